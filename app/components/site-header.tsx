@@ -1,0 +1,67 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useTranslation } from "~/modules/i18n/react";
+import { languageNames, languages } from "~/modules/i18n/languages";
+import { useRootData } from "~/root";
+
+/** The spec's header menu; a <details> disclosure, so it opens without JavaScript. */
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const user = root?.user;
+  const location = useLocation();
+  const languageHref = (code: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set("l", code);
+    return `${location.pathname}?${params}`;
+  };
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="brand" aria-label={t("nav.homeAria")}>
+          <img src="/logo.svg" alt="" width="28" height="28" />
+          <span>Rueda</span>
+        </Link>
+        <nav aria-label={t("nav.main")} className="site-nav">
+          <details className="menu">
+            <summary>{t("nav.menu")}</summary>
+            <ul className="menu__list">
+              <li><NavLink to="/" end>{t("nav.home")}</NavLink></li>
+              <li><NavLink to="/suppliers">{t("nav.suppliers")}</NavLink></li>
+              <li><NavLink to="/locations">{t("nav.locations")}</NavLink></li>
+              {user ? <li><NavLink to="/settings">{t("nav.settings")}</NavLink></li> : null}
+              <li><NavLink to="/about">{t("nav.about")}</NavLink></li>
+              <li><NavLink to="/tos">{t("nav.terms")}</NavLink></li>
+              <li><NavLink to="/contact">{t("nav.contact")}</NavLink></li>
+            </ul>
+          </details>
+          <details className="menu menu--language">
+            <summary>
+              {t("nav.language")}: <span lang={root?.language}>{root?.language.toUpperCase()}</span>
+            </summary>
+            <ul className="menu__list">
+              {languages.map((code) => (
+                <li key={code}>
+                  {/* A full page load, so the page's translations are loaded for the new language. */}
+                  <a href={languageHref(code)} lang={code} hrefLang={code} aria-current={root?.language === code ? "true" : undefined}>
+                    {languageNames[code]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </details>
+          {user ? (
+            <Form method="post" action="/sign-out" className="inline-form">
+              <button type="submit" className="link-button">
+                {t("nav.signOut")}
+              </button>
+            </Form>
+          ) : (
+            <Link to={`/sign-in?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} className="button button--small">
+              {t("nav.signIn")}
+            </Link>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

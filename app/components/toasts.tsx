@@ -1,0 +1,32 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "~/modules/i18n/react";
+
+export const TOAST_MS = 5000;
+
+type Toast = { type: "success" | "error" | "info"; message: string; values?: Record<string, string | number> };
+
+/**
+ * Bottom-right, dark, closes after 5 s. Without JavaScript the stylesheet fades it out
+ * on the same schedule and the close button hides it on click (via :focus-within).
+ */
+export function Toasts({ toast }: { toast: Toast | null }) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState<Toast | null>(toast);
+  useEffect(() => {
+    setVisible(toast);
+    if (!toast) return;
+    const timer = setTimeout(() => setVisible(null), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  if (!visible) return null;
+  return (
+    <div className="toasts" aria-live="polite">
+      <div className={`toast toast--${visible.type}`} role={visible.type === "error" ? "alert" : "status"}>
+        <span>{t(visible.message, visible.values)}</span>
+        <button type="button" className="toast__close" aria-label={t("toast.close")} onClick={() => setVisible(null)}>
+          ×
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { Button, Text } from "@react-email/components";
+import { render } from "@react-email/components";
+import type { TFunction } from "i18next";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { isLanguage, defaultLanguage } from "~/modules/i18n/languages";
+import { buttonStyle, EmailLayout } from "./layout";
+
+type Data = Record<string, string | number | null>;
+type Template = (t: TFunction, data: Data) => { subject: string; body: JSX.Element };
+
+const str = (value: string | number | null | undefined) => (value == null ? "" : String(value));
+
+const templates: Record<string, Template> = {
+  "contact-message": (t, data) => ({
+    subject: t("contact.subject", { subject: str(data.subject) }),
+    body: (
+      <>
+        <Text>{t("contact.intro", { email: str(data.email) })}</Text>
+        <Text style={{ fontWeight: 700 }}>{str(data.subject)}</Text>
+        <Text style={{ whiteSpace: "pre-wrap" }}>{str(data.message)}</Text>
+      </>
+    ),
+  }),
+  activation: (t, data) => ({
+    subject: t("activation.subject"),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>{t("activation.body")}</Text>
+        <Button href={str(data.link)} style={buttonStyle}>
+          {t("activation.button")}
+        </Button>
+        <Text>{t("activation.expiry")}</Text>
+        <Text>{t("linkFallback", { link: str(data.link) })}</Text>
+      </>
+    ),
+  }),
+  "password-reset": (t, data) => ({
+    subject: t("reset.subject"),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>{t("reset.body")}</Text>
+        <Button href={str(data.link)} style={buttonStyle}>
+          {t("reset.button")}
+        </Button>
+        <Text>{t("reset.expiry")}</Text>
+        <Text>{t("linkFallback", { link: str(data.link) })}</Text>
+      </>
+    ),
+  }),
+  "password-changed": (t, data) => ({
+    subject: t("passwordChanged.subject"),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>{t("passwordChanged.body")}</Text>
+      </>
+    ),
+  }),
+};
+
+/** Renders one email in the recipient's language to subject, HTML and plain text. */
+export async function renderEmail(template: string, language: string, data: Data) {
+  const lng = isLanguage(language) ? language : defaultLanguage;
+  const t = getFixedT(lng, "emails");
+  const build = templates[template];
+  if (!build) throw new Error(`Unknown email template: ${template}`);
+  const { subject, body } = build(t, data);
+  const element = (
+    <EmailLayout language={lng} preview={subject} footer={t("footer")}>
+      {body}
+    </EmailLayout>
+  );
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject, html, text };
+}

@@ -1,0 +1,7 @@
+import es from "./es";
+import en from "./en";
+import fr from "./fr";
+import el from "./el";
+
+export const resources = { es, en, fr, el };
+export const namespaces = Object.keys(en) as Array<keyof typeof en>;

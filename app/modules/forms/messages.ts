@@ -1,0 +1,16 @@
+/**
+ * Zod issues carry i18n keys (in the "common" namespace) instead of sentences, so the
+ * same schema serves the server and the browser and the reader's language decides.
+ */
+export const messages = {
+  required: "validation.required",
+  invalidEmail: "validation.invalidEmail",
+  invalidPhone: "validation.invalidPhone",
+  tooLong: "validation.tooLong",
+  tooShort: "validation.tooShort",
+} as const;
+
+/** Spec §5: "Please fill in the field: X" or "Please fill in the fields: X, Y". */
+export function requiredFieldsKey(count: number) {
+  return count === 1 ? "validation.requiredOne" : "validation.requiredMany";
+}

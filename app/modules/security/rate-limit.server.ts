@@ -1,0 +1,63 @@
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { getEnv } from "~/utils/env.server";
+
+export type LimitName = "contact" | "sign-in-ip" | "sign-in-email" | "sign-up" | "forgot-password" | "resend-activation";
+
+const rules: Record<LimitName, { points: number; duration: number }> = {
+  contact: { points: 5, duration: 10 * 60 },
+  "sign-in-ip": { points: 50, duration: 15 * 60 },
+  "sign-in-email": { points: 10, duration: 15 * 60 },
+  "sign-up": { points: 10, duration: 60 * 60 },
+  "forgot-password": { points: 5, duration: 15 * 60 },
+  "resend-activation": { points: 5, duration: 15 * 60 },
+};
+
+/*
+ * Shared across web processes through Redis when it is configured, so limits hold
+ * behind a load balancer; in memory otherwise. Kept on globalThis so the server and
+ * the Remix bundle count in one place.
+ */
+const key = Symbol.for("rueda.rate-limiters");
+type Store = Map<LimitName, RateLimiterAbstract>;
+const globalStore = globalThis as typeof globalThis & { [key]?: Store };
+
+let redis: Redis | null | undefined;
+function redisClient(): Redis | null {
+  if (redis === undefined) {
+    const url = getEnv().REDIS_URL;
+    redis = url ? new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
+    redis?.on("error", () => {});
+  }
+  return redis;
+}
+
+function limiter(name: LimitName): RateLimiterAbstract {
+  const store = (globalStore[key] ??= new Map());
+  let found = store.get(name);
+  if (!found) {
+    const client = redisClient();
+    const options = { keyPrefix: `rl:${name}`, ...rules[name] };
+    found = client
+      ? new RateLimiterRedis({ storeClient: client, insuranceLimiter: new RateLimiterMemory(options), ...options })
+      : new RateLimiterMemory(options);
+    store.set(name, found);
+  }
+  return found;
+}
+
+/** Counts one attempt; false when the caller is over the limit. */
+export async function consume(name: LimitName, subject: string): Promise<boolean> {
+  try {
+    await limiter(name).consume(subject.toLowerCase());
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
+    throw error;
+  }
+}
+
+/** Clears a subject's count, e.g. after a successful sign-in. */
+export async function reset(name: LimitName, subject: string) {
+  await limiter(name).delete(subject.toLowerCase());
+}

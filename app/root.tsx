@@ -1,0 +1,122 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useContext, type ReactNode } from "react";
+import { useTranslation } from "~/modules/i18n/react";
+import { Analytics } from "~/components/analytics";
+import { I18nPayloadContext, useNonce } from "~/components/nonce";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Toasts } from "~/components/toasts";
+import { EMBEDDED_I18N_ID } from "~/modules/i18n/embedded";
+import { getEnv } from "~/utils/env.server";
+import { clearToastHeader, readToast } from "~/utils/toast.server";
+import stylesheet from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Rueda" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const toast = await readToast(request);
+  const { user, language } = context;
+  const env = getEnv();
+  return data(
+    {
+      language,
+      user: user && { id: user.id, fullName: user.fullName, type: user.type, activated: user.activated },
+      toast,
+      analyticsId: env.ANALYTICS_MEASUREMENT_ID ?? null,
+      geoAttribution: env.LANGUAGE_FROM_COUNTRY,
+    },
+    toast ? { headers: { "Set-Cookie": await clearToastHeader() } } : undefined,
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/*
+ * The root carries the language and the signed-in user; both change only through a
+ * form submission (sign-in, settings) or a full reload (language links), so plain
+ * navigations skip it and fetch only their own route's data.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const nonce = useNonce();
+  const i18nPayload = useContext(I18nPayloadContext);
+  const language = root?.language ?? "es";
+  return (
+    <html lang={language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          {root ? <SkipLabel /> : "Skip to content"}
+        </a>
+        {root ? <SiteHeader /> : null}
+        <main id="main">{children}</main>
+        {root ? <SiteFooter /> : null}
+        {root ? <Toasts toast={root.toast} /> : null}
+        <script id={EMBEDDED_I18N_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: i18nPayload }} />
+        {root?.analyticsId ? <Analytics measurementId={root.analyticsId} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function SkipLabel() {
+  const { t } = useTranslation();
+  return <>{t("nav.skip")}</>;
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorPage error={error} />;
+}
+
+export function ErrorPage({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <section className="page narrow error-page">
+      <h1>{notFound ? t("notFound.title") : t("error.title")}</h1>
+      <p>{notFound ? t("notFound.body") : status === 403 ? t("error.forbidden") : t("error.body")}</p>
+      <p>
+        <a className="button" href="/">
+          {t("notFound.home")}
+        </a>
+      </p>
+    </section>
+  );
+}

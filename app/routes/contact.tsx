@@ -1,0 +1,106 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "~/modules/i18n/react";
+import { z } from "zod";
+import { FormErrors, Honeypot, SubmitButton, TextAreaField, TextField } from "~/components/forms";
+import { emailField, requiredText } from "~/modules/forms/fields";
+import { submitContactMessage } from "~/modules/contact/contact.server";
+import { consume } from "~/modules/security/rate-limit.server";
+import { toastHeader } from "~/utils/toast.server";
+
+export const SUBJECT_MAX = 200;
+export const MESSAGE_MAX = 5000;
+
+const baseSchema = z.object({ subject: requiredText(SUBJECT_MAX), message: requiredText(MESSAGE_MAX) });
+const visitorSchema = baseSchema.extend({ email: emailField() });
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return {
+    title: `${context.t("contact.title")} · Rueda`,
+    signedIn: Boolean(context.user),
+    sent: url.searchParams.get("sent") === "1",
+    defaultSubject: url.searchParams.get("topic") === "support" ? context.t("contact.supportSubject") : "",
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw new Response(null, { status: 405 });
+  const formData = await request.formData();
+  const schema = context.user ? baseSchema : visitorSchema;
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    return data(submission.reply(), { status: 400 });
+  }
+  if (formData.get("website")) return redirect("/contact?sent=1");
+  if (!(await consume("contact", context.ip))) {
+    return data(submission.reply({ formErrors: ["validation.rateLimited"] }), { status: 429 });
+  }
+  await submitContactMessage({
+    userId: context.user?.id ?? null,
+    email: context.user?.email ?? String((submission.value as { email?: string }).email),
+    subject: submission.value.subject,
+    message: submission.value.message,
+    language: context.language,
+  });
+  return redirect("/contact?sent=1", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "contact.sent" }) } });
+}
+
+export default function ContactPage() {
+  const { t } = useTranslation();
+  const { signedIn, sent, defaultSubject } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  // Signed-in people are not asked for an email; one form type covers both cases.
+  const schema = (signedIn ? baseSchema : visitorSchema) as typeof visitorSchema;
+  const [form, fields] = useForm<z.input<typeof visitorSchema>>({
+    lastResult,
+    constraint: getZodConstraint(schema),
+    defaultValue: { subject: defaultSubject },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const labels: Record<string, string> = {
+    ...(signedIn ? {} : { email: t("contact.email") }),
+    subject: t("contact.subjectLabel"),
+    message: t("contact.message"),
+  };
+
+  if (sent) {
+    return (
+      <section className="page narrow">
+        <h1>{t("contact.title")}</h1>
+        <div className="notice notice--success" role="status">
+          <h2>{t("contact.sent")}</h2>
+          <p>{t("contact.sentBody")}</p>
+        </div>
+        <p>
+          <Link to="/contact">{t("contact.another")}</Link> · <Link to="/">{t("notFound.home")}</Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page narrow">
+      <h1>{t("contact.title")}</h1>
+      <p className="lead">{t("contact.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors form={form} labels={labels} />
+        {signedIn ? null : <TextField field={fields.email} label={labels.email} type="email" autoComplete="email" />}
+        <TextField field={fields.subject} label={labels.subject} />
+        <TextAreaField field={fields.message} label={labels.message} rows={8} />
+        <Honeypot />
+        <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("contact.sending")}>
+          {t("contact.send")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

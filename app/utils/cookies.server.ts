@@ -1,0 +1,30 @@
+import { createCookie } from "@remix-run/node";
+import { getEnv } from "./env.server";
+
+const env = getEnv();
+
+/** Holds only the random id of a row in the sessions table (DESIGN §7). */
+export const sessionCookie = createCookie("__session", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: env.secureCookies,
+  secrets: [env.SESSION_SECRET],
+});
+
+export const languageCookie = createCookie("lng", {
+  sameSite: "lax",
+  path: "/",
+  secure: env.secureCookies,
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+/** One-shot message shown after a redirect, so toasts work without JavaScript. */
+export const toastCookie = createCookie("toast", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: env.secureCookies,
+  secrets: [env.SESSION_SECRET],
+  maxAge: 60,
+});

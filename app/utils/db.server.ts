@@ -1,0 +1,2 @@
+export { getDb, type Database, type Executor, type Transaction } from "../../db/client";
+export * as schema from "../../db/schema";

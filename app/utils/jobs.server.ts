@@ -1,0 +1,1 @@
+export { enqueue, type JobName, type JobPayload } from "../../jobs/queues";

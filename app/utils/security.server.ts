@@ -1,0 +1,42 @@
+import { getEnv } from "./env.server";
+
+/** The scheme and host of the tile server, with `{s}` sub-domains as a wildcard. */
+export function tileOrigin(tileUrl: string): string | null {
+  const match = /^(https?:\/\/[^/]+)/.exec(tileUrl.replace("{s}", "*"));
+  return match ? match[1] : null;
+}
+
+export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }): string {
+  const env = getEnv();
+  const tiles = tileOrigin(env.MAP_TILE_URL);
+  const analytics = env.ANALYTICS_MEASUREMENT_ID ? ["https://www.googletagmanager.com", "https://www.google-analytics.com"] : [];
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`, ...analytics, ...(dev ? ["'unsafe-eval'"] : [])],
+    // React's style attributes and Leaflet's positioning need inline styles.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", ...(tiles ? [tiles] : []), ...analytics],
+    "connect-src": ["'self'", ...analytics, ...(dev ? ["ws:"] : [])],
+    "font-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'", "https://checkout.stripe.com"],
+    "frame-ancestors": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+export function securityHeaders(): Record<string, string> {
+  const env = getEnv();
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    // Map tiles require a Referer (OSM tile policy), so send the origin, not nothing.
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    ...(env.secureCookies ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}

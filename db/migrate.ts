@@ -1,0 +1,5 @@
+import { closeDb, getHandle } from "./client";
+
+const handle = await getHandle();
+console.log(`Migrations applied (${handle.kind}).`);
+await closeDb();

@@ -1,0 +1,89 @@
+import { relations, sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, jsonb, pgTable, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns";
+import { bookingStatus, paymentMethod } from "./enums";
+import { cars } from "./cars";
+import { locations } from "./locations";
+import { suppliers } from "./suppliers";
+import { users } from "./users";
+
+/** The price as computed on the server when the booking was made or amended. */
+export type PriceBreakdown = {
+  days: number;
+  dailyPriceCents: number;
+  options: Record<string, number>;
+  subtotalCents: number;
+  payLaterFeePercent: number;
+  totalCents: number;
+};
+
+/*
+ * Overlap guarantee: the EXCLUDE constraint `bookings_no_overlap` over
+ * (car_id, tstzrange(starts_at, ends_at)) for blocking statuses lives in the
+ * custom migration 0001, because drizzle-kit cannot express exclusion constraints.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    reference: varchar("reference", { length: 16 }).notNull().unique(),
+    carId: integer("car_id")
+      .notNull()
+      .references(() => cars.id),
+    supplierId: integer("supplier_id")
+      .notNull()
+      .references(() => suppliers.id),
+    driverId: integer("driver_id")
+      .notNull()
+      .references(() => users.id),
+    pickupLocationId: integer("pickup_location_id")
+      .notNull()
+      .references(() => locations.id),
+    dropoffLocationId: integer("dropoff_location_id")
+      .notNull()
+      .references(() => locations.id),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    status: bookingStatus("status").notNull(),
+    days: smallint("days").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    breakdown: jsonb("breakdown").$type<PriceBreakdown>().notNull(),
+    paymentMethod: paymentMethod("payment_method").notNull(),
+    cancellation: boolean("cancellation").notNull().default(false),
+    gps: boolean("gps").notNull().default(false),
+    homeDelivery: boolean("home_delivery").notNull().default(false),
+    babyChair: boolean("baby_chair").notNull().default(false),
+    theftProtection: boolean("theft_protection").notNull().default(false),
+    collisionDamageWaiver: boolean("collision_damage_waiver").notNull().default(false),
+    fullInsurance: boolean("full_insurance").notNull().default(false),
+    additionalDriver: boolean("additional_driver").notNull().default(false),
+    additionalDriverName: varchar("additional_driver_name", { length: 120 }),
+    additionalDriverEmail: varchar("additional_driver_email", { length: 254 }),
+    additionalDriverPhone: varchar("additional_driver_phone", { length: 32 }),
+    additionalDriverBirthDate: date("additional_driver_birth_date"),
+    cancelRequest: boolean("cancel_request").notNull().default(false),
+    /** While status is void, the car is held for online payment until this instant. */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("bookings_dates_order", sql`${t.endsAt} > ${t.startsAt}`),
+    check("bookings_price_positive", sql`${t.priceCents} >= 0`),
+    index("bookings_car_blocking")
+      .on(t.carId, t.startsAt, t.endsAt)
+      .where(sql`${t.status} in ('void', 'pending', 'deposit', 'paid', 'reserved')`),
+    index("bookings_driver_idx").on(t.driverId, t.createdAt),
+    index("bookings_supplier_idx").on(t.supplierId, t.createdAt),
+    index("bookings_hold_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'void'`),
+  ],
+);
+
+export const bookingsRelations = relations(bookings, ({ one }) => ({
+  car: one(cars, { fields: [bookings.carId], references: [cars.id] }),
+  supplier: one(suppliers, { fields: [bookings.supplierId], references: [suppliers.id] }),
+  driver: one(users, { fields: [bookings.driverId], references: [users.id] }),
+  pickupLocation: one(locations, { fields: [bookings.pickupLocationId], references: [locations.id] }),
+  dropoffLocation: one(locations, { fields: [bookings.dropoffLocationId], references: [locations.id] }),
+}));
+
+export type Booking = typeof bookings.$inferSelect;

@@ -1,0 +1,74 @@
+import { relations } from "drizzle-orm";
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, varchar } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns";
+import { availability, fuelPolicy, fuelType, gearbox, recordStatus } from "./enums";
+import { locations } from "./locations";
+import { suppliers } from "./suppliers";
+
+/**
+ * Option prices are integer cents with the spec's convention:
+ * -1 unavailable, 0 included, > 0 price per day (cancellation: flat, once).
+ */
+export const cars = pgTable(
+  "cars",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    supplierId: integer("supplier_id")
+      .notNull()
+      .references(() => suppliers.id),
+    name: varchar("name", { length: 120 }).notNull(),
+    image: text("image"),
+    dailyPriceCents: integer("daily_price_cents").notNull(),
+    depositCents: integer("deposit_cents").notNull().default(0),
+    minimumAge: smallint("minimum_age").notNull().default(21),
+    seats: smallint("seats").notNull(),
+    doors: smallint("doors").notNull(),
+    aircon: boolean("aircon").notNull().default(true),
+    fuelType: fuelType("fuel_type").notNull(),
+    gearbox: gearbox("gearbox").notNull(),
+    fuelPolicy: fuelPolicy("fuel_policy").notNull(),
+    /** Kilometres per day; -1 means unlimited. */
+    mileage: integer("mileage").notNull().default(-1),
+    payLaterFeePercent: smallint("pay_later_fee_percent").notNull().default(0),
+    cancellationCents: integer("cancellation_cents").notNull().default(-1),
+    gpsCents: integer("gps_cents").notNull().default(-1),
+    homeDeliveryCents: integer("home_delivery_cents").notNull().default(-1),
+    babyChairCents: integer("baby_chair_cents").notNull().default(-1),
+    theftProtectionCents: integer("theft_protection_cents").notNull().default(-1),
+    collisionDamageWaiverCents: integer("collision_damage_waiver_cents").notNull().default(-1),
+    fullInsuranceCents: integer("full_insurance_cents").notNull().default(-1),
+    additionalDriverCents: integer("additional_driver_cents").notNull().default(-1),
+    availability: availability("availability").notNull().default("available"),
+    status: recordStatus("status").notNull().default("active"),
+    ...timestamps,
+  },
+  (t) => [
+    index("cars_price_id").on(t.dailyPriceCents, t.id),
+    index("cars_supplier_idx").on(t.supplierId),
+  ],
+);
+
+export const carLocations = pgTable(
+  "car_locations",
+  {
+    locationId: integer("location_id")
+      .notNull()
+      .references(() => locations.id),
+    carId: integer("car_id")
+      .notNull()
+      .references(() => cars.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ name: "car_locations_loc_car", columns: [t.locationId, t.carId] }), index("car_locations_car_idx").on(t.carId)],
+);
+
+export const carsRelations = relations(cars, ({ one, many }) => ({
+  supplier: one(suppliers, { fields: [cars.supplierId], references: [suppliers.id] }),
+  locations: many(carLocations),
+}));
+
+export const carLocationsRelations = relations(carLocations, ({ one }) => ({
+  car: one(cars, { fields: [carLocations.carId], references: [cars.id] }),
+  location: one(locations, { fields: [carLocations.locationId], references: [locations.id] }),
+}));
+
+export type Car = typeof cars.$inferSelect;

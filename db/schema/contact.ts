@@ -1,0 +1,15 @@
+import { integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+import { users } from "./users";
+
+export const contactMessages = pgTable("contact_messages", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  email: varchar("email", { length: 254 }).notNull(),
+  subject: varchar("subject", { length: 200 }).notNull(),
+  message: text("message").notNull(),
+  language: varchar("language", { length: 2 }).notNull(),
+  createdAt,
+});
+
+export type ContactMessage = typeof contactMessages.$inferSelect;

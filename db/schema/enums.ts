@@ -1,0 +1,35 @@
+import { pgEnum } from "drizzle-orm/pg-core";
+
+export const userTypes = ["admin", "supplier", "enterprise", "user"] as const;
+export const recordStatuses = ["active", "deleted"] as const;
+export const fuelTypes = ["diesel", "gasoline", "electric", "hybrid", "plugInHybrid", "unknown"] as const;
+export const gearboxes = ["manual", "automatic"] as const;
+export const fuelPolicies = ["likeForlike", "freeTank"] as const;
+export const availabilities = ["available", "unavailable"] as const;
+export const bookingStatuses = ["void", "pending", "deposit", "paid", "reserved", "cancelled", "deleted"] as const;
+export const blockingStatuses = ["void", "pending", "deposit", "paid", "reserved"] as const;
+export const paymentMethods = ["cardPayment", "payLater", "mobilePayment", "walletPayment", "Cash", "PointOfSell"] as const;
+export const paymentStatuses = ["pending", "succeeded", "failed", "rejected"] as const;
+export const tokenKinds = ["activation", "reset"] as const;
+export const outboxStatuses = ["pending", "relayed", "done", "failed"] as const;
+export const locationKinds = ["airport", "city"] as const;
+
+export const userType = pgEnum("user_type", userTypes);
+export const recordStatus = pgEnum("record_status", recordStatuses);
+export const fuelType = pgEnum("fuel_type", fuelTypes);
+export const gearbox = pgEnum("gearbox", gearboxes);
+export const fuelPolicy = pgEnum("fuel_policy", fuelPolicies);
+export const availability = pgEnum("availability", availabilities);
+export const bookingStatus = pgEnum("booking_status", bookingStatuses);
+export const paymentMethod = pgEnum("payment_method", paymentMethods);
+export const paymentStatus = pgEnum("payment_status", paymentStatuses);
+export const tokenKind = pgEnum("token_kind", tokenKinds);
+export const outboxStatus = pgEnum("outbox_status", outboxStatuses);
+export const locationKind = pgEnum("location_kind", locationKinds);
+
+export type UserType = (typeof userTypes)[number];
+export type FuelType = (typeof fuelTypes)[number];
+export type Gearbox = (typeof gearboxes)[number];
+export type FuelPolicy = (typeof fuelPolicies)[number];
+export type BookingStatus = (typeof bookingStatuses)[number];
+export type PaymentMethod = (typeof paymentMethods)[number];

@@ -1,0 +1,26 @@
+import { relations } from "drizzle-orm";
+import { boolean, integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns";
+import { recordStatus } from "./enums";
+import { cars } from "./cars";
+import { users } from "./users";
+
+export const suppliers = pgTable("suppliers", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar("name", { length: 120 }).notNull(),
+  slug: varchar("slug", { length: 120 }).notNull().unique(),
+  logo: text("logo"),
+  email: varchar("email", { length: 254 }),
+  phone: varchar("phone", { length: 32 }),
+  active: boolean("active").notNull().default(true),
+  payLater: boolean("pay_later").notNull().default(true),
+  status: recordStatus("status").notNull().default("active"),
+  ...timestamps,
+});
+
+export const suppliersRelations = relations(suppliers, ({ many }) => ({
+  cars: many(cars),
+  staff: many(users),
+}));
+
+export type Supplier = typeof suppliers.$inferSelect;

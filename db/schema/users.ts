@@ -1,0 +1,79 @@
+import { relations } from "drizzle-orm";
+import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { createdAt, timestamps } from "./columns";
+import { recordStatus, tokenKind, userType } from "./enums";
+import { suppliers } from "./suppliers";
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: varchar("email", { length: 254 }).notNull(),
+    passwordHash: text("password_hash"),
+    fullName: varchar("full_name", { length: 120 }).notNull(),
+    phone: varchar("phone", { length: 32 }),
+    location: varchar("location", { length: 120 }),
+    bio: varchar("bio", { length: 500 }),
+    birthDate: date("birth_date"),
+    /** 1 identity card, 2 passport (spec enumeration). */
+    documentType: smallint("document_type"),
+    documentNumber: varchar("document_number", { length: 32 }),
+    avatar: text("avatar"),
+    type: userType("type").notNull().default("user"),
+    language: varchar("language", { length: 2 }).notNull().default("es"),
+    enableEmailNotifications: boolean("enable_email_notifications").notNull().default(true),
+    activated: boolean("activated").notNull().default(false),
+    blacklisted: boolean("blacklisted").notNull().default(false),
+    supplierId: integer("supplier_id").references(() => suppliers.id),
+    status: recordStatus("status").notNull().default("active"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email), index("users_supplier_idx").on(t.supplierId)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: varchar("id", { length: 64 }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    persistent: boolean("persistent").notNull().default(false),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt,
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const tokens = pgTable(
+  "tokens",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: tokenKind("kind").notNull(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt,
+  },
+  (t) => [uniqueIndex("tokens_hash_key").on(t.tokenHash), index("tokens_expires_idx").on(t.expiresAt)],
+);
+
+export const usersRelations = relations(users, ({ one, many }) => ({
+  supplier: one(suppliers, { fields: [users.supplierId], references: [suppliers.id] }),
+  sessions: many(sessions),
+  tokens: many(tokens),
+}));
+
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+
+export const tokensRelations = relations(tokens, ({ one }) => ({
+  user: one(users, { fields: [tokens.userId], references: [users.id] }),
+}));
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,217 @@
+import { sql } from "drizzle-orm";
+import { hashPassword } from "../app/modules/user/password.server";
+import type { Database } from "./client";
+import * as s from "./schema";
+
+export const DEMO_PASSWORD = "Rueda2026!";
+export const demoLogins = [
+  { role: "admin", email: "admin@rueda.example" },
+  { role: "supplier", email: "staff@llanos.example" },
+  { role: "driver", email: "driver@rueda.example" },
+] as const;
+
+/** Small deterministic PRNG so every fresh database gets the same demo fleet. */
+export function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const locationRows: Array<typeof s.locations.$inferInsert> = [
+  { slug: "maiquetia-airport", kind: "airport", nameEs: "Aeropuerto de Maiquetía (CCS)", nameEn: "Maiquetía Airport (CCS)", nameFr: "Aéroport de Maiquetía (CCS)", nameEl: "Αεροδρόμιο Μαϊκετία (CCS)", address: "Av. Intercomunal Aeropuerto, Maiquetía, La Guaira", latitude: 10.6031, longitude: -66.9906 },
+  { slug: "caracas-altamira", kind: "city", nameEs: "Caracas – Altamira", nameEn: "Caracas – Altamira", nameFr: "Caracas – Altamira", nameEl: "Καράκας – Αλταμίρα", address: "Av. Francisco de Miranda, Altamira, Caracas", latitude: 10.4961, longitude: -66.849 },
+  { slug: "caracas-las-mercedes", kind: "city", nameEs: "Caracas – Las Mercedes", nameEn: "Caracas – Las Mercedes", nameFr: "Caracas – Las Mercedes", nameEl: "Καράκας – Λας Μερσέδες", address: "Calle París, Las Mercedes, Caracas", latitude: 10.4806, longitude: -66.8603 },
+  { slug: "valencia-airport", kind: "airport", nameEs: "Aeropuerto de Valencia (VLN)", nameEn: "Valencia Airport (VLN)", nameFr: "Aéroport de Valencia (VLN)", nameEl: "Αεροδρόμιο Βαλένθια (VLN)", address: "Aeropuerto Arturo Michelena, Valencia, Carabobo", latitude: 10.1496, longitude: -67.9284 },
+  { slug: "valencia-centro", kind: "city", nameEs: "Valencia – Centro", nameEn: "Valencia – City centre", nameFr: "Valencia – Centre-ville", nameEl: "Βαλένθια – Κέντρο", address: "Av. Bolívar Norte, Valencia, Carabobo", latitude: 10.162, longitude: -68.0077 },
+  { slug: "maracaibo-airport", kind: "airport", nameEs: "Aeropuerto de Maracaibo (MAR)", nameEn: "Maracaibo Airport (MAR)", nameFr: "Aéroport de Maracaibo (MAR)", nameEl: "Αεροδρόμιο Μαρακαΐμπο (MAR)", address: "Aeropuerto La Chinita, Maracaibo, Zulia", latitude: 10.5582, longitude: -71.7279 },
+  { slug: "barquisimeto-airport", kind: "airport", nameEs: "Aeropuerto de Barquisimeto (BRM)", nameEn: "Barquisimeto Airport (BRM)", nameFr: "Aéroport de Barquisimeto (BRM)", nameEl: "Αεροδρόμιο Μπαρκισιμέτο (BRM)", address: "Aeropuerto Jacinto Lara, Barquisimeto, Lara", latitude: 10.0427, longitude: -69.3586 },
+  { slug: "porlamar-airport", kind: "airport", nameEs: "Aeropuerto de Margarita (PMV)", nameEn: "Margarita Airport (PMV)", nameFr: "Aéroport de Margarita (PMV)", nameEl: "Αεροδρόμιο Μαργαρίτα (PMV)", address: "Aeropuerto Santiago Mariño, Porlamar, Nueva Esparta", latitude: 10.9126, longitude: -63.9666 },
+  { slug: "merida-centro", kind: "city", nameEs: "Mérida – Centro", nameEn: "Mérida – City centre", nameFr: "Mérida – Centre-ville", nameEl: "Μέριδα – Κέντρο", address: "Av. Las Américas, Mérida", latitude: 8.5897, longitude: -71.1561 },
+  { slug: "puerto-ordaz-airport", kind: "airport", nameEs: "Aeropuerto de Puerto Ordaz (PZO)", nameEn: "Puerto Ordaz Airport (PZO)", nameFr: "Aéroport de Puerto Ordaz (PZO)", nameEl: "Αεροδρόμιο Πουέρτο Όρδας (PZO)", address: "Aeropuerto Manuel Piar, Puerto Ordaz, Bolívar", latitude: 8.2885, longitude: -62.7604 },
+  { slug: "puerto-la-cruz", kind: "city", nameEs: "Puerto La Cruz – Paseo Colón", nameEn: "Puerto La Cruz – Paseo Colón", nameFr: "Puerto La Cruz – Paseo Colón", nameEl: "Πουέρτο Λα Κρους – Πασέο Κολόν", address: "Paseo Colón, Puerto La Cruz, Anzoátegui", latitude: 10.2167, longitude: -64.6333 },
+  { slug: "maturin-airport", kind: "airport", nameEs: "Aeropuerto de Maturín (MUN)", nameEn: "Maturín Airport (MUN)", nameFr: "Aéroport de Maturín (MUN)", nameEl: "Αεροδρόμιο Ματουρίν (MUN)", address: "Aeropuerto José Tadeo Monagas, Maturín, Monagas", latitude: 9.749, longitude: -63.1534 },
+  { slug: "san-cristobal", kind: "city", nameEs: "San Cristóbal – Centro", nameEn: "San Cristóbal – City centre", nameFr: "San Cristóbal – Centre-ville", nameEl: "Σαν Κριστόμπαλ – Κέντρο", address: "Av. 19 de Abril, San Cristóbal, Táchira", latitude: 7.7669, longitude: -72.225 },
+  { slug: "cumana-airport", kind: "airport", nameEs: "Aeropuerto de Cumaná (CUM)", nameEn: "Cumaná Airport (CUM)", nameFr: "Aéroport de Cumaná (CUM)", nameEl: "Αεροδρόμιο Κουμανά (CUM)", address: "Aeropuerto Antonio José de Sucre, Cumaná, Sucre", latitude: 10.4503, longitude: -64.1305 },
+];
+
+const supplierRows = [
+  { slug: "llanos", name: "Llanos Rent a Car", homes: ["maiquetia-airport", "caracas-altamira", "valencia-airport", "barquisimeto-airport", "maturin-airport", "puerto-ordaz-airport"] },
+  { slug: "caribe", name: "Caribe Autos", homes: ["maiquetia-airport", "porlamar-airport", "puerto-la-cruz", "cumana-airport", "caracas-las-mercedes"] },
+  { slug: "andes", name: "Andes Drive", homes: ["merida-centro", "san-cristobal", "barquisimeto-airport", "maracaibo-airport", "maiquetia-airport"] },
+  { slug: "margarita", name: "Margarita Car Rental", homes: ["porlamar-airport", "maiquetia-airport", "cumana-airport", "puerto-la-cruz"] },
+  { slug: "orinoco", name: "Orinoco Movilidad", homes: ["puerto-ordaz-airport", "maturin-airport", "maiquetia-airport", "caracas-altamira", "valencia-centro"] },
+  { slug: "avila", name: "Ávila Rentals", homes: ["caracas-altamira", "caracas-las-mercedes", "maiquetia-airport", "valencia-centro", "valencia-airport", "maracaibo-airport"] },
+];
+
+type Model = { name: string; shape: string; seats: number; doors: number; fuel: s.FuelType; gearbox: s.Gearbox; base: number; deposit: number; minAge?: number };
+const models: Model[] = [
+  { name: "Chevrolet Spark", shape: "hatchback", seats: 4, doors: 5, fuel: "gasoline", gearbox: "manual", base: 2800, deposit: 15000 },
+  { name: "Chevrolet Aveo", shape: "sedan", seats: 5, doors: 4, fuel: "gasoline", gearbox: "manual", base: 3400, deposit: 20000 },
+  { name: "Toyota Yaris", shape: "hatchback", seats: 5, doors: 5, fuel: "gasoline", gearbox: "automatic", base: 3900, deposit: 20000 },
+  { name: "Toyota Corolla", shape: "sedan", seats: 5, doors: 4, fuel: "gasoline", gearbox: "automatic", base: 4900, deposit: 30000 },
+  { name: "Toyota Corolla Hybrid", shape: "sedan", seats: 5, doors: 4, fuel: "hybrid", gearbox: "automatic", base: 5600, deposit: 35000 },
+  { name: "Toyota Prius", shape: "hatchback", seats: 5, doors: 5, fuel: "hybrid", gearbox: "automatic", base: 5800, deposit: 35000 },
+  { name: "Hyundai Accent", shape: "sedan", seats: 5, doors: 4, fuel: "gasoline", gearbox: "manual", base: 3600, deposit: 20000 },
+  { name: "Kia Rio", shape: "hatchback", seats: 5, doors: 5, fuel: "gasoline", gearbox: "automatic", base: 3700, deposit: 20000 },
+  { name: "Kia Picanto", shape: "hatchback", seats: 4, doors: 3, fuel: "gasoline", gearbox: "manual", base: 2600, deposit: 10000 },
+  { name: "Ford Fiesta", shape: "hatchback", seats: 5, doors: 5, fuel: "gasoline", gearbox: "manual", base: 3300, deposit: 20000 },
+  { name: "Renault Logan", shape: "sedan", seats: 5, doors: 4, fuel: "gasoline", gearbox: "manual", base: 3100, deposit: 15000 },
+  { name: "Nissan Sentra", shape: "sedan", seats: 5, doors: 4, fuel: "gasoline", gearbox: "automatic", base: 4600, deposit: 30000 },
+  { name: "Volkswagen Gol", shape: "hatchback", seats: 5, doors: 3, fuel: "gasoline", gearbox: "manual", base: 2900, deposit: 15000 },
+  { name: "Peugeot 208", shape: "hatchback", seats: 5, doors: 5, fuel: "diesel", gearbox: "manual", base: 3800, deposit: 25000 },
+  { name: "Toyota Hilux", shape: "pickup", seats: 5, doors: 4, fuel: "diesel", gearbox: "manual", base: 8900, deposit: 60000, minAge: 25 },
+  { name: "Ford Ranger", shape: "pickup", seats: 5, doors: 4, fuel: "diesel", gearbox: "automatic", base: 9200, deposit: 60000, minAge: 25 },
+  { name: "Toyota Fortuner", shape: "suv", seats: 7, doors: 5, fuel: "diesel", gearbox: "automatic", base: 10500, deposit: 75000, minAge: 25 },
+  { name: "Toyota 4Runner", shape: "suv", seats: 5, doors: 5, fuel: "gasoline", gearbox: "automatic", base: 11500, deposit: 80000, minAge: 25 },
+  { name: "Hyundai Tucson", shape: "suv", seats: 5, doors: 5, fuel: "gasoline", gearbox: "automatic", base: 7200, deposit: 45000 },
+  { name: "Kia Sportage", shape: "suv", seats: 5, doors: 5, fuel: "diesel", gearbox: "automatic", base: 7400, deposit: 45000 },
+  { name: "Chery Tiggo 4", shape: "suv", seats: 5, doors: 5, fuel: "gasoline", gearbox: "manual", base: 5200, deposit: 30000 },
+  { name: "Jeep Grand Cherokee", shape: "suv", seats: 5, doors: 5, fuel: "gasoline", gearbox: "automatic", base: 13500, deposit: 100000, minAge: 25 },
+  { name: "Chevrolet Tahoe", shape: "suv", seats: 8, doors: 5, fuel: "gasoline", gearbox: "automatic", base: 15900, deposit: 120000, minAge: 25 },
+  { name: "Mitsubishi Outlander PHEV", shape: "suv", seats: 5, doors: 5, fuel: "plugInHybrid", gearbox: "automatic", base: 9800, deposit: 60000 },
+  { name: "BYD Dolphin", shape: "hatchback", seats: 5, doors: 5, fuel: "electric", gearbox: "automatic", base: 6400, deposit: 40000 },
+  { name: "BYD Yuan Plus", shape: "suv", seats: 5, doors: 5, fuel: "electric", gearbox: "automatic", base: 8200, deposit: 50000 },
+  { name: "Toyota Hiace", shape: "van", seats: 12, doors: 4, fuel: "diesel", gearbox: "manual", base: 12900, deposit: 90000, minAge: 25 },
+  { name: "Mazda MX-5", shape: "coupe", seats: 2, doors: 2, fuel: "gasoline", gearbox: "manual", base: 9900, deposit: 70000, minAge: 25 },
+  { name: "Ford Mustang", shape: "coupe", seats: 4, doors: 2, fuel: "gasoline", gearbox: "automatic", base: 16900, deposit: 150000, minAge: 25 },
+  { name: "Lada Niva", shape: "suv", seats: 4, doors: 3, fuel: "unknown", gearbox: "manual", base: 3500, deposit: 20000 },
+];
+const colours = ["red", "blue", "white", "black", "silver", "green", "yellow", "orange"];
+
+/** An option price: mostly a small daily price, sometimes included (0) or unavailable (-1). */
+function optionPrice(random: () => number, paid: number[]): number {
+  const r = random();
+  if (r < 0.2) return -1;
+  if (r < 0.4) return 0;
+  return paid[Math.floor(random() * paid.length)];
+}
+
+export function demoCar(random: () => number, index: number, supplierId: number) {
+  const model = models[index % models.length];
+  const colour = colours[Math.floor(random() * colours.length)];
+  const priceJitter = Math.round((random() - 0.3) * model.base * 0.25);
+  return {
+    supplierId,
+    name: model.name,
+    image: `/images/cars/${model.shape}-${colour}.svg`,
+    dailyPriceCents: Math.max(1500, Math.round((model.base + priceJitter) / 50) * 50),
+    depositCents: model.deposit,
+    minimumAge: model.minAge ?? 21,
+    seats: model.seats,
+    doors: model.doors,
+    aircon: random() > 0.1,
+    fuelType: model.fuel,
+    gearbox: model.gearbox,
+    fuelPolicy: random() > 0.4 ? ("likeForlike" as const) : ("freeTank" as const),
+    mileage: random() > 0.45 ? -1 : [150, 200, 250, 300][Math.floor(random() * 4)],
+    payLaterFeePercent: [0, 5, 8, 10][Math.floor(random() * 4)],
+    cancellationCents: optionPrice(random, [1500, 2000, 2500, 3500]),
+    gpsCents: optionPrice(random, [300, 500, 700]),
+    homeDeliveryCents: optionPrice(random, [1000, 1500, 2500]),
+    babyChairCents: optionPrice(random, [300, 450, 600]),
+    theftProtectionCents: optionPrice(random, [600, 900, 1200]),
+    collisionDamageWaiverCents: optionPrice(random, [800, 1100, 1500]),
+    fullInsuranceCents: optionPrice(random, [1500, 2000, 2800]),
+    additionalDriverCents: optionPrice(random, [400, 600, 800]),
+  };
+}
+
+export const banks: Array<{ code: string; name: string }> = [
+  ["0102", "Banco de Venezuela"], ["0104", "Venezolano de Crédito"], ["0105", "Mercantil"], ["0108", "Provincial (BBVA)"],
+  ["0114", "Bancaribe"], ["0115", "Exterior"], ["0128", "Caroní"], ["0134", "Banesco"], ["0137", "Sofitasa"],
+  ["0138", "Plaza"], ["0146", "Bangente"], ["0151", "BFC Fondo Común"], ["0156", "100% Banco"], ["0157", "DelSur"],
+  ["0163", "Banco del Tesoro"], ["0166", "Banco Agrícola"], ["0168", "Bancrecer"], ["0169", "R4 / Mi Banco"],
+  ["0171", "Activo"], ["0172", "Bancamiga"], ["0174", "Banplus"], ["0175", "Banco Digital de los Trabajadores"],
+  ["0177", "Banfanb"], ["0178", "N58 Banco Digital"], ["0191", "BNC"],
+].map(([code, name]) => ({ code, name }));
+
+/** Loads the demo data set when the database has no users yet; returns whether it did. */
+export async function seedIfEmpty(db: Database): Promise<boolean> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(s.users);
+  if (count > 0) return false;
+  await seedDemo(db);
+  return true;
+}
+
+export async function seedDemo(db: Database) {
+  const random = prng(2026);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx.insert(s.banks).values(banks).onConflictDoNothing();
+    await tx
+      .insert(s.settings)
+      .values({
+        usdToBsRate: "245.5000",
+        rateDate: new Date().toISOString().slice(0, 10),
+        mobilePaymentBankCode: "0102",
+        mobilePaymentPhone: "04141234567",
+        mobilePaymentRif: "J-12345678-4",
+        mobilePaymentHolder: "Rueda Alquileres C.A.",
+      })
+      .onConflictDoNothing();
+    const locations = await tx.insert(s.locations).values(locationRows).returning({ id: s.locations.id, slug: s.locations.slug });
+    const locationId = new Map(locations.map((l) => [l.slug, l.id]));
+    const suppliers = await tx
+      .insert(s.suppliers)
+      .values(supplierRows.map((r) => ({ slug: r.slug, name: r.name, logo: `/images/suppliers/${r.slug}.svg`, email: `reservas@${r.slug}.example` })))
+      .returning({ id: s.suppliers.id, slug: s.suppliers.slug });
+
+    const carValues = Array.from({ length: 66 }, (_, i) => demoCar(random, i, suppliers[i % suppliers.length].id));
+    const cars = await tx.insert(s.cars).values(carValues).returning({ id: s.cars.id, supplierId: s.cars.supplierId });
+    const links: Array<{ carId: number; locationId: number }> = [];
+    for (const car of cars) {
+      const supplier = supplierRows[suppliers.findIndex((x) => x.id === car.supplierId)];
+      const homes = supplier.homes.filter((_, i) => i === 0 || random() > 0.35);
+      for (const slug of homes) links.push({ carId: car.id, locationId: locationId.get(slug)! });
+    }
+    await tx.insert(s.carLocations).values(links).onConflictDoNothing();
+
+    const [admin, staff, driver] = await tx
+      .insert(s.users)
+      .values([
+        { email: demoLogins[0].email, fullName: "Ana Administradora", type: "admin", activated: true, passwordHash, language: "es", phone: "+584141112233" },
+        { email: demoLogins[1].email, fullName: "Luis Llanos", type: "supplier", supplierId: suppliers[0].id, activated: true, passwordHash, language: "es", phone: "+584241234567" },
+        { email: demoLogins[2].email, fullName: "Daniela Conductora", type: "user", activated: true, passwordHash, language: "es", phone: "+584161234567", birthDate: "1990-04-12", documentType: 1, documentNumber: "V-18456123" },
+      ])
+      .returning({ id: s.users.id });
+    void admin;
+    void staff;
+
+    const day = 24 * 3600_000;
+    const start = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 10, 14));
+    const demoBookings: Array<{ status: s.BookingStatus; method: s.PaymentMethod; offset: number; days: number }> = [
+      { status: "pending", method: "payLater", offset: 0, days: 3 },
+      { status: "paid", method: "cardPayment", offset: 20, days: 5 },
+      { status: "reserved", method: "mobilePayment", offset: 40, days: 2 },
+      { status: "cancelled", method: "payLater", offset: 5, days: 4 },
+      { status: "deposit", method: "walletPayment", offset: 60, days: 7 },
+    ];
+    for (const [i, b] of demoBookings.entries()) {
+      const car = carValues[i];
+      const carId = cars[i].id;
+      const link = links.find((l) => l.carId === carId)!;
+      const startsAt = new Date(start.getTime() + b.offset * day);
+      const total = car.dailyPriceCents * b.days;
+      await tx.insert(s.bookings).values({
+        reference: `RD-DEMO${i + 1}`,
+        carId,
+        supplierId: car.supplierId,
+        driverId: driver.id,
+        pickupLocationId: link.locationId,
+        dropoffLocationId: link.locationId,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + b.days * day),
+        status: b.status,
+        days: b.days,
+        priceCents: total,
+        breakdown: { days: b.days, dailyPriceCents: car.dailyPriceCents, options: {}, subtotalCents: total, payLaterFeePercent: 0, totalCents: total },
+        paymentMethod: b.method,
+      });
+    }
+  });
+}
