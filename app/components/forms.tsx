@@ -56,9 +56,10 @@ type FormState = { allErrors: Record<string, string[]>; errors?: string[]; error
 export function FormErrors({ form, labels }: { form: FormState; labels: Record<string, string> }) {
   const { t } = useTranslation();
   const fieldErrors = form.allErrors;
-  const missing = Object.entries(fieldErrors)
-    .filter(([name, errors]) => name in labels && errors.includes(messages.required))
-    .map(([name]) => labels[name]);
+  // In the order the fields appear on the form, which is the order of `labels`.
+  const missing = Object.entries(labels)
+    .filter(([name]) => fieldErrors[name]?.includes(messages.required))
+    .map(([, label]) => label);
   const otherFieldErrors = Object.entries(fieldErrors).some(([name, errors]) => name in labels && errors.some((e) => e !== messages.required));
   const formErrors = form.errors ?? [];
   if (!missing.length && !otherFieldErrors && !formErrors.length) return null;

@@ -1,0 +1,74 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3200);
+const resendPort = Number(process.env.RESEND_FAKE_PORT ?? 4010);
+const workerHealthPort = Number(process.env.WORKER_HEALTH_PORT ?? 3299);
+const baseURL = `http://127.0.0.1:${port}`;
+
+/*
+ * The app runs exactly as in production, with its real clients pointed at local fakes.
+ * DATABASE_URL / REDIS_URL come from scripts/test.ts (a scratch database, a scratch Redis
+ * db); without them the app uses in-memory PGlite and runs jobs in-process.
+ */
+const appEnv = {
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  APP_URL: baseURL,
+  DATA_DIR: ".data/e2e",
+  PGLITE_DIR: "memory://",
+  RESEND_API_KEY: "re_test_e2e",
+  RESEND_BASE_URL: `http://127.0.0.1:${resendPort}`,
+  MAIL_FROM: "Rueda <no-reply@rueda.test>",
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+};
+// BullMQ needs a worker, and a worker needs a shared database: Redis only with PostgreSQL.
+const withWorker = Boolean(process.env.REDIS_URL && process.env.DATABASE_URL);
+if (withWorker) Object.assign(appEnv, { REDIS_URL: process.env.REDIS_URL });
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL,
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+    trace: "off",
+  },
+  webServer: [
+    {
+      command: "npx tsx tests/fakes/resend-server.ts",
+      url: `http://127.0.0.1:${resendPort}/health`,
+      env: { RESEND_FAKE_PORT: String(resendPort) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: "npx remix vite:build && npx tsx server.ts",
+      url: `${baseURL}/healthz`,
+      env: appEnv,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "pipe",
+    },
+    ...(withWorker
+      ? [
+          {
+            command: "npx tsx jobs/worker.ts",
+            url: `http://127.0.0.1:${workerHealthPort}/`,
+            env: { ...appEnv, WORKER_HEALTH_PORT: String(workerHealthPort) },
+            reuseExistingServer: false,
+            timeout: 60_000,
+          },
+        ]
+      : []),
+  ],
+});

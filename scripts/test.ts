@@ -1,0 +1,112 @@
+/**
+ * `npm test`: the whole suite — typecheck, unit and integration tests (vitest), then the
+ * browser tests (Playwright, JavaScript on and off). It brings up what it needs: Debian's
+ * Chromium when missing, a scratch PostgreSQL database per suite (dropped afterwards),
+ * a scratch Redis database and the worker. Without a reachable PostgreSQL or Redis it
+ * runs on the embedded defaults (PGlite, in-process jobs) and says so.
+ */
+import { execSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import postgres from "postgres";
+import { Redis } from "ioredis";
+
+const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const redisTestUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/5";
+const onlyUnit = process.argv.includes("--unit");
+
+function step(title: string) {
+  console.log(`\n━━ ${title}`);
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): boolean {
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function ensureChromium(): string {
+  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (fs.existsSync(path)) return path;
+  const root = process.getuid?.() === 0;
+  if (root && fs.existsSync("/usr/bin/apt-get")) {
+    step("Installing Debian's Chromium for the browser tests");
+    execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+    if (fs.existsSync(path)) return path;
+  }
+  console.error(`Chromium not found at ${path}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+async function scratchDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const admin = postgres(adminUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  try {
+    await admin`select 1`;
+  } catch {
+    await admin.end({ timeout: 1 }).catch(() => {});
+    return null;
+  }
+  await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+async function scratchRedis(): Promise<string | null> {
+  const client = new Redis(redisTestUrl, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.flushdb();
+    return redisTestUrl;
+  } catch {
+    return null;
+  } finally {
+    client.disconnect();
+  }
+}
+
+const suffix = `${process.pid}_${Date.now().toString(36)}`;
+const unitDb = await scratchDatabase(`rueda_test_unit_${suffix}`);
+const e2eDb = onlyUnit ? null : await scratchDatabase(`rueda_test_e2e_${suffix}`);
+const redisUrl = await scratchRedis();
+console.log(
+  `Test services: ${unitDb ? "PostgreSQL (scratch databases)" : "PGlite (PostgreSQL not reachable at " + adminUrl + ")"}, ` +
+    `${redisUrl ? "Redis " + redisTestUrl : "no Redis (jobs run in-process)"}`,
+);
+
+let ok = true;
+try {
+  step("Typecheck");
+  ok = run("npx", ["tsc"], {}) && ok;
+
+  step("Unit and integration tests (vitest)");
+  ok =
+    run("npx", ["vitest", "run"], {
+      ...(unitDb ? { DATABASE_URL: unitDb.url } : { DATABASE_URL: "", PGLITE_DIR: "memory://" }),
+      ...(redisUrl ? { TEST_REDIS_URL: redisUrl } : {}),
+      REDIS_URL: "",
+    }) && ok;
+
+  if (!onlyUnit) {
+    const chromium = ensureChromium();
+    step("Browser tests (Playwright, JavaScript on and off)");
+    ok =
+      run("npx", ["playwright", "test"], {
+        CHROMIUM_PATH: chromium,
+        DATABASE_URL: e2eDb?.url ?? "",
+        REDIS_URL: redisUrl ?? "",
+      }) && ok;
+  }
+} finally {
+  await unitDb?.drop();
+  await e2eDb?.drop();
+}
+
+console.log(ok ? "\nAll test steps passed." : "\nSome test steps failed.");
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,91 @@
+import { expect, jsModes, test, uniqueEmail, waitForEmails } from "./support";
+
+test("home serves the shell in Spanish by default and English with ?l=en, remembered by cookie", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("link", { name: "Quiénes somos" })).toBeVisible();
+
+  await page.goto("/?l=en");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.goto("/about");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1, name: "About Rueda" })).toBeVisible();
+});
+
+test("unknown URLs answer 404 with the not-found message", async ({ page }) => {
+  const response = await page.goto("/nope?l=en");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Nothing to see here!" })).toBeVisible();
+  const spanish = await page.goto("/otra/cosa?l=es");
+  expect(spanish?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "¡Nada que ver aquí!" })).toBeVisible();
+});
+
+for (const [language, about, terms] of [
+  ["es", "Acerca de Rueda", "Condiciones del servicio"],
+  ["en", "About Rueda", "Terms of Service"],
+  ["fr", "À propos de Rueda", "Conditions d'utilisation"],
+] as const) {
+  test(`/about and /tos render in ${language}`, async ({ page }) => {
+    await page.goto(`/about?l=${language}`);
+    await expect(page.getByRole("heading", { level: 1, name: about })).toBeVisible();
+    await page.goto(`/tos?l=${language}`);
+    await expect(page.getByRole("heading", { level: 1, name: terms })).toBeVisible();
+    expect(await page.locator("article section").count()).toBeGreaterThan(5);
+  });
+}
+
+test("the header menu opens without JavaScript and links to the public pages", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/?l=en");
+  await page.getByText("Menu", { exact: true }).click();
+  await page.getByRole("link", { name: "Contact" }).first().click();
+  await expect(page).toHaveURL(/\/contact/);
+  await expect(page.getByRole("heading", { level: 1, name: "Contact" })).toBeVisible();
+  await context.close();
+});
+
+for (const mode of jsModes) {
+  test.describe(`contact form ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    test("empty fields show the spec's messages and nothing is sent", async ({ page }) => {
+      await page.goto("/contact?l=en");
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(page.getByText("Please fill in the fields: Email, Subject, Message")).toBeVisible();
+      await page.getByLabel("Email").fill("not-an-email");
+      await page.getByLabel("Subject").fill("Hello");
+      await page.getByLabel("Message").fill("Body");
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(page.getByText("Invalid email address")).toBeVisible();
+    });
+
+    test("a visitor's message is stored and emailed to the admins", async ({ page, request }) => {
+      const email = uniqueEmail("contact");
+      const subject = `Question ${Date.now()}`;
+      await page.goto("/contact?l=en");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Subject").fill(subject);
+      await page.getByLabel("Message").fill("Do you deliver cars to hotels in Caracas?");
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(page.getByRole("heading", { name: "Message sent" })).toBeVisible();
+      const [sent] = await waitForEmails(request, "admin@rueda.example", { match: (e) => e.text.includes(subject) });
+      expect(sent.text).toContain(email);
+      expect(sent.text).toContain("Do you deliver cars to hotels in Caracas?");
+    });
+  });
+}
+
+test("bad requests get 4xx, never 500", async ({ request }) => {
+  const huge = "x".repeat(10 * 1024 * 1024);
+  const tooLarge = await request.post("/contact?l=en", { form: { email: "a@b.co", subject: "s", message: huge } });
+  expect(tooLarge.status()).toBe(413);
+  expect(await tooLarge.text()).toContain("too large");
+  const wrongMethod = await request.fetch("/contact", { method: "PUT", form: { subject: "s" } });
+  expect(wrongMethod.status()).toBe(405);
+  const deleteUnknown = await request.fetch("/about", { method: "DELETE" });
+  expect(deleteUnknown.status()).toBe(405);
+  const longSubject = await request.post("/contact?l=en", { form: { email: "a@b.co", subject: "s".repeat(500), message: "m" } });
+  expect(longSubject.status()).toBe(400);
+});

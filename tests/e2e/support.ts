@@ -1,0 +1,75 @@
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import type { FakeEmail } from "../fakes/resend";
+
+export const resendFakeUrl = `http://127.0.0.1:${process.env.RESEND_FAKE_PORT ?? 4010}`;
+
+/**
+ * Every page a test opens fails the test on an uncaught exception or a console error,
+ * as the house style asks.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: Array<{ text: string; url: string }> = [];
+      const documents = new Set<string>();
+      page.on("response", (response) => {
+        if (response.request().resourceType() === "document") documents.add(response.url());
+      });
+      page.on("pageerror", (error) => errors.push({ text: `pageerror: ${error.message}`, url: "" }));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push({ text: `console: ${message.text()}`, url: message.location().url });
+      });
+      await use([]);
+      // A 4xx page (a 404, a form answered 400) makes Chromium log its status; that is the
+      // behaviour under test, not an error of the page.
+      const real = errors.filter((e) => !(e.text.startsWith("console: Failed to load resource") && documents.has(e.url)));
+      expect(real.map((e) => e.text), "console errors on the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Both modes every form must work in. */
+export const jsModes = [
+  { name: "with JavaScript", javaScriptEnabled: true },
+  { name: "without JavaScript", javaScriptEnabled: false },
+] as const;
+
+/** A fresh address per test, so tests never see each other's data or emails. */
+export function uniqueEmail(prefix = "e2e") {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/**
+ * Waits until the Resend fake holds `count` emails to `to` that `match` accepts (the
+ * outbox delivers asynchronously), and returns them.
+ */
+export async function waitForEmails(
+  request: APIRequestContext,
+  to: string,
+  { match = () => true, count = 1, timeoutMs = 20_000 }: { match?: (email: FakeEmail) => boolean; count?: number; timeoutMs?: number } = {},
+): Promise<FakeEmail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await request.get(`${resendFakeUrl}/emails?to=${encodeURIComponent(to)}`);
+    const data = ((await response.json()) as { data: FakeEmail[] }).data.filter(match);
+    if (data.length >= count) return data;
+    if (Date.now() > deadline) throw new Error(`expected ${count} email(s) to ${to}, got ${data.length}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The first link in an email's text that points at `path` on the app. */
+export function linkFrom(email: FakeEmail, path: string): string {
+  const match = email.text.match(new RegExp(`https?://[^\\s)\\]]*${path}[^\\s)\\]]*`));
+  if (!match) throw new Error(`no ${path} link in email "${email.subject}"`);
+  return match[0];
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/sign-in?l=en");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}

@@ -1,0 +1,86 @@
+import crypto from "node:crypto";
+import http from "node:http";
+
+export type FakeEmail = {
+  id: string;
+  from: string;
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  idempotencyKey: string | null;
+  createdAt: string;
+};
+
+/**
+ * Speaks enough of Resend's API (POST /emails with Bearer auth and Idempotency-Key)
+ * for the product's real SDK, and lets tests read what was sent: GET /emails?to=…
+ */
+export function startResendFake(port = 0): Promise<{ url: string; emails: FakeEmail[]; server: http.Server; close: () => Promise<void> }> {
+  const emails: FakeEmail[] = [];
+  const byKey = new Map<string, FakeEmail>();
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method === "GET" && url.pathname === "/health") return send(200, { ok: true });
+    if (req.method === "GET" && url.pathname === "/emails") {
+      const to = url.searchParams.get("to")?.toLowerCase();
+      return send(200, { data: to ? emails.filter((e) => e.to.some((t) => t.toLowerCase() === to)) : emails });
+    }
+    if (req.method === "DELETE" && url.pathname === "/emails") {
+      emails.length = 0;
+      byKey.clear();
+      return send(200, { ok: true });
+    }
+    if (req.method === "POST" && url.pathname === "/emails") {
+      if (!/^Bearer re_\w+/.test(req.headers.authorization ?? "")) {
+        return send(401, { statusCode: 401, name: "missing_api_key", message: "Missing API key in the authorization header." });
+      }
+      let raw = "";
+      req.on("data", (chunk) => (raw += chunk));
+      req.on("end", () => {
+        let body: Record<string, unknown>;
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          return send(422, { statusCode: 422, name: "validation_error", message: "Invalid JSON" });
+        }
+        if (!body.from || !body.to || !body.subject) {
+          return send(422, { statusCode: 422, name: "missing_required_field", message: "from, to and subject are required" });
+        }
+        const key = (req.headers["idempotency-key"] as string | undefined) ?? null;
+        const existing = key ? byKey.get(key) : undefined;
+        if (existing) return send(200, { id: existing.id });
+        const email: FakeEmail = {
+          id: crypto.randomUUID(),
+          from: String(body.from),
+          to: Array.isArray(body.to) ? body.to.map(String) : [String(body.to)],
+          subject: String(body.subject),
+          html: String(body.html ?? ""),
+          text: String(body.text ?? ""),
+          idempotencyKey: key,
+          createdAt: new Date().toISOString(),
+        };
+        emails.push(email);
+        if (key) byKey.set(key, email);
+        send(200, { id: email.id });
+      });
+      return;
+    }
+    send(404, { statusCode: 404, name: "not_found", message: "Not found" });
+  });
+  return new Promise((resolve) => {
+    server.listen(port, "127.0.0.1", () => {
+      const address = server.address() as { port: number };
+      resolve({
+        url: `http://127.0.0.1:${address.port}`,
+        emails,
+        server,
+        close: () => new Promise((r) => server.close(() => r())),
+      });
+    });
+  });
+}
