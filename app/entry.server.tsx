@@ -4,10 +4,10 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { I18nPayloadContext, NonceContext } from "~/components/nonce";
 import { serializeForScript } from "~/modules/i18n/embedded";
-import { instanceFor, resourcesFor } from "~/modules/i18n/i18n.server";
+import { resourcesFor } from "~/modules/i18n/i18n.server";
+import { TranslationProvider } from "~/modules/i18n/react";
 
 export const streamTimeout = 5000;
 
@@ -19,8 +19,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const { nonce, language } = loadContext;
-  const i18n = instanceFor(language);
-  const i18nPayload = serializeForScript({ language, resources: resourcesFor(language) });
+  const resources = resourcesFor(language);
+  const i18nPayload = serializeForScript({ language, resources });
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
@@ -28,9 +28,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <I18nPayloadContext.Provider value={i18nPayload}>
-          <I18nextProvider i18n={i18n}>
+          <TranslationProvider language={language} resources={resources}>
             <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
+          </TranslationProvider>
         </I18nPayloadContext.Provider>
       </NonceContext.Provider>,
       {

@@ -1,7 +1,7 @@
 import { Button, Text } from "@react-email/components";
 import { render } from "@react-email/components";
 import type { TFunction } from "i18next";
-import { getFixedT } from "~/modules/i18n/i18n.server";
+import { remixI18n } from "~/modules/i18n/i18n.server";
 import { isLanguage, defaultLanguage } from "~/modules/i18n/languages";
 import { buttonStyle, EmailLayout } from "./layout";
 
@@ -63,7 +63,7 @@ const templates: Record<string, Template> = {
 /** Renders one email in the recipient's language to subject, HTML and plain text. */
 export async function renderEmail(template: string, language: string, data: Data) {
   const lng = isLanguage(language) ? language : defaultLanguage;
-  const t = getFixedT(lng, "emails");
+  const t = await remixI18n.getFixedT(lng, "emails");
   const build = templates[template];
   if (!build) throw new Error(`Unknown email template: ${template}`);
   const { subject, body } = build(t, data);

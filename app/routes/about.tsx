@@ -12,7 +12,7 @@ export function loader({ context }: LoaderFunctionArgs) {
 
 export default function AboutPage() {
   const { t } = useTranslation("pages");
-  const sections = t("about.sections", { returnObjects: true }) as Array<{ heading: string; body: string }>;
+  const sections = t("about.sections", { returnObjects: true }) as unknown as Array<{ heading: string; body: string }>;
   return (
     <article className="page narrow prose">
       <h1>{t("about.title")}</h1>

@@ -9,7 +9,7 @@ export function loader({ context }: LoaderFunctionArgs) {
 
 export default function TermsPage() {
   const { t } = useTranslation("pages");
-  const sections = t("tos.sections", { returnObjects: true }) as Array<{ heading: string; body: string }>;
+  const sections = t("tos.sections", { returnObjects: true }) as unknown as Array<{ heading: string; body: string }>;
   return (
     <article className="page narrow prose">
       <h1>{t("tos.title")}</h1>

@@ -11,8 +11,8 @@ export const i18nOptions = {
 } as const;
 
 /*
- * One shared instance with every language loaded at start-up; per request we only
- * take a fixed `t` or a cheap clone, so rendering pays no initialisation cost.
+ * One shared i18next instance with every language loaded at start-up; a request only
+ * takes a fixed `t` from it, so it pays no initialisation cost.
  */
 let shared: I18n | undefined;
 function sharedInstance(): I18n {
@@ -23,17 +23,13 @@ function sharedInstance(): I18n {
   return shared;
 }
 
+/** `t` for loaders and actions (titles, messages computed on the server). */
 export function getFixedT(language: Language, ns: string | string[] = "common"): TFunction {
   return sharedInstance().getFixedT(language, ns);
 }
 
-/** An instance bound to one request's language, for the React tree rendered on the server. */
-export function instanceFor(language: Language): I18n {
-  return sharedInstance().cloneInstance({ lng: language, initImmediate: false });
-}
-
 /**
- * The resources a browser needs to hydrate in `language`. es, en and fr are complete
+ * The resources a browser needs to render `language`. es, en and fr are complete
  * (a unit test holds them to the same keys); Greek is partial and falls back to English.
  */
 export function resourcesFor(language: Language) {
@@ -41,7 +37,7 @@ export function resourcesFor(language: Language) {
   return Object.fromEntries(chain.map((l) => [l, resources[l as Language]]));
 }
 
-/** remix-i18next, for code outside a request (emails, jobs) that gets `t` by language name. */
+/** remix-i18next, for work outside a request such as emails, which load `t` by language. */
 export const remixI18n = new RemixI18Next({
   detection: { supportedLanguages: [...languages], fallbackLanguage: defaultLanguage },
   i18next: { ...i18nOptions, resources },
