@@ -1,12 +1,10 @@
 import http from "node:http";
-import { Queue, Worker, type Job } from "bullmq";
+import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { eq } from "drizzle-orm";
 import { closeDb, getDb } from "../db/client";
-import { outbox } from "../db/schema";
-import { handlers } from "./handlers";
-import { jobs, queueNames, schedules, type JobName } from "./queues";
+import { jobs, queueNames, schedules } from "./queues";
 import { startRelay } from "./relay";
+import { startWorkers } from "./workers";
 
 const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) {
@@ -22,30 +20,7 @@ await getDb();
 const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 connection.on("error", () => {});
 
-async function processJob(job: Job) {
-  const name = job.name as JobName;
-  const payload = jobs[name].payload.parse(job.data);
-  const handler = handlers[name] as (p: unknown, c: { jobId: string; attempt: number }) => Promise<void>;
-  await handler(payload, { jobId: job.id ?? `${name}-${job.timestamp}`, attempt: job.attemptsMade + 1 });
-  if (job.id) {
-    const db = await getDb();
-    await db.update(outbox).set({ status: "done", processedAt: new Date() }).where(eq(outbox.jobId, job.id));
-  }
-}
-
-// Resend allows two requests a second per team.
-const workers = queueNames.map(
-  (queue) =>
-    new Worker(queue, processJob, {
-      connection,
-      concurrency: queue === "email" ? 2 : 1,
-      ...(queue === "email" ? { limiter: { max: 2, duration: 1000 } } : {}),
-    }),
-);
-for (const worker of workers) {
-  worker.on("failed", (job, error) => console.error(`[worker] ${job?.id} failed (attempt ${job?.attemptsMade}):`, error.message));
-  worker.on("error", () => {});
-}
+const workers = startWorkers(connection);
 
 for (const { name, everyMs } of schedules) {
   const queue = new Queue(jobs[name].queue, { connection });

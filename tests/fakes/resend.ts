@@ -16,8 +16,17 @@ export type FakeEmail = {
  * Speaks enough of Resend's API (POST /emails with Bearer auth and Idempotency-Key)
  * for the product's real SDK, and lets tests read what was sent: GET /emails?to=…
  */
-export function startResendFake(port = 0): Promise<{ url: string; emails: FakeEmail[]; server: http.Server; close: () => Promise<void> }> {
+export type ResendFake = {
+  url: string;
+  emails: FakeEmail[];
+  /** Answer the next `count` sends with 500, as an outage would. */
+  failNext: (count: number) => void;
+  close: () => Promise<void>;
+};
+
+export function startResendFake(port = 0): Promise<ResendFake> {
   const emails: FakeEmail[] = [];
+  let failures = 0;
   const byKey = new Map<string, FakeEmail>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
@@ -38,6 +47,10 @@ export function startResendFake(port = 0): Promise<{ url: string; emails: FakeEm
     if (req.method === "POST" && url.pathname === "/emails") {
       if (!/^Bearer re_\w+/.test(req.headers.authorization ?? "")) {
         return send(401, { statusCode: 401, name: "missing_api_key", message: "Missing API key in the authorization header." });
+      }
+      if (failures > 0) {
+        failures -= 1;
+        return send(500, { statusCode: 500, name: "internal_server_error", message: "Simulated outage" });
       }
       let raw = "";
       req.on("data", (chunk) => (raw += chunk));
@@ -78,7 +91,9 @@ export function startResendFake(port = 0): Promise<{ url: string; emails: FakeEm
       resolve({
         url: `http://127.0.0.1:${address.port}`,
         emails,
-        server,
+        failNext: (count) => {
+          failures = count;
+        },
         close: () => new Promise((r) => server.close(() => r())),
       });
     });

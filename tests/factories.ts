@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import * as s from "../db/schema";
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
+
+/** Empties every table between integration tests (identities restart too). */
+export async function resetDatabase(db: Executor) {
+  await db.execute(sql`
+    truncate table payments, notifications, bookings, car_locations, cars, contact_messages, tokens, sessions,
+      users, suppliers, locations, outbox, settings, banks restart identity cascade`);
+}
+
+export async function createSupplier(db: Executor, values: Partial<typeof s.suppliers.$inferInsert> = {}) {
+  const slug = unique("supplier");
+  const [row] = await db.insert(s.suppliers).values({ name: slug, slug, ...values }).returning();
+  return row;
+}
+
+export async function createLocation(db: Executor, values: Partial<typeof s.locations.$inferInsert> = {}) {
+  const slug = unique("location");
+  const [row] = await db
+    .insert(s.locations)
+    .values({ slug, nameEs: slug, nameEn: slug, nameFr: slug, nameEl: slug, address: "Av. Bolívar", latitude: 10.5, longitude: -66.9, ...values })
+    .returning();
+  return row;
+}
+
+export async function createCar(db: Executor, values: Partial<typeof s.cars.$inferInsert> & { supplierId: number; locationIds?: number[] }) {
+  const { locationIds = [], ...carValues } = values;
+  const [car] = await db
+    .insert(s.cars)
+    .values({ name: unique("car"), dailyPriceCents: 5000, seats: 5, doors: 4, fuelType: "gasoline", gearbox: "manual", fuelPolicy: "likeForlike", ...carValues })
+    .returning();
+  if (locationIds.length) await db.insert(s.carLocations).values(locationIds.map((locationId) => ({ locationId, carId: car.id })));
+  return car;
+}
+
+export async function createUser(db: Executor, values: Partial<typeof s.users.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(s.users)
+    .values({ email: `${unique("user")}@example.com`, fullName: "Test Person", activated: true, ...values })
+    .returning();
+  return row;
+}
+
+export async function createBooking(
+  db: Executor,
+  values: Partial<typeof s.bookings.$inferInsert> & { carId: number; supplierId: number; driverId: number; locationId: number; startsAt: Date; endsAt: Date },
+) {
+  const { locationId, ...rest } = values;
+  const days = Math.max(1, Math.ceil((values.endsAt.getTime() - values.startsAt.getTime()) / 86_400_000));
+  const [row] = await db
+    .insert(s.bookings)
+    .values({
+      reference: `T${(Date.now() % 1e8).toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      pickupLocationId: locationId,
+      dropoffLocationId: locationId,
+      status: "pending",
+      days,
+      priceCents: 5000 * days,
+      breakdown: { days, dailyPriceCents: 5000, options: {}, subtotalCents: 5000 * days, payLaterFeePercent: 0, totalCents: 5000 * days },
+      paymentMethod: "payLater",
+      ...rest,
+    })
+    .returning();
+  return row;
+}
