@@ -8,7 +8,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "../../db/client";
 import { outbox } from "../../db/schema";
-import { enqueue } from "../../jobs/queues";
+import { enqueue, type JobPayload } from "../../jobs/queues";
 import { startRelay, type Relay } from "../../jobs/relay";
 import { startWorkers } from "../../jobs/workers";
 import { submitContactMessage } from "../../app/modules/contact/contact.server";
@@ -35,8 +35,12 @@ beforeEach(async () => {
   fake.emails.length = 0;
 });
 
-const email = (to: string, subject: string) =>
-  ({ template: "contact-message", to: [to], language: "en", data: { email: "visitor@example.com", subject, message: "Hello" } }) as const;
+const email = (to: string, subject: string): JobPayload<"send-email"> => ({
+  template: "contact-message",
+  to: [to],
+  language: "en",
+  data: { email: "visitor@example.com", subject, message: "Hello" },
+});
 
 async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+async function load(env: Record<string, string>) {
+  vi.resetModules();
+  for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
+  return import("./security.server");
+}
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe("contentSecurityPolicy", () => {
+  it("allows only this response's nonce for scripts and forbids framing", async () => {
+    const { contentSecurityPolicy } = await load({ DATA_DIR: ".data/test", APP_URL: "http://localhost:3000" });
+    const policy = contentSecurityPolicy("abc123", { dev: false });
+    expect(policy).toContain("script-src 'self' 'nonce-abc123'");
+    expect(policy).not.toContain("unsafe-eval");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+  });
+
+  it("allows images from the configured tile server, sub-domains included", async () => {
+    const { contentSecurityPolicy, tileOrigin } = await load({ DATA_DIR: ".data/test", MAP_TILE_URL: "https://{s}.tiles.example.org/{z}/{x}/{y}.png" });
+    expect(tileOrigin("https://{s}.tiles.example.org/{z}/{x}/{y}.png")).toBe("https://*.tiles.example.org");
+    expect(contentSecurityPolicy("n", { dev: false })).toContain("img-src 'self' data: blob: https://*.tiles.example.org");
+  });
+});
+
+describe("securityHeaders", () => {
+  it("sends HSTS only when the site is served over https", async () => {
+    const local = await load({ DATA_DIR: ".data/test", APP_URL: "http://localhost:3000" });
+    expect(local.securityHeaders()).not.toHaveProperty("Strict-Transport-Security");
+    expect(local.securityHeaders()["X-Content-Type-Options"]).toBe("nosniff");
+    const deployed = await load({ DATA_DIR: ".data/test", APP_URL: "https://rueda.example", SESSION_SECRET: "a-long-enough-secret-value" });
+    expect(deployed.securityHeaders()["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
+  });
+});
