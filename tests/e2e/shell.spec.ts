@@ -89,3 +89,62 @@ test("bad requests get 4xx, never 500", async ({ request }) => {
   const longSubject = await request.post("/contact?l=en", { form: { email: "a@b.co", subject: "s".repeat(500), message: "m" } });
   expect(longSubject.status()).toBe(400);
 });
+
+for (const mode of jsModes) {
+  test.describe(`toasts ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    async function sendMessage(page: import("@playwright/test").Page) {
+      await page.goto("/contact?l=en");
+      await page.getByLabel("Email").fill(uniqueEmail("toast"));
+      await page.getByLabel("Subject").fill("Toast check");
+      await page.getByLabel("Message").fill("Checking the confirmation toast.");
+      await page.getByRole("button", { name: "Send" }).click();
+    }
+
+    test("a toast confirms at the bottom right and closes by itself after 5 seconds", async ({ page }) => {
+      await sendMessage(page);
+      const toast = page.locator(".toast").filter({ hasText: "Message sent" });
+      await expect(toast).toBeVisible();
+      const box = (await toast.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect(box.x + box.width).toBeGreaterThan(viewport.width * 0.7);
+      expect(box.y + box.height).toBeGreaterThan(viewport.height * 0.7);
+      await page.waitForTimeout(4000);
+      await expect(toast).toBeVisible();
+      await expect(toast).toBeHidden({ timeout: 3000 });
+    });
+
+    test("a toast can be dismissed", async ({ page }) => {
+      await sendMessage(page);
+      const toast = page.locator(".toast").filter({ hasText: "Message sent" });
+      await expect(toast).toBeVisible();
+      await toast.getByRole("button", { name: "Close" }).click();
+      await expect(toast).toBeHidden({ timeout: 1000 });
+    });
+  });
+}
+
+test("responses carry security headers, and every inline script the CSP nonce", async ({ request }) => {
+  const response = await request.get("/?l=en");
+  const headers = response.headers();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"])?.[1];
+  expect(nonce).toBeTruthy();
+  const html = await response.text();
+  const scripts = [...html.matchAll(/<script(?![^>]*type="application\/json")([^>]*)>/g)].map((m) => m[1]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  const asset = /<link rel="modulepreload" href="([^"]+)"/.exec(html)?.[1];
+  const assetResponse = await request.get(asset!);
+  expect(assetResponse.headers()["cache-control"]).toContain("immutable");
+});
+
+test("/healthz reports the database (and Redis when configured)", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.status).toBe("ok");
+  expect(body.database).toBe("ok");
+});

@@ -5,7 +5,7 @@ import { getEnv } from "~/utils/env.server";
 export type LimitName = "contact" | "sign-in-ip" | "sign-in-email" | "sign-up" | "forgot-password" | "resend-activation";
 
 const rules: Record<LimitName, { points: number; duration: number }> = {
-  contact: { points: 5, duration: 10 * 60 },
+  contact: { points: 30, duration: 10 * 60 },
   "sign-in-ip": { points: 50, duration: 15 * 60 },
   "sign-in-email": { points: 10, duration: 15 * 60 },
   "sign-up": { points: 10, duration: 60 * 60 },
