@@ -3,8 +3,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { getEnv } from "~/utils/env.server";
+import { AVATAR_MAX_BYTES } from "./validation";
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export { AVATAR_MAX_BYTES };
+
 export const AVATAR_SIZE = 256;
 const PUBLIC_PREFIX = "/uploads/avatars/";
 /** Raster formats people upload as photos; anything else (SVG, PDF, text) is refused. */

@@ -13,6 +13,7 @@ export const LOCATION_MAX = 120;
 export const BIO_MAX = 500;
 export const DOCUMENT_NUMBER_MAX = 32;
 const EARLIEST_BIRTH_DATE = "1900-01-01";
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Identity document types of the spec: 1 identity card, 2 passport. */
 export const documentTypes = [1, 2] as const;
@@ -120,3 +121,8 @@ export function profileSchema({ today }: { today: string }) {
 export const languageSchema = z.object({ language: z.enum(languages, { error: messages.required }) });
 
 export const notificationsSchema = z.object({ enableEmailNotifications: z.boolean().optional() });
+
+/** The browser checks size before uploading; the server re-checks and decodes the bytes (avatar.server.ts). */
+export const avatarSchema = z.object({
+  avatar: z.file({ error: authMessages.imageRequired }).max(AVATAR_MAX_BYTES, authMessages.imageTooLarge),
+});
