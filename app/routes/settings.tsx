@@ -152,7 +152,7 @@ function ProfileSection() {
   const { profile, today: serverToday } = useLoaderData<typeof loader>();
   const schema = useMemo(() => profileSchema({ today: serverToday }), [serverToday]);
   const [form, fields] = useForm({
-    id: "profile",
+    id: "profile-form",
     lastResult: useResult("profile"),
     constraint: getZodConstraint(schema),
     defaultValue: {
@@ -213,7 +213,7 @@ function ProfileSection() {
 function AvatarUpload({ hasAvatar }: { hasAvatar: boolean }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
-    id: "avatar",
+    id: "avatar-form",
     lastResult: useResult("avatar"),
     constraint: getZodConstraint(avatarSchema),
     shouldValidate: "onSubmit",
@@ -262,7 +262,7 @@ function LanguageSection() {
   const { t } = useTranslation();
   const { profile } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
-    id: "language",
+    id: "language-form",
     lastResult: useResult("language"),
     constraint: getZodConstraint(languageSchema),
     defaultValue: { language: profile.language },
@@ -290,7 +290,7 @@ function NotificationsSection() {
   const { t } = useTranslation();
   const { profile } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
-    id: "notifications",
+    id: "notifications-form",
     lastResult: useResult("notifications"),
     defaultValue: { enableEmailNotifications: profile.enableEmailNotifications ? "on" : undefined },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsSchema }),

@@ -33,6 +33,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
+  if (context.user) return redirect("/");
   const env = getEnv();
   const formData = await request.formData();
   const schema = signUpSchema({ today: calendarDateIn(APP_TIME_ZONE, new Date()), captcha: env.CAPTCHA_ENABLED });
