@@ -13,6 +13,7 @@ import {
 } from "@remix-run/react";
 import { useContext, type ReactNode } from "react";
 import { useTranslation } from "~/modules/i18n/react";
+import { ActivationBanner } from "~/components/activation-banner";
 import { Analytics } from "~/components/analytics";
 import { I18nPayloadContext, useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {root ? <SkipLabel /> : "Skip to content"}
         </a>
         {root ? <SiteHeader /> : null}
+        {root?.user && !root.user.activated ? <ActivationBanner /> : null}
         <main id="main">{children}</main>
         {root ? <SiteFooter /> : null}
         {root ? <Toasts toast={root.toast} /> : null}

@@ -9,6 +9,7 @@ export const demoLogins = [
   { role: "supplier", email: "staff@llanos.example" },
   { role: "driver", email: "driver@rueda.example" },
 ] as const;
+export const SUSPENDED_DEMO_EMAIL = "suspended@rueda.example";
 
 /** Small deterministic PRNG so every fresh database gets the same demo fleet. */
 export function prng(seed: number) {
@@ -177,6 +178,8 @@ export async function seedDemo(db: Database) {
         { email: demoLogins[0].email, fullName: "Ana Administradora", type: "admin", activated: true, passwordHash, language: "es", phone: "+584141112233" },
         { email: demoLogins[1].email, fullName: "Luis Llanos", type: "supplier", supplierId: suppliers[0].id, activated: true, passwordHash, language: "es", phone: "+584241234567" },
         { email: demoLogins[2].email, fullName: "Daniela Conductora", type: "user", activated: true, passwordHash, language: "es", phone: "+584161234567", birthDate: "1990-04-12", documentType: 1, documentNumber: "V-18456123" },
+        // A blacklisted driver, shown as suspended: signing in is refused.
+        { email: SUSPENDED_DEMO_EMAIL, fullName: "Sergio Suspendido", type: "user", activated: true, blacklisted: true, passwordHash, language: "es" },
       ])
       .returning({ id: s.users.id });
     void admin;

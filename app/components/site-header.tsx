@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/modules/i18n/react";
 import { languageNames, languages } from "~/modules/i18n/languages";
+import { safeRedirect } from "~/modules/user/redirect";
 import { useRootData } from "~/root";
 
 /** The spec's header menu; a <details> disclosure, so it opens without JavaScript. */
@@ -14,6 +15,9 @@ export function SiteHeader() {
     params.set("l", code);
     return `${location.pathname}?${params}`;
   };
+  // Come back to this page after signing in, unless it is one of the account pages themselves.
+  const here = safeRedirect(location.pathname + location.search, "");
+  const signInHref = here && here !== "/" ? `/sign-in?redirectTo=${encodeURIComponent(here)}` : "/sign-in";
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -29,6 +33,7 @@ export function SiteHeader() {
               <li><NavLink to="/suppliers">{t("nav.suppliers")}</NavLink></li>
               <li><NavLink to="/locations">{t("nav.locations")}</NavLink></li>
               {user ? <li><NavLink to="/settings">{t("nav.settings")}</NavLink></li> : null}
+              {user ? <li><NavLink to="/change-password">{t("auth:menu.changePassword")}</NavLink></li> : null}
               <li><NavLink to="/about">{t("nav.about")}</NavLink></li>
               <li><NavLink to="/tos">{t("nav.terms")}</NavLink></li>
               <li><NavLink to="/contact">{t("nav.contact")}</NavLink></li>
@@ -56,9 +61,14 @@ export function SiteHeader() {
               </button>
             </Form>
           ) : (
-            <Link to={`/sign-in?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} className="button button--small">
-              {t("nav.signIn")}
-            </Link>
+            <>
+              <Link to={signInHref} className="button button--small">
+                {t("nav.signIn")}
+              </Link>
+              <Link to="/sign-up" className="button button--small button--secondary">
+                {t("nav.signUp")}
+              </Link>
+            </>
           )}
         </nav>
       </div>

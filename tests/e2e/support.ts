@@ -13,15 +13,17 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: Array<{ text: string; url: string }> = [];
       const documents = new Set<string>();
       page.on("response", (response) => {
-        if (response.request().resourceType() === "document") documents.add(response.url());
+        // Documents, and Remix's data requests (`….data`) when a form is answered 4xx with JavaScript on.
+        const remixData = new URL(response.url()).pathname.endsWith(".data") && response.status() < 500;
+        if (response.request().resourceType() === "document" || remixData) documents.add(response.url());
       });
       page.on("pageerror", (error) => errors.push({ text: `pageerror: ${error.message}`, url: "" }));
       page.on("console", (message) => {
         if (message.type() === "error") errors.push({ text: `console: ${message.text()}`, url: message.location().url });
       });
       await use([]);
-      // A 4xx page (a 404, a form answered 400) makes Chromium log its status; that is the
-      // behaviour under test, not an error of the page.
+      // A 4xx page or form answer (a 404, a form answered 400/401/429) makes Chromium log its
+      // status; that is the behaviour under test, not an error of the page.
       const real = errors.filter((e) => !(e.text.startsWith("console: Failed to load resource") && documents.has(e.url)));
       expect(real.map((e) => e.text), "console errors on the page").toEqual([]);
     },

@@ -14,3 +14,21 @@ export const emailField = () =>
     .toLowerCase()
     .max(254, messages.tooLong)
     .pipe(z.email({ error: messages.invalidEmail }));
+
+/** Digits with an optional leading +, after dropping the usual separators: 7 to 15 digits (E.164). */
+export function normalizePhone(value: string): string {
+  return value.replace(/[\s().-]/g, "");
+}
+
+export function isValidPhone(value: string): boolean {
+  return /^\+?\d{7,15}$/.test(normalizePhone(value));
+}
+
+/** A phone number as people type it ("+58 414-111 2233", "0414 1112233"), stored without separators. */
+export const phoneField = () =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .max(32, messages.tooLong)
+    .refine(isValidPhone, messages.invalidPhone)
+    .transform(normalizePhone);

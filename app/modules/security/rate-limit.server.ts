@@ -4,11 +4,15 @@ import { getEnv } from "~/utils/env.server";
 
 export type LimitName = "contact" | "sign-in-ip" | "sign-in-email" | "sign-up" | "forgot-password" | "resend-activation";
 
-const rules: Record<LimitName, { points: number; duration: number }> = {
+/*
+ * Sign-in limits count failed attempts only, per address and per client: one account
+ * under attack gets throttled while everyone else (even behind the same NAT) still signs in.
+ */
+export const rules: Record<LimitName, { points: number; duration: number }> = {
   contact: { points: 30, duration: 10 * 60 },
-  "sign-in-ip": { points: 50, duration: 15 * 60 },
+  "sign-in-ip": { points: 100, duration: 15 * 60 },
   "sign-in-email": { points: 10, duration: 15 * 60 },
-  "sign-up": { points: 10, duration: 60 * 60 },
+  "sign-up": { points: 50, duration: 60 * 60 },
   "forgot-password": { points: 5, duration: 15 * 60 },
   "resend-activation": { points: 5, duration: 15 * 60 },
 };
@@ -55,6 +59,12 @@ export async function consume(name: LimitName, subject: string): Promise<boolean
     if (error instanceof RateLimiterRes) return false;
     throw error;
   }
+}
+
+/** Whether the subject has used up its allowance, without counting an attempt. */
+export async function isLimited(name: LimitName, subject: string): Promise<boolean> {
+  const state = await limiter(name).get(subject.toLowerCase());
+  return state !== null && state.consumedPoints >= rules[name].points;
 }
 
 /** Clears a subject's count, e.g. after a successful sign-in. */

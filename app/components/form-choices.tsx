@@ -1,0 +1,72 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "~/modules/i18n/react";
+
+/** Checkboxes, selects and file inputs with the same label/help/error layout as forms.tsx. */
+function Errors({ id, errors, label }: { id: string; errors?: string[]; label: string }) {
+  const { t } = useTranslation();
+  if (!errors?.length) return null;
+  return (
+    <p className="field__error" id={id}>
+      {errors.map((e) => t(e, { field: label, count: 1, fields: label })).join(" ")}
+    </p>
+  );
+}
+
+export function CheckboxField({ field, label, help, children }: { field: FieldMetadata<boolean | undefined>; label: string; help?: string; children?: ReactNode }) {
+  return (
+    <div className="field">
+      <div className="checkbox">
+        <input {...getInputProps(field, { type: "checkbox", ariaDescribedBy: help ? `${field.id}-help` : undefined })} />
+        <label htmlFor={field.id}>{label}</label>
+      </div>
+      {help ? (
+        <p className="field__help" id={`${field.id}-help`}>
+          {help}
+        </p>
+      ) : null}
+      {children}
+      <Errors id={field.errorId} errors={field.errors} label={label} />
+    </div>
+  );
+}
+
+export function SelectField({
+  field,
+  label,
+  options,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  options: Array<{ value: string; label: string; lang?: string }>;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select {...getSelectProps(field)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value} lang={option.lang}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Errors id={field.errorId} errors={field.errors} label={label} />
+    </div>
+  );
+}
+
+export function FileField({ field, label, help, accept }: { field: FieldMetadata<File | undefined>; label: string; help?: string; accept: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input {...getInputProps(field, { type: "file", ariaDescribedBy: help ? `${field.id}-help` : undefined })} accept={accept} />
+      {help ? (
+        <p className="field__help" id={`${field.id}-help`}>
+          {help}
+        </p>
+      ) : null}
+      <Errors id={field.errorId} errors={field.errors} label={label} />
+    </div>
+  );
+}

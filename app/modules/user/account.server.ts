@@ -1,0 +1,250 @@
+import { and, eq, ne } from "drizzle-orm";
+import { isLanguage, type Language } from "~/modules/i18n/languages";
+import { enqueue } from "~/utils/jobs.server";
+import { getDb, schema, type Executor } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { checkToken, issueToken, useToken } from "./tokens.server";
+
+const { users, sessions } = schema;
+
+type Recipient = { id: number; email: string; fullName: string; language: string };
+
+const languageOf = (user: Recipient): Language => (isLanguage(user.language) ? user.language : "es");
+
+function link(path: string, token: string) {
+  return new URL(`${path}?token=${encodeURIComponent(token)}`, getEnv().APP_URL).toString();
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  // drizzle wraps the driver's error; the PostgreSQL code sits on `cause`.
+  const code = (error as { code?: string; cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
+  return code === "23505";
+}
+
+/** A new activation link, emailed in the user's language in the same transaction. */
+async function sendActivationEmail(tx: Executor, user: Recipient, now: Date) {
+  const { id, token } = await issueToken(tx, user.id, "activation", now);
+  await enqueue(
+    tx,
+    "send-email",
+    { template: "activation", to: [user.email], language: languageOf(user), data: { fullName: user.fullName, link: link("/activate", token) } },
+    `activation-email-${id}`,
+  );
+}
+
+async function sendPasswordChangedEmail(tx: Executor, user: Recipient, changedAt: Date) {
+  await enqueue(
+    tx,
+    "send-email",
+    { template: "password-changed", to: [user.email], language: languageOf(user), data: { fullName: user.fullName } },
+    `password-changed-${user.id}-${changedAt.getTime()}`,
+  );
+}
+
+export type SignUpInput = { fullName: string; email: string; phone: string; birthDate: string; password: string; language: Language };
+
+/** Creates an unactivated account and its activation email, or reports the email as taken. */
+export async function registerUser(input: SignUpInput, now = new Date()): Promise<{ ok: true; userId: number } | { ok: false; reason: "emailTaken" }> {
+  const passwordHash = await hashPassword(input.password);
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+      if (existing) return { ok: false as const, reason: "emailTaken" as const };
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          fullName: input.fullName,
+          phone: input.phone,
+          birthDate: input.birthDate,
+          passwordHash,
+          language: input.language,
+          activated: false,
+        })
+        .returning({ id: users.id, email: users.email, fullName: users.fullName, language: users.language });
+      await sendActivationEmail(tx, user, now);
+      return { ok: true as const, userId: user.id };
+    });
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) return { ok: false, reason: "emailTaken" };
+    throw error;
+  }
+}
+
+export type ActivationResult = { status: "activated"; userId: number } | { status: "expired"; userId: number } | { status: "used" | "unknown" };
+
+/** Spends an activation link and activates its account. */
+export async function activateAccount(token: unknown, now = new Date()): Promise<ActivationResult> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const result = await useToken(tx, "activation", token, now);
+    if (result.status === "valid") {
+      await tx.update(users).set({ activated: true }).where(eq(users.id, result.userId));
+      return { status: "activated", userId: result.userId };
+    }
+    if (result.status === "expired") return { status: "expired", userId: result.userId };
+    return { status: result.status };
+  });
+}
+
+/** What an activation link would do, without spending it (the page shown before the button). */
+export async function inspectActivationLink(token: unknown, now = new Date()) {
+  const db = await getDb();
+  return checkToken(db, "activation", token, now);
+}
+
+export type ResendResult = "sent" | "alreadyActive" | "unknown";
+
+/** Emails a fresh activation link to a not-yet-activated account. */
+export async function resendActivation(userId: number, now = new Date()): Promise<ResendResult> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language, activated: users.activated })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.status, "active")));
+    if (!user) return "unknown";
+    if (user.activated) return "alreadyActive";
+    await sendActivationEmail(tx, user, now);
+    return "sent";
+  });
+}
+
+/** Emails a one-hour reset link, or says the address is unknown (the spec shows that message). */
+export async function requestPasswordReset(email: string, now = new Date()): Promise<"sent" | "notRegistered"> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language })
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.status, "active")));
+    if (!user) return "notRegistered";
+    const { id, token } = await issueToken(tx, user.id, "reset", now);
+    await enqueue(
+      tx,
+      "send-email",
+      { template: "password-reset", to: [user.email], language: languageOf(user), data: { fullName: user.fullName, link: link("/reset-password", token) } },
+      `password-reset-${id}`,
+    );
+    return "sent";
+  });
+}
+
+export async function inspectResetLink(token: unknown, now = new Date()) {
+  const db = await getDb();
+  return checkToken(db, "reset", token, now);
+}
+
+/**
+ * Spends a reset link and sets the new password. The link proves the address, so the
+ * account counts as activated; every session of the account is signed out.
+ */
+export async function resetPassword(token: unknown, password: string, now = new Date()) {
+  const passwordHash = await hashPassword(password);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const result = await useToken(tx, "reset", token, now);
+    if (result.status !== "valid") return { status: result.status };
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, activated: true, updatedAt: now })
+      .where(eq(users.id, result.userId))
+      .returning({ id: users.id, email: users.email, fullName: users.fullName, language: users.language });
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await sendPasswordChangedEmail(tx, user, now);
+    return { status: "changed" as const, userId: user.id };
+  });
+}
+
+/** Checks the current password, stores the new one and signs out every other session. */
+export async function changePassword(
+  input: { userId: number; currentPassword: string; password: string; keepSessionId: string | null },
+  now = new Date(),
+): Promise<"changed" | "wrongPassword"> {
+  const db = await getDb();
+  const [current] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
+  if (!current || !(await verifyPassword(current.passwordHash, input.currentPassword))) return "wrongPassword";
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, input.userId))
+      .returning({ id: users.id, email: users.email, fullName: users.fullName, language: users.language });
+    await tx
+      .delete(sessions)
+      .where(input.keepSessionId ? and(eq(sessions.userId, user.id), ne(sessions.id, input.keepSessionId)) : eq(sessions.userId, user.id));
+    await sendPasswordChangedEmail(tx, user, now);
+  });
+  return "changed";
+}
+
+export type ProfileInput = {
+  fullName: string;
+  phone?: string;
+  location?: string;
+  bio?: string;
+  birthDate?: string;
+  documentType?: "1" | "2";
+  documentNumber?: string;
+};
+
+export async function updateProfile(userId: number, input: ProfileInput) {
+  const db = await getDb();
+  await db
+    .update(users)
+    .set({
+      fullName: input.fullName,
+      phone: input.phone ?? null,
+      location: input.location || null,
+      bio: input.bio || null,
+      birthDate: input.birthDate ?? null,
+      documentType: input.documentType ? Number(input.documentType) : null,
+      documentNumber: input.documentNumber || null,
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function updateLanguage(userId: number, language: Language) {
+  const db = await getDb();
+  await db.update(users).set({ language }).where(eq(users.id, userId));
+}
+
+export async function updateEmailNotifications(userId: number, enabled: boolean) {
+  const db = await getDb();
+  await db.update(users).set({ enableEmailNotifications: enabled }).where(eq(users.id, userId));
+}
+
+/** Records the new avatar path and returns the one it replaces (for the caller to delete). */
+export async function replaceAvatar(userId: number, avatar: string | null): Promise<string | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).for("update");
+    await tx.update(users).set({ avatar }).where(eq(users.id, userId));
+    return before?.avatar ?? null;
+  });
+}
+
+export async function loadProfile(userId: number) {
+  const db = await getDb();
+  const [user] = await db
+    .select({
+      email: users.email,
+      fullName: users.fullName,
+      phone: users.phone,
+      location: users.location,
+      bio: users.bio,
+      birthDate: users.birthDate,
+      documentType: users.documentType,
+      documentNumber: users.documentNumber,
+      avatar: users.avatar,
+      language: users.language,
+      enableEmailNotifications: users.enableEmailNotifications,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user ?? null;
+}

@@ -1,0 +1,94 @@
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { consume, isLimited, reset } from "~/modules/security/rate-limit.server";
+import { getDb, schema } from "~/utils/db.server";
+import type { SessionUser } from "~/utils/session.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { signInPath } from "./redirect";
+
+const { users } = schema;
+
+export type SignInFailure = "incorrect" | "suspended" | "rateLimited";
+
+export class SignInError extends Error {
+  constructor(readonly reason: Exclude<SignInFailure, "rateLimited">) {
+    super(reason);
+    this.name = "SignInError";
+  }
+}
+
+/*
+ * Unknown addresses still pay for one hash check, so response times do not tell
+ * which emails have accounts.
+ */
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword("decoy password that matches nothing"));
+
+/** Email and password to the account's id; blacklisted accounts learn they are suspended only with the right password. */
+export async function verifyCredentials(email: string, password: string): Promise<{ id: number; email: string }> {
+  const db = await getDb();
+  const [user] = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, blacklisted: users.blacklisted, status: users.status })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()));
+  if (!user || user.status !== "active") {
+    await verifyPassword(await decoy(), password);
+    throw new SignInError("incorrect");
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) throw new SignInError("incorrect");
+  if (user.blacklisted) throw new SignInError("suspended");
+  return { id: user.id, email: user.email };
+}
+
+export const authenticator = new Authenticator<{ id: number; email: string }>();
+authenticator.use(
+  new FormStrategy(async ({ form }) => verifyCredentials(String(form.get("email") ?? ""), String(form.get("password") ?? ""))),
+  "form",
+);
+
+/**
+ * One sign-in attempt from the form in `request`. Only failures count toward the limits
+ * (10 per address, 100 per client address per 15 minutes); a success clears the address's count.
+ */
+export async function attemptSignIn(
+  request: Request,
+  { email, ip }: { email: string; ip: string },
+): Promise<{ ok: true; user: { id: number; email: string } } | { ok: false; reason: SignInFailure }> {
+  if ((await isLimited("sign-in-email", email)) || (await isLimited("sign-in-ip", ip))) return { ok: false, reason: "rateLimited" };
+  try {
+    const user = await authenticator.authenticate("form", request);
+    await reset("sign-in-email", email);
+    return { ok: true, user };
+  } catch (error) {
+    if (!(error instanceof SignInError)) throw error;
+    if (error.reason === "incorrect") {
+      await consume("sign-in-email", email);
+      await consume("sign-in-ip", ip);
+    }
+    return { ok: false, reason: error.reason };
+  }
+}
+
+/** The signed-in user, or a redirect to /sign-in that comes back here afterwards. */
+export function requireUser(request: Request, context: AppLoadContext): SessionUser {
+  if (!context.user) throw redirect(signInPath(new URL(request.url)));
+  return context.user;
+}
+
+export type Role = "admin" | "supplier";
+
+/** A signed-in user of one of `roles`; anyone else signed in gets 403. */
+export function requireRole(request: Request, context: AppLoadContext, ...roles: [Role, ...Role[]]): SessionUser {
+  const user = requireUser(request, context);
+  if (!(roles as string[]).includes(user.type)) throw new Response(null, { status: 403 });
+  return user;
+}
+
+/** A supplier's staff member, with the one supplier they work for. */
+export function requireSupplierStaff(request: Request, context: AppLoadContext): SessionUser & { supplierId: number } {
+  const user = requireRole(request, context, "supplier");
+  if (user.supplierId === null) throw new Response(null, { status: 403 });
+  return user as SessionUser & { supplierId: number };
+}

@@ -1,0 +1,21 @@
+/** i18n keys (namespace "auth") for the account rules' messages; the spec's wording lives in the locale files. */
+export const authMessages = {
+  passwordTooShort: "auth:validation.passwordTooShort",
+  passwordsDontMatch: "auth:validation.passwordsDontMatch",
+  tooYoung: "auth:validation.tooYoung",
+  acceptTerms: "auth:validation.acceptTerms",
+  invalidDate: "auth:validation.invalidDate",
+  captcha: "auth:validation.captcha",
+  wrongPassword: "auth:validation.wrongPassword",
+  chooseNewPassword: "auth:validation.chooseNewPassword",
+  emailTaken: "auth:signUp.emailTaken",
+  signUpError: "auth:signUp.error",
+  incorrectCredentials: "auth:signIn.incorrect",
+  suspended: "auth:signIn.suspended",
+  emailNotRegistered: "auth:forgotPassword.notRegistered",
+  passwordUpdateError: "auth:changePassword.error",
+  imageRequired: "auth:avatar.required",
+  imageInvalid: "auth:avatar.invalid",
+  imageTooLarge: "auth:avatar.tooLarge",
+  rateLimited: "validation.rateLimited",
+} as const;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { safeRedirect, signInPath } from "./redirect";
+
+describe("safeRedirect", () => {
+  it("keeps local paths with their query and hash", () => {
+    expect(safeRedirect("/settings")).toBe("/settings");
+    expect(safeRedirect("/bookings?page=2#list")).toBe("/bookings?page=2#list");
+  });
+  it.each([
+    "https://evil.example/",
+    "//evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "javascript:alert(1)",
+    "settings",
+    "",
+    "/" + "a".repeat(2000),
+  ])("falls back for %j", (value) => {
+    expect(safeRedirect(value)).toBe("/");
+  });
+  it("falls back for non-strings and uses the given fallback", () => {
+    expect(safeRedirect(undefined)).toBe("/");
+    expect(safeRedirect(null, "/settings")).toBe("/settings");
+    expect(safeRedirect(["/a"])).toBe("/");
+  });
+  it("never returns to the account pages themselves", () => {
+    expect(safeRedirect("/sign-in?redirectTo=/x")).toBe("/");
+    expect(safeRedirect("/sign-out")).toBe("/");
+  });
+  it("normalises dot segments without leaving the site", () => {
+    expect(safeRedirect("/a/../settings")).toBe("/settings");
+    expect(safeRedirect("/../../etc")).toBe("/etc");
+  });
+});
+
+describe("signInPath", () => {
+  it("remembers the page, without Remix's data parameters", () => {
+    expect(signInPath(new URL("http://x/settings"))).toBe("/sign-in?redirectTo=%2Fsettings");
+    expect(signInPath(new URL("http://x/bookings?page=2&_routes=root"))).toBe("/sign-in?redirectTo=%2Fbookings%3Fpage%3D2");
+    expect(signInPath(new URL("http://x/"))).toBe("/sign-in");
+  });
+});

@@ -1,0 +1,133 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "~/modules/i18n/react";
+import { consume } from "~/modules/security/rate-limit.server";
+import { activateAccount, inspectActivationLink, resendActivation } from "~/modules/user/account.server";
+import { looksLikeToken } from "~/modules/user/tokens";
+import { createUserSession, destroySession } from "~/utils/session.server";
+import { toastHeader } from "~/utils/toast.server";
+
+type View = "valid" | "expired" | "used" | "unknown" | "activated" | "sent";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+/*
+ * Opening the emailed link only shows what it would do; activating is a POST (DESIGN §7:
+ * no state change on GET), so mail scanners that prefetch links cannot spend the token.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const title = `${context.t("auth:activate.title")} · Rueda`;
+  if (url.searchParams.get("activated") === "1") return { title, view: "activated" as View, token: "" };
+  if (url.searchParams.get("sent") === "1") return { title, view: "sent" as View, token: "" };
+  const token = url.searchParams.get("token");
+  const { status } = await inspectActivationLink(token);
+  return { title, view: status as View, token: looksLikeToken(token) ? token : "" };
+}
+
+const linkPage = (token: unknown) => (looksLikeToken(token) ? `/activate?token=${token}` : "/activate");
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw new Response(null, { status: 405 });
+  const formData = await request.formData();
+  const token = formData.get("token");
+  const intent = formData.get("intent");
+
+  if (intent === "activate") {
+    const result = await activateAccount(token);
+    if (result.status !== "activated") return redirect(linkPage(token));
+    const headers = new Headers();
+    // The link proves who this is: sign them in, with a new session unless already signed in as them.
+    if (context.user?.id !== result.userId) {
+      if (context.sessionId) await destroySession(context.sessionId);
+      headers.append("Set-Cookie", await createUserSession(result.userId, false));
+    }
+    return redirect("/activate?activated=1", { headers });
+  }
+
+  if (intent === "resend") {
+    const link = await inspectActivationLink(token);
+    if (link.status === "unknown") return redirect(linkPage(token));
+    if (!(await consume("resend-activation", String(link.userId)))) return data({ error: "validation.rateLimited" }, { status: 429 });
+    try {
+      const result = await resendActivation(link.userId);
+      if (result === "sent") return redirect("/activate?sent=1");
+      if (result === "alreadyActive") {
+        return redirect("/sign-in", { headers: { "Set-Cookie": await toastHeader({ type: "info", message: "auth:banner.alreadyActive" }) } });
+      }
+    } catch (error) {
+      console.error("[activate] resend", error);
+    }
+    return data({ error: "auth:banner.error" }, { status: 500 });
+  }
+
+  throw new Response(null, { status: 400 });
+}
+
+export default function ActivatePage() {
+  const { t } = useTranslation();
+  const { view, token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+
+  return (
+    <section className="page narrow">
+      <h1>{t("auth:activate.title")}</h1>
+      {actionData?.error ? (
+        <div className="form-errors" role="alert">
+          <p>{t(actionData.error)}</p>
+        </div>
+      ) : null}
+      {view === "valid" ? (
+        <Form method="post" className="stack card">
+          <p>{t("auth:activate.intro")}</p>
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" name="intent" value="activate" className="button" disabled={busy} aria-busy={busy}>
+            {busy ? t("auth:activate.submitting") : t("auth:activate.submit")}
+          </button>
+        </Form>
+      ) : null}
+      {view === "activated" ? (
+        <div className="notice notice--success" role="status">
+          <p>{t("auth:activate.activated")}</p>
+          <p>
+            <Link to="/">{t("notFound.home")}</Link>
+          </p>
+        </div>
+      ) : null}
+      {view === "sent" ? (
+        <div className="notice notice--success" role="status">
+          <p>{t("auth:activate.activationSent")}</p>
+        </div>
+      ) : null}
+      {view === "expired" ? (
+        <Form method="post" className="notice notice--warning stack">
+          <p role="alert">{t("auth:activate.expired")}</p>
+          <p>{t("auth:activate.expiredHelp")}</p>
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" name="intent" value="resend" className="button" disabled={busy} aria-busy={busy}>
+            {t("auth:activate.resend")}
+          </button>
+        </Form>
+      ) : null}
+      {view === "used" ? (
+        <div className="notice" role="status">
+          <p>{t("auth:activate.used")}</p>
+          <p>
+            {t("auth:activate.usedHelp")} <Link to="/sign-in">{t("auth:signIn.submit")}</Link>
+          </p>
+        </div>
+      ) : null}
+      {view === "unknown" ? (
+        <div className="notice notice--warning" role="alert">
+          <p>{t("auth:activate.unknown")}</p>
+          <p>
+            {t("auth:activate.unknownHelp")} <Link to="/sign-in">{t("auth:signIn.submit")}</Link>
+          </p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

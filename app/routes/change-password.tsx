@@ -1,0 +1,77 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { useTranslation } from "~/modules/i18n/react";
+import { changePassword } from "~/modules/user/account.server";
+import { requireUser } from "~/modules/user/auth.server";
+import { authMessages } from "~/modules/user/messages";
+import { changePasswordSchema } from "~/modules/user/validation";
+import { toastHeader } from "~/utils/toast.server";
+
+const hidden = { hideFields: ["currentPassword", "password", "confirmPassword"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireUser(request, context);
+  return { title: `${context.t("auth:changePassword.title")} · Rueda` };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw new Response(null, { status: 405 });
+  const user = requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
+  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  const { currentPassword, password } = submission.value;
+  let result: Awaited<ReturnType<typeof changePassword>>;
+  try {
+    result = await changePassword({ userId: user.id, currentPassword, password, keepSessionId: context.sessionId });
+  } catch (error) {
+    console.error("[change-password]", error);
+    return data(submission.reply({ ...hidden, formErrors: [authMessages.passwordUpdateError] }), { status: 500 });
+  }
+  if (result === "wrongPassword") {
+    return data(submission.reply({ ...hidden, fieldErrors: { currentPassword: [authMessages.wrongPassword] } }), { status: 400 });
+  }
+  return redirect("/settings", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "auth:changePassword.success" }) } });
+}
+
+export default function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(changePasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  const labels = {
+    currentPassword: t("auth:fields.currentPassword"),
+    password: t("auth:fields.newPassword"),
+    confirmPassword: t("auth:fields.confirmNewPassword"),
+  };
+
+  return (
+    <section className="page narrow">
+      <h1>{t("auth:changePassword.title")}</h1>
+      <p className="lead">{t("auth:changePassword.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="stack card">
+        <FormErrors form={form} labels={labels} />
+        <TextField field={fields.currentPassword} label={labels.currentPassword} type="password" autoComplete="current-password" />
+        <TextField field={fields.password} label={labels.password} type="password" autoComplete="new-password" help={t("auth:help.password")} />
+        <TextField field={fields.confirmPassword} label={labels.confirmPassword} type="password" autoComplete="new-password" />
+        <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("auth:changePassword.submitting")}>
+          {t("auth:changePassword.submit")}
+        </SubmitButton>
+      </Form>
+      <p>
+        <Link to="/settings">{t("auth:settings.title")}</Link>
+      </p>
+    </section>
+  );
+}

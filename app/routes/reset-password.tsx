@@ -1,0 +1,88 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { useTranslation } from "~/modules/i18n/react";
+import { inspectResetLink, resetPassword } from "~/modules/user/account.server";
+import { authMessages } from "~/modules/user/messages";
+import { looksLikeToken } from "~/modules/user/tokens";
+import { resetPasswordSchema } from "~/modules/user/validation";
+import { destroySession } from "~/utils/session.server";
+import { toastHeader } from "~/utils/toast.server";
+
+const hidden = { hideFields: ["password", "confirmPassword"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const { status } = await inspectResetLink(token);
+  return { title: `${context.t("auth:resetPassword.title")} · Rueda`, status, token: looksLikeToken(token) ? token : "" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw new Response(null, { status: 405 });
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  const { token, password } = submission.value;
+  let result: Awaited<ReturnType<typeof resetPassword>>;
+  try {
+    result = await resetPassword(token, password);
+  } catch (error) {
+    console.error("[reset-password]", error);
+    return data(submission.reply({ ...hidden, formErrors: [authMessages.passwordUpdateError] }), { status: 500 });
+  }
+  // Spent, expired or unknown: the page explains which.
+  if (result.status !== "changed") return redirect(looksLikeToken(token) ? `/reset-password?token=${token}` : "/reset-password");
+  const headers = new Headers();
+  // Every session of the account was ended; this browser's cookie goes too.
+  headers.append("Set-Cookie", await destroySession(context.sessionId));
+  headers.append("Set-Cookie", await toastHeader({ type: "success", message: "auth:changePassword.success" }));
+  return redirect("/sign-in", { headers });
+}
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const { status, token } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  const labels = { password: t("auth:fields.newPassword"), confirmPassword: t("auth:fields.confirmNewPassword") };
+
+  if (status !== "valid") {
+    return (
+      <section className="page narrow">
+        <h1>{t("auth:resetPassword.title")}</h1>
+        <div className="notice notice--warning" role="alert">
+          <p>{t(`auth:resetPassword.${status}`)}</p>
+          <p>
+            <Link to="/forgot-password">{t("auth:resetPassword.again")}</Link>
+          </p>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page narrow">
+      <h1>{t("auth:resetPassword.title")}</h1>
+      <Form method="post" {...getFormProps(form)} className="stack card">
+        <FormErrors form={form} labels={labels} />
+        <input type="hidden" name="token" value={token} />
+        <TextField field={fields.password} label={labels.password} type="password" autoComplete="new-password" help={t("auth:help.password")} />
+        <TextField field={fields.confirmPassword} label={labels.confirmPassword} type="password" autoComplete="new-password" />
+        <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("auth:resetPassword.submitting")}>
+          {t("auth:resetPassword.submit")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,314 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  data,
+  MaxPartSizeExceededError,
+  redirect,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { CheckboxField, FileField, SelectField } from "~/components/form-choices";
+import { FormErrors, SubmitButton, TextAreaField, TextField } from "~/components/forms";
+import { useTranslation } from "~/modules/i18n/react";
+import { languageNames, languages } from "~/modules/i18n/languages";
+import {
+  loadProfile,
+  replaceAvatar,
+  updateEmailNotifications,
+  updateLanguage,
+  updateProfile,
+} from "~/modules/user/account.server";
+import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { requireUser } from "~/modules/user/auth.server";
+import { deleteAvatarFile, processAvatar, storeAvatar } from "~/modules/user/avatar.server";
+import { authMessages } from "~/modules/user/messages";
+import { AVATAR_MAX_BYTES, avatarSchema, languageSchema, notificationsSchema, profileSchema } from "~/modules/user/validation";
+import { languageCookie } from "~/utils/cookies.server";
+import { toastHeader } from "~/utils/toast.server";
+
+type Intent = "profile" | "avatar" | "language" | "notifications";
+type ActionResult = { intent: Intent; result: SubmissionResult<string[]> };
+
+const today = () => calendarDateIn(APP_TIME_ZONE, new Date());
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = requireUser(request, context);
+  const profile = await loadProfile(user.id);
+  if (!profile) throw new Response(null, { status: 404 });
+  return {
+    title: `${context.t("auth:settings.title")} · Rueda`,
+    profile,
+    today: today(),
+    confirmDelete: new URL(request.url).searchParams.get("confirm") === "delete-avatar" && Boolean(profile.avatar),
+  };
+}
+
+async function saved(headers: Headers = new Headers()) {
+  headers.append("Set-Cookie", await toastHeader({ type: "success", message: "auth:settings.updated" }));
+  return redirect("/settings", { headers });
+}
+
+const failed = (intent: Intent, result: SubmissionResult<string[]>, status = 400) => data<ActionResult>({ intent, result }, { status });
+
+/** The avatar form is multipart; the upload is capped while it streams, so a huge file is never held in memory. */
+async function uploadAvatar(request: Request, userId: number) {
+  let formData: FormData;
+  try {
+    formData = await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: AVATAR_MAX_BYTES }));
+  } catch (error) {
+    const message = error instanceof MaxPartSizeExceededError ? authMessages.imageTooLarge : authMessages.imageInvalid;
+    return failed("avatar", { status: "error", error: { avatar: [message] } });
+  }
+  if (formData.get("intent") !== "avatar") throw new Response(null, { status: 400 });
+  const submission = parseWithZod(formData, { schema: avatarSchema });
+  if (submission.status !== "success") return failed("avatar", submission.reply());
+  const image = await processAvatar(new Uint8Array(await submission.value.avatar.arrayBuffer()));
+  if (!image) return failed("avatar", submission.reply({ fieldErrors: { avatar: [authMessages.imageInvalid] } }));
+  const previous = await replaceAvatar(userId, await storeAvatar(userId, image));
+  await deleteAvatarFile(previous);
+  return saved();
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw new Response(null, { status: 405 });
+  const user = requireUser(request, context);
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return uploadAvatar(request, user.id);
+
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "profile": {
+      const submission = parseWithZod(formData, { schema: profileSchema({ today: today() }) });
+      if (submission.status !== "success") return failed("profile", submission.reply());
+      await updateProfile(user.id, submission.value);
+      return saved();
+    }
+    case "language": {
+      const submission = parseWithZod(formData, { schema: languageSchema });
+      if (submission.status !== "success") return failed("language", submission.reply());
+      await updateLanguage(user.id, submission.value.language);
+      // The cookie follows, so the site stays in this language after signing out.
+      return saved(new Headers({ "Set-Cookie": await languageCookie.serialize(submission.value.language) }));
+    }
+    case "notifications": {
+      const submission = parseWithZod(formData, { schema: notificationsSchema });
+      if (submission.status !== "success") return failed("notifications", submission.reply());
+      await updateEmailNotifications(user.id, Boolean(submission.value.enableEmailNotifications));
+      return saved();
+    }
+    case "delete-avatar": {
+      await deleteAvatarFile(await replaceAvatar(user.id, null));
+      return saved();
+    }
+    default:
+      throw new Response(null, { status: 400 });
+  }
+}
+
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const { profile, confirmDelete } = useLoaderData<typeof loader>();
+  return (
+    <section className="page narrow settings">
+      <h1>{t("auth:settings.title")}</h1>
+      <ProfileSection />
+      <section className="card stack" id="avatar" aria-labelledby="avatar-title">
+        <h2 id="avatar-title">{t("auth:settings.avatar")}</h2>
+        {profile.avatar ? (
+          <img src={profile.avatar} alt={t("auth:settings.avatarAlt")} width={128} height={128} className="avatar" />
+        ) : (
+          <p className="muted">{t("auth:settings.noAvatar")}</p>
+        )}
+        {confirmDelete ? <ConfirmAvatarDelete /> : <AvatarUpload hasAvatar={Boolean(profile.avatar)} />}
+      </section>
+      <LanguageSection />
+      <NotificationsSection />
+      <section className="card stack" aria-labelledby="security-title">
+        <h2 id="security-title">{t("auth:settings.security")}</h2>
+        <p>
+          <Link to="/change-password">{t("auth:settings.changePassword")}</Link>
+        </p>
+      </section>
+    </section>
+  );
+}
+
+function useResult(intent: Intent) {
+  const actionData = useActionData<typeof action>();
+  return actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined;
+}
+
+function useSubmitting(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function ProfileSection() {
+  const { t } = useTranslation();
+  const { profile, today: serverToday } = useLoaderData<typeof loader>();
+  const schema = useMemo(() => profileSchema({ today: serverToday }), [serverToday]);
+  const [form, fields] = useForm({
+    id: "profile-form",
+    lastResult: useResult("profile"),
+    constraint: getZodConstraint(schema),
+    defaultValue: {
+      fullName: profile.fullName,
+      phone: profile.phone ?? "",
+      location: profile.location ?? "",
+      bio: profile.bio ?? "",
+      birthDate: profile.birthDate ?? "",
+      documentType: profile.documentType ? String(profile.documentType) : "",
+      documentNumber: profile.documentNumber ?? "",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const labels = {
+    fullName: t("auth:fields.fullName"),
+    phone: t("auth:fields.phone"),
+    location: t("auth:fields.location"),
+    bio: t("auth:fields.bio"),
+    birthDate: t("auth:fields.birthDate"),
+    documentType: t("auth:fields.documentType"),
+    documentNumber: t("auth:fields.documentNumber"),
+  };
+  return (
+    <section className="card" aria-labelledby="profile-title">
+      <h2 id="profile-title">{t("auth:settings.profile")}</h2>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors form={form} labels={labels} />
+        <div className="field">
+          <label htmlFor="account-email">{t("auth:fields.email")}</label>
+          <input id="account-email" type="email" value={profile.email} readOnly />
+        </div>
+        <TextField field={fields.fullName} label={labels.fullName} autoComplete="name" />
+        <TextField field={fields.phone} label={labels.phone} type="tel" autoComplete="tel" help={t("auth:help.phone")} />
+        <TextField field={fields.location} label={labels.location} autoComplete="address-level2" />
+        <TextAreaField field={fields.bio} label={labels.bio} rows={4} />
+        <TextField field={fields.birthDate} label={labels.birthDate} type="date" autoComplete="bday" />
+        <SelectField
+          field={fields.documentType}
+          label={labels.documentType}
+          options={[
+            { value: "", label: t("auth:documentTypes.none") },
+            { value: "1", label: t("auth:documentTypes.1") },
+            { value: "2", label: t("auth:documentTypes.2") },
+          ]}
+        />
+        <TextField field={fields.documentNumber} label={labels.documentNumber} />
+        <input type="hidden" name="intent" value="profile" />
+        <SubmitButton pending={useSubmitting("profile")} pendingLabel={t("auth:settings.saving")}>
+          {t("auth:settings.saveProfile")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function AvatarUpload({ hasAvatar }: { hasAvatar: boolean }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "avatar-form",
+    lastResult: useResult("avatar"),
+    constraint: getZodConstraint(avatarSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: avatarSchema }),
+  });
+  return (
+    <>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="avatar" />
+        <FileField field={fields.avatar} label={t("auth:settings.chooseImage")} help={t("auth:settings.imageHelp")} accept="image/*" />
+        <SubmitButton pending={useSubmitting("avatar")} pendingLabel={t("auth:settings.saving")}>
+          {t("auth:settings.upload")}
+        </SubmitButton>
+      </Form>
+      {hasAvatar ? (
+        <p>
+          {/* A confirmation step that works without JavaScript: a page state, not a dialog. */}
+          <Link to="/settings?confirm=delete-avatar#avatar" className="button button--secondary" preventScrollReset>
+            {t("auth:settings.deleteAvatar")}
+          </Link>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function ConfirmAvatarDelete() {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/settings" className="notice notice--warning stack">
+      <p role="alert">{t("auth:settings.confirmDelete")}</p>
+      <p className="actions">
+        <button type="submit" name="intent" value="delete-avatar" className="button button--danger">
+          {t("auth:settings.confirmYes")}
+        </button>{" "}
+        <Link to="/settings#avatar" className="button button--secondary">
+          {t("auth:settings.cancel")}
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+function LanguageSection() {
+  const { t } = useTranslation();
+  const { profile } = useLoaderData<typeof loader>();
+  const [form, fields] = useForm({
+    id: "language-form",
+    lastResult: useResult("language"),
+    constraint: getZodConstraint(languageSchema),
+    defaultValue: { language: profile.language },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: languageSchema }),
+  });
+  return (
+    <section className="card" aria-labelledby="language-title">
+      <h2 id="language-title">{t("auth:settings.language")}</h2>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="language" />
+        <SelectField
+          field={fields.language}
+          label={t("auth:settings.language")}
+          options={languages.map((code) => ({ value: code, label: languageNames[code], lang: code }))}
+        />
+        <SubmitButton pending={useSubmitting("language")} pendingLabel={t("auth:settings.saving")}>
+          {t("auth:settings.saveLanguage")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function NotificationsSection() {
+  const { t } = useTranslation();
+  const { profile } = useLoaderData<typeof loader>();
+  const [form, fields] = useForm({
+    id: "notifications-form",
+    lastResult: useResult("notifications"),
+    defaultValue: { enableEmailNotifications: profile.enableEmailNotifications ? "on" : undefined },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsSchema }),
+  });
+  return (
+    <section className="card" aria-labelledby="notifications-title">
+      <h2 id="notifications-title">{t("auth:settings.notifications")}</h2>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="notifications" />
+        <CheckboxField
+          field={fields.enableEmailNotifications}
+          label={t("auth:settings.emailNotifications")}
+          help={t("auth:settings.emailNotificationsHelp")}
+        />
+        <SubmitButton pending={useSubmitting("notifications")} pendingLabel={t("auth:settings.saving")}>
+          {t("auth:settings.saveNotifications")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CheckboxField } from "~/components/form-choices";
+import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { useTranslation } from "~/modules/i18n/react";
+import { attemptSignIn } from "~/modules/user/auth.server";
+import { authMessages } from "~/modules/user/messages";
+import { safeRedirect } from "~/modules/user/redirect";
+import { signInSchema } from "~/modules/user/validation";
+import { createUserSession, destroySession } from "~/utils/session.server";
+
+const failures = {
+  rateLimited: { message: authMessages.rateLimited, status: 429 },
+  incorrect: { message: authMessages.incorrectCredentials, status: 401 },
+  suspended: { message: authMessages.suspended, status: 403 },
+} as const;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  if (context.user) throw redirect(redirectTo || "/");
+  return { title: `${context.t("auth:signIn.title")} · Rueda`, redirectTo };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw new Response(null, { status: 405 });
+  // The form strategy reads the original body; validation reads a copy.
+  const submission = parseWithZod(await request.clone().formData(), { schema: signInSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const { email, stayConnected, redirectTo } = submission.value;
+  const result = await attemptSignIn(request, { email, ip: context.ip });
+  if (!result.ok) {
+    const failure = failures[result.reason];
+    return data(submission.reply({ hideFields: ["password"], formErrors: [failure.message] }), { status: failure.status });
+  }
+  // A new session id on every sign-in; whatever session this browser had is gone.
+  if (context.sessionId) await destroySession(context.sessionId);
+  return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await createUserSession(result.user.id, Boolean(stayConnected)) } });
+}
+
+export default function SignInPage() {
+  const { t } = useTranslation();
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(signInSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+  });
+  const labels = { email: t("auth:fields.email"), password: t("auth:fields.password") };
+
+  return (
+    <section className="page narrow">
+      <h1>{t("auth:signIn.title")}</h1>
+      <Form method="post" {...getFormProps(form)} className="stack card">
+        <FormErrors form={form} labels={labels} />
+        <TextField field={fields.email} label={labels.email} type="email" autoComplete="email" />
+        <TextField field={fields.password} label={labels.password} type="password" autoComplete="current-password" />
+        <CheckboxField field={fields.stayConnected} label={t("auth:signIn.stayConnected")} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("auth:signIn.submitting")}>
+          {t("auth:signIn.submit")}
+        </SubmitButton>
+      </Form>
+      <p>
+        <Link to="/forgot-password">{t("auth:signIn.forgot")}</Link>
+      </p>
+      <p>
+        {t("auth:signIn.noAccount")} <Link to="/sign-up">{t("auth:signUp.submit")}</Link>
+      </p>
+    </section>
+  );
+}

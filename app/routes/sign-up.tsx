@@ -1,0 +1,124 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { CheckboxField } from "~/components/form-choices";
+import { FormErrors, Honeypot, SubmitButton, TextField } from "~/components/forms";
+import { useTranslation } from "~/modules/i18n/react";
+import { createCaptcha, verifyCaptcha } from "~/modules/security/captcha.server";
+import { consume } from "~/modules/security/rate-limit.server";
+import { registerUser } from "~/modules/user/account.server";
+import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { authMessages } from "~/modules/user/messages";
+import { signUpSchema } from "~/modules/user/validation";
+import { getEnv } from "~/utils/env.server";
+import { createUserSession } from "~/utils/session.server";
+import { toastHeader } from "~/utils/toast.server";
+
+const hidden = { hideFields: ["password", "confirmPassword"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (context.user) throw redirect("/");
+  const env = getEnv();
+  return {
+    title: `${context.t("auth:signUp.title")} · Rueda`,
+    today: calendarDateIn(APP_TIME_ZONE, new Date()),
+    captcha: env.CAPTCHA_ENABLED ? createCaptcha(env.SESSION_SECRET) : null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw new Response(null, { status: 405 });
+  if (context.user) return redirect("/");
+  const env = getEnv();
+  const formData = await request.formData();
+  const schema = signUpSchema({ today: calendarDateIn(APP_TIME_ZONE, new Date()), captcha: env.CAPTCHA_ENABLED });
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  // A bot filled the hidden field: act as if it worked, create nothing.
+  if (formData.get("website")) return redirect("/");
+  if (env.CAPTCHA_ENABLED && !verifyCaptcha(env.SESSION_SECRET, submission.value.captchaToken, submission.value.captchaAnswer)) {
+    return data(submission.reply({ ...hidden, fieldErrors: { captchaAnswer: [authMessages.captcha] } }), { status: 400 });
+  }
+  if (!(await consume("sign-up", context.ip))) {
+    return data(submission.reply({ ...hidden, formErrors: [authMessages.rateLimited] }), { status: 429 });
+  }
+  const { fullName, email, phone, birthDate, password } = submission.value;
+  let result: Awaited<ReturnType<typeof registerUser>>;
+  try {
+    result = await registerUser({ fullName, email, phone, birthDate, password, language: context.language });
+  } catch (error) {
+    console.error("[sign-up]", error);
+    return data(submission.reply({ ...hidden, formErrors: [authMessages.signUpError] }), { status: 500 });
+  }
+  if (!result.ok) return data(submission.reply({ ...hidden, fieldErrors: { email: [authMessages.emailTaken] } }), { status: 400 });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createUserSession(result.userId, false));
+  headers.append("Set-Cookie", await toastHeader({ type: "success", message: "auth:signUp.activationSent" }));
+  return redirect("/", { headers });
+}
+
+export default function SignUpPage() {
+  const { t } = useTranslation();
+  const { today, captcha } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = useMemo(() => signUpSchema({ today, captcha: Boolean(captcha) }), [today, captcha]);
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const labels: Record<string, string> = {
+    fullName: t("auth:fields.fullName"),
+    email: t("auth:fields.email"),
+    phone: t("auth:fields.phone"),
+    birthDate: t("auth:fields.birthDate"),
+    password: t("auth:fields.password"),
+    confirmPassword: t("auth:fields.confirmPassword"),
+    tos: t("auth:fields.tos"),
+    ...(captcha ? { captchaAnswer: t("auth:fields.captcha", { question: captcha.question }) } : {}),
+  };
+
+  return (
+    <section className="page narrow">
+      <h1>{t("auth:signUp.title")}</h1>
+      <p className="lead">{t("auth:signUp.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="stack card">
+        <FormErrors form={form} labels={labels} />
+        <TextField field={fields.fullName} label={labels.fullName} autoComplete="name" />
+        <TextField field={fields.email} label={labels.email} type="email" autoComplete="email" />
+        <TextField field={fields.phone} label={labels.phone} type="tel" autoComplete="tel" help={t("auth:help.phone")} />
+        <TextField field={fields.birthDate} label={labels.birthDate} type="date" autoComplete="bday" help={t("auth:help.birthDate")} />
+        <TextField field={fields.password} label={labels.password} type="password" autoComplete="new-password" help={t("auth:help.password")} />
+        <TextField field={fields.confirmPassword} label={labels.confirmPassword} type="password" autoComplete="new-password" />
+        <CheckboxField field={fields.tos} label={t("auth:signUp.acceptTos")}>
+          <p className="field__help">
+            <Link to="/tos" target="_blank" rel="noopener">
+              {t("auth:signUp.readTos")}
+            </Link>
+          </p>
+        </CheckboxField>
+        {captcha ? (
+          <>
+            <input type="hidden" name="captchaToken" value={captcha.token} />
+            <TextField field={fields.captchaAnswer} label={labels.captchaAnswer} autoComplete="off" />
+          </>
+        ) : null}
+        <Honeypot />
+        <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("auth:signUp.submitting")}>
+          {t("auth:signUp.submit")}
+        </SubmitButton>
+      </Form>
+      <p>
+        {t("auth:signUp.haveAccount")} <Link to="/sign-in">{t("auth:signIn.submit")}</Link>
+      </p>
+    </section>
+  );
+}
