@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/modules/i18n/react";
 
@@ -6,11 +7,13 @@ export const TOAST_MS = 5000;
 type Toast = { type: "success" | "error" | "info"; message: string; values?: Record<string, string | number> };
 
 /**
- * Bottom-right, dark, closes after 5 s. Without JavaScript the stylesheet fades it out
- * on the same schedule and the close button hides it on click (via :focus-within).
+ * Bottom-right, dark, closes after 5 s. Without JavaScript the stylesheet fades it out on
+ * the same schedule, and the close button reloads the page by GET — the flash cookie is
+ * already spent, so the toast is gone; with JavaScript it simply hides.
  */
 export function Toasts({ toast }: { toast: Toast | null }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const [visible, setVisible] = useState<Toast | null>(toast);
   useEffect(() => {
     setVisible(toast);
@@ -23,9 +26,22 @@ export function Toasts({ toast }: { toast: Toast | null }) {
     <div className="toasts" aria-live="polite">
       <div className={`toast toast--${visible.type}`} role={visible.type === "error" ? "alert" : "status"}>
         <span>{t(visible.message, visible.values)}</span>
-        <button type="button" className="toast__close" aria-label={t("toast.close")} onClick={() => setVisible(null)}>
-          ×
-        </button>
+        <form method="get" action={location.pathname} className="toast__dismiss">
+          {[...new URLSearchParams(location.search)].map(([name, value]) => (
+            <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+          ))}
+          <button
+            type="submit"
+            className="toast__close"
+            aria-label={t("toast.close")}
+            onClick={(event) => {
+              event.preventDefault();
+              setVisible(null);
+            }}
+          >
+            ×
+          </button>
+        </form>
       </div>
     </div>
   );
