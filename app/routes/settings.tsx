@@ -5,6 +5,7 @@ import {
   data,
   MaxPartSizeExceededError,
   redirect,
+  redirectDocument,
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
   unstable_parseMultipartFormData as parseMultipartFormData,
 } from "@remix-run/node";
@@ -48,9 +49,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-async function saved(headers: Headers = new Headers()) {
+async function saved(headers: Headers = new Headers(), { reloadDocument = false } = {}) {
   headers.append("Set-Cookie", await toastHeader({ type: "success", message: "auth:settings.updated" }));
-  return redirect("/settings", { headers });
+  // A new language needs a full page load: the browser holds only the current language's texts.
+  return (reloadDocument ? redirectDocument : redirect)("/settings", { headers });
 }
 
 const failed = (intent: Intent, result: SubmissionResult<string[]>, status = 400) => data<ActionResult>({ intent, result }, { status });
@@ -92,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") return failed("language", submission.reply());
       await updateLanguage(user.id, submission.value.language);
       // The cookie follows, so the site stays in this language after signing out.
-      return saved(new Headers({ "Set-Cookie": await languageCookie.serialize(submission.value.language) }));
+      return saved(new Headers({ "Set-Cookie": await languageCookie.serialize(submission.value.language) }), { reloadDocument: true });
     }
     case "notifications": {
       const submission = parseWithZod(formData, { schema: notificationsSchema });

@@ -1,11 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, redirectDocument } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CheckboxField } from "~/components/form-choices";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
+import { isLanguage } from "~/modules/i18n/languages";
+import { updateLanguage } from "~/modules/user/account.server";
 import { attemptSignIn } from "~/modules/user/auth.server";
 import { authMessages } from "~/modules/user/messages";
 import { safeRedirect } from "~/modules/user/redirect";
@@ -39,7 +41,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // A new session id on every sign-in; whatever session this browser had is gone.
   if (context.sessionId) await destroySession(context.sessionId);
-  return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await createUserSession(result.user.id, Boolean(stayConnected)) } });
+  const headers = { "Set-Cookie": await createUserSession(result.user.id, Boolean(stayConnected)) };
+  // Spec §4: a language asked for with ?l= is saved on the account. Otherwise the account's own
+  // language now applies, and the browser only holds this page's texts: reload fully if it changes.
+  const requested = new URL(request.url).searchParams.get("l");
+  if (isLanguage(requested)) {
+    if (requested !== result.user.language) await updateLanguage(result.user.id, requested);
+  } else if (result.user.language !== context.language) {
+    return redirectDocument(safeRedirect(redirectTo), { headers });
+  }
+  return redirect(safeRedirect(redirectTo), { headers });
 }
 
 export default function SignInPage() {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, redirectDocument } from "@remix-run/node";
 import { destroySession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -13,5 +13,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(context.sessionId));
   headers.append("Set-Cookie", await toastHeader({ type: "info", message: "auth:signOut.done" }));
-  return redirect("/", { headers });
+  // A full page load: nothing of the account stays in the browser, and the visitor's own language applies again.
+  return redirectDocument("/", { headers });
 }

@@ -106,8 +106,11 @@ for (const mode of jsModes) {
       await expect(page.getByLabel("Phone")).toHaveValue("+584145551234");
       await expect(page.getByLabel("Email notifications")).not.toBeChecked();
 
-      // Change password: the wrong current password and the same password are refused first.
-      await page.goto("/change-password");
+      // Change password, from the header menu: the wrong current password and the same password are refused first.
+      const menu = page.getByRole("navigation", { name: "Main menu" });
+      await menu.getByText("Menu", { exact: true }).click();
+      await menu.getByRole("link", { name: "Change password" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Change password" })).toBeVisible();
       await page.getByLabel("Current password").fill("not-my-password");
       await page.getByLabel("New password", { exact: true }).fill(SECOND_PASSWORD);
       await page.getByLabel("Confirm new password").fill(SECOND_PASSWORD);
@@ -180,6 +183,8 @@ for (const mode of jsModes) {
     test("a signed-out visitor asking for /settings signs in and lands back on /settings", async ({ page }) => {
       const email = await createAccount(page);
       await page.context().clearCookies();
+      await page.goto("/?l=en");
+      await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible();
       await page.goto("/settings?l=en");
       await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fsettings/);
       await page.getByLabel("Email").fill(email);
@@ -221,6 +226,32 @@ for (const mode of jsModes) {
       await page.getByRole("button", { name: "Yes, delete it" }).click();
       await expect(page.getByText("You have no avatar picture yet.")).toBeVisible();
       expect((await page.request.get(src!)).status()).toBe(404);
+    });
+
+    test("the language chosen in settings is saved on the account; ?l= overrides and is saved too", async ({ page }) => {
+      const email = await createAccount(page);
+      await page.goto("/settings?l=en");
+      await page.getByRole("combobox", { name: "Language" }).selectOption({ label: "Français" });
+      await page.getByRole("button", { name: "Save language" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Paramètres" })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+      await expect(page.getByText("Paramètres mis à jour avec succès")).toBeVisible();
+
+      await page.goto("/about?l=es");
+      await page.context().clearCookies({ name: "lng" });
+      await page.goto("/settings");
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      await expect(page.getByRole("combobox", { name: "Idioma" })).toHaveValue("es");
+
+      // Signing in later from an English page (no ?l=) brings the account's Spanish back.
+      await page.context().clearCookies();
+      await page.goto("/about?l=en");
+      await page.goto("/sign-in");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(FIRST_PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
     });
 
     for (const language of ["en", "es"] as const) {

@@ -217,7 +217,7 @@ describe("change password", () => {
 describe("credentials", () => {
   it("refuse wrong passwords, unknown and deleted accounts alike; blacklisted accounts are suspended", async () => {
     const { userId, email: address } = await signUp();
-    await expect(verifyCredentials(address.toUpperCase(), "secret1")).resolves.toEqual({ id: userId, email: address });
+    await expect(verifyCredentials(address.toUpperCase(), "secret1")).resolves.toEqual({ id: userId, email: address, language: "en" });
     await expect(verifyCredentials(address, "wrong")).rejects.toMatchObject({ reason: "incorrect" });
     await expect(verifyCredentials(email("ghost"), "secret1")).rejects.toMatchObject({ reason: "incorrect" });
     const db = await getDb();

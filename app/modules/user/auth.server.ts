@@ -27,10 +27,19 @@ let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword("decoy password that matches nothing"));
 
 /** Email and password to the account's id; blacklisted accounts learn they are suspended only with the right password. */
-export async function verifyCredentials(email: string, password: string): Promise<{ id: number; email: string }> {
+export type AuthenticatedUser = { id: number; email: string; language: string };
+
+export async function verifyCredentials(email: string, password: string): Promise<AuthenticatedUser> {
   const db = await getDb();
   const [user] = await db
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, blacklisted: users.blacklisted, status: users.status })
+    .select({
+      id: users.id,
+      email: users.email,
+      language: users.language,
+      passwordHash: users.passwordHash,
+      blacklisted: users.blacklisted,
+      status: users.status,
+    })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()));
   if (!user || user.status !== "active") {
@@ -39,10 +48,10 @@ export async function verifyCredentials(email: string, password: string): Promis
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw new SignInError("incorrect");
   if (user.blacklisted) throw new SignInError("suspended");
-  return { id: user.id, email: user.email };
+  return { id: user.id, email: user.email, language: user.language };
 }
 
-export const authenticator = new Authenticator<{ id: number; email: string }>();
+export const authenticator = new Authenticator<AuthenticatedUser>();
 authenticator.use(
   new FormStrategy(async ({ form }) => verifyCredentials(String(form.get("email") ?? ""), String(form.get("password") ?? ""))),
   "form",
@@ -55,7 +64,7 @@ authenticator.use(
 export async function attemptSignIn(
   request: Request,
   { email, ip }: { email: string; ip: string },
-): Promise<{ ok: true; user: { id: number; email: string } } | { ok: false; reason: SignInFailure }> {
+): Promise<{ ok: true; user: AuthenticatedUser } | { ok: false; reason: SignInFailure }> {
   if ((await isLimited("sign-in-email", email)) || (await isLimited("sign-in-ip", ip))) return { ok: false, reason: "rateLimited" };
   try {
     const user = await authenticator.authenticate("form", request);

@@ -1,0 +1,62 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import type { SessionUser } from "~/utils/session.server";
+import { requireRole, requireSupplierStaff, requireUser } from "./auth.server";
+
+const baseUser: SessionUser = {
+  id: 7,
+  email: "someone@example.com",
+  fullName: "Some One",
+  type: "user",
+  language: "en",
+  activated: true,
+  supplierId: null,
+  avatar: null,
+  enableEmailNotifications: true,
+};
+
+const contextFor = (user: Partial<SessionUser> | null) => ({ user: user && { ...baseUser, ...user } }) as unknown as AppLoadContext;
+const request = (path: string) => new Request(`http://rueda.test${path}`);
+
+function thrown(fn: () => unknown): Response {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a thrown Response");
+}
+
+describe("requireUser", () => {
+  it("returns the signed-in user", () => {
+    expect(requireUser(request("/settings"), contextFor({})).id).toBe(7);
+  });
+  it("sends a visitor to sign in, remembering the page", () => {
+    const response = thrown(() => requireUser(request("/bookings?page=2"), contextFor(null)));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/sign-in?redirectTo=%2Fbookings%3Fpage%3D2");
+  });
+});
+
+describe("requireRole", () => {
+  it("lets the named roles through", () => {
+    expect(requireRole(request("/admin"), contextFor({ type: "admin" }), "admin").type).toBe("admin");
+    expect(requireRole(request("/x"), contextFor({ type: "supplier" }), "admin", "supplier").type).toBe("supplier");
+  });
+  it("answers 403 to other signed-in users and redirects visitors", () => {
+    expect(thrown(() => requireRole(request("/admin"), contextFor({ type: "user" }), "admin")).status).toBe(403);
+    expect(thrown(() => requireRole(request("/admin"), contextFor({ type: "supplier" }), "admin")).status).toBe(403);
+    expect(thrown(() => requireRole(request("/admin"), contextFor(null), "admin")).status).toBe(302);
+  });
+});
+
+describe("requireSupplierStaff", () => {
+  it("returns the one supplier a staff member works for", () => {
+    expect(requireSupplierStaff(request("/s"), contextFor({ type: "supplier", supplierId: 3 })).supplierId).toBe(3);
+  });
+  it("refuses supplier accounts tied to no supplier, and everyone else", () => {
+    expect(thrown(() => requireSupplierStaff(request("/s"), contextFor({ type: "supplier", supplierId: null }))).status).toBe(403);
+    expect(thrown(() => requireSupplierStaff(request("/s"), contextFor({ type: "admin" }))).status).toBe(403);
+  });
+});
