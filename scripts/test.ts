@@ -18,7 +18,7 @@ function step(title: string) {
   console.log(`\n━━ ${title}`);
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): boolean {
+function run(command: string, args: string[], env: Record<string, string | undefined>): boolean {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   return result.status === 0;
 }
