@@ -1,5 +1,6 @@
 import common from "./common.json";
 import pages from "./pages.json";
 import emails from "./emails.json";
+import catalogue from "./catalogue.json";
 
-export default { common, pages, emails };
+export default { common, pages, emails, catalogue };
