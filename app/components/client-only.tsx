@@ -2,12 +2,16 @@ import { useSyncExternalStore, type ReactNode } from "react";
 
 const subscribe = () => () => {};
 
-/** Renders `children` only after hydration; the server and first paint show `fallback`. */
-export function ClientOnly({ children, fallback = null }: { children: () => ReactNode; fallback?: ReactNode }) {
-  const hydrated = useSyncExternalStore(
+/** False on the server and during hydration, true once the browser has taken over. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
     subscribe,
     () => true,
     () => false,
   );
-  return hydrated ? children() : fallback;
+}
+
+/** Renders `children` only after hydration; the server and first paint show `fallback`. */
+export function ClientOnly({ children, fallback = null }: { children: () => ReactNode; fallback?: ReactNode }) {
+  return useHydrated() ? children() : fallback;
 }

@@ -12,10 +12,17 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     async ({ page }, use) => {
       const errors: Array<{ text: string; url: string }> = [];
       const documents = new Set<string>();
+      const blockedByTest = new Set<string>();
       page.on("response", (response) => {
         // Documents, and Remix's data requests (`….data`) when a form is answered 4xx with JavaScript on.
         const remixData = new URL(response.url()).pathname.endsWith(".data") && response.status() < 500;
         if (response.request().resourceType() === "document" || remixData) documents.add(response.url());
+      });
+      // A request the test itself blocked (page.route → abort("blockedbyclient"), e.g. map
+      // tiles, so no test touches the network) makes Chromium log its failure too; the
+      // ".Inspector" suffix says the blocker was the test's DevTools client.
+      page.on("requestfailed", (request) => {
+        if (request.failure()?.errorText === "net::ERR_BLOCKED_BY_CLIENT.Inspector") blockedByTest.add(request.url());
       });
       page.on("pageerror", (error) => errors.push({ text: `pageerror: ${error.message}`, url: "" }));
       page.on("console", (message) => {
@@ -24,7 +31,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       await use([]);
       // A 4xx page or form answer (a 404, a form answered 400/401/429) makes Chromium log its
       // status; that is the behaviour under test, not an error of the page.
-      const real = errors.filter((e) => !(e.text.startsWith("console: Failed to load resource") && documents.has(e.url)));
+      const real = errors.filter(
+        (e) => !(e.text.startsWith("console: Failed to load resource") && (documents.has(e.url) || blockedByTest.has(e.url))),
+      );
       expect(real.map((e) => e.text), "console errors on the page").toEqual([]);
     },
     { auto: true },

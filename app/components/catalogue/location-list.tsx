@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "~/modules/i18n/react";
+
+export type ListedLocation = { id: number; name: string; kind: "airport" | "city"; address: string; latitude: number; longitude: number };
+
+/** Every location with its address and a plain map link: what the map shows, without it. */
+export function LocationList({ locations, actions, headingLevel = 3 }: { locations: ListedLocation[]; actions: (location: ListedLocation) => ReactNode; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation("catalogue");
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <ul className="location-list">
+      {locations.map((location) => (
+        <li key={location.id} className="location-list__item">
+          <Heading className="location-list__name">{location.name}</Heading>
+          <p className="location-list__meta">
+            <span className="badge">{t(`map.${location.kind}`)}</span> {location.address}
+          </p>
+          <p className="location-list__actions">
+            {actions(location)}
+            <a href={`https://www.openstreetmap.org/?mlat=${location.latitude}&mlon=${location.longitude}#map=15/${location.latitude}/${location.longitude}`} rel="noopener" target="_blank">
+              {t("map.openMap")}
+            </a>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link, useSubmit } from "@remix-run/react";
+import type { FormEvent, ReactNode } from "react";
+import { useHydrated } from "~/components/client-only";
+import { carSpecs, depositLimits, filterParams, fuelPolicies, fuelTypes, gearboxes, mileageKinds, type SearchFilters } from "~/modules/catalogue/filters";
+import { formatPrice } from "~/modules/i18n/format";
+import { useTranslation } from "~/modules/i18n/react";
+import { SEARCH_FORM_ID } from "./search-form";
+
+/**
+ * The filters belong to the search form (the `form` attribute), so one GET carries the
+ * place, the dates and the filters. With JavaScript a change submits at once; without
+ * it, "Apply filters" does.
+ */
+export function SearchFilters({ filters, suppliers, clearHref }: { filters: SearchFilters; suppliers: Array<{ id: number; name: string }>; clearHref: string | null }) {
+  const { t } = useTranslation("catalogue");
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const onChange = (event: FormEvent<HTMLDivElement>) => {
+    const form = document.getElementById(SEARCH_FORM_ID);
+    if (event.target instanceof HTMLInputElement && form instanceof HTMLFormElement) submit(form, { preventScrollReset: true });
+  };
+  const checkbox = (name: string, value: string, checked: boolean, label: ReactNode) => (
+    <label className="checkbox" key={value}>
+      <input type="checkbox" form={SEARCH_FORM_ID} name={name} value={value} defaultChecked={checked} />
+      <span>{label}</span>
+    </label>
+  );
+  return (
+    <aside className="filters" aria-labelledby="filters-title">
+      <h2 id="filters-title">{t("filters.title")}</h2>
+      <div onChange={onChange}>
+        <fieldset>
+          <legend>{t("filters.suppliers")}</legend>
+          {suppliers.map((s) => checkbox(filterParams.suppliers, String(s.id), filters.suppliers.includes(s.id), s.name))}
+        </fieldset>
+        <fieldset>
+          <legend>{t("filters.specs")}</legend>
+          {carSpecs.map((spec) => checkbox(filterParams.specs, spec, filters.specs.includes(spec), t(`specs.${spec}`)))}
+        </fieldset>
+        <fieldset>
+          <legend>{t("filters.fuel")}</legend>
+          {fuelTypes.map((fuel) => checkbox(filterParams.fuel, fuel, filters.fuel.includes(fuel), t(`fuel.${fuel}`)))}
+        </fieldset>
+        <fieldset>
+          <legend>{t("filters.gearbox")}</legend>
+          {gearboxes.map((g) => checkbox(filterParams.gearbox, g, filters.gearbox.includes(g), t(`gearbox.${g}`)))}
+        </fieldset>
+        <fieldset>
+          <legend>{t("filters.mileage")}</legend>
+          {mileageKinds.map((m) => checkbox(filterParams.mileage, m, filters.mileage.includes(m), t(`mileage.${m}`)))}
+        </fieldset>
+        <fieldset>
+          <legend>{t("filters.fuelPolicy")}</legend>
+          {fuelPolicies.map((p) => checkbox(filterParams.fuelPolicy, p, filters.fuelPolicy.includes(p), t(`fuelPolicy.${p}`)))}
+        </fieldset>
+        <fieldset>
+          <legend>{t("filters.deposit")}</legend>
+          {[...depositLimits, null].map((limit) => (
+            <label className="checkbox" key={limit ?? "any"}>
+              <input type="radio" form={SEARCH_FORM_ID} name={filterParams.deposit} value={limit ?? "any"} defaultChecked={filters.deposit === limit} />
+              <span>{limit ? t("filters.depositUpTo", { price: formatPrice(limit) }) : t("filters.depositAny")}</span>
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <div className="filters__actions">
+        {hydrated ? null : (
+          <button type="submit" form={SEARCH_FORM_ID} className="button">
+            {t("filters.apply")}
+          </button>
+        )}
+        {clearHref ? <Link to={clearHref}>{t("filters.clear")}</Link> : null}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,169 @@
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useHydrated } from "~/components/client-only";
+import { messages, requiredFieldsKey } from "~/modules/forms/messages";
+import { useTranslation } from "~/modules/i18n/react";
+import type { SearchErrors, SearchFormValues } from "~/modules/catalogue/search-query";
+
+export type LocationOption = { id: number; name: string };
+
+export const SEARCH_FORM_ID = "search-form";
+
+const fieldOrder = ["pickup", "dropoff", "from", "to"] as const;
+
+/**
+ * The search cover: a GET form to /search, so results are bookmarkable and work without
+ * JavaScript. Controlled by its page (the home map fills it in); the drop-off place is
+ * hidden while "return to the same location" is ticked, once JavaScript runs.
+ */
+export function SearchForm({
+  values,
+  onChange,
+  errors = {},
+  locations,
+  heading,
+  children,
+}: {
+  values: SearchFormValues;
+  onChange: (values: SearchFormValues) => void;
+  errors?: SearchErrors;
+  locations: LocationOption[];
+  heading?: ReactNode;
+  /** Extra inputs that belong to the search (the filters keep their values this way). */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation("catalogue");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
+  const labels = { pickup: t("form.pickup"), dropoff: t("form.dropoff"), from: t("form.from"), to: t("form.to") };
+  const set = (patch: Partial<SearchFormValues>) => onChange({ ...values, ...patch });
+  const hideDropoff = hydrated && values.same;
+
+  return (
+    <Form method="get" action="/search" id={SEARCH_FORM_ID} className="search-form" noValidate aria-labelledby={heading ? "search-form-title" : undefined}>
+      {heading ? <h2 id="search-form-title">{heading}</h2> : null}
+      <ErrorSummary errors={errors} labels={labels} />
+      <div className="search-form__grid">
+        <div className="field">
+          <label htmlFor="search-pickup">{labels.pickup}</label>
+          <LocationSelect id="search-pickup" name="pickup" value={values.pickup} error={errors.pickup} locations={locations} onChange={(pickup) => set({ pickup })} />
+          <FieldError id="search-pickup" error={errors.pickup} label={labels.pickup} />
+        </div>
+        <div className="field field--checkbox">
+          <label className="checkbox" htmlFor="search-same">
+            <input id="search-same" type="checkbox" name="same" value="1" checked={values.same} onChange={(e) => set({ same: e.target.checked })} />
+            <span>{t("form.same")}</span>
+          </label>
+        </div>
+        <div className="field" hidden={hideDropoff}>
+          <label htmlFor="search-dropoff">{labels.dropoff}</label>
+          <LocationSelect
+            id="search-dropoff"
+            name="dropoff"
+            value={values.dropoff}
+            error={errors.dropoff}
+            locations={locations}
+            onChange={(dropoff) => set({ dropoff })}
+            describedBy={hydrated ? undefined : "search-dropoff-help"}
+          />
+          {hydrated ? null : (
+            <p className="field__help" id="search-dropoff-help">
+              {t("form.dropoffHelp")}
+            </p>
+          )}
+          <FieldError id="search-dropoff" error={errors.dropoff} label={labels.dropoff} />
+        </div>
+        <div className="field">
+          <label htmlFor="search-from">{labels.from}</label>
+          <input
+            id="search-from"
+            name="from"
+            type="datetime-local"
+            value={values.from}
+            onChange={(e) => set({ from: e.target.value })}
+            aria-invalid={errors.from ? true : undefined}
+            aria-describedby={`search-from-help${errors.from ? " search-from-error" : ""}`}
+          />
+          <p className="field__help" id="search-from-help">
+            {t("form.timeZoneHelp")}
+          </p>
+          <FieldError id="search-from" error={errors.from} label={labels.from} />
+        </div>
+        <div className="field">
+          <label htmlFor="search-to">{labels.to}</label>
+          <input
+            id="search-to"
+            name="to"
+            type="datetime-local"
+            value={values.to}
+            onChange={(e) => set({ to: e.target.value })}
+            aria-invalid={errors.to ? true : undefined}
+            aria-describedby={errors.to ? "search-to-error" : undefined}
+          />
+          <FieldError id="search-to" error={errors.to} label={labels.to} />
+        </div>
+        <div className="search-form__submit">
+          <button type="submit" className="button" aria-busy={searching || undefined}>
+            {searching ? t("form.searching") : t("form.submit")}
+          </button>
+        </div>
+      </div>
+      {children}
+    </Form>
+  );
+}
+
+function LocationSelect({
+  id,
+  name,
+  value,
+  error,
+  locations,
+  onChange,
+  describedBy,
+}: {
+  id: string;
+  name: string;
+  value: string;
+  error?: string;
+  locations: LocationOption[];
+  onChange: (value: string) => void;
+  describedBy?: string;
+}) {
+  const { t } = useTranslation("catalogue");
+  const described = [describedBy, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={described}>
+      <option value="">{t("form.choose")}</option>
+      {locations.map((l) => (
+        <option key={l.id} value={String(l.id)}>
+          {l.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function FieldError({ id, error, label }: { id: string; error?: string; label: string }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p className="field__error" id={`${id}-error`}>
+      {t(error, { field: label, fields: label, count: 1 })}
+    </p>
+  );
+}
+
+/** The spec's form-level line: the fields left empty, else "Please fix errors". */
+function ErrorSummary({ errors, labels }: { errors: SearchErrors; labels: Record<(typeof fieldOrder)[number], string> }) {
+  const { t } = useTranslation();
+  const missing = fieldOrder.filter((f) => errors[f] === messages.required).map((f) => labels[f]);
+  const other = fieldOrder.some((f) => errors[f] && errors[f] !== messages.required);
+  if (!missing.length && !other) return null;
+  return (
+    <div className="form-errors" role="alert">
+      <p>{missing.length ? t(requiredFieldsKey(missing.length), { fields: missing.join(", ") }) : t("validation.fixErrors")}</p>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * Wall-clock times in a named IANA zone ↔ instants, with nothing but Intl (no library):
+ * pick-up and drop-off are typed as `datetime-local` values in the pick-up location's
+ * zone (DESIGN §5) and stored as timestamptz.
+ */
+
+/** A `datetime-local` value at minute precision: "2026-03-10T10:00". */
+export type LocalDateTime = string;
+
+const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d{1,3})?)?$/;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    formatter(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type Fields = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+function wallClock(instant: Date, zone: string): Fields {
+  const out: Record<string, number> = {};
+  for (const part of formatter(zone).formatToParts(instant)) {
+    if (part.type !== "literal") out[part.type] = Number(part.value);
+  }
+  return out as Fields;
+}
+
+/** How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds. */
+export function zoneOffsetMs(instant: Date, zone: string): number {
+  const w = wallClock(instant, zone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** Parses a `datetime-local` value; null when malformed or not a real calendar time. */
+function parseLocal(value: string): Omit<Fields, "second"> | null {
+  const m = LOCAL_PATTERN.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour, minute] = m.slice(1, 6).map(Number);
+  if (year < 1970 || month < 1 || month > 12 || hour > 23 || minute > 59) return null;
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCDate() !== day || probe.getUTCMonth() !== month - 1) return null;
+  return { year, month, day, hour, minute };
+}
+
+/** The canonical "YYYY-MM-DDTHH:mm" form of a valid value (seconds dropped), or null. */
+export function normalizeLocal(value: string): LocalDateTime | null {
+  const p = parseLocal(value);
+  return p ? formatFields(p) : null;
+}
+
+/**
+ * The instant a wall-clock time names in `zone`. In a DST gap (a time that never
+ * happens) it moves forward by the gap, as clocks do; in an overlap it takes one of the
+ * two instants. Null for malformed input.
+ */
+export function localToInstant(value: string, zone: string): Date | null {
+  const p = parseLocal(value);
+  if (!p) return null;
+  const guess = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+  const before = zoneOffsetMs(new Date(guess), zone);
+  let instant = guess - before;
+  const after = zoneOffsetMs(new Date(instant), zone);
+  if (after !== before) {
+    instant = guess - after;
+    // Still inconsistent: the time falls in a gap; use the offset from before the change.
+    if (zoneOffsetMs(new Date(instant), zone) !== after) instant = guess - Math.min(before, after);
+  }
+  return new Date(instant);
+}
+
+function pad(n: number, width = 2) {
+  return String(n).padStart(width, "0");
+}
+
+function formatFields(f: Omit<Fields, "second">): LocalDateTime {
+  return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}T${pad(f.hour)}:${pad(f.minute)}`;
+}
+
+/** The `datetime-local` value showing `instant` on the wall clock of `zone`. */
+export function instantToLocal(instant: Date, zone: string): LocalDateTime {
+  return formatFields(wallClock(instant, zone));
+}
+
+/** Adds whole calendar days to a wall-clock value (same time of day). */
+export function addLocalDays(value: LocalDateTime, days: number): LocalDateTime {
+  const p = parseLocal(value);
+  if (!p) throw new RangeError(`Not a local date-time: ${value}`);
+  const d = new Date(Date.UTC(p.year, p.month - 1, p.day + days, p.hour, p.minute));
+  return formatFields({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() });
+}

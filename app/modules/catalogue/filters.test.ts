@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import * as dbEnums from "../../../db/schema/enums";
+import { fuelPolicies, fuelTypes, gearboxes } from "./car-enums";
+import { effectiveFilters, filtersToParams, hasFilters, noFilters, parseFilters } from "./filters";
+
+describe("car enumerations", () => {
+  it("match the database enums", () => {
+    expect(fuelTypes).toEqual(dbEnums.fuelTypes);
+    expect(gearboxes).toEqual(dbEnums.gearboxes);
+    expect(fuelPolicies).toEqual(dbEnums.fuelPolicies);
+  });
+});
+
+describe("parseFilters", () => {
+  it("reads nothing as no filter", () => {
+    expect(parseFilters(new URLSearchParams())).toEqual(noFilters);
+    expect(hasFilters(noFilters)).toBe(false);
+  });
+
+  it("reads every kind of filter", () => {
+    const params = new URLSearchParams(
+      "supplier=3&supplier=1&spec=seats5&spec=aircon&fuel=electric&fuel=diesel&gearbox=automatic&mileage=unlimited&policy=freeTank&deposit=500",
+    );
+    expect(parseFilters(params)).toEqual({
+      suppliers: [1, 3],
+      specs: ["aircon", "seats5"],
+      fuel: ["diesel", "electric"],
+      gearbox: ["automatic"],
+      mileage: ["unlimited"],
+      fuelPolicy: ["freeTank"],
+      deposit: 500,
+    });
+  });
+
+  it("drops unknown, duplicated and forged values instead of failing", () => {
+    const params = new URLSearchParams(
+      "supplier=abc&supplier=-2&supplier=0&supplier=99999999999&supplier=2&supplier=2&spec=wings&fuel=coal&gearbox=Manual&mileage=&policy=x&deposit=300",
+    );
+    expect(parseFilters(params)).toEqual({ ...noFilters, suppliers: [2] });
+    expect(parseFilters(new URLSearchParams("deposit=any")).deposit).toBeNull();
+    expect(parseFilters(new URLSearchParams("deposit=250")).deposit).toBe(250);
+  });
+
+  it("round-trips through filtersToParams", () => {
+    const params = new URLSearchParams("supplier=2&spec=doors4&fuel=hybrid&gearbox=manual&mileage=limited&policy=likeForlike&deposit=250");
+    const filters = parseFilters(params);
+    expect(parseFilters(new URLSearchParams(filtersToParams(filters)))).toEqual(filters);
+    expect(new URLSearchParams(filtersToParams(filters)).toString()).toBe(params.toString());
+  });
+});
+
+describe("effectiveFilters", () => {
+  it("treats a fully ticked group as no restriction", () => {
+    const all = parseFilters(new URLSearchParams("gearbox=manual&gearbox=automatic&mileage=limited&mileage=unlimited&fuel=diesel"));
+    expect(effectiveFilters(all)).toEqual({ ...noFilters, fuel: ["diesel"] });
+  });
+});

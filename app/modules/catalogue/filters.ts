@@ -1,0 +1,95 @@
+import { fuelPolicies, fuelTypes, gearboxes, type FuelPolicy, type FuelType, type Gearbox } from "./car-enums";
+
+/**
+ * Search filters, all carried in the query string so a filtered search is a plain,
+ * bookmarkable GET. An empty group means "no restriction". Unknown values are dropped
+ * rather than refused: a stale bookmark still gives a sensible search.
+ */
+export const carSpecs = ["aircon", "doors4", "seats5"] as const;
+export type CarSpec = (typeof carSpecs)[number];
+export const mileageKinds = ["limited", "unlimited"] as const;
+export type MileageKind = (typeof mileageKinds)[number];
+/** Spec §9: deposit thresholds 250 and 500 (dollars); the third is "any". */
+export const depositLimits = [250, 500] as const;
+export type DepositLimit = (typeof depositLimits)[number];
+
+export { fuelPolicies, fuelTypes, gearboxes };
+
+export type SearchFilters = {
+  suppliers: number[];
+  specs: CarSpec[];
+  fuel: FuelType[];
+  gearbox: Gearbox[];
+  mileage: MileageKind[];
+  fuelPolicy: FuelPolicy[];
+  deposit: DepositLimit | null;
+};
+
+export const filterParams = {
+  suppliers: "supplier",
+  specs: "spec",
+  fuel: "fuel",
+  gearbox: "gearbox",
+  mileage: "mileage",
+  fuelPolicy: "policy",
+  deposit: "deposit",
+} as const;
+
+export const noFilters: SearchFilters = { suppliers: [], specs: [], fuel: [], gearbox: [], mileage: [], fuelPolicy: [], deposit: null };
+
+/** Keeps the allowed values in their canonical order, once each. */
+function pick<T extends string>(values: string[], allowed: readonly T[]): T[] {
+  const given = new Set(values);
+  return allowed.filter((v) => given.has(v));
+}
+
+const MAX_ID = 2_147_483_647;
+
+export function parseFilters(params: URLSearchParams): SearchFilters {
+  const supplierIds = new Set<number>();
+  for (const raw of params.getAll(filterParams.suppliers).slice(0, 100)) {
+    if (!/^\d{1,10}$/.test(raw)) continue;
+    const id = Number(raw);
+    if (id >= 1 && id <= MAX_ID) supplierIds.add(id);
+  }
+  const deposit = Number(params.get(filterParams.deposit));
+  return {
+    suppliers: [...supplierIds].sort((a, b) => a - b),
+    specs: pick(params.getAll(filterParams.specs), carSpecs),
+    fuel: pick(params.getAll(filterParams.fuel), fuelTypes),
+    gearbox: pick(params.getAll(filterParams.gearbox), gearboxes),
+    mileage: pick(params.getAll(filterParams.mileage), mileageKinds),
+    fuelPolicy: pick(params.getAll(filterParams.fuelPolicy), fuelPolicies),
+    deposit: (depositLimits as readonly number[]).includes(deposit) ? (deposit as DepositLimit) : null,
+  };
+}
+
+export function filtersToParams(filters: SearchFilters): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const id of filters.suppliers) out.push([filterParams.suppliers, String(id)]);
+  for (const v of filters.specs) out.push([filterParams.specs, v]);
+  for (const v of filters.fuel) out.push([filterParams.fuel, v]);
+  for (const v of filters.gearbox) out.push([filterParams.gearbox, v]);
+  for (const v of filters.mileage) out.push([filterParams.mileage, v]);
+  for (const v of filters.fuelPolicy) out.push([filterParams.fuelPolicy, v]);
+  if (filters.deposit !== null) out.push([filterParams.deposit, String(filters.deposit)]);
+  return out;
+}
+
+/**
+ * Groups where every value is ticked restrict nothing; dropping them keeps the SQL
+ * (and its prepared statement) the same as for no filter at all.
+ */
+export function effectiveFilters(filters: SearchFilters): SearchFilters {
+  return {
+    ...filters,
+    fuel: filters.fuel.length === fuelTypes.length ? [] : filters.fuel,
+    gearbox: filters.gearbox.length === gearboxes.length ? [] : filters.gearbox,
+    mileage: filters.mileage.length === mileageKinds.length ? [] : filters.mileage,
+    fuelPolicy: filters.fuelPolicy.length === fuelPolicies.length ? [] : filters.fuelPolicy,
+  };
+}
+
+export function hasFilters(filters: SearchFilters): boolean {
+  return filtersToParams(filters).length > 0;
+}

@@ -1,0 +1,50 @@
+import type { Language } from "~/modules/i18n/languages";
+import { getLocations, locationName, type CatalogueLocation } from "./reference.server";
+
+/** Locations in the reader's language, in alphabetical order, shaped for lists and the map. */
+export type PresentedLocation = {
+  id: number;
+  name: string;
+  kind: "airport" | "city";
+  address: string;
+  latitude: number;
+  longitude: number;
+  timeZone: string;
+};
+
+const collators = new Map<Language, Intl.Collator>();
+const sortedByLanguage = new WeakMap<CatalogueLocation[], Map<Language, PresentedLocation[]>>();
+
+export async function presentLocations(language: Language): Promise<PresentedLocation[]> {
+  const all = await getLocations();
+  let byLanguage = sortedByLanguage.get(all);
+  if (!byLanguage) sortedByLanguage.set(all, (byLanguage = new Map()));
+  let list = byLanguage.get(language);
+  if (!list) {
+    let collator = collators.get(language);
+    if (!collator) collators.set(language, (collator = new Intl.Collator(language)));
+    list = all
+      .map((l) => ({ id: l.id, name: locationName(l, language), kind: l.kind, address: l.address, latitude: l.latitude, longitude: l.longitude, timeZone: l.timeZone }))
+      .sort((a, b) => collator.compare(a.name, b.name));
+    byLanguage.set(language, list);
+  }
+  return list;
+}
+
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/**
+ * "10 Mar 2026, 10:00" for a wall-clock value, formatted on the server only so the
+ * browser never re-formats it differently during hydration.
+ */
+export function formatLocalDateTime(local: string, language: Language): string {
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC", hourCycle: "h23" });
+    dateFormats.set(language, format);
+  }
+  const [date, time] = local.split("T");
+  const [y, m, d] = date.split("-").map(Number);
+  const [hh, mm] = time.split(":").map(Number);
+  return format.format(new Date(Date.UTC(y, m - 1, d, hh, mm)));
+}

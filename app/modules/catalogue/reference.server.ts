@@ -1,0 +1,156 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Language } from "~/modules/i18n/languages";
+import { getDb, schema } from "~/utils/db.server";
+
+/**
+ * Reference data every catalogue page shows (locations, suppliers, a few cars), kept in
+ * memory so a page view spends its queries on the search itself. Entries are refreshed
+ * in the background once stale, so no visitor waits for a reload; with several web
+ * processes a change shows everywhere within the TTL. Back-office edits call
+ * `invalidateCatalogueCache()` so their own process shows them at once.
+ */
+const TTL_MS = 60_000;
+
+type Entry<T> = { value?: T; loadedAt: number; pending?: Promise<T> };
+
+function cachedValue<T>(load: () => Promise<T>) {
+  const entry: Entry<T> = { loadedAt: 0 };
+  const refresh = (): Promise<T> => {
+    entry.pending ??= load()
+      .then((value) => {
+        entry.value = value;
+        entry.loadedAt = Date.now();
+        return value;
+      })
+      .finally(() => {
+        entry.pending = undefined;
+      });
+    return entry.pending;
+  };
+  return {
+    async get(): Promise<T> {
+      if (entry.value === undefined) return refresh();
+      if (Date.now() - entry.loadedAt > TTL_MS) refresh().catch(() => {});
+      return entry.value;
+    },
+    invalidate() {
+      entry.value = undefined;
+      entry.loadedAt = 0;
+    },
+  };
+}
+
+export type CatalogueLocation = {
+  id: number;
+  slug: string;
+  kind: "airport" | "city";
+  names: Record<Language, string>;
+  address: string;
+  latitude: number;
+  longitude: number;
+  timeZone: string;
+};
+
+const locations = cachedValue(async (): Promise<CatalogueLocation[]> => {
+  const db = await getDb();
+  const l = schema.locations;
+  const rows = await db.select().from(l).orderBy(asc(l.id));
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    kind: r.kind,
+    names: { es: r.nameEs, en: r.nameEn, fr: r.nameFr, el: r.nameEl },
+    address: r.address,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    timeZone: r.timeZone,
+  }));
+});
+
+export type CatalogueSupplier = {
+  id: number;
+  name: string;
+  slug: string;
+  logo: string | null;
+  /** Cars offered (not deleted). */
+  carCount: number;
+  /** The place with most of its cars: where a "see its cars" search starts. */
+  mainLocationId: number | null;
+};
+
+/** Active suppliers with their fleet size, in one grouped query. */
+const suppliers = cachedValue(async (): Promise<CatalogueSupplier[]> => {
+  const db = await getDb();
+  const s = schema.suppliers;
+  const rows = await db
+    .select({
+      id: s.id,
+      name: s.name,
+      slug: s.slug,
+      logo: s.logo,
+      carCount: sql<number>`(select count(*)::int from ${schema.cars} c where c.supplier_id = ${s.id} and c.status = 'active')`,
+      mainLocationId: sql<number | null>`(select cl.location_id from ${schema.carLocations} cl join ${schema.cars} c on c.id = cl.car_id
+        where c.supplier_id = ${s.id} and c.status = 'active' group by cl.location_id order by count(*) desc, cl.location_id limit 1)`,
+    })
+    .from(s)
+    .where(and(eq(s.active, true), eq(s.status, "active")))
+    .orderBy(asc(s.name));
+  return rows;
+});
+
+export type FeaturedCar = {
+  id: number;
+  name: string;
+  image: string | null;
+  dailyPriceCents: number;
+  seats: number;
+  gearbox: "manual" | "automatic";
+  supplierName: string;
+};
+
+const FEATURED_COUNT = 8;
+
+/** "Our cars": the cheapest offer of a handful of models, for the home page. */
+const featuredCars = cachedValue(async (): Promise<FeaturedCar[]> => {
+  const db = await getDb();
+  const { cars: c, suppliers: s, carLocations } = schema;
+  const rows = await db
+    .selectDistinctOn([c.name], {
+      id: c.id,
+      name: c.name,
+      image: c.image,
+      dailyPriceCents: c.dailyPriceCents,
+      seats: c.seats,
+      gearbox: c.gearbox,
+      supplierName: s.name,
+    })
+    .from(c)
+    .innerJoin(s, eq(s.id, c.supplierId))
+    .where(
+      and(
+        eq(c.availability, "available"),
+        eq(c.status, "active"),
+        eq(s.active, true),
+        eq(s.status, "active"),
+        sql`exists (select 1 from ${carLocations} cl where cl.car_id = ${c.id})`,
+      ),
+    )
+    .orderBy(c.name, c.dailyPriceCents, c.id)
+    .limit(FEATURED_COUNT);
+  return rows.sort((a, b) => a.dailyPriceCents - b.dailyPriceCents || a.id - b.id);
+});
+
+export const getLocations = () => locations.get();
+export const getSuppliers = () => suppliers.get();
+export const getFeaturedCars = () => featuredCars.get();
+
+export function invalidateCatalogueCache() {
+  locations.invalidate();
+  suppliers.invalidate();
+  featuredCars.invalidate();
+}
+
+/** The location's name in the reader's language (Greek falls back to English). */
+export function locationName(location: Pick<CatalogueLocation, "names">, language: Language): string {
+  return location.names[language] || location.names.en;
+}

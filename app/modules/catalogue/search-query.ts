@@ -1,0 +1,123 @@
+import { messages } from "~/modules/forms/messages";
+import { defaultPeriod, parseRentalPeriod, type RentalPeriod } from "~/modules/availability/period";
+import { filtersToParams, parseFilters, type SearchFilters } from "./filters";
+
+/** Spec §9: cars 15 per page. */
+export const CARS_PER_PAGE = 15;
+/** Deep pages cost a long index walk and nobody reads them; the pager stops here. */
+export const MAX_PAGE = 200;
+
+export const searchParamNames = { pickup: "pickup", dropoff: "dropoff", same: "same", from: "from", to: "to", page: "page" } as const;
+
+/** What the form shows: the values as typed, so a wrong one is shown back with its message. */
+export type SearchFormValues = { pickup: string; dropoff: string; same: boolean; from: string; to: string };
+export type SearchErrors = Partial<Record<"pickup" | "dropoff" | "from" | "to", string>>;
+
+export type SearchQuery = {
+  pickupId: number;
+  dropoffId: number;
+  period: RentalPeriod;
+  filters: SearchFilters;
+  page: number;
+};
+
+export type ParsedSearch = {
+  values: SearchFormValues;
+  filters: SearchFilters;
+  page: number;
+  errors: SearchErrors;
+  /** Set when every parameter is valid: the search to run. */
+  query: SearchQuery | null;
+};
+
+export type KnownLocation = { id: number; timeZone: string };
+
+export const DEFAULT_TIME_ZONE = "America/Caracas";
+
+function locationId(raw: string | null, known: Map<number, KnownLocation>): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return known.has(id) ? id : null;
+}
+
+/**
+ * Reads /search's query string. The drop-off place is the pick-up place when "return to
+ * the same location" is ticked or no drop-off is given. Dates are read on the pick-up
+ * location's clock.
+ */
+export function parseSearchParams(params: URLSearchParams, known: Map<number, KnownLocation>, now: Date): ParsedSearch {
+  const rawPickup = params.get(searchParamNames.pickup)?.trim() ?? "";
+  const rawDropoff = params.get(searchParamNames.dropoff)?.trim() ?? "";
+  const same = params.has(searchParamNames.same) || !rawDropoff;
+  const values: SearchFormValues = {
+    pickup: rawPickup.slice(0, 12),
+    dropoff: rawDropoff.slice(0, 12),
+    same,
+    from: (params.get(searchParamNames.from) ?? "").slice(0, 40),
+    to: (params.get(searchParamNames.to) ?? "").slice(0, 40),
+  };
+  const filters = parseFilters(params);
+  const pageNumber = Number(params.get(searchParamNames.page) ?? "1");
+  const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? Math.min(pageNumber, MAX_PAGE) : 1;
+
+  const errors: SearchErrors = {};
+  const pickupId = locationId(rawPickup, known);
+  if (!rawPickup) errors.pickup = messages.required;
+  else if (pickupId === null) errors.pickup = "catalogue:errors.unknownLocation";
+  let dropoffId = pickupId;
+  if (!same) {
+    dropoffId = locationId(rawDropoff, known);
+    if (dropoffId === null) errors.dropoff = "catalogue:errors.unknownLocation";
+  }
+  const zone = (pickupId !== null ? known.get(pickupId)?.timeZone : undefined) ?? DEFAULT_TIME_ZONE;
+  const period = parseRentalPeriod({ from: values.from, to: values.to }, zone, now);
+  if (!period.ok) Object.assign(errors, period.errors);
+
+  const query =
+    pickupId !== null && dropoffId !== null && period.ok && Object.keys(errors).length === 0
+      ? { pickupId, dropoffId, period: period.period, filters, page }
+      : null;
+  return { values, filters, page, errors, query };
+}
+
+/** The form's starting values before anything was searched: sensible dates, no place yet. */
+export function initialSearchValues(now: Date, pickup?: number, zone = DEFAULT_TIME_ZONE): SearchFormValues {
+  const { from, to } = defaultPeriod(zone, now);
+  return { pickup: pickup ? String(pickup) : "", dropoff: "", same: true, from, to };
+}
+
+/** A bookmarkable /search URL. */
+export function searchHref(input: {
+  pickup: number | string;
+  dropoff?: number | string | null;
+  from: string;
+  to: string;
+  filters?: SearchFilters;
+  page?: number;
+}): string {
+  const params = new URLSearchParams();
+  params.set(searchParamNames.pickup, String(input.pickup));
+  if (input.dropoff != null && String(input.dropoff) !== String(input.pickup)) params.set(searchParamNames.dropoff, String(input.dropoff));
+  else params.set(searchParamNames.same, "1");
+  params.set(searchParamNames.from, input.from);
+  params.set(searchParamNames.to, input.to);
+  for (const [k, v] of input.filters ? filtersToParams(input.filters) : []) params.append(k, v);
+  if (input.page && input.page > 1) params.set(searchParamNames.page, String(input.page));
+  return `/search?${params}`;
+}
+
+/**
+ * The link to checkout for one car of a search (the contract with the booking flow):
+ * car id, pick-up and drop-off location ids, and the period as `datetime-local` values
+ * on the pick-up location's clock.
+ */
+export function checkoutHref(input: { carId: number; pickupId: number; dropoffId: number; from: string; to: string }): string {
+  const params = new URLSearchParams({
+    car: String(input.carId),
+    pickup: String(input.pickupId),
+    dropoff: String(input.dropoffId),
+    from: input.from,
+    to: input.to,
+  });
+  return `/checkout?${params}`;
+}

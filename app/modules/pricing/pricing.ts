@@ -1,0 +1,101 @@
+/**
+ * The price of a rental (DESIGN §5, spec §9). Pure and shared with the browser, which
+ * uses it only for previews: bookings and payments are always priced on the server.
+ * Money is integer cents; option values follow the spec: -1 unavailable, 0 included,
+ * > 0 a price per day, except cancellation, which is a flat fee charged once.
+ */
+
+export const optionKeys = [
+  "cancellation",
+  "gps",
+  "homeDelivery",
+  "babyChair",
+  "theftProtection",
+  "collisionDamageWaiver",
+  "fullInsurance",
+  "additionalDriver",
+] as const;
+export type OptionKey = (typeof optionKeys)[number];
+
+/** Options charged once for the whole rental rather than per day. */
+const flatOptions: ReadonlySet<OptionKey> = new Set(["cancellation"]);
+
+export const UNAVAILABLE = -1;
+export const INCLUDED = 0;
+
+export type OptionState = { kind: "unavailable" } | { kind: "included" } | { kind: "perDay"; cents: number } | { kind: "flat"; cents: number };
+
+export function optionState(key: OptionKey, cents: number): OptionState {
+  if (cents < 0) return { kind: "unavailable" };
+  if (cents === 0) return { kind: "included" };
+  return flatOptions.has(key) ? { kind: "flat", cents } : { kind: "perDay", cents };
+}
+
+export type PricedCar = {
+  dailyPriceCents: number;
+  payLaterFeePercent: number;
+  options: Record<OptionKey, number>;
+};
+
+export type PriceBreakdown = {
+  days: number;
+  dailyPriceCents: number;
+  /** What each chosen option adds to the subtotal (0 for an included one). */
+  options: Partial<Record<OptionKey, number>>;
+  subtotalCents: number;
+  /** 0 unless the driver pays later. */
+  payLaterFeePercent: number;
+  totalCents: number;
+};
+
+export class UnavailableOptionError extends Error {
+  constructor(readonly option: OptionKey) {
+    super(`Option ${option} is not offered with this car`);
+    this.name = "UnavailableOptionError";
+  }
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Rental days: every started 24 hours counts, and a rental is at least one day.
+ * Counted on instants, not calendar dates, so time zones and DST do not change it.
+ */
+export function rentalDays(pickUp: Date, dropOff: Date): number {
+  const duration = dropOff.getTime() - pickUp.getTime();
+  if (!Number.isFinite(duration) || duration <= 0) throw new RangeError("The drop-off must be after the pick-up");
+  return Math.max(1, Math.ceil(duration / DAY_MS));
+}
+
+/** `cents × (100 + percent) / 100`, rounded up to the cent, in integer arithmetic. */
+export function addPercentRoundingUp(cents: number, percent: number): number {
+  const scaled = cents * (100 + percent);
+  return Math.floor(scaled / 100) + (scaled % 100 > 0 ? 1 : 0);
+}
+
+export function priceRental(input: { car: PricedCar; days: number; options?: Iterable<OptionKey>; payLater?: boolean }): PriceBreakdown {
+  const { car, days } = input;
+  if (!Number.isInteger(days) || days < 1) throw new RangeError("days must be a positive integer");
+  const chosen = new Set(input.options ?? []);
+  const options: Partial<Record<OptionKey, number>> = {};
+  let subtotalCents = car.dailyPriceCents * days;
+  // In the canonical order, so a breakdown always lists options the same way.
+  for (const key of optionKeys) {
+    if (!chosen.has(key)) continue;
+    const state = optionState(key, car.options[key]);
+    const cost = state.kind === "unavailable" ? null : state.kind === "included" ? 0 : state.kind === "flat" ? state.cents : state.cents * days;
+    if (cost === null) throw new UnavailableOptionError(key);
+    options[key] = cost;
+    subtotalCents += cost;
+  }
+  const payLaterFeePercent = input.payLater ? car.payLaterFeePercent : 0;
+  return {
+    days,
+    dailyPriceCents: car.dailyPriceCents,
+    options,
+    subtotalCents,
+    payLaterFeePercent,
+    totalCents: payLaterFeePercent > 0 ? addPercentRoundingUp(subtotalCents, payLaterFeePercent) : subtotalCents,
+  };
+}

@@ -1,0 +1,153 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { CarCard, useCarCardLabels } from "~/components/catalogue/car-card";
+import { Pagination } from "~/components/catalogue/pagination";
+import { SearchFilters } from "~/components/catalogue/search-filters";
+import { SearchForm } from "~/components/catalogue/search-form";
+import { hasFilters, noFilters } from "~/modules/catalogue/filters";
+import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
+import { getSuppliers } from "~/modules/catalogue/reference.server";
+import { searchCars } from "~/modules/catalogue/search.server";
+import { CARS_PER_PAGE, checkoutHref, initialSearchValues, parseSearchParams, searchHref, type KnownLocation } from "~/modules/catalogue/search-query";
+import { useTranslation } from "~/modules/i18n/react";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
+
+/**
+ * /search: two queries at most (the page and the count), everything else comes from
+ * cached reference data. Missing or wrong parameters never fail the page: the form comes
+ * back with its messages (a blank visit shows it ready to fill, without any).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { language } = context;
+  const [locations, suppliers] = await Promise.all([presentLocations(language), getSuppliers()]);
+  const known = new Map<number, KnownLocation>(locations.map((l) => [l.id, l]));
+  const now = new Date();
+  const blank = [...url.searchParams.keys()].every((k) => k === "l");
+  const parsed = blank
+    ? { values: initialSearchValues(now), errors: {}, filters: noFilters, page: 1, query: null }
+    : parseSearchParams(url.searchParams, known, now);
+  const { query } = parsed;
+  const common = {
+    title: `${context.t("search.title", { ns: "catalogue" })} · Rueda`,
+    values: parsed.values,
+    errors: parsed.errors,
+    filters: parsed.filters,
+    locations: locations.map((l) => ({ id: l.id, name: l.name })),
+    suppliers: suppliers.map((s) => ({ id: s.id, name: s.name })),
+  };
+  if (!query) return { ...common, results: null };
+
+  const { cars, total } = await searchCars(query);
+  const { days, from, to } = query.period;
+  const place = (id: number) => locations.find((l) => l.id === id)?.name ?? "";
+  return {
+    ...common,
+    results: {
+      pickupId: query.pickupId,
+      dropoffId: query.dropoffId,
+      from,
+      to,
+      days,
+      page: query.page,
+      total,
+      pages: Math.ceil(total / CARS_PER_PAGE),
+      pickupName: place(query.pickupId),
+      dropoffName: query.dropoffId === query.pickupId ? null : place(query.dropoffId),
+      fromLabel: formatLocalDateTime(from, language),
+      toLabel: formatLocalDateTime(to, language),
+      cars: cars.map(({ payLaterFeePercent: _fee, supplierId: _supplier, ...car }) => ({
+        ...car,
+        totalCents: car.dailyPriceCents * days,
+        bookHref: checkoutHref({ carId: car.id, pickupId: query.pickupId, dropoffId: query.dropoffId, from, to }),
+      })),
+    },
+  };
+}
+
+export default function SearchPage() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.location.pathname === "/search";
+  // A new search (or page) starts from what the server read back, not from stale state.
+  return <SearchView key={location.search} data={data} busy={busy} />;
+}
+
+function SearchView({ data, busy }: { data: ReturnType<typeof useLoaderData<typeof loader>>; busy: boolean }) {
+  const { t } = useTranslation("catalogue");
+  const [values, setValues] = useState(data.values);
+  const labels = useCarCardLabels();
+  const { results } = data;
+  const hrefFor = (page: number, filters = data.filters) =>
+    results ? searchHref({ pickup: results.pickupId, dropoff: results.dropoffId, from: results.from, to: results.to, filters, page }) : "/search";
+
+  return (
+    <div className="page search-page">
+      <h1>{t("search.title")}</h1>
+      <div className="card search-bar">
+        <SearchForm values={values} onChange={setValues} errors={data.errors} locations={data.locations} />
+      </div>
+      <div className="search-layout">
+        <SearchFilters filters={data.filters} suppliers={data.suppliers} clearHref={results && hasFilters(data.filters) ? hrefFor(1, noFilters) : null} />
+        <section className="results" aria-labelledby="results-title" aria-busy={busy}>
+          {results ? (
+            <>
+              <header className="results__header" aria-live="polite">
+                <h2 id="results-title">
+                  {t("search.results", { count: results.total })}
+                </h2>
+                <p>
+                  {t("search.summary", { place: results.pickupName, from: results.fromLabel, to: results.toLabel })} · {t("search.days", { count: results.days })}
+                  {results.dropoffName ? ` · ${t("search.returnTo", { place: results.dropoffName })}` : null}
+                </p>
+                {results.total > 1 ? <p className="muted">{t("search.sorted")}</p> : null}
+              </header>
+              {results.total === 0 ? (
+                <div className="notice empty-state">
+                  <h3>{t("search.emptyTitle")}</h3>
+                  <p>{t("search.emptyBody")}</p>
+                  <ul>
+                    {hasFilters(data.filters) ? (
+                      <li>
+                        <Link to={hrefFor(1, noFilters)}>{t("search.emptyFilters")}</Link>
+                      </li>
+                    ) : null}
+                    <li>
+                      <a href="#search-pickup">{t("search.emptyDates")}</a>
+                    </li>
+                    <li>
+                      <Link to="/locations">{t("search.emptyLocations")}</Link>
+                    </li>
+                  </ul>
+                </div>
+              ) : results.cars.length === 0 ? (
+                <div className="notice empty-state">
+                  <p>{t("search.pageEmpty")}</p>
+                  <p>
+                    <Link to={hrefFor(1)}>{t("search.firstPage")}</Link>
+                  </p>
+                </div>
+              ) : (
+                <ol className="car-list">
+                  {results.cars.map((car, i) => (
+                    <li key={car.id}>
+                      <CarCard car={car} days={results.days} labels={labels} eager={i < 2} />
+                    </li>
+                  ))}
+                </ol>
+              )}
+              <Pagination page={results.page} pages={results.pages} hrefFor={(p) => hrefFor(p)} />
+            </>
+          ) : (
+            <p id="results-title" className="notice">
+              {t("search.start")}
+            </p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, jsModes, test } from "./support";
+
+/*
+ * Catalogue and search against the demo data (14 Venezuelan locations, 6 suppliers,
+ * 66 cars). Mérida is served by Andes Drive alone; Maiquetía by every supplier, with more
+ * than one page of cars. Map tiles never load from the network: the tile server is
+ * blocked, as it would be offline, and the page must stay free of console errors.
+ */
+const MAIQUETIA = "Maiquetía Airport (CCS)";
+const MERIDA = "Mérida – City centre";
+const VALENCIA = "Valencia Airport (VLN)";
+
+/** A wall-clock value in Caracas (UTC-4 all year), `days` from now at `time`. */
+function caracas(days: number, time: string): string {
+  const date = new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+  return `${date}T${time}`;
+}
+const FROM = caracas(10, "10:00");
+// Three days and two hours: four rental days.
+const TO = caracas(13, "12:00");
+const DAYS = 4;
+
+const money = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
+
+async function blockTiles(page: Page) {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort("blockedbyclient"));
+}
+
+async function resultCount(page: Page): Promise<number> {
+  // With JavaScript the URL changes before the new results are on screen.
+  await expect(page.locator('.results[aria-busy="true"]')).toHaveCount(0);
+  const heading = page.getByRole("heading", { level: 2, name: /cars? available/ });
+  await expect(heading).toBeVisible();
+  return Number((await heading.textContent())!.replace(/\D/g, ""));
+}
+
+/** A link of one entry of the server-rendered list of locations. */
+function listLink(page: Page, place: string, action: string): Locator {
+  return page.locator(".location-list__item", { has: page.getByRole("heading", { name: place, exact: true }) }).getByRole("link", { name: new RegExp(`^${action}`) });
+}
+
+function cards(page: Page): Locator {
+  return page.locator("article.car-card");
+}
+
+async function searchFromHome(page: Page, place: string, { dropoff }: { dropoff?: string } = {}) {
+  await page.goto("/?l=en");
+  await page.getByLabel("Pick-up location").selectOption({ label: place });
+  if (dropoff) {
+    await page.getByLabel("Return to the same location").uncheck();
+    await page.getByLabel("Drop-off location").selectOption({ label: dropoff });
+  }
+  await page.getByLabel("Pick-up date and time").fill(FROM);
+  await page.getByLabel("Drop-off date and time").fill(TO);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?/);
+  await resultCount(page);
+}
+
+/** The place and dates of a Maiquetía search, as a URL (what a bookmark holds). */
+async function baseSearchUrl(page: Page): Promise<string> {
+  await searchFromHome(page, MAIQUETIA);
+  await resultCount(page);
+  return page.url();
+}
+
+for (const mode of jsModes) {
+  test.describe(`search ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+    test.beforeEach(async ({ page }) => blockTiles(page));
+
+    test("the home form finds cars at that place only, with the days and totals", async ({ page }) => {
+      await searchFromHome(page, MERIDA);
+      const count = await resultCount(page);
+      expect(count).toBeGreaterThan(0);
+      await expect(page.getByText(`${MERIDA}, `)).toBeVisible();
+      await expect(page.getByText("4 days", { exact: false }).first()).toBeVisible();
+      // Mérida is served by Andes Drive only.
+      await expect(cards(page)).toHaveCount(Math.min(count, 15));
+      for (const card of await cards(page).all()) {
+        await expect(card.locator(".car-card__supplier")).toHaveText(/Andes Drive/);
+        await expect(card.getByText(`Total for ${DAYS} days`)).toBeVisible();
+        const daily = money((await card.locator(".car-card__price strong").first().textContent())!);
+        const total = money((await card.locator(".car-card__total").textContent())!);
+        expect(total).toBe(daily * DAYS);
+      }
+
+      await searchFromHome(page, MAIQUETIA);
+      const suppliers = new Set(await page.locator(".car-card__supplier").allTextContents());
+      expect(suppliers.size).toBeGreaterThan(1);
+      // Cheapest first.
+      const totals = (await page.locator(".car-card__total").allTextContents()).map(money);
+      expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    });
+
+    test("each Book link carries the car, both places and the dates", async ({ page }) => {
+      await searchFromHome(page, MAIQUETIA, { dropoff: VALENCIA });
+      await expect(page.getByText(`Return to ${VALENCIA}`)).toBeVisible();
+      const links = page.getByRole("link", { name: "Book", exact: true });
+      expect(await links.count()).toBe(15);
+      const pickup = new URL(page.url()).searchParams.get("pickup");
+      const dropoff = new URL(page.url()).searchParams.get("dropoff");
+      expect(pickup).not.toBe(dropoff);
+      const cars = new Set<string>();
+      for (const link of await links.all()) {
+        const href = new URL((await link.getAttribute("href"))!, "http://x");
+        expect(href.pathname).toBe("/checkout");
+        expect(href.searchParams.get("pickup")).toBe(pickup);
+        expect(href.searchParams.get("dropoff")).toBe(dropoff);
+        expect(href.searchParams.get("from")).toBe(FROM);
+        expect(href.searchParams.get("to")).toBe(TO);
+        expect(href.searchParams.get("car")).toMatch(/^\d+$/);
+        cars.add(href.searchParams.get("car")!);
+      }
+      expect(cars.size).toBe(15);
+    });
+
+    test("pages through the results, cheapest first across pages", async ({ page }) => {
+      await baseSearchUrl(page);
+      const count = await resultCount(page);
+      expect(count).toBeGreaterThan(15);
+      const firstPage = (await page.locator(".car-card__total").allTextContents()).map(money);
+      const firstIds = await page.locator("article.car-card h3").allTextContents();
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+      await expect(page).toHaveURL(/page=2/);
+      await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+      const secondPage = (await page.locator(".car-card__total").allTextContents()).map(money);
+      expect(secondPage.length).toBe(Math.min(15, count - 15));
+      expect(secondPage[0]).toBeGreaterThanOrEqual(firstPage[firstPage.length - 1]);
+      expect(await resultCount(page)).toBe(count);
+      await page.getByRole("link", { name: "Page 1" }).click();
+      await expect(page.locator("article.car-card h3")).toHaveText(firstIds);
+    });
+
+    const filterCases: Array<{ group: string; option: string; param: RegExp; check: (card: Locator) => Promise<void> }> = [
+      { group: "Suppliers", option: "Llanos Rent a Car", param: /supplier=\d+/, check: (c) => expect(c.locator(".car-card__supplier")).toHaveText(/Llanos Rent a Car/) },
+      { group: "Car specs", option: "Air conditioning", param: /spec=aircon/, check: (c) => expect(c.getByText("Air conditioning", { exact: true })).toBeVisible() },
+      { group: "Car specs", option: "5 seats or more", param: /spec=seats5/, check: async (c) => expect(Number((await c.getByText(/\d+ seats?$/).textContent())!.replace(/\D/g, ""))).toBeGreaterThanOrEqual(5) },
+      { group: "Fuel type", option: "Diesel", param: /fuel=diesel/, check: (c) => expect(c.getByText("Fuel: Diesel")).toBeVisible() },
+      { group: "Gearbox", option: "Automatic", param: /gearbox=automatic/, check: (c) => expect(c.getByText("Gearbox: Automatic")).toBeVisible() },
+      { group: "Mileage", option: "Unlimited", param: /mileage=unlimited/, check: (c) => expect(c.getByText("Mileage: Unlimited")).toBeVisible() },
+      { group: "Fuel policy", option: "Free tank", param: /policy=freeTank/, check: (c) => expect(c.getByText("Fuel policy: Free tank")).toBeVisible() },
+      { group: "Deposit", option: "Up to $250", param: /deposit=250/, check: async (c) => expect(money((await c.getByText(/^Deposit: /).textContent())!)).toBeLessThanOrEqual(25000) },
+    ];
+
+    test("every kind of filter narrows the list and the count", async ({ page }) => {
+      const base = await baseSearchUrl(page);
+      const all = await resultCount(page);
+      for (const f of filterCases) {
+        await page.goto(base);
+        await page.getByRole("group", { name: f.group }).getByLabel(f.option, { exact: true }).check();
+        if (!mode.javaScriptEnabled) await page.getByRole("button", { name: "Apply filters" }).click();
+        await expect(page).toHaveURL(f.param);
+        await expect.poll(() => resultCount(page), `${f.group}: ${f.option}`).toBeLessThan(all);
+        const count = await resultCount(page);
+        expect(count, `${f.group}: ${f.option}`).toBeGreaterThan(0);
+        await expect(cards(page)).toHaveCount(Math.min(count, 15));
+        for (const card of await cards(page).all()) await f.check(card);
+      }
+      // Filters combine, stay in the bookmarkable URL, and clear in one step.
+      await page.getByRole("group", { name: "Gearbox" }).getByLabel("Manual", { exact: true }).check();
+      if (!mode.javaScriptEnabled) await page.getByRole("button", { name: "Apply filters" }).click();
+      await expect(page).toHaveURL(/gearbox=manual/);
+      expect(page.url()).toMatch(/deposit=250/);
+      await page.getByRole("link", { name: "Clear filters" }).click();
+      await expect.poll(() => resultCount(page)).toBe(all);
+    });
+
+    test("the empty state offers a way to widen the search", async ({ page }) => {
+      await searchFromHome(page, MERIDA);
+      // Llanos has no car in Mérida.
+      await page.getByRole("group", { name: "Suppliers" }).getByLabel("Llanos Rent a Car").check();
+      if (!mode.javaScriptEnabled) await page.getByRole("button", { name: "Apply filters" }).click();
+      await expect(page.getByRole("heading", { name: "No cars available" })).toBeVisible();
+      expect(await resultCount(page)).toBe(0);
+      await page.getByRole("link", { name: "Remove all filters" }).click();
+      await expect.poll(() => resultCount(page)).toBeGreaterThan(0);
+      await expect(page.getByRole("group", { name: "Suppliers" }).getByLabel("Llanos Rent a Car")).not.toBeChecked();
+    });
+
+    test("missing or wrong parameters bring the form back with messages", async ({ page }) => {
+      const blank = await page.goto("/search?l=en");
+      expect(blank?.status()).toBe(200);
+      await expect(page.getByText("Choose a pick-up location and dates")).toBeVisible();
+      await expect(page.getByRole("alert")).toHaveCount(0);
+
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await expect(page.getByRole("alert")).toHaveText("Please fill in the field: Pick-up location");
+
+      const bad = await page.goto(`/search?l=en&pickup=99999&from=${caracas(-3, "10:00")}&to=soon`);
+      expect(bad?.status()).toBe(200);
+      await expect(page.getByRole("alert")).toHaveText("Please fix errors");
+      await expect(page.getByText("Choose a location from the list")).toBeVisible();
+      await expect(page.getByText("Enter a valid date and time")).toBeVisible();
+
+      await page.goto(`/search?l=en&pickup=1&same=1&from=${caracas(-3, "10:00")}&to=${caracas(2, "10:00")}`);
+      await expect(page.getByText("The pick-up cannot be in the past")).toBeVisible();
+      await page.goto(`/search?l=en&pickup=1&same=1&from=${FROM}&to=${FROM}`);
+      await expect(page.getByText("The drop-off must be after the pick-up")).toBeVisible();
+      await expect(page.getByLabel("Drop-off date and time")).toHaveAttribute("aria-invalid", "true");
+    });
+  });
+}
+
+test.describe("map of locations", () => {
+  test("with JavaScript the map shows every location and a marker fills the form", async ({ page }) => {
+    await blockTiles(page);
+    await page.goto("/?l=en");
+    const map = page.getByRole("region", { name: "Map of locations" });
+    await expect(map.locator(".leaflet-container")).toBeVisible();
+    await expect(map.locator(".leaflet-marker-icon")).toHaveCount(14);
+    // The tiles are blocked: the page says so quietly, and the list is still there.
+    await expect(page.getByText("The map is unavailable right now")).toBeVisible();
+    await expect(page.locator(".location-list__item")).toHaveCount(14);
+
+    await map.locator(`.leaflet-marker-icon[title="${MERIDA}"]`).click();
+    await map.locator(".leaflet-popup", { hasText: MERIDA }).getByRole("button", { name: "Set as pick-up" }).click();
+    await expect(page.getByLabel("Pick-up location")).toHaveValue(/\d+/);
+    await expect(page.getByLabel("Pick-up location").locator("option:checked")).toHaveText(MERIDA);
+
+    await map.locator(`.leaflet-marker-icon[title="${VALENCIA}"]`).click();
+    await map.locator(".leaflet-popup", { hasText: VALENCIA }).getByRole("button", { name: "Set as drop-off" }).click();
+    await expect(page.getByLabel("Return to the same location")).not.toBeChecked();
+    await expect(page.getByLabel("Drop-off location").locator("option:checked")).toHaveText(VALENCIA);
+
+    // The list's links do the same without leaving the page.
+    await listLink(page, MAIQUETIA, "Set as pick-up").click();
+    await expect(page.getByLabel("Pick-up location").locator("option:checked")).toHaveText(MAIQUETIA);
+    await expect(page).toHaveURL(/\/\?l=en$/);
+  });
+
+  test("without JavaScript there is no map, and the list's links fill the form", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/?l=en");
+    await expect(page.locator(".leaflet-container")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Map of locations" })).toHaveCount(0);
+    await expect(page.locator(".location-list__item")).toHaveCount(14);
+    await listLink(page, MERIDA, "Set as pick-up").click();
+    await expect(page.getByLabel("Pick-up location").locator("option:checked")).toHaveText(MERIDA);
+    await listLink(page, VALENCIA, "Set as drop-off").click();
+    await expect(page.getByLabel("Pick-up location").locator("option:checked")).toHaveText(MERIDA);
+    await expect(page.getByLabel("Drop-off location").locator("option:checked")).toHaveText(VALENCIA);
+    await expect(page.getByLabel("Return to the same location")).not.toBeChecked();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByText(`Return to ${VALENCIA}`)).toBeVisible();
+    await context.close();
+  });
+});
+
+for (const mode of jsModes) {
+  test.describe(`locations and suppliers ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+    test.beforeEach(async ({ page }) => blockTiles(page));
+
+    test("/locations lists every place, each linking to a search from it", async ({ page }) => {
+      await page.goto("/locations?l=en");
+      await expect(page.getByRole("heading", { level: 1, name: "Locations" })).toBeVisible();
+      await expect(page.locator(".location-list__item")).toHaveCount(14);
+      await expect(page.locator(".leaflet-container")).toHaveCount(mode.javaScriptEnabled ? 1 : 0);
+      await page.getByRole("link", { name: `Search cars from ${MERIDA}` }).click();
+      await expect(page).toHaveURL(/\/search\?pickup=\d+/);
+      expect(await resultCount(page)).toBeGreaterThan(0);
+      await expect(page.getByText(`${MERIDA}, `)).toBeVisible();
+    });
+
+    test("/suppliers shows each brand with its logo and car count, linking to its cars", async ({ page }) => {
+      await page.goto("/suppliers?l=en");
+      await expect(page.getByRole("heading", { level: 1, name: "Suppliers" })).toBeVisible();
+      await expect(page.locator(".supplier-card")).toHaveCount(6);
+      await expect(page.getByRole("img", { name: "Andes Drive logo" })).toBeVisible();
+      await expect(page.locator(".supplier-card", { hasText: "Andes Drive" })).toContainText(/\d+ cars/);
+      await page.getByRole("link", { name: "See the cars of Andes Drive" }).click();
+      await expect(page).toHaveURL(/supplier=\d+/);
+      expect(await resultCount(page)).toBeGreaterThan(0);
+      for (const supplier of await page.locator(".car-card__supplier").allTextContents()) expect(supplier).toContain("Andes Drive");
+      await expect(page.getByRole("group", { name: "Suppliers" }).getByLabel("Andes Drive")).toBeChecked();
+    });
+  });
+}
+
+test("the home page shows the brands and a selection of cars with prices per day", async ({ page }) => {
+  await blockTiles(page);
+  await page.goto("/?l=en");
+  const brands = page.getByRole("region", { name: "Our rental brands" });
+  await expect(brands.getByRole("listitem")).toHaveCount(6);
+  const cars = page.getByRole("region", { name: "Our cars" });
+  expect(await cars.getByRole("listitem").count()).toBeGreaterThan(3);
+  await expect(cars.getByText(/from \$[\d,.]+ per day/).first()).toBeVisible();
+  // The search cover's defaults are ready to use: tomorrow, for three days.
+  await expect(page.getByLabel("Return to the same location")).toBeChecked();
+  await expect(page.getByLabel("Pick-up date and time")).toHaveValue(caracas(1, "10:00"));
+  await expect(page.getByLabel("Drop-off date and time")).toHaveValue(caracas(4, "10:00"));
+});
