@@ -165,9 +165,10 @@ async function main() {
   const db = postgres(dbUrl, { max: 1, onnotice: () => {} });
   const locationIds = (await db<{ id: number }[]>`select id from locations order by id`).map((r) => r.id);
   const supplierIds = (await db<{ id: number }[]>`select id from suppliers where active order by id`).map((r) => r.id);
-  const settings = await db<{ name: string; setting: string }[]>`
-    select name, setting from pg_settings where name in ('server_version', 'shared_buffers', 'work_mem', 'random_page_cost', 'jit')`;
-  console.log(`PostgreSQL: ${settings.map((s) => `${s.name}=${s.setting}`).join(", ")} (server defaults, untouched)`);
+  const settings = await db<{ name: string; value: string; source: string }[]>`
+    select name, current_setting(name) as value, source from pg_settings
+    where name in ('server_version', 'shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'jit') order by name`;
+  console.log(`PostgreSQL as the app's sessions see it: ${settings.map((s) => `${s.name}=${s.value} (${s.source})`).join(", ")}`);
   await db.end();
 
   buildIfNeeded();
