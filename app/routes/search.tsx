@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { CarCard, useCarCardLabels } from "~/components/catalogue/car-card";
+import { CarCard } from "~/components/catalogue/car-card";
+import { useCatalogueLabels } from "~/components/catalogue/labels";
 import { Pagination } from "~/components/catalogue/pagination";
 import { SearchFilters } from "~/components/catalogue/search-filters";
 import { SearchForm } from "~/components/catalogue/search-form";
@@ -58,11 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       dropoffName: query.dropoffId === query.pickupId ? null : place(query.dropoffId),
       fromLabel: formatLocalDateTime(from, language),
       toLabel: formatLocalDateTime(to, language),
-      cars: cars.map(({ payLaterFeePercent: _fee, supplierId: _supplier, ...car }) => ({
-        ...car,
-        totalCents: car.dailyPriceCents * days,
-        bookHref: checkoutHref({ carId: car.id, pickupId: query.pickupId, dropoffId: query.dropoffId, from, to }),
-      })),
+      // Totals and Book links are derived in the component: less data in every page.
+      cars: cars.map(({ payLaterFeePercent: _fee, supplierId: _supplier, ...car }) => car),
     },
   };
 }
@@ -79,7 +77,7 @@ export default function SearchPage() {
 function SearchView({ data, busy }: { data: ReturnType<typeof useLoaderData<typeof loader>>; busy: boolean }) {
   const { t } = useTranslation("catalogue");
   const [values, setValues] = useState(data.values);
-  const labels = useCarCardLabels();
+  const labels = useCatalogueLabels();
   const { results } = data;
   const hrefFor = (page: number, filters = data.filters) =>
     results ? searchHref({ pickup: results.pickupId, dropoff: results.dropoffId, from: results.from, to: results.to, filters, page }) : "/search";
@@ -91,7 +89,7 @@ function SearchView({ data, busy }: { data: ReturnType<typeof useLoaderData<type
         <SearchForm values={values} onChange={setValues} errors={data.errors} locations={data.locations} />
       </div>
       <div className="search-layout">
-        <SearchFilters filters={data.filters} suppliers={data.suppliers} clearHref={results && hasFilters(data.filters) ? hrefFor(1, noFilters) : null} />
+        <SearchFilters labels={labels} filters={data.filters} suppliers={data.suppliers} clearHref={results && hasFilters(data.filters) ? hrefFor(1, noFilters) : null} />
         <section className="results" aria-labelledby="results-title" aria-busy={busy}>
           {results ? (
             <>
@@ -134,7 +132,16 @@ function SearchView({ data, busy }: { data: ReturnType<typeof useLoaderData<type
                 <ol className="car-list">
                   {results.cars.map((car, i) => (
                     <li key={car.id}>
-                      <CarCard car={car} days={results.days} labels={labels} eager={i < 2} />
+                      <CarCard
+                        car={{
+                          ...car,
+                          totalCents: car.dailyPriceCents * results.days,
+                          bookHref: checkoutHref({ carId: car.id, pickupId: results.pickupId, dropoffId: results.dropoffId, from: results.from, to: results.to }),
+                        }}
+                        days={results.days}
+                        labels={labels}
+                        eager={i < 2}
+                      />
                     </li>
                   ))}
                 </ol>

@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from "react";
 import { useHydrated } from "~/components/client-only";
 import { carSpecs, depositLimits, filterParams, fuelPolicies, fuelTypes, gearboxes, mileageKinds, type SearchFilters } from "~/modules/catalogue/filters";
 import { formatPrice } from "~/modules/i18n/format";
-import { useTranslation } from "~/modules/i18n/react";
+import type { CatalogueLabels } from "./labels";
 import { SEARCH_FORM_ID } from "./search-form";
 
 /**
@@ -11,8 +11,18 @@ import { SEARCH_FORM_ID } from "./search-form";
  * place, the dates and the filters. With JavaScript a change submits at once; without
  * it, "Apply filters" does.
  */
-export function SearchFilters({ filters, suppliers, clearHref }: { filters: SearchFilters; suppliers: Array<{ id: number; name: string }>; clearHref: string | null }) {
-  const { t } = useTranslation("catalogue");
+export function SearchFilters({
+  labels,
+  filters,
+  suppliers,
+  clearHref,
+}: {
+  labels: CatalogueLabels;
+  filters: SearchFilters;
+  suppliers: Array<{ id: number; name: string }>;
+  clearHref: string | null;
+}) {
+  const l = labels.filters;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const onChange = (event: FormEvent<HTMLDivElement>) => {
@@ -27,38 +37,38 @@ export function SearchFilters({ filters, suppliers, clearHref }: { filters: Sear
   );
   return (
     <aside className="filters" aria-labelledby="filters-title">
-      <h2 id="filters-title">{t("filters.title")}</h2>
+      <h2 id="filters-title">{l.title}</h2>
       <div onChange={onChange}>
         <fieldset>
-          <legend>{t("filters.suppliers")}</legend>
+          <legend>{l.suppliers}</legend>
           {suppliers.map((s) => checkbox(filterParams.suppliers, String(s.id), filters.suppliers.includes(s.id), s.name))}
         </fieldset>
         <fieldset>
-          <legend>{t("filters.specs")}</legend>
-          {carSpecs.map((spec) => checkbox(filterParams.specs, spec, filters.specs.includes(spec), t(`specs.${spec}`)))}
+          <legend>{l.specs}</legend>
+          {carSpecs.map((spec) => checkbox(filterParams.specs, spec, filters.specs.includes(spec), labels.specs[spec]))}
         </fieldset>
         <fieldset>
-          <legend>{t("filters.fuel")}</legend>
-          {fuelTypes.map((fuel) => checkbox(filterParams.fuel, fuel, filters.fuel.includes(fuel), t(`fuel.${fuel}`)))}
+          <legend>{l.fuel}</legend>
+          {fuelTypes.map((fuel) => checkbox(filterParams.fuel, fuel, filters.fuel.includes(fuel), labels.fuel[fuel]))}
         </fieldset>
         <fieldset>
-          <legend>{t("filters.gearbox")}</legend>
-          {gearboxes.map((g) => checkbox(filterParams.gearbox, g, filters.gearbox.includes(g), t(`gearbox.${g}`)))}
+          <legend>{l.gearbox}</legend>
+          {gearboxes.map((g) => checkbox(filterParams.gearbox, g, filters.gearbox.includes(g), labels.gearbox[g]))}
         </fieldset>
         <fieldset>
-          <legend>{t("filters.mileage")}</legend>
-          {mileageKinds.map((m) => checkbox(filterParams.mileage, m, filters.mileage.includes(m), t(`mileage.${m}`)))}
+          <legend>{l.mileage}</legend>
+          {mileageKinds.map((m) => checkbox(filterParams.mileage, m, filters.mileage.includes(m), labels.mileage[m]))}
         </fieldset>
         <fieldset>
-          <legend>{t("filters.fuelPolicy")}</legend>
-          {fuelPolicies.map((p) => checkbox(filterParams.fuelPolicy, p, filters.fuelPolicy.includes(p), t(`fuelPolicy.${p}`)))}
+          <legend>{l.fuelPolicy}</legend>
+          {fuelPolicies.map((p) => checkbox(filterParams.fuelPolicy, p, filters.fuelPolicy.includes(p), labels.fuelPolicy[p]))}
         </fieldset>
         <fieldset>
-          <legend>{t("filters.deposit")}</legend>
+          <legend>{l.deposit}</legend>
           {[...depositLimits, null].map((limit) => (
             <label className="checkbox" key={limit ?? "any"}>
               <input type="radio" form={SEARCH_FORM_ID} name={filterParams.deposit} value={limit ?? "any"} defaultChecked={filters.deposit === limit} />
-              <span>{limit ? t("filters.depositUpTo", { price: formatPrice(limit) }) : t("filters.depositAny")}</span>
+              <span>{limit ? l.depositUpTo(formatPrice(limit)) : l.depositAny}</span>
             </label>
           ))}
         </fieldset>
@@ -66,10 +76,10 @@ export function SearchFilters({ filters, suppliers, clearHref }: { filters: Sear
       <div className="filters__actions">
         {hydrated ? null : (
           <button type="submit" form={SEARCH_FORM_ID} className="button">
-            {t("filters.apply")}
+            {l.apply}
           </button>
         )}
-        {clearHref ? <Link to={clearHref}>{t("filters.clear")}</Link> : null}
+        {clearHref ? <Link to={clearHref}>{l.clear}</Link> : null}
       </div>
     </aside>
   );

@@ -48,11 +48,25 @@ function wallClock(instant: Date, zone: string): Fields {
   return out as Fields;
 }
 
+const QUARTER_HOUR_MS = 900_000;
+/** Offsets already looked up (Intl is slow), by zone and instant. */
+const offsets = new Map<string, number>();
+
 /** How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds. */
 export function zoneOffsetMs(instant: Date, zone: string): number {
+  const time = instant.getTime();
+  // Typed times fall on round minutes, mostly quarter hours, and recur across requests.
+  const quarter = time % QUARTER_HOUR_MS === 0 ? `${zone}@${time}` : null;
+  const known = quarter ? offsets.get(quarter) : undefined;
+  if (known !== undefined) return known;
   const w = wallClock(instant, zone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+  const offset = asUtc - Math.floor(time / 1000) * 1000;
+  if (quarter) {
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(quarter, offset);
+  }
+  return offset;
 }
 
 /** Parses a `datetime-local` value; null when malformed or not a real calendar time. */

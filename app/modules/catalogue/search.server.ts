@@ -1,15 +1,20 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { bookableCar as c, bookableSupplier as s, carIsBookable } from "~/modules/availability/availability.server";
 import type { OptionKey } from "~/modules/pricing/pricing";
-import { getDb, type Database } from "~/utils/db.server";
+import { getDb, schema, type Database } from "~/utils/db.server";
 import { effectiveFilters, type SearchFilters } from "./filters";
 import { CARS_PER_PAGE, type SearchQuery } from "./search-query";
 
 /**
- * The search: one query for the page and one for the count, run side by side. Both are
- * server-side prepared statements (postgres.js prepares a statement per connection the
- * first time it sees its text), built once per combination of filter kinds with
- * placeholders for every value, so a request only binds values.
+ * The search as ONE statement: the cars bookable at the place for the period (the
+ * availability predicate plus the filters) are found once, in a CTE, and both the count
+ * and the requested page (cheapest first) come from it. Counting needs the whole set
+ * anyway, so the page costs only a top-N sort of it and fifteen primary-key lookups.
+ *
+ * It is a server-side prepared statement (postgres.js prepares each statement text once
+ * per connection), built once per combination of filter kinds with placeholders for all
+ * values, so a request only binds values and PostgreSQL reuses one generic plan.
  */
 
 export type CarCard = {
@@ -32,31 +37,35 @@ export type CarCard = {
   supplierLogo: string | null;
 };
 
+// The page's cars are read again by id, under their own aliases, outside the CTE.
+const pc = alias(schema.cars, "pc");
+const ps = alias(schema.suppliers, "ps");
+
 const cardFields = {
-  id: c.id,
-  name: c.name,
-  image: c.image,
-  dailyPriceCents: c.dailyPriceCents,
-  depositCents: c.depositCents,
-  seats: c.seats,
-  doors: c.doors,
-  aircon: c.aircon,
-  fuelType: c.fuelType,
-  gearbox: c.gearbox,
-  mileage: c.mileage,
-  fuelPolicy: c.fuelPolicy,
-  payLaterFeePercent: c.payLaterFeePercent,
-  cancellation: c.cancellationCents,
-  gps: c.gpsCents,
-  homeDelivery: c.homeDeliveryCents,
-  babyChair: c.babyChairCents,
-  theftProtection: c.theftProtectionCents,
-  collisionDamageWaiver: c.collisionDamageWaiverCents,
-  fullInsurance: c.fullInsuranceCents,
-  additionalDriver: c.additionalDriverCents,
-  supplierId: c.supplierId,
-  supplierName: s.name,
-  supplierLogo: s.logo,
+  id: pc.id,
+  name: pc.name,
+  image: pc.image,
+  dailyPriceCents: pc.dailyPriceCents,
+  depositCents: pc.depositCents,
+  seats: pc.seats,
+  doors: pc.doors,
+  aircon: pc.aircon,
+  fuelType: pc.fuelType,
+  gearbox: pc.gearbox,
+  mileage: pc.mileage,
+  fuelPolicy: pc.fuelPolicy,
+  payLaterFeePercent: pc.payLaterFeePercent,
+  cancellation: pc.cancellationCents,
+  gps: pc.gpsCents,
+  homeDelivery: pc.homeDeliveryCents,
+  babyChair: pc.babyChairCents,
+  theftProtection: pc.theftProtectionCents,
+  collisionDamageWaiver: pc.collisionDamageWaiverCents,
+  fullInsurance: pc.fullInsuranceCents,
+  additionalDriver: pc.additionalDriverCents,
+  supplierId: pc.supplierId,
+  supplierName: ps.name,
+  supplierLogo: ps.logo,
 };
 
 type Row = { [K in keyof typeof cardFields]: (typeof cardFields)[K]["_"]["data"] };
@@ -108,37 +117,37 @@ function filterConditions(filters: SearchFilters): { shape: string; conditions: 
   return { shape: shape.join("|"), conditions, values };
 }
 
-function buildQueries(db: Database, conditions: SQL[]) {
+function buildQuery(db: Database, conditions: SQL[]) {
   const where = and(carIsBookable({ locationId: ph("location"), pickUp: ph("pickUp"), dropOff: ph("dropOff") }), ...conditions);
-  return {
-    page: db
-      .select(cardFields)
-      .from(c)
-      .innerJoin(s, eq(s.id, c.supplierId))
-      .where(where)
-      .orderBy(c.dailyPriceCents, c.id)
-      .limit(ph("limit"))
-      .offset(ph("offset"))
-      .prepare("search_page"),
-    count: db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(c)
-      .innerJoin(s, eq(s.id, c.supplierId))
-      .where(where)
-      .prepare("search_count"),
-  };
+  const bookable = db.$with("bookable").as(
+    db.select({ id: c.id, price: sql<number>`${c.dailyPriceCents}`.as("price") }).from(c).innerJoin(s, eq(s.id, c.supplierId)).where(where),
+  );
+  const counted = db.$with("counted").as(db.select({ total: sql<number>`count(*)::int`.as("total") }).from(bookable));
+  const page = db.$with("page").as(
+    db.select({ id: bookable.id }).from(bookable).orderBy(bookable.price, bookable.id).limit(CARS_PER_PAGE).offset(ph("offset")),
+  );
+  // Driven by the one-row count, so a page past the end still says how many cars there are.
+  return db
+    .with(bookable, counted, page)
+    .select({ total: counted.total, car: cardFields })
+    .from(counted)
+    .leftJoin(page, sql`true`)
+    .leftJoin(pc, eq(pc.id, page.id))
+    .leftJoin(ps, eq(ps.id, pc.supplierId))
+    .orderBy(pc.dailyPriceCents, pc.id)
+    .prepare("search");
 }
 
-type Queries = ReturnType<typeof buildQueries>;
+type Query = ReturnType<typeof buildQuery>;
 /** Per database handle (tests reopen it), per filter shape. */
-const preparedQueries = new WeakMap<Database, Map<string, Queries>>();
+const preparedQueries = new WeakMap<Database, Map<string, Query>>();
 
-function queriesFor(db: Database, shape: string, conditions: SQL[]): Queries {
+function queryFor(db: Database, shape: string, conditions: SQL[]): Query {
   let byShape = preparedQueries.get(db);
   if (!byShape) preparedQueries.set(db, (byShape = new Map()));
-  let queries = byShape.get(shape);
-  if (!queries) byShape.set(shape, (queries = buildQueries(db, conditions)));
-  return queries;
+  let query = byShape.get(shape);
+  if (!query) byShape.set(shape, (query = buildQuery(db, conditions)));
+  return query;
 }
 
 function toCard(row: Row): CarCard {
@@ -177,19 +186,23 @@ function toCard(row: Row): CarCard {
  * search every car rents for the same number of days, so the daily price orders the
  * totals), one page of them and how many there are in all.
  */
+
+/**
+ * Cars bookable at the pick-up place for the whole period, cheapest first (for one
+ * search every car rents for the same number of days, so the daily price orders the
+ * totals): one page of them and how many there are in all.
+ */
 export async function searchCars(query: SearchQuery): Promise<{ cars: CarCard[]; total: number }> {
   const { shape, conditions, values } = filterConditions(effectiveFilters(query.filters));
-  const queries = queriesFor(await getDb(), shape, conditions);
-  const bound = {
+  const rows = await queryFor(await getDb(), shape, conditions).execute({
     ...values,
     location: query.pickupId,
     pickUp: query.period.pickUp.toISOString(),
     dropOff: query.period.dropOff.toISOString(),
-  };
-  const offset = (query.page - 1) * CARS_PER_PAGE;
-  const [rows, [count]] = await Promise.all([
-    queries.page.execute({ ...bound, limit: CARS_PER_PAGE, offset }),
-    queries.count.execute(bound),
-  ]);
-  return { cars: (rows as Row[]).map(toCard), total: count?.total ?? 0 };
+    offset: (query.page - 1) * CARS_PER_PAGE,
+  });
+  const cars: CarCard[] = [];
+  // A page past the end is the count's row alone, its car columns all null.
+  for (const row of rows) if (row.car?.id != null) cars.push(toCard(row.car as Row));
+  return { cars, total: rows[0]?.total ?? 0 };
 }

@@ -33,3 +33,16 @@ describe("formatCents", () => {
     expect(formatCents(1)).toBe("$0.01");
   });
 });
+
+describe("formatNumber edge cases", () => {
+  it("rounds to the cent and groups every power of a thousand", () => {
+    expect(formatNumber(0.004)).toBe("0");
+    expect(formatNumber(0.005)).toBe("0.01");
+    expect(formatNumber(999.999)).toBe("1,000");
+    expect(formatNumber(1000000.1)).toBe("1,000,000.10");
+    expect(formatNumber(123456789)).toBe("123,456,789");
+  });
+  it("keeps the sign of negative amounts", () => {
+    expect(formatNumber(-1234.5)).toBe("-1,234.50");
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * `npm run bench:search` — the search budget (DESIGN §9) measured on this machine:
+ * a scratch PostgreSQL database with the scaled data set (10,000 cars, 200,000 bookings),
+ * the production build served by server.ts with NODE_ENV=production, and autocannon
+ * against /search over a spread of places, dates, durations, filters and pages, at 16
+ * connections and at 1. Then SQL queries per request (LOG_QUERY_COUNT), and the database
+ * is dropped. Options: --duration <s> (default 15), --keep (keep the database).
+ *
+ * Budget: ≥ 300 req/s and p97.5 ≤ 100 ms at 16 connections; p97.5 ≤ 10 ms at 1.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import postgres from "postgres";
+
+const { values: args } = parseArgs({
+  options: { duration: { type: "string", default: "15" }, keep: { type: "boolean", default: false } },
+});
+const duration = Number(args.duration);
+const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const port = Number(process.env.BENCH_PORT ?? 3450);
+const base = `http://127.0.0.1:${port}`;
+const dbName = `rueda_bench_${process.pid}`;
+const dbUrl = (() => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+
+const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+let server: ChildProcess | null = null;
+
+function step(text: string) {
+  console.log(`\n━━ ${text}`);
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const built = "build/server/index.js";
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs > newestMtime("app")) {
+    console.log("Build is up to date.");
+    return;
+  }
+  step("Building (remix vite:build)");
+  const result = spawnSync("npx", ["remix", "vite:build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (result.status !== 0) throw new Error("build failed");
+}
+
+async function startServer(extraEnv: Record<string, string> = {}): Promise<{ output: string[] }> {
+  const output: string[] = [];
+  // node --import tsx (not npx) so the PID we hold is the server itself.
+  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: dbUrl, DATA_DIR: ".data/bench", REDIS_URL: "", ...extraEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (chunk: Buffer) => output.push(...chunk.toString().split("\n").filter(Boolean)));
+  server.stderr!.on("data", (chunk: Buffer) => process.stderr.write(chunk));
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the server did not start");
+}
+
+async function stopServer() {
+  if (!server) return;
+  const exited = new Promise((r) => server!.once("exit", r));
+  server.kill("SIGTERM");
+  await exited;
+  server = null;
+}
+
+/** A deterministic spread of searches: every place, dates over six months, 1–14 days, filters and pages. */
+function searchPaths(locationIds: number[], supplierIds: number[], count: number): string[] {
+  let seed = 20260301;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  // Caracas is UTC-4 all year: wall-clock values are written from a shifted clock.
+  const caracasToday = Date.now() - 4 * 3_600_000;
+  const local = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+  const filterSets: string[][] = [
+    [],
+    [],
+    [],
+    ["gearbox=automatic"],
+    ["spec=seats5"],
+    ["deposit=500"],
+    ["gearbox=automatic", "spec=seats5", "deposit=500"],
+    ["fuel=diesel", "fuel=hybrid"],
+    ["mileage=unlimited", "spec=aircon"],
+    ["policy=freeTank", "spec=doors4"],
+  ];
+  const paths: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const startDay = 1 + Math.floor(random() * 180);
+    const hour = 8 + Math.floor(random() * 10);
+    const from = Math.floor(caracasToday / 86_400_000) * 86_400_000 + startDay * 86_400_000 + hour * 3_600_000;
+    const to = from + (1 + Math.floor(random() * 14)) * 86_400_000;
+    const params = new URLSearchParams({ pickup: String(pick(locationIds)), same: "1", from: local(from), to: local(to) });
+    let filters = pick(filterSets);
+    if (random() < 0.15) filters = [...filters, `supplier=${pick(supplierIds)}`];
+    for (const f of filters) {
+      const [k, v] = f.split("=");
+      params.append(k, v);
+    }
+    if (random() < 0.1) params.set("page", String(2 + Math.floor(random() * 2)));
+    paths.push(`/search?${params}`);
+  }
+  return paths;
+}
+
+type Run = { connections: number; rps: number; p50: number; p975: number; p99: number; requests: number; non2xx: number; errors: number };
+
+async function load(paths: string[], connections: number, seconds: number): Promise<Run> {
+  let next = 0;
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+  });
+  return {
+    connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p975: result.latency.p97_5,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function main() {
+  console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  step(`Scratch database ${dbName}`);
+  await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+  await admin.unsafe(`create database "${dbName}"`);
+
+  step("Seeding 10,000 cars and 200,000 bookings");
+  const seeded = spawnSync("npx", ["tsx", "db/seed.ts", "--cars", "10000", "--bookings", "200000"], {
+    env: { ...process.env, DATABASE_URL: dbUrl },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (seeded.status !== 0) throw new Error("seeding failed");
+
+  const db = postgres(dbUrl, { max: 1, onnotice: () => {} });
+  const locationIds = (await db<{ id: number }[]>`select id from locations order by id`).map((r) => r.id);
+  const supplierIds = (await db<{ id: number }[]>`select id from suppliers where active order by id`).map((r) => r.id);
+  const settings = await db<{ name: string; value: string; source: string }[]>`
+    select name, current_setting(name) as value, source from pg_settings
+    where name in ('server_version', 'shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'jit') order by name`;
+  console.log(`PostgreSQL as the app's sessions see it: ${settings.map((s) => `${s.name}=${s.value} (${s.source})`).join(", ")}`);
+  await db.end();
+
+  buildIfNeeded();
+  const paths = searchPaths(locationIds, supplierIds, 2000);
+
+  step("Load: /search, NODE_ENV=production");
+  await startServer();
+  console.log("Warm-up (5 s at 16 connections)…");
+  await load(paths, 16, 5);
+  const runs: Run[] = [];
+  console.log(`16 connections for ${duration} s…`);
+  runs.push(await load(paths, 16, duration));
+  console.log(`1 connection for ${duration} s…`);
+  runs.push(await load(paths, 1, duration));
+  await stopServer();
+
+  step("SQL queries per request (LOG_QUERY_COUNT=1)");
+  const { output } = await startServer({ LOG_QUERY_COUNT: "1" });
+  for (const p of paths.slice(0, 300)) await (await fetch(base + p)).text();
+  await stopServer();
+  const counts = output.filter((l) => l.startsWith("[queries] GET /search")).map((l) => Number(l.split(" ").pop()));
+  const histogram = new Map<number, number>();
+  for (const c of counts) histogram.set(c, (histogram.get(c) ?? 0) + 1);
+  const average = counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length);
+
+  step("Results");
+  console.log("connections | req/s  | p50 ms | p97.5 ms | p99 ms | requests | non-2xx | errors");
+  for (const r of runs) {
+    console.log(
+      `${String(r.connections).padStart(11)} | ${r.rps.toFixed(0).padStart(6)} | ${String(r.p50).padStart(6)} | ${String(r.p975).padStart(8)} | ${String(r.p99).padStart(6)} | ${String(r.requests).padStart(8)} | ${String(r.non2xx).padStart(7)} | ${r.errors}`,
+    );
+  }
+  console.log(
+    `SQL queries per /search request over ${counts.length} requests: average ${average.toFixed(2)}, ` +
+      [...histogram.entries()].sort((a, b) => a[0] - b[0]).map(([n, k]) => `${n} queries × ${k}`).join(", "),
+  );
+  const [c16, c1] = runs;
+  const verdict = [
+    `≥ 300 req/s at 16: ${c16.rps >= 300 ? "yes" : "NO"}`,
+    `p97.5 ≤ 100 ms at 16: ${c16.p975 <= 100 ? "yes" : "NO"}`,
+    `p97.5 ≤ 10 ms at 1: ${c1.p975 <= 10 ? "yes" : "NO"}`,
+    `no errors: ${runs.every((r) => r.non2xx === 0 && r.errors === 0) ? "yes" : "NO"}`,
+  ];
+  console.log(`Budget: ${verdict.join(" · ")}`);
+  console.log(`Load average after the run: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (other work on the machine skews the figures)`);
+}
+
+try {
+  await main();
+} finally {
+  await stopServer().catch(() => {});
+  if (!args.keep) await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+  else console.log(`Kept database ${dbUrl}`);
+  await admin.end();
+}

@@ -1,0 +1,114 @@
+/**
+ * `npm run bench:weight` — the JavaScript a first visit downloads (DESIGN §9: ≤ 100 KB
+ * gzip for / and /search, the map loaded only where shown). After a build, the app is
+ * started on in-memory PGlite with the demo data; for each page the script reads the HTML,
+ * takes every module it names (modulepreload links and module scripts, inline imports
+ * included) and every module those import statically, and sums their gzip sizes.
+ * Dynamic imports (the Leaflet map) are listed apart: they load later, and only where used.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const port = Number(process.env.BENCH_PORT ?? 3451);
+const base = `http://127.0.0.1:${port}`;
+const clientDir = path.resolve("build/client");
+const BUDGET_KB = 100;
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const built = "build/server/index.js";
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs > newestMtime("app")) return;
+  console.log("Building (remix vite:build)…");
+  if (spawnSync("npx", ["remix", "vite:build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("build failed");
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: "", PGLITE_DIR: "memory://", REDIS_URL: "", DATA_DIR: ".data/bench-weight" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  server.kill("SIGTERM");
+  throw new Error("the server did not start");
+}
+
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file)).length;
+
+/** Static `import … from "x"` / `export … from "x"` / bare `import "x"`, not `import("x")`. */
+function staticImports(code: string): string[] {
+  const found = new Set<string>();
+  for (const m of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g)) found.add(m[1]);
+  return [...found];
+}
+
+function dynamicImports(code: string): string[] {
+  return [...code.matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g)].map((m) => m[1]);
+}
+
+/** Every module a page loads before it is interactive, by URL path. */
+function firstLoadModules(html: string): { modules: Set<string>; lazy: Set<string> } {
+  const entry = new Set<string>();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) entry.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) entry.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) for (const spec of staticImports(m[1])) entry.add(spec);
+  const modules = new Set<string>();
+  const lazy = new Set<string>();
+  const queue = [...entry].filter((u) => u.startsWith("/"));
+  while (queue.length) {
+    const url = queue.pop()!;
+    if (modules.has(url)) continue;
+    modules.add(url);
+    const code = fs.readFileSync(path.join(clientDir, url), "utf8");
+    for (const spec of staticImports(code)) queue.push(path.posix.join(path.posix.dirname(url), spec));
+    for (const spec of dynamicImports(code)) lazy.add(path.posix.join(path.posix.dirname(url), spec));
+  }
+  for (const url of modules) lazy.delete(url);
+  return { modules, lazy };
+}
+
+function caracas(days: number, time: string) {
+  return `${new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10)}T${time}`;
+}
+
+buildIfNeeded();
+const server = await startServer();
+let over = false;
+try {
+  const pages = [
+    ["/", "/"],
+    ["/search", `/search?pickup=1&same=1&from=${caracas(7, "10:00")}&to=${caracas(10, "10:00")}`],
+  ];
+  for (const [name, url] of pages) {
+    const html = await (await fetch(base + url)).text();
+    const { modules, lazy } = firstLoadModules(html);
+    const sizes = [...modules].map((m) => ({ m, size: gzipSize(path.join(clientDir, m)) })).sort((a, b) => b.size - a.size);
+    const total = sizes.reduce((sum, s) => sum + s.size, 0);
+    over ||= total > BUDGET_KB * 1024;
+    console.log(`\n${name}: ${(total / 1024).toFixed(1)} KB gzip of JavaScript on first load (${modules.size} modules; budget ${BUDGET_KB} KB)`);
+    for (const { m, size } of sizes) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${m}`);
+    const lazySizes = [...lazy].map((m) => `${m} ${(gzipSize(path.join(clientDir, m)) / 1024).toFixed(1)} KB`);
+    if (lazySizes.length) console.log(`  loaded later, only when used: ${lazySizes.join(", ")}`);
+    const inlineJson = [...html.matchAll(/<script[^>]+type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0);
+    console.log(`  (plus ${(inlineJson / 1024).toFixed(1)} KB of inline translation JSON in the HTML, not counted as JavaScript)`);
+  }
+} finally {
+  server.kill("SIGTERM");
+}
+console.log(over ? "\nOver budget." : "\nWithin budget.");
