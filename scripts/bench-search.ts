@@ -127,10 +127,44 @@ function searchPaths(locationIds: number[], supplierIds: number[], count: number
   return paths;
 }
 
-type Run = { connections: number; rps: number; p50: number; p975: number; p99: number; requests: number; non2xx: number; errors: number };
+type Run = {
+  connections: number;
+  rps: number;
+  p50: number;
+  p975: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** CPU milliseconds per request of the web process and of all PostgreSQL processes (Linux /proc). */
+  nodeCpuMs: number | null;
+  pgCpuMs: number | null;
+};
+
+const CLOCK_TICKS_MS = 10;
+
+/** CPU time (user + system, in clock ticks) of the given processes, or null without /proc. */
+function cpuTicks(pids: number[]): number | null {
+  try {
+    return pids.reduce((sum, pid) => {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return sum + Number(fields[11]) + Number(fields[12]);
+    }, 0);
+  } catch {
+    return null;
+  }
+}
+
+function postgresPids(): number[] {
+  const result = spawnSync("pgrep", ["-x", "postgres"], { encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim().split("\n").map(Number) : [];
+}
 
 async function load(paths: string[], connections: number, seconds: number): Promise<Run> {
   let next = 0;
+  const pgPids = postgresPids();
+  const node0 = cpuTicks([server!.pid!]);
+  const pg0 = cpuTicks(pgPids);
   const result = await autocannon({
     url: base,
     connections,
@@ -146,6 +180,8 @@ async function load(paths: string[], connections: number, seconds: number): Prom
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
+    nodeCpuMs: node0 === null ? null : ((cpuTicks([server!.pid!])! - node0) * CLOCK_TICKS_MS) / result.requests.total,
+    pgCpuMs: pg0 === null ? null : ((cpuTicks(pgPids)! - pg0) * CLOCK_TICKS_MS) / result.requests.total,
   };
 }
 
@@ -195,10 +231,11 @@ async function main() {
   const average = counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length);
 
   step("Results");
-  console.log("connections | req/s  | p50 ms | p97.5 ms | p99 ms | requests | non-2xx | errors");
+  const ms = (v: number | null) => (v === null ? "n/a" : v.toFixed(2)).padStart(9);
+  console.log("connections | req/s  | p50 ms | p97.5 ms | p99 ms | requests | non-2xx | errors | node CPU ms/req | PostgreSQL CPU ms/req");
   for (const r of runs) {
     console.log(
-      `${String(r.connections).padStart(11)} | ${r.rps.toFixed(0).padStart(6)} | ${String(r.p50).padStart(6)} | ${String(r.p975).padStart(8)} | ${String(r.p99).padStart(6)} | ${String(r.requests).padStart(8)} | ${String(r.non2xx).padStart(7)} | ${r.errors}`,
+      `${String(r.connections).padStart(11)} | ${r.rps.toFixed(0).padStart(6)} | ${String(r.p50).padStart(6)} | ${String(r.p975).padStart(8)} | ${String(r.p99).padStart(6)} | ${String(r.requests).padStart(8)} | ${String(r.non2xx).padStart(7)} | ${String(r.errors).padStart(6)} | ${ms(r.nodeCpuMs).padStart(15)} | ${ms(r.pgCpuMs).padStart(21)}`,
     );
   }
   console.log(

@@ -1,10 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useState, type MouseEvent } from "react";
+import { useRef, type MouseEvent } from "react";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
 import { LocationList } from "~/components/catalogue/location-list";
 import { LocationsMap } from "~/components/catalogue/locations-map";
-import { SearchForm } from "~/components/catalogue/search-form";
+import { SearchForm, type SearchFormHandle } from "~/components/catalogue/search-form";
 import { normalizeLocal } from "~/modules/availability/zoned-time";
 import { presentLocations } from "~/modules/catalogue/present.server";
 import { getFeaturedCars, getSuppliers } from "~/modules/catalogue/reference.server";
@@ -64,12 +64,11 @@ function homeHref(values: SearchFormValues): string {
 export default function Home() {
   const { t } = useTranslation("catalogue");
   const data = useLoaderData<typeof loader>();
-  const [values, setValues] = useState(data.values);
+  const form = useRef<SearchFormHandle>(null);
+  const { values } = data;
 
-  const choose = (id: number, role: "pickup" | "dropoff") => {
-    setValues((v) => (role === "pickup" ? { ...v, pickup: String(id) } : { ...v, dropoff: String(id), same: false }));
-    document.getElementById(role === "pickup" ? "search-pickup" : "search-dropoff")?.scrollIntoView({ block: "center", behavior: "smooth" });
-  };
+  const choose = (id: number, role: "pickup" | "dropoff") => form.current?.choose(role, id);
+  // Without JavaScript the links come back here with the choice in the query string.
   const chooseLink = (id: number, role: "pickup" | "dropoff") => ({
     href: homeHref(role === "pickup" ? { ...values, pickup: String(id) } : { ...values, dropoff: String(id), same: false }),
     onClick: (event: MouseEvent) => {
@@ -87,7 +86,7 @@ export default function Home() {
             <p className="lead">{t("home.lead", { ns: "common" })}</p>
           </div>
           <div className="card search-cover">
-            <SearchForm values={values} onChange={setValues} locations={data.locations} heading={t("form.title")} />
+            <SearchForm ref={form} values={values} locations={data.locations} heading={t("form.title")} />
           </div>
         </div>
       </section>

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useState } from "react";
 import { CarCard } from "~/components/catalogue/car-card";
 import { useCatalogueLabels } from "~/components/catalogue/labels";
 import { Pagination } from "~/components/catalogue/pagination";
@@ -76,7 +75,6 @@ export default function SearchPage() {
 
 function SearchView({ data, busy }: { data: ReturnType<typeof useLoaderData<typeof loader>>; busy: boolean }) {
   const { t } = useTranslation("catalogue");
-  const [values, setValues] = useState(data.values);
   const labels = useCatalogueLabels();
   const { results } = data;
   const hrefFor = (page: number, filters = data.filters) =>
@@ -86,7 +84,7 @@ function SearchView({ data, busy }: { data: ReturnType<typeof useLoaderData<type
     <div className="page search-page">
       <h1>{t("search.title")}</h1>
       <div className="card search-bar">
-        <SearchForm values={values} onChange={setValues} errors={data.errors} locations={data.locations} />
+        <SearchForm values={data.values} errors={data.errors} locations={data.locations} />
       </div>
       <div className="search-layout">
         <SearchFilters labels={labels} filters={data.filters} suppliers={data.suppliers} clearHref={results && hasFilters(data.filters) ? hrefFor(1, noFilters) : null} />

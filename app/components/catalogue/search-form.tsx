@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/components/client-only";
 import { messages, requiredFieldsKey } from "~/modules/forms/messages";
 import { useTranslation } from "~/modules/i18n/react";
@@ -11,34 +11,47 @@ export const SEARCH_FORM_ID = "search-form";
 
 const fieldOrder = ["pickup", "dropoff", "from", "to"] as const;
 
+/** What the home map and list do to the form: choose a place for one end of the rental. */
+export type SearchFormHandle = { choose: (role: "pickup" | "dropoff", locationId: number) => void };
+
 /**
  * The search cover: a GET form to /search, so results are bookmarkable and work without
- * JavaScript. Controlled by its page (the home map fills it in); the drop-off place is
- * hidden while "return to the same location" is ticked, once JavaScript runs.
+ * JavaScript. Its fields are uncontrolled: what the browser shows is the truth, also for
+ * whatever was typed before the page became interactive (a controlled field would be
+ * put back to its server value by the first render after hydration). The drop-off place
+ * is hidden while "return to the same location" is ticked, once JavaScript runs.
  */
-export function SearchForm({
-  values,
-  onChange,
-  errors = {},
-  locations,
-  heading,
-  children,
-}: {
-  values: SearchFormValues;
-  onChange: (values: SearchFormValues) => void;
-  errors?: SearchErrors;
-  locations: LocationOption[];
-  heading?: ReactNode;
-  /** Extra inputs that belong to the search (the filters keep their values this way). */
-  children?: ReactNode;
-}) {
+export const SearchForm = forwardRef<
+  SearchFormHandle,
+  { values: SearchFormValues; errors?: SearchErrors; locations: LocationOption[]; heading?: ReactNode }
+>(function SearchForm({ values, errors = {}, locations, heading }, ref) {
   const { t } = useTranslation("catalogue");
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
   const labels = { pickup: t("form.pickup"), dropoff: t("form.dropoff"), from: t("form.from"), to: t("form.to") };
-  const set = (patch: Partial<SearchFormValues>) => onChange({ ...values, ...patch });
-  const hideDropoff = hydrated && values.same;
+  const [same, setSame] = useState(values.same);
+  const sameRef = useRef<HTMLInputElement>(null);
+  const pickupRef = useRef<HTMLSelectElement>(null);
+  const dropoffRef = useRef<HTMLSelectElement>(null);
+
+  // The box may have been changed before hydration.
+  useEffect(() => {
+    if (sameRef.current) setSame(sameRef.current.checked);
+  }, []);
+
+  useImperativeHandle(ref, () => ({
+    choose(role, locationId) {
+      const select = role === "pickup" ? pickupRef.current : dropoffRef.current;
+      if (!select) return;
+      if (role === "dropoff" && sameRef.current) {
+        sameRef.current.checked = false;
+        setSame(false);
+      }
+      select.value = String(locationId);
+      select.scrollIntoView({ block: "center", behavior: "smooth" });
+    },
+  }));
 
   return (
     <Form method="get" action="/search" id={SEARCH_FORM_ID} className="search-form" noValidate aria-labelledby={heading ? "search-form-title" : undefined}>
@@ -47,24 +60,24 @@ export function SearchForm({
       <div className="search-form__grid">
         <div className="field">
           <label htmlFor="search-pickup">{labels.pickup}</label>
-          <LocationSelect id="search-pickup" name="pickup" value={values.pickup} error={errors.pickup} locations={locations} onChange={(pickup) => set({ pickup })} />
+          <LocationSelect ref={pickupRef} id="search-pickup" name="pickup" value={values.pickup} error={errors.pickup} locations={locations} />
           <FieldError id="search-pickup" error={errors.pickup} label={labels.pickup} />
         </div>
         <div className="field field--checkbox">
           <label className="checkbox" htmlFor="search-same">
-            <input id="search-same" type="checkbox" name="same" value="1" checked={values.same} onChange={(e) => set({ same: e.target.checked })} />
+            <input ref={sameRef} id="search-same" type="checkbox" name="same" value="1" defaultChecked={values.same} onChange={(e) => setSame(e.target.checked)} />
             <span>{t("form.same")}</span>
           </label>
         </div>
-        <div className="field" hidden={hideDropoff}>
+        <div className="field" hidden={hydrated && same}>
           <label htmlFor="search-dropoff">{labels.dropoff}</label>
           <LocationSelect
+            ref={dropoffRef}
             id="search-dropoff"
             name="dropoff"
             value={values.dropoff}
             error={errors.dropoff}
             locations={locations}
-            onChange={(dropoff) => set({ dropoff })}
             describedBy={hydrated ? undefined : "search-dropoff-help"}
           />
           {hydrated ? null : (
@@ -80,8 +93,7 @@ export function SearchForm({
             id="search-from"
             name="from"
             type="datetime-local"
-            value={values.from}
-            onChange={(e) => set({ from: e.target.value })}
+            defaultValue={values.from}
             aria-invalid={errors.from ? true : undefined}
             aria-describedby={`search-from-help${errors.from ? " search-from-error" : ""}`}
           />
@@ -96,8 +108,7 @@ export function SearchForm({
             id="search-to"
             name="to"
             type="datetime-local"
-            value={values.to}
-            onChange={(e) => set({ to: e.target.value })}
+            defaultValue={values.to}
             aria-invalid={errors.to ? true : undefined}
             aria-describedby={errors.to ? "search-to-error" : undefined}
           />
@@ -109,32 +120,18 @@ export function SearchForm({
           </button>
         </div>
       </div>
-      {children}
     </Form>
   );
-}
+});
 
-function LocationSelect({
-  id,
-  name,
-  value,
-  error,
-  locations,
-  onChange,
-  describedBy,
-}: {
-  id: string;
-  name: string;
-  value: string;
-  error?: string;
-  locations: LocationOption[];
-  onChange: (value: string) => void;
-  describedBy?: string;
-}) {
+const LocationSelect = forwardRef<
+  HTMLSelectElement,
+  { id: string; name: string; value: string; error?: string; locations: LocationOption[]; describedBy?: string }
+>(function LocationSelect({ id, name, value, error, locations, describedBy }, ref) {
   const { t } = useTranslation("catalogue");
   const described = [describedBy, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={described}>
+    <select ref={ref} id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={described}>
       <option value="">{t("form.choose")}</option>
       {locations.map((l) => (
         <option key={l.id} value={String(l.id)}>
@@ -143,7 +140,7 @@ function LocationSelect({
       ))}
     </select>
   );
-}
+});
 
 function FieldError({ id, error, label }: { id: string; error?: string; label: string }) {
   const { t } = useTranslation();

@@ -29,15 +29,6 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
-export function isTimeZone(zone: string): boolean {
-  try {
-    formatter(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 type Fields = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 function wallClock(instant: Date, zone: string): Fields {

@@ -20,9 +20,6 @@ export type OptionKey = (typeof optionKeys)[number];
 /** Options charged once for the whole rental rather than per day. */
 const flatOptions: ReadonlySet<OptionKey> = new Set(["cancellation"]);
 
-export const UNAVAILABLE = -1;
-export const INCLUDED = 0;
-
 export type OptionState = { kind: "unavailable" } | { kind: "included" } | { kind: "perDay"; cents: number } | { kind: "flat"; cents: number };
 
 export function optionState(key: OptionKey, cents: number): OptionState {
