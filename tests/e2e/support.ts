@@ -10,6 +10,12 @@ export const resendFakeUrl = `http://127.0.0.1:${process.env.RESEND_FAKE_PORT ??
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
+      // Tests never reach the internet: anything off this machine (map tiles) is blocked
+      // the same way a test blocks it, which the guard below knows to ignore.
+      await page.context().route(
+        (url) => !["127.0.0.1", "localhost"].includes(url.hostname),
+        (route) => route.abort("blockedbyclient"),
+      );
       const errors: Array<{ text: string; url: string }> = [];
       const documents = new Set<string>();
       const blockedByTest = new Set<string>();
