@@ -5,8 +5,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nPayloadContext, NonceContext } from "~/components/nonce";
-import { serializeForScript } from "~/modules/i18n/embedded";
-import { resourcesFor } from "~/modules/i18n/i18n.server";
+import { embeddedPayload, resourcesFor } from "~/modules/i18n/i18n.server";
 import { TranslationProvider } from "~/modules/i18n/react";
 
 export const streamTimeout = 5000;
@@ -20,7 +19,7 @@ export default function handleRequest(
 ) {
   const { nonce, language } = loadContext;
   const resources = resourcesFor(language);
-  const i18nPayload = serializeForScript({ language, resources });
+  const i18nPayload = embeddedPayload(language);
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { resources } from "~/locales/resources";
+import { serializeForScript } from "./embedded";
 import { defaultLanguage, languages, type Language } from "./languages";
 
 export const i18nOptions = {
@@ -32,9 +33,23 @@ export function getFixedT(language: Language, ns: string | string[] = "common"):
  * The resources a browser needs to render `language`. es, en and fr are complete
  * (a unit test holds them to the same keys); Greek is partial and falls back to English.
  */
+const resourcesByLanguage = new Map<Language, Record<string, (typeof resources)[Language]>>();
 export function resourcesFor(language: Language) {
-  const chain = language === "el" ? ["el", "en"] : [language];
-  return Object.fromEntries(chain.map((l) => [l, resources[l as Language]]));
+  let found = resourcesByLanguage.get(language);
+  if (!found) {
+    const chain = language === "el" ? ["el", "en"] : [language];
+    resourcesByLanguage.set(language, (found = Object.fromEntries(chain.map((l) => [l, resources[l as Language]]))));
+  }
+  return found;
+}
+
+const payloads = new Map<Language, string>();
+
+/** The page's translations as inert JSON for hydration; serialised once per language per process. */
+export function embeddedPayload(language: Language): string {
+  let payload = payloads.get(language);
+  if (!payload) payloads.set(language, (payload = serializeForScript({ language, resources: resourcesFor(language) })));
+  return payload;
 }
 
 /** remix-i18next, for work outside a request such as emails, which load `t` by language. */

@@ -14,6 +14,16 @@ export function TranslationProvider({ language, resources, children }: I18nState
 /** The components' `useTranslation`, shaped like react-i18next's: `const { t } = useTranslation("pages")`. */
 export function useTranslation(ns = "common"): { t: Translate; i18n: { language: string } } {
   const { language, resources } = useContext(I18nContext);
-  const t = useMemo(() => createTranslator(resources, Object.keys(resources), ns), [resources, ns]);
-  return { t, i18n: { language } };
+  return { t: translatorFor(resources, ns), i18n: { language } };
+}
+
+/* Resources never change while a page lives (or, on the server, while the process runs), so
+   one translator per resources object and namespace serves every component and request. */
+const translators = new WeakMap<Resources, Map<string, Translate>>();
+function translatorFor(resources: Resources, ns: string): Translate {
+  let byNamespace = translators.get(resources);
+  if (!byNamespace) translators.set(resources, (byNamespace = new Map()));
+  let t = byNamespace.get(ns);
+  if (!t) byNamespace.set(ns, (t = createTranslator(resources, Object.keys(resources), ns)));
+  return t;
 }
