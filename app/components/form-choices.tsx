@@ -1,19 +1,9 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/modules/i18n/react";
+import { FieldErrors } from "./forms";
 
 /** Checkboxes, selects and file inputs with the same label/help/error layout as forms.tsx. */
-function Errors({ id, errors, label }: { id: string; errors?: string[]; label: string }) {
-  const { t } = useTranslation();
-  if (!errors?.length) return null;
-  return (
-    <p className="field__error" id={id}>
-      {errors.map((e) => t(e, { field: label, count: 1, fields: label })).join(" ")}
-    </p>
-  );
-}
-
 export function CheckboxField({ field, label, help, children }: { field: FieldMetadata<boolean | undefined>; label: string; help?: string; children?: ReactNode }) {
   return (
     <div className="field">
@@ -27,7 +17,7 @@ export function CheckboxField({ field, label, help, children }: { field: FieldMe
         </p>
       ) : null}
       {children}
-      <Errors id={field.errorId} errors={field.errors} label={label} />
+      <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>
   );
 }
@@ -51,7 +41,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <Errors id={field.errorId} errors={field.errors} label={label} />
+      <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>
   );
 }
@@ -66,7 +56,7 @@ export function FileField({ field, label, help, accept }: { field: FieldMetadata
           {help}
         </p>
       ) : null}
-      <Errors id={field.errorId} errors={field.errors} label={label} />
+      <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>
   );
 }

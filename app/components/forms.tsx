@@ -6,7 +6,7 @@ import { messages, requiredFieldsKey } from "~/modules/forms/messages";
 
 type Labelled = { label: string; help?: string };
 
-function FieldErrors({ id, errors, label }: { id: string; errors?: string[]; label: string }) {
+export function FieldErrors({ id, errors, label }: { id: string; errors?: string[]; label: string }) {
   const { t } = useTranslation();
   if (!errors?.length) return null;
   return (

@@ -1,27 +1,10 @@
 import { formatCents } from "~/modules/i18n/format";
-import { optionKeys, optionState, type OptionKey } from "~/modules/pricing/pricing";
+import type { CarCard as SearchResultCar } from "~/modules/catalogue/search.server";
+import { optionKeys, optionState } from "~/modules/pricing/pricing";
 import type { CatalogueLabels } from "./labels";
 
-/** What a result card shows; option values follow the spec's -1 / 0 / price convention. */
-export type CarCardData = {
-  id: number;
-  name: string;
-  image: string | null;
-  dailyPriceCents: number;
-  depositCents: number;
-  seats: number;
-  doors: number;
-  aircon: boolean;
-  fuelType: string;
-  gearbox: string;
-  mileage: number;
-  fuelPolicy: string;
-  options: Record<OptionKey, number>;
-  supplierName: string;
-  supplierLogo: string | null;
-  totalCents: number;
-  bookHref: string;
-};
+/** What a result card shows: a search result plus its price for the period and its Book link. */
+export type CarCardData = Omit<SearchResultCar, "supplierId" | "payLaterFeePercent"> & { totalCents: number; bookHref: string };
 
 const SEPARATOR = " · ";
 
