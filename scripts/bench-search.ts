@@ -11,10 +11,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { buildIfNeeded } from "./build-if-needed";
 
 const { values: args } = parseArgs({
   options: { duration: { type: "string", default: "15" }, keep: { type: "boolean", default: false } },
@@ -35,26 +35,6 @@ let server: ChildProcess | null = null;
 
 function step(text: string) {
   console.log(`\n━━ ${text}`);
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfNeeded() {
-  const built = "build/server/index.js";
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs > newestMtime("app")) {
-    console.log("Build is up to date.");
-    return;
-  }
-  step("Building (remix vite:build)");
-  const result = spawnSync("npx", ["remix", "vite:build"], { stdio: ["ignore", "ignore", "inherit"] });
-  if (result.status !== 0) throw new Error("build failed");
 }
 
 async function startServer(extraEnv: Record<string, string> = {}): Promise<{ output: string[] }> {

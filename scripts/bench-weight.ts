@@ -6,31 +6,16 @@
  * included) and every module those import statically, and sums their gzip sizes.
  * Dynamic imports (the Leaflet map) are listed apart: they load later, and only where used.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { buildIfNeeded } from "./build-if-needed";
 
 const port = Number(process.env.BENCH_PORT ?? 3451);
 const base = `http://127.0.0.1:${port}`;
 const clientDir = path.resolve("build/client");
 const BUDGET_KB = 100;
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfNeeded() {
-  const built = "build/server/index.js";
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs > newestMtime("app")) return;
-  console.log("Building (remix vite:build)…");
-  if (spawnSync("npx", ["remix", "vite:build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("build failed");
-}
 
 async function startServer(): Promise<ChildProcess> {
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
