@@ -77,7 +77,9 @@ if (dev) {
   const serverBuild = (await import(buildPath)) as ServerBuild;
   build = async () => serverBuild;
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  // Page URLs have no dot; only paths that look like files go looking on disk.
+  const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+  app.use((req, res, next) => (req.path.includes(".") ? publicFiles(req, res, next) : next()));
 }
 app.use("/uploads", express.static(path.join(env.DATA_DIR, "uploads"), { maxAge: "1h", index: false }));
 
