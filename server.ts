@@ -1,4 +1,6 @@
+import cluster from "node:cluster";
 import crypto from "node:crypto";
+import os from "node:os";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -19,112 +21,189 @@ const { contentSecurityPolicy, securityHeaders } = await import("./app/utils/sec
 const { countryForIp } = await import("./app/modules/i18n/country.server");
 const { bodyTooLargePage } = await import("./app/utils/plain-pages.server");
 
-const db = await getHandle();
-const seeded = await seedIfEmpty(db.db);
-const relay = startRelay();
-
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
-app.use(compression());
-
-app.use((req: Request, res: Response, next: NextFunction) => {
-  const nonce = crypto.randomBytes(16).toString("base64");
-  res.locals.nonce = nonce;
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { dev }));
-  for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);
-  next();
-});
-
-app.get("/healthz", async (_req, res) => {
-  const checks: Record<string, string> = {};
-  try {
-    await db.db.execute("select 1");
-    checks.database = "ok";
-  } catch {
-    checks.database = "down";
-  }
-  if (env.REDIS_URL) checks.redis = (await relay.redisHealthy()) ? "ok" : "down";
-  const healthy = Object.values(checks).every((v) => v === "ok");
-  res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "degraded", ...checks });
-});
-
 /*
- * Forms are small; an oversized body is refused before it is read so it cannot tie up
- * the server. Multipart (avatar upload, 5 MB images) gets a little more room.
+ * One web process per core when every piece of state the processes share lives in
+ * PostgreSQL and Redis (sessions, outbox, rate limits): one Node process cannot use
+ * more than one core, and rendering pages is most of a request's work. PGlite belongs
+ * to a single process, and without Redis the rate limits are counted in memory, so
+ * either keeps one process. WEB_CONCURRENCY overrides the count where it is safe.
  */
-const MAX_FORM_BYTES = 256 * 1024;
-const MAX_MULTIPART_BYTES = 6 * 1024 * 1024;
-app.use((req, res, next) => {
-  const length = Number(req.headers["content-length"] ?? 0);
-  const multipart = (req.headers["content-type"] ?? "").startsWith("multipart/form-data");
-  const limit = multipart ? MAX_MULTIPART_BYTES : MAX_FORM_BYTES;
-  if (length > limit) {
-    res.status(413).type("html").send(bodyTooLargePage(req.headers.cookie ?? null, new URL(req.url, env.APP_URL)));
-    return;
-  }
-  next();
-});
-
-let build: () => Promise<ServerBuild>;
-if (dev) {
-  const vite = await import("vite");
-  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-  app.use(viteServer.middlewares);
-  build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
-} else {
-  const buildPath = path.resolve("build/server/index.js");
-  const serverBuild = (await import(buildPath)) as ServerBuild;
-  build = async () => serverBuild;
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  // Page URLs have no dot; only paths that look like files go looking on disk.
-  const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
-  app.use((req, res, next) => (req.path.includes(".") ? publicFiles(req, res, next) : next()));
+function webProcesses(): number {
+  if (dev || !env.DATABASE_URL) return 1;
+  return env.WEB_CONCURRENCY ?? (env.REDIS_URL ? os.availableParallelism() : 1);
 }
-app.use("/uploads", express.static(path.join(env.DATA_DIR, "uploads"), { maxAge: "1h", index: false }));
 
-const remixHandler = createRequestHandler({
-  build,
-  mode: dev ? "development" : "production",
-  getLoadContext: async (req, res) => {
-    const url = new URL(req.originalUrl, env.APP_URL);
-    const country = env.LANGUAGE_FROM_COUNTRY ? countryForIp(req.ip) : null;
-    const { context, setCookies } = await buildLoadContext({
-      url,
-      cookieHeader: req.headers.cookie ?? null,
-      nonce: res.locals.nonce,
-      ip: req.ip,
-      country,
-    });
-    for (const cookie of setCookies) res.append("Set-Cookie", cookie);
-    return context;
-  },
-});
-
-app.all("*", (req, res, next) => {
-  if (process.env.LOG_QUERY_COUNT !== "1") return remixHandler(req, res, next);
-  const { counter } = withQueryCount(() => remixHandler(req, res, next));
-  res.on("finish", () => console.log(`[queries] ${req.method} ${req.originalUrl} ${counter.queries}`));
-});
-
-app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-  console.error(error);
-  if (!res.headersSent) res.status(500).type("text").send("Internal Server Error");
-});
-
-const server = app.listen(env.PORT, env.HOST, () => {
-  console.log(`Rueda is serving http://localhost:${env.PORT} (${db.kind}${env.REDIS_URL ? " + Redis" : ", in-process jobs"})`);
+function printBanner(kind: string, seeded: boolean, processes: number) {
+  const jobs = env.REDIS_URL ? " + Redis" : ", in-process jobs";
+  const workers = processes > 1 ? `, ${processes} processes` : "";
+  console.log(`Rueda is serving http://localhost:${env.PORT} (${kind}${jobs}${workers})`);
   if (seeded) console.log("Demo data was loaded into the empty database.");
   console.log("Demo logins (password: Rueda2026!):");
   for (const login of demoLogins) console.log(`  ${login.role.padEnd(9)} ${login.email}`);
-});
-
-async function shutdown(signal: string) {
-  console.log(`${signal}: shutting down`);
-  server.close();
-  await relay.stop();
-  await closeDb();
-  process.exit(0);
 }
-process.once("SIGTERM", () => void shutdown("SIGTERM"));
-process.once("SIGINT", () => void shutdown("SIGINT"));
+
+/** The primary migrates and seeds once, then keeps `count` web processes running. */
+async function supervise(count: number, kind: string, seeded: boolean) {
+  await closeDb();
+  let stopping = false;
+  let bannerShown = false;
+  cluster.on("listening", () => {
+    if (!bannerShown) printBanner(kind, seeded, count);
+    bannerShown = true;
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`web process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  for (let i = 0; i < count; i++) cluster.fork();
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    let left = workers.length;
+    if (left === 0) process.exit(0);
+    for (const worker of workers) {
+      worker?.once("exit", () => --left === 0 && process.exit(0));
+      worker?.process.kill(signal);
+    }
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+}
+
+const processes = webProcesses();
+if (cluster.isPrimary) {
+  const handle = await getHandle();
+  const seeded = await seedIfEmpty(handle.db);
+  if (processes > 1) await supervise(processes, handle.kind, seeded);
+  else await serve(() => printBanner(handle.kind, seeded, 1));
+} else {
+  await serve(() => {});
+}
+
+async function serve(onListening: () => void) {
+  const db = await getHandle();
+  const relay = startRelay();
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+  app.use(compression());
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { dev }));
+    for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);
+    next();
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    const checks: Record<string, string> = {};
+    try {
+      await db.db.execute("select 1");
+      checks.database = "ok";
+    } catch {
+      checks.database = "down";
+    }
+    if (env.REDIS_URL) checks.redis = (await relay.redisHealthy()) ? "ok" : "down";
+    const healthy = Object.values(checks).every((v) => v === "ok");
+    res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "degraded", ...checks });
+  });
+
+  /*
+   * Forms are small; an oversized body is refused before it is read so it cannot tie up
+   * the server. Multipart (avatar upload, 5 MB images) gets a little more room.
+   */
+  const MAX_FORM_BYTES = 256 * 1024;
+  const MAX_MULTIPART_BYTES = 6 * 1024 * 1024;
+  app.use((req, res, next) => {
+    const length = Number(req.headers["content-length"] ?? 0);
+    const multipart = (req.headers["content-type"] ?? "").startsWith("multipart/form-data");
+    const limit = multipart ? MAX_MULTIPART_BYTES : MAX_FORM_BYTES;
+    if (length > limit) {
+      res
+        .status(413)
+        .type("html")
+        .send(bodyTooLargePage(req.headers.cookie ?? null, new URL(req.url, env.APP_URL)));
+      return;
+    }
+    next();
+  });
+
+  let build: () => Promise<ServerBuild>;
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({
+      server: { middlewareMode: true },
+    });
+    app.use(viteServer.middlewares);
+    build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  } else {
+    const buildPath = path.resolve("build/server/index.js");
+    const serverBuild = (await import(buildPath)) as ServerBuild;
+    build = async () => serverBuild;
+    app.use(
+      "/assets",
+      express.static("build/client/assets", {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+      })
+    );
+    // Page URLs have no dot; only paths that look like files go looking on disk.
+    const publicFiles = express.static("build/client", {
+      maxAge: "1h",
+      index: false,
+    });
+    app.use((req, res, next) => (req.path.includes(".") ? publicFiles(req, res, next) : next()));
+  }
+  app.use(
+    "/uploads",
+    express.static(path.join(env.DATA_DIR, "uploads"), {
+      maxAge: "1h",
+      index: false,
+    })
+  );
+
+  const remixHandler = createRequestHandler({
+    build,
+    mode: dev ? "development" : "production",
+    getLoadContext: async (req, res) => {
+      const url = new URL(req.originalUrl, env.APP_URL);
+      const country = env.LANGUAGE_FROM_COUNTRY ? countryForIp(req.ip) : null;
+      const { context, setCookies } = await buildLoadContext({
+        url,
+        cookieHeader: req.headers.cookie ?? null,
+        nonce: res.locals.nonce,
+        ip: req.ip,
+        country,
+      });
+      for (const cookie of setCookies) res.append("Set-Cookie", cookie);
+      return context;
+    },
+  });
+
+  app.all("*", (req, res, next) => {
+    if (process.env.LOG_QUERY_COUNT !== "1") return remixHandler(req, res, next);
+    const { counter } = withQueryCount(() => remixHandler(req, res, next));
+    res.on("finish", () => console.log(`[queries] ${req.method} ${req.originalUrl} ${counter.queries}`));
+  });
+
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    console.error(error);
+    if (!res.headersSent) res.status(500).type("text").send("Internal Server Error");
+  });
+
+  const server = app.listen(env.PORT, env.HOST, onListening);
+
+  async function shutdown(signal: string) {
+    console.log(`${signal}: shutting down`);
+    server.close();
+    await relay.stop();
+    await closeDb();
+    process.exit(0);
+  }
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+}

@@ -1,10 +1,12 @@
 /**
  * `npm run bench:search` — the search budget (DESIGN §9) measured on this machine:
  * a scratch PostgreSQL database with the scaled data set (10,000 cars, 200,000 bookings),
- * the production build served by server.ts with NODE_ENV=production, and autocannon
- * against /search over a spread of places, dates, durations, filters and pages, at 16
- * connections and at 1. Then SQL queries per request (LOG_QUERY_COUNT), and the database
- * is dropped. Options: --duration <s> (default 15), --keep (keep the database).
+ * the production build served by server.ts with NODE_ENV=production as in production
+ * (PostgreSQL and Redis, so one web process per core), and autocannon against /search
+ * over a spread of places, dates, durations, filters and pages, at 16 connections and
+ * at 1. Then SQL queries per request (LOG_QUERY_COUNT), and the database is dropped.
+ * Options: --duration <s> (default 15), --keep (keep the database).
+ * BENCH_REDIS_URL: the Redis to use (default redis://127.0.0.1:6379/6).
  *
  * Budget: ≥ 300 req/s and p97.5 ≤ 100 ms at 16 connections; p97.5 ≤ 10 ms at 1.
  */
@@ -22,6 +24,7 @@ const { values: args } = parseArgs({
 const duration = Number(args.duration);
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const port = Number(process.env.BENCH_PORT ?? 3450);
+const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/6";
 const base = `http://127.0.0.1:${port}`;
 const dbName = `rueda_bench_${process.pid}`;
 const dbUrl = (() => {
@@ -41,7 +44,7 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<{ out
   const output: string[] = [];
   // node --import tsx (not npx) so the PID we hold is the server itself.
   server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: dbUrl, DATA_DIR: ".data/bench", REDIS_URL: "", ...extraEnv },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: dbUrl, DATA_DIR: ".data/bench", REDIS_URL: redisUrl, ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout!.on("data", (chunk: Buffer) => output.push(...chunk.toString().split("\n").filter(Boolean)));
@@ -116,7 +119,7 @@ type Run = {
   requests: number;
   non2xx: number;
   errors: number;
-  /** CPU milliseconds per request of the web process and of all PostgreSQL processes (Linux /proc). */
+  /** CPU milliseconds per request of the web processes and of the database's PostgreSQL backends (Linux /proc). */
   nodeCpuMs: number | null;
   pgCpuMs: number | null;
 };
@@ -135,15 +138,23 @@ function cpuTicks(pids: number[]): number | null {
   }
 }
 
-function postgresPids(): number[] {
-  const result = spawnSync("pgrep", ["-x", "postgres"], { encoding: "utf8" });
-  return result.status === 0 ? result.stdout.trim().split("\n").map(Number) : [];
+/** The server and its web processes. */
+function serverPids(): number[] {
+  const result = spawnSync("pgrep", ["-P", String(server!.pid)], { encoding: "utf8" });
+  return [server!.pid!, ...(result.status === 0 ? result.stdout.trim().split("\n").map(Number) : [])];
+}
+
+/** The PostgreSQL backends serving the bench database, not whatever else the machine runs. */
+async function postgresPids(): Promise<number[]> {
+  const rows = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName}`;
+  return rows.map((r) => r.pid);
 }
 
 async function load(paths: string[], connections: number, seconds: number): Promise<Run> {
   let next = 0;
-  const pgPids = postgresPids();
-  const node0 = cpuTicks([server!.pid!]);
+  const pgPids = await postgresPids();
+  const nodePids = serverPids();
+  const node0 = cpuTicks(nodePids);
   const pg0 = cpuTicks(pgPids);
   const result = await autocannon({
     url: base,
@@ -160,7 +171,7 @@ async function load(paths: string[], connections: number, seconds: number): Prom
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
-    nodeCpuMs: node0 === null ? null : ((cpuTicks([server!.pid!])! - node0) * CLOCK_TICKS_MS) / result.requests.total,
+    nodeCpuMs: node0 === null ? null : ((cpuTicks(nodePids)! - node0) * CLOCK_TICKS_MS) / result.requests.total,
     pgCpuMs: pg0 === null ? null : ((cpuTicks(pgPids)! - pg0) * CLOCK_TICKS_MS) / result.requests.total,
   };
 }
@@ -191,7 +202,8 @@ async function main() {
   const paths = searchPaths(locationIds, supplierIds, 2000);
 
   step("Load: /search, NODE_ENV=production");
-  await startServer();
+  const started = await startServer();
+  console.log(started.output.find((line) => line.startsWith("Rueda is serving")) ?? "");
   console.log("Warm-up (5 s at 16 connections)…");
   await load(paths, 16, 5);
   const runs: Run[] = [];

@@ -9,14 +9,14 @@ import { hasFilters, noFilters } from "~/modules/catalogue/filters";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import { getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchCars } from "~/modules/catalogue/search.server";
-import { CARS_PER_PAGE, checkoutHref, initialSearchValues, parseSearchParams, searchHref, type KnownLocation } from "~/modules/catalogue/search-query";
+import { checkoutHref, initialSearchValues, parseSearchParams, searchHref, type KnownLocation } from "~/modules/catalogue/search-query";
 import { useTranslation } from "~/modules/i18n/react";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
 
 /**
- * /search: two queries at most (the page and the count), everything else comes from
- * cached reference data. Missing or wrong parameters never fail the page: the form comes
+ * /search: one query for the page and its count (search.server.ts), everything else
+ * comes from cached reference data. Missing or wrong parameters never fail the page: the form comes
  * back with its messages (a blank visit shows it ready to fill, without any).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   if (!query) return { ...common, results: null };
 
-  const { cars, total } = await searchCars(query);
+  const { cars, count } = await searchCars(query);
   const { days, from, to } = query.period;
   const place = (id: number) => locations.find((l) => l.id === id)?.name ?? "";
   return {
@@ -52,8 +52,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       to,
       days,
       page: query.page,
-      total,
-      pages: Math.ceil(total / CARS_PER_PAGE),
+      total: count.total,
+      more: count.more,
+      pages: count.pages,
       pickupName: place(query.pickupId),
       dropoffName: query.dropoffId === query.pickupId ? null : place(query.dropoffId),
       fromLabel: formatLocalDateTime(from, language),
@@ -93,7 +94,7 @@ function SearchView({ data, busy }: { data: ReturnType<typeof useLoaderData<type
             <>
               <header className="results__header" aria-live="polite">
                 <h2 id="results-title">
-                  {t("search.results", { count: results.total })}
+                  {t(results.more ? "search.resultsMore" : "search.results", { count: results.total })}
                 </h2>
                 <p>
                   {t("search.summary", { place: results.pickupName, from: results.fromLabel, to: results.toLabel })} · {t("search.days", { count: results.days })}
@@ -144,7 +145,7 @@ function SearchView({ data, busy }: { data: ReturnType<typeof useLoaderData<type
                   ))}
                 </ol>
               )}
-              <Pagination page={results.page} pages={results.pages} hrefFor={(p) => hrefFor(p)} />
+              <Pagination page={results.page} pages={results.pages} more={results.more} hrefFor={(p) => hrefFor(p)} />
             </>
           ) : (
             <p id="results-title" className="notice">

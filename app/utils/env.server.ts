@@ -33,6 +33,7 @@ const schema = z
     LANGUAGE_FROM_COUNTRY: flag,
     ANALYTICS_MEASUREMENT_ID: z.string().optional(),
     DATA_DIR: z.string().default(".data"),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.APP_URL.startsWith("https://") && !env.SESSION_SECRET) {

@@ -48,6 +48,12 @@ export const cars = pgTable(
   ],
 );
 
+/**
+ * The places a car is rented from. Each row also carries a copy of the car's search
+ * columns, kept by triggers (migration 0003) and never written by the application: the
+ * search walks one place's cars in price order, filters included, in a single index
+ * (`car_locations_search`), instead of reading every car to find the place's.
+ */
 export const carLocations = pgTable(
   "car_locations",
   {
@@ -57,6 +63,18 @@ export const carLocations = pgTable(
     carId: integer("car_id")
       .notNull()
       .references(() => cars.id, { onDelete: "cascade" }),
+    dailyPriceCents: integer("daily_price_cents"),
+    supplierId: integer("supplier_id"),
+    depositCents: integer("deposit_cents"),
+    seats: smallint("seats"),
+    doors: smallint("doors"),
+    aircon: boolean("aircon"),
+    fuelType: fuelType("fuel_type"),
+    gearbox: gearbox("gearbox"),
+    mileage: integer("mileage"),
+    fuelPolicy: fuelPolicy("fuel_policy"),
+    /** The car is available and active. */
+    bookable: boolean("bookable"),
   },
   (t) => [primaryKey({ name: "car_locations_loc_car", columns: [t.locationId, t.carId] }), index("car_locations_car_idx").on(t.carId)],
 );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
 import { getDb, schema } from "~/utils/db.server";
 import { rentalDays } from "~/modules/pricing/pricing";
-import { noFilters } from "~/modules/catalogue/filters";
+import { noFilters, type SearchFilters } from "~/modules/catalogue/filters";
 import { searchCars } from "~/modules/catalogue/search.server";
 import type { SearchQuery } from "~/modules/catalogue/search-query";
 
@@ -25,22 +25,22 @@ let supplierId: number;
 let carId: number;
 let driverId: number;
 
-async function search(pickUp: Date, dropOff: Date, location = locationId, page = 1) {
+async function search(pickUp: Date, dropOff: Date, location = locationId, page = 1, filters: SearchFilters = noFilters) {
   const query: SearchQuery = {
     pickupId: location,
     dropoffId: location,
     period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) },
-    filters: noFilters,
+    filters,
     page,
   };
   return searchCars(query);
 }
 
-async function found(pickUp: Date, dropOff: Date) {
-  const { cars, total } = await search(pickUp, dropOff);
+async function found(pickUp: Date, dropOff: Date, filters: SearchFilters = noFilters) {
+  const { cars, count } = await search(pickUp, dropOff, locationId, 1, filters);
   const ids = cars.map((c) => c.id);
   // The count and the page always agree on the one car at this place.
-  expect(total).toBe(ids.length);
+  expect(count).toEqual({ total: ids.length, more: false, pages: ids.length });
   return ids.includes(carId);
 }
 
@@ -117,11 +117,11 @@ describe("availability in search", () => {
   it("finds the free car at its location only", async () => {
     expect(await found(at(0), at(2))).toBe(true);
     const elsewhere = await search(at(0), at(2), otherLocationId);
-    expect(elsewhere).toEqual({ cars: [], total: 0 });
+    expect(elsewhere).toEqual({ cars: [], count: { total: 0, more: false, pages: 0 } });
   });
 
   it("still counts the cars on a page past the end", async () => {
-    expect(await search(at(0), at(2), locationId, 2)).toEqual({ cars: [], total: 1 });
+    expect(await search(at(0), at(2), locationId, 2)).toEqual({ cars: [], count: { total: 1, more: false, pages: 1 } });
   });
 
   it("hides a booked car from every overlapping search and shows it for the others", async () => {
@@ -143,6 +143,38 @@ describe("availability in search", () => {
       await removeBooking(id);
     }
     expect(await found(at(2), at(5)), "free again once the booking is gone").toBe(true);
+  });
+
+  it("looks past the car's other bookings, before and after the period", async () => {
+    // Booked [day 0, day 1), [day 3, day 4) and [day 6, day 7), all at 10:00.
+    const ids = [await book(at(0), at(1)), await book(at(3), at(4)), await book(at(6), at(7))];
+    try {
+      expect(await found(at(1), at(3)), "between the first two, back to back").toBe(true);
+      expect(await found(at(4), at(6)), "between the last two, back to back").toBe(true);
+      expect(await found(at(1), at(3, 1)), "one hour into the second").toBe(false);
+      expect(await found(at(0, 23), at(3)), "one hour before the first ends").toBe(false);
+      expect(await found(at(4), at(6, 1)), "one hour into the third").toBe(false);
+      expect(await found(at(1), at(6)), "over the second").toBe(false);
+      expect(await found(at(7), at(9)), "after the last").toBe(true);
+      expect(await found(at(-3), at(0)), "before the first").toBe(true);
+    } finally {
+      for (const id of ids) await removeBooking(id);
+    }
+  });
+
+  it("follows changes to the car: price, specs, availability", async () => {
+    const db = await getDb();
+    const seats5: SearchFilters = { ...noFilters, specs: ["seats5"] };
+    expect(await found(at(0), at(2), seats5)).toBe(true);
+    await db.update(schema.cars).set({ seats: 2, dailyPriceCents: 7000 }).where(eq(schema.cars.id, carId));
+    try {
+      expect(await found(at(0), at(2), seats5), "no longer 5 seats").toBe(false);
+      const { cars } = await search(at(0), at(2));
+      expect(cars.map((c) => c.dailyPriceCents)).toEqual([7000]);
+    } finally {
+      await db.update(schema.cars).set({ seats: 5, dailyPriceCents: 5000 }).where(eq(schema.cars.id, carId));
+    }
+    expect(await found(at(0), at(2), seats5)).toBe(true);
   });
 
   it("is blocked by every blocking status and not by cancelled or deleted bookings", async () => {
@@ -169,5 +201,67 @@ describe("availability in search", () => {
     expect(await found(at(0), at(2))).toBe(false);
     await db.update(schema.suppliers).set({ active: true }).where(eq(schema.suppliers.id, supplierId));
     expect(await found(at(0), at(2))).toBe(true);
+  });
+});
+
+describe("the count of a busy place", () => {
+  const CARS = 160;
+  let placeId: number;
+  let fleetSupplierId: number;
+
+  beforeAll(async () => {
+    const db = await getDb();
+    [{ id: placeId }] = await db
+      .insert(schema.locations)
+      .values({ slug: `it-busy-${tag}`, nameEs: "b", nameEn: "b", nameFr: "b", nameEl: "b", address: "Test street", latitude: 10.5, longitude: -66.9 })
+      .returning({ id: schema.locations.id });
+    [{ id: fleetSupplierId }] = await db.insert(schema.suppliers).values({ name: `IT busy ${tag}`, slug: `it-busy-${tag}` }).returning({ id: schema.suppliers.id });
+    const cars = await db
+      .insert(schema.cars)
+      .values(
+        Array.from({ length: CARS }, (_, i) => ({
+          supplierId: fleetSupplierId,
+          name: `IT busy ${i}`,
+          dailyPriceCents: 1000 + i * 10,
+          seats: 5,
+          doors: 4,
+          fuelType: "gasoline" as const,
+          gearbox: "manual" as const,
+          fuelPolicy: "likeForlike" as const,
+        })),
+      )
+      .returning({ id: schema.cars.id });
+    await db.insert(schema.carLocations).values(cars.map((c) => ({ carId: c.id, locationId: placeId })));
+  });
+
+  afterAll(async () => {
+    const db = await getDb();
+    await db.delete(schema.carLocations).where(eq(schema.carLocations.locationId, placeId));
+    await db.delete(schema.cars).where(eq(schema.cars.supplierId, fleetSupplierId));
+    await db.delete(schema.suppliers).where(eq(schema.suppliers.id, fleetSupplierId));
+    await db.delete(schema.locations).where(eq(schema.locations.id, placeId));
+  });
+
+  it("says 'more than 150' on the first ten pages and offers the eleventh", async () => {
+    const first = await search(at(0), at(2), placeId, 1);
+    expect(first.count).toEqual({ total: 150, more: true, pages: 11 });
+    expect(first.cars.map((c) => c.dailyPriceCents)).toEqual(Array.from({ length: 15 }, (_, i) => 1000 + i * 10));
+    const tenth = await search(at(0), at(2), placeId, 10);
+    expect(tenth.count).toEqual({ total: 150, more: true, pages: 11 });
+    expect(tenth.cars[0].dailyPriceCents).toBe(1000 + 135 * 10);
+  });
+
+  it("counts exactly from the eleventh page on", async () => {
+    const eleventh = await search(at(0), at(2), placeId, 11);
+    expect(eleventh.count).toEqual({ total: CARS, more: false, pages: 11 });
+    expect(eleventh.cars.map((c) => c.dailyPriceCents)).toEqual(Array.from({ length: 10 }, (_, i) => 1000 + (150 + i) * 10));
+  });
+
+  it("counts exactly once fewer than 150 are bookable", async () => {
+    const db = await getDb();
+    const some = await db.select({ id: schema.cars.id }).from(schema.cars).where(eq(schema.cars.supplierId, fleetSupplierId)).limit(20);
+    await db.update(schema.cars).set({ availability: "unavailable" }).where(inArray(schema.cars.id, some.map((c) => c.id)));
+    const fewer = await search(at(0), at(2), placeId, 1);
+    expect(fewer.count).toEqual({ total: CARS - 20, more: false, pages: 10 });
   });
 });

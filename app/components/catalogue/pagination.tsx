@@ -13,13 +13,16 @@ export function pageWindow(page: number, pages: number): Array<number | "gap"> {
   return out;
 }
 
-/** Classic pagination (spec §9) with plain links, so it works without JavaScript. */
-export function Pagination({ page, pages, hrefFor }: { page: number; pages: number; hrefFor: (page: number) => string }) {
+/**
+ * Classic pagination (spec §9) with plain links, so it works without JavaScript. `more`:
+ * there may be pages after `pages`, which is then not announced as the last.
+ */
+export function Pagination({ page, pages, more = false, hrefFor }: { page: number; pages: number; more?: boolean; hrefFor: (page: number) => string }) {
   const { t } = useTranslation("catalogue");
   if (pages <= 1) return null;
   return (
     <nav className="pagination" aria-label={t("pagination.label")}>
-      <p className="visually-hidden">{t("pagination.pageOf", { page, pages })}</p>
+      <p className="visually-hidden">{more ? t("pagination.page", { page }) : t("pagination.pageOf", { page, pages })}</p>
       <ul>
         <li>
           {page > 1 ? (

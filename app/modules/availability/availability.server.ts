@@ -4,37 +4,41 @@ import { schema } from "~/utils/db.server";
 
 /**
  * The availability rule (DESIGN §5) as ONE SQL predicate, used by the search and by
- * checkout. A car is bookable for [pickUp, dropOff) when it is available and not
- * deleted, its supplier is active, it serves the pick-up location, and no blocking
- * booking overlaps the period.
+ * checkout. A car is bookable at a place for [pickUp, dropOff) when it serves the place
+ * (a `car_locations` row), is available and not deleted, its supplier is active, and no
+ * blocking booking overlaps the period.
  *
- * Queries name the car and its supplier through `bookableCar` / `bookableSupplier`
- * (aliases `c` and `s`), joined on the supplier: `from(bookableCar).innerJoin(
- * bookableSupplier, eq(bookableSupplier.id, bookableCar.supplierId))`.
+ * Queries read the car's place row and its supplier through `bookablePlace` /
+ * `bookableSupplier` (aliases `cl` and `s`): `from(bookablePlace).innerJoin(
+ * bookableSupplier, eq(bookableSupplier.id, bookablePlace.supplierId))` and a condition
+ * on `cl.location_id`. The place row carries the car's search columns (db/schema/cars.ts).
  *
- * The overlap is written with `&&` on tstzrange, the operator of the exclusion
- * constraint, so the planner can use the GiST indexes; written as two comparisons it
- * misjudges selectivity and sorts every car instead of walking the price index
- * (reference/search-floor.md). Ranges are half-open: a booking ending at 10:00 does
- * not block a pick-up at 10:00. The blocking statuses are those of the constraint's
- * WHERE clause: a `void` hold blocks until it is moved to `cancelled` (a constraint
- * cannot depend on now()), so checkout cancels the car's expired holds first.
+ * The overlap test reads ONE booking per car. Blocking bookings of a car never overlap
+ * (the exclusion constraint `bookings_no_overlap`, same statuses), so ordered by their
+ * end they are also ordered by their start, and the first one ending after the pick-up
+ * is the only one that can overlap the period: it does when it starts before the
+ * drop-off. The index `bookings_car_blocking (car_id, ends_at, starts_at)` answers that
+ * with one index entry, where scanning all the overlapping bookings of the fleet, or all
+ * of a car's, costs many. Ranges are half-open: a booking ending at 10:00 does not block
+ * a pick-up at 10:00. A `void` hold blocks until it is moved to `cancelled` (a
+ * constraint cannot depend on now()), so checkout cancels the car's expired holds first.
  */
-export const bookableCar = alias(schema.cars, "c");
+export const bookablePlace = alias(schema.carLocations, "cl");
 export const bookableSupplier = alias(schema.suppliers, "s");
 
 export const blockingStatusesSql = sql.raw(schema.blockingStatuses.map((s) => `'${s}'`).join(", "));
 
-/** Values or placeholders (`sql.placeholder`) for the location and the period. */
+/** Values or placeholders (`sql.placeholder`) for the place and the period. */
 export type AvailabilityParams = { locationId: unknown; pickUp: unknown; dropOff: unknown };
 
-/** No blocking booking of car `c` overlaps [pickUp, dropOff). */
+/** No blocking booking of the car `cl.car_id` overlaps [pickUp, dropOff). */
 export function noOverlappingBooking(pickUp: unknown, dropOff: unknown): SQL {
-  return sql`not exists (select 1 from ${schema.bookings} b where b.car_id = c.id and b.status in (${blockingStatusesSql}) and tstzrange(b.starts_at, b.ends_at) && tstzrange(${pickUp}::timestamptz, ${dropOff}::timestamptz))`;
+  return sql`coalesce((select b.starts_at from ${schema.bookings} b
+      where b.car_id = cl.car_id and b.status in (${blockingStatusesSql}) and b.ends_at > ${pickUp}::timestamptz
+      order by b.ends_at limit 1) >= ${dropOff}::timestamptz, true)`;
 }
 
 export function carIsBookable({ locationId, pickUp, dropOff }: AvailabilityParams): SQL {
-  return sql`c.availability = 'available' and c.status = 'active' and s.active and s.status = 'active'
-    and exists (select 1 from ${schema.carLocations} cl where cl.car_id = c.id and cl.location_id = ${locationId}::int)
+  return sql`cl.location_id = ${locationId}::int and cl.bookable and s.active and s.status = 'active'
     and ${noOverlappingBooking(pickUp, dropOff)}`;
 }

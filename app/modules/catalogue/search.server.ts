@@ -1,16 +1,19 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { bookableCar as c, bookableSupplier as s, carIsBookable } from "~/modules/availability/availability.server";
+import { bookablePlace as cl, bookableSupplier as s, carIsBookable } from "~/modules/availability/availability.server";
 import type { OptionKey } from "~/modules/pricing/pricing";
 import { getDb, schema, type Database } from "~/utils/db.server";
 import { effectiveFilters, type SearchFilters } from "./filters";
+import { countCap, resultCount, type ResultCount } from "./result-count";
 import { CARS_PER_PAGE, type SearchQuery } from "./search-query";
 
 /**
- * The search as ONE statement: the cars bookable at the place for the period (the
- * availability predicate plus the filters) are found once, in a CTE, and both the count
- * and the requested page (cheapest first) come from it. Counting needs the whole set
- * anyway, so the page costs only a top-N sort of it and fifteen primary-key lookups.
+ * The search as ONE statement. It walks the pick-up place's cars cheapest first in one
+ * index (`car_locations_search`, which also holds the filter columns), keeps those the
+ * availability rule lets through, and stops after `limit` of them: the page comes from
+ * that list and so does the count, capped (result-count.ts) so that no search has to
+ * look at every car of a place. With the cap the statement reads a few hundred index
+ * entries, each with a one-entry probe of the bookings, whatever the size of the fleet.
  *
  * It is a server-side prepared statement (postgres.js prepares each statement text once
  * per connection), built once per combination of filter kinds with placeholders for all
@@ -81,36 +84,36 @@ function filterConditions(filters: SearchFilters): { shape: string; conditions: 
   const values: Record<string, unknown> = {};
   const shape: string[] = [];
   if (filters.suppliers.length) {
-    conditions.push(sql`c.supplier_id = any(${ph("suppliers")}::int[])`);
+    conditions.push(sql`cl.supplier_id = any(${ph("suppliers")}::int[])`);
     values.suppliers = arrayLiteral(filters.suppliers);
     shape.push("s");
   }
-  if (filters.specs.includes("aircon")) conditions.push(sql`c.aircon`);
-  if (filters.specs.includes("doors4")) conditions.push(sql`c.doors >= 4`);
-  if (filters.specs.includes("seats5")) conditions.push(sql`c.seats >= 5`);
+  if (filters.specs.includes("aircon")) conditions.push(sql`cl.aircon`);
+  if (filters.specs.includes("doors4")) conditions.push(sql`cl.doors >= 4`);
+  if (filters.specs.includes("seats5")) conditions.push(sql`cl.seats >= 5`);
   shape.push(filters.specs.join("+"));
   if (filters.fuel.length) {
-    conditions.push(sql`c.fuel_type = any(${ph("fuel")}::fuel_type[])`);
+    conditions.push(sql`cl.fuel_type = any(${ph("fuel")}::fuel_type[])`);
     values.fuel = arrayLiteral(filters.fuel);
     shape.push("f");
   }
   if (filters.gearbox.length) {
-    conditions.push(sql`c.gearbox = any(${ph("gearbox")}::gearbox[])`);
+    conditions.push(sql`cl.gearbox = any(${ph("gearbox")}::gearbox[])`);
     values.gearbox = arrayLiteral(filters.gearbox);
     shape.push("g");
   }
   // One kind of the two: the other would restrict nothing.
   if (filters.mileage.length === 1) {
-    conditions.push(filters.mileage[0] === "unlimited" ? sql`c.mileage < 0` : sql`c.mileage >= 0`);
+    conditions.push(filters.mileage[0] === "unlimited" ? sql`cl.mileage < 0` : sql`cl.mileage >= 0`);
     shape.push(`m${filters.mileage[0]}`);
   }
   if (filters.fuelPolicy.length) {
-    conditions.push(sql`c.fuel_policy = any(${ph("policy")}::fuel_policy[])`);
+    conditions.push(sql`cl.fuel_policy = any(${ph("policy")}::fuel_policy[])`);
     values.policy = arrayLiteral(filters.fuelPolicy);
     shape.push("p");
   }
   if (filters.deposit !== null) {
-    conditions.push(sql`c.deposit_cents <= ${ph("deposit")}::int`);
+    conditions.push(sql`cl.deposit_cents <= ${ph("deposit")}::int`);
     values.deposit = filters.deposit * 100;
     shape.push("d");
   }
@@ -119,17 +122,23 @@ function filterConditions(filters: SearchFilters): { shape: string; conditions: 
 
 function buildQuery(db: Database, conditions: SQL[]) {
   const where = and(carIsBookable({ locationId: ph("location"), pickUp: ph("pickUp"), dropOff: ph("dropOff") }), ...conditions);
-  const bookable = db.$with("bookable").as(
-    db.select({ id: c.id, price: sql<number>`${c.dailyPriceCents}`.as("price") }).from(c).innerJoin(s, eq(s.id, c.supplierId)).where(where),
+  const found = db.$with("found").as(
+    db
+      .select({ id: cl.carId, price: sql<number>`${cl.dailyPriceCents}`.as("price") })
+      .from(cl)
+      .innerJoin(s, eq(s.id, cl.supplierId))
+      .where(where)
+      .orderBy(cl.dailyPriceCents, cl.carId)
+      .limit(ph("limit")),
   );
-  const counted = db.$with("counted").as(db.select({ total: sql<number>`count(*)::int`.as("total") }).from(bookable));
+  const counted = db.$with("counted").as(db.select({ found: sql<number>`count(*)::int`.as("found") }).from(found));
   const page = db.$with("page").as(
-    db.select({ id: bookable.id }).from(bookable).orderBy(bookable.price, bookable.id).limit(CARS_PER_PAGE).offset(ph("offset")),
+    db.select({ id: found.id }).from(found).orderBy(found.price, found.id).limit(CARS_PER_PAGE).offset(ph("offset")),
   );
   // Driven by the one-row count, so a page past the end still says how many cars there are.
   return db
-    .with(bookable, counted, page)
-    .select({ total: counted.total, car: cardFields })
+    .with(found, counted, page)
+    .select({ found: counted.found, car: cardFields })
     .from(counted)
     .leftJoin(page, sql`true`)
     .leftJoin(pc, eq(pc.id, page.id))
@@ -184,25 +193,21 @@ function toCard(row: Row): CarCard {
 /**
  * Cars bookable at the pick-up place for the whole period, cheapest first (for one
  * search every car rents for the same number of days, so the daily price orders the
- * totals), one page of them and how many there are in all.
+ * totals): one page of them and how many there are, counted up to the page's cap.
  */
-
-/**
- * Cars bookable at the pick-up place for the whole period, cheapest first (for one
- * search every car rents for the same number of days, so the daily price orders the
- * totals): one page of them and how many there are in all.
- */
-export async function searchCars(query: SearchQuery): Promise<{ cars: CarCard[]; total: number }> {
+export async function searchCars(query: SearchQuery): Promise<{ cars: CarCard[]; count: ResultCount }> {
   const { shape, conditions, values } = filterConditions(effectiveFilters(query.filters));
+  const cap = countCap(query.page);
   const rows = await queryFor(await getDb(), shape, conditions).execute({
     ...values,
     location: query.pickupId,
     pickUp: query.period.pickUp.toISOString(),
     dropOff: query.period.dropOff.toISOString(),
+    limit: cap + 1,
     offset: (query.page - 1) * CARS_PER_PAGE,
   });
   const cars: CarCard[] = [];
   // A page past the end is the count's row alone, its car columns all null.
   for (const row of rows) if (row.car?.id != null) cars.push(toCard(row.car as Row));
-  return { cars, total: rows[0]?.total ?? 0 };
+  return { cars, count: resultCount(rows[0]?.found ?? 0, cap) };
 }
