@@ -66,7 +66,12 @@ app.use((req, res, next) => {
   next();
 });
 
-let build: () => Promise<ServerBuild>;
+/*
+ * In development the build is a function, so every request sees the latest code; in
+ * production it is the module itself, because Remix re-derives its routes and static
+ * handler from a build function on every request.
+ */
+let build: ServerBuild | (() => Promise<ServerBuild>);
 if (dev) {
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -74,8 +79,7 @@ if (dev) {
   build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
 } else {
   const buildPath = path.resolve("build/server/index.js");
-  const serverBuild = (await import(buildPath)) as ServerBuild;
-  build = async () => serverBuild;
+  build = (await import(buildPath)) as ServerBuild;
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   // Page URLs have no dot; only paths that look like files go looking on disk.
   const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
