@@ -25,6 +25,9 @@ const relay = startRelay();
 
 const app = express();
 app.disable("x-powered-by");
+// Remix reads the URL itself and nothing here uses req.query: no need to parse every
+// query string with qs, which is slow on long search URLs.
+app.set("query parser", false);
 app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
 app.use(compression());
 
