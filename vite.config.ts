@@ -18,7 +18,10 @@ export default defineConfig({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // Off: with a couple of dozen routes the whole manifest is one small cached asset,
+        // while lazy discovery re-matches the routes for every page render to inline a
+        // partial manifest, and has the browser fetch /__manifest for the links it sees.
+        v3_lazyRouteDiscovery: false,
         v3_routeConfig: true,
       },
     }),

@@ -33,8 +33,7 @@ export async function buildLoadContext(input: {
   ip?: string;
   country?: string | null;
 }): Promise<{ context: RequestContext; setCookies: string[] }> {
-  const request = new Request(input.url, { headers: input.cookieHeader ? { Cookie: input.cookieHeader } : {} });
-  const sessionId = await readSessionId(request);
+  const sessionId = await readSessionId(input.cookieHeader);
   const user = sessionId ? await findSessionUser(sessionId) : null;
   const query = input.url.searchParams.get("l");
   const cookie = await languageCookie.parse(input.cookieHeader);

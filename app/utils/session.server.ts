@@ -14,8 +14,8 @@ export type SessionUser = Pick<
   "id" | "email" | "fullName" | "type" | "language" | "activated" | "supplierId" | "avatar" | "enableEmailNotifications"
 >;
 
-export async function readSessionId(request: Request): Promise<string | null> {
-  const value = await sessionCookie.parse(request.headers.get("Cookie"));
+export async function readSessionId(cookieHeader: string | null): Promise<string | null> {
+  const value = await sessionCookie.parse(cookieHeader);
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
