@@ -38,7 +38,7 @@ export function SearchFilters({
   return (
     <aside className="filters" aria-labelledby="filters-title">
       <h2 id="filters-title">{l.title}</h2>
-      <div onChange={onChange}>
+      <div className="filters__groups" onChange={onChange}>
         <fieldset>
           <legend>{l.suppliers}</legend>
           {suppliers.map((s) => checkbox(filterParams.suppliers, String(s.id), filters.suppliers.includes(s.id), s.name))}
