@@ -54,7 +54,8 @@ async function supervise(count: number, kind: string, seeded: boolean) {
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
     console.error(`web process ${worker.process.pid} ended (${signal ?? code}); starting another`);
-    cluster.fork();
+    // A pause, so a process that cannot start (database down) is not restarted in a tight loop.
+    setTimeout(() => !stopping && cluster.fork(), 1000);
   });
   for (let i = 0; i < count; i++) cluster.fork();
   const stop = (signal: NodeJS.Signals) => {
