@@ -26,13 +26,13 @@ import { schema } from "~/utils/db.server";
 export const bookablePlace = alias(schema.carLocations, "cl");
 export const bookableSupplier = alias(schema.suppliers, "s");
 
-export const blockingStatusesSql = sql.raw(schema.blockingStatuses.map((s) => `'${s}'`).join(", "));
+const blockingStatusesSql = sql.raw(schema.blockingStatuses.map((s) => `'${s}'`).join(", "));
 
 /** Values or placeholders (`sql.placeholder`) for the place and the period. */
 export type AvailabilityParams = { locationId: unknown; pickUp: unknown; dropOff: unknown };
 
 /** No blocking booking of the car `cl.car_id` overlaps [pickUp, dropOff). */
-export function noOverlappingBooking(pickUp: unknown, dropOff: unknown): SQL {
+function noOverlappingBooking(pickUp: unknown, dropOff: unknown): SQL {
   return sql`coalesce((select b.starts_at from ${schema.bookings} b
       where b.car_id = cl.car_id and b.status in (${blockingStatusesSql}) and b.ends_at > ${pickUp}::timestamptz
       order by b.ends_at limit 1) >= ${dropOff}::timestamptz, true)`;
