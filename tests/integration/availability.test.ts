@@ -242,26 +242,28 @@ describe("the count of a busy place", () => {
     await db.delete(schema.locations).where(eq(schema.locations.id, placeId));
   });
 
-  it("says 'more than 150' on the first ten pages and offers the eleventh", async () => {
+  it("says 'more than 100' on the first six pages and offers the seventh", async () => {
     const first = await search(at(0), at(2), placeId, 1);
-    expect(first.count).toEqual({ total: 150, more: true, pages: 11 });
+    expect(first.count).toEqual({ total: 100, more: true, pages: 7 });
     expect(first.cars.map((c) => c.dailyPriceCents)).toEqual(Array.from({ length: 15 }, (_, i) => 1000 + i * 10));
-    const tenth = await search(at(0), at(2), placeId, 10);
-    expect(tenth.count).toEqual({ total: 150, more: true, pages: 11 });
-    expect(tenth.cars[0].dailyPriceCents).toBe(1000 + 135 * 10);
+    const sixth = await search(at(0), at(2), placeId, 6);
+    expect(sixth.count).toEqual({ total: 100, more: true, pages: 7 });
+    expect(sixth.cars[0].dailyPriceCents).toBe(1000 + 75 * 10);
   });
 
-  it("counts exactly from the eleventh page on", async () => {
-    const eleventh = await search(at(0), at(2), placeId, 11);
-    expect(eleventh.count).toEqual({ total: CARS, more: false, pages: 11 });
-    expect(eleventh.cars.map((c) => c.dailyPriceCents)).toEqual(Array.from({ length: 10 }, (_, i) => 1000 + (150 + i) * 10));
+  it("counts further on the pages past the 100th car", async () => {
+    const seventh = await search(at(0), at(2), placeId, 7);
+    expect(seventh.count).toEqual({ total: CARS, more: false, pages: 11 });
+    expect(seventh.cars.map((c) => c.dailyPriceCents)).toEqual(Array.from({ length: 15 }, (_, i) => 1000 + (90 + i) * 10));
+    const last = await search(at(0), at(2), placeId, 11);
+    expect(last.cars).toHaveLength(CARS - 150);
   });
 
-  it("counts exactly once fewer than 150 are bookable", async () => {
+  it("counts exactly once no more than 100 are bookable", async () => {
     const db = await getDb();
-    const some = await db.select({ id: schema.cars.id }).from(schema.cars).where(eq(schema.cars.supplierId, fleetSupplierId)).limit(20);
+    const some = await db.select({ id: schema.cars.id }).from(schema.cars).where(eq(schema.cars.supplierId, fleetSupplierId)).limit(61);
     await db.update(schema.cars).set({ availability: "unavailable" }).where(inArray(schema.cars.id, some.map((c) => c.id)));
     const fewer = await search(at(0), at(2), placeId, 1);
-    expect(fewer.count).toEqual({ total: CARS - 20, more: false, pages: 10 });
+    expect(fewer.count).toEqual({ total: CARS - 61, more: false, pages: 7 });
   });
 });

@@ -32,7 +32,7 @@ export function SearchFilters({
   const checkbox = (name: string, value: string, checked: boolean, label: ReactNode) => (
     <label className="checkbox" key={value}>
       <input type="checkbox" form={SEARCH_FORM_ID} name={name} value={value} defaultChecked={checked} />
-      <span>{label}</span>
+      {label}
     </label>
   );
   return (
@@ -68,7 +68,7 @@ export function SearchFilters({
           {[...depositLimits, null].map((limit) => (
             <label className="checkbox" key={limit ?? "any"}>
               <input type="radio" form={SEARCH_FORM_ID} name={filterParams.deposit} value={limit ?? "any"} defaultChecked={filters.deposit === limit} />
-              <span>{limit ? l.depositUpTo(formatPrice(limit)) : l.depositAny}</span>
+              {limit ? l.depositUpTo(formatPrice(limit)) : l.depositAny}
             </label>
           ))}
         </fieldset>

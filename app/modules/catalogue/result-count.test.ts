@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { COUNT_STEP, countCap, resultCount } from "./result-count";
 
 describe("countCap", () => {
-  it("counts ten pages ahead in steps of 150 cars", () => {
-    expect(COUNT_STEP).toBe(150);
-    expect(countCap(1)).toBe(150);
-    expect(countCap(10)).toBe(150);
-    expect(countCap(11)).toBe(300);
-    expect(countCap(20)).toBe(300);
-    expect(countCap(21)).toBe(450);
+  it("counts in steps of 100 cars, far enough for the requested page", () => {
+    expect(COUNT_STEP).toBe(100);
+    expect(countCap(1)).toBe(100);
+    expect(countCap(6)).toBe(100);
+    expect(countCap(7)).toBe(200);
+    expect(countCap(13)).toBe(200);
+    expect(countCap(14)).toBe(300);
   });
 
   it("always covers the requested page", () => {
@@ -18,14 +18,14 @@ describe("countCap", () => {
 
 describe("resultCount", () => {
   it("is exact up to the cap", () => {
-    expect(resultCount(0, 150)).toEqual({ total: 0, more: false, pages: 0 });
-    expect(resultCount(1, 150)).toEqual({ total: 1, more: false, pages: 1 });
-    expect(resultCount(16, 150)).toEqual({ total: 16, more: false, pages: 2 });
-    expect(resultCount(150, 150)).toEqual({ total: 150, more: false, pages: 10 });
+    expect(resultCount(0, 100)).toEqual({ total: 0, more: false, pages: 0 });
+    expect(resultCount(1, 100)).toEqual({ total: 1, more: false, pages: 1 });
+    expect(resultCount(16, 100)).toEqual({ total: 16, more: false, pages: 2 });
+    expect(resultCount(100, 100)).toEqual({ total: 100, more: false, pages: 7 });
   });
 
-  it("says 'more than the cap' past it and offers the next page", () => {
-    expect(resultCount(151, 150)).toEqual({ total: 150, more: true, pages: 11 });
-    expect(resultCount(301, 300)).toEqual({ total: 300, more: true, pages: 21 });
+  it("says 'more than the cap' past it and offers the page with the next car", () => {
+    expect(resultCount(101, 100)).toEqual({ total: 100, more: true, pages: 7 });
+    expect(resultCount(201, 200)).toEqual({ total: 200, more: true, pages: 14 });
   });
 });

@@ -3,11 +3,11 @@ import { CARS_PER_PAGE } from "./search-query";
 /**
  * How many cars a search reports. Counting every bookable car of a busy place means
  * checking each one against the bookings, the largest cost of a search; people read the
- * first pages and narrow with filters instead. So a search counts in steps of ten pages:
- * exactly up to 150 cars, then "more than 150" (from page 11 on, up to 300, and so on),
- * and the pager always offers the page after the last full one it knows of.
+ * first pages and narrow with filters instead. So a search counts in steps of 100 cars:
+ * exactly up to 100, then "more than 100" (from page 7 on, whose cars go past the 100th,
+ * up to 200, and so on), and the pager offers every page it knows has cars.
  */
-export const COUNT_STEP = 10 * CARS_PER_PAGE;
+export const COUNT_STEP = 100;
 
 /** The most cars a search for this page counts exactly. */
 export function countCap(page: number): number {
