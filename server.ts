@@ -26,7 +26,8 @@ const { bodyTooLargePage } = await import("./app/utils/plain-pages.server");
  * PostgreSQL and Redis (sessions, outbox, rate limits): one Node process cannot use
  * more than one core, and rendering pages is most of a request's work. PGlite belongs
  * to a single process, and without Redis the rate limits are counted in memory, so
- * either keeps one process. WEB_CONCURRENCY overrides the count where it is safe.
+ * either keeps one process by default. WEB_CONCURRENCY sets the count with PostgreSQL
+ * (without Redis each process then keeps its own rate limits).
  */
 function webProcesses(): number {
   if (dev || !env.DATABASE_URL) return 1;
@@ -51,25 +52,25 @@ async function supervise(count: number, kind: string, seeded: boolean) {
     if (!bannerShown) printBanner(kind, seeded, count);
     bannerShown = true;
   });
+  const allDead = () => Object.values(cluster.workers ?? {}).every((worker) => !worker || worker.isDead());
   cluster.on("exit", (worker, code, signal) => {
-    if (stopping) return;
+    if (stopping) {
+      if (allDead()) process.exit(0);
+      return;
+    }
     console.error(`web process ${worker.process.pid} ended (${signal ?? code}); starting another`);
     // A pause, so a process that cannot start (database down) is not restarted in a tight loop.
     setTimeout(() => !stopping && cluster.fork(), 1000);
   });
   for (let i = 0; i < count; i++) cluster.fork();
   const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
     stopping = true;
-    const workers = Object.values(cluster.workers ?? {});
-    let left = workers.length;
-    if (left === 0) process.exit(0);
-    for (const worker of workers) {
-      worker?.once("exit", () => --left === 0 && process.exit(0));
-      worker?.process.kill(signal);
-    }
+    if (allDead()) process.exit(0);
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker && !worker.isDead()) worker.process.kill(signal);
   };
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
 
 const processes = webProcesses();
@@ -191,6 +192,13 @@ async function serve(onListening: () => void) {
     await closeDb();
     process.exit(0);
   }
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  process.once("SIGINT", () => void shutdown("SIGINT"));
+  // Ctrl+C reaches a web process twice (from the terminal and from the primary): shut down once.
+  let closing = false;
+  const onSignal = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    void shutdown(signal);
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
 }

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
@@ -21,7 +22,8 @@ async function openPostgres(url: string): Promise<Handle> {
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const client = postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
   const db = drizzle(client, { schema, logger });
-  await migrate(db, { migrationsFolder });
+  // Web processes forked by server.ts start after the primary has migrated.
+  if (!cluster.isWorker) await migrate(db, { migrationsFolder });
   return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
 }
 
@@ -49,7 +51,7 @@ const store = globalThis as GlobalWithDb;
 
 function open(): Promise<Handle> {
   const url = process.env.DATABASE_URL;
-  return url ? openPostgres(url) : openPglite(process.env.PGLITE_DIR ?? ".data/pglite");
+  return url ? openPostgres(url) : openPglite(process.env.PGLITE_DIR ?? path.join(process.env.DATA_DIR ?? ".data", "pglite"));
 }
 
 export function getHandle(): Promise<Handle> {
