@@ -1,21 +1,17 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { FieldErrors } from "./forms";
+import { FieldErrors, FieldHelp, helpId } from "./forms";
 
 /** Checkboxes, selects and file inputs with the same label/help/error layout as forms.tsx. */
 export function CheckboxField({ field, label, help, children }: { field: FieldMetadata<boolean | undefined>; label: string; help?: string; children?: ReactNode }) {
   return (
     <div className="field">
       <div className="checkbox">
-        <input {...getInputProps(field, { type: "checkbox", ariaDescribedBy: help ? `${field.id}-help` : undefined })} />
+        <input {...getInputProps(field, { type: "checkbox", ariaDescribedBy: helpId(field.id, help) })} />
         <label htmlFor={field.id}>{label}</label>
       </div>
-      {help ? (
-        <p className="field__help" id={`${field.id}-help`}>
-          {help}
-        </p>
-      ) : null}
+      <FieldHelp fieldId={field.id} help={help} />
       {children}
       <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>
@@ -50,12 +46,8 @@ export function FileField({ field, label, help, accept }: { field: FieldMetadata
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type: "file", ariaDescribedBy: help ? `${field.id}-help` : undefined })} accept={accept} />
-      {help ? (
-        <p className="field__help" id={`${field.id}-help`}>
-          {help}
-        </p>
-      ) : null}
+      <input {...getInputProps(field, { type: "file", ariaDescribedBy: helpId(field.id, help) })} accept={accept} />
+      <FieldHelp fieldId={field.id} help={help} />
       <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>
   );

@@ -16,6 +16,18 @@ export function FieldErrors({ id, errors, label }: { id: string; errors?: string
   );
 }
 
+/** The id a field's help line gets, for its input's aria-describedby. */
+export const helpId = (fieldId: string, help?: string) => (help ? `${fieldId}-help` : undefined);
+
+export function FieldHelp({ fieldId, help }: { fieldId: string; help?: string }) {
+  if (!help) return null;
+  return (
+    <p className="field__help" id={helpId(fieldId, help)}>
+      {help}
+    </p>
+  );
+}
+
 export function TextField({
   field,
   label,
@@ -26,12 +38,8 @@ export function TextField({
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type, ariaDescribedBy: help ? `${field.id}-help` : undefined })} autoComplete={autoComplete} />
-      {help ? (
-        <p className="field__help" id={`${field.id}-help`}>
-          {help}
-        </p>
-      ) : null}
+      <input {...getInputProps(field, { type, ariaDescribedBy: helpId(field.id, help) })} autoComplete={autoComplete} />
+      <FieldHelp fieldId={field.id} help={help} />
       <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>
   );

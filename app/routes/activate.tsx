@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/modules/i18n/react";
-import { consume } from "~/modules/security/rate-limit.server";
-import { activateAccount, inspectActivationLink, resendActivation } from "~/modules/user/account.server";
+import { messages } from "~/modules/forms/messages";
+import { activateAccount, inspectActivationLink, resendActivationLimited } from "~/modules/user/account.server";
 import { looksLikeToken } from "~/modules/user/tokens";
 import { createUserSession, destroySession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
@@ -49,15 +49,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "resend") {
     const link = await inspectActivationLink(token);
     if (link.status === "unknown") return redirect(linkPage(token));
-    if (!(await consume("resend-activation", String(link.userId)))) return data({ error: "validation.rateLimited" }, { status: 429 });
-    try {
-      const result = await resendActivation(link.userId);
-      if (result === "sent") return redirect("/activate?sent=1");
-      if (result === "alreadyActive") {
-        return redirect("/sign-in", { headers: { "Set-Cookie": await toastHeader({ type: "info", message: "auth:banner.alreadyActive" }) } });
-      }
-    } catch (error) {
-      console.error("[activate] resend", error);
+    const result = await resendActivationLimited(link.userId);
+    if (result === "rateLimited") return data({ error: messages.rateLimited }, { status: 429 });
+    if (result === "sent") return redirect("/activate?sent=1");
+    if (result === "alreadyActive") {
+      return redirect("/sign-in", { headers: { "Set-Cookie": await toastHeader({ type: "info", message: "auth:banner.alreadyActive" }) } });
     }
     return data({ error: "auth:banner.error" }, { status: 500 });
   }

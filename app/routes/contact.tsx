@@ -7,6 +7,7 @@ import { useTranslation } from "~/modules/i18n/react";
 import { z } from "zod";
 import { FormErrors, Honeypot, SubmitButton, TextAreaField, TextField } from "~/components/forms";
 import { emailField, requiredText } from "~/modules/forms/fields";
+import { messages } from "~/modules/forms/messages";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { consume } from "~/modules/security/rate-limit.server";
 import { toastHeader } from "~/utils/toast.server";
@@ -39,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (formData.get("website")) return redirect("/contact?sent=1");
   if (!(await consume("contact", context.ip))) {
-    return data(submission.reply({ formErrors: ["validation.rateLimited"] }), { status: 429 });
+    return data(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   }
   await submitContactMessage({
     userId: context.user?.id ?? null,

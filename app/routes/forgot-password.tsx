@@ -7,6 +7,7 @@ import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
 import { consume } from "~/modules/security/rate-limit.server";
 import { requestPasswordReset } from "~/modules/user/account.server";
+import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
 import { forgotPasswordSchema } from "~/modules/user/validation";
 import { toastHeader } from "~/utils/toast.server";
@@ -26,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { email } = submission.value;
   if (!(await consume("forgot-password", email))) {
-    return data(submission.reply({ formErrors: [authMessages.rateLimited] }), { status: 429 });
+    return data(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   }
   if ((await requestPasswordReset(email)) === "notRegistered") {
     return data(submission.reply({ formErrors: [authMessages.emailNotRegistered] }), { status: 400 });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { consume } from "~/modules/security/rate-limit.server";
-import { resendActivation } from "~/modules/user/account.server";
+import { messages } from "~/modules/forms/messages";
+import { resendActivationLimited } from "~/modules/user/account.server";
 import { requireUser } from "~/modules/user/auth.server";
 import { safeRedirect } from "~/modules/user/redirect";
 import { toastHeader, type Toast } from "~/utils/toast.server";
@@ -22,13 +22,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 async function resend(userId: number, activated: boolean): Promise<Toast> {
   if (activated) return { type: "info", message: "auth:banner.alreadyActive" };
-  if (!(await consume("resend-activation", String(userId)))) return { type: "error", message: "validation.rateLimited" };
-  try {
-    const result = await resendActivation(userId);
-    if (result === "alreadyActive") return { type: "info", message: "auth:banner.alreadyActive" };
-    if (result === "sent") return { type: "success", message: "auth:banner.sent" };
-  } catch (error) {
-    console.error("[resend-activation]", error);
-  }
+  const result = await resendActivationLimited(userId);
+  if (result === "rateLimited") return { type: "error", message: messages.rateLimited };
+  if (result === "alreadyActive") return { type: "info", message: "auth:banner.alreadyActive" };
+  if (result === "sent") return { type: "success", message: "auth:banner.sent" };
   return { type: "error", message: "auth:banner.error" };
 }

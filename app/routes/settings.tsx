@@ -26,7 +26,7 @@ import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
 import { requireUser } from "~/modules/user/auth.server";
 import { deleteAvatarFile, processAvatar, storeAvatar } from "~/modules/user/avatar.server";
 import { authMessages } from "~/modules/user/messages";
-import { AVATAR_MAX_BYTES, avatarSchema, languageSchema, notificationsSchema, profileSchema } from "~/modules/user/validation";
+import { AVATAR_MAX_BYTES, avatarSchema, documentTypes, languageSchema, notificationsSchema, profileSchema } from "~/modules/user/validation";
 import { languageCookie } from "~/utils/cookies.server";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -198,8 +198,7 @@ function ProfileSection() {
           label={labels.documentType}
           options={[
             { value: "", label: t("auth:documentTypes.none") },
-            { value: "1", label: t("auth:documentTypes.1") },
-            { value: "2", label: t("auth:documentTypes.2") },
+            ...documentTypes.map((value) => ({ value, label: t(`auth:documentTypes.${value}`) })),
           ]}
         />
         <TextField field={fields.documentNumber} label={labels.documentNumber} />

@@ -9,13 +9,14 @@ import { useTranslation } from "~/modules/i18n/react";
 import { isLanguage } from "~/modules/i18n/languages";
 import { updateLanguage } from "~/modules/user/account.server";
 import { attemptSignIn } from "~/modules/user/auth.server";
+import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
 import { safeRedirect } from "~/modules/user/redirect";
 import { signInSchema } from "~/modules/user/validation";
 import { createUserSession, destroySession } from "~/utils/session.server";
 
 const failures = {
-  rateLimited: { message: authMessages.rateLimited, status: 429 },
+  rateLimited: { message: messages.rateLimited, status: 429 },
   incorrect: { message: authMessages.incorrectCredentials, status: 401 },
   suspended: { message: authMessages.suspended, status: 403 },
 } as const;

@@ -11,6 +11,7 @@ import { createCaptcha, verifyCaptcha } from "~/modules/security/captcha.server"
 import { consume } from "~/modules/security/rate-limit.server";
 import { registerUser } from "~/modules/user/account.server";
 import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
 import { signUpSchema } from "~/modules/user/validation";
 import { getEnv } from "~/utils/env.server";
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ ...hidden, fieldErrors: { captchaAnswer: [authMessages.captcha] } }), { status: 400 });
   }
   if (!(await consume("sign-up", context.ip))) {
-    return data(submission.reply({ ...hidden, formErrors: [authMessages.rateLimited] }), { status: 429 });
+    return data(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });
   }
   const { fullName, email, phone, birthDate, password } = submission.value;
   let result: Awaited<ReturnType<typeof registerUser>>;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { sessionCookie } from "./cookies.server";
-import { getDb, schema } from "./db.server";
+import { getDb, schema, type Executor } from "./db.server";
 
 const { sessions, users } = schema;
 
@@ -58,9 +58,9 @@ export async function destroySession(sessionId: string | null): Promise<string> 
   return sessionCookie.serialize("", { maxAge: 0 });
 }
 
-/** After a password change every other device is signed out. */
-export async function destroyOtherSessions(userId: number, keepSessionId: string | null) {
-  const db = await getDb();
+/** After a password change every other device is signed out (all of them when `keepSessionId` is null). */
+export async function destroyOtherSessions(userId: number, keepSessionId: string | null, executor?: Executor) {
+  const db = executor ?? (await getDb());
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));

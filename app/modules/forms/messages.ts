@@ -8,6 +8,7 @@ export const messages = {
   invalidPhone: "validation.invalidPhone",
   tooLong: "validation.tooLong",
   tooShort: "validation.tooShort",
+  rateLimited: "validation.rateLimited",
 } as const;
 
 /** Spec §5: "Please fill in the field: X" or "Please fill in the fields: X, Y". */

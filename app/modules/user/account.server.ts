@@ -1,13 +1,18 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { isLanguage, type Language } from "~/modules/i18n/languages";
 import { enqueue } from "~/utils/jobs.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
+import { consume } from "~/modules/security/rate-limit.server";
 import { getEnv } from "~/utils/env.server";
+import { destroyOtherSessions } from "~/utils/session.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { checkToken, issueToken, useToken } from "./tokens.server";
+import type { DocumentType } from "./validation";
 
-const { users, sessions } = schema;
+const { users } = schema;
 
+/** What an email to a user needs. */
+const recipientFields = { id: users.id, email: users.email, fullName: users.fullName, language: users.language };
 type Recipient = { id: number; email: string; fullName: string; language: string };
 
 const languageOf = (user: Recipient): Language => (isLanguage(user.language) ? user.language : "es");
@@ -22,14 +27,21 @@ function isUniqueViolation(error: unknown): boolean {
   return code === "23505";
 }
 
-/** A new activation link, emailed in the user's language in the same transaction. */
-async function sendActivationEmail(tx: Executor, user: Recipient, now: Date) {
-  const { id, token } = await issueToken(tx, user.id, "activation", now);
+/** The emails that carry a one-time link: template, page and job-id prefix. */
+const linkEmails = {
+  activation: { template: "activation", path: "/activate", jobPrefix: "activation-email" },
+  reset: { template: "password-reset", path: "/reset-password", jobPrefix: "password-reset" },
+} as const;
+
+/** A new link of this kind, emailed in the user's language in the same transaction. */
+async function sendLinkEmail(tx: Executor, user: Recipient, kind: keyof typeof linkEmails, now: Date) {
+  const { template, path, jobPrefix } = linkEmails[kind];
+  const { id, token } = await issueToken(tx, user.id, kind, now);
   await enqueue(
     tx,
     "send-email",
-    { template: "activation", to: [user.email], language: languageOf(user), data: { fullName: user.fullName, link: link("/activate", token) } },
-    `activation-email-${id}`,
+    { template, to: [user.email], language: languageOf(user), data: { fullName: user.fullName, link: link(path, token) } },
+    `${jobPrefix}-${id}`,
   );
 }
 
@@ -63,8 +75,8 @@ export async function registerUser(input: SignUpInput, now = new Date()): Promis
           language: input.language,
           activated: false,
         })
-        .returning({ id: users.id, email: users.email, fullName: users.fullName, language: users.language });
-      await sendActivationEmail(tx, user, now);
+        .returning(recipientFields);
+      await sendLinkEmail(tx, user, "activation", now);
       return { ok: true as const, userId: user.id };
     });
   } catch (error) {
@@ -98,17 +110,31 @@ export async function inspectActivationLink(token: unknown, now = new Date()) {
 
 export type ResendResult = "sent" | "alreadyActive" | "unknown";
 
+/**
+ * The "resend" buttons: a fresh link within the per-account limit. Failures are logged
+ * and reported, so each page can answer with its own message.
+ */
+export async function resendActivationLimited(userId: number): Promise<ResendResult | "rateLimited" | "error"> {
+  if (!(await consume("resend-activation", String(userId)))) return "rateLimited";
+  try {
+    return await resendActivation(userId);
+  } catch (error) {
+    console.error("[resend-activation]", error);
+    return "error";
+  }
+}
+
 /** Emails a fresh activation link to a not-yet-activated account. */
 export async function resendActivation(userId: number, now = new Date()): Promise<ResendResult> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language, activated: users.activated })
+      .select({ ...recipientFields, activated: users.activated })
       .from(users)
       .where(and(eq(users.id, userId), eq(users.status, "active")));
     if (!user) return "unknown";
     if (user.activated) return "alreadyActive";
-    await sendActivationEmail(tx, user, now);
+    await sendLinkEmail(tx, user, "activation", now);
     return "sent";
   });
 }
@@ -118,17 +144,11 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language })
+      .select(recipientFields)
       .from(users)
       .where(and(eq(users.email, email), eq(users.status, "active")));
     if (!user) return "notRegistered";
-    const { id, token } = await issueToken(tx, user.id, "reset", now);
-    await enqueue(
-      tx,
-      "send-email",
-      { template: "password-reset", to: [user.email], language: languageOf(user), data: { fullName: user.fullName, link: link("/reset-password", token) } },
-      `password-reset-${id}`,
-    );
+    await sendLinkEmail(tx, user, "reset", now);
     return "sent";
   });
 }
@@ -152,8 +172,8 @@ export async function resetPassword(token: unknown, password: string, now = new 
       .update(users)
       .set({ passwordHash, activated: true, updatedAt: now })
       .where(eq(users.id, result.userId))
-      .returning({ id: users.id, email: users.email, fullName: users.fullName, language: users.language });
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+      .returning(recipientFields);
+    await destroyOtherSessions(user.id, null, tx);
     await sendPasswordChangedEmail(tx, user, now);
     return { status: "changed" as const, userId: user.id };
   });
@@ -173,10 +193,8 @@ export async function changePassword(
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, input.userId))
-      .returning({ id: users.id, email: users.email, fullName: users.fullName, language: users.language });
-    await tx
-      .delete(sessions)
-      .where(input.keepSessionId ? and(eq(sessions.userId, user.id), ne(sessions.id, input.keepSessionId)) : eq(sessions.userId, user.id));
+      .returning(recipientFields);
+    await destroyOtherSessions(user.id, input.keepSessionId, tx);
     await sendPasswordChangedEmail(tx, user, now);
   });
   return "changed";
@@ -188,7 +206,7 @@ export type ProfileInput = {
   location?: string;
   bio?: string;
   birthDate?: string;
-  documentType?: "1" | "2";
+  documentType?: DocumentType;
   documentNumber?: string;
 };
 

@@ -17,5 +17,4 @@ export const authMessages = {
   imageRequired: "auth:avatar.required",
   imageInvalid: "auth:avatar.invalid",
   imageTooLarge: "auth:avatar.tooLarge",
-  rateLimited: "validation.rateLimited",
 } as const;

@@ -16,7 +16,8 @@ const EARLIEST_BIRTH_DATE = "1900-01-01";
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Identity document types of the spec: 1 identity card, 2 passport. */
-export const documentTypes = [1, 2] as const;
+export const documentTypes = ["1", "2"] as const;
+export type DocumentType = (typeof documentTypes)[number];
 
 const newPassword = () =>
   z.string({ error: messages.required }).min(PASSWORD_MIN, authMessages.passwordTooShort).max(PASSWORD_MAX, messages.tooLong);
@@ -108,7 +109,7 @@ export function profileSchema({ today }: { today: string }) {
       location: optionalText(LOCATION_MAX),
       bio: optionalText(BIO_MAX),
       birthDate: birthDateField(today).optional(),
-      documentType: z.enum(["1", "2"], { error: messages.required }).optional(),
+      documentType: z.enum(documentTypes, { error: messages.required }).optional(),
       documentNumber: optionalText(DOCUMENT_NUMBER_MAX),
     })
     .superRefine((value, ctx) => {
