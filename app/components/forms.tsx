@@ -59,7 +59,7 @@ export function TextAreaField({ field, label, rows = 6 }: Labelled & { field: Fi
  * The spec's form-level line: "Please fill in the field(s): …" for empty required fields,
  * else "Please fix errors" when any field is wrong, plus any form-wide error.
  */
-type FormState = { allErrors: Record<string, string[]>; errors?: string[]; errorId: string };
+type FormState = { allErrors: Record<string, string[]>; errors?: string[]; errorId?: string };
 
 export function FormErrors({ form, labels }: { form: FormState; labels: Record<string, string> }) {
   const { t } = useTranslation();

@@ -145,7 +145,7 @@ function SearchView({ data, busy }: { data: ReturnType<typeof useLoaderData<type
                   ))}
                 </ol>
               )}
-              <Pagination page={results.page} pages={results.pages} more={results.more} hrefFor={(p) => hrefFor(p)} />
+              <Pagination page={results.page} pages={results.pages} more={results.more} hrefFor={hrefFor} />
             </>
           ) : (
             <p id="results-title" className="notice">

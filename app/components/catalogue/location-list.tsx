@@ -4,14 +4,13 @@ import { useTranslation } from "~/modules/i18n/react";
 export type ListedLocation = { id: number; name: string; kind: "airport" | "city"; address: string; latitude: number; longitude: number };
 
 /** Every location with its address and a plain map link: what the map shows, without it. */
-export function LocationList({ locations, actions, headingLevel = 3 }: { locations: ListedLocation[]; actions: (location: ListedLocation) => ReactNode; headingLevel?: 2 | 3 }) {
+export function LocationList({ locations, actions }: { locations: ListedLocation[]; actions: (location: ListedLocation) => ReactNode }) {
   const { t } = useTranslation("catalogue");
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className="location-list">
       {locations.map((location) => (
         <li key={location.id} className="location-list__item">
-          <Heading className="location-list__name">{location.name}</Heading>
+          <h3 className="location-list__name">{location.name}</h3>
           <p className="location-list__meta">
             <span className="badge">{t(`map.${location.kind}`)}</span> {location.address}
           </p>

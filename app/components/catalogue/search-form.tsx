@@ -1,15 +1,13 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/components/client-only";
-import { messages, requiredFieldsKey } from "~/modules/forms/messages";
+import { FieldErrors, FormErrors } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
 import type { SearchErrors, SearchFormValues } from "~/modules/catalogue/search-query";
 
 export type LocationOption = { id: number; name: string };
 
 export const SEARCH_FORM_ID = "search-form";
-
-const fieldOrder = ["pickup", "dropoff", "from", "to"] as const;
 
 /** What the home map and list do to the form: choose a place for one end of the rental. */
 export type SearchFormHandle = { choose: (role: "pickup" | "dropoff", locationId: number) => void };
@@ -30,6 +28,8 @@ export const SearchForm = forwardRef<
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
   const labels = { pickup: t("form.pickup"), dropoff: t("form.dropoff"), from: t("form.from"), to: t("form.to") };
+  // In the shape the shared error components read (conform's).
+  const fieldErrors: Record<string, string[]> = Object.fromEntries(Object.entries(errors).flatMap(([name, error]) => (error ? [[name, [error]]] : [])));
   const [same, setSame] = useState(values.same);
   const sameRef = useRef<HTMLInputElement>(null);
   const pickupRef = useRef<HTMLSelectElement>(null);
@@ -56,12 +56,12 @@ export const SearchForm = forwardRef<
   return (
     <Form method="get" action="/search" id={SEARCH_FORM_ID} className="search-form" noValidate aria-labelledby={heading ? "search-form-title" : undefined}>
       {heading ? <h2 id="search-form-title">{heading}</h2> : null}
-      <ErrorSummary errors={errors} labels={labels} />
+      <FormErrors form={{ allErrors: fieldErrors }} labels={labels} />
       <div className="search-form__grid">
         <div className="field">
           <label htmlFor="search-pickup">{labels.pickup}</label>
           <LocationSelect ref={pickupRef} id="search-pickup" name="pickup" value={values.pickup} error={errors.pickup} locations={locations} />
-          <FieldError id="search-pickup" error={errors.pickup} label={labels.pickup} />
+          <FieldErrors id="search-pickup-error" errors={fieldErrors.pickup} label={labels.pickup} />
         </div>
         <div className="field field--checkbox">
           <label className="checkbox" htmlFor="search-same">
@@ -85,7 +85,7 @@ export const SearchForm = forwardRef<
               {t("form.dropoffHelp")}
             </p>
           )}
-          <FieldError id="search-dropoff" error={errors.dropoff} label={labels.dropoff} />
+          <FieldErrors id="search-dropoff-error" errors={fieldErrors.dropoff} label={labels.dropoff} />
         </div>
         <div className="field">
           <label htmlFor="search-from">{labels.from}</label>
@@ -100,7 +100,7 @@ export const SearchForm = forwardRef<
           <p className="field__help" id="search-from-help">
             {t("form.timeZoneHelp")}
           </p>
-          <FieldError id="search-from" error={errors.from} label={labels.from} />
+          <FieldErrors id="search-from-error" errors={fieldErrors.from} label={labels.from} />
         </div>
         <div className="field">
           <label htmlFor="search-to">{labels.to}</label>
@@ -112,7 +112,7 @@ export const SearchForm = forwardRef<
             aria-invalid={errors.to ? true : undefined}
             aria-describedby={errors.to ? "search-to-error" : undefined}
           />
-          <FieldError id="search-to" error={errors.to} label={labels.to} />
+          <FieldErrors id="search-to-error" errors={fieldErrors.to} label={labels.to} />
         </div>
         <div className="search-form__submit">
           <button type="submit" className="button" aria-busy={searching || undefined}>
@@ -141,26 +141,3 @@ const LocationSelect = forwardRef<
     </select>
   );
 });
-
-function FieldError({ id, error, label }: { id: string; error?: string; label: string }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <p className="field__error" id={`${id}-error`}>
-      {t(error, { field: label, fields: label, count: 1 })}
-    </p>
-  );
-}
-
-/** The spec's form-level line: the fields left empty, else "Please fix errors". */
-function ErrorSummary({ errors, labels }: { errors: SearchErrors; labels: Record<(typeof fieldOrder)[number], string> }) {
-  const { t } = useTranslation();
-  const missing = fieldOrder.filter((f) => errors[f] === messages.required).map((f) => labels[f]);
-  const other = fieldOrder.some((f) => errors[f] && errors[f] !== messages.required);
-  if (!missing.length && !other) return null;
-  return (
-    <div className="form-errors" role="alert">
-      <p>{missing.length ? t(requiredFieldsKey(missing.length), { fields: missing.join(", ") }) : t("validation.fixErrors")}</p>
-    </div>
-  );
-}

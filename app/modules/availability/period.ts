@@ -51,10 +51,11 @@ export function parseRentalPeriod(
   const pickUp = localToInstant(from, zone)!;
   const dropOff = localToInstant(to, zone)!;
   if (pickUp.getTime() < now.getTime() - PAST_TOLERANCE_MS) errors.from = periodMessages.fromPast;
-  if (dropOff.getTime() <= pickUp.getTime()) errors.to = periodMessages.toBeforeFrom;
-  else if (rentalDays(pickUp, dropOff) > MAX_RENTAL_DAYS) errors.to = periodMessages.tooLong;
+  const days = dropOff.getTime() > pickUp.getTime() ? rentalDays(pickUp, dropOff) : 0;
+  if (days === 0) errors.to = periodMessages.toBeforeFrom;
+  else if (days > MAX_RENTAL_DAYS) errors.to = periodMessages.tooLong;
   if (errors.from || errors.to) return { ok: false, errors };
-  return { ok: true, period: { from, to, pickUp, dropOff, days: rentalDays(pickUp, dropOff) } };
+  return { ok: true, period: { from, to, pickUp, dropOff, days } };
 }
 
 export const DEFAULT_PICKUP_HOUR = "10:00";

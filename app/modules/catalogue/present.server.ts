@@ -1,3 +1,4 @@
+import { localToInstant } from "~/modules/availability/zoned-time";
 import type { Language } from "~/modules/i18n/languages";
 import { getLocations, locationName, type CatalogueLocation } from "./reference.server";
 
@@ -43,8 +44,6 @@ export function formatLocalDateTime(local: string, language: Language): string {
     format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC", hourCycle: "h23" });
     dateFormats.set(language, format);
   }
-  const [date, time] = local.split("T");
-  const [y, m, d] = date.split("-").map(Number);
-  const [hh, mm] = time.split(":").map(Number);
-  return format.format(new Date(Date.UTC(y, m - 1, d, hh, mm)));
+  // Read on the UTC clock and shown on the UTC clock: the wall-clock time as written.
+  return format.format(localToInstant(local, "UTC")!);
 }

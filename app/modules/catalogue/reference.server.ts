@@ -6,8 +6,7 @@ import { getDb, schema } from "~/utils/db.server";
  * Reference data every catalogue page shows (locations, suppliers, a few cars), kept in
  * memory so a page view spends its queries on the search itself. Entries are refreshed
  * in the background once stale, so no visitor waits for a reload; with several web
- * processes a change shows everywhere within the TTL. Back-office edits call
- * `invalidateCatalogueCache()` so their own process shows them at once.
+ * processes a change shows everywhere within the TTL.
  */
 const TTL_MS = 60_000;
 
@@ -32,10 +31,6 @@ function cachedValue<T>(load: () => Promise<T>) {
       if (entry.value === undefined) return refresh();
       if (Date.now() - entry.loadedAt > TTL_MS) refresh().catch(() => {});
       return entry.value;
-    },
-    invalidate() {
-      entry.value = undefined;
-      entry.loadedAt = 0;
     },
   };
 }
@@ -143,12 +138,6 @@ const featuredCars = cachedValue(async (): Promise<FeaturedCar[]> => {
 export const getLocations = () => locations.get();
 export const getSuppliers = () => suppliers.get();
 export const getFeaturedCars = () => featuredCars.get();
-
-export function invalidateCatalogueCache() {
-  locations.invalidate();
-  suppliers.invalidate();
-  featuredCars.invalidate();
-}
 
 /** The location's name in the reader's language (Greek falls back to English). */
 export function locationName(location: Pick<CatalogueLocation, "names">, language: Language): string {
