@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/components/client-only";
-import { FieldErrors, FormErrors } from "~/components/forms";
+import { FieldErrors, FormErrors } from "~/components/form-errors";
 import { useTranslation } from "~/modules/i18n/react";
 import type { SearchErrors, SearchFormValues } from "~/modules/catalogue/search-query";
 
