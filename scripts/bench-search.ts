@@ -10,13 +10,13 @@
  *
  * Budget: ≥ 300 req/s and p97.5 ≤ 100 ms at 16 connections; p97.5 ≤ 10 ms at 1.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { buildIfNeeded } from "./build-if-needed";
+import { buildIfNeeded, scratchDatabase, startServer, type RunningServer, type ScratchDatabase } from "./support";
 
 const { values: args } = parseArgs({
   options: { duration: { type: "string", default: "15" }, keep: { type: "boolean", default: false } },
@@ -27,45 +27,18 @@ const port = Number(process.env.BENCH_PORT ?? 3450);
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/6";
 const base = `http://127.0.0.1:${port}`;
 const dbName = `rueda_bench_${process.pid}`;
-const dbUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
-
-const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-let server: ChildProcess | null = null;
+// Set by main(), cleaned up after it (the casts keep TypeScript from narrowing them to null).
+let scratch = null as ScratchDatabase | null;
+let server = null as RunningServer | null;
+/** Lists the bench database's backends while the load runs. */
+let monitor = null as postgres.Sql | null;
 
 function step(text: string) {
   console.log(`\n━━ ${text}`);
 }
 
-async function startServer(extraEnv: Record<string, string> = {}): Promise<{ output: string[] }> {
-  const output: string[] = [];
-  // node --import tsx (not npx) so the PID we hold is the server itself.
-  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: dbUrl, DATA_DIR: ".data/bench", REDIS_URL: redisUrl, ...extraEnv },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout!.on("data", (chunk: Buffer) => output.push(...chunk.toString().split("\n").filter(Boolean)));
-  server.stderr!.on("data", (chunk: Buffer) => process.stderr.write(chunk));
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the server did not start");
-}
-
-async function stopServer() {
-  if (!server) return;
-  const exited = new Promise((r) => server!.once("exit", r));
-  server.kill("SIGTERM");
-  await exited;
-  server = null;
+function startBenchServer(dbUrl: string, extraEnv: Record<string, string> = {}) {
+  return startServer(port, { DATABASE_URL: dbUrl, DATA_DIR: ".data/bench", REDIS_URL: redisUrl, ...extraEnv });
 }
 
 /** A deterministic spread of searches: every place, dates over six months, 1–14 days, filters and pages. */
@@ -139,21 +112,21 @@ function cpuTicks(pids: number[]): number | null {
 }
 
 /** The server and its web processes. */
-function serverPids(): number[] {
-  const result = spawnSync("pgrep", ["-P", String(server!.pid)], { encoding: "utf8" });
-  return [server!.pid!, ...(result.status === 0 ? result.stdout.trim().split("\n").map(Number) : [])];
+function serverPids(child: ChildProcess): number[] {
+  const result = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" });
+  return [child.pid!, ...(result.status === 0 ? result.stdout.trim().split("\n").map(Number) : [])];
 }
 
 /** The PostgreSQL backends serving the bench database, not whatever else the machine runs. */
 async function postgresPids(): Promise<number[]> {
-  const rows = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName}`;
+  const rows = await monitor!<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName}`;
   return rows.map((r) => r.pid);
 }
 
 async function load(paths: string[], connections: number, seconds: number): Promise<Run> {
   let next = 0;
   const pgPids = await postgresPids();
-  const nodePids = serverPids();
+  const nodePids = serverPids(server!.child);
   const node0 = cpuTicks(nodePids);
   const pg0 = cpuTicks(pgPids);
   const result = await autocannon({
@@ -179,8 +152,9 @@ async function load(paths: string[], connections: number, seconds: number): Prom
 async function main() {
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
   step(`Scratch database ${dbName}`);
-  await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
-  await admin.unsafe(`create database "${dbName}"`);
+  scratch = await scratchDatabase(adminUrl, dbName);
+  if (!scratch) throw new Error(`PostgreSQL is not reachable at ${adminUrl}`);
+  const dbUrl = scratch.url;
 
   step("Seeding 10,000 cars and 200,000 bookings");
   const seeded = spawnSync("npx", ["tsx", "db/seed.ts", "--cars", "10000", "--bookings", "200000"], {
@@ -197,13 +171,14 @@ async function main() {
     where name in ('server_version', 'shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'jit') order by name`;
   console.log(`PostgreSQL as the app's sessions see it: ${settings.map((s) => `${s.name}=${s.value} (${s.source})`).join(", ")}`);
   await db.end();
+  monitor = postgres(dbUrl, { max: 1, onnotice: () => {} });
 
   buildIfNeeded();
   const paths = searchPaths(locationIds, supplierIds, 2000);
 
   step("Load: /search, NODE_ENV=production");
-  const started = await startServer();
-  console.log(started.output.find((line) => line.startsWith("Rueda is serving")) ?? "");
+  server = await startBenchServer(dbUrl);
+  console.log(server.output.find((line) => line.startsWith("Rueda is serving")) ?? "");
   console.log("Warm-up (5 s at 16 connections)…");
   await load(paths, 16, 5);
   const runs: Run[] = [];
@@ -211,12 +186,13 @@ async function main() {
   runs.push(await load(paths, 16, duration));
   console.log(`1 connection for ${duration} s…`);
   runs.push(await load(paths, 1, duration));
-  await stopServer();
+  await server.stop();
 
   step("SQL queries per request (LOG_QUERY_COUNT=1)");
-  const { output } = await startServer({ LOG_QUERY_COUNT: "1" });
+  server = await startBenchServer(dbUrl, { LOG_QUERY_COUNT: "1" });
   for (const p of paths.slice(0, 300)) await (await fetch(base + p)).text();
-  await stopServer();
+  await server.stop();
+  const { output } = server;
   const counts = output.filter((l) => l.startsWith("[queries] GET /search")).map((l) => Number(l.split(" ").pop()));
   const histogram = new Map<number, number>();
   for (const c of counts) histogram.set(c, (histogram.get(c) ?? 0) + 1);
@@ -248,8 +224,10 @@ async function main() {
 try {
   await main();
 } finally {
-  await stopServer().catch(() => {});
-  if (!args.keep) await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
-  else console.log(`Kept database ${dbUrl}`);
-  await admin.end();
+  await server?.stop().catch(() => {});
+  await monitor?.end();
+  if (scratch && args.keep) {
+    console.log(`Kept database ${scratch.url}`);
+    await scratch.keep();
+  } else await scratch?.drop();
 }

@@ -6,33 +6,15 @@
  * included) and every module those import statically, and sums their gzip sizes.
  * Dynamic imports (the Leaflet map) are listed apart: they load later, and only where used.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { buildIfNeeded } from "./build-if-needed";
+import { buildIfNeeded, startServer } from "./support";
 
 const port = Number(process.env.BENCH_PORT ?? 3451);
 const base = `http://127.0.0.1:${port}`;
 const clientDir = path.resolve("build/client");
 const BUDGET_KB = 100;
-
-async function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: "", PGLITE_DIR: "memory://", REDIS_URL: "", DATA_DIR: ".data/bench-weight" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  server.kill("SIGTERM");
-  throw new Error("the server did not start");
-}
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file)).length;
 
@@ -73,7 +55,7 @@ function caracas(days: number, time: string) {
 }
 
 buildIfNeeded();
-const server = await startServer();
+const server = await startServer(port, { DATABASE_URL: "", PGLITE_DIR: "memory://", REDIS_URL: "", DATA_DIR: ".data/bench-weight" });
 let over = false;
 try {
   const pages = [
@@ -94,6 +76,6 @@ try {
     console.log(`  (plus ${(inlineJson / 1024).toFixed(1)} KB of inline translation JSON in the HTML, not counted as JavaScript)`);
   }
 } finally {
-  server.kill("SIGTERM");
+  await server.stop();
 }
 console.log(over ? "\nOver budget." : "\nWithin budget.");

@@ -7,8 +7,8 @@
  */
 import { execSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import postgres from "postgres";
 import { Redis } from "ioredis";
+import { scratchDatabase } from "./support";
 
 const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const redisTestUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/5";
@@ -36,27 +36,6 @@ function ensureChromium(): string {
   process.exit(1);
 }
 
-async function scratchDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const admin = postgres(adminUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
-  try {
-    await admin`select 1`;
-  } catch {
-    await admin.end({ timeout: 1 }).catch(() => {});
-    return null;
-  }
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end({ timeout: 5 });
-    },
-  };
-}
-
 async function scratchRedis(): Promise<string | null> {
   const client = new Redis(redisTestUrl, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
   client.on("error", () => {});
@@ -72,8 +51,8 @@ async function scratchRedis(): Promise<string | null> {
 }
 
 const suffix = `${process.pid}_${Date.now().toString(36)}`;
-const unitDb = await scratchDatabase(`rueda_test_unit_${suffix}`);
-const e2eDb = onlyUnit ? null : await scratchDatabase(`rueda_test_e2e_${suffix}`);
+const unitDb = await scratchDatabase(adminUrl, `rueda_test_unit_${suffix}`);
+const e2eDb = onlyUnit ? null : await scratchDatabase(adminUrl, `rueda_test_e2e_${suffix}`);
 const redisUrl = await scratchRedis();
 console.log(
   `Test services: ${unitDb ? "PostgreSQL (scratch databases)" : "PGlite (PostgreSQL not reachable at " + adminUrl + ")"}, ` +
