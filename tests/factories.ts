@@ -67,3 +67,12 @@ export async function createBooking(
     .returning();
   return row;
 }
+
+/** The tokens in the links of the email jobs of `template` sent to `to`, oldest first. */
+export async function outboxTokens(db: Executor, to: string, template: string): Promise<string[]> {
+  const rows = await db.select().from(s.outbox).orderBy(s.outbox.id);
+  return rows
+    .map((r) => r.payload as { template: string; to: string[]; data: { link?: string } })
+    .filter((p) => p.template === template && p.to.includes(to) && p.data.link)
+    .map((p) => new URL(p.data.link!).searchParams.get("token")!);
+}

@@ -15,6 +15,7 @@ import { verifyPassword } from "~/modules/user/password.server";
 import { hashToken, issueToken, useToken } from "~/modules/user/tokens.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
+import { outboxTokens } from "../factories";
 import { purgeExpired } from "../../jobs/handlers/purge-expired-tokens";
 
 const { users, tokens, sessions, outbox } = schema;
@@ -30,12 +31,9 @@ async function signUp(address = email("user"), language: "es" | "en" = "en") {
 
 /** The token inside the newest email job of `template` sent to `to`. */
 async function tokenFromOutbox(to: string, template: string): Promise<string> {
-  const db = await getDb();
-  const rows = await db.select().from(outbox).orderBy(outbox.id);
-  const payloads = rows.map((r) => r.payload as { template: string; to: string[]; data: { link?: string } });
-  const match = payloads.filter((p) => p.template === template && p.to.includes(to)).at(-1);
-  if (!match?.data.link) throw new Error(`no ${template} email to ${to}`);
-  return new URL(match.data.link).searchParams.get("token")!;
+  const token = (await outboxTokens(await getDb(), to, template)).at(-1);
+  if (!token) throw new Error(`no ${template} email to ${to}`);
+  return token;
 }
 
 async function userRow(id: number) {

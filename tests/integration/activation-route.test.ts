@@ -7,6 +7,7 @@ import { hashToken } from "~/modules/user/tokens.server";
 import { action, loader } from "~/routes/activate";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
+import { outboxTokens } from "../factories";
 
 /*
  * The browser tests cannot age a token inside the app's embedded database, so the
@@ -14,14 +15,7 @@ import { closeDb } from "../../db/client";
  */
 const context = { user: null, sessionId: null, language: "en", ip: "127.0.0.1", nonce: "", t: getFixedT("en") } as unknown as AppLoadContext;
 
-async function activationTokens(to: string): Promise<string[]> {
-  const db = await getDb();
-  const rows = await db.select().from(schema.outbox).orderBy(schema.outbox.id);
-  return rows
-    .map((r) => r.payload as { template: string; to: string[]; data: { link: string } })
-    .filter((p) => p.template === "activation" && p.to.includes(to))
-    .map((p) => new URL(p.data.link).searchParams.get("token")!);
-}
+const activationTokens = async (to: string) => outboxTokens(await getDb(), to, "activation");
 
 const post = (body: Record<string, string>) =>
   new Request("http://rueda.test/activate", { method: "POST", body: new URLSearchParams(body), headers: { "Content-Type": "application/x-www-form-urlencoded" } });

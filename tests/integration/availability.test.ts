@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
@@ -6,6 +5,7 @@ import { getDb, schema } from "~/utils/db.server";
 import { rentalDays } from "~/modules/pricing/pricing";
 import { noFilters, type SearchFilters } from "~/modules/catalogue/filters";
 import { searchCars } from "~/modules/catalogue/search.server";
+import { createBooking, createCar, createLocation, createSupplier, createUser } from "../factories";
 import type { SearchQuery } from "~/modules/catalogue/search-query";
 
 /*
@@ -14,7 +14,6 @@ import type { SearchQuery } from "~/modules/catalogue/search-query";
  * same whatever else the database holds.
  */
 const DAY = 24 * 3_600_000;
-const tag = crypto.randomBytes(4).toString("hex");
 // Ten days from now at 10:00 UTC: well in the future, whole hours for readable cases.
 const base = new Date(Math.floor((Date.now() + 10 * DAY) / DAY) * DAY + 10 * 3_600_000);
 const at = (days: number, hours = 0) => new Date(base.getTime() + days * DAY + hours * 3_600_000);
@@ -44,28 +43,8 @@ async function found(pickUp: Date, dropOff: Date, filters: SearchFilters = noFil
   return ids.includes(carId);
 }
 
-let bookingSeq = 0;
 async function book(startsAt: Date, endsAt: Date, status: (typeof schema.bookingStatuses)[number] = "paid") {
-  const db = await getDb();
-  const days = rentalDays(startsAt, endsAt);
-  const [row] = await db
-    .insert(schema.bookings)
-    .values({
-      reference: `IT${tag}${++bookingSeq}`.slice(0, 16),
-      carId,
-      supplierId,
-      driverId,
-      pickupLocationId: locationId,
-      dropoffLocationId: locationId,
-      startsAt,
-      endsAt,
-      status,
-      days,
-      priceCents: 5000 * days,
-      breakdown: { days, dailyPriceCents: 5000, options: {}, subtotalCents: 5000 * days, payLaterFeePercent: 0, totalCents: 5000 * days },
-      paymentMethod: "payLater",
-    })
-    .returning({ id: schema.bookings.id });
+  const row = await createBooking(await getDb(), { carId, supplierId, driverId, locationId, startsAt, endsAt, status });
   return row.id;
 }
 
@@ -76,30 +55,10 @@ async function removeBooking(id: number) {
 
 beforeAll(async () => {
   const db = await getDb();
-  const location = (slug: string) => ({
-    slug,
-    nameEs: slug,
-    nameEn: slug,
-    nameFr: slug,
-    nameEl: slug,
-    address: "Test street",
-    latitude: 10.5,
-    longitude: -66.9,
-  });
-  [{ id: locationId }, { id: otherLocationId }] = await db
-    .insert(schema.locations)
-    .values([location(`it-avail-${tag}`), location(`it-avail-other-${tag}`)])
-    .returning({ id: schema.locations.id });
-  [{ id: supplierId }] = await db.insert(schema.suppliers).values({ name: `IT ${tag}`, slug: `it-${tag}` }).returning({ id: schema.suppliers.id });
-  [{ id: carId }] = await db
-    .insert(schema.cars)
-    .values({ supplierId, name: `IT car ${tag}`, dailyPriceCents: 5000, seats: 5, doors: 4, fuelType: "gasoline", gearbox: "manual", fuelPolicy: "likeForlike" })
-    .returning({ id: schema.cars.id });
-  await db.insert(schema.carLocations).values({ carId, locationId });
-  [{ id: driverId }] = await db
-    .insert(schema.users)
-    .values({ email: `it-${tag}@example.com`, fullName: "Integration Driver" })
-    .returning({ id: schema.users.id });
+  [{ id: locationId }, { id: otherLocationId }] = [await createLocation(db), await createLocation(db)];
+  ({ id: supplierId } = await createSupplier(db));
+  ({ id: carId } = await createCar(db, { supplierId, locationIds: [locationId] }));
+  ({ id: driverId } = await createUser(db, { fullName: "Integration Driver" }));
 });
 
 afterAll(async () => {
@@ -211,27 +170,9 @@ describe("the count of a busy place", () => {
 
   beforeAll(async () => {
     const db = await getDb();
-    [{ id: placeId }] = await db
-      .insert(schema.locations)
-      .values({ slug: `it-busy-${tag}`, nameEs: "b", nameEn: "b", nameFr: "b", nameEl: "b", address: "Test street", latitude: 10.5, longitude: -66.9 })
-      .returning({ id: schema.locations.id });
-    [{ id: fleetSupplierId }] = await db.insert(schema.suppliers).values({ name: `IT busy ${tag}`, slug: `it-busy-${tag}` }).returning({ id: schema.suppliers.id });
-    const cars = await db
-      .insert(schema.cars)
-      .values(
-        Array.from({ length: CARS }, (_, i) => ({
-          supplierId: fleetSupplierId,
-          name: `IT busy ${i}`,
-          dailyPriceCents: 1000 + i * 10,
-          seats: 5,
-          doors: 4,
-          fuelType: "gasoline" as const,
-          gearbox: "manual" as const,
-          fuelPolicy: "likeForlike" as const,
-        })),
-      )
-      .returning({ id: schema.cars.id });
-    await db.insert(schema.carLocations).values(cars.map((c) => ({ carId: c.id, locationId: placeId })));
+    ({ id: placeId } = await createLocation(db));
+    ({ id: fleetSupplierId } = await createSupplier(db));
+    for (let i = 0; i < CARS; i++) await createCar(db, { supplierId: fleetSupplierId, dailyPriceCents: 1000 + i * 10, locationIds: [placeId] });
   });
 
   afterAll(async () => {
