@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { json, type SerializeFrom } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const toast = await readToast(request);
   const { user, language } = context;
   const env = getEnv();
-  return data(
+  return json(
     {
       language,
       user: user && { id: user.id, fullName: user.fullName, type: user.type, activated: user.activated },
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+export type RootData = SerializeFrom<typeof loader>;
 
 /*
  * The root carries the language and the signed-in user; both change only through a

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/modules/i18n/react";
 import { messages } from "~/modules/forms/messages";
@@ -50,12 +50,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const link = await inspectActivationLink(token);
     if (link.status === "unknown") return redirect(linkPage(token));
     const result = await resendActivationLimited(link.userId);
-    if (result === "rateLimited") return data({ error: messages.rateLimited }, { status: 429 });
+    if (result === "rateLimited") return json({ error: messages.rateLimited }, { status: 429 });
     if (result === "sent") return redirect("/activate?sent=1");
     if (result === "alreadyActive") {
       return redirect("/sign-in", { headers: { "Set-Cookie": await toastHeader({ type: "info", message: "auth:banner.alreadyActive" }) } });
     }
-    return data({ error: "auth:banner.error" }, { status: 500 });
+    return json({ error: "auth:banner.error" }, { status: 500 });
   }
 
   throw new Response(null, { status: 400 });

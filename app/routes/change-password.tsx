@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
@@ -24,17 +24,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   const user = requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
-  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  if (submission.status !== "success") return json(submission.reply(hidden), { status: 400 });
   const { currentPassword, password } = submission.value;
   let result: Awaited<ReturnType<typeof changePassword>>;
   try {
     result = await changePassword({ userId: user.id, currentPassword, password, keepSessionId: context.sessionId });
   } catch (error) {
     console.error("[change-password]", error);
-    return data(submission.reply({ ...hidden, formErrors: [authMessages.passwordUpdateError] }), { status: 500 });
+    return json(submission.reply({ ...hidden, formErrors: [authMessages.passwordUpdateError] }), { status: 500 });
   }
   if (result === "wrongPassword") {
-    return data(submission.reply({ ...hidden, fieldErrors: { currentPassword: [authMessages.wrongPassword] } }), { status: 400 });
+    return json(submission.reply({ ...hidden, fieldErrors: { currentPassword: [authMessages.wrongPassword] } }), { status: 400 });
   }
   return redirect("/settings", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "auth:changePassword.success" }) } });
 }

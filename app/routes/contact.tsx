@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/modules/i18n/react";
 import { z } from "zod";
@@ -36,11 +36,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const schema = context.user ? baseSchema : visitorSchema;
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return data(submission.reply(), { status: 400 });
+    return json(submission.reply(), { status: 400 });
   }
   if (formData.get("website")) return redirect("/contact?sent=1");
   if (!(await consume("contact", context.ip))) {
-    return data(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
+    return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   }
   await submitContactMessage({
     userId: context.user?.id ?? null,

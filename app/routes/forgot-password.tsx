@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
@@ -24,13 +24,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { email } = submission.value;
   if (!(await consume("forgot-password", email))) {
-    return data(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
+    return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   }
   if ((await requestPasswordReset(email)) === "notRegistered") {
-    return data(submission.reply({ formErrors: [authMessages.emailNotRegistered] }), { status: 400 });
+    return json(submission.reply({ formErrors: [authMessages.emailNotRegistered] }), { status: 400 });
   }
   return redirect("/forgot-password?sent=1", {
     headers: { "Set-Cookie": await toastHeader({ type: "success", message: "auth:forgotPassword.sent" }) },

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
@@ -25,14 +25,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
-  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  if (submission.status !== "success") return json(submission.reply(hidden), { status: 400 });
   const { token, password } = submission.value;
   let result: Awaited<ReturnType<typeof resetPassword>>;
   try {
     result = await resetPassword(token, password);
   } catch (error) {
     console.error("[reset-password]", error);
-    return data(submission.reply({ ...hidden, formErrors: [authMessages.passwordUpdateError] }), { status: 500 });
+    return json(submission.reply({ ...hidden, formErrors: [authMessages.passwordUpdateError] }), { status: 500 });
   }
   // Spent, expired or unknown: the page explains which.
   if (result.status !== "changed") return redirect(looksLikeToken(token) ? `/reset-password?token=${token}` : "/reset-password");

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
-  data,
+  json,
   MaxPartSizeExceededError,
   redirect,
   redirectDocument,
@@ -55,7 +55,7 @@ async function saved(headers: Headers = new Headers(), { reloadDocument = false 
   return (reloadDocument ? redirectDocument : redirect)("/settings", { headers });
 }
 
-const failed = (intent: Intent, result: SubmissionResult<string[]>, status = 400) => data<ActionResult>({ intent, result }, { status });
+const failed = (intent: Intent, result: SubmissionResult<string[]>, status = 400) => json<ActionResult>({ intent, result }, { status });
 
 /** The avatar form is multipart; the upload is capped while it streams, so a huge file is never held in memory. */
 async function uploadAvatar(request: Request, userId: number) {

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect, redirectDocument } from "@remix-run/node";
+import { json, redirect, redirectDocument } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CheckboxField } from "~/components/form-choices";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
@@ -33,12 +33,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   // The form strategy reads the original body; validation reads a copy.
   const submission = parseWithZod(await request.clone().formData(), { schema: signInSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const { email, stayConnected, redirectTo } = submission.value;
   const result = await attemptSignIn(request, { email, ip: context.ip });
   if (!result.ok) {
     const failure = failures[result.reason];
-    return data(submission.reply({ hideFields: ["password"], formErrors: [failure.message] }), { status: failure.status });
+    return json(submission.reply({ hideFields: ["password"], formErrors: [failure.message] }), { status: failure.status });
   }
   // A new session id on every sign-in; whatever session this browser had is gone.
   if (context.sessionId) await destroySession(context.sessionId);

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { CheckboxField } from "~/components/form-choices";
@@ -39,14 +39,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const schema = signUpSchema({ today: calendarDateIn(APP_TIME_ZONE, new Date()), captcha: env.CAPTCHA_ENABLED });
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  if (submission.status !== "success") return json(submission.reply(hidden), { status: 400 });
   // A bot filled the hidden field: act as if it worked, create nothing.
   if (formData.get("website")) return redirect("/");
   if (env.CAPTCHA_ENABLED && !verifyCaptcha(env.SESSION_SECRET, submission.value.captchaToken, submission.value.captchaAnswer)) {
-    return data(submission.reply({ ...hidden, fieldErrors: { captchaAnswer: [authMessages.captcha] } }), { status: 400 });
+    return json(submission.reply({ ...hidden, fieldErrors: { captchaAnswer: [authMessages.captcha] } }), { status: 400 });
   }
   if (!(await consume("sign-up", context.ip))) {
-    return data(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });
+    return json(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });
   }
   const { fullName, email, phone, birthDate, password } = submission.value;
   let result: Awaited<ReturnType<typeof registerUser>>;
@@ -54,9 +54,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     result = await registerUser({ fullName, email, phone, birthDate, password, language: context.language });
   } catch (error) {
     console.error("[sign-up]", error);
-    return data(submission.reply({ ...hidden, formErrors: [authMessages.signUpError] }), { status: 500 });
+    return json(submission.reply({ ...hidden, formErrors: [authMessages.signUpError] }), { status: 500 });
   }
-  if (!result.ok) return data(submission.reply({ ...hidden, fieldErrors: { email: [authMessages.emailTaken] } }), { status: 400 });
+  if (!result.ok) return json(submission.reply({ ...hidden, fieldErrors: { email: [authMessages.emailTaken] } }), { status: 400 });
   const headers = new Headers();
   headers.append("Set-Cookie", await createUserSession(result.userId, false));
   headers.append("Set-Cookie", await toastHeader({ type: "success", message: "auth:signUp.activationSent" }));

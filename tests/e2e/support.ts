@@ -20,8 +20,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const documents = new Set<string>();
       const blockedByTest = new Set<string>();
       page.on("response", (response) => {
-        // Documents, and Remix's data requests (`….data`) when a form is answered 4xx with JavaScript on.
-        const remixData = new URL(response.url()).pathname.endsWith(".data") && response.status() < 500;
+        // Documents, and Remix's data requests (`?_data=…`) when a form is answered 4xx with JavaScript on.
+        const remixData = new URL(response.url()).searchParams.has("_data") && response.status() < 500;
         if (response.request().resourceType() === "document" || remixData) documents.add(response.url());
       });
       // A request the test itself blocked (page.route → abort("blockedbyclient"), e.g. map
