@@ -13,7 +13,7 @@ export default defineConfig({
         v3_throwAbortReason: true,
         // Off (ADR 0006): a document render then carries its loader data as one JSON
         // object and can be rendered to a string, instead of streaming turbo-stream chunks
-        // through Suspense; that is a fifth less server CPU per search page.
+        // through Suspense; that is a quarter less server CPU per search page.
         v3_singleFetch: false,
         // Off: with a couple of dozen routes the whole manifest is one small cached asset,
         // while lazy discovery re-matches the routes for every page render to inline a
