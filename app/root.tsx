@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, type SerializeFrom } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -46,8 +46,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     toast ? { headers: { "Set-Cookie": await clearToastHeader() } } : undefined,
   );
 }
-
-export type RootData = SerializeFrom<typeof loader>;
 
 /*
  * The root carries the language and the signed-in user; both change only through a
