@@ -10,7 +10,7 @@ import {
   unstable_parseMultipartFormData as parseMultipartFormData,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { CheckboxField, FileField, SelectField } from "~/components/form-choices";
 import { FormErrors, SubmitButton, TextAreaField, TextField } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
@@ -144,9 +144,19 @@ function useResult(intent: Intent) {
   return actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined;
 }
 
-function useSubmitting(intent: string) {
+/** Which settings form this is, and its submit button, busy while that form is being sent. */
+function IntentSubmit({ intent, children }: { intent: Intent; children: ReactNode }) {
+  const { t } = useTranslation();
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <SubmitButton pending={pending} pendingLabel={t("auth:settings.saving")}>
+        {children}
+      </SubmitButton>
+    </>
+  );
 }
 
 function ProfileSection() {
@@ -202,10 +212,7 @@ function ProfileSection() {
           ]}
         />
         <TextField field={fields.documentNumber} label={labels.documentNumber} />
-        <input type="hidden" name="intent" value="profile" />
-        <SubmitButton pending={useSubmitting("profile")} pendingLabel={t("auth:settings.saving")}>
-          {t("auth:settings.saveProfile")}
-        </SubmitButton>
+        <IntentSubmit intent="profile">{t("auth:settings.saveProfile")}</IntentSubmit>
       </Form>
     </section>
   );
@@ -224,11 +231,8 @@ function AvatarUpload({ hasAvatar }: { hasAvatar: boolean }) {
   return (
     <>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
-        <input type="hidden" name="intent" value="avatar" />
         <FileField field={fields.avatar} label={t("auth:settings.chooseImage")} help={t("auth:settings.imageHelp")} accept="image/*" />
-        <SubmitButton pending={useSubmitting("avatar")} pendingLabel={t("auth:settings.saving")}>
-          {t("auth:settings.upload")}
-        </SubmitButton>
+        <IntentSubmit intent="avatar">{t("auth:settings.upload")}</IntentSubmit>
       </Form>
       {hasAvatar ? (
         <p>
@@ -273,15 +277,12 @@ function LanguageSection() {
     <section className="card" aria-labelledby="language-title">
       <h2 id="language-title">{t("auth:settings.language")}</h2>
       <Form method="post" {...getFormProps(form)} className="stack">
-        <input type="hidden" name="intent" value="language" />
         <SelectField
           field={fields.language}
           label={t("auth:settings.language")}
           options={languages.map((code) => ({ value: code, label: languageNames[code], lang: code }))}
         />
-        <SubmitButton pending={useSubmitting("language")} pendingLabel={t("auth:settings.saving")}>
-          {t("auth:settings.saveLanguage")}
-        </SubmitButton>
+        <IntentSubmit intent="language">{t("auth:settings.saveLanguage")}</IntentSubmit>
       </Form>
     </section>
   );
@@ -300,15 +301,12 @@ function NotificationsSection() {
     <section className="card" aria-labelledby="notifications-title">
       <h2 id="notifications-title">{t("auth:settings.notifications")}</h2>
       <Form method="post" {...getFormProps(form)} className="stack">
-        <input type="hidden" name="intent" value="notifications" />
         <CheckboxField
           field={fields.enableEmailNotifications}
           label={t("auth:settings.emailNotifications")}
           help={t("auth:settings.emailNotificationsHelp")}
         />
-        <SubmitButton pending={useSubmitting("notifications")} pendingLabel={t("auth:settings.saving")}>
-          {t("auth:settings.saveNotifications")}
-        </SubmitButton>
+        <IntentSubmit intent="notifications">{t("auth:settings.saveNotifications")}</IntentSubmit>
       </Form>
     </section>
   );
