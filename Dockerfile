@@ -2,6 +2,7 @@
 #   docker build -t rueda .
 #   docker run -p 8080:8080 -e DATABASE_URL=... -e REDIS_URL=... -e SESSION_SECRET=... rueda
 #   docker run ... rueda node --import tsx jobs/worker.ts
+#   docker run ... rueda node --import tsx scripts/admin-create.ts --email you@example.com   (first admin)
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -19,9 +20,11 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node package.json server.ts tsconfig.json ./
 COPY --chown=node:node app ./app
+COPY --chown=node:node config ./config
 COPY --chown=node:node db ./db
 COPY --chown=node:node jobs ./jobs
 COPY --chown=node:node public ./public
+COPY --chown=node:node scripts ./scripts
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 8080

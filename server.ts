@@ -1,25 +1,36 @@
 import cluster from "node:cluster";
 import crypto from "node:crypto";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { getEnv } from "./config/env";
 
 const dev = process.argv.includes("--dev");
+// Read before NODE_ENV gets its default below: whether demo data loads depends on what the operator set.
+const env = getEnv();
+// React and Remix pick their production builds from NODE_ENV.
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
-const { getEnv } = await import("./app/utils/env.server");
-const env = getEnv();
-const { getHandle, closeDb } = await import("./db/client");
+const { closeDb } = await import("./db/client");
 const { withQueryCount } = await import("./db/query-count");
-const { seedIfEmpty, demoLogins } = await import("./db/seed-data");
+const { demoLogins, DEMO_PASSWORD } = await import("./db/seed-data");
 const { startRelay } = await import("./jobs/relay");
-const { buildLoadContext } = await import("./app/utils/load-context.server");
+const { prepareDatabase } = await import("./app/modules/setup/prepare-database.server");
+const { buildLoadContext } = await import("./app/modules/http/load-context.server");
+const { createRemixHandler } = await import("./app/modules/http/express-remix.server");
+const { isCrossSiteWrite } = await import("./app/modules/http/cross-site");
+const { plainPage } = await import("./app/modules/http/plain-pages.server");
+const { databaseReachable, statusReport } = await import("./app/modules/http/status.server");
 const { contentSecurityPolicy, securityHeaders } = await import("./app/utils/security.server");
 const { countryForIp } = await import("./app/modules/i18n/country.server");
-const { bodyTooLargePage } = await import("./app/utils/plain-pages.server");
+
+/** How long a stopping web process lets requests in flight finish (docs/operations.md#shutdown). */
+const SHUTDOWN_GRACE_MS = 10_000;
+/** A keep-alive connection that stays idle this long after the stop began is closed. */
+const IDLE_CLOSE_MS = 1_000;
 
 /*
  * One web process per core when every piece of state the processes share lives in
@@ -34,22 +45,29 @@ function webProcesses(): number {
   return env.WEB_CONCURRENCY ?? (env.REDIS_URL ? os.availableParallelism() : 1);
 }
 
-function printBanner(kind: string, seeded: boolean, processes: number) {
+function printBanner(prepared: Awaited<ReturnType<typeof prepareDatabase>>, processes: number) {
   const jobs = env.REDIS_URL ? " + Redis" : ", in-process jobs";
   const workers = processes > 1 ? `, ${processes} processes` : "";
-  console.log(`Rueda is serving http://localhost:${env.PORT} (${kind}${jobs}${workers})`);
-  if (seeded) console.log("Demo data was loaded into the empty database.");
-  console.log("Demo logins (password: Rueda2026!):");
-  for (const login of demoLogins) console.log(`  ${login.role.padEnd(9)} ${login.email}`);
+  console.log(`Rueda is serving http://localhost:${env.PORT} (${prepared.kind}${jobs}${workers})`);
+  if (prepared.seeded) console.log("Demo data was loaded into the empty database.");
+  if (env.demoData) {
+    console.log(`Demo logins (password: ${DEMO_PASSWORD}):`);
+    for (const login of demoLogins) console.log(`  ${login.role.padEnd(9)} ${login.email}`);
+  }
+  if (prepared.admin === "invited") console.log(`No administrator existed: ${env.ADMIN_EMAIL} was emailed a link to choose a password.`);
+  if (prepared.admin === "missing") {
+    console.log('No administrator yet. Create one with: npm run admin:create -- --email you@example.com --name "Your Name"');
+    console.log("(or set ADMIN_EMAIL and restart: that address is emailed a link to choose a password).");
+  }
 }
 
-/** The primary migrates and seeds once, then keeps `count` web processes running. */
-async function supervise(count: number, kind: string, seeded: boolean) {
+/** The primary prepares the database once, then keeps `count` web processes running. */
+async function supervise(count: number, prepared: Awaited<ReturnType<typeof prepareDatabase>>) {
   await closeDb();
   let stopping = false;
   let bannerShown = false;
   cluster.on("listening", () => {
-    if (!bannerShown) printBanner(kind, seeded, count);
+    if (!bannerShown) printBanner(prepared, count);
     bannerShown = true;
   });
   const allDead = () => Object.values(cluster.workers ?? {}).every((worker) => !worker || worker.isDead());
@@ -75,24 +93,29 @@ async function supervise(count: number, kind: string, seeded: boolean) {
 
 const processes = webProcesses();
 if (cluster.isPrimary) {
-  const handle = await getHandle();
-  const seeded = await seedIfEmpty(handle.db);
-  if (processes > 1) await supervise(processes, handle.kind, seeded);
-  else await serve(() => printBanner(handle.kind, seeded, 1));
+  const prepared = await prepareDatabase({ demoData: env.demoData, adminEmail: env.ADMIN_EMAIL });
+  if (processes > 1) await supervise(processes, prepared);
+  else await serve(() => printBanner(prepared, 1));
 } else {
   await serve(() => {});
 }
 
 async function serve(onListening: () => void) {
-  const db = await getHandle();
   const relay = startRelay();
+  let draining = false;
 
   const app = express();
   app.disable("x-powered-by");
   // Remix reads the URL itself and nothing here uses req.query: no need to parse every
   // query string with qs, which is slow on long search URLs.
   app.set("query parser", false);
-  app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  // While stopping, every answer closes its connection, so no client reuses a socket that is about to go.
+  app.use((_req, res, next) => {
+    if (draining) res.setHeader("Connection", "close");
+    next();
+  });
   app.use(compression());
 
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -103,34 +126,26 @@ async function serve(onListening: () => void) {
     next();
   });
 
+  // Liveness: the process and its database. A Redis outage is not a reason to stop routing here.
   app.get("/healthz", async (_req, res) => {
-    const checks: Record<string, string> = {};
-    try {
-      await db.db.execute("select 1");
-      checks.database = "ok";
-    } catch {
-      checks.database = "down";
-    }
-    if (env.REDIS_URL) checks.redis = (await relay.redisHealthy()) ? "ok" : "down";
-    const healthy = Object.values(checks).every((v) => v === "ok");
-    res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "degraded", ...checks });
+    const database = await databaseReachable();
+    res.status(database ? 200 : 503).json({ status: database ? "ok" : "down", database: database ? "ok" : "down" });
   });
 
-  /*
-   * Forms are small; an oversized body is refused before it is read so it cannot tie up
-   * the server. Multipart (avatar upload, 5 MB images) gets a little more room.
-   */
-  const MAX_FORM_BYTES = 256 * 1024;
-  const MAX_MULTIPART_BYTES = 6 * 1024 * 1024;
+  // Readiness report: each dependency by name (docs/operations.md#health).
+  app.get("/status", async (_req, res) => {
+    const report = await statusReport(env.REDIS_URL ? relay.redisHealthy : null);
+    res.status(report.status === "ok" ? 200 : 503).json(report);
+  });
+
+  // Cross-site form posts are refused here, once for every route (docs/security.md#cross-site-posts).
+  const allowedOrigins = (req: Request) => [env.appOrigin, `${req.protocol}://${req.get("host") ?? ""}`];
   app.use((req, res, next) => {
-    const length = Number(req.headers["content-length"] ?? 0);
-    const multipart = (req.headers["content-type"] ?? "").startsWith("multipart/form-data");
-    const limit = multipart ? MAX_MULTIPART_BYTES : MAX_FORM_BYTES;
-    if (length > limit) {
-      res.status(413).type("html").send(bodyTooLargePage(req.headers.cookie ?? null, new URL(req.url, env.APP_URL)));
-      return;
-    }
-    next();
+    const secFetchSite = req.get("Sec-Fetch-Site") ?? null;
+    const origin = req.get("Origin") ?? null;
+    if (!isCrossSiteWrite({ method: req.method, secFetchSite, origin, allowedOrigins: allowedOrigins(req) })) return next();
+    res.setHeader("Connection", "close");
+    res.status(403).type("html").send(plainPage("crossSite", req.headers.cookie ?? null, new URL(req.originalUrl, env.APP_URL)));
   });
 
   /*
@@ -152,9 +167,8 @@ async function serve(onListening: () => void) {
     const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
     app.use((req, res, next) => (req.path.includes(".") ? publicFiles(req, res, next) : next()));
   }
-  app.use("/uploads", express.static(path.join(env.DATA_DIR, "uploads"), { maxAge: "1h", index: false }));
 
-  const remixHandler = createRequestHandler({
+  const remixHandler = createRemixHandler({
     build,
     mode: dev ? "development" : "production",
     getLoadContext: async (req, res) => {
@@ -173,7 +187,7 @@ async function serve(onListening: () => void) {
   });
 
   app.all("*", (req, res, next) => {
-    if (process.env.LOG_QUERY_COUNT !== "1") return remixHandler(req, res, next);
+    if (!env.LOG_QUERY_COUNT) return remixHandler(req, res, next);
     const { counter } = withQueryCount(() => remixHandler(req, res, next));
     res.on("finish", () => console.log(`[queries] ${req.method} ${req.originalUrl} ${counter.queries}`));
   });
@@ -185,9 +199,23 @@ async function serve(onListening: () => void) {
 
   const server = app.listen(env.PORT, env.HOST, onListening);
 
+  /*
+   * A stop (SIGTERM from the platform, Ctrl+C) lets every request in flight finish:
+   * the process stops accepting connections, answers what arrives on open ones with
+   * `Connection: close`, closes connections that stay idle, and only after the last one
+   * (or the grace period) stops the relay and closes the database.
+   */
   async function shutdown(signal: string) {
-    console.log(`${signal}: shutting down`);
-    server.close();
+    console.log(`${signal}: finishing requests in flight`);
+    draining = true;
+    // net.Server's close, not http.Server's: the latter also drops idle keep-alive
+    // connections at once, racing a client that is sending its next request on one.
+    const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+    const idleSweep = setTimeout(() => server.closeIdleConnections(), IDLE_CLOSE_MS);
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+    await Promise.race([closed, grace]);
+    clearTimeout(idleSweep);
+    server.closeAllConnections();
     await relay.stop();
     await closeDb();
     process.exit(0);

@@ -1,5 +1,9 @@
-import { closeDb, getHandle } from "./client";
+/** `npm run db:migrate` and the release command: applies the committed migrations, once, under the set-up lock. */
+import { closeDb, withSetupLock } from "./client";
 
-const handle = await getHandle();
-console.log(`Migrations applied (${handle.kind}).`);
+const kind = await withSetupLock(async ({ kind, migrate }) => {
+  await migrate();
+  return kind;
+});
+console.log(`Migrations applied (${kind}).`);
 await closeDb();

@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { hashPassword } from "../app/modules/user/password.server";
 import type { Database } from "./client";
 import * as s from "./schema";
 
@@ -131,17 +130,20 @@ export const banks: Array<{ code: string; name: string }> = [
   ["0177", "Banfanb"], ["0178", "N58 Banco Digital"], ["0191", "BNC"],
 ].map(([code, name]) => ({ code, name }));
 
-/** Loads the demo data set when the database has no users yet; returns whether it did. */
-export async function seedIfEmpty(db: Database): Promise<boolean> {
+/**
+ * Loads the demo data set when the database has no users yet; returns whether it did.
+ * `demoPasswordHash` hashes DEMO_PASSWORD (the caller owns password hashing), and is only
+ * called when the data is loaded.
+ */
+export async function seedIfEmpty(db: Database, demoPasswordHash: () => Promise<string>): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(s.users);
   if (count > 0) return false;
-  await seedDemo(db);
+  await seedDemo(db, await demoPasswordHash());
   return true;
 }
 
-export async function seedDemo(db: Database) {
+async function seedDemo(db: Database, passwordHash: string) {
   const random = prng(2026);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.insert(s.banks).values(banks).onConflictDoNothing();
     await tx

@@ -3,17 +3,21 @@ import type { Executor } from "../db/client";
 import { outbox } from "../db/schema";
 import { kickRelay } from "./relay-signal";
 
-export const emailTemplates = ["contact-message", "activation", "password-reset", "password-changed"] as const;
+export const emailTemplates = ["contact-message", "activation", "password-reset", "password-changed", "admin-invitation"] as const;
 
 /** Every job the system runs: its queue and the shape of its payload. */
 export const jobs = {
   "send-email": {
     queue: "email",
+    // Rendered when enqueued, so a retry or a re-send delivers exactly the original;
+    // `template` stays for the admins' listing of failed messages.
     payload: z.object({
       template: z.enum(emailTemplates),
       to: z.array(z.email()).min(1),
       language: z.enum(["es", "en", "fr", "el"]),
-      data: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+      subject: z.string().min(1),
+      html: z.string(),
+      text: z.string(),
     }),
   },
   "purge-expired-tokens": { queue: "maintenance", payload: z.object({}) },
@@ -28,7 +32,26 @@ export const schedules: Array<{ name: JobName; everyMs: number }> = [
   { name: "purge-expired-tokens", everyMs: 60 * 60 * 1000 },
 ];
 
-export const retryPolicy = { attempts: 8, backoffMs: 2000 };
+export type RetryPolicy = { attempts: number; firstDelayMs: number; maxDelayMs: number };
+
+/**
+ * How long a job keeps trying, in-process and on BullMQ alike: the delay doubles from
+ * 2 s and is capped at 30 min, so 25 attempts span about 7.5 hours — long enough to ride
+ * out a mail provider's outage before the job is marked `failed` for an admin to re-send
+ * (docs/operations.md#outbox).
+ */
+export const retryPolicy: RetryPolicy = { attempts: 25, firstDelayMs: 2000, maxDelayMs: 30 * 60 * 1000 };
+
+/** The wait before the next attempt, once `attemptsMade` attempts have failed. */
+export function retryDelayMs(attemptsMade: number, policy: RetryPolicy = retryPolicy): number {
+  return Math.min(policy.firstDelayMs * 2 ** Math.max(0, attemptsMade - 1), policy.maxDelayMs);
+}
+
+/** BullMQ's name for `retryDelayMs`; its built-in exponential backoff has no cap. */
+export const backoffType = "capped-exponential";
+
+/** An attempt still running after this long counts as failed, so one hung call cannot stall delivery. */
+export const handlerTimeoutMs = 60 * 1000;
 
 /**
  * Records a job in the outbox, inside the caller's transaction when given one, so the

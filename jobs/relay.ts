@@ -1,20 +1,21 @@
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { getEnv } from "../config/env";
 import { getDb } from "../db/client";
 import { outbox, type OutboxRow } from "../db/schema";
-import { handlers } from "./handlers";
-import { jobs, retryPolicy, schedules, type JobName } from "./queues";
+import { runJob } from "./handlers";
+import { backoffType, handlerTimeoutMs, jobs, retryDelayMs, retryPolicy, schedules, type JobName, type RetryPolicy } from "./queues";
 import { onRelayKick } from "./relay-signal";
+import { withTimeout } from "./timeout";
 
 const POLL_MS = 500;
 const BATCH = 20;
-/** A claimed row is invisible to other relays for this long; a crash mid-job frees it after. */
+/**
+ * A claimed row is invisible to other relays for this long; a crash mid-job frees it
+ * after. It must outlast the handler timeout, or a slow attempt would run twice at once.
+ */
 const LEASE_MS = 5 * 60 * 1000;
-
-export function backoffMs(attempt: number): number {
-  return Math.min(retryPolicy.backoffMs * 2 ** Math.max(0, attempt - 1), 10 * 60 * 1000);
-}
 
 /** Takes due rows, pushing their next visibility past the lease so only this relay works them. */
 async function claim(): Promise<OutboxRow[]> {
@@ -33,52 +34,27 @@ async function claim(): Promise<OutboxRow[]> {
     .returning();
 }
 
-async function settle(row: OutboxRow, outcome: { ok: true; status: "done" | "relayed" } | { ok: false; error: unknown }) {
-  const db = await getDb();
-  if (outcome.ok) {
-    await db.update(outbox).set({ status: outcome.status, processedAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
-    return;
-  }
-  const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-  const final = row.attempts >= retryPolicy.attempts || (outcome.error instanceof Error && outcome.error.name === "UnrecoverableError");
-  await db
-    .update(outbox)
-    .set(
-      final
-        ? { status: "failed", lastError: message, processedAt: new Date() }
-        : { lastError: message, runAfter: new Date(Date.now() + backoffMs(row.attempts)) },
-    )
-    .where(eq(outbox.id, row.id));
-}
-
-async function runInline(row: OutboxRow) {
-  const name = row.jobName as JobName;
-  try {
-    const payload = jobs[name].payload.parse(row.payload);
-    await (handlers[name] as (p: unknown, c: { jobId: string; attempt: number }) => Promise<void>)(payload, {
-      jobId: row.jobId,
-      attempt: row.attempts,
-    });
-    await settle(row, { ok: true, status: "done" });
-  } catch (error) {
-    console.error(`[jobs] ${row.jobId} failed (attempt ${row.attempts}):`, error instanceof Error ? error.message : error);
-    await settle(row, { ok: false, error });
-  }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms))]);
-}
+export type RelayOptions = {
+  /** Unset: REDIS_URL from the environment; empty: run jobs in this process. */
+  redisUrl?: string;
+  /** Also run the recurring jobs here when jobs go to Redis (a worker normally schedules them). */
+  inlineSchedules?: boolean;
+  retryPolicy?: RetryPolicy;
+  handlerTimeoutMs?: number;
+};
 
 export type Relay = { stop: () => Promise<void>; redisHealthy: () => Promise<boolean>; drain: () => Promise<void> };
 
 /**
  * Moves outbox rows to BullMQ when REDIS_URL is set, or runs their handlers in this
- * process otherwise (DESIGN §2). Either way a row leaves `pending` only once the job is
- * safely handed over or done; failures retry with exponential backoff and stay visible.
+ * process otherwise (docs/architecture.md#outbox). Either way a row leaves `pending`
+ * only once the job is safely handed over or finished; failures retry with capped
+ * exponential backoff, and the row ends `done` or `failed` with its reason.
  */
-export function startRelay(options: { redisUrl?: string; inlineSchedules?: boolean } = {}): Relay {
-  const redisUrl = options.redisUrl ?? process.env.REDIS_URL;
+export function startRelay(options: RelayOptions = {}): Relay {
+  const redisUrl = options.redisUrl ?? getEnv().REDIS_URL;
+  const policy = options.retryPolicy ?? retryPolicy;
+  const timeoutMs = options.handlerTimeoutMs ?? handlerTimeoutMs;
   // Producers fail fast while Redis is away, so rows simply stay in the outbox until it returns.
   const connection = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
   connection?.on("error", () => {});
@@ -93,28 +69,57 @@ export function startRelay(options: { redisUrl?: string; inlineSchedules?: boole
     return queue!;
   };
 
+  async function runInline(row: OutboxRow) {
+    const db = await getDb();
+    try {
+      await runJob(row.jobName, row.payload, { jobId: row.jobId, attempt: row.attempts }, timeoutMs);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`[jobs] ${row.jobId} failed (attempt ${row.attempts}):`, message);
+      const final = row.attempts >= policy.attempts || (error instanceof Error && error.name === "UnrecoverableError");
+      await db
+        .update(outbox)
+        .set(
+          final
+            ? { status: "failed", lastError: message, processedAt: new Date() }
+            : { lastError: message, runAfter: new Date(Date.now() + retryDelayMs(row.attempts, policy)) },
+        )
+        .where(eq(outbox.id, row.id));
+      return;
+    }
+    await db.update(outbox).set({ status: "done", processedAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+  }
+
   async function relayToRedis(row: OutboxRow) {
     const name = row.jobName as JobName;
+    const db = await getDb();
     try {
       await withTimeout(
         queueFor(jobs[name].queue).add(name, row.payload, {
           jobId: row.jobId,
-          attempts: retryPolicy.attempts,
-          backoff: { type: "exponential", delay: retryPolicy.backoffMs },
+          attempts: policy.attempts,
+          backoff: { type: backoffType },
           removeOnComplete: { age: 7 * 24 * 3600 },
-          removeOnFail: false,
+          // The outbox row records the failure (jobs/workers.ts); dropping the job at
+          // once lets a re-send add the same job id again instead of being ignored.
+          removeOnFail: true,
         }),
         3000,
+        "handing the job to Redis",
       );
-      await settle(row, { ok: true, status: "relayed" });
     } catch (error) {
       // Redis being away is not the job's fault: try again soon without using up attempts.
-      const db = await getDb();
       await db
         .update(outbox)
         .set({ attempts: sql`${outbox.attempts} - 1`, runAfter: new Date(Date.now() + 1000), lastError: String(error) })
         .where(eq(outbox.id, row.id));
+      return;
     }
+    // Only a row still pending: a fast worker may already have recorded the outcome.
+    await db
+      .update(outbox)
+      .set({ status: "relayed", processedAt: new Date(), lastError: null })
+      .where(and(eq(outbox.id, row.id), eq(outbox.status, "pending")));
   }
 
   let stopped = false;
@@ -155,8 +160,7 @@ export function startRelay(options: { redisUrl?: string; inlineSchedules?: boole
     !connection || options.inlineSchedules
       ? schedules.map(({ name, everyMs }) =>
           setInterval(() => {
-            const handler = handlers[name] as (p: unknown, c: { jobId: string; attempt: number }) => Promise<void>;
-            handler({}, { jobId: `${name}-${Date.now()}`, attempt: 1 }).catch((e) => console.error(`[jobs] ${name}:`, e));
+            runJob(name, {}, { jobId: `${name}-${Date.now()}`, attempt: 1 }, timeoutMs).catch((e) => console.error(`[jobs] ${name}:`, e));
           }, everyMs),
         )
       : [];
@@ -173,7 +177,7 @@ export function startRelay(options: { redisUrl?: string; inlineSchedules?: boole
     async redisHealthy() {
       if (!connection) return true;
       try {
-        return (await withTimeout(connection.ping(), 1000)) === "PONG";
+        return (await withTimeout(connection.ping(), 1000, "Redis ping")) === "PONG";
       } catch {
         return false;
       }

@@ -1,17 +1,19 @@
 import http from "node:http";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
+import { getEnv } from "../config/env";
 import { closeDb, getDb } from "../db/client";
 import { jobs, queueNames, schedules } from "./queues";
 import { startRelay } from "./relay";
 import { startWorkers } from "./workers";
 
-const redisUrl = process.env.REDIS_URL;
+const env = getEnv();
+const redisUrl = env.REDIS_URL;
 if (!redisUrl) {
   console.error("The worker needs REDIS_URL. Without it the web process runs jobs itself (npm start).");
   process.exit(1);
 }
-if (!process.env.DATABASE_URL) {
+if (!env.DATABASE_URL) {
   console.error("The worker needs DATABASE_URL: the embedded PGlite database belongs to the web process alone.");
   process.exit(1);
 }
@@ -30,7 +32,7 @@ for (const { name, everyMs } of schedules) {
 
 const relay = startRelay({ redisUrl });
 
-const healthPort = Number(process.env.WORKER_HEALTH_PORT ?? 0);
+const healthPort = env.WORKER_HEALTH_PORT;
 const health = healthPort
   ? http
       .createServer(async (_req, res) => {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search` — the search budget (DESIGN §9) measured on this machine:
+ * `npm run bench:search` — the search budget (docs/architecture.md#budgets) measured on this machine:
  * a scratch PostgreSQL database with the scaled data set (10,000 cars, 200,000 bookings),
  * the production build served by server.ts with NODE_ENV=production as in production
  * (PostgreSQL and Redis, so one web process per core), and autocannon against /search
@@ -164,7 +164,7 @@ async function main() {
   const dbUrl = scratch.url;
 
   step("Seeding 10,000 cars and 200,000 bookings");
-  const seeded = spawnSync("npx", ["tsx", "db/seed.ts", "--cars", "10000", "--bookings", "200000"], {
+  const seeded = spawnSync("npx", ["tsx", "scripts/seed.ts", "--cars", "10000", "--bookings", "200000"], {
     env: { ...process.env, DATABASE_URL: dbUrl },
     stdio: ["ignore", "inherit", "inherit"],
   });

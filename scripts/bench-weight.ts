@@ -1,5 +1,5 @@
 /**
- * `npm run bench:weight` — the JavaScript a first visit downloads (DESIGN §9: ≤ 100 KB
+ * `npm run bench:weight` — the JavaScript a first visit downloads (docs/architecture.md#budgets: ≤ 100 KB
  * gzip for / and /search, the map loaded only where shown). After a build, the app is
  * started on in-memory PGlite with the demo data; for each page the script reads the HTML,
  * takes every module it names (modulepreload links and module scripts, inline imports
@@ -55,7 +55,7 @@ function caracas(days: number, time: string) {
 }
 
 buildIfNeeded();
-const server = await startServer(port, { DATABASE_URL: "", PGLITE_DIR: "memory://", REDIS_URL: "", DATA_DIR: ".data/bench-weight" });
+const server = await startServer(port, { DATABASE_URL: "", PGLITE_DIR: "memory://", REDIS_URL: "", DATA_DIR: ".data/bench-weight", DEMO_DATA: "1" });
 let over = false;
 try {
   const pages = [

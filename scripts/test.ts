@@ -67,7 +67,7 @@ try {
   step("Unit and integration tests (vitest)");
   ok =
     run("npx", ["vitest", "run"], {
-      ...(unitDb ? { DATABASE_URL: unitDb.url } : { DATABASE_URL: "", PGLITE_DIR: "memory://" }),
+      ...(unitDb ? { DATABASE_URL: unitDb.url } : { DATABASE_URL: "", PGLITE_DIR: `.data/test-pglite-${suffix}` }),
       ...(redisUrl ? { TEST_REDIS_URL: redisUrl } : {}),
       REDIS_URL: "",
     }) && ok;
@@ -85,6 +85,7 @@ try {
 } finally {
   await unitDb?.drop();
   await e2eDb?.drop();
+  fs.rmSync(`.data/test-pglite-${suffix}`, { recursive: true, force: true });
 }
 
 console.log(ok ? "\nAll test steps passed." : "\nSome test steps failed.");

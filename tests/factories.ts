@@ -9,7 +9,7 @@ const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toStri
 export async function resetDatabase(db: Executor) {
   await db.execute(sql`
     truncate table payments, notifications, bookings, car_locations, cars, contact_messages, tokens, sessions,
-      users, suppliers, locations, outbox, settings, banks restart identity cascade`);
+      users, suppliers, locations, outbox, settings, banks, images restart identity cascade`);
 }
 
 export async function createSupplier(db: Executor, values: Partial<typeof s.suppliers.$inferInsert> = {}) {
@@ -71,8 +71,9 @@ export async function createBooking(
 /** The tokens in the links of the email jobs of `template` sent to `to`, oldest first. */
 export async function outboxTokens(db: Executor, to: string, template: string): Promise<string[]> {
   const rows = await db.select().from(s.outbox).orderBy(s.outbox.id);
+  // Jobs hold the rendered email; its plain-text part carries the link.
   return rows
-    .map((r) => r.payload as { template: string; to: string[]; data: { link?: string } })
-    .filter((p) => p.template === template && p.to.includes(to) && p.data.link)
-    .map((p) => new URL(p.data.link!).searchParams.get("token")!);
+    .map((r) => r.payload as { template: string; to: string[]; text: string })
+    .filter((p) => p.template === template && p.to.includes(to))
+    .flatMap((p) => p.text.match(/[?&]token=([\w-]{43})/)?.[1] ?? []);
 }

@@ -10,6 +10,24 @@ type Template = (t: TFunction, data: Data) => { subject: string; body: JSX.Eleme
 
 const str = (value: string | number | null | undefined) => (value == null ? "" : String(value));
 
+/** An email whose point is one link (activate, choose a password): greeting, text, button, expiry. */
+function linkEmail(key: string): Template {
+  return (t, data) => ({
+    subject: t(`${key}.subject`),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>{t(`${key}.body`)}</Text>
+        <Button href={str(data.link)} style={buttonStyle}>
+          {t(`${key}.button`)}
+        </Button>
+        <Text>{t(`${key}.expiry`)}</Text>
+        <Text>{t("linkFallback", { link: str(data.link) })}</Text>
+      </>
+    ),
+  });
+}
+
 const templates: Record<string, Template> = {
   "contact-message": (t, data) => ({
     subject: t("contact.subject", { subject: str(data.subject) }),
@@ -21,34 +39,9 @@ const templates: Record<string, Template> = {
       </>
     ),
   }),
-  activation: (t, data) => ({
-    subject: t("activation.subject"),
-    body: (
-      <>
-        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
-        <Text>{t("activation.body")}</Text>
-        <Button href={str(data.link)} style={buttonStyle}>
-          {t("activation.button")}
-        </Button>
-        <Text>{t("activation.expiry")}</Text>
-        <Text>{t("linkFallback", { link: str(data.link) })}</Text>
-      </>
-    ),
-  }),
-  "password-reset": (t, data) => ({
-    subject: t("reset.subject"),
-    body: (
-      <>
-        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
-        <Text>{t("reset.body")}</Text>
-        <Button href={str(data.link)} style={buttonStyle}>
-          {t("reset.button")}
-        </Button>
-        <Text>{t("reset.expiry")}</Text>
-        <Text>{t("linkFallback", { link: str(data.link) })}</Text>
-      </>
-    ),
-  }),
+  activation: linkEmail("activation"),
+  "password-reset": linkEmail("reset"),
+  "admin-invitation": linkEmail("adminInvitation"),
   "password-changed": (t, data) => ({
     subject: t("passwordChanged.subject"),
     body: (

@@ -13,7 +13,7 @@ type View = "valid" | "expired" | "used" | "unknown" | "activated" | "sent";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
 
 /*
- * Opening the emailed link only shows what it would do; activating is a POST (DESIGN §7:
+ * Opening the emailed link only shows what it would do; activating is a POST (docs/security.md#headers:
  * no state change on GET), so mail scanners that prefetch links cannot spend the token.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -7,6 +7,7 @@ import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
 import { changePassword } from "~/modules/user/account.server";
 import { requireUser } from "~/modules/user/auth.server";
+import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
 import { changePasswordSchema } from "~/modules/user/validation";
 import { toastHeader } from "~/utils/toast.server";
@@ -33,6 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error("[change-password]", error);
     return json(submission.reply({ ...hidden, formErrors: [authMessages.passwordUpdateError] }), { status: 500 });
   }
+  if (result === "rateLimited") return json(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });
   if (result === "wrongPassword") {
     return json(submission.reply({ ...hidden, fieldErrors: { currentPassword: [authMessages.wrongPassword] } }), { status: 400 });
   }

@@ -5,7 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
-import { consume } from "~/modules/security/rate-limit.server";
+import { consumeAll } from "~/modules/security/rate-limit.server";
 import { requestPasswordReset } from "~/modules/user/account.server";
 import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
@@ -21,12 +21,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { email } = submission.value;
-  if (!(await consume("forgot-password", email))) {
+  const allowed = await consumeAll([
+    ["forgot-password", email],
+    ["forgot-password-ip", context.ip],
+  ]);
+  if (!allowed) {
     return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   }
   if ((await requestPasswordReset(email)) === "notRegistered") {

@@ -24,7 +24,7 @@ import {
 } from "~/modules/user/account.server";
 import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
 import { requireUser } from "~/modules/user/auth.server";
-import { deleteAvatarFile, processAvatar, storeAvatar } from "~/modules/user/avatar.server";
+import { processAvatar } from "~/modules/user/avatar.server";
 import { authMessages } from "~/modules/user/messages";
 import { AVATAR_MAX_BYTES, avatarSchema, documentTypes, languageSchema, notificationsSchema, profileSchema } from "~/modules/user/validation";
 import { languageCookie } from "~/utils/cookies.server";
@@ -71,8 +71,7 @@ async function uploadAvatar(request: Request, userId: number) {
   if (submission.status !== "success") return failed("avatar", submission.reply());
   const image = await processAvatar(new Uint8Array(await submission.value.avatar.arrayBuffer()));
   if (!image) return failed("avatar", submission.reply({ fieldErrors: { avatar: [authMessages.imageInvalid] } }));
-  const previous = await replaceAvatar(userId, await storeAvatar(userId, image));
-  await deleteAvatarFile(previous);
+  await replaceAvatar(userId, image);
   return saved();
 }
 
@@ -103,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return saved();
     }
     case "delete-avatar": {
-      await deleteAvatarFile(await replaceAvatar(user.id, null));
+      await replaceAvatar(user.id, null);
       return saved();
     }
     default:

@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A new session id on every sign-in; whatever session this browser had is gone.
   if (context.sessionId) await destroySession(context.sessionId);
   const headers = { "Set-Cookie": await createUserSession(result.user.id, Boolean(stayConnected)) };
-  // Spec §4: a language asked for with ?l= is saved on the account. Otherwise the account's own
+  // docs/domain.md#language: a language asked for with ?l= is saved on the account. Otherwise the account's own
   // language now applies, and the browser only holds this page's texts: reload fully if it changes.
   const requested = new URL(request.url).searchParams.get("l");
   if (isLanguage(requested)) {

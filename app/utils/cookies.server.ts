@@ -3,7 +3,7 @@ import { getEnv } from "./env.server";
 
 const env = getEnv();
 
-/** Holds only the random id of a row in the sessions table (DESIGN §7). */
+/** Holds only the random id of a row in the sessions table (docs/security.md#sessions). */
 export const sessionCookie = createCookie("__session", {
   httpOnly: true,
   sameSite: "lax",

@@ -1,1 +1,2 @@
 export { enqueue, type JobName, type JobPayload } from "../../jobs/queues";
+export { withTimeout } from "../../jobs/timeout";

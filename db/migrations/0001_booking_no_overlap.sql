@@ -1,4 +1,4 @@
--- Availability guarantee (DESIGN §5): no two blocking bookings of one car overlap.
+-- Availability guarantee (docs/domain.md#availability): no two blocking bookings of one car overlap.
 -- Half-open ranges [starts_at, ends_at) let back-to-back rentals fit.
 CREATE EXTENSION IF NOT EXISTS btree_gist;
 --> statement-breakpoint

@@ -1,4 +1,4 @@
--- Search indexes (reference/search-floor.md, issue 4).
+-- Search indexes (docs/architecture.md#budgets, issue 4).
 --
 -- The count finds every blocking booking that overlaps a period in one index-only scan.
 -- An index-only scan needs every column the query reads, and the overlap test reads

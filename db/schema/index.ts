@@ -9,3 +9,4 @@ export * from "./notifications";
 export * from "./contact";
 export * from "./outbox";
 export * from "./settings";
+export * from "./images";

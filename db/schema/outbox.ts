@@ -3,7 +3,7 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, v
 import { createdAt } from "./columns";
 import { outboxStatus } from "./enums";
 
-/** Jobs written in the same transaction as the business change (DESIGN §2). */
+/** Jobs written in the same transaction as the business change (docs/architecture.md#outbox). */
 export const outbox = pgTable(
   "outbox",
   {

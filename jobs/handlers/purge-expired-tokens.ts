@@ -1,12 +1,21 @@
 import { lt, or } from "drizzle-orm";
-import { purgeCutoff } from "../../app/modules/user/tokens";
 import { getDb } from "../../db/client";
 import { sessions, tokens } from "../../db/schema";
 
 /**
- * Drops tokens that expired or were used more than the retention window ago (so a
- * recently expired activation link still shows "expired" with its resend button, and a
- * used one "already used"), and sessions past their expiry. Safe to repeat.
+ * Expired and used tokens are kept a week before this job drops them, so an old
+ * activation link still says "expired" (with a resend button) rather than "unknown".
+ */
+export const TOKEN_RETENTION_MS = 7 * 24 * 3600_000;
+
+/** Tokens that expired, or were used, before this instant may be deleted. */
+export function purgeCutoff(now: Date): Date {
+  return new Date(now.getTime() - TOKEN_RETENTION_MS);
+}
+
+/**
+ * Drops tokens that expired or were used more than the retention window ago, and
+ * sessions past their expiry. Safe to repeat.
  */
 export async function purgeExpired(now = new Date()) {
   const db = await getDb();

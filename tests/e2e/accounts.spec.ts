@@ -212,7 +212,7 @@ for (const mode of jsModes) {
       const avatar = page.getByRole("img", { name: "Your avatar picture" });
       await expect(avatar).toBeVisible();
       const src = await avatar.getAttribute("src");
-      expect(src).toMatch(/^\/uploads\/avatars\/\d+-[0-9a-f]{16}\.webp$/);
+      expect(src).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
       const image = await page.request.get(src!);
       expect(image.headers()["content-type"]).toBe("image/webp");
       const meta = await sharp(await image.body()).metadata();

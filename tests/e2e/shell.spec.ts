@@ -141,10 +141,13 @@ test("responses carry security headers, and every inline script the CSP nonce", 
   expect(assetResponse.headers()["cache-control"]).toContain("immutable");
 });
 
-test("/healthz reports the database (and Redis when configured)", async ({ request }) => {
+test("/healthz reports liveness (process and database), /status names every dependency", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
-  const body = await response.json();
-  expect(body.status).toBe("ok");
-  expect(body.database).toBe("ok");
+  expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+  const status = await request.get("/status");
+  expect(status.status()).toBe(200);
+  const report = await status.json();
+  expect(report).toMatchObject({ status: "ok", database: "ok", outbox: { failed: 0 } });
+  expect(["ok", "not configured"]).toContain(report.redis);
 });

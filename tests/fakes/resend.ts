@@ -19,14 +19,21 @@ export type FakeEmail = {
 export type ResendFake = {
   url: string;
   emails: FakeEmail[];
-  /** Answer the next `count` sends with 500, as an outage would. */
-  failNext: (count: number) => void;
+  /**
+   * Answer the next `count` sends with an error: a 500 as in an outage, or a 422 that
+   * Resend gives for a request no retry can fix.
+   */
+  failNext: (count: number, kind?: "outage" | "invalid") => void;
+  /** Never answer the next `count` sends, as a hung connection would; `close` drops them. */
+  hangNext: (count: number) => void;
   close: () => Promise<void>;
 };
 
 export function startResendFake(port = 0): Promise<ResendFake> {
   const emails: FakeEmail[] = [];
   let failures = 0;
+  let failureKind: "outage" | "invalid" = "outage";
+  let hangs = 0;
   const byKey = new Map<string, FakeEmail>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
@@ -50,7 +57,13 @@ export function startResendFake(port = 0): Promise<ResendFake> {
       }
       if (failures > 0) {
         failures -= 1;
-        return send(500, { statusCode: 500, name: "internal_server_error", message: "Simulated outage" });
+        return failureKind === "outage"
+          ? send(500, { statusCode: 500, name: "internal_server_error", message: "Simulated outage" })
+          : send(422, { statusCode: 422, name: "validation_error", message: "Simulated invalid request" });
+      }
+      if (hangs > 0) {
+        hangs -= 1;
+        return;
       }
       let raw = "";
       req.on("data", (chunk) => (raw += chunk));
@@ -91,10 +104,18 @@ export function startResendFake(port = 0): Promise<ResendFake> {
       resolve({
         url: `http://127.0.0.1:${address.port}`,
         emails,
-        failNext: (count) => {
+        failNext: (count, kind = "outage") => {
           failures = count;
+          failureKind = kind;
         },
-        close: () => new Promise((r) => server.close(() => r())),
+        hangNext: (count) => {
+          hangs = count;
+        },
+        close: () =>
+          new Promise((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
       });
     });
   });

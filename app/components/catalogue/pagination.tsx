@@ -14,7 +14,7 @@ export function pageWindow(page: number, pages: number): Array<number | "gap"> {
 }
 
 /**
- * Classic pagination (spec §9) with plain links, so it works without JavaScript. `more`:
+ * Classic pagination (docs/domain.md#limits) with plain links, so it works without JavaScript. `more`:
  * there may be pages after `pages`, which is then not announced as the last.
  */
 export function Pagination({ page, pages, more = false, hrefFor }: { page: number; pages: number; more?: boolean; hrefFor: (page: number) => string }) {

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { schema } from "~/utils/db.server";
 
 /**
- * The availability rule (DESIGN §5) as ONE SQL predicate, used by the search and by
+ * The availability rule (docs/domain.md#availability) as ONE SQL predicate, used by the search and by
  * checkout. A car is bookable at a place for [pickUp, dropOff) when it serves the place
  * (a `car_locations` row), is available and not deleted, its supplier is active, and no
  * blocking booking overlaps the period.

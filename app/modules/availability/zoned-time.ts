@@ -1,7 +1,7 @@
 /**
  * Wall-clock times in a named IANA zone ↔ instants, with nothing but Intl (no library):
  * pick-up and drop-off are typed as `datetime-local` values in the pick-up location's
- * zone (DESIGN §5) and stored as timestamptz.
+ * zone (docs/domain.md#days) and stored as timestamptz.
  */
 
 /** A `datetime-local` value at minute precision: "2026-03-10T10:00". */

@@ -1,5 +1,5 @@
 /**
- * The car enumerations (spec §3) for code that also runs in the browser, which must not
+ * The car enumerations (docs/domain.md#enumerations) for code that also runs in the browser, which must not
  * import db/schema (it would pull drizzle into the client bundle). A unit test holds
  * these lists equal to the database enums.
  */

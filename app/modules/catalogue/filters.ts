@@ -9,7 +9,7 @@ export const carSpecs = ["aircon", "doors4", "seats5"] as const;
 export type CarSpec = (typeof carSpecs)[number];
 export const mileageKinds = ["limited", "unlimited"] as const;
 export type MileageKind = (typeof mileageKinds)[number];
-/** Spec §9: deposit thresholds 250 and 500 (dollars); the third is "any". */
+/** docs/domain.md#limits: deposit thresholds 250 and 500 (dollars); the third is "any". */
 export const depositLimits = [250, 500] as const;
 export type DepositLimit = (typeof depositLimits)[number];
 

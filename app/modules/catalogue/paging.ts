@@ -1,4 +1,4 @@
-/** Spec §9: general lists show 30 entries a page. */
+/** General lists show 30 entries a page (docs/domain.md#limits). */
 export const LIST_PAGE_SIZE = 30;
 
 /** The requested page of a list, clamped to the pages that exist. */

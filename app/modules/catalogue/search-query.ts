@@ -2,7 +2,7 @@ import { messages } from "~/modules/forms/messages";
 import { defaultPeriod, parseRentalPeriod, type RentalPeriod } from "~/modules/availability/period";
 import { filtersToParams, parseFilters, type SearchFilters } from "./filters";
 
-/** Spec §9: cars 15 per page. */
+/** Cars 15 per page (docs/domain.md#limits). */
 export const CARS_PER_PAGE = 15;
 /** Deep pages cost a long index walk and nobody reads them; the pager stops here. */
 export const MAX_PAGE = 200;

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { enqueue } from "~/utils/jobs.server";
+import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import type { Language } from "~/modules/i18n/languages";
 
 /**
- * Stores the message and, in the same transaction, one email job per admin (in that
- * admin's language), so a stored message is never left without its notification.
+ * Stores the message and, in the same transaction, one email job per active admin (in
+ * that admin's language) and one to ADMIN_EMAIL, so a stored message is never left
+ * without its notification (docs/operations.md#first-admin).
  */
 export async function submitContactMessage(input: {
   userId: number | null;
@@ -22,12 +23,13 @@ export async function submitContactMessage(input: {
       .select({ id: schema.users.id, email: schema.users.email, language: schema.users.language })
       .from(schema.users)
       .where(and(eq(schema.users.type, "admin"), eq(schema.users.status, "active")));
-    const fallback = getEnv().ADMIN_EMAIL;
-    const recipients = admins.length ? admins : fallback ? [{ id: 0, email: fallback, language: "es" }] : [];
+    // ADMIN_EMAIL always gets a copy: the admins may be demo accounts whose addresses reach nobody.
+    const operator = getEnv().ADMIN_EMAIL;
+    const known = admins.some((admin) => admin.email === operator);
+    const recipients = operator && !known ? [...admins, { id: 0, email: operator, language: "es" }] : admins;
     for (const admin of recipients) {
-      await enqueue(
+      await enqueueEmail(
         tx,
-        "send-email",
         {
           template: "contact-message",
           to: [admin.email],

@@ -11,7 +11,7 @@ export const messages = {
   rateLimited: "validation.rateLimited",
 } as const;
 
-/** Spec §5: "Please fill in the field: X" or "Please fill in the fields: X, Y". */
+/** docs/domain.md#messages: "Please fill in the field: X" or "Please fill in the fields: X, Y". */
 export function requiredFieldsKey(count: number) {
   return count === 1 ? "validation.requiredOne" : "validation.requiredMany";
 }

@@ -1,5 +1,5 @@
 /**
- * Spec §9: comma thousands, two decimals only when the value is fractional;
+ * docs/domain.md#formatting: comma thousands, two decimals only when the value is fractional;
  * "$" goes before the number, any other symbol after it with a space.
  * The same in every language, as the spec requires.
  *

@@ -14,7 +14,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * Spec §4: the URL parameter `l` if supported, else the signed-in user's language,
+ * docs/domain.md#language: the URL parameter `l` if supported, else the signed-in user's language,
  * else the remembered cookie, else (optionally) the visitor's country, else Spanish.
  */
 export function resolveLanguage(input: {

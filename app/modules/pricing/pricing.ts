@@ -1,5 +1,5 @@
 /**
- * The price of a rental (DESIGN §5, spec §9). Pure and shared with the browser, which
+ * The price of a rental (docs/domain.md#price). Pure and shared with the browser, which
  * uses it only for previews: bookings and payments are always priced on the server.
  * Money is integer cents; option values follow the spec: -1 unavailable, 0 included,
  * > 0 a price per day, except cancellation, which is a flat fee charged once.

@@ -2,11 +2,20 @@ import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getEnv } from "~/utils/env.server";
 
-export type LimitName = "contact" | "sign-in-ip" | "sign-in-email" | "sign-up" | "forgot-password" | "resend-activation";
+export type LimitName =
+  | "contact"
+  | "sign-in-ip"
+  | "sign-in-email"
+  | "sign-up"
+  | "forgot-password"
+  | "forgot-password-ip"
+  | "resend-activation"
+  | "change-password";
 
 /*
- * Sign-in limits count failed attempts only, per address and per client: one account
- * under attack gets throttled while everyone else (even behind the same NAT) still signs in.
+ * The limits of docs/security.md#rate-limits. Sign-in is limited per address and per
+ * client, so one account under attack gets throttled while everyone else (even behind
+ * the same NAT) still signs in; a successful sign-in gives its points back.
  */
 export const rules: Record<LimitName, { points: number; duration: number }> = {
   contact: { points: 30, duration: 10 * 60 },
@@ -14,7 +23,10 @@ export const rules: Record<LimitName, { points: number; duration: number }> = {
   "sign-in-email": { points: 10, duration: 15 * 60 },
   "sign-up": { points: 50, duration: 60 * 60 },
   "forgot-password": { points: 5, duration: 15 * 60 },
+  // "Email address not registered" is an answer; per client it must not become a fast oracle.
+  "forgot-password-ip": { points: 20, duration: 15 * 60 },
   "resend-activation": { points: 5, duration: 15 * 60 },
+  "change-password": { points: 10, duration: 15 * 60 },
 };
 
 /*
@@ -50,7 +62,12 @@ function limiter(name: LimitName): RateLimiterAbstract {
   return found;
 }
 
-/** Counts one attempt; false when the caller is over the limit. */
+/**
+ * Counts one attempt and says whether it is within the limit. Counting comes first and
+ * is atomic (one Redis INCR, or one in-memory update), so a burst of parallel requests
+ * cannot all pass a check before any of them is counted: there is deliberately no
+ * "check without counting" (docs/security.md#rate-limits).
+ */
 export async function consume(name: LimitName, subject: string): Promise<boolean> {
   try {
     await limiter(name).consume(subject.toLowerCase());
@@ -61,13 +78,18 @@ export async function consume(name: LimitName, subject: string): Promise<boolean
   }
 }
 
-/** Whether the subject has used up its allowance, without counting an attempt. */
-export async function isLimited(name: LimitName, subject: string): Promise<boolean> {
-  const state = await limiter(name).get(subject.toLowerCase());
-  return state !== null && state.consumedPoints >= rules[name].points;
+/** Counts one attempt against every limit given; false when any of them is exceeded. */
+export async function consumeAll(limits: Array<[LimitName, string]>): Promise<boolean> {
+  const verdicts = await Promise.all(limits.map(([name, subject]) => consume(name, subject)));
+  return verdicts.every(Boolean);
 }
 
-/** Clears a subject's count, e.g. after a successful sign-in. */
+/** Gives one counted attempt back, e.g. a client's sign-in that turned out right. */
+export async function refund(name: LimitName, subject: string) {
+  await limiter(name).reward(subject.toLowerCase(), 1);
+}
+
+/** Clears a subject's count, e.g. an address after a successful sign-in. */
 export async function reset(name: LimitName, subject: string) {
   await limiter(name).delete(subject.toLowerCase());
 }

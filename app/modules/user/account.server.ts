@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { isLanguage, type Language } from "~/modules/i18n/languages";
-import { enqueue } from "~/utils/jobs.server";
+import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { consume } from "~/modules/security/rate-limit.server";
 import { getEnv } from "~/utils/env.server";
 import { destroyOtherSessions } from "~/utils/session.server";
+import { deleteImageIfUnreferenced, storeImage } from "~/modules/images/images.server";
+import { AVATAR_SIZE } from "./avatar.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { checkToken, issueToken, useToken } from "./tokens.server";
 import type { DocumentType } from "./validation";
@@ -37,18 +39,16 @@ const linkEmails = {
 async function sendLinkEmail(tx: Executor, user: Recipient, kind: keyof typeof linkEmails, now: Date) {
   const { template, path, jobPrefix } = linkEmails[kind];
   const { id, token } = await issueToken(tx, user.id, kind, now);
-  await enqueue(
+  await enqueueEmail(
     tx,
-    "send-email",
     { template, to: [user.email], language: languageOf(user), data: { fullName: user.fullName, link: link(path, token) } },
     `${jobPrefix}-${id}`,
   );
 }
 
 async function sendPasswordChangedEmail(tx: Executor, user: Recipient, changedAt: Date) {
-  await enqueue(
+  await enqueueEmail(
     tx,
-    "send-email",
     { template: "password-changed", to: [user.email], language: languageOf(user), data: { fullName: user.fullName } },
     `password-changed-${user.id}-${changedAt.getTime()}`,
   );
@@ -179,11 +179,16 @@ export async function resetPassword(token: unknown, password: string, now = new 
   });
 }
 
-/** Checks the current password, stores the new one and signs out every other session. */
+/**
+ * Checks the current password, stores the new one and signs out every other session.
+ * Each attempt is counted first (10 per account per 15 minutes), so a stolen session
+ * cannot be used to guess the current password at speed.
+ */
 export async function changePassword(
   input: { userId: number; currentPassword: string; password: string; keepSessionId: string | null },
   now = new Date(),
-): Promise<"changed" | "wrongPassword"> {
+): Promise<"changed" | "wrongPassword" | "rateLimited"> {
+  if (!(await consume("change-password", String(input.userId)))) return "rateLimited";
   const db = await getDb();
   const [current] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
   if (!current || !(await verifyPassword(current.passwordHash, input.currentPassword))) return "wrongPassword";
@@ -236,13 +241,18 @@ export async function updateEmailNotifications(userId: number, enabled: boolean)
   await db.update(users).set({ enableEmailNotifications: enabled }).where(eq(users.id, userId));
 }
 
-/** Records the new avatar path and returns the one it replaces (for the caller to delete). */
-export async function replaceAvatar(userId: number, avatar: string | null): Promise<string | null> {
+/**
+ * Sets the user's avatar to a picture made by processAvatar, or removes it (null). The
+ * picture it replaces is deleted in the same transaction, unless another account shows it too.
+ */
+export async function replaceAvatar(userId: number, webp: Buffer | null): Promise<void> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [before] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).for("update");
+    if (!before) return;
+    const avatar = webp ? await storeImage(tx, webp, { width: AVATAR_SIZE, height: AVATAR_SIZE }) : null;
     await tx.update(users).set({ avatar }).where(eq(users.id, userId));
-    return before?.avatar ?? null;
+    if (before.avatar !== avatar) await deleteImageIfUnreferenced(tx, before.avatar);
   });
 }
 

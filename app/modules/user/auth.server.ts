@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { consume, isLimited, reset } from "~/modules/security/rate-limit.server";
+import { consumeAll, refund, reset } from "~/modules/security/rate-limit.server";
 import { getDb, schema } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -58,24 +58,26 @@ authenticator.use(
 );
 
 /**
- * One sign-in attempt from the form in `request`. Only failures count toward the limits
- * (10 per address, 100 per client address per 15 minutes); a success clears the address's count.
+ * One sign-in attempt from the form in `request`. The attempt is counted before the
+ * password is checked (10 per address, 100 per client per 15 minutes), so parallel
+ * guesses cannot slip past the limit; a success clears the address's count and gives
+ * the client its point back.
  */
 export async function attemptSignIn(
   request: Request,
   { email, ip }: { email: string; ip: string },
 ): Promise<{ ok: true; user: AuthenticatedUser } | { ok: false; reason: SignInFailure }> {
-  if ((await isLimited("sign-in-email", email)) || (await isLimited("sign-in-ip", ip))) return { ok: false, reason: "rateLimited" };
+  const allowed = await consumeAll([
+    ["sign-in-email", email],
+    ["sign-in-ip", ip],
+  ]);
+  if (!allowed) return { ok: false, reason: "rateLimited" };
   try {
     const user = await authenticator.authenticate("form", request);
-    await reset("sign-in-email", email);
+    await Promise.all([reset("sign-in-email", email), refund("sign-in-ip", ip)]);
     return { ok: true, user };
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
-    if (error.reason === "incorrect") {
-      await consume("sign-in-email", email);
-      await consume("sign-in-ip", ip);
-    }
     return { ok: false, reason: error.reason };
   }
 }

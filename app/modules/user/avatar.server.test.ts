@@ -17,6 +17,13 @@ describe("processAvatar", () => {
     expect([meta.width, meta.height]).toEqual([AVATAR_SIZE, AVATAR_SIZE]);
   });
 
+  it("gives the same bytes for the same upload, so a picture uploaded twice is stored once", async () => {
+    const upload = await picture(500, 300, "png");
+    const [first, second] = await Promise.all([processAvatar(upload), processAvatar(upload)]);
+    expect(first).not.toBeNull();
+    expect(second!.equals(first!)).toBe(true);
+  });
+
   it("drops metadata the upload carried", async () => {
     const withExif = await sharp(await picture(300, 300, "jpeg"))
       .withExif({ IFD0: { Copyright: "secret owner", Artist: "Someone" } })

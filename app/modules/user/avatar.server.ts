@@ -1,14 +1,9 @@
-import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
-import { getEnv } from "~/utils/env.server";
 import { AVATAR_MAX_BYTES } from "./validation";
 
 export { AVATAR_MAX_BYTES };
 
 export const AVATAR_SIZE = 256;
-const PUBLIC_PREFIX = "/uploads/avatars/";
 /** Raster formats people upload as photos; anything else (SVG, PDF, text) is refused. */
 const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 /** Refuses decompression bombs: a few KB of PNG can claim billions of pixels. */
@@ -29,25 +24,4 @@ export async function processAvatar(bytes: Uint8Array): Promise<Buffer | null> {
   } catch {
     return null;
   }
-}
-
-function avatarDir() {
-  return path.join(getEnv().DATA_DIR, "uploads", "avatars");
-}
-
-/** Stores the image under a fresh random name (so caches never show the old one) and returns its public path. */
-export async function storeAvatar(userId: number, webp: Buffer): Promise<string> {
-  const dir = avatarDir();
-  await fs.mkdir(dir, { recursive: true });
-  const name = `${userId}-${crypto.randomBytes(8).toString("hex")}.webp`;
-  await fs.writeFile(path.join(dir, name), webp);
-  return `${PUBLIC_PREFIX}${name}`;
-}
-
-/** Deletes a file stored by storeAvatar; any other path is left alone. */
-export async function deleteAvatarFile(publicPath: string | null) {
-  if (!publicPath?.startsWith(PUBLIC_PREFIX)) return;
-  const name = publicPath.slice(PUBLIC_PREFIX.length);
-  if (!/^\d+-[0-9a-f]{16}\.webp$/.test(name)) return;
-  await fs.rm(path.join(avatarDir(), name), { force: true });
 }

@@ -17,8 +17,33 @@ describe("safeRedirect", () => {
     "settings",
     "",
     "/" + "a".repeat(2000),
+    // Paths that only become protocol-relative once dot segments are resolved.
+    "/.//evil.example",
+    "/..//evil.example",
+    "/./..//evil.example",
+    "/a/..//evil.example",
+    "/a/b/../..//evil.example",
+    "/%2e//evil.example",
+    "/%2E%2E//evil.example",
+    "/.%2e//evil.example",
+    "/%2e%2e/%2e%2e//evil.example",
+    "/.//evil.example/path?x=1#y",
+    "/./\\evil.example",
+    "/.\\/evil.example",
+    "/..\\\\evil.example",
+    "/./\t/evil.example",
+    "/\u0000//evil.example",
   ])("falls back for %j", (value) => {
     expect(safeRedirect(value)).toBe("/");
+  });
+  it.each(["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/./\\evil.example"])(
+    "never answers a target that starts with two slashes for %j",
+    (value) => {
+      expect(safeRedirect(value, "/home").startsWith("//")).toBe(false);
+    },
+  );
+  it("keeps encoded slashes as part of one path segment (a browser does not read them as a host)", () => {
+    expect(safeRedirect("/%2f%2fevil.example")).toBe("/%2f%2fevil.example");
   });
   it("falls back for non-strings and uses the given fallback", () => {
     expect(safeRedirect(undefined)).toBe("/");

@@ -2,16 +2,21 @@ const BASE = "http://rueda.invalid";
 /** Pages that make no sense to come back to after signing in. */
 const authPages = ["/sign-in", "/sign-up", "/sign-out", "/activate", "/forgot-password", "/reset-password"];
 
+/** A path on this site that no browser can read as another origin: one leading slash, no backslash or control characters. */
+function isSameSitePath(path: string): boolean {
+  return path.startsWith("/") && !path.startsWith("//") && !/[\\\u0000-\u001f\u007f]/.test(path);
+}
+
 /**
- * A redirect target taken from user input, reduced to a path on this site: anything
- * absolute, protocol-relative (`//evil`), backslashed or otherwise odd falls back, so a
- * sign-in link can never send someone to another origin.
+ * A redirect target taken from user input, reduced to a path on this site
+ * (docs/security.md#redirects). The input is normalised first (dot segments, percent-
+ * encoded dots, backslashes) and the RESULT is what gets checked, because it is what the
+ * Location header carries: "/.//evil.example" normalises to "//evil.example", which a
+ * browser reads as another origin. Anything that is not a same-site path falls back.
  */
 export function safeRedirect(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 1000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
-  // Control characters (tabs, newlines) are dropped by URL parsers and could turn "/\t/evil" into "//evil".
-  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
+  if (!isSameSitePath(value)) return fallback;
   let url: URL;
   try {
     url = new URL(value, BASE);
@@ -19,8 +24,10 @@ export function safeRedirect(value: unknown, fallback = "/"): string {
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  if (!isSameSitePath(target)) return fallback;
   if (authPages.includes(url.pathname)) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  return target;
 }
 
 /** The place to send a signed-out visitor: the sign-in page, remembering where they were going. */

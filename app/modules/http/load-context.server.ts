@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { isLanguage, resolveLanguage, type Language } from "~/modules/i18n/languages";
-import { languageCookie } from "./cookies.server";
-import { getDb, schema } from "./db.server";
-import { findSessionUser, readSessionId, type SessionUser } from "./session.server";
+import { languageCookie } from "~/utils/cookies.server";
+import { getDb, schema } from "~/utils/db.server";
+import { findSessionUser, readSessionId, type SessionUser } from "~/utils/session.server";
 
 export type RequestContext = {
   /** CSP nonce for this response's inline scripts. */

@@ -1,15 +1,20 @@
+/**
+ * `npm run db:seed`: demo data into an empty database, asked for explicitly (so also
+ * with NODE_ENV=production); `--cars N --bookings M` adds the benchmark data set.
+ */
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { closeDb, getHandle } from "./client";
-import { DEMO_PASSWORD, demoLogins, seedDemo, seedIfEmpty } from "./seed-data";
+import { prepareDatabase } from "../app/modules/setup/prepare-database.server";
+import { closeDb, getDb } from "../db/client";
+import { DEMO_PASSWORD, demoLogins } from "../db/seed-data";
 
 const { values } = parseArgs({
   options: { cars: { type: "string" }, bookings: { type: "string" } },
 });
 
-const handle = await getHandle();
-const db = handle.db;
 const started = Date.now();
+const { seeded } = await prepareDatabase({ demoData: true });
+const db = await getDb();
 
 if (values.cars || values.bookings) {
   const cars = Number(values.cars ?? 10_000);
@@ -18,10 +23,9 @@ if (values.cars || values.bookings) {
     console.error("Usage: npm run db:seed -- --cars <count> --bookings <count>");
     process.exit(2);
   }
-  await seedIfEmpty(db);
   await seedScaled(cars, bookings);
   console.log(`Scaled data set: ${cars} more cars, ${bookings} bookings in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-} else if (await seedIfEmpty(db)) {
+} else if (seeded) {
   console.log(`Demo data loaded. Logins (password ${DEMO_PASSWORD}): ${demoLogins.map((l) => l.email).join(", ")}`);
 } else {
   console.log("The database already has data; nothing was changed.");

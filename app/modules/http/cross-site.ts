@@ -1,0 +1,23 @@
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export type WriteOrigin = {
+  method: string;
+  /** The browser's own verdict on where the request comes from (all current browsers send it). */
+  secFetchSite: string | null;
+  origin: string | null;
+  /** APP_URL's origin and the origin the request was addressed to. */
+  allowedOrigins: readonly string[];
+};
+
+/**
+ * Whether a state-changing request comes from another site and must be refused
+ * (docs/security.md#cross-site-posts). The browser's Sec-Fetch-Site decides when sent;
+ * otherwise the Origin header must be one of ours. A request with neither header is not
+ * a browser's cross-site form post (no victim's cookies ride along), so it passes.
+ */
+export function isCrossSiteWrite({ method, secFetchSite, origin, allowedOrigins }: WriteOrigin): boolean {
+  if (safeMethods.has(method.toUpperCase())) return false;
+  if (secFetchSite) return secFetchSite !== "same-origin" && secFetchSite !== "none";
+  if (origin) return !allowedOrigins.includes(origin);
+  return false;
+}

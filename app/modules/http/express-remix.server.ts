@@ -1,0 +1,78 @@
+import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { plainPage } from "./plain-pages.server";
+import { readCappedBody } from "./request-body.server";
+
+/** The URL Remix sees, built as @remix-run/express builds it (host and port honour "trust proxy"). */
+function requestUrl(req: ExpressRequest): URL {
+  const forwardedPort = Number.parseInt(req.get("X-Forwarded-Host")?.split(":")[1] ?? "", 10);
+  const hostPort = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : null;
+  return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+}
+
+function remixHeaders(incoming: ExpressRequest["headers"]): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/**
+ * Express → Remix, like @remix-run/express's handler, except for the body: it is read
+ * here under the caps of docs/security.md#request-bodies before any action sees it, so
+ * a chunked or mislabelled upload cannot grow without limit, and a refused body gets a
+ * translated 413/400 page instead of failing inside an action.
+ */
+export function createRemixHandler({
+  build,
+  mode,
+  getLoadContext,
+}: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Promise<AppLoadContext>;
+}) {
+  const handleRequest = createRequestHandler(build, mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const url = requestUrl(req);
+      let body: Uint8Array<ArrayBuffer> | undefined;
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        const length = req.headers["content-length"];
+        const verdict = await readCappedBody(req, {
+          contentType: req.headers["content-type"] ?? "",
+          contentLength: length === undefined ? null : Number(length),
+        });
+        if (!verdict.ok) {
+          // The rest of a refused body is never read: the connection ends with this answer.
+          res.setHeader("Connection", "close");
+          res.on("finish", () => req.destroy());
+          res.status(verdict.status).type("html").send(plainPage(verdict.status === 413 ? "tooLarge" : "badRequest", req.headers.cookie ?? null, url));
+          return;
+        }
+        body = new Uint8Array(verdict.body);
+      }
+      // Loaders and actions stop waiting once nobody can receive their answer.
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const request = new Request(url.href, { method: req.method, headers: remixHeaders(req.headers), body, signal: controller.signal });
+      const context = await getLoadContext(req, res);
+      await sendResponse(res, await handleRequest(request, context));
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,110 @@
+/*
+ * The one configuration of every process (web, worker, scripts): each variable the code
+ * reads is declared and checked here, and nothing else reads `process.env`
+ * (docs/operations.md#environment lists them with their meaning). This module imports nothing of the
+ * project, so every layer may use it.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const flagValues = z.enum(["0", "1", "true", "false", ""]);
+/** An on/off switch: `1`/`true` is on, anything else allowed is off. */
+const flag = flagValues.optional().transform((v) => v === "1" || v === "true");
+/** A switch whose absence means "the default for this kind of run" (undefined). */
+const optionalFlag = flagValues.optional().transform((v) => (v === undefined || v === "" ? undefined : v === "1" || v === "true"));
+const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyAsUnset, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUnset, z.url().optional());
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    APP_URL: z.url().default("http://localhost:3000"),
+    DATABASE_URL: optionalString,
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    PGLITE_DIR: optionalString,
+    REDIS_URL: optionalString,
+    SESSION_SECRET: z.preprocess(emptyAsUnset, z.string().min(16).optional()),
+    RESEND_API_KEY: optionalString,
+    RESEND_BASE_URL: optionalUrl,
+    MAIL_FROM: z.string().default("Rueda <no-reply@rueda.example>"),
+    ADMIN_EMAIL: z.preprocess(emptyAsUnset, z.email().optional()),
+    DEMO_DATA: optionalFlag,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_BASE: optionalUrl,
+    TRONGRID_URL: z.url().default("https://api.trongrid.io"),
+    TRONGRID_API_KEY: optionalString,
+    WALLET_ADDRESS: optionalString,
+    USDT_CONTRACT: z.string().default("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"),
+    MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+    CAPTCHA_ENABLED: flag,
+    LANGUAGE_FROM_COUNTRY: flag,
+    ANALYTICS_MEASUREMENT_ID: optionalString,
+    DATA_DIR: z.string().default(".data"),
+    WEB_CONCURRENCY: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(64).optional()),
+    /** Proxies in front of the app whose X-Forwarded-For is believed (0: none). */
+    TRUST_PROXY: z.preprocess(
+      (v) => (v === "" || v === undefined ? "0" : v === "true" ? "1" : v === "false" ? "0" : v),
+      z.coerce.number().int().min(0).max(10),
+    ),
+    /** Logs the SQL queries each request made (benchmarks read it). */
+    LOG_QUERY_COUNT: flag,
+    /** The worker answers health checks on this port when set. */
+    WORKER_HEALTH_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_URL.startsWith("https://") && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required when APP_URL is https" });
+    }
+  });
+
+type Parsed = z.infer<typeof schema>;
+export type Env = Omit<Parsed, "DEMO_DATA"> & {
+  SESSION_SECRET: string;
+  secureCookies: boolean;
+  /** The web process loads demo data into an empty database (docs/operations.md#demo-data). */
+  demoData: boolean;
+  /** The origin of APP_URL, which cross-site checks compare against. */
+  appOrigin: string;
+};
+
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Validates `source`; throws one readable error listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const { DEMO_DATA, ...env } = parsed.data;
+  return {
+    ...env,
+    SESSION_SECRET: env.SESSION_SECRET ?? localSecret(env.DATA_DIR),
+    // Secure cookies and HSTS only make sense when the site is served over https.
+    secureCookies: env.APP_URL.startsWith("https://"),
+    // Demo data only when asked for: by default everywhere but production.
+    demoData: DEMO_DATA ?? env.NODE_ENV !== "production",
+    appOrigin: new URL(env.APP_URL).origin,
+  };
+}
+
+let cached: Env | undefined;
+
+/** This process's configuration, read from `process.env` once. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

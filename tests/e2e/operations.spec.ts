@@ -1,0 +1,103 @@
+/**
+ * What an operator sees: servers of this file's own (the production build the suite's
+ * web server built), started, probed and stopped the way a platform does it.
+ */
+import http from "node:http";
+import { scratchDatabase, startServer, type RunningServer } from "../../scripts/support";
+import { expect, test } from "./support";
+
+test.describe.configure({ mode: "serial" });
+
+let nextPort = 3230;
+const embedded = (name: string) => ({ DATABASE_URL: "", PGLITE_DIR: "memory://", REDIS_URL: "", DATA_DIR: `.data/e2e-${name}` });
+
+async function withServer<T>(env: Record<string, string>, use: (server: RunningServer, base: string) => Promise<T>): Promise<T> {
+  const port = nextPort++;
+  const server = await startServer(port, env);
+  try {
+    return await use(server, `http://127.0.0.1:${port}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+test("a Redis outage fails the status report, not the liveness check", async () => {
+  // Nothing listens on port 1: Redis is "down" from the first moment.
+  await withServer({ ...embedded("redis-down"), REDIS_URL: "redis://127.0.0.1:1" }, async (_server, base) => {
+    const live = await fetch(`${base}/healthz`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toMatchObject({ status: "ok", database: "ok" });
+    const status = await fetch(`${base}/status`);
+    expect(status.status).toBe(503);
+    expect(await status.json()).toMatchObject({ status: "degraded", database: "ok", redis: "down", outbox: { pending: 0, failed: 0 } });
+  });
+});
+
+test("production on an empty database loads no demo accounts and says how to create the first admin", async () => {
+  const scratch = await scratchPostgres();
+  const env = scratch ? { ...embedded("prod"), DATABASE_URL: scratch.url } : embedded("prod");
+  try {
+    await withServer({ ...env, NODE_ENV: "production" }, async (server, base) => {
+      expect(server.output.join("\n")).toContain("npm run admin:create");
+      expect(server.output.join("\n")).not.toContain("Demo logins");
+      const signIn = await fetch(`${base}/sign-in?l=en`, {
+        method: "POST",
+        body: new URLSearchParams({ email: "admin@rueda.example", password: "Rueda2026!" }),
+        redirect: "manual",
+      });
+      expect(signIn.status).toBe(401);
+      expect(await signIn.text()).toContain("Incorrect email or password");
+    });
+  } finally {
+    await scratch?.drop();
+  }
+});
+
+test("stopping the server lets every request in flight finish", async () => {
+  test.setTimeout(60_000);
+  await withServer({ ...embedded("shutdown"), DEMO_DATA: "1" }, async (server, base) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+    const outcomes = { ok: 0, otherStatus: 0, refused: 0, reset: 0 };
+    let inFlight = 0;
+    let exited = false;
+    const get = () =>
+      new Promise<void>((resolve) => {
+        inFlight++;
+        const done = (outcome: keyof typeof outcomes) => {
+          inFlight--;
+          outcomes[outcome]++;
+          resolve();
+        };
+        const req = http.get(`${base}/search?pickup=1&dropoff=1&l=en`, { agent }, (res) => {
+          res.resume();
+          res.on("end", () => done(res.statusCode === 200 ? "ok" : "otherStatus"));
+          res.on("error", () => done("reset"));
+        });
+        // Once the server stopped listening a new connection is refused: the expected end,
+        // unlike a reset or hang-up of a request it had accepted.
+        req.on("error", (error: NodeJS.ErrnoException) => done(error.code === "ECONNREFUSED" ? "refused" : "reset"));
+      });
+    const clients = Array.from({ length: 20 }, async () => {
+      while (!exited) await get();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const servedBeforeStop = outcomes.ok;
+    const inFlightAtStop = inFlight;
+    const exit = new Promise((resolve) => server.child.once("exit", resolve));
+    server.child.kill("SIGTERM");
+    await exit;
+    exited = true;
+    await Promise.all(clients);
+    agent.destroy();
+    expect(servedBeforeStop).toBeGreaterThan(20);
+    expect(inFlightAtStop).toBeGreaterThan(0);
+    expect(outcomes).toMatchObject({ otherStatus: 0, reset: 0 });
+    expect(server.child.exitCode).toBe(0);
+  });
+});
+
+/** An empty PostgreSQL database beside the suite's own, or null on the embedded default. */
+function scratchPostgres() {
+  const suiteDatabase = process.env.DATABASE_URL;
+  return suiteDatabase ? scratchDatabase(suiteDatabase, `rueda_e2e_prod_${process.pid}_${Date.now().toString(36)}`) : Promise.resolve(null);
+}
