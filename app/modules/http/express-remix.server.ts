@@ -28,6 +28,23 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   else res.end();
 }
 
+/** What a refused request may still send, thrown away, so an ordinary client reads its 413. */
+const DISCARD_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a refused body (so the client, still sending, is not reset
+ * before it reads the answer) up to DISCARD_BYTES; a body that goes on past that, such as
+ * an endless chunked upload, has its connection closed.
+ */
+function discardRest(req: ExpressRequest) {
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.byteLength;
+    if (discarded > DISCARD_BYTES) req.destroy();
+  });
+  req.resume();
+}
+
 /**
  * Express → Remix, like @remix-run/express's handler, except for the body: it is read
  * here under the caps of docs/security.md#request-bodies before any action sees it, so
@@ -50,14 +67,13 @@ export function createRemixHandler({
       let body: Uint8Array<ArrayBuffer> | undefined;
       if (req.method !== "GET" && req.method !== "HEAD") {
         const length = req.headers["content-length"];
-        const verdict = await readCappedBody(req, {
+        // Stopping early must not destroy the stream: the client still gets its answer.
+        const verdict = await readCappedBody(req.iterator({ destroyOnReturn: false }), {
           contentType: req.headers["content-type"] ?? "",
           contentLength: length === undefined ? null : Number(length),
         });
         if (!verdict.ok) {
-          // The rest of a refused body is never read: the connection ends with this answer.
-          res.setHeader("Connection", "close");
-          res.on("finish", () => req.destroy());
+          discardRest(req);
           res.status(verdict.status).type("html").send(plainPage(verdict.status === 413 ? "tooLarge" : "badRequest", req.headers.cookie ?? null, url));
           return;
         }
