@@ -27,6 +27,6 @@ const invitation = await createAdmin({
   language: isLanguage(values.language) ? values.language : undefined,
 });
 await closeDb();
-console.log(`${invitation.status === "created" ? "Created" : "Promoted"} administrator ${email.data}.`);
+console.log(`${invitation.status === "created" ? "Created" : "Promoted"} administrator ${email.data.toLowerCase()}.`);
 console.log(`Choose the password within one hour at:\n  ${invitation.link}`);
 console.log("The link was also emailed. After the hour, use “Forgot your password?” on the sign-in page.");
