@@ -3,5 +3,7 @@ import pages from "./pages.json";
 import emails from "./emails.json";
 import auth from "./auth.json";
 import catalogue from "./catalogue.json";
+import booking from "./booking.json";
+import notifications from "./notifications.json";
 
-export default { common, pages, emails, auth, catalogue };
+export default { common, pages, emails, auth, catalogue, booking, notifications };
