@@ -5,5 +5,6 @@ import auth from "./auth.json";
 import catalogue from "./catalogue.json";
 import booking from "./booking.json";
 import notifications from "./notifications.json";
+import bookings from "./bookings.json";
 
-export default { common, pages, emails, auth, catalogue, booking, notifications };
+export default { common, pages, emails, auth, catalogue, booking, bookings, notifications };
