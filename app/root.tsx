@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       language,
-      user: user && { id: user.id, fullName: user.fullName, type: user.type, activated: user.activated },
+      user: user && { id: user.id, fullName: user.fullName, type: user.type, activated: user.activated, unreadNotifications: user.unreadNotifications },
       toast,
       analyticsId: env.ANALYTICS_MEASUREMENT_ID ?? null,
       geoAttribution: env.LANGUAGE_FROM_COUNTRY,
@@ -50,7 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /*
  * The root carries the language and the signed-in user; both change only through a
  * form submission (sign-in, settings) or a full reload (language links), so plain
- * navigations skip it and fetch only their own route's data.
+ * navigations skip it and fetch only their own route's data. The header's unread
+ * counter follows the same rule: it is fresh after every form submission and full load.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;

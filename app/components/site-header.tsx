@@ -32,6 +32,7 @@ export function SiteHeader() {
               <li><NavLink to="/" end>{t("nav.home")}</NavLink></li>
               <li><NavLink to="/suppliers">{t("nav.suppliers")}</NavLink></li>
               <li><NavLink to="/locations">{t("nav.locations")}</NavLink></li>
+              {user ? <li><NavLink to="/bookings">{t("nav.bookings")}</NavLink></li> : null}
               {user ? <li><NavLink to="/settings">{t("nav.settings")}</NavLink></li> : null}
               {user ? <li><NavLink to="/change-password">{t("auth:menu.changePassword")}</NavLink></li> : null}
               <li><NavLink to="/about">{t("nav.about")}</NavLink></li>
@@ -54,6 +55,7 @@ export function SiteHeader() {
               ))}
             </ul>
           </details>
+          {user ? <NotificationsLink unread={user.unreadNotifications} /> : null}
           {user ? (
             <Form method="post" action="/sign-out" className="inline-form">
               <button type="submit" className="link-button">
@@ -73,5 +75,20 @@ export function SiteHeader() {
         </nav>
       </div>
     </header>
+  );
+}
+
+/** The link to /notifications with the unread count as a badge; its name says the count in words. */
+function NotificationsLink({ unread }: { unread: number }) {
+  const { t } = useTranslation();
+  return (
+    <NavLink to="/notifications" className="notifications-link" aria-label={unread > 0 ? t("nav.notificationsUnread", { count: unread }) : undefined}>
+      {t("nav.notifications")}
+      {unread > 0 ? (
+        <span className="badge badge--count" aria-hidden="true">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      ) : null}
+    </NavLink>
   );
 }

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { sessionCookie } from "./cookies.server";
 import { getDb, schema, type Executor } from "./db.server";
 
-const { sessions, users } = schema;
+const { notifications, sessions, users } = schema;
 
 export const STAY_CONNECTED_DAYS = 30;
 /** A browser session still expires on the server after a day of the cookie's life. */
@@ -12,14 +12,21 @@ const BROWSER_SESSION_HOURS = 24;
 export type SessionUser = Pick<
   typeof users.$inferSelect,
   "id" | "email" | "fullName" | "type" | "language" | "activated" | "supplierId" | "avatar" | "enableEmailNotifications"
->;
+> & {
+  /** For the header's counter on every page. */
+  unreadNotifications: number;
+};
 
 export async function readSessionId(cookieHeader: string | null): Promise<string | null> {
   const value = await sessionCookie.parse(cookieHeader);
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-/** One query: the session row joined to its (active, not blacklisted) user. */
+/**
+ * One query: the session row joined to its (active, not blacklisted) user, with the
+ * user's unread notifications counted in a subquery (an index scan of
+ * notifications_user_idx), so the header's counter costs no query of its own.
+ */
 export async function findSessionUser(sessionId: string): Promise<SessionUser | null> {
   const db = await getDb();
   const [row] = await db
@@ -33,6 +40,7 @@ export async function findSessionUser(sessionId: string): Promise<SessionUser | 
       supplierId: users.supplierId,
       avatar: users.avatar,
       enableEmailNotifications: users.enableEmailNotifications,
+      unreadNotifications: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${users.id} and not ${notifications.isRead})`.mapWith(Number),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -13,6 +13,7 @@ const baseUser: SessionUser = {
   supplierId: null,
   avatar: null,
   enableEmailNotifications: true,
+  unreadNotifications: 0,
 };
 
 const contextFor = (user: Partial<SessionUser> | null) => ({ user: user && { ...baseUser, ...user } }) as unknown as AppLoadContext;

@@ -1,0 +1,80 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import type { Language } from "~/modules/i18n/languages";
+import { APP_TIME_ZONE } from "~/modules/user/age";
+import { getDb, schema } from "~/utils/db.server";
+
+const { notifications } = schema;
+
+/** One notification, or every notification of the reader. */
+export type NotificationTarget = number | "all";
+
+/*
+ * Every read and write goes through `owned`: the reader's own rows only, so an id of
+ * someone else's notification (a forged form) matches nothing (docs/security.md#accounts-and-access).
+ */
+function owned(userId: number, target: NotificationTarget): SQL {
+  const mine = eq(notifications.userId, userId);
+  return target === "all" ? mine : and(mine, eq(notifications.id, target))!;
+}
+
+export type NotificationItem = {
+  id: number;
+  bookingId: number | null;
+  messageKey: string;
+  params: Record<string, string | number>;
+  isRead: boolean;
+  createdAt: string;
+  /** Formatted on the server, so hydration never re-formats it differently. */
+  date: string;
+};
+
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+function formatDate(date: Date, language: Language): string {
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: APP_TIME_ZONE, hourCycle: "h23" });
+    dateFormats.set(language, format);
+  }
+  return format.format(date);
+}
+
+/** A page of the reader's notifications, newest first, 30 a page (docs/domain.md#limits); the page is clamped to those that exist. */
+export async function listNotifications(userId: number, rawPage: string | null, language: Language) {
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: count() }).from(notifications).where(owned(userId, "all"));
+  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+  const requested = Number(rawPage ?? "1");
+  const page = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(owned(userId, "all"))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(LIST_PAGE_SIZE)
+    .offset((page - 1) * LIST_PAGE_SIZE);
+  const items: NotificationItem[] = rows.map((row) => ({
+    id: row.id,
+    bookingId: row.bookingId,
+    messageKey: row.messageKey,
+    params: row.params,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+    date: formatDate(row.createdAt, language),
+  }));
+  return { items, page, pages, total };
+}
+
+/** Marks one or all of the reader's notifications read (or unread); returns how many it matched. */
+export async function markNotifications(userId: number, target: NotificationTarget, read: boolean): Promise<number> {
+  const db = await getDb();
+  const rows = await db.update(notifications).set({ isRead: read }).where(owned(userId, target)).returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Deletes one or all of the reader's notifications; returns how many it deleted. */
+export async function deleteNotifications(userId: number, target: NotificationTarget): Promise<number> {
+  const db = await getDb();
+  const rows = await db.delete(notifications).where(owned(userId, target)).returning({ id: notifications.id });
+  return rows.length;
+}
