@@ -5,6 +5,8 @@ import { referencePattern } from "~/modules/booking/reference";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { cancelExpiredHolds } from "../../jobs/handlers/expire-holds";
+import { runJob } from "../../jobs/handlers";
+import { schedules } from "../../jobs/queues";
 import { createBooking as insertBookingRow, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
 
 /*
@@ -247,6 +249,16 @@ describe("createBooking", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("lets one of two simultaneous visitors with one email through, the other is told it is taken", async () => {
+    const visitor = (from: number) => input({ from: at(from), to: at(from + 1), driver: { kind: "visitor", language: "es", ...adult }, acceptedTerms: true });
+    const results = await Promise.all([createBooking(visitor(0)), createBooking(visitor(5))]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: "emailTaken" });
+    const db = await getDb();
+    expect((await db.select({ n: count() }).from(bookings))[0].n).toBe(1);
+    expect((await db.select({ n: count() }).from(users).where(eq(users.email, adult.email)))[0].n).toBe(1);
+  });
+
   it("accepts back-to-back and separate rentals of one car", async () => {
     const periods: Array<[number, number]> = [
       [0, 2],
@@ -297,6 +309,10 @@ describe("expire-holds job", () => {
     expect(await cancelExpiredHolds(now)).toBe(0);
     const statuses = Object.fromEntries((await db.select().from(bookings)).map((b) => [b.id, b.status]));
     expect(statuses).toEqual({ [expired.id]: "cancelled", [live.id]: "void", [pending.id]: "pending" });
+    expect(schedules).toContainEqual({ name: "expire-holds", everyMs: 60_000 });
+    await db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, live.id));
+    await runJob("expire-holds", {}, { jobId: "expire-holds-test", attempt: 1 });
+    expect((await db.select().from(bookings).where(eq(bookings.id, live.id)))[0].status).toBe("cancelled");
     // The freed period can be booked again.
     expect(await createBooking(input({ from: at(0), to: at(1) }), now)).toMatchObject({ ok: true });
   });

@@ -114,6 +114,10 @@ class CheckoutRefused extends Error {
   }
 }
 
+function refuse(failure: CheckoutFailure): never {
+  throw new CheckoutRefused(failure);
+}
+
 /** The SQLSTATE of a driver error; drizzle wraps it and keeps the original on `cause`. */
 function sqlState(error: unknown): string | undefined {
   const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
@@ -131,7 +135,17 @@ function placeName(place: Place, language: Language): string {
 
 const languageOf = (value: string): Language => (isLanguage(value) ? value : "es");
 
-type Driver = { id: number; email: string; fullName: string; language: string; birthDate: string | null };
+type Driver = { id: number; email: string; fullName: string; language: string };
+
+/** A signed-in driver's birth date (null when not given); the session names an active account. */
+async function birthDateOf(tx: Transaction, userId: number): Promise<string | null> {
+  const [user] = await tx
+    .select({ birthDate: users.birthDate })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.status, "active")));
+  if (!user) throw new Error(`Checkout by unknown user ${userId}`);
+  return user.birthDate;
+}
 
 /**
  * Books a car with pay later (docs/domain.md#availability, #price, #driver-age), all in one
@@ -167,9 +181,6 @@ function checkRequest(input: CheckoutInput, now: Date): CheckoutFailure | null {
 }
 
 async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<CheckoutResult> {
-  const refuse = (failure: CheckoutFailure): never => {
-    throw new CheckoutRefused(failure);
-  };
   const { from, to } = input;
   const options = [...new Set(input.options)];
 
@@ -194,35 +205,25 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
     .select({ carId: bookablePlace.carId })
     .from(bookablePlace)
     .innerJoin(bookableSupplier, eq(bookableSupplier.id, bookablePlace.supplierId))
-    .where(and(eq(bookablePlace.carId, car.id), carIsBookable({ locationId: pickup!.id, pickUp: from.toISOString(), dropOff: to.toISOString() })));
+    .where(and(eq(bookablePlace.carId, car.id), carIsBookable({ locationId: pickup.id, pickUp: from.toISOString(), dropOff: to.toISOString() })));
   if (!bookable) refuse({ reason: "unavailable" });
 
   const minimumAge = requiredDriverAge(car.minimumAge);
-  const zone = pickup!.timeZone;
-  let driver: Driver;
-  let accountCreated = false;
-  if (input.driver.kind === "user") {
-    const [user] = await tx
-      .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language, birthDate: users.birthDate })
-      .from(users)
-      .where(and(eq(users.id, input.driver.userId), eq(users.status, "active")));
-    if (!user) throw new Error(`Checkout by unknown user ${input.driver.userId}`);
-    driver = user;
-  } else {
-    driver = { id: 0, email: input.driver.email, fullName: input.driver.fullName, language: input.driver.language, birthDate: input.driver.birthDate };
-  }
-  if (!driverOldEnough(driver.birthDate, from, zone, minimumAge)) refuse({ reason: "underAge", who: "driver", minimumAge });
+  const zone = pickup.timeZone;
+  const driverBirthDate = input.driver.kind === "user" ? await birthDateOf(tx, input.driver.userId) : input.driver.birthDate;
+  if (!driverOldEnough(driverBirthDate, from, zone, minimumAge)) refuse({ reason: "underAge", who: "driver", minimumAge });
   if (input.additionalDriver && !driverOldEnough(input.additionalDriver.birthDate, from, zone, minimumAge)) {
     refuse({ reason: "underAge", who: "additionalDriver", minimumAge });
   }
 
-  if (input.driver.kind === "visitor") {
+  let driverId: number;
+  if (input.driver.kind === "user") driverId = input.driver.userId;
+  else {
     const { fullName, email, phone, birthDate, language } = input.driver;
     const account = await createUnactivatedAccount(tx, { fullName, email, phone, birthDate, language }, now);
-    if (!account.ok) refuse({ reason: "emailTaken" });
-    else driver = { ...driver, id: account.userId };
-    accountCreated = true;
+    driverId = account.ok ? account.userId : refuse({ reason: "emailTaken" });
   }
+  const [driver] = await tx.select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language }).from(users).where(eq(users.id, driverId));
 
   const days = rentalDays(from, to);
   const breakdown = priceRental({ car, days, options, payLater: true });
@@ -230,9 +231,9 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   const booking = await insertBooking(tx, {
     carId: car.id,
     supplierId: car.supplierId,
-    driverId: driver.id,
-    pickupLocationId: pickup!.id,
-    dropoffLocationId: dropoff!.id,
+    driverId,
+    pickupLocationId: pickup.id,
+    dropoffLocationId: dropoff.id,
     startsAt: from,
     endsAt: to,
     status: "pending",
@@ -247,8 +248,8 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
     additionalDriverBirthDate: extra?.birthDate ?? null,
   });
 
-  await announce(tx, { booking, car, driver, pickup: pickup!, dropoff: dropoff!, from, to, days, options, totalCents: breakdown.totalCents });
-  return { ok: true, bookingId: booking.id, reference: booking.reference, driverId: driver.id, accountCreated };
+  await announce(tx, { booking, car, driver, pickup, dropoff, from, to, days, options, totalCents: breakdown.totalCents });
+  return { ok: true, bookingId: booking.id, reference: booking.reference, driverId, accountCreated: input.driver.kind === "visitor" };
 }
 
 const REFERENCE_ATTEMPTS = 5;
