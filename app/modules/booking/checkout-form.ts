@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseRentalPeriod, periodMessages, type RentalPeriod } from "~/modules/availability/period";
 import { DEFAULT_TIME_ZONE, searchHref, type KnownLocation } from "~/modules/catalogue/search-query";
-import { emailField, phoneField, requiredText } from "~/modules/forms/fields";
+import { emailField, optionalText, phoneField, requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { optionKeys, optionState, type OptionKey, type PricedCar } from "~/modules/pricing/pricing";
 import { parseCalendarDate } from "~/modules/user/age";
@@ -15,7 +15,6 @@ import { FULL_NAME_MAX } from "~/modules/user/validation";
 
 export const checkoutMessages = {
   optionUnavailable: "booking:errors.optionUnavailable",
-  additionalDriverMissing: "booking:errors.additionalDriverMissing",
   payment: "booking:errors.payment",
 } as const;
 
@@ -117,8 +116,6 @@ const birthDate = (today: string) =>
 
 /** A field this driver is not asked (a signed-in driver's name comes from the account): ignored if posted. */
 const notAsked = z.unknown().optional().transform(() => undefined);
-
-const optionalText = (max: number) => z.string().trim().max(max, messages.tooLong).optional();
 
 /**
  * The form. `driver` says which driver fields are asked: a visitor gives them all and
