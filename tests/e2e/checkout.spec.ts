@@ -137,6 +137,22 @@ for (const [index, mode] of jsModes.entries()) {
       expect(((await response.json()) as { data: FakeEmail[] }).data).toEqual([]);
     });
 
+    test("a car booked meanwhile is no longer available, with the way back to the same search", async ({ page }) => {
+      await openCheckout(page, day(3));
+      const link = page.url();
+      const search = (await page.getByRole("link", { name: "Back to the search" }).getAttribute("href"))!;
+      for (const email of [uniqueEmail("first"), uniqueEmail("second")]) {
+        await page.goto(link);
+        await fillVisitor(page, { email });
+        await page.getByLabel("I accept the Terms of Use").check();
+        await page.getByRole("button", { name: "Book now" }).click();
+      }
+      await expect(page.getByText("The vehicle is no longer available")).toBeVisible();
+      await expect(page).toHaveURL(/\/checkout\?/);
+      await page.getByRole("link", { name: "Back to the search" }).last().click();
+      await expect(page).toHaveURL(search);
+    });
+
     test("a stale link shows a clear page with the way back to the search", async ({ page }) => {
       const response = await page.goto(`/checkout?car=1&pickup=1&dropoff=1&from=2020-01-10T10:00&to=2020-01-13T10:00&l=en`);
       expect(response?.status()).toBe(400);
