@@ -10,6 +10,7 @@ import { OptionChoices } from "~/components/checkout/option-choices";
 import { useHydrated } from "~/components/client-only";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { createBooking, loadCheckoutCar, type CheckoutFailure } from "~/modules/booking/booking.server";
+import { carIsFree } from "~/modules/booking/checkout-availability.server";
 import {
   bookingChoices,
   checkoutHrefWithChoices,
@@ -73,6 +74,7 @@ function schemaFor(car: { options: Record<OptionKey, number> }, driver: { phone:
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { url, link, car, pickupName, dropoffName } = await readLink(request, context);
+  if (!(await carIsFree(car.id, link.pickupId, link.period.pickUp, link.period.dropOff))) throw stale("unavailable", link.searchHref, 409);
   const account = await accountDriver(context);
   const { from, to, days } = link.period;
   return {

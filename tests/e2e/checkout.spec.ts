@@ -137,20 +137,32 @@ for (const [index, mode] of jsModes.entries()) {
       expect(((await response.json()) as { data: FakeEmail[] }).data).toEqual([]);
     });
 
-    test("a car booked meanwhile is no longer available, with the way back to the same search", async ({ page }) => {
+    test("a car booked meanwhile is no longer available, with the way back to the same search", async ({ page, context }) => {
       await openCheckout(page, day(3));
       const link = page.url();
       const search = (await page.getByRole("link", { name: "Back to the search" }).getAttribute("href"))!;
-      for (const email of [uniqueEmail("first"), uniqueEmail("second")]) {
-        await page.goto(link);
-        await fillVisitor(page, { email });
-        await page.getByLabel("I accept the Terms of Use").check();
-        await page.getByRole("button", { name: "Book now" }).click();
-      }
+      // Another visitor books the car while this page is open.
+      const other = await context.browser()!.newPage({ javaScriptEnabled: mode.javaScriptEnabled });
+      await other.goto(`${link}&l=en`);
+      await fillVisitor(other, { email: uniqueEmail("first") });
+      await other.getByLabel("I accept the Terms of Use").check();
+      await other.getByRole("button", { name: "Book now" }).click();
+      await expect(other).toHaveURL(/\/booking\?b=\d+$/);
+      await other.close();
+
+      await fillVisitor(page, { email: uniqueEmail("second") });
+      await page.getByLabel("I accept the Terms of Use").check();
+      await page.getByRole("button", { name: "Book now" }).click();
       await expect(page.getByText("The vehicle is no longer available")).toBeVisible();
       await expect(page).toHaveURL(/\/checkout\?/);
       await page.getByRole("link", { name: "Back to the search" }).last().click();
       await expect(page).toHaveURL(search);
+
+      // Opening the link again now says so before any form is filled.
+      const again = await page.goto(link);
+      expect(again?.status()).toBe(409);
+      await expect(page.getByText("The vehicle is no longer available")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to the search" })).toHaveAttribute("href", search);
     });
 
     test("a stale link shows a clear page with the way back to the search", async ({ page }) => {
