@@ -3,7 +3,7 @@ import type { Executor } from "../db/client";
 import { outbox } from "../db/schema";
 import { kickRelay } from "./relay-signal";
 
-export const emailTemplates = ["contact-message", "activation", "password-reset", "password-changed", "admin-invitation"] as const;
+export const emailTemplates = ["contact-message", "activation", "password-reset", "password-changed", "admin-invitation", "booking-confirmation", "new-booking"] as const;
 
 /** Every job the system runs: its queue and the shape of its payload. */
 export const jobs = {
@@ -21,6 +21,7 @@ export const jobs = {
     }),
   },
   "purge-expired-tokens": { queue: "maintenance", payload: z.object({}) },
+  "expire-holds": { queue: "maintenance", payload: z.object({}) },
 } as const;
 
 export type JobName = keyof typeof jobs;
@@ -30,6 +31,8 @@ export const queueNames = [...new Set(Object.values(jobs).map((j) => j.queue))];
 /** Recurring jobs; each runs under a stable id so re-registering never duplicates it. */
 export const schedules: Array<{ name: JobName; everyMs: number }> = [
   { name: "purge-expired-tokens", everyMs: 60 * 60 * 1000 },
+  // Payment holds last 30 minutes (docs/domain.md#availability); a minute late is soon enough.
+  { name: "expire-holds", everyMs: 60 * 1000 },
 ];
 
 export type RetryPolicy = { attempts: number; firstDelayMs: number; maxDelayMs: number };

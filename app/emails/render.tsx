@@ -28,6 +28,39 @@ function linkEmail(key: string): Template {
   });
 }
 
+/** The lines describing a booking, shared by the driver's confirmation and the staff's notice. */
+function bookingDetails(t: TFunction, data: Data) {
+  const options = str(data.options)
+    .split(",")
+    .filter(Boolean)
+    .map((key) => t(`catalogue:options.${key}`))
+    .join(", ");
+  const lines: Array<[string, string]> = [
+    [t("booking.reference"), str(data.reference)],
+    [t("booking.car"), str(data.car)],
+    [t("booking.supplier"), str(data.supplier)],
+    [t("booking.pickup"), t("booking.placeAt", { place: str(data.pickup), date: str(data.from) })],
+    [t("booking.dropoff"), t("booking.placeAt", { place: str(data.dropoff), date: str(data.to) })],
+    [t("booking.timeZone"), str(data.timeZone)],
+    [t("booking.days"), str(data.days)],
+    [t("booking.options"), options || t("booking.noOptions")],
+    [t("booking.total"), t("booking.totalPayLater", { total: str(data.total) })],
+  ];
+  return (
+    <>
+      {lines.map(([label, value]) => (
+        <Text key={label} style={{ margin: "4px 0" }}>
+          <strong>{label}:</strong> {value}
+        </Text>
+      ))}
+      <Button href={str(data.link)} style={buttonStyle}>
+        {t("booking.button")}
+      </Button>
+      <Text>{t("linkFallback", { link: str(data.link) })}</Text>
+    </>
+  );
+}
+
 const templates: Record<string, Template> = {
   "contact-message": (t, data) => ({
     subject: t("contact.subject", { subject: str(data.subject) }),
@@ -42,6 +75,26 @@ const templates: Record<string, Template> = {
   activation: linkEmail("activation"),
   "password-reset": linkEmail("reset"),
   "admin-invitation": linkEmail("adminInvitation"),
+  "booking-confirmation": (t, data) => ({
+    subject: t("bookingConfirmation.subject", { reference: str(data.reference) }),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>{t("bookingConfirmation.body", { car: str(data.car) })}</Text>
+        {bookingDetails(t, data)}
+      </>
+    ),
+  }),
+  "new-booking": (t, data) => ({
+    subject: t("newBooking.subject", { reference: str(data.reference) }),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>{t("newBooking.body", { driver: str(data.driver), car: str(data.car) })}</Text>
+        {bookingDetails(t, data)}
+      </>
+    ),
+  }),
   "password-changed": (t, data) => ({
     subject: t("passwordChanged.subject"),
     body: (

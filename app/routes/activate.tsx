@@ -1,10 +1,15 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
 import { messages } from "~/modules/forms/messages";
 import { activateAccount, inspectActivationLink, resendActivationLimited } from "~/modules/user/account.server";
+import { activateWithPassword, activationNeedsPassword } from "~/modules/user/activation.server";
 import { looksLikeToken } from "~/modules/user/tokens";
+import { resetPasswordSchema } from "~/modules/user/validation";
 import { createUserSession, destroySession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -19,12 +24,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const title = `${context.t("auth:activate.title")} · Rueda`;
-  if (url.searchParams.get("activated") === "1") return { title, view: "activated" as View, token: "" };
-  if (url.searchParams.get("sent") === "1") return { title, view: "sent" as View, token: "" };
+  if (url.searchParams.get("activated") === "1") return { title, view: "activated" as View, token: "", needsPassword: false };
+  if (url.searchParams.get("sent") === "1") return { title, view: "sent" as View, token: "", needsPassword: false };
   const token = url.searchParams.get("token");
   const { status } = await inspectActivationLink(token);
-  return { title, view: status as View, token: looksLikeToken(token) ? token : "" };
+  const needsPassword = status === "valid" && (await activationNeedsPassword(token));
+  return { title, view: status as View, token: looksLikeToken(token) ? token : "", needsPassword };
 }
+
+const hidden = { hideFields: ["password", "confirmPassword"] };
 
 const linkPage = (token: unknown) => (looksLikeToken(token) ? `/activate?token=${token}` : "/activate");
 
@@ -35,7 +43,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "activate") {
-    const result = await activateAccount(token);
+    // An account created at checkout has no password: it is chosen here, on the same form.
+    let result: Awaited<ReturnType<typeof activateAccount>>;
+    if (await activationNeedsPassword(token)) {
+      const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+      if (submission.status !== "success") return json({ passwordForm: submission.reply(hidden) }, { status: 400 });
+      result = await activateWithPassword(token, submission.value.password);
+    } else {
+      result = await activateAccount(token);
+    }
     if (result.status !== "activated") return redirect(linkPage(token));
     const headers = new Headers();
     // The link proves who this is: sign them in, with a new session unless already signed in as them.
@@ -63,20 +79,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ActivatePage() {
   const { t } = useTranslation();
-  const { view, token } = useLoaderData<typeof loader>();
+  const { view, token, needsPassword } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData && "passwordForm" in actionData ? actionData.passwordForm : undefined,
+    defaultValue: { token },
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  const labels = { password: t("auth:fields.password"), confirmPassword: t("auth:fields.confirmPassword") };
 
   return (
     <section className="page narrow">
       <h1>{t("auth:activate.title")}</h1>
-      {actionData?.error ? (
+      {actionData && "error" in actionData ? (
         <div className="form-errors" role="alert">
           <p>{t(actionData.error)}</p>
         </div>
       ) : null}
-      {view === "valid" ? (
+      {view === "valid" && needsPassword ? (
+        <Form method="post" {...getFormProps(form)} className="stack card">
+          <p>{t("auth:activate.choosePassword")}</p>
+          <FormErrors form={form} labels={labels} />
+          <input type="hidden" name="token" value={token} />
+          <TextField field={fields.password} label={labels.password} type="password" autoComplete="new-password" help={t("auth:help.password")} />
+          <TextField field={fields.confirmPassword} label={labels.confirmPassword} type="password" autoComplete="new-password" />
+          <input type="hidden" name="intent" value="activate" />
+          <SubmitButton pending={busy} pendingLabel={t("auth:activate.submitting")}>
+            {t("auth:activate.submit")}
+          </SubmitButton>
+        </Form>
+      ) : null}
+      {view === "valid" && !needsPassword ? (
         <Form method="post" className="stack card">
           <p>{t("auth:activate.intro")}</p>
           <input type="hidden" name="token" value={token} />

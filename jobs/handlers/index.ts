@@ -4,6 +4,7 @@ import { handlerTimeoutMs, jobs, type JobName, type JobPayload } from "../queues
 import { withTimeout } from "../timeout";
 import { sendEmail } from "./send-email";
 import { purgeExpiredTokens } from "./purge-expired-tokens";
+import { expireHolds } from "./expire-holds";
 
 export type JobContext = { jobId: string; attempt: number };
 export type Handler<N extends JobName> = (payload: JobPayload<N>, context: JobContext) => Promise<void>;
@@ -11,6 +12,7 @@ export type Handler<N extends JobName> = (payload: JobPayload<N>, context: JobCo
 export const handlers: { [N in JobName]: Handler<N> } = {
   "send-email": sendEmail,
   "purge-expired-tokens": purgeExpiredTokens,
+  "expire-holds": expireHolds,
 };
 
 /**

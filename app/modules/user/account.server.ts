@@ -56,29 +56,45 @@ async function sendPasswordChangedEmail(tx: Executor, user: Recipient, changedAt
 
 export type SignUpInput = { fullName: string; email: string; phone: string; birthDate: string; password: string; language: Language };
 
+/** A new account's details; without a password hash the owner chooses one through the activation link. */
+export type UnactivatedAccountInput = Omit<SignUpInput, "password"> & { passwordHash?: string };
+
+/**
+ * Creates an unactivated account and its activation email in the caller's transaction (sign-up
+ * and a visitor's checkout), or reports the email as taken. Two creations with one address at
+ * the same moment: the unique index refuses the second (SQLSTATE 23505), which the caller
+ * reports as `emailTaken`.
+ */
+export async function createUnactivatedAccount(
+  tx: Executor,
+  input: UnactivatedAccountInput,
+  now = new Date(),
+): Promise<{ ok: true; userId: number } | { ok: false; reason: "emailTaken" }> {
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (existing) return { ok: false, reason: "emailTaken" };
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: input.email,
+      fullName: input.fullName,
+      phone: input.phone,
+      birthDate: input.birthDate,
+      passwordHash: input.passwordHash ?? null,
+      language: input.language,
+      activated: false,
+    })
+    .returning(recipientFields);
+  await sendLinkEmail(tx, user, "activation", now);
+  return { ok: true, userId: user.id };
+}
+
 /** Creates an unactivated account and its activation email, or reports the email as taken. */
 export async function registerUser(input: SignUpInput, now = new Date()): Promise<{ ok: true; userId: number } | { ok: false; reason: "emailTaken" }> {
-  const passwordHash = await hashPassword(input.password);
+  const { password, ...details } = input;
+  const passwordHash = await hashPassword(password);
   const db = await getDb();
   try {
-    return await db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-      if (existing) return { ok: false as const, reason: "emailTaken" as const };
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          fullName: input.fullName,
-          phone: input.phone,
-          birthDate: input.birthDate,
-          passwordHash,
-          language: input.language,
-          activated: false,
-        })
-        .returning(recipientFields);
-      await sendLinkEmail(tx, user, "activation", now);
-      return { ok: true as const, userId: user.id };
-    });
+    return await db.transaction((tx) => createUnactivatedAccount(tx, { ...details, passwordHash }, now));
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
     if (isUniqueViolation(error)) return { ok: false, reason: "emailTaken" };

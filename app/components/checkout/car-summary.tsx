@@ -1,0 +1,42 @@
+import { useTranslation } from "~/modules/i18n/react";
+
+export type CheckoutSummaryData = {
+  car: { name: string; image: string | null; supplierName: string; supplierLogo: string | null };
+  pickupName: string;
+  dropoffName: string;
+  fromLabel: string;
+  toLabel: string;
+  days: number;
+  searchHref: string;
+};
+
+/** What is being rented: the car, its supplier, the places and the period. */
+export function CarSummary({ data }: { data: CheckoutSummaryData }) {
+  const { t } = useTranslation("booking");
+  const { car } = data;
+  return (
+    <section className="card stack" aria-labelledby="checkout-car">
+      {car.image ? <img src={car.image} alt="" width={300} height={200} decoding="async" /> : null}
+      <h2 id="checkout-car">{car.name}</h2>
+      <p className="car-card__supplier">
+        {car.supplierLogo ? <img src={car.supplierLogo} alt="" width={60} height={30} /> : null}
+        {car.supplierName}
+      </p>
+      <dl>
+        <dt>{t("summary.pickup")}</dt>
+        <dd>
+          {data.pickupName} · {data.fromLabel}
+        </dd>
+        <dt>{t("summary.dropoff")}</dt>
+        <dd>
+          {data.dropoffName} · {data.toLabel}
+        </dd>
+        <dt>{t("summary.days")}</dt>
+        <dd>{t("summary.dayCount", { count: data.days })}</dd>
+      </dl>
+      <p>
+        <a href={data.searchHref}>{t("backToSearch")}</a>
+      </p>
+    </section>
+  );
+}

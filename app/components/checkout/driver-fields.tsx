@@ -1,0 +1,102 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { CheckboxField } from "~/components/form-choices";
+import { TextField } from "~/components/forms";
+import { useTranslation } from "~/modules/i18n/react";
+
+type Field = FieldMetadata<string | undefined>;
+
+export type AccountDriver = { fullName: string; email: string; phone: string | null; birthDate: string | null };
+
+/** A signed-in driver's details, read-only from the account; what the account lacks is asked. */
+export function AccountDriverFields({ driver, phone, birthDate, labels }: { driver: AccountDriver; phone: Field; birthDate: Field; labels: Record<string, string> }) {
+  const { t } = useTranslation("booking");
+  return (
+    <fieldset className="stack">
+      <legend>{t("driver.title")}</legend>
+      <dl>
+        <dt>{labels.fullName}</dt>
+        <dd>{driver.fullName}</dd>
+        <dt>{labels.email}</dt>
+        <dd>{driver.email}</dd>
+        {driver.phone ? (
+          <>
+            <dt>{labels.phone}</dt>
+            <dd>{driver.phone}</dd>
+          </>
+        ) : null}
+        {driver.birthDate ? (
+          <>
+            <dt>{labels.birthDate}</dt>
+            <dd>{driver.birthDate}</dd>
+          </>
+        ) : null}
+      </dl>
+      {driver.phone ? null : <TextField field={phone} label={labels.phone} type="tel" autoComplete="tel" />}
+      {driver.birthDate ? null : <TextField field={birthDate} label={labels.birthDate} type="date" autoComplete="bday" />}
+    </fieldset>
+  );
+}
+
+/** A visitor's details and the Terms of Use; an already registered address gets a way to sign in and come back. */
+export function VisitorDriverFields({
+  fields,
+  labels,
+  signInHref,
+  emailTaken,
+}: {
+  fields: { fullName: Field; email: Field; phone: Field; birthDate: Field; tos: FieldMetadata<boolean | undefined> };
+  labels: Record<string, string>;
+  /** Sign-in that comes back to this checkout with the choices made. */
+  signInHref: string;
+  emailTaken: boolean;
+}) {
+  const { t } = useTranslation("booking");
+  return (
+    <fieldset className="stack">
+      <legend>{t("driver.title")}</legend>
+      <p className="muted">
+        {t("driver.visitorHelp")} <Link to={signInHref}>{t("driver.signIn")}</Link>
+      </p>
+      <TextField field={fields.fullName} label={labels.fullName} autoComplete="name" />
+      <TextField field={fields.email} label={labels.email} type="email" autoComplete="email" />
+      {emailTaken ? (
+        <p>
+          <Link to={signInHref}>{t("driver.signIn")}</Link>
+        </p>
+      ) : null}
+      <TextField field={fields.phone} label={labels.phone} type="tel" autoComplete="tel" />
+      <TextField field={fields.birthDate} label={labels.birthDate} type="date" autoComplete="bday" />
+      <CheckboxField field={fields.tos} label={labels.tos}>
+        <p className="field__help">
+          <Link to="/tos" target="_blank" rel="noopener">
+            {t("auth:signUp.readTos")}
+          </Link>
+        </p>
+      </CheckboxField>
+    </fieldset>
+  );
+}
+
+/** The additional driver; without JavaScript it is always shown, saying when it is needed. */
+export function AdditionalDriverFields({
+  fields,
+  labels,
+  optional,
+}: {
+  fields: { additionalFullName: Field; additionalEmail: Field; additionalPhone: Field; additionalBirthDate: Field };
+  labels: Record<string, string>;
+  optional: boolean;
+}) {
+  const { t } = useTranslation("booking");
+  return (
+    <fieldset className="stack">
+      <legend>{t("additionalDriver.title")}</legend>
+      <p className="muted">{optional ? t("additionalDriver.includedHelp") : t("additionalDriver.help")}</p>
+      <TextField field={fields.additionalFullName} label={labels.additionalFullName} autoComplete="off" />
+      <TextField field={fields.additionalEmail} label={labels.additionalEmail} type="email" autoComplete="off" />
+      <TextField field={fields.additionalPhone} label={labels.additionalPhone} type="tel" autoComplete="off" />
+      <TextField field={fields.additionalBirthDate} label={labels.additionalBirthDate} type="date" autoComplete="off" />
+    </fieldset>
+  );
+}

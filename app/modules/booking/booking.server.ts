@@ -1,0 +1,342 @@
+import { and, eq, lte } from "drizzle-orm";
+import { bookablePlace, bookableSupplier, carIsBookable } from "~/modules/availability/availability.server";
+import { instantToLocal } from "~/modules/availability/zoned-time";
+import { formatLocalDateTime } from "~/modules/catalogue/present.server";
+import { enqueueEmail } from "~/modules/email/outbox-email.server";
+import { formatCents } from "~/modules/i18n/format";
+import { isLanguage, type Language } from "~/modules/i18n/languages";
+import { bookingStaff, notify } from "~/modules/notification/notify.server";
+import { optionKeys, priceRental, rentalDays, type OptionKey } from "~/modules/pricing/pricing";
+import { createUnactivatedAccount } from "~/modules/user/account.server";
+import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { driverOldEnough, periodIsValid, requiredDriverAge, unavailableOption } from "./checkout-rules";
+import { generateReference } from "./reference";
+
+const { bookings, cars, carLocations, locations, suppliers, users } = schema;
+
+export type DriverDetails = { fullName: string; email: string; phone: string; birthDate: string /* YYYY-MM-DD */ };
+export type CheckoutInput = {
+  carId: number;
+  pickupLocationId: number;
+  dropoffLocationId: number;
+  /** Instants; the page converts the typed local times in the pick-up place's zone. */
+  from: Date;
+  to: Date;
+  options: OptionKey[];
+  driver: { kind: "user"; userId: number } | ({ kind: "visitor"; language: Language } & DriverDetails);
+  /** Required exactly when `options` includes "additionalDriver". */
+  additionalDriver: DriverDetails | null;
+  /** Must be true for visitors; signed-in users accepted the terms at sign-up. */
+  acceptedTerms: boolean;
+};
+export type CheckoutFailure =
+  | { reason: "carNotFound" }
+  | { reason: "pastDates" }
+  | { reason: "notServed" }
+  | { reason: "optionUnavailable"; option: OptionKey }
+  | { reason: "additionalDriverMissing" }
+  | { reason: "underAge"; who: "driver" | "additionalDriver"; minimumAge: number }
+  | { reason: "termsNotAccepted" }
+  | { reason: "emailTaken" }
+  | { reason: "unavailable" };
+export type CheckoutResult = { ok: true; bookingId: number; reference: string; driverId: number; accountCreated: boolean } | ({ ok: false } & CheckoutFailure);
+
+export type CheckoutCar = {
+  id: number;
+  name: string;
+  image: string | null;
+  supplierId: number;
+  supplierName: string;
+  supplierLogo: string | null;
+  dailyPriceCents: number;
+  payLaterFeePercent: number;
+  minimumAge: number;
+  depositCents: number;
+  /** Cents per option: −1 not offered, 0 included, > 0 its price (docs/domain.md#price). */
+  options: Record<OptionKey, number>;
+  locationIds: number[];
+};
+
+const optionColumns = {
+  cancellation: cars.cancellationCents,
+  gps: cars.gpsCents,
+  homeDelivery: cars.homeDeliveryCents,
+  babyChair: cars.babyChairCents,
+  theftProtection: cars.theftProtectionCents,
+  collisionDamageWaiver: cars.collisionDamageWaiverCents,
+  fullInsurance: cars.fullInsuranceCents,
+  additionalDriver: cars.additionalDriverCents,
+} as const satisfies Record<OptionKey, unknown>;
+
+const carFields = {
+  id: cars.id,
+  name: cars.name,
+  image: cars.image,
+  supplierId: cars.supplierId,
+  supplierName: suppliers.name,
+  supplierLogo: suppliers.logo,
+  dailyPriceCents: cars.dailyPriceCents,
+  payLaterFeePercent: cars.payLaterFeePercent,
+  minimumAge: cars.minimumAge,
+  depositCents: cars.depositCents,
+  ...optionColumns,
+};
+
+/** An id as the database can hold it; anything else (negative, huge, NaN) names nothing. */
+const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0 && (value as number) <= 2_147_483_647;
+
+/** A car that is not deleted and whose supplier is active, with its rental terms. */
+async function findCar(executor: Executor, carId: number): Promise<CheckoutCar | null> {
+  if (!isId(carId)) return null;
+  const [row] = await executor
+    .select(carFields)
+    .from(cars)
+    .innerJoin(suppliers, eq(suppliers.id, cars.supplierId))
+    .where(and(eq(cars.id, carId), eq(cars.status, "active"), eq(suppliers.active, true), eq(suppliers.status, "active")));
+  if (!row) return null;
+  const places = await executor.select({ locationId: carLocations.locationId }).from(carLocations).where(eq(carLocations.carId, carId)).orderBy(carLocations.locationId);
+  const options = Object.fromEntries(optionKeys.map((key) => [key, row[key]])) as Record<OptionKey, number>;
+  const { id, name, image, supplierId, supplierName, supplierLogo, dailyPriceCents, payLaterFeePercent, minimumAge, depositCents } = row;
+  const locationIds = places.map((p) => p.locationId);
+  return { id, name, image, supplierId, supplierName, supplierLogo, dailyPriceCents, payLaterFeePercent, minimumAge, depositCents, options, locationIds };
+}
+
+/** For the checkout page's GET: the car with what the page shows, or null when it is gone or inactive. */
+export async function loadCheckoutCar(carId: number): Promise<CheckoutCar | null> {
+  return findCar(await getDb(), carId);
+}
+
+/** A check failed inside the transaction: thrown to roll back whatever it wrote, caught below. */
+class CheckoutRefused extends Error {
+  constructor(readonly failure: CheckoutFailure) {
+    super(failure.reason);
+  }
+}
+
+function refuse(failure: CheckoutFailure): never {
+  throw new CheckoutRefused(failure);
+}
+
+/** The SQLSTATE of a driver error; drizzle wraps it and keeps the original on `cause`. */
+function sqlState(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.cause?.code ?? e?.code;
+  return typeof code === "string" ? code : undefined;
+}
+const EXCLUSION_VIOLATION = "23P01";
+const UNIQUE_VIOLATION = "23505";
+
+/** The place's name in `language` (each place is named in every language). */
+type Place = typeof locations.$inferSelect;
+function placeName(place: Place, language: Language): string {
+  return { es: place.nameEs, en: place.nameEn, fr: place.nameFr, el: place.nameEl }[language];
+}
+
+const languageOf = (value: string): Language => (isLanguage(value) ? value : "es");
+
+type Driver = { id: number; email: string; fullName: string; language: string };
+
+/** A signed-in driver's birth date (null when not given); the session names an active account. */
+async function birthDateOf(tx: Transaction, userId: number): Promise<string | null> {
+  const [user] = await tx
+    .select({ birthDate: users.birthDate })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.status, "active")));
+  if (!user) throw new Error(`Checkout by unknown user ${userId}`);
+  return user.birthDate;
+}
+
+/**
+ * Books a car with pay later (docs/domain.md#availability, #price, #driver-age), all in one
+ * transaction: cancels the car's expired holds, checks the period, the car and its place, the
+ * options, both drivers' ages and the terms, creates a visitor's account, prices the rental on
+ * the server, inserts the booking and writes its notifications and emails (docs/architecture.md#outbox).
+ * Any refusal, including losing the race for the car to a concurrent checkout (the exclusion
+ * constraint `bookings_no_overlap`), rolls everything back and is reported, never thrown.
+ */
+export async function createBooking(input: CheckoutInput, now = new Date()): Promise<CheckoutResult> {
+  const early = checkRequest(input, now);
+  if (early) return { ok: false, ...early };
+  const db = await getDb();
+  try {
+    return await db.transaction((tx) => book(tx, input, now));
+  } catch (error) {
+    if (error instanceof CheckoutRefused) return { ok: false, ...error.failure };
+    const state = sqlState(error);
+    if (state === EXCLUSION_VIOLATION) return { ok: false, reason: "unavailable" };
+    // Only the users' email index can clash here: the reference is retried inside `insertBooking`.
+    if (state === UNIQUE_VIOLATION) return { ok: false, reason: "emailTaken" };
+    throw error;
+  }
+}
+
+/** The checks that need no database. */
+function checkRequest(input: CheckoutInput, now: Date): CheckoutFailure | null {
+  if (!periodIsValid(input.from, input.to, now)) return { reason: "pastDates" };
+  const chosenAdditional = input.options.includes("additionalDriver");
+  if (chosenAdditional !== (input.additionalDriver !== null)) return { reason: "additionalDriverMissing" };
+  if (input.driver.kind === "visitor" && !input.acceptedTerms) return { reason: "termsNotAccepted" };
+  return null;
+}
+
+async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<CheckoutResult> {
+  const { from, to } = input;
+  const options = [...new Set(input.options)];
+
+  // docs/domain.md#availability: an expired hold blocks until it is cancelled, so cancel this car's first.
+  if (isId(input.carId)) {
+    await tx
+      .update(bookings)
+      .set({ status: "cancelled", updatedAt: now })
+      .where(and(eq(bookings.carId, input.carId), eq(bookings.status, "void"), lte(bookings.holdExpiresAt, now)));
+  }
+
+  const car = (await findCar(tx, input.carId)) ?? refuse({ reason: "carNotFound" });
+  const [pickup, dropoff] = await Promise.all(
+    [input.pickupLocationId, input.dropoffLocationId].map(async (id) => (isId(id) ? (await tx.select().from(locations).where(eq(locations.id, id)))[0] : undefined)),
+  );
+  if (!pickup || !dropoff || !car.locationIds.includes(pickup.id)) refuse({ reason: "notServed" });
+
+  const unavailable = unavailableOption(options, car.options);
+  if (unavailable !== null) refuse({ reason: "optionUnavailable", option: unavailable as OptionKey });
+
+  const [bookable] = await tx
+    .select({ carId: bookablePlace.carId })
+    .from(bookablePlace)
+    .innerJoin(bookableSupplier, eq(bookableSupplier.id, bookablePlace.supplierId))
+    .where(and(eq(bookablePlace.carId, car.id), carIsBookable({ locationId: pickup.id, pickUp: from.toISOString(), dropOff: to.toISOString() })));
+  if (!bookable) refuse({ reason: "unavailable" });
+
+  const minimumAge = requiredDriverAge(car.minimumAge);
+  const zone = pickup.timeZone;
+  const driverBirthDate = input.driver.kind === "user" ? await birthDateOf(tx, input.driver.userId) : input.driver.birthDate;
+  if (!driverOldEnough(driverBirthDate, from, zone, minimumAge)) refuse({ reason: "underAge", who: "driver", minimumAge });
+  if (input.additionalDriver && !driverOldEnough(input.additionalDriver.birthDate, from, zone, minimumAge)) {
+    refuse({ reason: "underAge", who: "additionalDriver", minimumAge });
+  }
+
+  let driverId: number;
+  if (input.driver.kind === "user") driverId = input.driver.userId;
+  else {
+    const { fullName, email, phone, birthDate, language } = input.driver;
+    const account = await createUnactivatedAccount(tx, { fullName, email, phone, birthDate, language }, now);
+    driverId = account.ok ? account.userId : refuse({ reason: "emailTaken" });
+  }
+  const [driver] = await tx.select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language }).from(users).where(eq(users.id, driverId));
+
+  const days = rentalDays(from, to);
+  const breakdown = priceRental({ car, days, options, payLater: true });
+  const extra = input.additionalDriver;
+  const booking = await insertBooking(tx, {
+    carId: car.id,
+    supplierId: car.supplierId,
+    driverId,
+    pickupLocationId: pickup.id,
+    dropoffLocationId: dropoff.id,
+    startsAt: from,
+    endsAt: to,
+    status: "pending",
+    days,
+    priceCents: breakdown.totalCents,
+    breakdown,
+    paymentMethod: "payLater",
+    ...Object.fromEntries(optionKeys.map((key) => [key, options.includes(key)])),
+    additionalDriverName: extra?.fullName ?? null,
+    additionalDriverEmail: extra?.email ?? null,
+    additionalDriverPhone: extra?.phone ?? null,
+    additionalDriverBirthDate: extra?.birthDate ?? null,
+  });
+
+  await announce(tx, { booking, car, driver, pickup, dropoff, from, to, days, options, totalCents: breakdown.totalCents });
+  return { ok: true, bookingId: booking.id, reference: booking.reference, driverId, accountCreated: input.driver.kind === "visitor" };
+}
+
+const REFERENCE_ATTEMPTS = 5;
+
+/**
+ * Inserts under a fresh reference, drawing again on the rare clash. Each attempt runs in a
+ * savepoint so a clash does not abort the checkout's transaction; an exclusion violation
+ * (the car was just taken) goes up to `createBooking`.
+ */
+async function insertBooking(tx: Transaction, values: Omit<typeof bookings.$inferInsert, "reference">) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await tx.transaction(async (savepoint) => {
+        const [row] = await savepoint
+          .insert(bookings)
+          .values({ ...values, reference: generateReference() })
+          .returning({ id: bookings.id, reference: bookings.reference });
+        return row;
+      });
+    } catch (error) {
+      if (sqlState(error) !== UNIQUE_VIOLATION || attempt >= REFERENCE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** "2026-12-01 10:00" on the pick-up place's clock: notification values are shown as written. */
+const localLabel = (instant: Date, zone: string) => instantToLocal(instant, zone).replace("T", " ");
+
+type Announcement = {
+  booking: { id: number; reference: string };
+  car: CheckoutCar;
+  driver: Driver;
+  pickup: Place;
+  dropoff: Place;
+  from: Date;
+  to: Date;
+  days: number;
+  options: OptionKey[];
+  totalCents: number;
+};
+
+/**
+ * The booking's notifications (the driver; the supplier's staff and the admins) and emails, each
+ * in its reader's language, written in the checkout's transaction under deterministic job ids.
+ */
+async function announce(tx: Transaction, a: Announcement) {
+  const { booking, car, driver, pickup, dropoff, from, to } = a;
+  const zone = pickup.timeZone;
+  const staff = await bookingStaff(tx, car.supplierId);
+  await notify(tx, [
+    { userId: driver.id, bookingId: booking.id, messageKey: "notifications:messages.bookingConfirmed", params: { reference: booking.reference, car: car.name } },
+    ...staff.map((member) => ({
+      userId: member.id,
+      bookingId: booking.id,
+      messageKey: "notifications:messages.newBooking" as const,
+      params: { reference: booking.reference, car: car.name, from: localLabel(from, zone), to: localLabel(to, zone) },
+    })),
+  ]);
+
+  const link = new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString();
+  const details = (language: Language) => ({
+    reference: booking.reference,
+    car: car.name,
+    supplier: car.supplierName,
+    pickup: placeName(pickup, language),
+    dropoff: placeName(dropoff, language),
+    from: formatLocalDateTime(instantToLocal(from, zone), language),
+    to: formatLocalDateTime(instantToLocal(to, zone), language),
+    timeZone: zone,
+    days: a.days,
+    // Option keys; the template names them in the reader's language.
+    options: a.options.join(","),
+    total: formatCents(a.totalCents),
+    link,
+  });
+  const driverLanguage = languageOf(driver.language);
+  await enqueueEmail(
+    tx,
+    { template: "booking-confirmation", to: [driver.email], language: driverLanguage, data: { fullName: driver.fullName, ...details(driverLanguage) } },
+    `booking-confirmation-${booking.id}`,
+  );
+  for (const member of staff) {
+    const language = languageOf(member.language);
+    await enqueueEmail(
+      tx,
+      { template: "new-booking", to: [member.email], language, data: { fullName: member.fullName, driver: driver.fullName, ...details(language) } },
+      `new-booking-${booking.id}-${member.id}`,
+    );
+  }
+}

@@ -1,0 +1,190 @@
+import { z } from "zod";
+import { parseRentalPeriod, periodMessages, type RentalPeriod } from "~/modules/availability/period";
+import { DEFAULT_TIME_ZONE, searchHref, type KnownLocation } from "~/modules/catalogue/search-query";
+import { emailField, optionalText, phoneField, requiredText } from "~/modules/forms/fields";
+import { messages } from "~/modules/forms/messages";
+import { optionKeys, optionState, type OptionKey, type PricedCar } from "~/modules/pricing/pricing";
+import { parseCalendarDate } from "~/modules/user/age";
+import { authMessages } from "~/modules/user/messages";
+import { FULL_NAME_MAX } from "~/modules/user/validation";
+
+/**
+ * The checkout page's inputs, shared by the server and the browser: the Book link's query
+ * string (search-query.ts checkoutHref) and the form. Pure: no database, no clock.
+ */
+
+export const checkoutMessages = {
+  optionUnavailable: "booking:errors.optionUnavailable",
+  payment: "booking:errors.payment",
+} as const;
+
+/** A link that cannot be booked as it stands, and the search it came from (when it can be told). */
+export type LinkProblem = "invalid" | "pastDates";
+
+export type CheckoutLink = { carId: number; pickupId: number; dropoffId: number; period: RentalPeriod; searchHref: string };
+
+const idPattern = /^\d{1,10}$/;
+
+function knownId(raw: string | null, known: Map<number, KnownLocation>): number | null {
+  if (!raw || !idPattern.test(raw)) return null;
+  const id = Number(raw);
+  return known.has(id) ? id : null;
+}
+
+/**
+ * Reads `/checkout?car=…&pickup=…&dropoff=…&from=…&to=…`; dates are wall-clock times on
+ * the pick-up place's clock (docs/domain.md#days).
+ */
+export function parseCheckoutLink(
+  params: URLSearchParams,
+  known: Map<number, KnownLocation>,
+  now: Date,
+): { ok: true; link: CheckoutLink } | { ok: false; problem: LinkProblem; searchHref: string } {
+  const rawCar = params.get("car");
+  const pickupId = knownId(params.get("pickup"), known);
+  const dropoffId = knownId(params.get("dropoff") ?? params.get("pickup"), known);
+  const from = (params.get("from") ?? "").slice(0, 40);
+  const to = (params.get("to") ?? "").slice(0, 40);
+  const back = pickupId !== null && from && to ? searchHref({ pickup: pickupId, dropoff: dropoffId, from, to }) : "/search";
+  if (!rawCar || !idPattern.test(rawCar) || pickupId === null || dropoffId === null) return { ok: false, problem: "invalid", searchHref: back };
+  const period = parseRentalPeriod({ from, to }, known.get(pickupId)?.timeZone ?? DEFAULT_TIME_ZONE, now);
+  if (!period.ok) {
+    const past = period.errors.from === periodMessages.fromPast;
+    return { ok: false, problem: past ? "pastDates" : "invalid", searchHref: back };
+  }
+  return { ok: true, link: { carId: Number(rawCar), pickupId, dropoffId, period: period.period, searchHref: back } };
+}
+
+/** The options a driver may tick: those with a price (included ones need no choice, unavailable ones are not offered). */
+export function choosableOptions(car: Pick<PricedCar, "options">): OptionKey[] {
+  return optionKeys.filter((key) => {
+    const kind = optionState(key, car.options[key]).kind;
+    return kind === "perDay" || kind === "flat";
+  });
+}
+
+export const additionalDriverFields = {
+  fullName: "additionalFullName",
+  email: "additionalEmail",
+  phone: "additionalPhone",
+  birthDate: "additionalBirthDate",
+} as const;
+
+/** What a checkout link may carry besides the rental, so a driver who signs in comes back to the same form. */
+export type CheckoutChoices = {
+  options: OptionKey[];
+  additionalFullName: string;
+  additionalEmail: string;
+  additionalPhone: string;
+  additionalBirthDate: string;
+};
+
+export function choicesFromParams(params: URLSearchParams): CheckoutChoices {
+  const text = (name: string, max: number) => (params.get(name) ?? "").slice(0, max);
+  return {
+    options: optionKeys.filter((key) => params.getAll("options").includes(key)),
+    additionalFullName: text(additionalDriverFields.fullName, FULL_NAME_MAX),
+    additionalEmail: text(additionalDriverFields.email, 254),
+    additionalPhone: text(additionalDriverFields.phone, 32),
+    additionalBirthDate: text(additionalDriverFields.birthDate, 10),
+  };
+}
+
+/** This checkout's address (`search` is the page's own query string) with the driver's choices in it. */
+export function checkoutHrefWithChoices(search: string, choices: Partial<Record<keyof CheckoutChoices, unknown>>): string {
+  const params = new URLSearchParams(search);
+  params.delete("options");
+  for (const name of Object.values(additionalDriverFields)) params.delete(name);
+  const options = Array.isArray(choices.options) ? choices.options : choices.options ? [choices.options] : [];
+  for (const key of optionKeys) if (options.includes(key)) params.append("options", key);
+  for (const name of Object.values(additionalDriverFields)) {
+    const value = choices[name];
+    if (typeof value === "string" && value) params.set(name, value);
+  }
+  return `/checkout?${params}`;
+}
+
+const EARLIEST_BIRTH_DATE = "1900-01-01";
+
+/** A real calendar date in the past; the age rule itself is the booking's (it depends on the car and the pick-up date). */
+const birthDate = (today: string) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .max(10, authMessages.invalidDate)
+    .refine((value) => Boolean(parseCalendarDate(value)) && value >= EARLIEST_BIRTH_DATE && value <= today, authMessages.invalidDate);
+
+/** A field this driver is not asked (a signed-in driver's name comes from the account): ignored if posted. */
+const notAsked = z.unknown().optional().transform(() => undefined);
+
+/**
+ * The form. `driver` says which driver fields are asked: a visitor gives them all and
+ * accepts the Terms; a signed-in driver only what the account lacks.
+ */
+export function checkoutSchema({
+  choosable,
+  additionalIncluded,
+  driver,
+  today,
+}: {
+  choosable: readonly OptionKey[];
+  /** The car includes an additional driver: naming one is then optional. */
+  additionalIncluded: boolean;
+  driver: { kind: "visitor" } | { kind: "user"; askPhone: boolean; askBirthDate: boolean };
+  today: string;
+}) {
+  const visitor = driver.kind === "visitor";
+  return z
+    .object({
+      // Only what this car prices can be ticked; anything else was posted by hand.
+      options: z
+        .array(z.string())
+        .max(optionKeys.length, checkoutMessages.optionUnavailable)
+        .default([])
+        .refine((chosen) => chosen.every((key) => (choosable as readonly string[]).includes(key)), checkoutMessages.optionUnavailable)
+        .transform((chosen) => optionKeys.filter((key) => chosen.includes(key))),
+      fullName: visitor ? requiredText(FULL_NAME_MAX) : notAsked,
+      email: visitor ? emailField() : notAsked,
+      phone: visitor || driver.askPhone ? phoneField() : notAsked,
+      birthDate: visitor || driver.askBirthDate ? birthDate(today) : notAsked,
+      tos: visitor ? z.boolean({ error: authMessages.acceptTerms }).refine((accepted) => accepted, authMessages.acceptTerms) : notAsked,
+      additionalFullName: optionalText(FULL_NAME_MAX),
+      additionalEmail: emailField().optional(),
+      additionalPhone: phoneField().optional(),
+      additionalBirthDate: birthDate(today).optional(),
+      payment: z.literal("payLater", { error: checkoutMessages.payment }),
+    })
+    .superRefine((value, ctx) => {
+      // Needed with the option; when the car includes it, once any detail is given. Without the
+      // option the fieldset (always shown without JavaScript) is ignored.
+      if (value.options.includes("additionalDriver") || (additionalIncluded && additionalDriverGiven(value))) {
+        for (const name of Object.values(additionalDriverFields)) {
+          if (value[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: messages.required });
+        }
+      }
+    });
+}
+
+/** Every field the form can have (which are asked depends on the driver). */
+export type CheckoutFields = Partial<CheckoutChoices & { fullName: string; email: string; phone: string; birthDate: string; tos: boolean; payment: "payLater" }>;
+
+export type CheckoutValues = z.infer<ReturnType<typeof checkoutSchema>>;
+
+function additionalDriverGiven(value: Partial<Record<(typeof additionalDriverFields)[keyof typeof additionalDriverFields], unknown>>) {
+  return Object.values(additionalDriverFields).some((name) => value[name] !== undefined);
+}
+
+/**
+ * The options and the additional driver as the booking service takes them: a driver named
+ * on a car that includes one counts as choosing the (free) option.
+ */
+export function bookingChoices(value: CheckoutValues, additionalIncluded: boolean) {
+  const { additionalFullName, additionalEmail, additionalPhone, additionalBirthDate } = value;
+  const wanted = value.options.includes("additionalDriver") || (additionalIncluded && additionalDriverGiven(value));
+  const additionalDriver =
+    wanted && additionalFullName && additionalEmail && additionalPhone && additionalBirthDate
+      ? { fullName: additionalFullName, email: additionalEmail, phone: additionalPhone, birthDate: additionalBirthDate }
+      : null;
+  const options = optionKeys.filter((key) => value.options.includes(key) || (key === "additionalDriver" && additionalDriver !== null));
+  return { options, additionalDriver };
+}

@@ -1,0 +1,291 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
+import { useMemo, useState } from "react";
+import { CarSummary } from "~/components/checkout/car-summary";
+import { AccountDriverFields, AdditionalDriverFields, VisitorDriverFields } from "~/components/checkout/driver-fields";
+import { OptionChoices } from "~/components/checkout/option-choices";
+import { useHydrated } from "~/components/client-only";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { createBooking, loadCheckoutCar, type CheckoutFailure } from "~/modules/booking/booking.server";
+import { carIsFree } from "~/modules/booking/checkout-availability.server";
+import {
+  bookingChoices,
+  checkoutHrefWithChoices,
+  checkoutSchema,
+  choicesFromParams,
+  choosableOptions,
+  parseCheckoutLink,
+  type CheckoutFields,
+  type LinkProblem,
+} from "~/modules/booking/checkout-form";
+import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
+import type { KnownLocation } from "~/modules/catalogue/search-query";
+import { formatCents } from "~/modules/i18n/format";
+import { useTranslation } from "~/modules/i18n/react";
+import { optionState, priceRental, type OptionKey } from "~/modules/pricing/pricing";
+import { loadProfile, updateProfile } from "~/modules/user/account.server";
+import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { authMessages } from "~/modules/user/messages";
+import { toastHeader } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+type Problem = LinkProblem | "carNotFound" | "notServed" | "unavailable";
+
+/** A link that cannot be booked: a page saying why, with the way back to the same search (never a 500). */
+function stale(problem: Problem, searchHref: string, status: number): Response {
+  return json({ problem, searchHref }, { status });
+}
+
+/** The link, its car and the places, or the stale-link answer to throw. */
+async function readLink(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const locations = await presentLocations(context.language);
+  const known = new Map<number, KnownLocation>(locations.map((l) => [l.id, l]));
+  const parsed = parseCheckoutLink(url.searchParams, known, new Date());
+  if (!parsed.ok) throw stale(parsed.problem, parsed.searchHref, 400);
+  const { link } = parsed;
+  const car = await loadCheckoutCar(link.carId);
+  if (!car) throw stale("carNotFound", link.searchHref, 404);
+  if (!car.locationIds.includes(link.pickupId)) throw stale("notServed", link.searchHref, 409);
+  const place = (id: number) => locations.find((l) => l.id === id)?.name ?? "";
+  return { url, link, car, pickupName: place(link.pickupId), dropoffName: place(link.dropoffId) };
+}
+
+/** What the signed-in driver's account already says; null for a visitor. */
+async function accountDriver(context: AppLoadContext) {
+  if (!context.user) return null;
+  const profile = await loadProfile(context.user.id);
+  if (!profile) return null;
+  return { profile, driver: { fullName: profile.fullName, email: profile.email, phone: profile.phone, birthDate: profile.birthDate } };
+}
+
+function schemaFor(car: { options: Record<OptionKey, number> }, driver: { phone: string | null; birthDate: string | null } | null, today: string) {
+  return checkoutSchema({
+    choosable: choosableOptions(car),
+    additionalIncluded: car.options.additionalDriver === 0,
+    driver: driver ? { kind: "user", askPhone: !driver.phone, askBirthDate: !driver.birthDate } : { kind: "visitor" },
+    today,
+  });
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { url, link, car, pickupName, dropoffName } = await readLink(request, context);
+  if (!(await carIsFree(car.id, link.pickupId, link.period.pickUp, link.period.dropOff))) throw stale("unavailable", link.searchHref, 409);
+  const account = await accountDriver(context);
+  const { from, to, days } = link.period;
+  return {
+    title: `${context.t("booking:title")} · Rueda`,
+    today: calendarDateIn(APP_TIME_ZONE, new Date()),
+    summary: {
+      car: { name: car.name, image: car.image, supplierName: car.supplierName, supplierLogo: car.supplierLogo },
+      pickupName,
+      dropoffName,
+      fromLabel: formatLocalDateTime(from, context.language),
+      toLabel: formatLocalDateTime(to, context.language),
+      days,
+      searchHref: link.searchHref,
+    },
+    pricing: { dailyPriceCents: car.dailyPriceCents, payLaterFeePercent: car.payLaterFeePercent, options: car.options },
+    driver: account?.driver ?? null,
+    choices: choicesFromParams(url.searchParams),
+  };
+}
+
+const failureStatus: Record<CheckoutFailure["reason"], number> = {
+  carNotFound: 404,
+  pastDates: 400,
+  notServed: 409,
+  optionUnavailable: 400,
+  additionalDriverMissing: 400,
+  underAge: 400,
+  termsNotAccepted: 400,
+  emailTaken: 400,
+  unavailable: 409,
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw new Response(null, { status: 405 });
+  const { link, car } = await readLink(request, context);
+  const account = await accountDriver(context);
+  const today = calendarDateIn(APP_TIME_ZONE, new Date());
+  const submission = parseWithZod(await request.formData(), { schema: schemaFor(car, account?.driver ?? null, today) });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const value = submission.value;
+  // A signed-in driver completes what the account lacked; the booking reads the account.
+  if (account && (value.phone || value.birthDate)) {
+    const { profile } = account;
+    await updateProfile(context.user!.id, {
+      fullName: profile.fullName,
+      phone: value.phone ?? profile.phone ?? undefined,
+      birthDate: value.birthDate ?? profile.birthDate ?? undefined,
+      location: profile.location ?? undefined,
+      bio: profile.bio ?? undefined,
+      documentType: profile.documentType === 1 ? "1" : profile.documentType === 2 ? "2" : undefined,
+      documentNumber: profile.documentNumber ?? undefined,
+    });
+  }
+  const { options, additionalDriver } = bookingChoices(value, car.options.additionalDriver === 0);
+  const result = await createBooking({
+    carId: car.id,
+    pickupLocationId: link.pickupId,
+    dropoffLocationId: link.dropoffId,
+    from: link.period.pickUp,
+    to: link.period.dropOff,
+    options,
+    driver:
+      context.user && account
+        ? { kind: "user", userId: context.user.id }
+        : { kind: "visitor", language: context.language, fullName: value.fullName!, email: value.email!, phone: value.phone!, birthDate: value.birthDate! },
+    additionalDriver,
+    acceptedTerms: value.tos === true,
+  });
+  if (result.ok) {
+    const message = result.accountCreated ? "booking:done.visitor" : "booking:done.user";
+    return redirect(`/booking?b=${result.bookingId}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", message }) } });
+  }
+  return json(submission.reply(failureReply(result, context)), { status: failureStatus[result.reason] });
+}
+
+/** Each refusal of the booking service as the form shows it, in the reader's language. */
+function failureReply(failure: CheckoutFailure, context: AppLoadContext): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
+  switch (failure.reason) {
+    case "underAge": {
+      // The age is in the sentence, so it is worded here rather than by a key.
+      const message = context.t(failure.who === "driver" ? "booking:errors.underAge" : "booking:errors.additionalUnderAge", { count: failure.minimumAge });
+      return { fieldErrors: { [failure.who === "driver" ? "birthDate" : "additionalBirthDate"]: [message] } };
+    }
+    case "termsNotAccepted":
+      return { fieldErrors: { tos: [authMessages.acceptTerms] } };
+    case "emailTaken":
+      return { fieldErrors: { email: [authMessages.emailTaken] } };
+    case "optionUnavailable":
+      return { fieldErrors: { options: ["booking:errors.optionUnavailable"] } };
+    default:
+      return { formErrors: [`booking:errors.${failure.reason}`] };
+  }
+}
+
+export default function CheckoutPage() {
+  const { t } = useTranslation("booking");
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const { pricing, driver, choices, summary } = data;
+  const schema = useMemo(() => schemaFor(pricing, driver, data.today), [pricing, driver, data.today]);
+  const [form, fields] = useForm<CheckoutFields>({
+    lastResult,
+    defaultValue: choices,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  // The live total: the same price function the server books with, on the ticked boxes.
+  const [chosen, setChosen] = useState<string[]>(lastResult?.initialValue?.options ? [lastResult.initialValue.options].flat().map(String) : choices.options);
+  const price = priceRental({ car: pricing, days: summary.days, options: choosableOptions(pricing).filter((k) => chosen.includes(k)), payLater: true });
+
+  const additionalState = optionState("additionalDriver", pricing.options.additionalDriver).kind;
+  const showAdditional = additionalState === "included" || (additionalState !== "unavailable" && (!hydrated || chosen.includes("additionalDriver")));
+  const emailTaken = fields.email.errors?.includes(authMessages.emailTaken) ?? false;
+  const returnHref = checkoutHrefWithChoices(location.search, (lastResult?.initialValue as Record<string, unknown> | undefined) ?? { options: chosen });
+  const signInHref = `/sign-in?redirectTo=${encodeURIComponent(returnHref)}`;
+  const unavailable = form.errors?.includes("booking:errors.unavailable") ?? false;
+
+  const labels: Record<string, string> = {
+    options: t("options.title"),
+    fullName: t("auth:fields.fullName"),
+    email: t("auth:fields.email"),
+    phone: t("auth:fields.phone"),
+    birthDate: t("auth:fields.birthDate"),
+    tos: t("auth:signUp.acceptTos"),
+    additionalFullName: t("additionalDriver.fullName"),
+    additionalEmail: t("additionalDriver.email"),
+    additionalPhone: t("additionalDriver.phone"),
+    additionalBirthDate: t("additionalDriver.birthDate"),
+  };
+
+  return (
+    <section className="page narrow stack">
+      <h1>{t("title")}</h1>
+      <CarSummary data={summary} />
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="stack card"
+        onChange={(event) => setChosen(new FormData(event.currentTarget).getAll("options").map(String))}
+      >
+        <FormErrors form={form} labels={labels} />
+        {unavailable ? (
+          <p>
+            <a href={summary.searchHref}>{t("backToSearch")}</a>
+          </p>
+        ) : null}
+        <OptionChoices field={fields.options} options={pricing.options} />
+        {driver ? (
+          <AccountDriverFields driver={driver} phone={fields.phone} birthDate={fields.birthDate} labels={labels} />
+        ) : (
+          <VisitorDriverFields
+            fields={{ fullName: fields.fullName, email: fields.email, phone: fields.phone, birthDate: fields.birthDate, tos: fields.tos }}
+            labels={labels}
+            signInHref={signInHref}
+            emailTaken={emailTaken}
+          />
+        )}
+        {showAdditional ? (
+          <AdditionalDriverFields
+            fields={{
+              additionalFullName: fields.additionalFullName,
+              additionalEmail: fields.additionalEmail,
+              additionalPhone: fields.additionalPhone,
+              additionalBirthDate: fields.additionalBirthDate,
+            }}
+            labels={labels}
+            optional={additionalState === "included"}
+          />
+        ) : null}
+        <fieldset className="stack">
+          <legend>{t("payment.title")}</legend>
+          <div className="checkbox">
+            <input type="radio" id="payment-pay-later" name="payment" value="payLater" defaultChecked aria-describedby="payment-pay-later-help" />
+            <label htmlFor="payment-pay-later">{t("payment.payLater")}</label>
+          </div>
+          <p className="field__help" id="payment-pay-later-help">
+            {t("payment.payLaterHelp", { percent: pricing.payLaterFeePercent })} {t("payment.freeCancellation")}
+          </p>
+        </fieldset>
+        <p aria-live="polite">
+          {t("total", { count: summary.days })} <strong data-testid="checkout-total">{formatCents(price.totalCents)}</strong>
+        </p>
+        <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("submitting")}>
+          {t("submit")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+const problems: ReadonlySet<string> = new Set<Problem>(["invalid", "pastDates", "carNotFound", "notServed", "unavailable"]);
+
+export function ErrorBoundary() {
+  const { t } = useTranslation("booking");
+  const error = useRouteError();
+  const data = isRouteErrorResponse(error) ? (error.data as { problem?: Problem; searchHref?: string } | null) : null;
+  const problem = data?.problem && problems.has(data.problem) ? data.problem : null;
+  return (
+    <section className="page narrow error-page">
+      <h1>{t("stale.title")}</h1>
+      <p>{problem ? t(`stale.${problem}`) : t("common:error.body")}</p>
+      <p>
+        <a className="button" href={data?.searchHref ?? "/search"}>
+          {t("backToSearch")}
+        </a>
+      </p>
+    </section>
+  );
+}

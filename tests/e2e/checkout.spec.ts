@@ -1,0 +1,179 @@
+import type { Locator, Page } from "@playwright/test";
+import type { FakeEmail } from "../fakes/resend";
+import { expect, jsModes, linkFrom, test, uniqueEmail, waitForEmails } from "./support";
+
+/*
+ * Checkout from the demo data's search: each test books at Maiquetía on dates of its own
+ * (a booked car is no longer free for the next test), as a visitor unless it signs in.
+ */
+const MAIQUETIA = "Maiquetía Airport (CCS)";
+const PASSWORD = "visitor-pass1";
+
+/** A wall-clock value in Caracas (UTC-4 all year), `days` from now at `time`. */
+function caracas(days: number, time: string): string {
+  const date = new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+  return `${date}T${time}`;
+}
+
+const money = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.]/g, "")) * 100);
+const isActivation = (e: FakeEmail) => e.subject === "Activate your Rueda account";
+const isConfirmation = (e: FakeEmail) => /^Your booking RD-\w+ is confirmed$/.test(e.subject);
+
+/** Searches Maiquetía for four days starting `startDay` days from now and opens the first car with a per-day option. */
+async function openCheckout(page: Page, startDay: number) {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort("blockedbyclient"));
+  await page.goto("/?l=en");
+  await page.getByLabel("Pick-up location").selectOption({ label: MAIQUETIA });
+  await page.getByLabel("Pick-up date and time").fill(caracas(startDay, "10:00"));
+  await page.getByLabel("Drop-off date and time").fill(caracas(startDay + 3, "12:00"));
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?/);
+  const card = page.locator("article.car-card").filter({ hasText: /: \$[\d.,]+ per day/ }).first();
+  const name = (await card.getByRole("heading").textContent())!;
+  await card.getByRole("link", { name: "Book" }).click();
+  await expect(page).toHaveURL(/\/checkout\?car=\d+&pickup=\d+&dropoff=\d+&from=/);
+  await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+  await expect(page.getByText(MAIQUETIA).first()).toBeVisible();
+  await expect(page.getByText("4 days").first()).toBeVisible();
+  return name;
+}
+
+/** A priced option other than the additional driver (which asks for more details). */
+function pricedOption(page: Page): Locator {
+  return page.getByRole("group", { name: "Options" }).getByRole("checkbox").filter({ hasNot: page.locator("[value=additionalDriver]") }).first();
+}
+
+const total = (page: Page) => page.getByTestId("checkout-total");
+
+async function fillVisitor(page: Page, values: { email: string; birthDate?: string }) {
+  await page.getByLabel("Full name", { exact: true }).fill("Valentina Rojas");
+  await page.getByLabel("Email", { exact: true }).fill(values.email);
+  await page.getByLabel("Phone", { exact: true }).fill("+58 414 555 0101");
+  await page.getByLabel("Birth date", { exact: true }).fill(values.birthDate ?? "1992-06-15");
+}
+
+for (const [index, mode] of jsModes.entries()) {
+  // Dates apart for each test and mode.
+  const day = (n: number) => 20 + index * 40 + n * 8;
+
+  test.describe(`checkout ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    test("a visitor books pay later, gets both emails in their language and activates choosing a password", async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const email = uniqueEmail("visitor");
+      await openCheckout(page, day(0));
+      await expect(page.getByRole("radio", { name: "Pay later" })).toBeChecked();
+      await expect(page.getByText("Free amendments and cancellation.")).toBeVisible();
+      const before = money(await total(page).textContent());
+      expect(before).toBeGreaterThan(0);
+      await pricedOption(page).check();
+      if (mode.javaScriptEnabled) await expect.poll(async () => money(await total(page).textContent())).toBeGreaterThan(before);
+
+      // Terms not accepted: refused, the choices kept and priced by the server.
+      await fillVisitor(page, { email });
+      await page.getByRole("button", { name: "Book now" }).click();
+      await expect(page.getByText("Please accept the Terms of Use").first()).toBeVisible();
+      await expect(pricedOption(page)).toBeChecked();
+      expect(money(await total(page).textContent())).toBeGreaterThan(before);
+
+      await page.getByLabel("I accept the Terms of Use").check();
+      await page.getByRole("button", { name: "Book now" }).click();
+      await expect(page).toHaveURL(/\/booking\?b=\d+$/);
+
+      const [activation] = await waitForEmails(request, email, { match: isActivation });
+      await waitForEmails(request, email, { match: isConfirmation });
+      await page.goto(linkFrom(activation, "/activate"));
+      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await page.getByLabel("Confirm password").fill("something-else");
+      await page.getByRole("button", { name: "Activate my account" }).click();
+      await expect(page.getByText("Passwords don't match")).toBeVisible();
+      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await page.getByLabel("Confirm password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Activate my account" }).click();
+      await expect(page.getByText("Your account is activated.")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    });
+
+    test("an already registered email gets a sign-in link back to the same checkout", async ({ page, request }) => {
+      test.setTimeout(60_000);
+      const email = uniqueEmail("known");
+      const created = await request.post("/sign-up?l=en", {
+        form: { fullName: "Known Driver", email, phone: "+58 414 555 0000", birthDate: "1990-04-12", password: PASSWORD, confirmPassword: PASSWORD, tos: "on" },
+      });
+      expect(created.status()).toBe(200);
+      await openCheckout(page, day(1));
+      await pricedOption(page).check();
+      await fillVisitor(page, { email });
+      await page.getByLabel("I accept the Terms of Use").check();
+      await page.getByRole("button", { name: "Book now" }).click();
+      await expect(page.getByText("This email address is already registered")).toBeVisible();
+
+      await page.getByRole("link", { name: "Sign in", exact: true }).last().click();
+      await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fcheckout/);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL(/\/checkout\?.*options=/);
+      await expect(pricedOption(page)).toBeChecked();
+      // The driver is the account now, shown rather than asked.
+      await expect(page.getByText(email)).toBeVisible();
+      await expect(page.getByLabel("Email", { exact: true })).toHaveCount(0);
+      await page.getByRole("button", { name: "Book now" }).click();
+      await expect(page).toHaveURL(/\/booking\?b=\d+$/);
+      await waitForEmails(request, email, { match: isConfirmation });
+    });
+
+    test("an under-age driver is refused and nothing is booked", async ({ page, request }) => {
+      const email = uniqueEmail("young");
+      await openCheckout(page, day(2));
+      const sixteen = `${new Date().getUTCFullYear() - 16}-01-01`;
+      await fillVisitor(page, { email, birthDate: sixteen });
+      await page.getByLabel("I accept the Terms of Use").check();
+      await page.getByRole("button", { name: "Book now" }).click();
+      await expect(page.getByText(/The driver must be at least (2\d) years old/)).toBeVisible();
+      await expect(page).toHaveURL(/\/checkout\?/);
+      const response = await request.get(`http://127.0.0.1:${process.env.RESEND_FAKE_PORT ?? 4010}/emails?to=${encodeURIComponent(email)}`);
+      expect(((await response.json()) as { data: FakeEmail[] }).data).toEqual([]);
+    });
+
+    test("a car booked meanwhile is no longer available, with the way back to the same search", async ({ page, context }) => {
+      await openCheckout(page, day(3));
+      const link = page.url();
+      const search = (await page.getByRole("link", { name: "Back to the search" }).getAttribute("href"))!;
+      // Another visitor books the car while this page is open.
+      const other = await context.browser()!.newPage({ javaScriptEnabled: mode.javaScriptEnabled });
+      await other.goto(`${link}&l=en`);
+      await fillVisitor(other, { email: uniqueEmail("first") });
+      await other.getByLabel("I accept the Terms of Use").check();
+      await other.getByRole("button", { name: "Book now" }).click();
+      await expect(other).toHaveURL(/\/booking\?b=\d+$/);
+      await other.close();
+
+      await fillVisitor(page, { email: uniqueEmail("second") });
+      await page.getByLabel("I accept the Terms of Use").check();
+      await page.getByRole("button", { name: "Book now" }).click();
+      await expect(page.getByText("The vehicle is no longer available")).toBeVisible();
+      await expect(page).toHaveURL(/\/checkout\?/);
+      await page.getByRole("link", { name: "Back to the search" }).last().click();
+      await expect(page).toHaveURL(search);
+
+      // Opening the link again now says so before any form is filled.
+      const again = await page.goto(link);
+      expect(again?.status()).toBe(409);
+      await expect(page.getByText("The vehicle is no longer available")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to the search" })).toHaveAttribute("href", search);
+    });
+
+    test("a stale link shows a clear page with the way back to the search", async ({ page }) => {
+      const response = await page.goto(`/checkout?car=1&pickup=1&dropoff=1&from=2020-01-10T10:00&to=2020-01-13T10:00&l=en`);
+      expect(response?.status()).toBe(400);
+      await expect(page.getByRole("heading", { name: "This booking link can no longer be used" })).toBeVisible();
+      await expect(page.getByText("The pick-up date of this link is already past.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to the search" })).toHaveAttribute("href", /^\/search\?pickup=1&same=1&from=2020-01-10T10%3A00/);
+      const gone = await page.goto(`/checkout?car=999999&pickup=1&dropoff=1&from=${caracas(30, "10:00")}&to=${caracas(33, "10:00")}&l=en`);
+      expect(gone?.status()).toBe(404);
+      await expect(page.getByText("This car can no longer be booked.")).toBeVisible();
+    });
+  });
+}
