@@ -206,12 +206,11 @@ export async function cancelBooking(user: User, id: number, now = new Date()): P
 
 /** Staff settle a driver's cancel request: accepting cancels the booking, declining clears the request. */
 export async function resolveCancelRequest(user: User, id: number, accept: boolean): Promise<ChangeResult> {
-  if (!isStaff(user)) return { ok: false, reason: "refused" };
   const db = await getDb();
   return db.transaction(async (tx) => {
     const booking = await lockInScope(tx, user, id);
     if (!booking) return { ok: false, reason: "notFound" } as const;
-    if (!booking.cancelRequest) return { ok: false, reason: "refused" } as const;
+    if (!isStaff(user) || !booking.cancelRequest) return { ok: false, reason: "refused" } as const;
     if (accept) return transition(tx, user, booking, "cancelled", "cancel request accepted");
     await tx.update(bookings).set({ cancelRequest: false }).where(eq(bookings.id, booking.id));
     return { ok: true, status: booking.status } as const;
