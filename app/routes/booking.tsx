@@ -110,6 +110,13 @@ export default function BookingPage() {
         <Link to="/bookings">{t("detail.back")}</Link>
       </p>
       <h1>{t("detail.title", { reference: booking.reference })}</h1>
+      {booking.status !== "cancelled" && booking.status !== "deleted" ? (
+        <p>
+          <a href={`/booking/calendar?b=${booking.id}`} download>
+            {t("detail.calendar")}
+          </a>
+        </p>
+      ) : null}
       <section className="card" aria-labelledby="summary-title">
         <h2 id="summary-title">{t("detail.summary")}</h2>
         <dl className="details">

@@ -57,6 +57,9 @@ for (const mode of jsModes) {
       await expect(page.getByRole("heading", { name: `Booking ${booking.reference}` })).toBeVisible();
       await expect(page.getByText("Pay later", { exact: true })).toBeVisible();
       await expect(page.getByText(/time zone America\//).first()).toBeVisible();
+      const calendar = await page.request.get(`/booking/calendar?b=${booking.id}`);
+      expect(calendar.headers()["content-type"]).toContain("text/calendar");
+      expect(await calendar.text()).toMatch(/\r\nDTSTART:\d{8}T\d{6}Z\r\n/);
       await expect(page.getByText("You pay later, so cancelling is free and takes effect at once.")).toBeVisible();
       await page.getByRole("button", { name: "Cancel booking" }).click();
       await expect(page.getByText("Your booking was cancelled.")).toBeVisible();
@@ -106,6 +109,7 @@ for (const mode of jsModes) {
       const foreign = await freshBooking("admin@rueda.example");
       await signIn(page, DRIVER, PASSWORD);
       expect((await page.request.get(`/booking?b=${foreign.id}`)).status()).toBe(404);
+      expect((await page.request.get(`/booking/calendar?b=${foreign.id}`)).status()).toBe(404);
       const forms: Array<Record<string, string>> = [{ intent: "cancel" }, { intent: "status", status: "cancelled" }, { intent: "accept-cancel" }];
       for (const form of forms) {
         const response = await page.request.post(`/booking?b=${foreign.id}`, { form, maxRedirects: 0 });
