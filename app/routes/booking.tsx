@@ -1,11 +1,16 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { SelectField } from "~/components/form-choices";
+import { FormErrors, TextField } from "~/components/forms";
+import { amendSchema } from "~/modules/booking/amend-schema";
 import { isStaff } from "~/modules/booking/access.server";
-import { bookingDetail, cancelBooking, cancelKind, changeStatus, resolveCancelRequest } from "~/modules/booking/bookings.server";
+import { amendBooking, amendChoices, bookingDetail, canAmend, cancelBooking, cancelKind, changeStatus, resolveCancelRequest } from "~/modules/booking/bookings.server";
 import { actorOf, allowedTargets, bookingStatuses } from "~/modules/booking/status";
-import { instantToLocal } from "~/modules/availability/zoned-time";
+import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { APP_TIME_ZONE } from "~/modules/user/age";
@@ -33,6 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const nameKey = `name${context.language[0].toUpperCase()}${context.language[1]}` as "nameEs" | "nameEn" | "nameFr" | "nameEl";
   const place = (p: typeof pickup) => ({ name: p[nameKey], address: p.address, timeZone: p.timeZone });
   const staff = isStaff(user);
+  const choices = canAmend(user, booking) ? await amendChoices(car.id) : null;
   return {
     title: `${context.t("bookings:detail.title", { reference: booking.reference })} · Rueda`,
     booking: {
@@ -60,7 +66,48 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     staff,
     cancel: driver.id === user.id ? cancelKind(booking, car.cancellationCents) : "none",
     targets: staff ? allowedTargets(actorOf(user.type), booking.status) : [],
+    amend: choices && {
+      places: choices.places.map((p) => ({ value: String(p.id), label: p[nameKey] })),
+      options: choices.options,
+      values: {
+        pickUp: instantToLocal(booking.startsAt, pickup.timeZone),
+        dropOff: instantToLocal(booking.endsAt, pickup.timeZone),
+        pickupLocationId: String(booking.pickupLocationId),
+        dropoffLocationId: String(booking.dropoffLocationId),
+        options: choices.options.filter((k) => booking[k]),
+        additionalDriverName: booking.additionalDriverName ?? "",
+        additionalDriverEmail: booking.additionalDriverEmail ?? "",
+        additionalDriverPhone: booking.additionalDriverPhone ?? "",
+        additionalDriverBirthDate: booking.additionalDriverBirthDate ?? "",
+      },
+    },
   };
+}
+
+/** The driver's amendment: times read at the chosen pick-up place, then amendBooking decides (docs/domain.md#cancellation). */
+async function amend(user: Parameters<typeof amendBooking>[0], id: number, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: amendSchema });
+  if (submission.status !== "success") return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const detail = await bookingDetail(user, id);
+  if (!detail) throw notFound();
+  const zone = (await amendChoices(detail.car.id)).places.find((p) => p.id === v.pickupLocationId)?.timeZone;
+  const pickUp = zone ? localToInstant(v.pickUp, zone) : null;
+  const dropOff = zone ? localToInstant(v.dropOff, zone) : null;
+  const outcome =
+    pickUp && dropOff
+      ? await amendBooking(user, id, {
+          pickUp,
+          dropOff,
+          pickupLocationId: v.pickupLocationId,
+          dropoffLocationId: v.dropoffLocationId,
+          options: v.options,
+          additionalDriver: v.additionalDriverName ? { name: v.additionalDriverName, email: v.additionalDriverEmail ?? "", phone: v.additionalDriverPhone ?? "", birthDate: v.additionalDriverBirthDate ?? "" } : null,
+        })
+      : "unavailable";
+  if (outcome === "notFound") throw notFound();
+  if (outcome !== "amended") return json({ result: submission.reply({ formErrors: [`bookings:amend.${outcome}`] }) }, { status: 400 });
+  return redirect(`/booking?b=${id}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "bookings:amend.done" }) } });
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -74,6 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireUser(request, context);
   const id = bookingId(request);
   const form = await request.formData();
+  if (form.get("intent") === "amend") return amend(user, id, form);
   const parsed = actionSchema.safeParse({ intent: form.get("intent"), status: form.get("status") ?? undefined });
   if (!parsed.success) throw new Response(null, { status: 400 });
   let toast: Toast;
@@ -209,6 +257,8 @@ export default function BookingPage() {
         </section>
       ) : null}
 
+      <AmendSection />
+
       {staff && booking.cancelRequest ? (
         <section className="card stack" aria-labelledby="request-title">
           <h2 id="request-title">{t("detail.cancelRequested")}</h2>
@@ -271,6 +321,66 @@ export default function BookingPage() {
           </table>
         )}
       </section>
+    </section>
+  );
+}
+
+function AmendSection() {
+  const { t } = useTranslation("bookings");
+  const { amend } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "amend-form",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    constraint: getZodConstraint(amendSchema),
+    defaultValue: amend?.values,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: amendSchema }),
+  });
+  if (!amend) return null;
+  const labels = {
+    pickUp: t("amend.pickUp"),
+    dropOff: t("amend.dropOff"),
+    pickupLocationId: t("detail.pickup"),
+    dropoffLocationId: t("detail.dropoff"),
+    additionalDriverName: t("amend.driverName"),
+    additionalDriverEmail: t("amend.driverEmail"),
+    additionalDriverPhone: t("amend.driverPhone"),
+    additionalDriverBirthDate: t("amend.driverBirthDate"),
+  };
+  return (
+    <section className="card stack" id="edit" aria-labelledby="edit-title">
+      <h2 id="edit-title">{t("amend.title")}</h2>
+      <p className="muted">{t("amend.help")}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors form={form} labels={labels} />
+        <div className="field">
+          <label htmlFor={fields.pickUp.id}>{labels.pickUp}</label>
+          <input {...getInputProps(fields.pickUp, { type: "datetime-local" })} />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.dropOff.id}>{labels.dropOff}</label>
+          <input {...getInputProps(fields.dropOff, { type: "datetime-local" })} />
+        </div>
+        <SelectField field={fields.pickupLocationId} label={labels.pickupLocationId} options={amend.places} />
+        <SelectField field={fields.dropoffLocationId} label={labels.dropoffLocationId} options={amend.places} />
+        <fieldset>
+          <legend>{t("amend.options")}</legend>
+          {amend.options.map((key) => (
+            <div className="checkbox" key={key}>
+              <input type="checkbox" id={`amend-option-${key}`} name={fields.options.name} value={key} defaultChecked={amend.values.options.includes(key)} />
+              <label htmlFor={`amend-option-${key}`}>{t(`options.${key}`)}</label>
+            </div>
+          ))}
+        </fieldset>
+        <TextField field={fields.additionalDriverName} label={labels.additionalDriverName} />
+        <TextField field={fields.additionalDriverEmail} label={labels.additionalDriverEmail} type="email" />
+        <TextField field={fields.additionalDriverPhone} label={labels.additionalDriverPhone} type="tel" />
+        <TextField field={fields.additionalDriverBirthDate} label={labels.additionalDriverBirthDate} type="date" />
+        <input type="hidden" name="intent" value="amend" />
+        <button type="submit">{t("amend.save")}</button>
+      </Form>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Pagination } from "~/components/catalogue/pagination";
 import { isStaff } from "~/modules/booking/access.server";
-import { bookingDetail, bulkChangeStatus, changeStatus, listBookings, supplierChoices, type BulkResult } from "~/modules/booking/bookings.server";
+import { bookingDetail, bulkChangeStatus, canAmend, changeStatus, listBookings, supplierChoices, type BulkResult } from "~/modules/booking/bookings.server";
 import { dateRange, listHref, readListQuery } from "~/modules/booking/list-query";
 import { bookingStatuses } from "~/modules/booking/status";
 import { formatCents } from "~/modules/i18n/format";
@@ -28,6 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     query,
     staff,
     ...list,
+    rows: list.rows.map((row) => ({ ...row, editable: canAmend(user, row) })),
     suppliers: await supplierChoices(user),
     confirm: confirm && confirm.booking.status !== "deleted" ? { id: confirm.booking.id, reference: confirm.booking.reference } : null,
   };
@@ -177,6 +178,11 @@ export default function BookingsPage() {
                     <Link to={`/booking?b=${b.id}`} aria-label={t("actions.viewOne", { reference: b.reference })}>
                       {t("actions.view")}
                     </Link>
+                    {b.editable ? (
+                      <Link to={`/booking?b=${b.id}#edit`} aria-label={t("actions.editOne", { reference: b.reference })}>
+                        {t("actions.edit")}
+                      </Link>
+                    ) : null}
                     {b.status !== "cancelled" && b.status !== "deleted" ? (
                       <Link to={`/booking?b=${b.id}#cancel`} aria-label={t("actions.cancelOne", { reference: b.reference })}>
                         {t("actions.cancel")}

@@ -105,6 +105,33 @@ for (const mode of jsModes) {
       expect(await statusOf(other.id)).toBe("deleted");
     });
 
+    test("the driver amends a pay-later booking: re-priced, and an overlap is refused", async ({ page }) => {
+      const booking = await freshBooking();
+      const next = await freshBooking();
+      await signIn(page, DRIVER, PASSWORD);
+      await page.goto("/bookings?l=en");
+      await page.getByRole("link", { name: `Edit booking ${booking.reference}` }).click();
+      await expect(page.getByRole("heading", { name: "Change the booking" })).toBeVisible();
+      const before = (await sql<{ price_cents: number; days: number }[]>`select price_cents, days from bookings where id = ${booking.id}`)[0];
+      const dropOff = page.getByLabel("Drop-off date and time");
+      const original = await dropOff.inputValue();
+      const oneDayLater = new Date(Date.parse(`${original}:00Z`) + 86_400_000).toISOString().slice(0, 16);
+      await dropOff.fill(oneDayLater);
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByText("The booking was changed and re-priced.")).toBeVisible();
+      const after = (await sql<{ price_cents: number; days: number }[]>`select price_cents, days from bookings where id = ${booking.id}`)[0];
+      expect(after.days).toBe(before.days + 1);
+      expect(after.price_cents).toBeGreaterThan(before.price_cents);
+
+      // Into the next booking of the same car: refused, nothing changes.
+      const nextStart = (await sql<{ at: string }[]>`select to_char(starts_at at time zone l.time_zone, 'YYYY-MM-DD"T"HH24:MI') as at
+        from bookings b join locations l on l.id = b.pickup_location_id where b.id = ${next.id}`)[0].at;
+      await page.getByLabel("Drop-off date and time").fill(new Date(Date.parse(`${nextStart}:00Z`) + 86_400_000).toISOString().slice(0, 16));
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByText("The vehicle is no longer available")).toBeVisible();
+      expect((await sql<{ days: number }[]>`select days from bookings where id = ${booking.id}`)[0].days).toBe(after.days);
+    });
+
     test("forged requests for someone else's booking find nothing and change nothing", async ({ page }) => {
       const foreign = await freshBooking("admin@rueda.example");
       await signIn(page, DRIVER, PASSWORD);
@@ -115,6 +142,11 @@ for (const mode of jsModes) {
         const response = await page.request.post(`/booking?b=${foreign.id}`, { form, maxRedirects: 0 });
         expect(response.status(), `${form.intent} → ${response.headers()["location"]}`).toBe(404);
       }
+      const amend = await page.request.post(`/booking?b=${foreign.id}`, {
+        form: { intent: "amend", pickUp: "2030-01-01T10:00", dropOff: "2030-01-03T10:00", pickupLocationId: "1", dropoffLocationId: "1" },
+        maxRedirects: 0,
+      });
+      expect(amend.status()).toBe(404);
       const bulk = await page.request.post("/bookings", { form: { intent: "delete-selected", ids: String(foreign.id) }, maxRedirects: 0 });
       expect(bulk.status()).toBe(403);
       expect(await statusOf(foreign.id)).toBe("pending");

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
 import { getDb, schema } from "~/utils/db.server";
-import { bookingDetail, bulkChangeStatus, cancelBooking, changeStatus, listBookings, resolveCancelRequest } from "~/modules/booking/bookings.server";
+import { amendBooking, bookingDetail, bulkChangeStatus, cancelBooking, changeStatus, listBookings, resolveCancelRequest } from "~/modules/booking/bookings.server";
 import { createBooking, createCar, createLocation, createSupplier, createUser } from "../factories";
 
 /*
@@ -180,5 +180,56 @@ describe("cancelling", () => {
     const b = await book({ status: "paid", paymentMethod: "cardPayment" });
     expect(await cancelBooking(driver, b.id)).toBe("refused");
     expect(await statusOf(b.id)).toEqual({ status: "paid", cancelRequest: false });
+  });
+});
+
+describe("amending", () => {
+  const change = (b: { startsAt: Date }, days: number, extra: Partial<Parameters<typeof amendBooking>[2]> = {}) => ({
+    pickUp: b.startsAt,
+    dropOff: new Date(b.startsAt.getTime() + days * DAY),
+    pickupLocationId: locationId,
+    dropoffLocationId: locationId,
+    options: [],
+    additionalDriver: null,
+    ...extra,
+  });
+
+  it("re-prices a pay-later booking with the pay-later fee", async () => {
+    const db = await getDb();
+    await db.update(schema.cars).set({ gpsCents: 300, payLaterFeePercent: 10 }).where(eq(schema.cars.id, carId));
+    const b = await book();
+    expect(await amendBooking(driver, b.id, change(b, 4, { options: ["gps"], additionalDriver: { name: "Ana Pérez", email: "ana@example.com", phone: "+584141112233", birthDate: "1990-01-01" } }))).toBe("amended");
+    const [row] = await db.select().from(schema.bookings).where(eq(schema.bookings.id, b.id));
+    // (5000 + 300) × 4 = 21200, +10 % = 23320
+    expect(row).toMatchObject({ status: "pending", days: 4, priceCents: 23320, gps: true, additionalDriverName: "Ana Pérez" });
+    expect(row.breakdown).toMatchObject({ subtotalCents: 21200, payLaterFeePercent: 10, options: { gps: 1200 } });
+    const notes = await db.select().from(schema.notifications).where(and(eq(schema.notifications.bookingId, b.id), eq(schema.notifications.messageKey, "notifications:messages.bookingChanged")));
+    expect(notes.map((n) => n.userId)).toEqual(expect.arrayContaining([staff.id, admin.id]));
+  });
+
+  it("refuses an overlap with another booking of the car and changes nothing", async () => {
+    const first = await book();
+    const second = await book();
+    const result = await amendBooking(driver, first.id, change(first, 1, { dropOff: new Date(second.startsAt.getTime() + DAY) }));
+    expect(result).toBe("unavailable");
+    const db = await getDb();
+    const [row] = await db.select().from(schema.bookings).where(eq(schema.bookings.id, first.id));
+    expect(row).toMatchObject({ status: "pending", endsAt: first.endsAt, priceCents: first.priceCents });
+  });
+
+  it("may keep overlapping its own old period", async () => {
+    const b = await book();
+    expect(await amendBooking(driver, b.id, change({ startsAt: new Date(b.startsAt.getTime() + 3_600_000) }, 2))).toBe("amended");
+  });
+
+  it("refuses someone else's booking, an online-paid one and an unavailable option", async () => {
+    const theirs = await book({}, otherDriver);
+    expect(await amendBooking(driver, theirs.id, change(theirs, 3))).toBe("notFound");
+    expect(await amendBooking(staff, theirs.id, change(theirs, 3))).toBe("refused");
+    const paid = await book({ status: "paid", paymentMethod: "cardPayment" });
+    expect(await amendBooking(driver, paid.id, change(paid, 3))).toBe("refused");
+    const mine = await book();
+    expect(await amendBooking(driver, mine.id, change(mine, 3, { options: ["babyChair"] }))).toBe("optionUnavailable");
+    expect((await statusOf(mine.id)).status).toBe("pending");
   });
 });

@@ -1,6 +1,8 @@
 import { aliasedTable, and, asc, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { bookablePlace, bookableSupplier, carIsBookable } from "~/modules/availability/availability.server";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { isLanguage, defaultLanguage } from "~/modules/i18n/languages";
+import { optionKeys, priceRental, rentalDays, UnavailableOptionError, type OptionKey } from "~/modules/pricing/pricing";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -38,6 +40,7 @@ export async function listBookings(user: User, filters: BookingFilters) {
         endsAt: bookings.endsAt,
         paymentMethod: bookings.paymentMethod,
         cancelRequest: bookings.cancelRequest,
+        driverId: bookings.driverId,
         car: cars.name,
         supplier: suppliers.name,
         driver: users.fullName,
@@ -217,3 +220,105 @@ export async function resolveCancelRequest(user: User, id: number, accept: boole
   });
 }
 
+
+/** Whether the driver may still amend: their own pay-later booking, pending, before pick-up (docs/domain.md#cancellation). */
+export function canAmend(user: User, booking: Pick<typeof bookings.$inferSelect, "driverId" | "status" | "paymentMethod" | "startsAt">, now = new Date()) {
+  return booking.driverId === user.id && booking.status === "pending" && booking.paymentMethod === "payLater" && booking.startsAt > now;
+}
+
+export type Amendment = {
+  pickUp: Date;
+  dropOff: Date;
+  pickupLocationId: number;
+  dropoffLocationId: number;
+  options: OptionKey[];
+  additionalDriver: { name: string; email: string; phone: string; birthDate: string } | null;
+};
+
+export type AmendOutcome = "amended" | "notFound" | "refused" | "unavailable" | "pastPickUp" | "optionUnavailable";
+
+const EXCLUSION_VIOLATION = "23P01";
+
+/**
+ * The driver changes their pay-later booking before pick-up (docs/domain.md#cancellation): new
+ * dates, places, options and additional driver, re-priced with priceRental (pay later) and
+ * re-checked with the shared availability predicate. The booking itself must not count as the
+ * overlap, so inside the transaction it stops blocking (status `cancelled`) while the predicate
+ * runs and is written back `pending` with the new period; nobody sees the intermediate row
+ * (it is locked), and the exclusion constraint still refuses a concurrent winner (23P01).
+ */
+export async function amendBooking(user: User, id: number, change: Amendment, now = new Date()): Promise<AmendOutcome> {
+  if (change.pickUp <= now) return "pastPickUp";
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const booking = await lockInScope(tx, user, id);
+      if (!booking) return "notFound";
+      if (!canAmend(user, booking, now)) return "refused";
+      const [car] = await tx.select().from(cars).where(eq(cars.id, booking.carId));
+      const days = rentalDays(change.pickUp, change.dropOff);
+      const breakdown = priceRental({
+        car: { dailyPriceCents: car.dailyPriceCents, payLaterFeePercent: car.payLaterFeePercent, options: Object.fromEntries(optionKeys.map((k) => [k, car[`${k}Cents`]])) as Record<OptionKey, number> },
+        days,
+        options: change.options,
+        payLater: true,
+      });
+      await tx.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, id));
+      const [bookable] = await tx
+        .select({ carId: bookablePlace.carId })
+        .from(bookablePlace)
+        .innerJoin(bookableSupplier, eq(bookableSupplier.id, bookablePlace.supplierId))
+        .where(and(eq(bookablePlace.carId, car.id), carIsBookable({ locationId: change.pickupLocationId, pickUp: change.pickUp.toISOString(), dropOff: change.dropOff.toISOString() })));
+      const [dropoffPlace] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, change.dropoffLocationId));
+      if (!bookable || !dropoffPlace) throw new Unavailable();
+      const chosen = new Set(change.options);
+      await tx
+        .update(bookings)
+        .set({
+          status: "pending",
+          startsAt: change.pickUp,
+          endsAt: change.dropOff,
+          pickupLocationId: change.pickupLocationId,
+          dropoffLocationId: change.dropoffLocationId,
+          days,
+          priceCents: breakdown.totalCents,
+          breakdown,
+          ...Object.fromEntries(optionKeys.map((k) => [k, chosen.has(k)])),
+          additionalDriverName: change.additionalDriver?.name ?? null,
+          additionalDriverEmail: change.additionalDriver?.email ?? null,
+          additionalDriverPhone: change.additionalDriver?.phone ?? null,
+          additionalDriverBirthDate: change.additionalDriver?.birthDate ?? null,
+        })
+        .where(eq(bookings.id, id));
+      const staff = await bookingStaff(tx, booking.supplierId);
+      const period = { reference: booking.reference, from: change.pickUp.toISOString().slice(0, 16).replace("T", " ") + " UTC", to: change.dropOff.toISOString().slice(0, 16).replace("T", " ") + " UTC" };
+      await notify(
+        tx,
+        staff.map((s) => ({ userId: s.id, bookingId: id, messageKey: "notifications:messages.bookingChanged" as const, params: period })),
+      );
+      return "amended" as const;
+    });
+  } catch (error) {
+    if (error instanceof Unavailable) return "unavailable";
+    if (error instanceof UnavailableOptionError) return "optionUnavailable";
+    const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code === EXCLUSION_VIOLATION) return "unavailable";
+    throw error;
+  }
+}
+
+/** Rolls the amendment back: the car is not bookable for the new period or place. */
+class Unavailable extends Error {}
+
+/** What the amend form offers for a car: the places it serves (with their zones) and the options it offers (cents ≥ 0). */
+export async function amendChoices(carId: number) {
+  const db = await getDb();
+  const [car] = await db.select().from(cars).where(eq(cars.id, carId));
+  const places = await db
+    .select({ id: locations.id, nameEs: locations.nameEs, nameEn: locations.nameEn, nameFr: locations.nameFr, nameEl: locations.nameEl, timeZone: locations.timeZone })
+    .from(schema.carLocations)
+    .innerJoin(locations, eq(locations.id, schema.carLocations.locationId))
+    .where(eq(schema.carLocations.carId, carId))
+    .orderBy(asc(locations.nameEs));
+  return { places, options: optionKeys.filter((k) => car[`${k}Cents`] >= 0) };
+}
