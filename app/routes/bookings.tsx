@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (data.intent === "delete") {
     const result = await changeStatus(user, data.ids[0], "deleted");
     if (!result.ok && result.reason === "notFound") throw new Response(null, { status: 404 });
-    const toast = result.ok ? { type: "success" as const, message: "bookings:list.deleted" } : { type: "error" as const, message: "bookings:results.refused" };
+    const toast = result.ok ? { type: "success" as const, message: "bookings:list.deleted" } : { type: "error" as const, message: "bookings:detail.refused" };
     return redirect("/bookings", { headers: { "Set-Cookie": await toastHeader(toast) } });
   }
   const results = await bulkChangeStatus(user, data.ids, data.intent === "delete-selected" ? "deleted" : data.status);

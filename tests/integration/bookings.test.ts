@@ -205,6 +205,7 @@ describe("amending", () => {
     expect(row.breakdown).toMatchObject({ subtotalCents: 21200, payLaterFeePercent: 10, options: { gps: 1200 } });
     const notes = await db.select().from(schema.notifications).where(and(eq(schema.notifications.bookingId, b.id), eq(schema.notifications.messageKey, "notifications:messages.bookingChanged")));
     expect(notes.map((n) => n.userId)).toEqual(expect.arrayContaining([staff.id, admin.id]));
+    expect(notes[0].params).toMatchObject({ reference: b.reference, from: expect.stringContaining("(America/Caracas)") });
   });
 
   it("refuses an overlap with another booking of the car and changes nothing", async () => {

@@ -1,5 +1,6 @@
 import { aliasedTable, and, asc, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { bookablePlace, bookableSupplier, carIsBookable } from "~/modules/availability/availability.server";
+import { instantToLocal } from "~/modules/availability/zoned-time";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { isLanguage, defaultLanguage } from "~/modules/i18n/languages";
 import { optionKeys, priceRental, rentalDays, UnavailableOptionError, type OptionKey } from "~/modules/pricing/pricing";
@@ -291,7 +292,10 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
         })
         .where(eq(bookings.id, id));
       const staff = await bookingStaff(tx, booking.supplierId);
-      const period = { reference: booking.reference, from: change.pickUp.toISOString().slice(0, 16).replace("T", " ") + " UTC", to: change.dropOff.toISOString().slice(0, 16).replace("T", " ") + " UTC" };
+      // Shown as wall-clock times at the pick-up place, where they were entered.
+      const [{ timeZone }] = await tx.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, change.pickupLocationId));
+      const local = (at: Date) => `${instantToLocal(at, timeZone).replace("T", " ")} (${timeZone})`;
+      const period = { reference: booking.reference, from: local(change.pickUp), to: local(change.dropOff) };
       await notify(
         tx,
         staff.map((s) => ({ userId: s.id, bookingId: id, messageKey: "notifications:messages.bookingChanged" as const, params: period })),
