@@ -104,6 +104,15 @@ const templates: Record<string, Template> = {
       </>
     ),
   }),
+  "booking-status-changed": (t, data) => ({
+    subject: t("statusChanged.subject", { reference: str(data.reference) }),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>{t("statusChanged.body", { reference: str(data.reference), status: t(`common:bookingStatus.${str(data.status)}`) })}</Text>
+      </>
+    ),
+  }),
 };
 
 /** Renders one email in the recipient's language to subject, HTML and plain text. */

@@ -4,6 +4,7 @@ export * from "./suppliers";
 export * from "./locations";
 export * from "./cars";
 export * from "./bookings";
+export * from "./booking-events";
 export * from "./payments";
 export * from "./notifications";
 export * from "./contact";

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { messages } from "~/modules/forms/messages";
+import { optionKeys } from "~/modules/pricing/pricing";
+
+/** The amend form (docs/domain.md#cancellation), shared by the browser and the action; times are wall-clock times at the pick-up place. */
+const localTime = z.string({ error: messages.required }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: "bookings:amend.invalidTime" });
+const optional = (max: number) => z.string().trim().max(max, { error: messages.tooLong }).optional();
+
+export const amendSchema = z
+  .object({
+    intent: z.literal("amend"),
+    pickUp: localTime,
+    dropOff: localTime,
+    pickupLocationId: z.coerce.number({ error: messages.required }).int().positive(),
+    dropoffLocationId: z.coerce.number({ error: messages.required }).int().positive(),
+    options: z.array(z.enum(optionKeys)).default([]),
+    additionalDriverName: optional(120),
+    additionalDriverEmail: z.email({ error: messages.invalidEmail }).max(254).optional(),
+    additionalDriverPhone: optional(32),
+    additionalDriverBirthDate: z.iso.date({ error: "bookings:amend.invalidTime" }).optional(),
+  })
+  .refine((v) => v.dropOff > v.pickUp, { path: ["dropOff"], error: "bookings:amend.dropOffBeforePickUp" });

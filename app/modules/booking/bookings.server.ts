@@ -1,0 +1,328 @@
+import { aliasedTable, and, asc, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { bookablePlace, bookableSupplier, carIsBookable } from "~/modules/availability/availability.server";
+import { instantToLocal } from "~/modules/availability/zoned-time";
+import { enqueueEmail } from "~/modules/email/outbox-email.server";
+import { isLanguage, defaultLanguage } from "~/modules/i18n/languages";
+import { optionKeys, priceRental, rentalDays, UnavailableOptionError, type OptionKey } from "~/modules/pricing/pricing";
+import { bookingStaff, notify } from "~/modules/notification/notify.server";
+import { getDb, schema, type Executor } from "~/utils/db.server";
+import type { SessionUser } from "~/utils/session.server";
+import { bookingScope, isStaff } from "./access.server";
+import { actorOf, canTransition, type BookingStatus } from "./status";
+
+const { bookings, bookingEvents, cars, suppliers, locations, users } = schema;
+
+type User = Pick<SessionUser, "id" | "type" | "supplierId">;
+
+export const BOOKINGS_PER_PAGE = 20;
+
+export type BookingFilters = { status: BookingStatus | null; from: Date | null; to: Date | null; supplierId: number | null; page: number };
+
+/** The bookings list (spec §2): one page of `user`'s scope, newest pick-up first, and the total. */
+export async function listBookings(user: User, filters: BookingFilters) {
+  const db = await getDb();
+  const conditions: SQL[] = [bookingScope(user)];
+  if (filters.status) conditions.push(eq(bookings.status, filters.status));
+  // A booking is in the range when its rental overlaps it.
+  if (filters.from) conditions.push(gte(bookings.endsAt, filters.from));
+  if (filters.to) conditions.push(lt(bookings.startsAt, filters.to));
+  if (filters.supplierId && isStaff(user)) conditions.push(eq(bookings.supplierId, filters.supplierId));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: bookings.id,
+        reference: bookings.reference,
+        status: bookings.status,
+        days: bookings.days,
+        priceCents: bookings.priceCents,
+        dailyPriceCents: cars.dailyPriceCents,
+        startsAt: bookings.startsAt,
+        endsAt: bookings.endsAt,
+        paymentMethod: bookings.paymentMethod,
+        cancelRequest: bookings.cancelRequest,
+        driverId: bookings.driverId,
+        car: cars.name,
+        supplier: suppliers.name,
+        driver: users.fullName,
+      })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .innerJoin(suppliers, eq(suppliers.id, bookings.supplierId))
+      .innerJoin(users, eq(users.id, bookings.driverId))
+      .where(where)
+      .orderBy(desc(bookings.startsAt), desc(bookings.id))
+      .limit(BOOKINGS_PER_PAGE)
+      .offset((filters.page - 1) * BOOKINGS_PER_PAGE),
+    db.select({ total: count() }).from(bookings).where(where),
+  ]);
+  return { rows, total, pages: Math.max(1, Math.ceil(total / BOOKINGS_PER_PAGE)) };
+}
+
+/** The suppliers a staff member may filter by: their own, or all for an admin. */
+export async function supplierChoices(user: User) {
+  if (user.type !== "admin") return [];
+  const db = await getDb();
+  return db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).orderBy(asc(suppliers.name));
+}
+
+const pickup = aliasedTable(locations, "pickup");
+const dropoff = aliasedTable(locations, "dropoff");
+const actor = aliasedTable(users, "actor");
+
+/** Every detail of one booking in `user`'s scope with its history, or null (missing and out of scope alike). */
+export async function bookingDetail(user: User, id: number) {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      booking: bookings,
+      car: { id: cars.id, name: cars.name, dailyPriceCents: cars.dailyPriceCents, cancellationCents: cars.cancellationCents },
+      supplier: { id: suppliers.id, name: suppliers.name },
+      pickup: { id: pickup.id, nameEs: pickup.nameEs, nameEn: pickup.nameEn, nameFr: pickup.nameFr, nameEl: pickup.nameEl, address: pickup.address, timeZone: pickup.timeZone },
+      dropoff: { id: dropoff.id, nameEs: dropoff.nameEs, nameEn: dropoff.nameEn, nameFr: dropoff.nameFr, nameEl: dropoff.nameEl, address: dropoff.address, timeZone: dropoff.timeZone },
+      driver: { id: users.id, fullName: users.fullName, email: users.email, phone: users.phone },
+    })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(suppliers, eq(suppliers.id, bookings.supplierId))
+    .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
+    .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
+    .innerJoin(users, eq(users.id, bookings.driverId))
+    .where(and(eq(bookings.id, id), bookingScope(user)));
+  if (!row) return null;
+  const history = await db
+    .select({ id: bookingEvents.id, at: bookingEvents.at, fromStatus: bookingEvents.fromStatus, toStatus: bookingEvents.toStatus, note: bookingEvents.note, actor: actor.fullName })
+    .from(bookingEvents)
+    .leftJoin(actor, eq(actor.id, bookingEvents.actorId))
+    .where(eq(bookingEvents.bookingId, id))
+    .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
+  return { ...row, history };
+}
+
+/** The booking row in scope, locked for the caller's transaction, or undefined. */
+async function lockInScope(tx: Executor, user: User, id: number) {
+  const [row] = await tx.select().from(bookings).where(and(eq(bookings.id, id), bookingScope(user))).for("update");
+  return row;
+}
+
+export type ChangeResult = { ok: true; status: BookingStatus } | { ok: false; reason: "notFound" | "refused" };
+
+/**
+ * Moves one booking to `to` if the transition table lets this user's role do it, records the
+ * history row, notifies the driver and (when they take email notifications) emails them in
+ * their language, all in the caller's transaction (docs/domain.md#booking-status).
+ */
+async function transition(tx: Executor, user: User, booking: typeof bookings.$inferSelect, to: BookingStatus, note: string | null = null): Promise<ChangeResult> {
+  if (!canTransition(actorOf(user.type), booking.status, to)) return { ok: false, reason: "refused" };
+  await tx.update(bookings).set({ status: to, cancelRequest: false }).where(eq(bookings.id, booking.id));
+  const [event] = await tx
+    .insert(bookingEvents)
+    .values({ bookingId: booking.id, actorId: user.id, fromStatus: booking.status, toStatus: to, note })
+    .returning({ id: bookingEvents.id });
+  await notify(tx, [{ userId: booking.driverId, bookingId: booking.id, messageKey: "notifications:messages.statusChanged", params: { reference: booking.reference, status: to } }]);
+  const [driver] = await tx
+    .select({ email: users.email, fullName: users.fullName, language: users.language, enableEmailNotifications: users.enableEmailNotifications })
+    .from(users)
+    .where(eq(users.id, booking.driverId));
+  if (driver?.enableEmailNotifications) {
+    await enqueueEmail(
+      tx,
+      {
+        template: "booking-status-changed",
+        to: [driver.email],
+        language: isLanguage(driver.language) ? driver.language : defaultLanguage,
+        data: { fullName: driver.fullName, reference: booking.reference, status: to },
+      },
+      `booking-status-${event.id}`,
+    );
+  }
+  return { ok: true, status: to };
+}
+
+/** A status change asked for by `user` on one booking (staff; the table refuses drivers). */
+export async function changeStatus(user: User, id: number, to: BookingStatus): Promise<ChangeResult> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const booking = await lockInScope(tx, user, id);
+    if (!booking) return { ok: false, reason: "notFound" } as const;
+    return transition(tx, user, booking, to);
+  });
+}
+
+export type BulkResult = { id: number; reference: string | null; result: ChangeResult };
+
+/** One status change (or soft delete) for each selected booking, each on its own; refused ones are reported, not fatal. */
+export async function bulkChangeStatus(user: User, ids: number[], to: BookingStatus): Promise<BulkResult[]> {
+  const results: BulkResult[] = [];
+  for (const id of [...new Set(ids)]) {
+    const db = await getDb();
+    const outcome = await db.transaction(async (tx) => {
+      const booking = await lockInScope(tx, user, id);
+      if (!booking) return { reference: null, result: { ok: false, reason: "notFound" } as ChangeResult };
+      return { reference: booking.reference, result: await transition(tx, user, booking, to) };
+    });
+    results.push({ id, ...outcome });
+  }
+  return results;
+}
+
+/** Statuses in which a booking still holds a car and can be cancelled or asked to be. */
+const liveStatuses: readonly BookingStatus[] = ["pending", "deposit", "paid", "reserved"];
+
+export type CancelOutcome = "cancelled" | "requested" | "refused" | "notFound";
+
+/** Whether the driver's cancel is immediate (pay later, before pick-up) or a request (paid online with the cancellation option). */
+export function cancelKind(booking: Pick<typeof bookings.$inferSelect, "status" | "paymentMethod" | "startsAt" | "cancellation" | "cancelRequest">, carCancellationCents: number, now = new Date()) {
+  if (booking.startsAt <= now || !liveStatuses.includes(booking.status)) return "none" as const;
+  if (booking.paymentMethod === "payLater" && booking.status === "pending") return "immediate" as const;
+  // Online-paid: only with the cancellation option bought or included (docs/domain.md#cancellation).
+  if (booking.cancelRequest || !(booking.cancellation || carCancellationCents === 0)) return "none" as const;
+  return "request" as const;
+}
+
+/**
+ * A driver cancels their booking (docs/domain.md#cancellation): a pay-later booking before
+ * pick-up is cancelled at once; an online-paid one becomes a cancel request, and the supplier's
+ * staff and the admins are notified.
+ */
+export async function cancelBooking(user: User, id: number, now = new Date()): Promise<CancelOutcome> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const booking = await lockInScope(tx, user, id);
+    if (!booking) return "notFound";
+    if (booking.driverId !== user.id) return "refused";
+    const [car] = await tx.select({ cancellationCents: cars.cancellationCents }).from(cars).where(eq(cars.id, booking.carId));
+    const kind = cancelKind(booking, car.cancellationCents, now);
+    if (kind === "immediate") {
+      const result = await transition(tx, user, booking, "cancelled");
+      return result.ok ? "cancelled" : "refused";
+    }
+    if (kind === "none") return "refused";
+    await tx.update(bookings).set({ cancelRequest: true }).where(eq(bookings.id, booking.id));
+    const staff = await bookingStaff(tx, booking.supplierId);
+    await notify(
+      tx,
+      staff.map((s) => ({ userId: s.id, bookingId: booking.id, messageKey: "notifications:messages.cancelRequested" as const, params: { reference: booking.reference } })),
+    );
+    return "requested";
+  });
+}
+
+/** Staff settle a driver's cancel request: accepting cancels the booking, declining clears the request. */
+export async function resolveCancelRequest(user: User, id: number, accept: boolean): Promise<ChangeResult> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const booking = await lockInScope(tx, user, id);
+    if (!booking) return { ok: false, reason: "notFound" } as const;
+    if (!isStaff(user) || !booking.cancelRequest) return { ok: false, reason: "refused" } as const;
+    if (accept) return transition(tx, user, booking, "cancelled", "cancel request accepted");
+    await tx.update(bookings).set({ cancelRequest: false }).where(eq(bookings.id, booking.id));
+    return { ok: true, status: booking.status } as const;
+  });
+}
+
+
+/** Whether the driver may still amend: their own pay-later booking, pending, before pick-up (docs/domain.md#cancellation). */
+export function canAmend(user: User, booking: Pick<typeof bookings.$inferSelect, "driverId" | "status" | "paymentMethod" | "startsAt">, now = new Date()) {
+  return booking.driverId === user.id && booking.status === "pending" && booking.paymentMethod === "payLater" && booking.startsAt > now;
+}
+
+export type Amendment = {
+  pickUp: Date;
+  dropOff: Date;
+  pickupLocationId: number;
+  dropoffLocationId: number;
+  options: OptionKey[];
+  additionalDriver: { name: string; email: string; phone: string; birthDate: string } | null;
+};
+
+export type AmendOutcome = "amended" | "notFound" | "refused" | "unavailable" | "pastPickUp" | "optionUnavailable";
+
+const EXCLUSION_VIOLATION = "23P01";
+
+/**
+ * The driver changes their pay-later booking before pick-up (docs/domain.md#cancellation): new
+ * dates, places, options and additional driver, re-priced with priceRental (pay later) and
+ * re-checked with the shared availability predicate. The booking itself must not count as the
+ * overlap, so inside the transaction it stops blocking (status `cancelled`) while the predicate
+ * runs and is written back `pending` with the new period; nobody sees the intermediate row
+ * (it is locked), and the exclusion constraint still refuses a concurrent winner (23P01).
+ */
+export async function amendBooking(user: User, id: number, change: Amendment, now = new Date()): Promise<AmendOutcome> {
+  if (change.pickUp <= now) return "pastPickUp";
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const booking = await lockInScope(tx, user, id);
+      if (!booking) return "notFound";
+      if (!canAmend(user, booking, now)) return "refused";
+      const [car] = await tx.select().from(cars).where(eq(cars.id, booking.carId));
+      const days = rentalDays(change.pickUp, change.dropOff);
+      const breakdown = priceRental({
+        car: { dailyPriceCents: car.dailyPriceCents, payLaterFeePercent: car.payLaterFeePercent, options: Object.fromEntries(optionKeys.map((k) => [k, car[`${k}Cents`]])) as Record<OptionKey, number> },
+        days,
+        options: change.options,
+        payLater: true,
+      });
+      await tx.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, id));
+      const [bookable] = await tx
+        .select({ carId: bookablePlace.carId })
+        .from(bookablePlace)
+        .innerJoin(bookableSupplier, eq(bookableSupplier.id, bookablePlace.supplierId))
+        .where(and(eq(bookablePlace.carId, car.id), carIsBookable({ locationId: change.pickupLocationId, pickUp: change.pickUp.toISOString(), dropOff: change.dropOff.toISOString() })));
+      const [dropoffPlace] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, change.dropoffLocationId));
+      if (!bookable || !dropoffPlace) throw new Unavailable();
+      const chosen = new Set(change.options);
+      await tx
+        .update(bookings)
+        .set({
+          status: "pending",
+          startsAt: change.pickUp,
+          endsAt: change.dropOff,
+          pickupLocationId: change.pickupLocationId,
+          dropoffLocationId: change.dropoffLocationId,
+          days,
+          priceCents: breakdown.totalCents,
+          breakdown,
+          ...Object.fromEntries(optionKeys.map((k) => [k, chosen.has(k)])),
+          additionalDriverName: change.additionalDriver?.name ?? null,
+          additionalDriverEmail: change.additionalDriver?.email ?? null,
+          additionalDriverPhone: change.additionalDriver?.phone ?? null,
+          additionalDriverBirthDate: change.additionalDriver?.birthDate ?? null,
+        })
+        .where(eq(bookings.id, id));
+      const staff = await bookingStaff(tx, booking.supplierId);
+      // Shown as wall-clock times at the pick-up place, where they were entered.
+      const [{ timeZone }] = await tx.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, change.pickupLocationId));
+      const local = (at: Date) => `${instantToLocal(at, timeZone).replace("T", " ")} (${timeZone})`;
+      const period = { reference: booking.reference, from: local(change.pickUp), to: local(change.dropOff) };
+      await notify(
+        tx,
+        staff.map((s) => ({ userId: s.id, bookingId: id, messageKey: "notifications:messages.bookingChanged" as const, params: period })),
+      );
+      return "amended" as const;
+    });
+  } catch (error) {
+    if (error instanceof Unavailable) return "unavailable";
+    if (error instanceof UnavailableOptionError) return "optionUnavailable";
+    const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code === EXCLUSION_VIOLATION) return "unavailable";
+    throw error;
+  }
+}
+
+/** Rolls the amendment back: the car is not bookable for the new period or place. */
+class Unavailable extends Error {}
+
+/** What the amend form offers for a car: the places it serves (with their zones) and the options it offers (cents ≥ 0). */
+export async function amendChoices(carId: number) {
+  const db = await getDb();
+  const [car] = await db.select().from(cars).where(eq(cars.id, carId));
+  const places = await db
+    .select({ id: locations.id, nameEs: locations.nameEs, nameEn: locations.nameEn, nameFr: locations.nameFr, nameEl: locations.nameEl, timeZone: locations.timeZone })
+    .from(schema.carLocations)
+    .innerJoin(locations, eq(locations.id, schema.carLocations.locationId))
+    .where(eq(schema.carLocations.carId, carId))
+    .orderBy(asc(locations.nameEs));
+  return { places, options: optionKeys.filter((k) => car[`${k}Cents`] >= 0) };
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { icsCalendar } from "./calendar";
+
+describe("icsCalendar (RFC 5545)", () => {
+  const ics = icsCalendar({
+    uid: "booking-RD-DEMO1@rueda",
+    start: new Date("2026-12-03T18:00:00Z"),
+    end: new Date("2026-12-06T18:00:00Z"),
+    stamp: new Date("2026-11-23T09:00:00.123Z"),
+    summary: "Rueda: Toyota Corolla, RD-DEMO1",
+    location: "Aeropuerto de Maiquetía; Terminal 1",
+    description: `Pick-up: 2026-12-03 14:00 (America/Caracas)\nDrop-off: 2026-12-06 14:00 (America/Caracas) ${"é".repeat(80)}`,
+  });
+
+  it("writes UTC times, CRLF lines and escaped text", () => {
+    expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
+    expect(ics).toContain("\r\nDTSTART:20261203T180000Z\r\n");
+    expect(ics).toContain("\r\nDTEND:20261206T180000Z\r\n");
+    expect(ics).toContain("\r\nDTSTAMP:20261123T090000Z\r\n");
+    expect(ics).toContain("SUMMARY:Rueda: Toyota Corolla\\, RD-DEMO1");
+    expect(ics).toContain("LOCATION:Aeropuerto de Maiquetía\\; Terminal 1");
+    expect(ics).toContain("(America/Caracas)\\nDrop-off");
+    expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
+  });
+
+  it("folds lines at 75 octets without splitting a character", () => {
+    const lines = ics.split("\r\n");
+    for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(lines.some((l) => l.startsWith(" "))).toBe(true);
+    const unfolded = ics.replace(/\r\n /g, "");
+    expect(unfolded).toContain("é".repeat(80));
+  });
+});

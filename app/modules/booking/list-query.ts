@@ -1,0 +1,45 @@
+import { localToInstant } from "~/modules/availability/zoned-time";
+import { APP_TIME_ZONE } from "~/modules/user/age";
+import { bookingStatuses, type BookingStatus } from "./status";
+
+/** The bookings list's filters as kept in the URL (a GET form), read leniently: a bad value is no filter. */
+export type ListQuery = { status: BookingStatus | null; from: string; to: string; supplier: number | null; page: number };
+
+const date = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "");
+const positive = (value: string | null) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+export function readListQuery(params: URLSearchParams): ListQuery {
+  const status = params.get("status");
+  return {
+    status: (bookingStatuses as readonly string[]).includes(status ?? "") ? (status as BookingStatus) : null,
+    from: date(params.get("from")),
+    to: date(params.get("to")),
+    supplier: positive(params.get("supplier")),
+    page: positive(params.get("page")) ?? 1,
+  };
+}
+
+/** The filter's calendar dates are days in the app's zone (America/Caracas); `to` includes its whole day. */
+export function dateRange(query: ListQuery): { from: Date | null; to: Date | null } {
+  const to = query.to ? localToInstant(`${query.to}T00:00`, APP_TIME_ZONE) : null;
+  return {
+    from: query.from ? localToInstant(`${query.from}T00:00`, APP_TIME_ZONE) : null,
+    to: to ? new Date(to.getTime() + 86_400_000) : null,
+  };
+}
+
+/** The list's URL for `query` with `page`, keeping the filters; `confirm` asks to confirm deleting that booking. */
+export function listHref(query: ListQuery, page: number, confirm?: number): string {
+  const params = new URLSearchParams();
+  if (query.status) params.set("status", query.status);
+  if (query.from) params.set("from", query.from);
+  if (query.to) params.set("to", query.to);
+  if (query.supplier) params.set("supplier", String(query.supplier));
+  if (page > 1) params.set("page", String(page));
+  if (confirm) params.set("confirm", String(confirm));
+  const search = params.toString();
+  return search ? `/bookings?${search}` : "/bookings";
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import * as dbEnums from "../../../db/schema/enums";
+import { actorOf, allowedTargets, bookingStatuses, canTransition, type Actor, type BookingStatus } from "./status";
+
+describe("booking status transitions (docs/domain.md#booking-status)", () => {
+  it("lists the same statuses as the database enum", () => {
+    expect(bookingStatuses).toEqual(dbEnums.bookingStatuses);
+  });
+
+  const allowed: Array<[Actor, BookingStatus, BookingStatus]> = [
+    ["system", "void", "paid"],
+    ["system", "void", "cancelled"],
+    ["system", "pending", "paid"],
+    ["system", "pending", "deposit"],
+    ["system", "pending", "reserved"],
+    ["system", "pending", "cancelled"],
+    ["staff", "void", "cancelled"],
+    ["staff", "pending", "reserved"],
+    ["staff", "deposit", "paid"],
+    ["staff", "deposit", "reserved"],
+    ["staff", "reserved", "paid"],
+    ["staff", "reserved", "cancelled"],
+    ["staff", "paid", "cancelled"],
+    ["staff", "cancelled", "deleted"],
+    ["staff", "paid", "deleted"],
+    ["driver", "pending", "cancelled"],
+  ];
+  it.each(allowed)("%s may move %s → %s", (actor, from, to) => {
+    expect(canTransition(actor, from, to)).toBe(true);
+  });
+
+  const refused: Array<[Actor, BookingStatus, BookingStatus]> = [
+    ["driver", "pending", "paid"],
+    ["driver", "paid", "cancelled"],
+    ["driver", "deposit", "cancelled"],
+    ["driver", "void", "cancelled"],
+    ["driver", "pending", "deleted"],
+    ["system", "paid", "cancelled"],
+    ["system", "pending", "deleted"],
+    ["staff", "paid", "pending"],
+    ["staff", "reserved", "deposit"],
+    ["staff", "cancelled", "paid"],
+    ["staff", "deleted", "paid"],
+    ["staff", "deleted", "deleted"],
+    ["staff", "pending", "void"],
+    ["staff", "pending", "pending"],
+  ];
+  it.each(refused)("%s may not move %s → %s", (actor, from, to) => {
+    expect(canTransition(actor, from, to)).toBe(false);
+  });
+
+  it("offers only the allowed targets", () => {
+    expect(allowedTargets("staff", "paid")).toEqual(["cancelled", "deleted"]);
+    expect(allowedTargets("driver", "paid")).toEqual([]);
+    expect(allowedTargets("staff", "deleted")).toEqual([]);
+  });
+
+  it("maps account types to actors", () => {
+    expect(actorOf("admin")).toBe("staff");
+    expect(actorOf("supplier")).toBe("staff");
+    expect(actorOf("user")).toBe("driver");
+    expect(actorOf("enterprise")).toBe("driver");
+  });
+});

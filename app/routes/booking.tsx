@@ -1,0 +1,386 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { SelectField } from "~/components/form-choices";
+import { FormErrors, TextField } from "~/components/forms";
+import { amendSchema } from "~/modules/booking/amend-schema";
+import { isStaff } from "~/modules/booking/access.server";
+import { amendBooking, amendChoices, bookingDetail, canAmend, cancelBooking, cancelKind, changeStatus, resolveCancelRequest } from "~/modules/booking/bookings.server";
+import { actorOf, allowedTargets, bookingStatuses } from "~/modules/booking/status";
+import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
+import { formatCents } from "~/modules/i18n/format";
+import { useTranslation } from "~/modules/i18n/react";
+import { APP_TIME_ZONE } from "~/modules/user/age";
+import { requireUser } from "~/modules/user/auth.server";
+import { toastHeader, type Toast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
+
+const notFound = () => new Response(null, { status: 404 });
+
+function bookingId(request: Request) {
+  const id = Number(new URL(request.url).searchParams.get("b"));
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+  return id;
+}
+
+/** A wall-clock time in `zone`, for display: "2026-12-03 14:00". */
+const wallClock = (instant: Date, zone: string) => instantToLocal(instant, zone).replace("T", " ");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = requireUser(request, context);
+  const detail = await bookingDetail(user, bookingId(request));
+  if (!detail) throw notFound();
+  const { booking, car, supplier, pickup, dropoff, driver, history } = detail;
+  const nameKey = `name${context.language[0].toUpperCase()}${context.language[1]}` as "nameEs" | "nameEn" | "nameFr" | "nameEl";
+  const place = (p: typeof pickup) => ({ name: p[nameKey], address: p.address, timeZone: p.timeZone });
+  const staff = isStaff(user);
+  const choices = canAmend(user, booking) ? await amendChoices(car.id) : null;
+  return {
+    title: `${context.t("bookings:detail.title", { reference: booking.reference })} · Rueda`,
+    booking: {
+      id: booking.id,
+      reference: booking.reference,
+      status: booking.status,
+      days: booking.days,
+      priceCents: booking.priceCents,
+      breakdown: booking.breakdown,
+      paymentMethod: booking.paymentMethod,
+      cancelRequest: booking.cancelRequest,
+      startsAt: wallClock(booking.startsAt, pickup.timeZone),
+      endsAt: wallClock(booking.endsAt, dropoff.timeZone),
+      additionalDriver: booking.additionalDriver
+        ? { name: booking.additionalDriverName, email: booking.additionalDriverEmail, phone: booking.additionalDriverPhone, birthDate: booking.additionalDriverBirthDate }
+        : null,
+    },
+    car: { name: car.name },
+    supplier: { name: supplier.name },
+    pickup: place(pickup),
+    dropoff: place(dropoff),
+    driver,
+    history: history.map((h) => ({ ...h, at: wallClock(h.at, APP_TIME_ZONE) })),
+    historyZone: APP_TIME_ZONE,
+    staff,
+    cancel: driver.id === user.id ? cancelKind(booking, car.cancellationCents) : "none",
+    targets: staff ? allowedTargets(actorOf(user.type), booking.status) : [],
+    amend: choices && {
+      places: choices.places.map((p) => ({ value: String(p.id), label: p[nameKey] })),
+      options: choices.options,
+      values: {
+        pickUp: instantToLocal(booking.startsAt, pickup.timeZone),
+        dropOff: instantToLocal(booking.endsAt, pickup.timeZone),
+        pickupLocationId: String(booking.pickupLocationId),
+        dropoffLocationId: String(booking.dropoffLocationId),
+        options: choices.options.filter((k) => booking[k]),
+        additionalDriverName: booking.additionalDriverName ?? "",
+        additionalDriverEmail: booking.additionalDriverEmail ?? "",
+        additionalDriverPhone: booking.additionalDriverPhone ?? "",
+        additionalDriverBirthDate: booking.additionalDriverBirthDate ?? "",
+      },
+    },
+  };
+}
+
+/** The driver's amendment: times read at the chosen pick-up place, then amendBooking decides (docs/domain.md#cancellation). */
+async function amend(user: Parameters<typeof amendBooking>[0], id: number, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: amendSchema });
+  if (submission.status !== "success") return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const detail = await bookingDetail(user, id);
+  if (!detail) throw notFound();
+  const zone = (await amendChoices(detail.car.id)).places.find((p) => p.id === v.pickupLocationId)?.timeZone;
+  const pickUp = zone ? localToInstant(v.pickUp, zone) : null;
+  const dropOff = zone ? localToInstant(v.dropOff, zone) : null;
+  const outcome =
+    pickUp && dropOff
+      ? await amendBooking(user, id, {
+          pickUp,
+          dropOff,
+          pickupLocationId: v.pickupLocationId,
+          dropoffLocationId: v.dropoffLocationId,
+          options: v.options,
+          additionalDriver: v.additionalDriverName ? { name: v.additionalDriverName, email: v.additionalDriverEmail ?? "", phone: v.additionalDriverPhone ?? "", birthDate: v.additionalDriverBirthDate ?? "" } : null,
+        })
+      : "unavailable";
+  if (outcome === "notFound") throw notFound();
+  if (outcome !== "amended") return json({ result: submission.reply({ formErrors: [`bookings:amend.${outcome}`] }) }, { status: 400 });
+  return redirect(`/booking?b=${id}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "bookings:amend.done" }) } });
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("status"), status: z.enum(bookingStatuses) }),
+  z.object({ intent: z.literal("accept-cancel") }),
+  z.object({ intent: z.literal("decline-cancel") }),
+]);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = requireUser(request, context);
+  const id = bookingId(request);
+  const form = await request.formData();
+  if (form.get("intent") === "amend") return amend(user, id, form);
+  const parsed = actionSchema.safeParse({ intent: form.get("intent"), status: form.get("status") ?? undefined });
+  if (!parsed.success) throw new Response(null, { status: 400 });
+  let toast: Toast;
+  switch (parsed.data.intent) {
+    case "cancel": {
+      const outcome = await cancelBooking(user, id);
+      if (outcome === "notFound") throw notFound();
+      toast = outcome === "refused" ? { type: "error", message: "bookings:cancel.refused" } : { type: "success", message: `bookings:cancel.${outcome}` };
+      break;
+    }
+    case "status":
+    case "accept-cancel":
+    case "decline-cancel": {
+      const result =
+        parsed.data.intent === "status" ? await changeStatus(user, id, parsed.data.status) : await resolveCancelRequest(user, id, parsed.data.intent === "accept-cancel");
+      if (!result.ok && result.reason === "notFound") throw notFound();
+      toast = result.ok ? { type: "success", message: "bookings:detail.updated" } : { type: "error", message: "bookings:detail.refused" };
+      break;
+    }
+  }
+  // The booking may now be outside the driver's scope (deleted): then back to the list.
+  const still = await bookingDetail(user, id);
+  return redirect(still ? `/booking?b=${id}` : "/bookings", { headers: { "Set-Cookie": await toastHeader(toast) } });
+}
+
+export default function BookingPage() {
+  const { t } = useTranslation("bookings");
+  const { t: tc } = useTranslation();
+  const { booking, car, supplier, pickup, dropoff, driver, history, historyZone, staff, cancel, targets } = useLoaderData<typeof loader>();
+  const { breakdown } = booking;
+  return (
+    <section className="page narrow booking stack">
+      <p>
+        <Link to="/bookings">{t("detail.back")}</Link>
+      </p>
+      <h1>{t("detail.title", { reference: booking.reference })}</h1>
+      {booking.status !== "cancelled" && booking.status !== "deleted" ? (
+        <p>
+          <a href={`/booking/calendar?b=${booking.id}`} download>
+            {t("detail.calendar")}
+          </a>
+        </p>
+      ) : null}
+      <section className="card" aria-labelledby="summary-title">
+        <h2 id="summary-title">{t("detail.summary")}</h2>
+        <dl className="details">
+          <dt>{t("columns.status")}</dt>
+          <dd>
+            {tc(`bookingStatus.${booking.status}`)}
+            {booking.cancelRequest ? ` · ${t("detail.cancelRequested")}` : ""}
+          </dd>
+          <dt>{t("columns.car")}</dt>
+          <dd>{car.name}</dd>
+          <dt>{t("columns.supplier")}</dt>
+          <dd>{supplier.name}</dd>
+          <dt>{t("detail.pickup")}</dt>
+          <dd>
+            {pickup.name}, {pickup.address} — {booking.startsAt} ({t("detail.timeZone", { zone: pickup.timeZone })})
+          </dd>
+          <dt>{t("detail.dropoff")}</dt>
+          <dd>
+            {dropoff.name}, {dropoff.address} — {booking.endsAt} ({t("detail.timeZone", { zone: dropoff.timeZone })})
+          </dd>
+          <dt>{t("columns.days")}</dt>
+          <dd>{booking.days}</dd>
+          <dt>{t("detail.paymentMethod")}</dt>
+          <dd>{t(`paymentMethods.${booking.paymentMethod}`)}</dd>
+          <dt>{t("detail.paymentState")}</dt>
+          <dd>{t(`paymentStates.${booking.status}`)}</dd>
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="drivers-title">
+        <h2 id="drivers-title">{t("detail.drivers")}</h2>
+        <dl className="details">
+          <dt>{t("columns.driver")}</dt>
+          <dd>
+            {driver.fullName} · {driver.email}
+            {driver.phone ? ` · ${driver.phone}` : ""}
+          </dd>
+          <dt>{t("detail.additionalDriver")}</dt>
+          <dd>
+            {booking.additionalDriver
+              ? [booking.additionalDriver.name, booking.additionalDriver.email, booking.additionalDriver.phone, booking.additionalDriver.birthDate].filter(Boolean).join(" · ")
+              : t("detail.none")}
+          </dd>
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="price-title">
+        <h2 id="price-title">{t("detail.price")}</h2>
+        <table>
+          <tbody>
+            <tr>
+              <th scope="row">{t("detail.daily", { days: breakdown.days, price: formatCents(breakdown.dailyPriceCents) })}</th>
+              <td>{formatCents(breakdown.dailyPriceCents * breakdown.days)}</td>
+            </tr>
+            {Object.entries(breakdown.options).map(([key, cents]) => (
+              <tr key={key}>
+                <th scope="row">{t(`options.${key}`)}</th>
+                <td>{cents === 0 ? t("detail.included") : formatCents(cents)}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">{t("detail.subtotal")}</th>
+              <td>{formatCents(breakdown.subtotalCents)}</td>
+            </tr>
+            {breakdown.payLaterFeePercent > 0 ? (
+              <tr>
+                <th scope="row">{t("detail.payLaterFee", { percent: breakdown.payLaterFeePercent })}</th>
+                <td>{formatCents(breakdown.totalCents - breakdown.subtotalCents)}</td>
+              </tr>
+            ) : null}
+            <tr>
+              <th scope="row">{t("detail.total")}</th>
+              <td>
+                <strong>{formatCents(booking.priceCents)}</strong>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </section>
+
+      {cancel !== "none" ? (
+        <section className="card stack" id="cancel" aria-labelledby="cancel-title">
+          <h2 id="cancel-title">{t("cancel.title")}</h2>
+          <p>{t(`cancel.${cancel}Help`)}</p>
+          <Form method="post">
+            <button type="submit" name="intent" value="cancel" className="danger">
+              {t(cancel === "immediate" ? "cancel.button" : "cancel.requestButton")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      <AmendSection />
+
+      {staff && booking.cancelRequest ? (
+        <section className="card stack" aria-labelledby="request-title">
+          <h2 id="request-title">{t("detail.cancelRequested")}</h2>
+          <Form method="post" className="row">
+            <button type="submit" name="intent" value="accept-cancel">
+              {t("staff.accept")}
+            </button>
+            <button type="submit" name="intent" value="decline-cancel">
+              {t("staff.decline")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      {staff && targets.length > 0 ? (
+        <section className="card stack" aria-labelledby="status-title">
+          <h2 id="status-title">{t("staff.changeStatus")}</h2>
+          <Form method="post" className="row">
+            <div className="field">
+              <label htmlFor="new-status">{t("bulk.newStatus")}</label>
+              <select id="new-status" name="status">
+                {targets.map((s) => (
+                  <option key={s} value={s}>
+                    {tc(`bookingStatus.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" name="intent" value="status">
+              {t("staff.save")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="history-title">
+        <h2 id="history-title">{t("history.title")}</h2>
+        {history.length === 0 ? (
+          <p className="muted">{t("history.empty")}</p>
+        ) : (
+          <table className="history">
+            <thead>
+              <tr>
+                <th scope="col">{t("history.when", { zone: historyZone })}</th>
+                <th scope="col">{t("history.who")}</th>
+                <th scope="col">{t("history.from")}</th>
+                <th scope="col">{t("history.to")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((h) => (
+                <tr key={h.id}>
+                  <td>{h.at}</td>
+                  <td>{h.actor ?? t("history.system")}</td>
+                  <td>{tc(`bookingStatus.${h.fromStatus}`)}</td>
+                  <td>{tc(`bookingStatus.${h.toStatus}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </section>
+  );
+}
+
+function AmendSection() {
+  const { t } = useTranslation("bookings");
+  const { amend } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "amend-form",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    constraint: getZodConstraint(amendSchema),
+    defaultValue: amend?.values,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: amendSchema }),
+  });
+  if (!amend) return null;
+  const labels = {
+    pickUp: t("amend.pickUp"),
+    dropOff: t("amend.dropOff"),
+    pickupLocationId: t("detail.pickup"),
+    dropoffLocationId: t("detail.dropoff"),
+    additionalDriverName: t("amend.driverName"),
+    additionalDriverEmail: t("amend.driverEmail"),
+    additionalDriverPhone: t("amend.driverPhone"),
+    additionalDriverBirthDate: t("amend.driverBirthDate"),
+  };
+  return (
+    <section className="card stack" id="edit" aria-labelledby="edit-title">
+      <h2 id="edit-title">{t("amend.title")}</h2>
+      <p className="muted">{t("amend.help")}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors form={form} labels={labels} />
+        <div className="field">
+          <label htmlFor={fields.pickUp.id}>{labels.pickUp}</label>
+          <input {...getInputProps(fields.pickUp, { type: "datetime-local" })} />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.dropOff.id}>{labels.dropOff}</label>
+          <input {...getInputProps(fields.dropOff, { type: "datetime-local" })} />
+        </div>
+        <SelectField field={fields.pickupLocationId} label={labels.pickupLocationId} options={amend.places} />
+        <SelectField field={fields.dropoffLocationId} label={labels.dropoffLocationId} options={amend.places} />
+        <fieldset>
+          <legend>{t("amend.options")}</legend>
+          {amend.options.map((key) => (
+            <div className="checkbox" key={key}>
+              <input type="checkbox" id={`amend-option-${key}`} name={fields.options.name} value={key} defaultChecked={amend.values.options.includes(key)} />
+              <label htmlFor={`amend-option-${key}`}>{t(`options.${key}`)}</label>
+            </div>
+          ))}
+        </fieldset>
+        <TextField field={fields.additionalDriverName} label={labels.additionalDriverName} />
+        <TextField field={fields.additionalDriverEmail} label={labels.additionalDriverEmail} type="email" />
+        <TextField field={fields.additionalDriverPhone} label={labels.additionalDriverPhone} type="tel" />
+        <TextField field={fields.additionalDriverBirthDate} label={labels.additionalDriverBirthDate} type="date" />
+        <input type="hidden" name="intent" value="amend" />
+        <button type="submit">{t("amend.save")}</button>
+      </Form>
+    </section>
+  );
+}

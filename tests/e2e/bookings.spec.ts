@@ -1,0 +1,155 @@
+import postgres from "postgres";
+import type { Page } from "@playwright/test";
+import { expect, jsModes, signIn as signInPage, test, waitForEmails } from "./support";
+
+/*
+ * The bookings list and the booking page over the demo data (db/seed-data.ts): the demo
+ * driver's bookings, cancelling a pay-later one (docs/domain.md#cancellation), a staff status
+ * change that reaches the driver (notification, history, email), and forged requests that
+ * stay outside the booking scope.
+ */
+const PASSWORD = "Rueda2026!";
+const DRIVER = "driver@rueda.example";
+const STAFF = "staff@llanos.example";
+
+const sql = postgres(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
+test.afterAll(async () => {
+  await sql.end();
+});
+
+/** A fresh pending pay-later booking like RD-DEMO1 (the demo driver's, the demo staff's supplier), after every other booking of its car. */
+async function freshBooking(driverEmail = DRIVER): Promise<{ id: number; reference: string }> {
+  const reference = `E2E${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase().slice(0, 16);
+  const [row] = await sql<{ id: number; reference: string }[]>`
+    with demo as (select * from bookings where reference = 'RD-DEMO1'),
+      after as (select max(b.ends_at) + interval '1 day' as at from bookings b join demo on b.car_id = demo.car_id)
+    insert into bookings (reference, car_id, supplier_id, driver_id, pickup_location_id, dropoff_location_id, starts_at, ends_at, status, days, price_cents, breakdown, payment_method)
+    select ${reference}, car_id, supplier_id, (select id from users where email = ${driverEmail}), pickup_location_id, dropoff_location_id,
+      after.at, after.at + (ends_at - starts_at), 'pending', days, price_cents, breakdown, 'payLater'
+    from demo, after
+    returning id, reference`;
+  return row;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await signInPage(page, email, password);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+const statusOf = async (id: number) => (await sql<{ status: string }[]>`select status from bookings where id = ${id}`)[0].status;
+
+for (const mode of jsModes) {
+  test.describe(`bookings ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    test("the driver sees their bookings, views one and cancels a pay-later booking", async ({ page }) => {
+      const booking = await freshBooking();
+      await signIn(page, DRIVER, PASSWORD);
+      await page.goto("/bookings?l=en");
+      await expect(page.getByRole("heading", { name: "Bookings", level: 1 })).toBeVisible();
+      for (const column of ["Car", "Supplier", "Driver", "Price", "Status", "Days", "Cost"]) {
+        await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+      }
+      await expect(page.getByRole("link", { name: "View booking RD-DEMO2" })).toBeVisible();
+      await expect(page.getByRole("checkbox")).toHaveCount(0);
+
+      await page.getByRole("link", { name: `View booking ${booking.reference}` }).click();
+      await expect(page.getByRole("heading", { name: `Booking ${booking.reference}` })).toBeVisible();
+      await expect(page.getByText("Pay later", { exact: true })).toBeVisible();
+      await expect(page.getByText(/time zone America\//).first()).toBeVisible();
+      const calendar = await page.request.get(`/booking/calendar?b=${booking.id}`);
+      expect(calendar.headers()["content-type"]).toContain("text/calendar");
+      expect(await calendar.text()).toMatch(/\r\nDTSTART:\d{8}T\d{6}Z\r\n/);
+      await expect(page.getByText("You pay later, so cancelling is free and takes effect at once.")).toBeVisible();
+      await page.getByRole("button", { name: "Cancel booking" }).click();
+      await expect(page.getByText("Your booking was cancelled.")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
+      await expect(page.getByRole("row", { name: /Daniela Conductora Pending payment Cancelled/ })).toBeVisible();
+      expect(await statusOf(booking.id)).toBe("cancelled");
+    });
+
+    test("staff see their supplier's bookings and change a status; the driver is told", async ({ page, request }) => {
+      const booking = await freshBooking();
+      await signIn(page, STAFF, PASSWORD);
+      await page.goto("/bookings?l=en");
+      await expect(page.getByRole("checkbox", { name: `Select booking ${booking.reference}` })).toBeVisible();
+      await page.getByRole("link", { name: `View booking ${booking.reference}` }).click();
+      const select = page.getByLabel("New status");
+      await expect(select.locator("option")).toHaveText(["Paid", "Deposit paid", "Reserved", "Cancelled", "Deleted"]);
+      await select.selectOption("reserved");
+      await page.getByRole("button", { name: "Save status" }).click();
+      await expect(page.getByText("The booking was updated.")).toBeVisible();
+      await expect(page.getByRole("row", { name: /Luis Llanos Pending payment Reserved/ })).toBeVisible();
+      expect(await statusOf(booking.id)).toBe("reserved");
+
+      const notes = await sql`select 1 from notifications n join users u on u.id = n.user_id
+        where u.email = ${DRIVER} and n.booking_id = ${booking.id} and n.message_key = 'notifications:messages.statusChanged'`;
+      expect(notes).toHaveLength(1);
+      await waitForEmails(request, DRIVER, { match: (e) => e.subject.includes(booking.reference) });
+
+      // Bulk: one allowed, one refused, each reported.
+      const other = await freshBooking();
+      await page.goto("/bookings?l=en");
+      await page.getByRole("checkbox", { name: `Select booking ${booking.reference}` }).check();
+      await page.getByRole("checkbox", { name: `Select booking ${other.reference}` }).check();
+      await page.getByLabel("New status").selectOption("deposit");
+      await page.getByRole("button", { name: "Change status of selected" }).click();
+      await expect(page.getByText(`${other.reference}: now Deposit paid.`)).toBeVisible();
+      await expect(page.getByText(`${booking.reference}: this change is not allowed.`)).toBeVisible();
+
+      // Single delete asks first.
+      await page.getByRole("link", { name: `Delete booking ${other.reference}` }).click();
+      await expect(page.getByRole("heading", { name: `Delete booking ${other.reference}?` })).toBeVisible();
+      await page.getByRole("button", { name: "Yes, delete it" }).click();
+      await expect(page.getByText("The booking was deleted.")).toBeVisible();
+      expect(await statusOf(other.id)).toBe("deleted");
+    });
+
+    test("the driver amends a pay-later booking: re-priced, and an overlap is refused", async ({ page }) => {
+      const booking = await freshBooking();
+      const next = await freshBooking();
+      await signIn(page, DRIVER, PASSWORD);
+      await page.goto("/bookings?l=en");
+      await page.getByRole("link", { name: `Edit booking ${booking.reference}` }).click();
+      await expect(page.getByRole("heading", { name: "Change the booking" })).toBeVisible();
+      const before = (await sql<{ price_cents: number; days: number }[]>`select price_cents, days from bookings where id = ${booking.id}`)[0];
+      const dropOff = page.getByLabel("Drop-off date and time");
+      const original = await dropOff.inputValue();
+      const oneDayLater = new Date(Date.parse(`${original}:00Z`) + 86_400_000).toISOString().slice(0, 16);
+      await dropOff.fill(oneDayLater);
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByText("The booking was changed and re-priced.")).toBeVisible();
+      const after = (await sql<{ price_cents: number; days: number }[]>`select price_cents, days from bookings where id = ${booking.id}`)[0];
+      expect(after.days).toBe(before.days + 1);
+      expect(after.price_cents).toBeGreaterThan(before.price_cents);
+
+      // Into the next booking of the same car: refused, nothing changes.
+      const nextStart = (await sql<{ at: string }[]>`select to_char(starts_at at time zone l.time_zone, 'YYYY-MM-DD"T"HH24:MI') as at
+        from bookings b join locations l on l.id = b.pickup_location_id where b.id = ${next.id}`)[0].at;
+      await page.getByLabel("Drop-off date and time").fill(new Date(Date.parse(`${nextStart}:00Z`) + 86_400_000).toISOString().slice(0, 16));
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByText("The vehicle is no longer available")).toBeVisible();
+      expect((await sql<{ days: number }[]>`select days from bookings where id = ${booking.id}`)[0].days).toBe(after.days);
+    });
+
+    test("forged requests for someone else's booking find nothing and change nothing", async ({ page }) => {
+      const foreign = await freshBooking("admin@rueda.example");
+      await signIn(page, DRIVER, PASSWORD);
+      expect((await page.request.get(`/booking?b=${foreign.id}`)).status()).toBe(404);
+      expect((await page.request.get(`/booking/calendar?b=${foreign.id}`)).status()).toBe(404);
+      const forms: Array<Record<string, string>> = [{ intent: "cancel" }, { intent: "status", status: "cancelled" }, { intent: "accept-cancel" }];
+      for (const form of forms) {
+        const response = await page.request.post(`/booking?b=${foreign.id}`, { form, maxRedirects: 0 });
+        expect(response.status(), `${form.intent} → ${response.headers()["location"]}`).toBe(404);
+      }
+      const amend = await page.request.post(`/booking?b=${foreign.id}`, {
+        form: { intent: "amend", pickUp: "2030-01-01T10:00", dropOff: "2030-01-03T10:00", pickupLocationId: "1", dropoffLocationId: "1" },
+        maxRedirects: 0,
+      });
+      expect(amend.status()).toBe(404);
+      const bulk = await page.request.post("/bookings", { form: { intent: "delete-selected", ids: String(foreign.id) }, maxRedirects: 0 });
+      expect(bulk.status()).toBe(403);
+      expect(await statusOf(foreign.id)).toBe("pending");
+    });
+  });
+}
