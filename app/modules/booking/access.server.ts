@@ -5,8 +5,8 @@ import type { SessionUser } from "~/utils/session.server";
 const { bookings } = schema;
 
 /**
- * THE scope of every booking read and write (docs/security.md, DESIGN §7: every by-id query on
- * owned data also filters by owner/supplier): a driver sees their own bookings and never a
+ * THE scope of every booking read and write (docs/security.md#accounts-and-access: every by-id
+ * query on owned data also filters by owner/supplier): a driver sees their own bookings and never a
  * `deleted` one, a supplier's staff their supplier's, an admin all. Callers put this condition in
  * the query itself, so a booking outside it is indistinguishable from a missing one (404).
  */

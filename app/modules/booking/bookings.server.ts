@@ -18,7 +18,7 @@ export const BOOKINGS_PER_PAGE = 20;
 
 export type BookingFilters = { status: BookingStatus | null; from: Date | null; to: Date | null; supplierId: number | null; page: number };
 
-/** The bookings list (spec §2): one page of `user`'s scope, newest pick-up first, and the total. */
+/** The bookings list (docs/domain.md#limits: 20 a page): one page of `user`'s scope, newest pick-up first, and the total. */
 export async function listBookings(user: User, filters: BookingFilters) {
   const db = await getDb();
   const conditions: SQL[] = [bookingScope(user)];
