@@ -19,8 +19,8 @@ const money = (text: string | null) => Math.round(Number((text ?? "").replace(/[
 const isActivation = (e: FakeEmail) => e.subject === "Activate your Rueda account";
 const isConfirmation = (e: FakeEmail) => /^Your booking RD-\w+ is confirmed$/.test(e.subject);
 
-/** Searches Maiquetía for four days starting `startDay` days from now and opens the first car with a per-day option. */
-async function openCheckout(page: Page, startDay: number) {
+/** Searches Maiquetía for four days starting `startDay` days from now and opens the first car with `option` (by default any per-day one). */
+async function openCheckout(page: Page, startDay: number, option = /: \$[\d.,]+ per day/) {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort("blockedbyclient"));
   await page.goto("/?l=en");
   await page.getByLabel("Pick-up location").selectOption({ label: MAIQUETIA });
@@ -28,7 +28,7 @@ async function openCheckout(page: Page, startDay: number) {
   await page.getByLabel("Drop-off date and time").fill(caracas(startDay + 3, "12:00"));
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/\/search\?/);
-  const card = page.locator("article.car-card").filter({ hasText: /: \$[\d.,]+ per day/ }).first();
+  const card = page.locator("article.car-card").filter({ hasText: option }).first();
   const name = (await card.getByRole("heading").textContent())!;
   await card.getByRole("link", { name: "Book" }).click();
   await expect(page).toHaveURL(/\/checkout\?car=\d+&pickup=\d+&dropoff=\d+&from=/);
@@ -119,6 +119,23 @@ for (const [index, mode] of jsModes.entries()) {
       // The driver is the account now, shown rather than asked.
       await expect(page.getByText(email)).toBeVisible();
       await expect(page.getByLabel("Email", { exact: true })).toHaveCount(0);
+      await page.getByRole("button", { name: "Book now" }).click();
+      await expect(page).toHaveURL(/\/booking\?b=\d+$/);
+      await waitForEmails(request, email, { match: isConfirmation });
+    });
+
+    test("the additional driver is asked with that option and booked with the rental", async ({ page, request }) => {
+      const email = uniqueEmail("pair");
+      await openCheckout(page, day(4), /Additional driver: \$[\d.,]+ per day/);
+      await page.getByLabel(/^Additional driver \(/).check();
+      await fillVisitor(page, { email });
+      await page.getByLabel("I accept the Terms of Use").check();
+      await page.getByRole("button", { name: "Book now" }).click();
+      await expect(page.getByText(/Please fill in the fields: Additional driver's full name, Additional driver's email/)).toBeVisible();
+      await page.getByLabel("Additional driver's full name").fill("Mateo Rojas");
+      await page.getByLabel("Additional driver's email").fill(uniqueEmail("second-driver"));
+      await page.getByLabel("Additional driver's phone").fill("0414 555 0202");
+      await page.getByLabel("Additional driver's birth date").fill("1988-02-03");
       await page.getByRole("button", { name: "Book now" }).click();
       await expect(page).toHaveURL(/\/booking\?b=\d+$/);
       await waitForEmails(request, email, { match: isConfirmation });
