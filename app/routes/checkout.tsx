@@ -29,6 +29,7 @@ import { optionState, priceRental, type OptionKey } from "~/modules/pricing/pric
 import { loadProfile, updateProfile } from "~/modules/user/account.server";
 import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
 import { authMessages } from "~/modules/user/messages";
+import { createUserSession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
@@ -144,8 +145,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     acceptedTerms: value.tos === true,
   });
   if (result.ok) {
-    const message = result.accountCreated ? "booking:done.visitor" : "booking:done.user";
-    return redirect(`/booking?b=${result.bookingId}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", message }) } });
+    const headers = new Headers();
+    headers.append("Set-Cookie", await toastHeader({ type: "success", message: result.accountCreated ? "booking:done.visitor" : "booking:done.user" }));
+    // Like sign-up: the new (not yet activated) account is signed in for this browser session, so its booking opens at once.
+    if (result.accountCreated) headers.append("Set-Cookie", await createUserSession(result.driverId, false));
+    return redirect(`/booking?b=${result.bookingId}`, { headers });
   }
   return json(submission.reply(failureReply(result, context)), { status: failureStatus[result.reason] });
 }

@@ -80,6 +80,9 @@ for (const [index, mode] of jsModes.entries()) {
       await page.getByLabel("I accept the Terms of Use").check();
       await page.getByRole("button", { name: "Book now" }).click();
       await expect(page).toHaveURL(/\/booking\?b=\d+$/);
+      // The new account is signed in for this browser session: its booking opens at once, with the server's price.
+      await expect(page.getByRole("heading", { level: 1, name: /^Booking RD-/ })).toBeVisible();
+      await expect(page.getByText("Pending payment").first()).toBeVisible();
 
       const [activation] = await waitForEmails(request, email, { match: isActivation });
       await waitForEmails(request, email, { match: isConfirmation });
