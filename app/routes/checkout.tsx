@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { CarSummary } from "~/components/checkout/car-summary";
 import { AccountDriverFields, AdditionalDriverFields, VisitorDriverFields } from "~/components/checkout/driver-fields";
 import { OptionChoices } from "~/components/checkout/option-choices";
@@ -192,6 +192,11 @@ export default function CheckoutPage() {
   });
   // The live total: the same price function the server books with, on the ticked boxes.
   const [chosen, setChosen] = useState<string[]>(lastResult?.initialValue?.options ? [lastResult.initialValue.options].flat().map(String) : choices.options);
+  // Boxes ticked before the page became interactive fired no change event: read them once it is.
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    if (element instanceof HTMLFormElement) setChosen(new FormData(element).getAll("options").map(String));
+  }, [form.id]);
   const price = priceRental({ car: pricing, days: summary.days, options: choosableOptions(pricing).filter((k) => chosen.includes(k)), payLater: true });
 
   const additionalState = optionState("additionalDriver", pricing.options.additionalDriver).kind;
