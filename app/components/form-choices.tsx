@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getSelectProps } from "@conform-to/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FieldErrors, FieldHelp, helpId } from "./forms";
 
@@ -50,5 +51,18 @@ export function FileField({ field, label, help, accept }: { field: FieldMetadata
       <FieldHelp fieldId={field.id} help={help} />
       <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>
+  );
+}
+
+/** "I accept the Terms of Use", with a link to read them in a new tab (sign-up and a visitor's checkout). */
+export function TermsField({ field, label, readLabel }: { field: FieldMetadata<boolean | undefined>; label: string; readLabel: string }) {
+  return (
+    <CheckboxField field={field} label={label}>
+      <p className="field__help">
+        <Link to="/tos" target="_blank" rel="noopener">
+          {readLabel}
+        </Link>
+      </p>
+    </CheckboxField>
   );
 }

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { StatusSelect } from "~/components/booking/status-select";
 import { SelectField } from "~/components/form-choices";
 import { FormErrors, TextField } from "~/components/forms";
 import { amendSchema } from "~/modules/booking/amend-schema";
@@ -277,16 +278,7 @@ export default function BookingPage() {
         <section className="card stack" aria-labelledby="status-title">
           <h2 id="status-title">{t("staff.changeStatus")}</h2>
           <Form method="post" className="row">
-            <div className="field">
-              <label htmlFor="new-status">{t("bulk.newStatus")}</label>
-              <select id="new-status" name="status">
-                {targets.map((s) => (
-                  <option key={s} value={s}>
-                    {tc(`bookingStatus.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <StatusSelect id="new-status" label={t("bulk.newStatus")} statuses={targets} />
             <button type="submit" name="intent" value="status">
               {t("staff.save")}
             </button>

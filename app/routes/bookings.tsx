@@ -6,6 +6,7 @@ import { Pagination } from "~/components/catalogue/pagination";
 import { isStaff } from "~/modules/booking/access.server";
 import { bookingDetail, bulkChangeStatus, canAmend, changeStatus, listBookings, supplierChoices, type BulkResult } from "~/modules/booking/bookings.server";
 import { dateRange, listHref, readListQuery } from "~/modules/booking/list-query";
+import { StatusSelect } from "~/components/booking/status-select";
 import { bookingStatuses } from "~/modules/booking/status";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
@@ -67,19 +68,13 @@ export default function BookingsPage() {
     <section className="page bookings">
       <h1>{t("title")}</h1>
       <Form method="get" className="bookings-filters" aria-label={t("filters.label")}>
-        <div className="field">
-          <label htmlFor="filter-status">{t("filters.status")}</label>
-          <select id="filter-status" name="status" defaultValue={query.status ?? ""}>
-            <option value="">{t("filters.anyStatus")}</option>
-            {bookingStatuses
-              .filter((s) => staff || s !== "deleted")
-              .map((s) => (
-                <option key={s} value={s}>
-                  {tc(`bookingStatus.${s}`)}
-                </option>
-              ))}
-          </select>
-        </div>
+        <StatusSelect
+          id="filter-status"
+          label={t("filters.status")}
+          statuses={bookingStatuses.filter((s) => staff || s !== "deleted")}
+          defaultValue={query.status ?? ""}
+          anyLabel={t("filters.anyStatus")}
+        />
         <div className="field">
           <label htmlFor="filter-from">{t("filters.from")}</label>
           <input id="filter-from" type="date" name="from" defaultValue={query.from} />
@@ -204,18 +199,7 @@ export default function BookingsPage() {
               <button type="submit" name="intent" value="delete-selected" className="danger">
                 {t("bulk.delete")}
               </button>
-              <div className="field">
-                <label htmlFor="bulk-status">{t("bulk.newStatus")}</label>
-                <select id="bulk-status" name="status" defaultValue="paid">
-                  {bookingStatuses
-                    .filter((s) => s !== "void")
-                    .map((s) => (
-                      <option key={s} value={s}>
-                        {tc(`bookingStatus.${s}`)}
-                      </option>
-                    ))}
-                </select>
-              </div>
+              <StatusSelect id="bulk-status" label={t("bulk.newStatus")} statuses={bookingStatuses.filter((s) => s !== "void")} defaultValue="paid" />
               <button type="submit" name="intent" value="status-selected">
                 {t("bulk.change")}
               </button>

@@ -9,8 +9,8 @@ import { AccountDriverFields, AdditionalDriverFields, VisitorDriverFields } from
 import { OptionChoices } from "~/components/checkout/option-choices";
 import { useHydrated } from "~/components/client-only";
 import { FormErrors, SubmitButton } from "~/components/forms";
+import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { createBooking, loadCheckoutCar, type CheckoutFailure } from "~/modules/booking/booking.server";
-import { carIsFree } from "~/modules/booking/checkout-availability.server";
 import {
   bookingChoices,
   checkoutHrefWithChoices,
@@ -75,7 +75,7 @@ function schemaFor(car: { options: Record<OptionKey, number> }, driver: { phone:
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { url, link, car, pickupName, dropoffName } = await readLink(request, context);
-  if (!(await carIsFree(car.id, link.pickupId, link.period.pickUp, link.period.dropOff))) throw stale("unavailable", link.searchHref, 409);
+  if (!(await carIsBookableFor({ carId: car.id, locationId: link.pickupId, pickUp: link.period.pickUp, dropOff: link.period.dropOff }))) throw stale("unavailable", link.searchHref, 409);
   const account = await accountDriver(context);
   const { from, to, days } = link.period;
   return {

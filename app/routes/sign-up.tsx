@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { CheckboxField } from "~/components/form-choices";
+import { TermsField } from "~/components/form-choices";
 import { FormErrors, Honeypot, SubmitButton, TextField } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
 import { createCaptcha, verifyCaptcha } from "~/modules/security/captcha.server";
@@ -99,13 +99,7 @@ export default function SignUpPage() {
         <TextField field={fields.birthDate} label={labels.birthDate} type="date" autoComplete="bday" help={t("auth:help.birthDate")} />
         <TextField field={fields.password} label={labels.password} type="password" autoComplete="new-password" help={t("auth:help.password")} />
         <TextField field={fields.confirmPassword} label={labels.confirmPassword} type="password" autoComplete="new-password" />
-        <CheckboxField field={fields.tos} label={t("auth:signUp.acceptTos")}>
-          <p className="field__help">
-            <Link to="/tos" target="_blank" rel="noopener">
-              {t("auth:signUp.readTos")}
-            </Link>
-          </p>
-        </CheckboxField>
+        <TermsField field={fields.tos} label={t("auth:signUp.acceptTos")} readLabel={t("auth:signUp.readTos")} />
         {captcha ? (
           <>
             <input type="hidden" name="captchaToken" value={captcha.token} />

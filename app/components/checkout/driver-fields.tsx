@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { CheckboxField } from "~/components/form-choices";
+import { TermsField } from "~/components/form-choices";
 import { TextField } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
 
@@ -67,13 +67,7 @@ export function VisitorDriverFields({
       ) : null}
       <TextField field={fields.phone} label={labels.phone} type="tel" autoComplete="tel" />
       <TextField field={fields.birthDate} label={labels.birthDate} type="date" autoComplete="bday" />
-      <CheckboxField field={fields.tos} label={labels.tos}>
-        <p className="field__help">
-          <Link to="/tos" target="_blank" rel="noopener">
-            {t("auth:signUp.readTos")}
-          </Link>
-        </p>
-      </CheckboxField>
+      <TermsField field={fields.tos} label={labels.tos} readLabel={t("auth:signUp.readTos")} />
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { schema } from "~/utils/db.server";
+import { getDb, schema, type Executor } from "~/utils/db.server";
 
 /**
  * The availability rule (docs/domain.md#availability) as ONE SQL predicate, used by the search and by
@@ -28,17 +28,41 @@ export const bookableSupplier = alias(schema.suppliers, "s");
 
 const blockingStatusesSql = sql.raw(schema.blockingStatuses.map((s) => `'${s}'`).join(", "));
 
-/** Values or placeholders (`sql.placeholder`) for the place and the period. */
-export type AvailabilityParams = { locationId: unknown; pickUp: unknown; dropOff: unknown };
+/**
+ * Values or placeholders (`sql.placeholder`) for the place and the period. `exceptBookingId`:
+ * a booking being amended does not count as overlapping its own new period.
+ */
+export type AvailabilityParams = { locationId: unknown; pickUp: unknown; dropOff: unknown; exceptBookingId?: number };
 
-/** No blocking booking of the car `cl.car_id` overlaps [pickUp, dropOff). */
-function noOverlappingBooking(pickUp: unknown, dropOff: unknown): SQL {
+/**
+ * No blocking booking of the car `cl.car_id` overlaps [pickUp, dropOff). Leaving one booking
+ * out keeps the one-entry probe right: the others still never overlap each other.
+ */
+function noOverlappingBooking(pickUp: unknown, dropOff: unknown, exceptBookingId?: number): SQL {
+  const except = exceptBookingId === undefined ? sql`` : sql` and b.id <> ${exceptBookingId}`;
   return sql`coalesce((select b.starts_at from ${schema.bookings} b
-      where b.car_id = cl.car_id and b.status in (${blockingStatusesSql}) and b.ends_at > ${pickUp}::timestamptz
+      where b.car_id = cl.car_id and b.status in (${blockingStatusesSql}) and b.ends_at > ${pickUp}::timestamptz${except}
       order by b.ends_at limit 1) >= ${dropOff}::timestamptz, true)`;
 }
 
-export function carIsBookable({ locationId, pickUp, dropOff }: AvailabilityParams): SQL {
+export function carIsBookable({ locationId, pickUp, dropOff, exceptBookingId }: AvailabilityParams): SQL {
   return sql`cl.location_id = ${locationId}::int and cl.bookable and s.active and s.status = 'active'
-    and ${noOverlappingBooking(pickUp, dropOff)}`;
+    and ${noOverlappingBooking(pickUp, dropOff, exceptBookingId)}`;
+}
+
+/**
+ * Whether one car is bookable at a place for a period: the checkout's and the amendment's
+ * question, inside their transaction (`executor`) or, for a page's preview, on its own.
+ */
+export async function carIsBookableFor(
+  { carId, locationId, pickUp, dropOff, exceptBookingId }: { carId: number; locationId: number; pickUp: Date; dropOff: Date; exceptBookingId?: number },
+  executor?: Executor,
+): Promise<boolean> {
+  const [bookable] = await (executor ?? (await getDb()))
+    .select({ carId: bookablePlace.carId })
+    .from(bookablePlace)
+    .innerJoin(bookableSupplier, eq(bookableSupplier.id, bookablePlace.supplierId))
+    .where(and(eq(bookablePlace.carId, carId), carIsBookable({ locationId, pickUp: pickUp.toISOString(), dropOff: dropOff.toISOString(), exceptBookingId })))
+    .limit(1);
+  return bookable !== undefined;
 }

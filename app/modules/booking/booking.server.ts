@@ -1,5 +1,5 @@
 import { and, eq, lte } from "drizzle-orm";
-import { bookablePlace, bookableSupplier, carIsBookable } from "~/modules/availability/availability.server";
+import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { instantToLocal } from "~/modules/availability/zoned-time";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
@@ -201,12 +201,7 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   const unavailable = unavailableOption(options, car.options);
   if (unavailable !== null) refuse({ reason: "optionUnavailable", option: unavailable as OptionKey });
 
-  const [bookable] = await tx
-    .select({ carId: bookablePlace.carId })
-    .from(bookablePlace)
-    .innerJoin(bookableSupplier, eq(bookableSupplier.id, bookablePlace.supplierId))
-    .where(and(eq(bookablePlace.carId, car.id), carIsBookable({ locationId: pickup.id, pickUp: from.toISOString(), dropOff: to.toISOString() })));
-  if (!bookable) refuse({ reason: "unavailable" });
+  if (!(await carIsBookableFor({ carId: car.id, locationId: pickup.id, pickUp: from, dropOff: to }, tx))) refuse({ reason: "unavailable" });
 
   const minimumAge = requiredDriverAge(car.minimumAge);
   const zone = pickup.timeZone;

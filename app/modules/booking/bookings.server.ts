@@ -1,9 +1,9 @@
 import { aliasedTable, and, asc, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
-import { bookablePlace, bookableSupplier, carIsBookable } from "~/modules/availability/availability.server";
+import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { instantToLocal } from "~/modules/availability/zoned-time";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { isLanguage, defaultLanguage } from "~/modules/i18n/languages";
-import { optionKeys, priceRental, rentalDays, UnavailableOptionError, type OptionKey } from "~/modules/pricing/pricing";
+import { optionKeys, optionPrices, priceRental, rentalDays, UnavailableOptionError, type OptionKey } from "~/modules/pricing/pricing";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -243,10 +243,8 @@ const EXCLUSION_VIOLATION = "23P01";
 /**
  * The driver changes their pay-later booking before pick-up (docs/domain.md#cancellation): new
  * dates, places, options and additional driver, re-priced with priceRental (pay later) and
- * re-checked with the shared availability predicate. The booking itself must not count as the
- * overlap, so inside the transaction it stops blocking (status `cancelled`) while the predicate
- * runs and is written back `pending` with the new period; nobody sees the intermediate row
- * (it is locked), and the exclusion constraint still refuses a concurrent winner (23P01).
+ * re-checked with the shared availability predicate, which leaves the booking itself out of the
+ * overlap test; the exclusion constraint still refuses a concurrent winner (23P01).
  */
 export async function amendBooking(user: User, id: number, change: Amendment, now = new Date()): Promise<AmendOutcome> {
   if (change.pickUp <= now) return "pastPickUp";
@@ -259,24 +257,18 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
       const [car] = await tx.select().from(cars).where(eq(cars.id, booking.carId));
       const days = rentalDays(change.pickUp, change.dropOff);
       const breakdown = priceRental({
-        car: { dailyPriceCents: car.dailyPriceCents, payLaterFeePercent: car.payLaterFeePercent, options: Object.fromEntries(optionKeys.map((k) => [k, car[`${k}Cents`]])) as Record<OptionKey, number> },
+        car: { dailyPriceCents: car.dailyPriceCents, payLaterFeePercent: car.payLaterFeePercent, options: optionPrices(car) },
         days,
         options: change.options,
         payLater: true,
       });
-      await tx.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, id));
-      const [bookable] = await tx
-        .select({ carId: bookablePlace.carId })
-        .from(bookablePlace)
-        .innerJoin(bookableSupplier, eq(bookableSupplier.id, bookablePlace.supplierId))
-        .where(and(eq(bookablePlace.carId, car.id), carIsBookable({ locationId: change.pickupLocationId, pickUp: change.pickUp.toISOString(), dropOff: change.dropOff.toISOString() })));
+      const bookable = await carIsBookableFor({ carId: car.id, locationId: change.pickupLocationId, pickUp: change.pickUp, dropOff: change.dropOff, exceptBookingId: id }, tx);
       const [dropoffPlace] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, change.dropoffLocationId));
       if (!bookable || !dropoffPlace) throw new Unavailable();
       const chosen = new Set(change.options);
       await tx
         .update(bookings)
         .set({
-          status: "pending",
           startsAt: change.pickUp,
           endsAt: change.dropOff,
           pickupLocationId: change.pickupLocationId,

@@ -1,7 +1,7 @@
 /**
  * The price of a rental (docs/domain.md#price). Pure and shared with the browser, which
  * uses it only for previews: bookings and payments are always priced on the server.
- * Money is integer cents; option values follow the spec: -1 unavailable, 0 included,
+ * Money is integer cents; option values (docs/domain.md#price): -1 unavailable, 0 included,
  * > 0 a price per day, except cancellation, which is a flat fee charged once.
  */
 
@@ -26,6 +26,11 @@ export function optionState(key: OptionKey, cents: number): OptionState {
   if (cents < 0) return { kind: "unavailable" };
   if (cents === 0) return { kind: "included" };
   return flatOptions.has(key) ? { kind: "flat", cents } : { kind: "perDay", cents };
+}
+
+/** A car's option prices as its row holds them (`gpsCents`, …), keyed by option. */
+export function optionPrices(car: { [K in OptionKey as `${K}Cents`]: number }): Record<OptionKey, number> {
+  return Object.fromEntries(optionKeys.map((key) => [key, car[`${key}Cents`]])) as Record<OptionKey, number>;
 }
 
 export type PricedCar = {
