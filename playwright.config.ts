@@ -3,6 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3200);
 const resendPort = Number(process.env.RESEND_FAKE_PORT ?? 4010);
 const workerHealthPort = Number(process.env.WORKER_HEALTH_PORT ?? 3299);
+const stripeFakePort = Number(process.env.STRIPE_FAKE_PORT ?? 12111);
 const baseURL = `http://127.0.0.1:${port}`;
 
 /*
@@ -50,6 +51,14 @@ export default defineConfig({
       command: "npx tsx tests/fakes/resend-server.ts",
       url: `http://127.0.0.1:${resendPort}/health`,
       env: { RESEND_FAKE_PORT: String(resendPort) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // Only the card spec's own Stripe-enabled server talks to it; the suite's server uses the demo gateway.
+      command: "npx tsx tests/fakes/stripe-server.ts",
+      url: `http://127.0.0.1:${stripeFakePort}/health`,
+      env: { STRIPE_FAKE_PORT: String(stripeFakePort), STRIPE_FAKE_WEBHOOK_SECRET: "whsec_e2e_fake" },
       reuseExistingServer: false,
       timeout: 30_000,
     },
