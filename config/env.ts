@@ -37,8 +37,6 @@ const schema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_BASE: optionalUrl,
-    /** Lets the demo card gateway run under NODE_ENV=production (it never charges a card). */
-    CARD_DEMO_GATEWAY: flag,
     TRONGRID_URL: z.url().default("https://api.trongrid.io"),
     TRONGRID_API_KEY: optionalString,
     WALLET_ADDRESS: optionalString,
