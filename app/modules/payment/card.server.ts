@@ -1,0 +1,256 @@
+import crypto from "node:crypto";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Language } from "~/modules/i18n/languages";
+import { getDb, schema } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { demoDecision } from "./card";
+import { cardGateway, enabledOnlineMethods } from "./config.server";
+import { failPayment, fulfilPayment } from "./fulfil.server";
+import { payableQuery } from "./methods";
+import type { PayableBooking } from "./payable.server";
+import { recordPayment } from "./record.server";
+import { stripeClient } from "./stripe.server";
+
+const { payments } = schema;
+
+/*
+ * Card payments (docs/domain.md#card-payments): a Stripe Checkout Session when STRIPE_SECRET_KEY
+ * is set, else the demo gateway. Either way one `payments` row per attempt, named by the session
+ * (`stripe:<session id>` or `demo:<id>`), confirmed through the core's idempotent fulfilPayment
+ * whichever of the return page and the webhook comes first.
+ */
+
+export type CardGateway = "stripe" | "demo";
+
+export type CardStart = { ok: true; url: string } | { ok: false; reason: "notOffered" | "notPayable" | "gatewayError" };
+
+/** A card attempt as the return page needs it. */
+export type CardPayment = {
+  id: number;
+  bookingId: number;
+  gateway: CardGateway;
+  status: (typeof payments.$inferSelect)["status"];
+  amountCents: number;
+  sessionId: string;
+};
+
+const MINUTE_S = 60;
+/** Stripe accepts `expires_at` from 30 minutes to 24 hours after the session is created. */
+const STRIPE_MIN_EXPIRY_S = 30 * MINUTE_S;
+const STRIPE_MAX_EXPIRY_S = 24 * 60 * MINUTE_S;
+
+/**
+ * When the session should stop taking payment: the end of the car's hold, within what Stripe
+ * accepts. Rounded up to the minute, so a double-clicked button sends the same parameters under
+ * the same idempotency key (Stripe refuses a key reused with other parameters).
+ */
+export function sessionExpiry(holdExpiresAt: Date | null, now: Date): number | undefined {
+  if (!holdExpiresAt) return undefined;
+  const nowS = Math.floor(now.getTime() / 1000);
+  const wanted = Math.ceil(holdExpiresAt.getTime() / 1000 / MINUTE_S) * MINUTE_S;
+  const earliest = Math.ceil((nowS + STRIPE_MIN_EXPIRY_S) / MINUTE_S) * MINUTE_S;
+  return Math.min(Math.max(wanted, earliest), nowS + STRIPE_MAX_EXPIRY_S);
+}
+
+/** The return address of a card attempt; `{CHECKOUT_SESSION_ID}` is Stripe's placeholder. */
+export function checkoutSessionPath(sessionId: string, bookingId: number, grant: string | null): string {
+  return `/checkout-session/${sessionId}?${payableQuery(bookingId, grant)}`;
+}
+
+const providerReference = (gateway: CardGateway, sessionId: string) => `${gateway}:${sessionId}`;
+
+function fromRow(row: typeof payments.$inferSelect): CardPayment | null {
+  const [gateway, sessionId] = (row.providerReference ?? "").split(/:(.*)/s, 2);
+  if ((gateway !== "stripe" && gateway !== "demo") || !sessionId) return null;
+  return { id: row.id, bookingId: row.bookingId, gateway, status: row.status, amountCents: row.amountCents, sessionId };
+}
+
+/** The card attempt `sessionId` of booking `bookingId`; null when there is none (a 404 for the caller). */
+export async function findCardPayment(sessionId: string, bookingId: number): Promise<CardPayment | null> {
+  if (!/^[\w-]{1,120}$/.test(sessionId)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.bookingId, bookingId),
+        eq(payments.method, "cardPayment"),
+        inArray(payments.providerReference, [providerReference("stripe", sessionId), providerReference("demo", sessionId)]),
+      ),
+    );
+  return row ? fromRow(row) : null;
+}
+
+async function cardAttempts(bookingId: number): Promise<CardPayment[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.method, "cardPayment")))
+    .orderBy(desc(payments.id));
+  return rows.map(fromRow).filter((p): p is CardPayment => p !== null);
+}
+
+/** Whether card payment is offered now: enabled in the settings and a gateway runs. */
+export async function cardPaymentOffered(): Promise<CardGateway | null> {
+  const gateway = cardGateway();
+  return gateway && (await enabledOnlineMethods()).includes("cardPayment") ? gateway : null;
+}
+
+async function record(bookingId: number, gateway: CardGateway, sessionId: string, amountCents: number) {
+  const db = await getDb();
+  await db.transaction((tx) =>
+    recordPayment(tx, {
+      bookingId,
+      method: "cardPayment",
+      amountCents,
+      providerReference: providerReference(gateway, sessionId),
+      details: { gateway },
+      awaitingVerification: false,
+    }),
+  );
+}
+
+/** The still-open Stripe session of an earlier click for the same amount, if any, so one booking does not collect sessions. */
+async function openStripeSession(stripe: Stripe, attempt: CardPayment | undefined, amountCents: number, now: Date): Promise<string | null> {
+  if (!attempt || attempt.gateway !== "stripe" || attempt.status !== "pending" || attempt.amountCents !== amountCents) return null;
+  const session = await stripe.checkout.sessions.retrieve(attempt.sessionId);
+  const open = session.status === "open" && session.expires_at > now.getTime() / 1000 + MINUTE_S;
+  return open ? session.url : null;
+}
+
+/**
+ * Starts paying `booking`'s balance (always the server's number) by card and answers where to
+ * send the browser: Stripe's hosted page, or the demo gateway's card form.
+ */
+export async function startCardPayment(
+  booking: PayableBooking,
+  language: Language,
+  { grant = null, now = new Date() }: { grant?: string | null; now?: Date } = {},
+): Promise<CardStart> {
+  const gateway = await cardPaymentOffered();
+  if (!gateway) return { ok: false, reason: "notOffered" };
+  if (!booking.payable) return { ok: false, reason: "notPayable" };
+  const amountCents = booking.balanceCents;
+  const attempts = await cardAttempts(booking.id);
+  const latest = attempts[0];
+
+  if (gateway === "demo") {
+    if (latest?.gateway === "demo" && latest.status === "pending" && latest.amountCents === amountCents) {
+      return { ok: true, url: checkoutSessionPath(latest.sessionId, booking.id, grant) };
+    }
+    const sessionId = crypto.randomBytes(16).toString("hex");
+    await record(booking.id, "demo", sessionId, amountCents);
+    return { ok: true, url: checkoutSessionPath(sessionId, booking.id, grant) };
+  }
+
+  const stripe = stripeClient()!;
+  const appUrl = getEnv().APP_URL.replace(/\/+$/, "");
+  try {
+    const reopened = await openStripeSession(stripe, latest, amountCents, now);
+    if (reopened) return { ok: true, url: reopened };
+    const session = await stripe.checkout.sessions.create(
+      {
+        mode: "payment",
+        line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: amountCents, product_data: { name: `${booking.carName} · ${booking.reference}` } } }],
+        client_reference_id: String(booking.id),
+        metadata: { bookingId: String(booking.id), reference: booking.reference },
+        customer_email: booking.driverEmail,
+        expires_at: sessionExpiry(booking.status === "void" ? booking.holdExpiresAt : null, now),
+        locale: language,
+        // Stripe puts the session's id in place of the placeholder; the query carries the caller's scope back.
+        success_url: `${appUrl}${checkoutSessionPath("{CHECKOUT_SESSION_ID}", booking.id, grant)}`,
+        cancel_url: `${appUrl}/payment/card?${payableQuery(booking.id, grant)}`,
+      },
+      { idempotencyKey: `booking-${booking.id}-payment-${attempts.length + 1}` },
+    );
+    // A replayed key answers the session recorded the first time: "duplicate" is that same attempt.
+    await record(booking.id, "stripe", session.id, amountCents);
+    if (!session.url) return { ok: false, reason: "gatewayError" };
+    return { ok: true, url: session.url };
+  } catch (error) {
+    console.error(`Stripe refused a Checkout Session for booking ${booking.id}: ${error instanceof Error ? error.message : String(error)}`);
+    return { ok: false, reason: "gatewayError" };
+  }
+}
+
+/** Where a card attempt stands, as the return page shows it; "unpaid" is a session left without paying. */
+export type CardOutcome = "paid" | "failed" | "processing" | "unpaid";
+
+/** What Stripe says of a session, in the few fields the decision reads (the return page's retrieve, or a signed event). */
+export type StripeSessionFacts = Pick<Stripe.Checkout.Session, "id" | "status" | "payment_status" | "client_reference_id" | "amount_total" | "currency">;
+
+/** A session that is not the one recorded for this payment (other booking, other amount) never confirms it. */
+function matches(payment: CardPayment, session: StripeSessionFacts): boolean {
+  return (
+    session.id === payment.sessionId &&
+    session.client_reference_id === String(payment.bookingId) &&
+    session.amount_total === payment.amountCents &&
+    session.currency === "usd"
+  );
+}
+
+const outcomeOf = (status: CardPayment["status"]): CardOutcome => (status === "succeeded" ? "paid" : status === "pending" ? "processing" : "failed");
+
+/**
+ * Brings a Stripe attempt up to date with its session, from the return page or a webhook alike:
+ * paid → fulfilled (idempotent, so both may run); expired or failed → the attempt fails and the
+ * hold is released; a session still open or awaiting a delayed payment changes nothing.
+ */
+export async function settleStripeSession(payment: CardPayment, session: StripeSessionFacts, { failed = session.status === "expired" } = {}): Promise<CardOutcome> {
+  if (!matches(payment, session)) {
+    console.error(`Stripe session ${session.id} does not match card payment ${payment.id}; left unchanged`);
+    return outcomeOf(payment.status);
+  }
+  if (session.payment_status === "paid") {
+    await fulfilPayment(payment.id);
+    return "paid";
+  }
+  if (failed) {
+    await failPayment(payment.id, { status: "failed", reason: session.status === "expired" ? "session expired" : "payment failed" });
+    return "failed";
+  }
+  return session.status === "complete" ? "processing" : "unpaid";
+}
+
+/** The return page's check: the session as Stripe has it now. */
+export async function confirmStripeReturn(payment: CardPayment): Promise<CardOutcome> {
+  const stripe = stripeClient();
+  if (payment.status !== "pending" || !stripe) return outcomeOf(payment.status);
+  return settleStripeSession(payment, await stripe.checkout.sessions.retrieve(payment.sessionId));
+}
+
+/**
+ * The demo gateway's decision on a valid card (docs/domain.md#card-payments): the approving test
+ * card pays, every other card is declined and the attempt fails. The card itself goes no further.
+ */
+export async function payWithDemoCard(payment: CardPayment, cardNumber: string): Promise<CardOutcome> {
+  if (payment.gateway !== "demo" || payment.status !== "pending") return outcomeOf(payment.status);
+  if (demoDecision(cardNumber) === "approved") {
+    await fulfilPayment(payment.id);
+    return "paid";
+  }
+  await failPayment(payment.id, { status: "failed", reason: "card declined" });
+  return "failed";
+}
+
+/** The checkout.session events that settle a card payment; Stripe's other events are acknowledged and ignored. */
+export const settlingEvents = [
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+] as const;
+export type SettlingEvent = (typeof settlingEvents)[number];
+
+/** A verified webhook event, applied (the `stripe-event` job); safe to run again. */
+export async function applyStripeEvent(type: SettlingEvent, session: StripeSessionFacts): Promise<CardOutcome | "unknownSession"> {
+  const db = await getDb();
+  const [row] = await db.select().from(payments).where(eq(payments.providerReference, providerReference("stripe", session.id)));
+  const payment = row ? fromRow(row) : null;
+  if (!payment) return "unknownSession";
+  const failed = type === "checkout.session.async_payment_failed" || type === "checkout.session.expired";
+  return settleStripeSession(payment, session, { failed });
+}
