@@ -23,6 +23,13 @@ describe("contentSecurityPolicy", () => {
     expect(tileOrigin("https://{s}.tiles.example.org/{z}/{x}/{y}.png")).toBe("https://*.tiles.example.org");
     expect(contentSecurityPolicy("n", { dev: false })).toContain("img-src 'self' data: blob: https://*.tiles.example.org");
   });
+
+  it("lets forms lead to Stripe Checkout, and to the hosted pages of the Stripe API configured instead", async () => {
+    const { contentSecurityPolicy } = await load({ DATA_DIR: ".data/test" });
+    expect(contentSecurityPolicy("n", { dev: false })).toContain("form-action 'self' https://checkout.stripe.com;");
+    const local = await load({ DATA_DIR: ".data/test", STRIPE_API_BASE: "http://127.0.0.1:12111" });
+    expect(local.contentSecurityPolicy("n", { dev: false })).toContain("form-action 'self' https://checkout.stripe.com http://127.0.0.1:12111;");
+  });
 });
 
 describe("securityHeaders", () => {

@@ -20,7 +20,9 @@ export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }):
     "font-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'", "https://checkout.stripe.com"],
+    // The card button's post is answered with a redirect to the hosted payment page, which
+    // form-action also governs: Stripe Checkout's, or the one of the API at STRIPE_API_BASE.
+    "form-action": ["'self'", "https://checkout.stripe.com", ...(env.STRIPE_API_BASE ? [new URL(env.STRIPE_API_BASE).origin] : [])],
     "frame-ancestors": ["'none'"],
   };
   return Object.entries(directives)

@@ -219,7 +219,15 @@ export async function settleStripeSession(payment: CardPayment, session: StripeS
 export async function confirmStripeReturn(payment: CardPayment): Promise<CardOutcome> {
   const stripe = stripeClient();
   if (payment.status !== "pending" || !stripe) return outcomeOf(payment.status);
-  return settleStripeSession(payment, await stripe.checkout.sessions.retrieve(payment.sessionId));
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(payment.sessionId);
+  } catch (error) {
+    // Stripe out of reach: the webhook will still settle it; the page says "being confirmed".
+    console.error(`Could not retrieve Stripe session ${payment.sessionId}: ${error instanceof Error ? error.message : String(error)}`);
+    return "processing";
+  }
+  return settleStripeSession(payment, session);
 }
 
 /**

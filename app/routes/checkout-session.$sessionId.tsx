@@ -1,0 +1,139 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { PaymentErrorBoundary } from "~/components/payment/payment-error";
+import { PaymentSummary } from "~/components/payment/payment-summary";
+import { formatCents } from "~/modules/i18n/format";
+import { useTranslation } from "~/modules/i18n/react";
+import { cardFormSchema, type CardFields } from "~/modules/payment/card";
+import { checkoutSessionPath, confirmStripeReturn, findCardPayment, payWithDemoCard } from "~/modules/payment/card.server";
+import { cardGateway } from "~/modules/payment/config.server";
+import { payableQuery } from "~/modules/payment/methods";
+import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+/**
+ * The card attempt named in the URL, of the booking the caller may pay (docs/security.md#payments);
+ * a demo attempt only while the demo gateway runs. Anything else is the payment pages' 404.
+ */
+async function loadAttempt(request: Request, context: AppLoadContext, sessionId: string | undefined) {
+  const { booking, grant } = await requirePayableBooking(request, context);
+  const payment = sessionId ? await findCardPayment(sessionId, booking.id) : null;
+  if (!payment || (payment.gateway === "demo" && cardGateway() !== "demo")) throw new Response(null, { status: 404 });
+  return { booking, grant, payment, successHref: `/payment-success?${payableQuery(booking.id, grant)}` };
+}
+
+/**
+ * Stripe sends the payer back here: the session is re-checked with Stripe and a paid one confirmed
+ * (the webhook may have done it already). The demo gateway's attempt shows its card form here.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { booking, grant, payment, successHref } = await loadAttempt(request, context, params.sessionId);
+  const outcome = payment.gateway === "stripe" ? await confirmStripeReturn(payment) : payment.status === "succeeded" ? "paid" : payment.status === "pending" ? "form" : "failed";
+  if (outcome === "paid") throw redirect(successHref);
+  // A failed attempt may have released the hold: read the booking again for what is possible now.
+  const { booking: now } = outcome === "failed" ? await requirePayableBooking(request, context) : { booking };
+  return json({
+    title: `${context.t(outcome === "form" ? "card:title" : outcome === "processing" ? "card:processingTitle" : "card:errors.paymentFailed")} · Rueda`,
+    outcome,
+    summary: paymentSummary(now),
+    amountLabel: formatCents(payment.amountCents),
+    tryAgainHref: now.payable ? `/payment/card?${payableQuery(now.id, grant)}` : null,
+    refreshHref: checkoutSessionPath(payment.sessionId, now.id, grant),
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw new Response(null, { status: 405 });
+  const { booking, grant, payment, successHref } = await loadAttempt(request, context, params.sessionId);
+  if (payment.gateway !== "demo") throw new Response(null, { status: 405 });
+  const submission = parseWithZod(await request.formData(), { schema: cardFormSchema(new Date()) });
+  if (submission.status !== "success") {
+    const reply = submission.reply();
+    // The form comes back with what was typed, except the security code, which is never echoed.
+    if (reply.initialValue) delete reply.initialValue.securityCode;
+    return json(reply, { status: 400 });
+  }
+  const outcome = await payWithDemoCard(payment, submission.value.cardNumber);
+  return redirect(outcome === "paid" ? successHref : checkoutSessionPath(payment.sessionId, booking.id, grant), 303);
+}
+
+export default function CheckoutSessionPage() {
+  const data = useLoaderData<typeof loader>();
+  return data.outcome === "form" ? <DemoCardForm data={data} /> : <Outcome data={data} />;
+}
+
+type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function DemoCardForm({ data }: { data: PageData }) {
+  const { t } = useTranslation("card");
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  // The browser's check matches the server's; the server decides with its own clock.
+  const schema = useMemo(() => cardFormSchema(new Date()), []);
+  const [form, fields] = useForm<CardFields>({
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const labels = { cardNumber: t("fields.cardNumber"), expiry: t("fields.expiry"), securityCode: t("fields.securityCode") };
+  return (
+    <section className="page narrow stack">
+      <h1>{t("title")}</h1>
+      <p className="notice" data-testid="demo-label">
+        <strong>{t("demo.label")}</strong>
+      </p>
+      <PaymentSummary data={data.summary} />
+      <Form method="post" {...getFormProps(form)} className="card stack" autoComplete="off">
+        <h2>{t("demo.title")}</h2>
+        <p className="field__help">{t("demo.help")}</p>
+        <FormErrors form={form} labels={labels} />
+        <TextField field={fields.cardNumber} label={labels.cardNumber} autoComplete="cc-number" />
+        <TextField field={fields.expiry} label={labels.expiry} autoComplete="cc-exp" />
+        <TextField field={fields.securityCode} label={labels.securityCode} autoComplete="cc-csc" />
+        <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("demo.submitting")}>
+          {t("demo.submit", { amount: data.amountLabel })}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function Outcome({ data }: { data: PageData }) {
+  const { t } = useTranslation("card");
+  const processing = data.outcome === "processing";
+  return (
+    <section className="page narrow stack">
+      <h1>{processing ? t("processingTitle") : t("errors.paymentFailed")}</h1>
+      <p role={processing ? "status" : "alert"}>
+        {processing ? t("processing") : data.outcome === "unpaid" ? t("failed.unpaid") : t("failed.body")}
+        {!processing && !data.tryAgainHref ? ` ${t("failed.released")}` : ""}
+      </p>
+      <PaymentSummary data={data.summary} />
+      <p className="actions">
+        {processing ? (
+          <a className="button" href={data.refreshHref}>
+            {t("refresh")}
+          </a>
+        ) : data.tryAgainHref ? (
+          <a className="button" href={data.tryAgainHref}>
+            {t("failed.tryAgain")}
+          </a>
+        ) : (
+          <Link className="button" to="/">
+            {t("failed.search")}
+          </Link>
+        )}
+      </p>
+    </section>
+  );
+}
+
+export { PaymentErrorBoundary as ErrorBoundary };

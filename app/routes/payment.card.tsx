@@ -1,0 +1,93 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { SubmitButton } from "~/components/forms";
+import { PaymentErrorBoundary } from "~/components/payment/payment-error";
+import { PaymentSummary } from "~/components/payment/payment-summary";
+import { formatCents } from "~/modules/i18n/format";
+import { useTranslation } from "~/modules/i18n/react";
+import { cardPaymentOffered, startCardPayment, type CardStart } from "~/modules/payment/card.server";
+import { payableQuery } from "~/modules/payment/methods";
+import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+/** Pay a booking's balance by card (docs/domain.md#card-payments): the summary and one button to the gateway. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { booking, grant } = await requirePayableBooking(request, context);
+  const gateway = await cardPaymentOffered();
+  return json({
+    title: `${context.t("card:title")} · Rueda`,
+    summary: paymentSummary(booking),
+    amountLabel: formatCents(booking.balanceCents),
+    gateway,
+    payable: booking.payable,
+    paid: booking.status === "paid",
+    successHref: `/payment-success?${payableQuery(booking.id, grant)}`,
+    bookingHref: booking.driverId === context.user?.id ? `/booking?b=${booking.id}` : null,
+  });
+}
+
+type Refusal = Extract<CardStart, { ok: false }>["reason"];
+const refusals: Record<Refusal, { status: number; message: string }> = {
+  notOffered: { status: 409, message: "card:notOffered" },
+  notPayable: { status: 409, message: "card:notPayable" },
+  gatewayError: { status: 502, message: "card:errors.paymentFailed" },
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw new Response(null, { status: 405 });
+  // The amount and the booking come from the server's records; the form only says "pay".
+  const { booking, grant } = await requirePayableBooking(request, context);
+  if ((await request.formData()).get("intent") !== "pay") return json({ error: "common:error.body" }, { status: 400 });
+  const started = await startCardPayment(booking, context.language, { grant });
+  if (started.ok) return redirect(started.url, 303);
+  const refusal = refusals[started.reason];
+  return json({ error: refusal.message }, { status: refusal.status });
+}
+
+export default function CardPaymentPage() {
+  const { t } = useTranslation("card");
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <section className="page narrow stack">
+      <h1>{t("title")}</h1>
+      <PaymentSummary data={data.summary} />
+      {result?.error ? (
+        <div className="form-errors" role="alert">
+          <p>{t(result.error)}</p>
+        </div>
+      ) : null}
+      {!data.gateway ? (
+        <p className="card">{t("notOffered")}</p>
+      ) : data.payable ? (
+        <Form method="post" className="card stack">
+          {data.gateway === "demo" ? (
+            <p className="notice" data-testid="demo-label">
+              <strong>{t("demo.label")}</strong>
+            </p>
+          ) : (
+            <p>{t("stripeHelp")}</p>
+          )}
+          <SubmitButton pending={navigation.state !== "idle" && navigation.formMethod === "POST"} pendingLabel={t("paying")}>
+            {t("pay", { amount: data.amountLabel })}
+          </SubmitButton>
+          <input type="hidden" name="intent" value="pay" />
+        </Form>
+      ) : (
+        <p className="card">
+          {data.paid ? <a href={data.successHref}>{t("payment:direct.alreadyPaid")}</a> : t("payment:direct.notPayable")}
+        </p>
+      )}
+      {data.bookingHref ? (
+        <p>
+          <Link to={data.bookingHref}>{t("payment:direct.viewBooking")}</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export { PaymentErrorBoundary as ErrorBoundary };
