@@ -22,6 +22,25 @@ export const jobs = {
   },
   "purge-expired-tokens": { queue: "maintenance", payload: z.object({}) },
   "expire-holds": { queue: "maintenance", payload: z.object({}) },
+  /*
+   * A verified Stripe webhook (docs/domain.md#card-payments), one job per event id so a
+   * redelivered event is one job; it carries the signed session facts the decision reads.
+   */
+  "stripe-event": {
+    queue: "payments",
+    payload: z.object({
+      type: z.enum(["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed", "checkout.session.expired"]),
+      session: z.object({
+        id: z.string().min(1),
+        // Stripe may add values: an unknown one settles nothing.
+        status: z.string().nullable(),
+        payment_status: z.string(),
+        client_reference_id: z.string().nullable(),
+        amount_total: z.number().int().nullable(),
+        currency: z.string().nullable(),
+      }),
+    }),
+  },
 } as const;
 
 export type JobName = keyof typeof jobs;

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Language } from "~/modules/i18n/languages";
 import { getDb, schema } from "~/utils/db.server";
+import { enqueue, type JobPayload } from "~/utils/jobs.server";
 import { getEnv } from "~/utils/env.server";
 import { demoDecision } from "./card";
 import { cardGateway, enabledOnlineMethods } from "./config.server";
@@ -244,14 +245,45 @@ export async function payWithDemoCard(payment: CardPayment, cardNumber: string):
   return "failed";
 }
 
-/** The checkout.session events that settle a card payment; Stripe's other events are acknowledged and ignored. */
-export const settlingEvents = [
+export type SettlingEvent = JobPayload<"stripe-event">["type"];
+const settlingEvents: ReadonlySet<string> = new Set<SettlingEvent>([
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
   "checkout.session.async_payment_failed",
   "checkout.session.expired",
-] as const;
-export type SettlingEvent = (typeof settlingEvents)[number];
+]);
+
+/**
+ * POST /webhooks/stripe: the event is accepted only with a valid signature over the raw body
+ * (STRIPE_WEBHOOK_SECRET); a checkout.session event that settles a payment is queued under its
+ * event id, so a redelivery is the same job. Stripe's other events are acknowledged and ignored.
+ */
+export async function receiveStripeWebhook(rawBody: string, signature: string | null): Promise<"queued" | "ignored" | "badSignature"> {
+  const stripe = stripeClient();
+  const secret = getEnv().STRIPE_WEBHOOK_SECRET;
+  if (!stripe || !secret || !signature) return "badSignature";
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    return "badSignature";
+  }
+  if (!settlingEvents.has(event.type)) return "ignored";
+  const session = event.data.object as Stripe.Checkout.Session;
+  const payload = {
+    type: event.type as SettlingEvent,
+    session: {
+      id: session.id,
+      status: session.status,
+      payment_status: session.payment_status,
+      client_reference_id: session.client_reference_id,
+      amount_total: session.amount_total,
+      currency: session.currency,
+    },
+  };
+  await enqueue(await getDb(), "stripe-event", payload, event.id);
+  return "queued";
+}
 
 /** A verified webhook event, applied (the `stripe-event` job); safe to run again. */
 export async function applyStripeEvent(type: SettlingEvent, session: StripeSessionFacts): Promise<CardOutcome | "unknownSession"> {
