@@ -135,7 +135,7 @@ test.describe("card payment through Stripe", () => {
   const signer = new Stripe("sk_test_signer").webhooks;
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     server = await startServer(stripeAppPort, {
       DATABASE_URL: "",
       REDIS_URL: "",
@@ -148,7 +148,8 @@ test.describe("card payment through Stripe", () => {
       STRIPE_SECRET_KEY: "sk_test_e2e",
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: stripeFakeUrl,
-    });
+      // Migrating and seeding an empty database takes a while on a busy machine.
+    }, { timeoutMs: 240_000 });
   });
   test.afterAll(async () => {
     await server?.stop();
