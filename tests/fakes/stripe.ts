@@ -43,6 +43,8 @@ export type StripeFake = {
   sessions: FakeSession[];
   events: FakeEvent[];
   deliveries: Delivery[];
+  /** Forgets every session, event and idempotency key, as a fresh Stripe account would. */
+  reset: () => void;
   close: () => Promise<void>;
 };
 
@@ -288,6 +290,12 @@ export function startStripeFake(port = 0, options: { webhookSecret: string; webh
         sessions,
         events,
         deliveries,
+        reset: () => {
+          sessions.length = 0;
+          events.length = 0;
+          deliveries.length = 0;
+          byIdempotencyKey.clear();
+        },
         close: () => new Promise((r) => server.close(() => r())),
       });
     });
