@@ -35,6 +35,8 @@ for (const [index, mode] of jsModes.entries()) {
 
   test.describe(`direct payment ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+    // Each test books through the whole checkout and opens a second browser.
+    test.describe.configure({ timeout: 90_000 });
 
     test("paying online holds the car at the price without the pay-later fee", async ({ page }) => {
       await visitorCheckout(page, day(0), uniqueEmail("hold"));
