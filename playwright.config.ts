@@ -20,8 +20,6 @@ const appEnv = {
   RESEND_API_KEY: "re_test_e2e",
   RESEND_BASE_URL: `http://127.0.0.1:${resendPort}`,
   MAIL_FROM: "Rueda <no-reply@rueda.test>",
-  // A production build without Stripe: card payments go through the demo gateway only when asked.
-  CARD_DEMO_GATEWAY: "1",
   // Tests of rate limits give each burst a client address of its own through X-Forwarded-For.
   TRUST_PROXY: "1",
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
