@@ -1,7 +1,7 @@
 import { and, count, eq, like } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { receiveStripeWebhook, sessionExpiry, startCardPayment } from "~/modules/payment/card.server";
+import { checkoutSessionPath, receiveStripeWebhook, sessionExpiry, startCardPayment } from "~/modules/payment/card.server";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
@@ -99,6 +99,13 @@ describe("sessionExpiry", () => {
   it("never later than 24 hours, and not at all without a hold", () => {
     expect(sessionExpiry(new Date("2026-11-26T00:00:00Z"), now)).toBe(seconds("2026-11-24T15:00:10Z"));
     expect(sessionExpiry(null, now)).toBeUndefined();
+  });
+});
+
+describe("checkoutSessionPath", () => {
+  it("carries the booking and a direct payment's grant back to the return page", () => {
+    expect(checkoutSessionPath("cs_test_1", 5, null)).toBe("/checkout-session/cs_test_1?b=5");
+    expect(checkoutSessionPath("{CHECKOUT_SESSION_ID}", 5, "abc-_9")).toBe("/checkout-session/{CHECKOUT_SESSION_ID}?b=5&g=abc-_9");
   });
 });
 
