@@ -68,6 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     staff,
     receipt: await hasReceipt(booking),
     cancel: driver.id === user.id ? cancelKind(booking, car.cancellationCents) : "none",
+    // docs/domain.md#payments: the driver pays an outstanding booking (or a hold) through /payment.
+    payHref: driver.id === user.id && (booking.status === "pending" || booking.status === "void") ? `/payment?b=${booking.id}` : null,
     targets: staff ? allowedTargets(actorOf(user.type), booking.status) : [],
     amend: choices && {
       places: choices.places.map((p) => ({ value: String(p.id), label: p[nameKey] })),
@@ -153,7 +155,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BookingPage() {
   const { t } = useTranslation("bookings");
   const { t: tc } = useTranslation();
-  const { booking, car, supplier, pickup, dropoff, driver, history, historyZone, staff, cancel, targets, receipt } = useLoaderData<typeof loader>();
+  const { booking, car, supplier, pickup, dropoff, driver, history, historyZone, staff, cancel, targets, payHref, receipt } = useLoaderData<typeof loader>();
   const { t: tr } = useTranslation("receipt");
   const { breakdown } = booking;
   return (
@@ -167,6 +169,13 @@ export default function BookingPage() {
           <a href={`/booking/calendar?b=${booking.id}`} download>
             {t("detail.calendar")}
           </a>
+        </p>
+      ) : null}
+      {payHref ? (
+        <p>
+          <Link className="button" to={payHref}>
+            {tc("payment:success.payNow")}
+          </Link>
         </p>
       ) : null}
       {receipt ? (
