@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import { and, asc, eq } from "drizzle-orm";
 import PDFDocument from "pdfkit";
@@ -82,11 +83,11 @@ const require = createRequire(import.meta.url);
 /*
  * DejaVu Sans (an npm package, embedded as a subset): the PDF standard fonts cover
  * Latin-1 only, so Greek would come out as garbage; DejaVu has Latin, its accents and Greek.
+ * Read once: every receipt embeds from the same bytes.
  */
-const fonts = {
-  regular: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
-  bold: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
-};
+const fontFile = (name: string) => fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`));
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+const loadFonts = () => (fonts ??= { regular: fontFile("DejaVuSans.ttf"), bold: fontFile("DejaVuSans-Bold.ttf") });
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 /** docs/domain.md#formatting: medium date, 24-hour time, in the reader's language on the given clock. */
@@ -107,15 +108,15 @@ const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 /** The receipt as a PDF (A4), every text in `language`, amounts per docs/domain.md#formatting. */
 export function renderReceipt(receipt: ReceiptData, language: Language): Promise<Buffer> {
   const t = getFixedT(language, ["receipt", "bookings"]);
+  const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
-    font: fonts.regular,
     lang: language,
     info: { Title: `${t("receipt:title")} ${receipt.number}`, Author: "Rueda", CreationDate: receipt.issuedAt },
   });
-  doc.registerFont("regular", fonts.regular);
-  doc.registerFont("bold", fonts.bold);
+  doc.registerFont("regular", regular);
+  doc.registerFont("bold", bold);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
