@@ -1,48 +1,24 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { drizzle } from "drizzle-orm/postgres-js";
 import { eq, max } from "drizzle-orm";
-import postgres from "postgres";
-import type { Executor } from "../../db/client";
 import * as schema from "../../db/schema";
 import { createBooking, createUser } from "../factories";
 import { pdfText } from "../pdf-text";
+import { seedDatabase, signedInDriver as signUp } from "./seed-database";
 import { expect, jsModes, test, uniqueEmail } from "./support";
 
 /*
  * The receipt of a paid booking: the booking page links it, the link downloads a PDF of it in
  * the reader's language, and nobody outside the booking's scope gets it. Paid bookings with a
- * succeeded payment are written straight into the app's database, which needs a shared
- * PostgreSQL (DATABASE_URL); without it the server keeps its PGlite database in memory.
+ * succeeded payment are written straight into the app's database.
  */
-const databaseUrl = process.env.DATABASE_URL;
-test.skip(!databaseUrl, "seeds paid bookings through the database: run with DATABASE_URL (PostgreSQL); the PGlite fallback lives inside the server");
+const database = seedDatabase("paid bookings");
 
-let client: ReturnType<typeof postgres>;
-let db: Executor;
-test.beforeAll(() => {
-  client = postgres(databaseUrl!, { max: 2, onnotice: () => {} });
-  db = drizzle(client, { schema }) as unknown as Executor;
-});
-test.afterAll(async () => {
-  await client?.end({ timeout: 5 });
-});
-
-const PASSWORD = "receipt-pass1";
-
-/** An account made through the real sign-up form; the page's browser context is signed in as it. */
-async function signedInDriver(page: Page) {
-  const email = uniqueEmail("receipt");
-  const response = await page.request.post("/sign-up?l=en", {
-    form: { fullName: "Rosa Pagadora", email, phone: "+58 414 555 0101", birthDate: "1990-04-12", password: PASSWORD, confirmPassword: PASSWORD, tos: "on" },
-  });
-  expect(response.status()).toBe(200);
-  const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));
-  return user.id;
-}
+const signedInDriver = (page: Page) => signUp(page, database(), { fullName: "Rosa Pagadora", password: "receipt-pass1", emailPrefix: "receipt" });
 
 /** A booking of a demo car after every other booking of it; `paid` also gets its succeeded card payment. */
 async function seedBooking(driverId: number, status: "paid" | "pending") {
+  const db = database();
   const [link] = await db
     .select({ carId: schema.carLocations.carId, locationId: schema.carLocations.locationId, supplierId: schema.cars.supplierId })
     .from(schema.carLocations)
@@ -93,7 +69,7 @@ for (const mode of jsModes) {
     });
 
     test("no receipt for another driver's booking, nor for a booking not paid", async ({ page }) => {
-      const someoneElse = await createUser(db, { email: uniqueEmail("receipt-other") });
+      const someoneElse = await createUser(database(), { email: uniqueEmail("receipt-other") });
       const theirs = await seedBooking(someoneElse.id, "paid");
       const ownId = await signedInDriver(page);
       const unpaid = await seedBooking(ownId, "pending");

@@ -36,8 +36,8 @@ export type ReceiptLookup = { ok: true; receipt: ReceiptData } | { ok: false; re
 
 /**
  * The receipt of one booking in `user`'s scope (docs/security.md#accounts-and-access: outside it
- * is "notFound", like a missing booking). Only a `paid` booking with a succeeded payment has one:
- * a receipt states money that was received.
+ * is "notFound", like a missing booking). Only a `paid` booking with a succeeded payment has one
+ * (docs/domain.md#payments): a receipt states money that was received.
  */
 export async function loadReceipt(user: Pick<SessionUser, "id" | "type" | "supplierId">, bookingId: number, language: Language, now = new Date()): Promise<ReceiptLookup> {
   const detail = await bookingDetail(user, bookingId);
