@@ -32,24 +32,28 @@ export type ReceiptData = {
   payments: Array<{ method: string; providerReference: string | null; amountCents: number; paidAt: Date }>;
 };
 
+/** A receipt states money that was received: the booking's succeeded payments. */
+const succeededPayments = (bookingId: number) => and(eq(payments.bookingId, bookingId), eq(payments.status, "succeeded"));
+
 export type ReceiptLookup = { ok: true; receipt: ReceiptData } | { ok: false; reason: "notFound" | "notPaid" };
 
 /**
  * The receipt of one booking in `user`'s scope (docs/security.md#accounts-and-access: outside it
  * is "notFound", like a missing booking). Only a `paid` booking with a succeeded payment has one
- * (docs/domain.md#payments): a receipt states money that was received.
+ * (docs/domain.md#payments).
  */
 export async function loadReceipt(user: Pick<SessionUser, "id" | "type" | "supplierId">, bookingId: number, language: Language, now = new Date()): Promise<ReceiptLookup> {
   const detail = await bookingDetail(user, bookingId);
   if (!detail) return { ok: false, reason: "notFound" };
   const { booking, car, supplier, pickup, dropoff, driver } = detail;
+  if (booking.status !== "paid") return { ok: false, reason: "notPaid" };
   const db = await getDb();
   const paid = await db
     .select({ id: payments.id, method: payments.method, providerReference: payments.providerReference, amountCents: payments.amountCents, verifiedAt: payments.verifiedAt, updatedAt: payments.updatedAt })
     .from(payments)
-    .where(and(eq(payments.bookingId, booking.id), eq(payments.status, "succeeded")))
+    .where(succeededPayments(booking.id))
     .orderBy(asc(payments.id));
-  if (booking.status !== "paid" || paid.length === 0) return { ok: false, reason: "notPaid" };
+  if (paid.length === 0) return { ok: false, reason: "notPaid" };
   const name = (p: typeof pickup) => ({ es: p.nameEs, en: p.nameEn, fr: p.nameFr, el: p.nameEl })[language];
   return {
     ok: true,
@@ -75,7 +79,7 @@ export async function loadReceipt(user: Pick<SessionUser, "id" | "type" | "suppl
 export async function hasReceipt(booking: { id: number; status: string }): Promise<boolean> {
   if (booking.status !== "paid") return false;
   const db = await getDb();
-  const [row] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, booking.id), eq(payments.status, "succeeded"))).limit(1);
+  const [row] = await db.select({ id: payments.id }).from(payments).where(succeededPayments(booking.id)).limit(1);
   return Boolean(row);
 }
 
