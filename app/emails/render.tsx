@@ -141,5 +141,8 @@ export async function renderEmail(template: string, language: string, data: Data
     </EmailLayout>
   );
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject, html, text };
+  // React 18's stream renderer can flush NUL padding where a multi-byte character meets its
+  // 2 KB buffer's end; PostgreSQL's jsonb refuses NUL and mail clients truncate at it.
+  const withoutNul = (s: string) => s.replaceAll("\0", "");
+  return { subject, html: withoutNul(html), text: withoutNul(text) };
 }
