@@ -154,10 +154,19 @@ for (const [index, mode] of jsModes.entries()) {
       const txid = newTxId();
       await submitTxId(page, txid);
       await expect(page.getByText(CHECKING)).toBeVisible();
+      // The page reloads itself (meta refresh, with or without JavaScript) and is still checking.
+      const reloaded = page.waitForEvent("load", { timeout: 15_000 });
       await expect.poll(() => timesAsked(request, txid), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+      await reloaded;
+      await expect(page.getByText(CHECKING)).toBeVisible();
       await page.getByRole("link", { name: "Refresh" }).click();
       await expect(page.getByText(CHECKING)).toBeVisible();
       await expect(page.getByLabel("Transaction ID")).toHaveCount(0);
+
+      // Someone else (no session, no grant) can neither see this payment page nor post to it.
+      const url = new URL(page.url());
+      expect((await request.get(url.pathname + url.search)).status()).toBe(404);
+      expect((await request.post(url.pathname + url.search, { form: { txId: newTxId() } })).status()).toBe(404);
     });
   });
 }
