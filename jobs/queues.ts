@@ -22,6 +22,8 @@ export const jobs = {
   },
   "purge-expired-tokens": { queue: "maintenance", payload: z.object({}) },
   "expire-holds": { queue: "maintenance", payload: z.object({}) },
+  // Asks TronGrid about a submitted USDT transaction until it is final (docs/domain.md#payments).
+  "check-usdt-payment": { queue: "payments", payload: z.object({ paymentId: z.number().int().positive() }) },
 } as const;
 
 export type JobName = keyof typeof jobs;

@@ -5,6 +5,7 @@ import { withTimeout } from "../timeout";
 import { sendEmail } from "./send-email";
 import { purgeExpiredTokens } from "./purge-expired-tokens";
 import { expireHolds } from "./expire-holds";
+import { checkUsdtPaymentJob } from "./check-usdt-payment";
 
 export type JobContext = { jobId: string; attempt: number };
 export type Handler<N extends JobName> = (payload: JobPayload<N>, context: JobContext) => Promise<void>;
@@ -13,6 +14,7 @@ export const handlers: { [N in JobName]: Handler<N> } = {
   "send-email": sendEmail,
   "purge-expired-tokens": purgeExpiredTokens,
   "expire-holds": expireHolds,
+  "check-usdt-payment": checkUsdtPaymentJob,
 };
 
 /**
