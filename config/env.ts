@@ -37,6 +37,8 @@ const schema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_BASE: optionalUrl,
+    /** Lets the demo card gateway run in production, where it is off unless asked for (docs/operations.md#environment). */
+    CARD_DEMO_GATEWAY: flag,
     TRONGRID_URL: z.url().default("https://api.trongrid.io"),
     TRONGRID_API_KEY: optionalString,
     WALLET_ADDRESS: optionalString,

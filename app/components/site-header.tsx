@@ -33,6 +33,7 @@ export function SiteHeader() {
               <li><NavLink to="/suppliers">{t("nav.suppliers")}</NavLink></li>
               <li><NavLink to="/locations">{t("nav.locations")}</NavLink></li>
               {user ? <li><NavLink to="/bookings">{t("nav.bookings")}</NavLink></li> : null}
+              <li><NavLink to="/payment">{t("nav.directPayment")}</NavLink></li>
               {user ? <li><NavLink to="/settings">{t("nav.settings")}</NavLink></li> : null}
               {user ? <li><NavLink to="/change-password">{t("auth:menu.changePassword")}</NavLink></li> : null}
               <li><NavLink to="/about">{t("nav.about")}</NavLink></li>

@@ -113,6 +113,19 @@ const templates: Record<string, Template> = {
       </>
     ),
   }),
+  "payment-confirmation": (t, data) => ({
+    subject: t("payment:email.subject", { reference: str(data.reference) }),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>{t("payment:email.body", { amount: str(data.amount), reference: str(data.reference), car: str(data.car), method: t(`payment:methods.${str(data.method)}`) })}</Text>
+        <Button href={str(data.link)} style={buttonStyle}>
+          {t("booking.button")}
+        </Button>
+        <Text>{t("linkFallback", { link: str(data.link) })}</Text>
+      </>
+    ),
+  }),
 };
 
 /** Renders one email in the recipient's language to subject, HTML and plain text. */

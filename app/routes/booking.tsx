@@ -66,6 +66,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     historyZone: APP_TIME_ZONE,
     staff,
     cancel: driver.id === user.id ? cancelKind(booking, car.cancellationCents) : "none",
+    // docs/domain.md#payments: the driver pays an outstanding booking (or a hold) through /payment.
+    payHref: driver.id === user.id && (booking.status === "pending" || booking.status === "void") ? `/payment?b=${booking.id}` : null,
     targets: staff ? allowedTargets(actorOf(user.type), booking.status) : [],
     amend: choices && {
       places: choices.places.map((p) => ({ value: String(p.id), label: p[nameKey] })),
@@ -151,7 +153,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BookingPage() {
   const { t } = useTranslation("bookings");
   const { t: tc } = useTranslation();
-  const { booking, car, supplier, pickup, dropoff, driver, history, historyZone, staff, cancel, targets } = useLoaderData<typeof loader>();
+  const { booking, car, supplier, pickup, dropoff, driver, history, historyZone, staff, cancel, targets, payHref } = useLoaderData<typeof loader>();
   const { breakdown } = booking;
   return (
     <section className="page narrow booking stack">
@@ -164,6 +166,13 @@ export default function BookingPage() {
           <a href={`/booking/calendar?b=${booking.id}`} download>
             {t("detail.calendar")}
           </a>
+        </p>
+      ) : null}
+      {payHref ? (
+        <p>
+          <Link className="button" to={payHref}>
+            {tc("payment:success.payNow")}
+          </Link>
         </p>
       ) : null}
       <section className="card" aria-labelledby="summary-title">

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from "react";
 import { CarSummary } from "~/components/checkout/car-summary";
 import { AccountDriverFields, AdditionalDriverFields, VisitorDriverFields } from "~/components/checkout/driver-fields";
 import { OptionChoices } from "~/components/checkout/option-choices";
+import { PaymentChoices } from "~/components/checkout/payment-choices";
 import { useHydrated } from "~/components/client-only";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
@@ -20,10 +21,13 @@ import {
   parseCheckoutLink,
   type CheckoutFields,
   type LinkProblem,
+  type PaymentChoice,
 } from "~/modules/booking/checkout-form";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import type { KnownLocation } from "~/modules/catalogue/search-query";
 import { formatCents } from "~/modules/i18n/format";
+import { enabledOnlineMethods } from "~/modules/payment/config.server";
+import { methodHref } from "~/modules/payment/methods";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionState, priceRental, type OptionKey } from "~/modules/pricing/pricing";
 import { loadProfile, updateProfile } from "~/modules/user/account.server";
@@ -64,19 +68,25 @@ async function accountDriver(context: AppLoadContext) {
   return { profile, driver: { fullName: profile.fullName, email: profile.email, phone: profile.phone, birthDate: profile.birthDate } };
 }
 
-function schemaFor(car: { options: Record<OptionKey, number> }, driver: { phone: string | null; birthDate: string | null } | null, today: string) {
+function schemaFor(car: { options: Record<OptionKey, number> }, driver: { phone: string | null; birthDate: string | null } | null, today: string, payments: readonly PaymentChoice[]) {
   return checkoutSchema({
     choosable: choosableOptions(car),
     additionalIncluded: car.options.additionalDriver === 0,
     driver: driver ? { kind: "user", askPhone: !driver.phone, askBirthDate: !driver.birthDate } : { kind: "visitor" },
     today,
+    payments,
   });
+}
+
+/** The ways to pay for this car now: at the counter if its supplier allows it, then each configured online method. */
+async function paymentChoices(car: { payLaterAllowed: boolean }): Promise<PaymentChoice[]> {
+  return [...(car.payLaterAllowed ? (["payLater"] as const) : []), ...(await enabledOnlineMethods())];
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { url, link, car, pickupName, dropoffName } = await readLink(request, context);
   if (!(await carIsBookableFor({ carId: car.id, locationId: link.pickupId, pickUp: link.period.pickUp, dropOff: link.period.dropOff }))) throw stale("unavailable", link.searchHref, 409);
-  const account = await accountDriver(context);
+  const [account, payments] = await Promise.all([accountDriver(context), paymentChoices(car)]);
   const { from, to, days } = link.period;
   return {
     title: `${context.t("booking:title")} · Rueda`,
@@ -92,6 +102,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     pricing: { dailyPriceCents: car.dailyPriceCents, payLaterFeePercent: car.payLaterFeePercent, options: car.options },
     driver: account?.driver ?? null,
+    payments,
     choices: choicesFromParams(url.searchParams),
   };
 }
@@ -105,15 +116,16 @@ const failureStatus: Record<CheckoutFailure["reason"], number> = {
   underAge: 400,
   termsNotAccepted: 400,
   emailTaken: 400,
+  payLaterUnavailable: 400,
   unavailable: 409,
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   const { link, car } = await readLink(request, context);
-  const account = await accountDriver(context);
+  const [account, payments] = await Promise.all([accountDriver(context), paymentChoices(car)]);
   const today = calendarDateIn(APP_TIME_ZONE, new Date());
-  const submission = parseWithZod(await request.formData(), { schema: schemaFor(car, account?.driver ?? null, today) });
+  const submission = parseWithZod(await request.formData(), { schema: schemaFor(car, account?.driver ?? null, today, payments) });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const value = submission.value;
   // A signed-in driver completes what the account lacked; the booking reads the account.
@@ -143,12 +155,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : { kind: "visitor", language: context.language, fullName: value.fullName!, email: value.email!, phone: value.phone!, birthDate: value.birthDate! },
     additionalDriver,
     acceptedTerms: value.tos === true,
+    paymentMethod: value.payment,
   });
   if (result.ok) {
     const headers = new Headers();
-    headers.append("Set-Cookie", await toastHeader({ type: "success", message: result.accountCreated ? "booking:done.visitor" : "booking:done.user" }));
-    // Like sign-up: the new (not yet activated) account is signed in for this browser session, so its booking opens at once.
+    // Like sign-up: the new (not yet activated) account is signed in for this browser session, so its booking (and its payment page) opens at once.
     if (result.accountCreated) headers.append("Set-Cookie", await createUserSession(result.driverId, false));
+    if (result.paymentMethod !== "payLater") return redirect(methodHref(result.paymentMethod, result.bookingId), { headers });
+    headers.append("Set-Cookie", await toastHeader({ type: "success", message: result.accountCreated ? "booking:done.visitor" : "booking:done.user" }));
     return redirect(`/booking?b=${result.bookingId}`, { headers });
   }
   return json(submission.reply(failureReply(result, context)), { status: failureStatus[result.reason] });
@@ -168,6 +182,8 @@ function failureReply(failure: CheckoutFailure, context: AppLoadContext): { form
       return { fieldErrors: { email: [authMessages.emailTaken] } };
     case "optionUnavailable":
       return { fieldErrors: { options: ["booking:errors.optionUnavailable"] } };
+    case "payLaterUnavailable":
+      return { fieldErrors: { payment: ["payment:checkout.payLaterUnavailable"] } };
     default:
       return { formErrors: [`booking:errors.${failure.reason}`] };
   }
@@ -180,8 +196,8 @@ export default function CheckoutPage() {
   const navigation = useNavigation();
   const location = useLocation();
   const hydrated = useHydrated();
-  const { pricing, driver, choices, summary } = data;
-  const schema = useMemo(() => schemaFor(pricing, driver, data.today), [pricing, driver, data.today]);
+  const { pricing, driver, choices, summary, payments } = data;
+  const schema = useMemo(() => schemaFor(pricing, driver, data.today, payments), [pricing, driver, data.today, payments]);
   const [form, fields] = useForm<CheckoutFields>({
     lastResult,
     defaultValue: choices,
@@ -190,14 +206,20 @@ export default function CheckoutPage() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  // The live total: the same price function the server books with, on the ticked boxes.
+  // The live total: the same price function the server books with, on the ticked boxes and the chosen way to pay.
   const [chosen, setChosen] = useState<string[]>(lastResult?.initialValue?.options ? [lastResult.initialValue.options].flat().map(String) : choices.options);
+  const [payment, setPayment] = useState<string>(String(lastResult?.initialValue?.payment ?? payments[0]));
+  const readForm = (element: HTMLFormElement) => {
+    const values = new FormData(element);
+    setChosen(values.getAll("options").map(String));
+    setPayment(String(values.get("payment") ?? payments[0]));
+  };
   // Boxes ticked before the page became interactive fired no change event: read them once it is.
   useEffect(() => {
     const element = document.getElementById(form.id);
-    if (element instanceof HTMLFormElement) setChosen(new FormData(element).getAll("options").map(String));
+    if (element instanceof HTMLFormElement) readForm(element);
   }, [form.id]);
-  const price = priceRental({ car: pricing, days: summary.days, options: choosableOptions(pricing).filter((k) => chosen.includes(k)), payLater: true });
+  const price = priceRental({ car: pricing, days: summary.days, options: choosableOptions(pricing).filter((k) => chosen.includes(k)), payLater: payment === "payLater" });
 
   const additionalState = optionState("additionalDriver", pricing.options.additionalDriver).kind;
   const showAdditional = additionalState === "included" || (additionalState !== "unavailable" && (!hydrated || chosen.includes("additionalDriver")));
@@ -227,7 +249,7 @@ export default function CheckoutPage() {
         method="post"
         {...getFormProps(form)}
         className="stack card"
-        onChange={(event) => setChosen(new FormData(event.currentTarget).getAll("options").map(String))}
+        onChange={(event) => readForm(event.currentTarget)}
       >
         <FormErrors form={form} labels={labels} />
         {unavailable ? (
@@ -258,16 +280,7 @@ export default function CheckoutPage() {
             optional={additionalState === "included"}
           />
         ) : null}
-        <fieldset className="stack">
-          <legend>{t("payment.title")}</legend>
-          <div className="checkbox">
-            <input type="radio" id="payment-pay-later" name="payment" value="payLater" defaultChecked aria-describedby="payment-pay-later-help" />
-            <label htmlFor="payment-pay-later">{t("payment.payLater")}</label>
-          </div>
-          <p className="field__help" id="payment-pay-later-help">
-            {t("payment.payLaterHelp", { percent: pricing.payLaterFeePercent })} {t("payment.freeCancellation")}
-          </p>
-        </fieldset>
+        <PaymentChoices choices={payments} payLaterFeePercent={pricing.payLaterFeePercent} selected={payment} errors={fields.payment.errors} />
         <p aria-live="polite">
           {t("total", { count: summary.days })} <strong data-testid="checkout-total">{formatCents(price.totalCents)}</strong>
         </p>

@@ -45,6 +45,7 @@ function input(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
     driver: { kind: "user", userId: fx.driverId },
     additionalDriver: null,
     acceptedTerms: false,
+    paymentMethod: "payLater",
     ...overrides,
   };
 }
@@ -104,6 +105,27 @@ afterAll(async () => {
 });
 
 describe("createBooking", () => {
+  it("holds the car for 30 minutes at the online price when the driver pays online, and announces nothing yet", async () => {
+    const now = new Date();
+    const before = await counts();
+    const result = await createBooking(input({ options: ["gps"], paymentMethod: "cardPayment" }), now);
+    expect(result).toMatchObject({ ok: true, paymentMethod: "cardPayment" });
+    if (!result.ok) return;
+    const db = await getDb();
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, result.bookingId));
+    // (45.50 + 3) × 3 days, without the 10 % pay-later fee.
+    expect(row).toMatchObject({ status: "void", paymentMethod: "cardPayment", priceCents: 14550 });
+    expect(row.holdExpiresAt?.getTime()).toBe(now.getTime() + 30 * 60_000);
+    expect(await counts()).toEqual({ ...before, bookings: before.bookings + 1 });
+  });
+
+  it("refuses pay later when the supplier does not allow it, but still takes online payment", async () => {
+    const db = await getDb();
+    await db.update(schema.suppliers).set({ payLater: false }).where(eq(schema.suppliers.id, fx.supplierId));
+    expect(await createBooking(input())).toEqual({ ok: false, reason: "payLaterUnavailable" });
+    expect(await createBooking(input({ paymentMethod: "mobilePayment" }))).toMatchObject({ ok: true });
+  });
+
   it("books a signed-in driver with the server's price, notifications and emails", async () => {
     const before = await counts();
     const extra: DriverDetails = { fullName: "Second Driver", email: "second@example.com", phone: "+584142223344", birthDate: "1995-02-03" };

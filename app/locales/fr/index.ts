@@ -6,5 +6,10 @@ import catalogue from "./catalogue.json";
 import booking from "./booking.json";
 import notifications from "./notifications.json";
 import bookings from "./bookings.json";
+import payment from "./payment.json";
+import card from "./card.json";
+import mobilePayment from "./mobilePayment.json";
+import wallet from "./wallet.json";
+import receipt from "./receipt.json";
 
-export default { common, pages, emails, auth, catalogue, booking, bookings, notifications };
+export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt };

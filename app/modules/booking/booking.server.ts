@@ -6,6 +6,7 @@ import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
 import { isLanguage, type Language } from "~/modules/i18n/languages";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
+import { HOLD_MINUTES, type OnlineMethod } from "~/modules/payment/methods";
 import { optionKeys, priceRental, rentalDays, type OptionKey } from "~/modules/pricing/pricing";
 import { createUnactivatedAccount } from "~/modules/user/account.server";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
@@ -29,6 +30,8 @@ export type CheckoutInput = {
   additionalDriver: DriverDetails | null;
   /** Must be true for visitors; signed-in users accepted the terms at sign-up. */
   acceptedTerms: boolean;
+  /** Pay later books at once (`pending`); an online method holds the car while the driver pays (docs/domain.md#payments). */
+  paymentMethod: "payLater" | OnlineMethod;
 };
 export type CheckoutFailure =
   | { reason: "carNotFound" }
@@ -39,8 +42,11 @@ export type CheckoutFailure =
   | { reason: "underAge"; who: "driver" | "additionalDriver"; minimumAge: number }
   | { reason: "termsNotAccepted" }
   | { reason: "emailTaken" }
+  | { reason: "payLaterUnavailable" }
   | { reason: "unavailable" };
-export type CheckoutResult = { ok: true; bookingId: number; reference: string; driverId: number; accountCreated: boolean } | ({ ok: false } & CheckoutFailure);
+export type CheckoutResult =
+  | { ok: true; bookingId: number; reference: string; driverId: number; accountCreated: boolean; paymentMethod: CheckoutInput["paymentMethod"] }
+  | ({ ok: false } & CheckoutFailure);
 
 export type CheckoutCar = {
   id: number;
@@ -49,6 +55,8 @@ export type CheckoutCar = {
   supplierId: number;
   supplierName: string;
   supplierLogo: string | null;
+  /** Whether the supplier lets drivers pay at the counter. */
+  payLaterAllowed: boolean;
   dailyPriceCents: number;
   payLaterFeePercent: number;
   minimumAge: number;
@@ -76,6 +84,7 @@ const carFields = {
   supplierId: cars.supplierId,
   supplierName: suppliers.name,
   supplierLogo: suppliers.logo,
+  payLaterAllowed: suppliers.payLater,
   dailyPriceCents: cars.dailyPriceCents,
   payLaterFeePercent: cars.payLaterFeePercent,
   minimumAge: cars.minimumAge,
@@ -97,9 +106,9 @@ async function findCar(executor: Executor, carId: number): Promise<CheckoutCar |
   if (!row) return null;
   const places = await executor.select({ locationId: carLocations.locationId }).from(carLocations).where(eq(carLocations.carId, carId)).orderBy(carLocations.locationId);
   const options = Object.fromEntries(optionKeys.map((key) => [key, row[key]])) as Record<OptionKey, number>;
-  const { id, name, image, supplierId, supplierName, supplierLogo, dailyPriceCents, payLaterFeePercent, minimumAge, depositCents } = row;
+  const { id, name, image, supplierId, supplierName, supplierLogo, payLaterAllowed, dailyPriceCents, payLaterFeePercent, minimumAge, depositCents } = row;
   const locationIds = places.map((p) => p.locationId);
-  return { id, name, image, supplierId, supplierName, supplierLogo, dailyPriceCents, payLaterFeePercent, minimumAge, depositCents, options, locationIds };
+  return { id, name, image, supplierId, supplierName, supplierLogo, payLaterAllowed, dailyPriceCents, payLaterFeePercent, minimumAge, depositCents, options, locationIds };
 }
 
 /** For the checkout page's GET: the car with what the page shows, or null when it is gone or inactive. */
@@ -148,7 +157,8 @@ async function birthDateOf(tx: Transaction, userId: number): Promise<string | nu
 }
 
 /**
- * Books a car with pay later (docs/domain.md#availability, #price, #driver-age), all in one
+ * Books a car, with pay later or as a hold for online payment (docs/domain.md#availability, #price,
+ * #driver-age, #payments), all in one
  * transaction: cancels the car's expired holds, checks the period, the car and its place, the
  * options, both drivers' ages and the terms, creates a visitor's account, prices the rental on
  * the server, inserts the booking and writes its notifications and emails (docs/architecture.md#outbox).
@@ -193,6 +203,8 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   }
 
   const car = (await findCar(tx, input.carId)) ?? refuse({ reason: "carNotFound" });
+  const payLater = input.paymentMethod === "payLater";
+  if (payLater && !car.payLaterAllowed) refuse({ reason: "payLaterUnavailable" });
   const [pickup, dropoff] = await Promise.all(
     [input.pickupLocationId, input.dropoffLocationId].map(async (id) => (isId(id) ? (await tx.select().from(locations).where(eq(locations.id, id)))[0] : undefined)),
   );
@@ -221,7 +233,7 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   const [driver] = await tx.select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language }).from(users).where(eq(users.id, driverId));
 
   const days = rentalDays(from, to);
-  const breakdown = priceRental({ car, days, options, payLater: true });
+  const breakdown = priceRental({ car, days, options, payLater });
   const extra = input.additionalDriver;
   const booking = await insertBooking(tx, {
     carId: car.id,
@@ -231,11 +243,12 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
     dropoffLocationId: dropoff.id,
     startsAt: from,
     endsAt: to,
-    status: "pending",
+    status: payLater ? "pending" : "void",
+    holdExpiresAt: payLater ? null : new Date(now.getTime() + HOLD_MINUTES * 60_000),
     days,
     priceCents: breakdown.totalCents,
     breakdown,
-    paymentMethod: "payLater",
+    paymentMethod: input.paymentMethod,
     ...Object.fromEntries(optionKeys.map((key) => [key, options.includes(key)])),
     additionalDriverName: extra?.fullName ?? null,
     additionalDriverEmail: extra?.email ?? null,
@@ -243,8 +256,9 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
     additionalDriverBirthDate: extra?.birthDate ?? null,
   });
 
-  await announce(tx, { booking, car, driver, pickup, dropoff, from, to, days, options, totalCents: breakdown.totalCents });
-  return { ok: true, bookingId: booking.id, reference: booking.reference, driverId, accountCreated: input.driver.kind === "visitor" };
+  // A hold is announced once it is paid (payment/fulfil.server.ts): it may lapse within the half hour.
+  if (payLater) await announce(tx, { booking, car, driver, pickup, dropoff, from, to, days, options, totalCents: breakdown.totalCents });
+  return { ok: true, bookingId: booking.id, reference: booking.reference, driverId, accountCreated: input.driver.kind === "visitor", paymentMethod: input.paymentMethod };
 }
 
 const REFERENCE_ATTEMPTS = 5;

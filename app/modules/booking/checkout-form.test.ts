@@ -77,6 +77,11 @@ describe("checkoutSchema", () => {
     }
     const card = parseWithZod(form(visitor.map(([k, v]) => [k, k === "payment" ? "cardPayment" : v])), { schema: visitorSchema });
     expect(card.reply().error?.payment).toEqual(["booking:errors.payment"]);
+    const offered = checkoutSchema({ choosable: [], additionalIncluded: false, driver: { kind: "visitor" }, today: "2026-03-01", payments: ["cardPayment", "walletPayment"] });
+    const online = parseWithZod(form(visitor.map(([k, v]) => [k, k === "payment" ? "cardPayment" : v])), { schema: offered });
+    expect(online.status === "success" && online.value.payment).toBe("cardPayment");
+    const notOffered = parseWithZod(form(visitor), { schema: offered });
+    expect(notOffered.reply().error?.payment).toEqual(["booking:errors.payment"]);
     const noTerms = parseWithZod(form(visitor.filter(([k]) => k !== "tos")), { schema: visitorSchema });
     expect(noTerms.reply().error?.tos).toEqual([authMessages.acceptTerms]);
   });

@@ -3,6 +3,7 @@ import { parseRentalPeriod, periodMessages, type RentalPeriod } from "~/modules/
 import { DEFAULT_TIME_ZONE, searchHref, type KnownLocation } from "~/modules/catalogue/search-query";
 import { emailField, optionalText, phoneField, requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
+import type { OnlineMethod } from "~/modules/payment/methods";
 import { optionKeys, optionState, type OptionKey, type PricedCar } from "~/modules/pricing/pricing";
 import { parseCalendarDate } from "~/modules/user/age";
 import { authMessages } from "~/modules/user/messages";
@@ -12,6 +13,9 @@ import { FULL_NAME_MAX } from "~/modules/user/validation";
  * The checkout page's inputs, shared by the server and the browser: the Book link's query
  * string (search-query.ts checkoutHref) and the form. Pure: no database, no clock.
  */
+
+/** How the driver pays: at the counter, or online by one of the methods (docs/domain.md#payments). */
+export type PaymentChoice = "payLater" | OnlineMethod;
 
 export const checkoutMessages = {
   optionUnavailable: "booking:errors.optionUnavailable",
@@ -126,12 +130,15 @@ export function checkoutSchema({
   additionalIncluded,
   driver,
   today,
+  payments = ["payLater"],
 }: {
   choosable: readonly OptionKey[];
   /** The car includes an additional driver: naming one is then optional. */
   additionalIncluded: boolean;
   driver: { kind: "visitor" } | { kind: "user"; askPhone: boolean; askBirthDate: boolean };
   today: string;
+  /** The ways to pay offered for this car now (the supplier's pay later, the configured online methods). */
+  payments?: readonly PaymentChoice[];
 }) {
   const visitor = driver.kind === "visitor";
   return z
@@ -152,7 +159,7 @@ export function checkoutSchema({
       additionalEmail: emailField().optional(),
       additionalPhone: phoneField().optional(),
       additionalBirthDate: birthDate(today).optional(),
-      payment: z.literal("payLater", { error: checkoutMessages.payment }),
+      payment: z.enum(payments as [PaymentChoice, ...PaymentChoice[]], { error: checkoutMessages.payment }),
     })
     .superRefine((value, ctx) => {
       // Needed with the option; when the car includes it, once any detail is given. Without the
@@ -166,7 +173,7 @@ export function checkoutSchema({
 }
 
 /** Every field the form can have (which are asked depends on the driver). */
-export type CheckoutFields = Partial<CheckoutChoices & { fullName: string; email: string; phone: string; birthDate: string; tos: boolean; payment: "payLater" }>;
+export type CheckoutFields = Partial<CheckoutChoices & { fullName: string; email: string; phone: string; birthDate: string; tos: boolean; payment: PaymentChoice }>;
 
 export type CheckoutValues = z.infer<ReturnType<typeof checkoutSchema>>;
 

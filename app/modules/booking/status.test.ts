@@ -10,6 +10,8 @@ describe("booking status transitions (docs/domain.md#booking-status)", () => {
   const allowed: Array<[Actor, BookingStatus, BookingStatus]> = [
     ["system", "void", "paid"],
     ["system", "void", "cancelled"],
+    ["system", "void", "pending"],
+    ["system", "cancelled", "paid"],
     ["system", "pending", "paid"],
     ["system", "pending", "deposit"],
     ["system", "pending", "reserved"],
@@ -37,6 +39,8 @@ describe("booking status transitions (docs/domain.md#booking-status)", () => {
     ["driver", "pending", "deleted"],
     ["system", "paid", "cancelled"],
     ["system", "pending", "deleted"],
+    ["system", "paid", "pending"],
+    ["system", "cancelled", "pending"],
     ["staff", "paid", "pending"],
     ["staff", "reserved", "deposit"],
     ["staff", "cancelled", "paid"],

@@ -7,8 +7,11 @@ export type BookingStatus = (typeof bookingStatuses)[number];
  * (docs/domain.md#booking-status), checked on the server whoever asks.
  *
  * - `system` is the checkout, the payment handlers and the hold sweep: a `void` hold ends
- *   `paid` (payment confirmed) or `cancelled` (expired or failed); a `pending` booking whose
- *   payment is verified becomes `paid`, `deposit` or `reserved`, or `cancelled` when rejected.
+ *   `paid` (payment confirmed) or `cancelled` (expired or failed), or becomes `pending` when a
+ *   payment that staff or the chain must verify is submitted (pago móvil, USDT); a `pending`
+ *   booking whose payment is verified becomes `paid`, `deposit` or `reserved`, or `cancelled`.
+ *   A payment confirmed after its hold expired revives the cancelled hold as `paid` when the car
+ *   is still free (docs/domain.md#payments); the payment module checks that it was a hold.
  * - `staff` (a supplier's staff for their supplier's bookings, admins for all) may do what the
  *   system does, confirm `deposit` → `paid`/`reserved` and `reserved` → `paid`, cancel any live
  *   booking (accepting a driver's cancel request is this move), and soft-delete any booking
@@ -22,8 +25,9 @@ export type BookingStatus = (typeof bookingStatuses)[number];
 export type Actor = "driver" | "staff" | "system";
 
 const systemMoves: Partial<Record<BookingStatus, readonly BookingStatus[]>> = {
-  void: ["paid", "cancelled"],
+  void: ["paid", "pending", "cancelled"],
   pending: ["paid", "deposit", "reserved", "cancelled"],
+  cancelled: ["paid"],
 };
 
 const staffMoves: Record<BookingStatus, readonly BookingStatus[]> = {

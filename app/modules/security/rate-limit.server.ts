@@ -10,7 +10,9 @@ export type LimitName =
   | "forgot-password"
   | "forgot-password-ip"
   | "resend-activation"
-  | "change-password";
+  | "change-password"
+  | "payment-lookup"
+  | "payment-submit";
 
 /*
  * The limits of docs/security.md#rate-limits. Sign-in is limited per address and per
@@ -27,6 +29,10 @@ export const rules: Record<LimitName, { points: number; duration: number }> = {
   "forgot-password-ip": { points: 20, duration: 15 * 60 },
   "resend-activation": { points: 5, duration: 15 * 60 },
   "change-password": { points: 10, duration: 15 * 60 },
+  // Reference + email must not become a way to enumerate bookings.
+  "payment-lookup": { points: 10, duration: 15 * 60 },
+  // Per booking: pago móvil references and transaction ids are typed by hand, but not by the hundred.
+  "payment-submit": { points: 20, duration: 60 * 60 },
 };
 
 /*

@@ -1,0 +1,37 @@
+import { FieldErrors } from "~/components/form-errors";
+import type { PaymentChoice } from "~/modules/booking/checkout-form";
+import { useTranslation } from "~/modules/i18n/react";
+
+/**
+ * How to pay (docs/domain.md#payments): pay later with its fee and free cancellation, or one of
+ * the online methods configured now, each with what happens next. Plain radio buttons, so the
+ * choice works without JavaScript; the page's total follows the choice when it runs.
+ */
+export function PaymentChoices({ choices, payLaterFeePercent, selected, errors }: { choices: readonly PaymentChoice[]; payLaterFeePercent: number; selected: string; errors?: string[] }) {
+  const { t } = useTranslation("payment");
+  const label = t("booking:payment.title");
+  return (
+    <fieldset className="stack" aria-describedby={errors?.length ? "payment-errors" : undefined}>
+      <legend>{label}</legend>
+      {choices.map((choice) => {
+        const id = `payment-${choice}`;
+        const help =
+          choice === "payLater"
+            ? `${t("booking:payment.payLaterHelp", { percent: payLaterFeePercent })} ${t("booking:payment.freeCancellation")}`
+            : `${t(`checkout.help.${choice}`)} ${t("checkout.holdHelp")}`;
+        return (
+          <div key={choice}>
+            <div className="checkbox">
+              <input type="radio" id={id} name="payment" value={choice} defaultChecked={choice === selected} aria-describedby={`${id}-help`} />
+              <label htmlFor={id}>{choice === "payLater" ? t("booking:payment.payLater") : t(`methods.${choice}`)}</label>
+            </div>
+            <p className="field__help" id={`${id}-help`}>
+              {help}
+            </p>
+          </div>
+        );
+      })}
+      <FieldErrors id="payment-errors" errors={errors} label={label} />
+    </fieldset>
+  );
+}

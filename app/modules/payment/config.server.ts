@@ -1,0 +1,59 @@
+import { eq } from "drizzle-orm";
+import { getDb, schema } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import type { OnlineMethod } from "./methods";
+
+const { settings, banks } = schema;
+
+export type PaymentSettings = {
+  /** Bolívares per US dollar as the numeric column gives it ("36.5000"); never a float. */
+  usdToBsRate: string;
+  rateDate: string;
+  mobilePaymentBankCode: string;
+  bankName: string;
+  mobilePaymentPhone: string;
+  mobilePaymentRif: string;
+  mobilePaymentHolder: string;
+  cardPaymentsEnabled: boolean;
+};
+
+/** The operator's payment settings (one row), with the merchant bank's name; null before an admin sets them. */
+export async function paymentSettings(): Promise<PaymentSettings | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      usdToBsRate: settings.usdToBsRate,
+      rateDate: settings.rateDate,
+      mobilePaymentBankCode: settings.mobilePaymentBankCode,
+      bankName: banks.name,
+      mobilePaymentPhone: settings.mobilePaymentPhone,
+      mobilePaymentRif: settings.mobilePaymentRif,
+      mobilePaymentHolder: settings.mobilePaymentHolder,
+      cardPaymentsEnabled: settings.cardPaymentsEnabled,
+    })
+    .from(settings)
+    .leftJoin(banks, eq(banks.code, settings.mobilePaymentBankCode))
+    .where(eq(settings.id, 1));
+  return row ? { ...row, bankName: row.bankName ?? row.mobilePaymentBankCode } : null;
+}
+
+/** Which card gateway takes card payments: Stripe with a key; otherwise the demo gateway, which production runs only when asked to. */
+export function cardGateway(): "stripe" | "demo" | null {
+  const env = getEnv();
+  if (env.STRIPE_SECRET_KEY) return "stripe";
+  return env.NODE_ENV !== "production" || env.CARD_DEMO_GATEWAY ? "demo" : null;
+}
+
+/**
+ * The online methods offered now (docs/domain.md#payments), each only when configured: card when
+ * the settings allow it and a gateway runs, pago móvil when the merchant's data is set, USDT when
+ * a deposit address is.
+ */
+export async function enabledOnlineMethods(): Promise<OnlineMethod[]> {
+  const current = await paymentSettings();
+  const methods: OnlineMethod[] = [];
+  if (current?.cardPaymentsEnabled && cardGateway()) methods.push("cardPayment");
+  if (current) methods.push("mobilePayment");
+  if (getEnv().WALLET_ADDRESS) methods.push("walletPayment");
+  return methods;
+}

@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PaymentErrorBoundary } from "~/components/payment/payment-error";
+import { PaymentSummary } from "~/components/payment/payment-summary";
+import { formatCents } from "~/modules/i18n/format";
+import { useTranslation } from "~/modules/i18n/react";
+import { payableQuery } from "~/modules/payment/methods";
+import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+/**
+ * The confirmation after paying (docs/domain.md#payments): the booking's summary and whether it
+ * is paid. Reached from the card return and the other methods once confirmed; scoped like every
+ * payment page (the booking's driver, or the grant of a reference + email lookup).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { booking, grant } = await requirePayableBooking(request, context);
+  const paid = booking.status === "paid" || (booking.paidCents > 0 && booking.balanceCents === 0);
+  return json({
+    title: `${context.t(paid ? "payment:success.title" : "payment:success.notYetTitle")} · Rueda`,
+    paid,
+    paidLabel: formatCents(booking.paidCents),
+    email: booking.driverEmail,
+    summary: paymentSummary(booking),
+    payHref: booking.payable ? `/payment?${payableQuery(booking.id, grant)}` : null,
+    bookingHref: booking.driverId === context.user?.id ? `/booking?b=${booking.id}` : null,
+  });
+}
+
+export default function PaymentSuccessPage() {
+  const { t } = useTranslation("payment");
+  const data = useLoaderData<typeof loader>();
+  return (
+    <section className="page narrow stack">
+      <h1>{data.paid ? t("success.title") : t("success.notYetTitle")}</h1>
+      <p role="status">{data.paid ? t("success.body", { amount: data.paidLabel, email: data.email }) : t("success.notYetBody")}</p>
+      <PaymentSummary data={data.summary} />
+      <p className="actions">
+        {data.payHref ? (
+          <a className="button" href={data.payHref}>
+            {t("success.payNow")}
+          </a>
+        ) : null}
+        {data.bookingHref ? <Link to={data.bookingHref}>{t("direct.viewBooking")}</Link> : null}
+      </p>
+    </section>
+  );
+}
+
+export { PaymentErrorBoundary as ErrorBoundary };
