@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   bolivarCentimos,
   centimosToDecimal,
+  formatBolivarDecimal,
   formatBolivars,
   formatRif,
   formatVenezuelanPhone,
@@ -107,6 +108,8 @@ describe("bolívares", () => {
     expect(formatBolivars(123450n)).toBe("1,234.50 Bs");
     expect(formatBolivars(123400n)).toBe("1,234 Bs");
     expect(formatBolivars(365000n)).toBe("3,650 Bs");
+    expect(formatBolivarDecimal("30306.98")).toBe("30,306.98 Bs");
+    expect(formatBolivarDecimal("12.5")).toBeNull();
   });
 });
 
@@ -134,6 +137,10 @@ describe("mobilePaymentSchema", () => {
     for (const [k, v] of Object.entries(values)) data.set(k, v);
     return parseWithZod(data, { schema: mobilePaymentSchema });
   };
+  const errorsOf = (values: Record<string, string>) => {
+    const result = form(values);
+    return result.status === "error" ? result.error : null;
+  };
 
   it("normalises a valid submission", () => {
     const result = form({ bank: "0134", phone: "+58 414 123 4567", reference: "001234", date: "2026-11-20" });
@@ -142,8 +149,7 @@ describe("mobilePaymentSchema", () => {
   });
 
   it("reports each field with its message key", () => {
-    const result = form({ bank: "x", phone: "0212123", reference: "12", date: "nope" });
-    expect(result.error).toEqual({
+    expect(errorsOf({ bank: "x", phone: "0212123", reference: "12", date: "nope" })).toEqual({
       bank: ["mobilePayment:errors.bank"],
       phone: ["validation.invalidPhone"],
       reference: ["mobilePayment:errors.reference"],
@@ -152,7 +158,6 @@ describe("mobilePaymentSchema", () => {
   });
 
   it("reports empty fields as required", () => {
-    const result = form({});
-    expect(result.error).toEqual({ bank: ["validation.required"], phone: ["validation.required"], reference: ["validation.required"], date: ["validation.required"] });
+    expect(errorsOf({})).toEqual({ bank: ["validation.required"], phone: ["validation.required"], reference: ["validation.required"], date: ["validation.required"] });
   });
 });

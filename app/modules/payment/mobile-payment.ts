@@ -95,6 +95,11 @@ export function formatBolivars(centimos: bigint): string {
   return formatCents(Number(centimos), "Bs");
 }
 
+/** A stored "1234.50" shown as "1,234.50 Bs"; null for anything else. */
+export function formatBolivarDecimal(decimal: string): string | null {
+  return /^\d+\.\d{2}$/.test(decimal) ? formatBolivars(BigInt(decimal.replace(".", ""))) : null;
+}
+
 export type PaymentDateProblem = "invalid" | "future" | "beforeBooking";
 
 /**
