@@ -36,6 +36,8 @@ const REASON_MAX = 500;
 const paymentId = z.coerce.number().int().positive().max(2_147_483_647);
 const rejectSchema = z.object({ intent: z.literal("reject"), paymentId, reason: requiredText(REASON_MAX) });
 const approveSchema = z.object({ intent: z.literal("approve"), paymentId });
+/** What the browser checks before sending a rejection: the reason (the rest are hidden fields). */
+const reasonSchema = z.object({ reason: requiredText(REASON_MAX) });
 
 type RejectReply = { paymentId: number; result: SubmissionResult<string[]> };
 
@@ -167,7 +169,7 @@ function RejectForm({ row }: { row: Row }) {
     id: `reject-${row.paymentId}`,
     lastResult: actionData?.paymentId === row.paymentId ? actionData.result : undefined,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reasonSchema }),
   });
   const label = t("queue.reason");
   const busy = navigation.state === "submitting" && navigation.formData?.get("paymentId") === String(row.paymentId);

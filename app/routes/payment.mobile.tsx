@@ -8,11 +8,13 @@ import { SelectField } from "~/components/form-choices";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
+import { messages } from "~/modules/forms/messages";
 import { useTranslation } from "~/modules/i18n/react";
 import { payableQuery } from "~/modules/payment/methods";
 import { mobilePaymentMessages, mobilePaymentSchema } from "~/modules/payment/mobile-payment";
 import { bankList, mobilePaymentPage, submitMobilePayment, type SubmitOutcome } from "~/modules/payment/mobile-payment.server";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
+import { consume } from "~/modules/security/rate-limit.server";
 import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -56,6 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") !== "pay") throw new Response(null, { status: 400 });
   const submission = parseWithZod(formData, { schema: mobilePaymentSchema });
   if (submission.status !== "success") return json<SubmissionResult<string[]>>(submission.reply(), { status: 400 });
+  // Per booking, counted before the answer, so references cannot be tried by the hundred (docs/security.md#rate-limits).
+  if (!(await consume("payment-submit", String(booking.id)))) return json<SubmissionResult<string[]>>(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   const outcome = await submitMobilePayment(booking, submission.value);
   if (!outcome.ok) return json<SubmissionResult<string[]>>(submission.reply(formReplies[outcome.reason]), { status: outcome.reason === "duplicate" ? 409 : 400 });
   return redirect(`/payment/mobile?${payableQuery(booking.id, grant)}`, {
