@@ -21,7 +21,7 @@ import { toastHeader } from "~/utils/toast.server";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
 
 /**
- * Pago móvil (docs/domain.md#pago-movil): the merchant's account and the amount in bolívares, each
+ * Pago móvil (docs/domain.md#pago-móvil): the merchant's account and the amount in bolívares, each
  * copyable, then the payer's transfer for staff to verify. Scoped like every payment page: the
  * booking's driver, or the grant of a reference + email lookup carried in `g`.
  */

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, jsModes, signIn as signInPage, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
- * Pago móvil over the demo data (docs/domain.md#pago-movil): checkout with pago móvil, the page
+ * Pago móvil over the demo data (docs/domain.md#pago-móvil): checkout with pago móvil, the page
  * with the merchant's account and the amount in bolívares, the payer's transfer awaiting
  * verification, staff approving (booking paid, "payment done" email) or rejecting (driver told,
  * pays again), one transfer paying once, and the scopes of both pages.

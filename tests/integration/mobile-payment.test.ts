@@ -8,7 +8,7 @@ import { banks as bankRows } from "../../db/seed-data";
 import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
 
 /*
- * Pago móvil against the real database (docs/domain.md#pago-movil): a submitted transfer waits
+ * Pago móvil against the real database (docs/domain.md#pago-móvil): a submitted transfer waits
  * for staff as a pending payment of the booking's balance in bolívares; one bank + reference +
  * date pays once, also when submitted twice at the same moment; staff approve or reject only
  * within their scope, and a rejection tells the driver once and lets them pay again.

@@ -46,7 +46,7 @@ export type MobilePaymentPage = {
 };
 
 /**
- * What the pago móvil page shows for `booking` (docs/domain.md#pago-movil): the merchant's account
+ * What the pago móvil page shows for `booking` (docs/domain.md#pago-móvil): the merchant's account
  * and the balance in bolívares at the current rate; null when pago móvil is not configured.
  */
 export async function mobilePaymentPage(booking: PayableBooking): Promise<MobilePaymentPage | null> {
@@ -85,7 +85,7 @@ export type SubmitOutcome =
   | { ok: false; reason: "unavailable" | "notPayable" | "awaiting" | "unknownBank" | "dateFuture" | "dateBeforeBooking" | "duplicate" };
 
 /**
- * The payer's transfer (docs/domain.md#pago-movil): checked against the bank list and the booking's
+ * The payer's transfer (docs/domain.md#pago-móvil): checked against the bank list and the booking's
  * dates, then recorded as a payment awaiting verification of the booking's balance, in bolívares at
  * today's rate. The booking row is locked, so one booking has at most one transfer awaiting staff;
  * the unique provider reference refuses the same bank + reference + date twice, across all
@@ -184,7 +184,7 @@ function present(row: Awaited<ReturnType<typeof paymentRows>>[number]) {
 export type QueueRow = ReturnType<typeof present>;
 
 /**
- * The staff's queue (docs/domain.md#pago-movil): pago móvil transfers awaiting verification, oldest
+ * The staff's queue (docs/domain.md#pago-móvil): pago móvil transfers awaiting verification, oldest
  * first, and the payments received for bookings that ended cancelled (a late payment whose car was
  * taken), which staff must refund or rebook.
  */

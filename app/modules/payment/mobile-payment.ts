@@ -4,7 +4,7 @@ import { formatCents } from "~/modules/i18n/format";
 import { APP_TIME_ZONE, calendarDateIn, parseCalendarDate } from "~/modules/user/age";
 
 /*
- * Pago móvil rules (docs/domain.md#pago-movil): the formats Venezuelan banks use, the amount in
+ * Pago móvil rules (docs/domain.md#pago-móvil): the formats Venezuelan banks use, the amount in
  * bolívares and the key that makes one bank transfer one payment. Pure, so the form validates
  * the same in the browser and on the server.
  */
