@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { z } from "zod";
 import { FieldErrors } from "~/components/forms";
 import { requiredText } from "~/modules/forms/fields";
@@ -76,66 +77,67 @@ export default function PaymentsQueuePage() {
     <section className="page stack">
       <h1>{t("queue.title")}</h1>
       <p className="muted">{t("queue.help")}</p>
-      {awaiting.length === 0 ? (
-        <p className="empty-state">{t("queue.empty")}</p>
-      ) : (
-        <table className="bookings-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("queue.booking")}</th>
-              <th scope="col">{t("queue.driver")}</th>
-              <th scope="col">{t("queue.method")}</th>
-              <th scope="col">{t("queue.amount")}</th>
-              <th scope="col">{t("queue.transfer")}</th>
-              <th scope="col">{t("queue.submitted", { zone })}</th>
-              <th scope="col">{t("queue.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {awaiting.map((row) => (
-              <tr key={row.paymentId}>
-                <PaymentCells row={row} at={row.submittedAt} />
-                <td className="stack">
-                  <Form method="post">
-                    <input type="hidden" name="paymentId" value={row.paymentId} />
-                    <button type="submit" name="intent" value="approve" aria-label={t("queue.approveLabel", { reference: row.reference })}>
-                      {t("queue.approve")}
-                    </button>
-                  </Form>
-                  <RejectForm row={row} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <PaymentTable rows={awaiting} empty={t("queue.empty")} timeHeader={t("queue.submitted", { zone })} actionsHeader={t("queue.actions")} at={(row) => row.submittedAt}>
+        {(row) => (
+          <td className="stack">
+            <Form method="post">
+              <input type="hidden" name="paymentId" value={row.paymentId} />
+              <button type="submit" name="intent" value="approve" aria-label={t("queue.approveLabel", { reference: row.reference })}>
+                {t("queue.approve")}
+              </button>
+            </Form>
+            <RejectForm row={row} />
+          </td>
+        )}
+      </PaymentTable>
 
       <h2>{t("queue.flaggedTitle")}</h2>
       <p className="muted">{t("queue.flaggedHelp")}</p>
-      {flagged.length === 0 ? (
-        <p className="empty-state">{t("queue.flaggedEmpty")}</p>
-      ) : (
-        <table className="bookings-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("queue.booking")}</th>
-              <th scope="col">{t("queue.driver")}</th>
-              <th scope="col">{t("queue.method")}</th>
-              <th scope="col">{t("queue.amount")}</th>
-              <th scope="col">{t("queue.transfer")}</th>
-              <th scope="col">{t("queue.paidAt", { zone })}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {flagged.map((row) => (
-              <tr key={row.paymentId}>
-                <PaymentCells row={row} at={row.receivedAt} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <PaymentTable rows={flagged} empty={t("queue.flaggedEmpty")} timeHeader={t("queue.paidAt", { zone })} at={(row) => row.receivedAt} />
     </section>
+  );
+}
+
+/** One list of payments: the same columns for both lists, then the awaiting list's actions. */
+function PaymentTable({
+  rows,
+  empty,
+  timeHeader,
+  actionsHeader,
+  at,
+  children,
+}: {
+  rows: Row[];
+  empty: string;
+  timeHeader: string;
+  actionsHeader?: string;
+  at: (row: Row) => string;
+  children?: (row: Row) => ReactNode;
+}) {
+  const { t } = useTranslation("mobilePayment");
+  if (rows.length === 0) return <p className="empty-state">{empty}</p>;
+  return (
+    <table className="bookings-table">
+      <thead>
+        <tr>
+          <th scope="col">{t("queue.booking")}</th>
+          <th scope="col">{t("queue.driver")}</th>
+          <th scope="col">{t("queue.method")}</th>
+          <th scope="col">{t("queue.amount")}</th>
+          <th scope="col">{t("queue.transfer")}</th>
+          <th scope="col">{timeHeader}</th>
+          {actionsHeader ? <th scope="col">{actionsHeader}</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.paymentId}>
+            <PaymentCells row={row} at={at(row)} />
+            {children?.(row)}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
