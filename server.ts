@@ -11,6 +11,9 @@ import { getEnv } from "./config/env";
 const dev = process.argv.includes("--dev");
 // Read before NODE_ENV gets its default below: whether demo data loads depends on what the operator set.
 const env = getEnv();
+// The Remix bundle reads the environment again after NODE_ENV gets its default, so the
+// operator's demo decision is handed on explicitly (it also decides the demo card gateway).
+process.env.DEMO_DATA ??= env.demoData ? "1" : "0";
 // React and Remix pick their production builds from NODE_ENV.
 process.env.NODE_ENV ??= dev ? "development" : "production";
 

@@ -282,7 +282,8 @@ export default function CheckoutPage() {
         ) : null}
         <PaymentChoices choices={payments} payLaterFeePercent={pricing.payLaterFeePercent} selected={payment} errors={fields.payment.errors} />
         <p aria-live="polite">
-          {t("total", { count: summary.days })} <strong data-testid="checkout-total">{formatCents(price.totalCents)}</strong>
+          {payment === "payLater" ? t("total", { count: summary.days }) : t("payment:checkout.total", { count: summary.days })}{" "}
+          <strong data-testid="checkout-total">{formatCents(price.totalCents)}</strong>
         </p>
         <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("submitting")}>
           {t("submit")}

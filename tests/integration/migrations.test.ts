@@ -70,7 +70,8 @@ describe.each(engines)("migrations on $name", ({ open }) => {
       await db.execute(sql`select conname from pg_constraint where conname = 'bookings_no_overlap'`),
     );
     expect(constraint).toHaveLength(1);
-  });
+    // A fresh PGlite starts and migrates in this test: seconds alone, far longer on a busy machine.
+  }, 90_000);
 
   it("refuse overlapping blocking bookings of one car, accept back-to-back and cancelled ones", async () => {
     const { db, close } = await open();

@@ -37,11 +37,14 @@ export async function paymentSettings(): Promise<PaymentSettings | null> {
   return row ? { ...row, bankName: row.bankName ?? row.mobilePaymentBankCode } : null;
 }
 
-/** Which card gateway takes card payments: Stripe with a key; otherwise the demo gateway, which production runs only when asked to. */
+/**
+ * Which card gateway takes card payments: Stripe with a key; otherwise the demo gateway, which
+ * runs where demo data does (never in production unless asked for) or when CARD_DEMO_GATEWAY=1.
+ */
 export function cardGateway(): "stripe" | "demo" | null {
   const env = getEnv();
   if (env.STRIPE_SECRET_KEY) return "stripe";
-  return env.NODE_ENV !== "production" || env.CARD_DEMO_GATEWAY ? "demo" : null;
+  return env.demoData || env.CARD_DEMO_GATEWAY ? "demo" : null;
 }
 
 /**
