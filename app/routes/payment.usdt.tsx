@@ -3,12 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
-import { CopyButton } from "~/components/payment/copy-button";
+import { CopyButton } from "~/components/copy-button";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
-import { Toasts } from "~/components/toasts";
 import { messages } from "~/modules/forms/messages";
 import { useTranslation } from "~/modules/i18n/react";
 import { payableQuery } from "~/modules/payment/methods";
@@ -68,13 +66,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return json(reply, { status: 400 });
 }
 
-type CopyToast = { type: "success" | "error"; message: string };
-
 export default function UsdtPaymentPage() {
   const { t } = useTranslation("wallet");
   const data = useLoaderData<typeof loader>();
-  const [toast, setToast] = useState<CopyToast | null>(null);
-  const copied = (message: string) => (ok: boolean) => setToast({ type: ok ? "success" : "error", message: ok ? message : "wallet:copyFailed" });
 
   return (
     <section className="page narrow stack">
@@ -113,17 +107,16 @@ export default function UsdtPaymentPage() {
             <dt>{t("amount")}</dt>
             <dd className="copyable">
               <strong data-testid="usdt-amount">{data.amount} USDT</strong>
-              <CopyButton value={data.amount} label={t("copyAmount")} onCopied={copied("wallet:amountCopied")} />
+              <CopyButton value={data.amount} text={t("copyAmount")} label={t("copyAmount")} copied="wallet:amountCopied" failed="wallet:copyFailed" />
             </dd>
             <dt>{t("address")}</dt>
             <dd className="copyable">
               <code data-testid="deposit-address">{data.address}</code>
-              <CopyButton value={data.address} label={t("copyAddress")} onCopied={copied("wallet:addressCopied")} />
+              <CopyButton value={data.address} text={t("copyAddress")} label={t("copyAddress")} copied="wallet:addressCopied" failed="wallet:copyFailed" />
             </dd>
           </dl>
           {data.qrSvg ? <div className="qr" role="img" aria-label={t("qr")} dangerouslySetInnerHTML={{ __html: data.qrSvg }} /> : null}
           <TransactionForm action={data.selfHref} />
-          <Toasts toast={toast} />
         </>
       ) : null}
     </section>
