@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3200);
 const resendPort = Number(process.env.RESEND_FAKE_PORT ?? 4010);
+const tronGridPort = Number(process.env.TRONGRID_FAKE_PORT ?? 4020);
 const workerHealthPort = Number(process.env.WORKER_HEALTH_PORT ?? 3299);
 const stripeFakePort = Number(process.env.STRIPE_FAKE_PORT ?? 12111);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -20,6 +21,9 @@ const appEnv = {
   RESEND_API_KEY: "re_test_e2e",
   RESEND_BASE_URL: `http://127.0.0.1:${resendPort}`,
   MAIL_FROM: "Rueda <no-reply@rueda.test>",
+  // USDT is offered only with a deposit address; the chain is the TronGrid fake.
+  TRONGRID_URL: `http://127.0.0.1:${tronGridPort}`,
+  WALLET_ADDRESS: "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV",
   // Tests of rate limits give each burst a client address of its own through X-Forwarded-For.
   TRUST_PROXY: "1",
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
@@ -59,6 +63,13 @@ export default defineConfig({
       command: "npx tsx tests/fakes/stripe-server.ts",
       url: `http://127.0.0.1:${stripeFakePort}/health`,
       env: { STRIPE_FAKE_PORT: String(stripeFakePort), STRIPE_FAKE_WEBHOOK_SECRET: "whsec_e2e_fake" },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: "npx tsx tests/fakes/trongrid-server.ts",
+      url: `http://127.0.0.1:${tronGridPort}/health`,
+      env: { TRONGRID_FAKE_PORT: String(tronGridPort) },
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -3,7 +3,7 @@ import type { Executor } from "../db/client";
 import { outbox } from "../db/schema";
 import { kickRelay } from "./relay-signal";
 
-export const emailTemplates = ["contact-message", "activation", "password-reset", "password-changed", "admin-invitation", "booking-confirmation", "new-booking", "booking-status-changed", "payment-confirmation"] as const;
+export const emailTemplates = ["contact-message", "activation", "password-reset", "password-changed", "admin-invitation", "booking-confirmation", "new-booking", "booking-status-changed", "payment-confirmation", "mobile-payment-rejected"] as const;
 
 /** Every job the system runs: its queue and the shape of its payload. */
 export const jobs = {
@@ -41,6 +41,8 @@ export const jobs = {
       }),
     }),
   },
+  // Asks TronGrid about a submitted USDT transaction until it is final (docs/domain.md#payments).
+  "check-usdt-payment": { queue: "payments", payload: z.object({ paymentId: z.number().int().positive() }) },
 } as const;
 
 export type JobName = keyof typeof jobs;

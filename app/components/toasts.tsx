@@ -6,6 +6,13 @@ export const TOAST_MS = 5000;
 
 type Toast = { type: "success" | "error" | "info"; message: string; values?: Record<string, string | number> };
 
+const TOAST_EVENT = "rueda:toast";
+
+/** A toast raised in the browser (e.g. "Phone copied"), shown like the server's flash toasts. */
+export function showToast(toast: Toast) {
+  window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: toast }));
+}
+
 /**
  * Bottom-right, dark, closes after 5 s. Without JavaScript the stylesheet fades it out on
  * the same schedule, and the close button reloads the page by GET — the flash cookie is
@@ -15,12 +22,17 @@ export function Toasts({ toast }: { toast: Toast | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [visible, setVisible] = useState<Toast | null>(toast);
+  useEffect(() => setVisible(toast), [toast]);
   useEffect(() => {
-    setVisible(toast);
-    if (!toast) return;
+    const show = (event: Event) => setVisible((event as CustomEvent<Toast>).detail);
+    window.addEventListener(TOAST_EVENT, show);
+    return () => window.removeEventListener(TOAST_EVENT, show);
+  }, []);
+  useEffect(() => {
+    if (!visible) return;
     const timer = setTimeout(() => setVisible(null), TOAST_MS);
     return () => clearTimeout(timer);
-  }, [toast]);
+  }, [visible]);
   if (!visible) return null;
   return (
     <div className="toasts" aria-live="polite">

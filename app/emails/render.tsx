@@ -126,7 +126,29 @@ const templates: Record<string, Template> = {
       </>
     ),
   }),
+  "mobile-payment-rejected": (t, data) => ({
+    subject: t("mobilePayment:email.rejectedSubject", { reference: str(data.reference) }),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>{t("mobilePayment:email.rejectedBody", { reference: str(data.reference) })}</Text>
+        <Text>{t("mobilePayment:email.reason", { reason: str(data.reason) })}</Text>
+        <Text>{t("mobilePayment:email.payAgain")}</Text>
+        <Button href={str(data.link)} style={buttonStyle}>
+          {t("mobilePayment:email.button")}
+        </Button>
+        <Text>{t("linkFallback", { link: str(data.link) })}</Text>
+      </>
+    ),
+  }),
 };
+
+/**
+ * React 18.3's stream writer pads a buffer with zero bytes when a multi-byte character does not
+ * fit at its end, so some emails (it depends on the length of the preview text) carry NUL
+ * characters, which PostgreSQL refuses in the outbox's jsonb. They stand for nothing: drop them.
+ */
+const withoutNul = (rendered: string) => rendered.replaceAll("\u0000", "");
 
 /** Renders one email in the recipient's language to subject, HTML and plain text. */
 export async function renderEmail(template: string, language: string, data: Data) {
@@ -141,5 +163,5 @@ export async function renderEmail(template: string, language: string, data: Data
     </EmailLayout>
   );
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject, html, text };
+  return { subject, html: withoutNul(html), text: withoutNul(text) };
 }

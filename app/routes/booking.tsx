@@ -13,6 +13,7 @@ import { amendBooking, amendChoices, bookingDetail, canAmend, cancelBooking, can
 import { actorOf, allowedTargets, bookingStatuses } from "~/modules/booking/status";
 import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
 import { formatCents } from "~/modules/i18n/format";
+import { hasReceipt } from "~/modules/payment/receipt.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { requireUser } from "~/modules/user/auth.server";
@@ -65,6 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     history: history.map((h) => ({ ...h, at: wallClock(h.at, APP_TIME_ZONE) })),
     historyZone: APP_TIME_ZONE,
     staff,
+    receipt: await hasReceipt(booking),
     cancel: driver.id === user.id ? cancelKind(booking, car.cancellationCents) : "none",
     // docs/domain.md#payments: the driver pays an outstanding booking (or a hold) through /payment.
     payHref: driver.id === user.id && (booking.status === "pending" || booking.status === "void") ? `/payment?b=${booking.id}` : null,
@@ -153,7 +155,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BookingPage() {
   const { t } = useTranslation("bookings");
   const { t: tc } = useTranslation();
-  const { booking, car, supplier, pickup, dropoff, driver, history, historyZone, staff, cancel, targets, payHref } = useLoaderData<typeof loader>();
+  const { booking, car, supplier, pickup, dropoff, driver, history, historyZone, staff, cancel, targets, payHref, receipt } = useLoaderData<typeof loader>();
+  const { t: tr } = useTranslation("receipt");
   const { breakdown } = booking;
   return (
     <section className="page narrow booking stack">
@@ -173,6 +176,13 @@ export default function BookingPage() {
           <Link className="button" to={payHref}>
             {tc("payment:success.payNow")}
           </Link>
+        </p>
+      ) : null}
+      {receipt ? (
+        <p>
+          <a href={`/booking/receipt?b=${booking.id}`} download>
+            {tr("download")}
+          </a>
         </p>
       ) : null}
       <section className="card" aria-labelledby="summary-title">

@@ -6,6 +6,7 @@ import { sendEmail } from "./send-email";
 import { purgeExpiredTokens } from "./purge-expired-tokens";
 import { expireHolds } from "./expire-holds";
 import { stripeEvent } from "./stripe-event";
+import { checkUsdtPaymentJob } from "./check-usdt-payment";
 
 export type JobContext = { jobId: string; attempt: number };
 export type Handler<N extends JobName> = (payload: JobPayload<N>, context: JobContext) => Promise<void>;
@@ -15,6 +16,7 @@ export const handlers: { [N in JobName]: Handler<N> } = {
   "purge-expired-tokens": purgeExpiredTokens,
   "expire-holds": expireHolds,
   "stripe-event": stripeEvent,
+  "check-usdt-payment": checkUsdtPaymentJob,
 };
 
 /**

@@ -1,42 +1,17 @@
 import type { Page } from "@playwright/test";
-import { drizzle } from "drizzle-orm/postgres-js";
 import { eq } from "drizzle-orm";
-import postgres from "postgres";
-import type { Executor } from "../../db/client";
 import * as schema from "../../db/schema";
 import { createBooking } from "../factories";
-import { expect, jsModes, test, uniqueEmail } from "./support";
+import { seedDatabase, signedInDriver as signUp } from "./seed-database";
+import { expect, jsModes, test } from "./support";
 
 /*
  * Notifications are written by bookings, which this suite does not drive: it writes them
- * straight into the app's database, which needs a shared PostgreSQL (DATABASE_URL). Without
- * it the server keeps its PGlite database in memory, out of this process's reach.
+ * straight into the app's database.
  */
-const databaseUrl = process.env.DATABASE_URL;
-test.skip(!databaseUrl, "seeds notifications through the database: run with DATABASE_URL (PostgreSQL); the PGlite fallback lives inside the server");
+const database = seedDatabase("notifications");
 
-let client: ReturnType<typeof postgres>;
-let db: Executor;
-test.beforeAll(() => {
-  client = postgres(databaseUrl!, { max: 2, onnotice: () => {} });
-  db = drizzle(client, { schema }) as unknown as Executor;
-});
-test.afterAll(async () => {
-  await client?.end({ timeout: 5 });
-});
-
-const PASSWORD = "notif-pass1";
-
-/** An account made through the real sign-up form; the page's browser context is signed in as it. */
-async function signedInDriver(page: Page) {
-  const email = uniqueEmail("notif");
-  const response = await page.request.post("/sign-up?l=en", {
-    form: { fullName: "Nora Driver", email, phone: "+58 414 555 0101", birthDate: "1990-04-12", password: PASSWORD, confirmPassword: PASSWORD, tos: "on" },
-  });
-  expect(response.status()).toBe(200);
-  const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));
-  return user.id;
-}
+const signedInDriver = (page: Page) => signUp(page, database(), { fullName: "Nora Driver", password: "notif-pass1", emailPrefix: "notif" });
 
 /**
  * Three unread notifications, oldest first: two status changes and a confirmation with its
@@ -44,15 +19,15 @@ async function signedInDriver(page: Page) {
  * place, brand or car that other tests count.
  */
 async function seedNotifications(userId: number) {
-  const [link] = await db
+  const [link] = await database()
     .select({ carId: schema.carLocations.carId, locationId: schema.carLocations.locationId, supplierId: schema.cars.supplierId })
     .from(schema.carLocations)
     .innerJoin(schema.cars, eq(schema.cars.id, schema.carLocations.carId))
     .limit(1);
   const startsAt = new Date(Date.now() + 30 * 86_400_000);
-  const booking = await createBooking(db, { ...link, driverId: userId, status: "cancelled", startsAt, endsAt: new Date(startsAt.getTime() + 2 * 86_400_000) });
+  const booking = await createBooking(database(), { ...link, driverId: userId, status: "cancelled", startsAt, endsAt: new Date(startsAt.getTime() + 2 * 86_400_000) });
   const now = Date.now();
-  await db.insert(schema.notifications).values([
+  await database().insert(schema.notifications).values([
     { userId, messageKey: "notifications:messages.statusChanged", params: { reference: "OLDEST1", status: "paid" }, createdAt: new Date(now - 3 * 60_000) },
     { userId, messageKey: "notifications:messages.statusChanged", params: { reference: "MIDDLE2", status: "cancelled" }, createdAt: new Date(now - 2 * 60_000) },
     { userId, bookingId: booking.id, messageKey: "notifications:messages.bookingConfirmed", params: { reference: "NEWEST3", car: "Fiat Uno" }, createdAt: new Date(now - 60_000) },
@@ -127,7 +102,7 @@ for (const mode of jsModes) {
       const victimPage = await victim.newPage();
       const victimId = await signedInDriver(victimPage);
       await seedNotifications(victimId);
-      const [theirs] = await db.select().from(schema.notifications).where(eq(schema.notifications.userId, victimId)).limit(1);
+      const [theirs] = await database().select().from(schema.notifications).where(eq(schema.notifications.userId, victimId)).limit(1);
       await victim.close();
 
       await signedInDriver(page);
@@ -137,7 +112,7 @@ for (const mode of jsModes) {
         const response = await page.request.post("/notifications", { form, maxRedirects: 0, headers: { Origin: new URL(page.url()).origin } });
         expect(response.status()).toBe(302);
       }
-      const [after] = await db.select().from(schema.notifications).where(eq(schema.notifications.id, theirs.id));
+      const [after] = await database().select().from(schema.notifications).where(eq(schema.notifications.id, theirs.id));
       expect(after).toMatchObject({ id: theirs.id, isRead: false });
     });
   });

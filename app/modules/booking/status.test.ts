@@ -12,6 +12,7 @@ describe("booking status transitions (docs/domain.md#booking-status)", () => {
     ["system", "void", "cancelled"],
     ["system", "void", "pending"],
     ["system", "cancelled", "paid"],
+    ["system", "pending", "void"],
     ["system", "pending", "paid"],
     ["system", "pending", "deposit"],
     ["system", "pending", "reserved"],

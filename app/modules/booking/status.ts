@@ -11,7 +11,8 @@ export type BookingStatus = (typeof bookingStatuses)[number];
  *   payment that staff or the chain must verify is submitted (pago móvil, USDT); a `pending`
  *   booking whose payment is verified becomes `paid`, `deposit` or `reserved`, or `cancelled`.
  *   A payment confirmed after its hold expired revives the cancelled hold as `paid` when the car
- *   is still free (docs/domain.md#payments); the payment module checks that it was a hold.
+ *   is still free, and a hold whose submitted payment fails its check returns to `void` while
+ *   the hold runs (docs/domain.md#payments); the payment module checks that it was a hold.
  * - `staff` (a supplier's staff for their supplier's bookings, admins for all) may do what the
  *   system does, confirm `deposit` → `paid`/`reserved` and `reserved` → `paid`, cancel any live
  *   booking (accepting a driver's cancel request is this move), and soft-delete any booking
@@ -26,7 +27,7 @@ export type Actor = "driver" | "staff" | "system";
 
 const systemMoves: Partial<Record<BookingStatus, readonly BookingStatus[]>> = {
   void: ["paid", "pending", "cancelled"],
-  pending: ["paid", "deposit", "reserved", "cancelled"],
+  pending: ["paid", "deposit", "reserved", "cancelled", "void"],
   cancelled: ["paid"],
 };
 

@@ -5,13 +5,14 @@ const { notifications, users } = schema;
 
 /**
  * One notification for one user. The message is an i18n key of the `notifications`
- * namespace with its values, so each reader sees it in their own language; a `status`
- * value is a booking status, shown with its translated label (common:bookingStatus).
+ * namespace (or of the pago móvil one, which keeps its texts together) with its values, so
+ * each reader sees it in their own language; a `status` value is a booking status, shown
+ * with its translated label (common:bookingStatus).
  */
 export type NotificationEntry = {
   userId: number;
   bookingId?: number | null;
-  messageKey: `notifications:messages.${string}`;
+  messageKey: `notifications:messages.${string}` | `mobilePayment:notification.${string}`;
   params?: Record<string, string | number>;
 };
 

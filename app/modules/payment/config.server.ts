@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import type { OnlineMethod } from "./methods";
+import { walletSettings } from "./wallet.server";
 
 const { settings, banks } = schema;
 
@@ -50,13 +51,13 @@ export function cardGateway(): "stripe" | "demo" | null {
 /**
  * The online methods offered now (docs/domain.md#payments), each only when configured: card when
  * the settings allow it and a gateway runs, pago móvil when the merchant's data is set, USDT when
- * a deposit address is.
+ * the deposit address (and the token contract) are TRON addresses.
  */
 export async function enabledOnlineMethods(): Promise<OnlineMethod[]> {
   const current = await paymentSettings();
   const methods: OnlineMethod[] = [];
   if (current?.cardPaymentsEnabled && cardGateway()) methods.push("cardPayment");
   if (current) methods.push("mobilePayment");
-  if (getEnv().WALLET_ADDRESS) methods.push("walletPayment");
+  if (walletSettings()) methods.push("walletPayment");
   return methods;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
 import { defaultLanguage, isLanguage } from "~/modules/i18n/languages";
@@ -109,8 +109,14 @@ export async function fulfilPayment(paymentId: number, opts: { verifiedBy?: numb
 
 /**
  * A payment that did not go through: failed (declined card, expired session, a transfer that does
- * not match) or rejected by staff, with the reason kept in its details. A hold with no other
- * payment still in progress is released at once, so the car is free again for others.
+ * not match) or rejected by staff, with the reason kept in its details (docs/domain.md#payments).
+ * When nothing else is paying for the booking:
+ * - a `void` hold is released at once, so the car is free again for others;
+ * - a booking that was a hold and waits as `pending` for a check that failed goes back to its
+ *   hold while the hold still runs (the driver may try again), and is released once it is over,
+ *   so a made-up transaction id cannot keep a car blocked.
+ * A staff rejection leaves a `pending` booking as it is: the driver may submit again, and staff
+ * decide whether to cancel it.
  */
 export async function failPayment(paymentId: number, opts: { status: "failed" | "rejected"; reason?: string; now?: Date }): Promise<void> {
   const now = opts.now ?? new Date();
@@ -121,14 +127,17 @@ export async function failPayment(paymentId: number, opts: { status: "failed" | 
     const details = opts.reason ? { ...payment.details, failure: opts.reason } : payment.details;
     await tx.update(payments).set({ status: opts.status, details, updatedAt: now }).where(eq(payments.id, payment.id));
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for("update");
-    if (booking.status !== "void") return;
+    const wasHold = booking.status === "void" || (booking.status === "pending" && booking.holdExpiresAt !== null && opts.status === "failed");
+    if (!wasHold) return;
     const [other] = await tx
       .select({ id: payments.id })
       .from(payments)
-      .where(and(eq(payments.bookingId, booking.id), eq(payments.status, "pending"), ne(payments.id, payment.id)))
+      .where(and(eq(payments.bookingId, booking.id), inArray(payments.status, ["pending", "succeeded"]), ne(payments.id, payment.id)))
       .limit(1);
     if (other) return;
-    await tx.update(bookings).set({ status: "cancelled", updatedAt: now }).where(eq(bookings.id, booking.id));
-    await tx.insert(bookingEvents).values({ bookingId: booking.id, actorId: null, fromStatus: "void", toStatus: "cancelled", note: "payment failed" });
+    const to = booking.holdExpiresAt !== null && booking.holdExpiresAt > now && booking.status === "pending" ? "void" : "cancelled";
+    if (to === booking.status) return;
+    await tx.update(bookings).set({ status: to, updatedAt: now }).where(eq(bookings.id, booking.id));
+    await tx.insert(bookingEvents).values({ bookingId: booking.id, actorId: null, fromStatus: booking.status, toStatus: to, note: "payment failed" });
   });
 }

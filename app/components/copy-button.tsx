@@ -1,0 +1,24 @@
+import { useHydrated } from "./client-only";
+import { showToast } from "./toasts";
+
+/**
+ * Copies `value` to the clipboard and confirms with a toast (the spec's "copied …" messages).
+ * It needs JavaScript, so it is not rendered without: the value beside it stays selectable text.
+ */
+export function CopyButton({ value, label, text, copied, failed }: { value: string; label: string; text: string; copied: string; failed: string }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      showToast({ type: "success", message: copied });
+    } catch {
+      showToast({ type: "error", message: failed });
+    }
+  };
+  return (
+    <button type="button" className="button button--small button--secondary" aria-label={label} onClick={copy}>
+      {text}
+    </button>
+  );
+}

@@ -1,0 +1,269 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { bookingScope, isStaff } from "~/modules/booking/access.server";
+import { enqueueEmail } from "~/modules/email/outbox-email.server";
+import { formatCents } from "~/modules/i18n/format";
+import { defaultLanguage, isLanguage } from "~/modules/i18n/languages";
+import { notify } from "~/modules/notification/notify.server";
+import { getDb, schema } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import type { SessionUser } from "~/utils/session.server";
+import { paymentSettings } from "./config.server";
+import { failPayment, fulfilPayment, type FulfilOutcome } from "./fulfil.server";
+import { paymentGrant } from "./grant.server";
+import { methodHref } from "./methods";
+import {
+  bolivarCentimos,
+  centimosToDecimal,
+  formatBolivarDecimal,
+  formatBolivars,
+  formatRif,
+  formatVenezuelanPhone,
+  mobileProviderReference,
+  paymentDateProblem,
+  type MobilePaymentInput,
+} from "./mobile-payment";
+import { canTakePayment, type PayableBooking } from "./payable.server";
+import { recordPayment } from "./record.server";
+
+const { banks, bookings, payments, users } = schema;
+
+/** The Venezuelan banks a payer picks from (seed data, not an enum: the list changes). */
+export async function bankList(): Promise<Array<{ code: string; name: string }>> {
+  const db = await getDb();
+  return db.select({ code: banks.code, name: banks.name }).from(banks).orderBy(asc(banks.code));
+}
+
+/** A value the page shows and the one its Copy button puts on the clipboard (what bank apps take). */
+type Copyable = { shown: string; copy: string };
+
+export type MobilePaymentPage = {
+  merchant: { bank: Copyable; phone: Copyable; rif: Copyable; holder: string };
+  amount: Copyable & { usd: string; rate: string; rateDate: string };
+  /** The transfer submitted last, when it still awaits verification. */
+  awaiting: { bank: string; reference: string; date: string } | null;
+  /** Why staff refused the last transfer, when that is the latest news. */
+  rejectedReason: string | null;
+};
+
+/**
+ * What the pago móvil page shows for `booking` (docs/domain.md#pago-móvil): the merchant's account
+ * and the balance in bolívares at the current rate; null when pago móvil is not configured.
+ */
+export async function mobilePaymentPage(booking: PayableBooking): Promise<MobilePaymentPage | null> {
+  const settings = await paymentSettings();
+  if (!settings) return null;
+  const centimos = bolivarCentimos(booking.balanceCents, settings.usdToBsRate);
+  const db = await getDb();
+  const [last] = await db
+    .select({ status: payments.status, details: payments.details })
+    .from(payments)
+    .where(and(eq(payments.bookingId, booking.id), eq(payments.method, "mobilePayment")))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  const detail = (key: string) => String(last?.details[key] ?? "");
+  return {
+    merchant: {
+      bank: { shown: `${settings.mobilePaymentBankCode} · ${settings.bankName}`, copy: settings.mobilePaymentBankCode },
+      phone: { shown: formatVenezuelanPhone(settings.mobilePaymentPhone), copy: settings.mobilePaymentPhone },
+      rif: { shown: formatRif(settings.mobilePaymentRif), copy: formatRif(settings.mobilePaymentRif) },
+      holder: settings.mobilePaymentHolder,
+    },
+    amount: {
+      shown: formatBolivars(centimos),
+      copy: centimosToDecimal(centimos),
+      usd: formatCents(booking.balanceCents),
+      rate: settings.usdToBsRate.replace(/\.?0+$/, ""),
+      rateDate: settings.rateDate,
+    },
+    awaiting: last?.status === "pending" ? { bank: detail("bank"), reference: detail("reference"), date: detail("date") } : null,
+    rejectedReason: last?.status === "rejected" ? detail("failure") : null,
+  };
+}
+
+export type SubmitOutcome =
+  | { ok: true; paymentId: number }
+  | { ok: false; reason: "unavailable" | "notPayable" | "awaiting" | "unknownBank" | "dateFuture" | "dateBeforeBooking" | "duplicate" };
+
+/**
+ * The payer's transfer (docs/domain.md#pago-móvil): checked against the bank list and the booking's
+ * dates, then recorded as a payment awaiting verification of the booking's balance, in bolívares at
+ * today's rate. The booking row is locked, so one booking has at most one transfer awaiting staff;
+ * the unique provider reference refuses the same bank + reference + date twice, across all
+ * bookings and also when two submissions race.
+ */
+export async function submitMobilePayment(booking: PayableBooking, input: MobilePaymentInput, now = new Date()): Promise<SubmitOutcome> {
+  const settings = await paymentSettings();
+  if (!settings) return { ok: false, reason: "unavailable" };
+  const dateProblem = paymentDateProblem(input.date, { now, bookingCreatedAt: booking.createdAt });
+  if (dateProblem === "future") return { ok: false, reason: "dateFuture" };
+  if (dateProblem !== null) return { ok: false, reason: "dateBeforeBooking" };
+  const db = await getDb();
+  const [bank] = await db.select({ code: banks.code }).from(banks).where(eq(banks.code, input.bank));
+  if (!bank) return { ok: false, reason: "unknownBank" };
+  const amountCents = booking.balanceCents;
+  const centimos = bolivarCentimos(amountCents, settings.usdToBsRate);
+  return db.transaction(async (tx): Promise<SubmitOutcome> => {
+    const [current] = await tx.select({ status: bookings.status, holdExpiresAt: bookings.holdExpiresAt }).from(bookings).where(eq(bookings.id, booking.id)).for("update");
+    if (!current || !canTakePayment({ ...current, balanceCents: amountCents }, now)) return { ok: false, reason: "notPayable" };
+    const [waiting] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.method, "mobilePayment"), eq(payments.status, "pending")))
+      .limit(1);
+    if (waiting) return { ok: false, reason: "awaiting" };
+    const recorded = await recordPayment(tx, {
+      bookingId: booking.id,
+      method: "mobilePayment",
+      amountCents,
+      providerReference: mobileProviderReference(input.bank, input.reference, input.date),
+      details: { ...input, amountBs: centimosToDecimal(centimos), rate: settings.usdToBsRate, rateDate: settings.rateDate },
+      awaitingVerification: true,
+    });
+    return recorded.ok ? recorded : { ok: false, reason: "duplicate" };
+  });
+}
+
+type Staff = Pick<SessionUser, "id" | "type" | "supplierId">;
+
+/**
+ * THE scope of payment verification (docs/security.md#payments): the payments of the bookings a
+ * staff member runs — an admin's all, a supplier's staff their supplier's — and nobody else's.
+ * Every query of the queue and of approving or rejecting puts it in its WHERE, so a payment
+ * outside it is indistinguishable from a missing one (404).
+ */
+function verificationScope(user: Staff): SQL {
+  return isStaff(user) ? bookingScope(user) : sql`false`;
+}
+
+const QUEUE_LIMIT = 200;
+
+/** Payments with their booking, driver and the payer's bank, for the queue. */
+async function paymentRows(where: SQL | undefined, order: SQL) {
+  const db = await getDb();
+  return db
+    .select({
+      paymentId: payments.id,
+      bookingId: bookings.id,
+      reference: bookings.reference,
+      driverName: users.fullName,
+      driverEmail: users.email,
+      method: payments.method,
+      amountCents: payments.amountCents,
+      details: payments.details,
+      bankName: banks.name,
+      submittedAt: payments.createdAt,
+      verifiedAt: payments.verifiedAt,
+    })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .innerJoin(users, eq(users.id, bookings.driverId))
+    .leftJoin(banks, sql`${banks.code} = ${payments.details}->>'bank'`)
+    .where(where)
+    .orderBy(order)
+    .limit(QUEUE_LIMIT);
+}
+
+function present(row: Awaited<ReturnType<typeof paymentRows>>[number]) {
+  const detail = (key: string) => (row.details[key] == null ? "" : String(row.details[key]));
+  return {
+    paymentId: row.paymentId,
+    bookingId: row.bookingId,
+    reference: row.reference,
+    driver: `${row.driverName} · ${row.driverEmail}`,
+    method: row.method,
+    amountUsd: formatCents(row.amountCents),
+    amountBs: formatBolivarDecimal(detail("amountBs")),
+    bank: row.bankName ? `${detail("bank")} · ${row.bankName}` : detail("bank"),
+    phone: formatVenezuelanPhone(detail("phone")),
+    transferReference: detail("reference"),
+    date: detail("date"),
+    submittedAt: row.submittedAt,
+    receivedAt: row.verifiedAt ?? row.submittedAt,
+  };
+}
+export type QueueRow = ReturnType<typeof present>;
+
+/**
+ * The staff's queue (docs/domain.md#pago-móvil): pago móvil transfers awaiting verification, oldest
+ * first, and the payments received for bookings that ended cancelled (a late payment whose car was
+ * taken), which staff must refund or rebook.
+ */
+export async function verificationQueue(user: Staff): Promise<{ awaiting: QueueRow[]; flagged: QueueRow[] }> {
+  const [awaiting, flagged] = await Promise.all([
+    paymentRows(and(verificationScope(user), eq(payments.method, "mobilePayment"), eq(payments.status, "pending")), asc(payments.id)),
+    paymentRows(and(verificationScope(user), eq(payments.status, "succeeded"), eq(bookings.status, "cancelled")), desc(payments.id)),
+  ]);
+  return { awaiting: awaiting.map(present), flagged: flagged.map(present) };
+}
+
+/** A pago móvil payment within the staff member's scope, with its status; null outside it. */
+async function verifiable(user: Staff, paymentId: number) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ status: payments.status })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(eq(payments.id, paymentId), eq(payments.method, "mobilePayment"), verificationScope(user)));
+  return row ?? null;
+}
+
+export type ApproveOutcome = Exclude<FulfilOutcome, "alreadyDone"> | "handled" | "notFound";
+
+/** Staff saw the transfer arrive: the core confirms it once (booking paid, driver notified and emailed). */
+export async function approveMobilePayment(user: Staff, paymentId: number, now = new Date()): Promise<ApproveOutcome> {
+  const found = await verifiable(user, paymentId);
+  if (!found) return "notFound";
+  if (found.status !== "pending") return "handled";
+  const outcome = await fulfilPayment(paymentId, { verifiedBy: user.id, now });
+  return outcome === "alreadyDone" ? "handled" : outcome;
+}
+
+/**
+ * Staff found no such transfer: the payment is `rejected` with the reason, the booking keeps
+ * waiting for payment (docs/domain.md#payments) and the driver is told why, in the app and by
+ * email in their language, with a link to pay again.
+ */
+export async function rejectMobilePayment(user: Staff, paymentId: number, reason: string, now = new Date()): Promise<"rejected" | "handled" | "notFound"> {
+  const found = await verifiable(user, paymentId);
+  if (!found) return "notFound";
+  if (found.status !== "pending") return "handled";
+  await failPayment(paymentId, { status: "rejected", reason, now });
+  return tellDriverOfRejection(paymentId, user.id, now);
+}
+
+/**
+ * The rejection's audit (who, when) and the driver's notice, once: `verifiedBy` still empty on a
+ * rejected payment means nobody has told the driver yet, and the locked row lets exactly one of
+ * two staff members rejecting at once do it. A payment approved meanwhile is left alone.
+ */
+async function tellDriverOfRejection(paymentId: number, staffId: number, now: Date): Promise<"rejected" | "handled"> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+    if (payment.status !== "rejected" || payment.verifiedBy !== null) return "handled";
+    await tx.update(payments).set({ verifiedBy: staffId, verifiedAt: now, updatedAt: now }).where(eq(payments.id, paymentId));
+    const [booking] = await tx
+      .select({ id: bookings.id, reference: bookings.reference, driverId: bookings.driverId, email: users.email, fullName: users.fullName, language: users.language })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.driverId))
+      .where(eq(bookings.id, payment.bookingId));
+    const reason = String(payment.details.failure ?? "");
+    await notify(tx, [{ userId: booking.driverId, bookingId: booking.id, messageKey: "mobilePayment:notification.rejected", params: { reference: booking.reference, reason } }]);
+    await enqueueEmail(
+      tx,
+      {
+        template: "mobile-payment-rejected",
+        to: [booking.email],
+        language: isLanguage(booking.language) ? booking.language : defaultLanguage,
+        data: {
+          fullName: booking.fullName,
+          reference: booking.reference,
+          reason,
+          link: new URL(methodHref("mobilePayment", booking.id, paymentGrant(booking.id)), getEnv().APP_URL).toString(),
+        },
+      },
+      `mobile-payment-rejected-${paymentId}`,
+    );
+    return "rejected";
+  });
+}

@@ -1,0 +1,163 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import {
+  bolivarCentimos,
+  centimosToDecimal,
+  formatBolivarDecimal,
+  formatBolivars,
+  formatRif,
+  formatVenezuelanPhone,
+  mobilePaymentSchema,
+  mobileProviderReference,
+  normalizeReference,
+  normalizeRif,
+  normalizeVenezuelanPhone,
+  paymentDateProblem,
+  referenceKey,
+  rifCheckDigit,
+} from "./mobile-payment";
+
+describe("normalizeVenezuelanPhone", () => {
+  it.each([
+    ["04141234567", "04141234567"],
+    ["0414-1234567", "04141234567"],
+    ["0414 123 45 67", "04141234567"],
+    ["+58 414 1234567", "04141234567"],
+    ["+58-424-123-4567", "04241234567"],
+    ["584161234567", "04161234567"],
+    ["(0412) 1234567", "04121234567"],
+    ["04221234567", "04221234567"],
+    ["04261234567", "04261234567"],
+  ])("%s → %s", (input, expected) => expect(normalizeVenezuelanPhone(input)).toBe(expected));
+
+  it.each(["02121234567", "0415123456", "041412345678", "+1 414 1234567", "0414123456a", "", "4141234567", "+580414123456"])("refuses %j", (input) =>
+    expect(normalizeVenezuelanPhone(input)).toBeNull(),
+  );
+
+  it("displays as 0414-1234567", () => expect(formatVenezuelanPhone("04141234567")).toBe("0414-1234567"));
+});
+
+describe("references", () => {
+  it("accepts 4 to 20 digits", () => {
+    expect(normalizeReference(" 001234 ")).toBe("001234");
+    expect(normalizeReference("1234")).toBe("1234");
+    expect(normalizeReference("1".repeat(20))).toBe("1".repeat(20));
+    for (const bad of ["123", "1".repeat(21), "12a45", "12-345", ""]) expect(normalizeReference(bad)).toBeNull();
+  });
+
+  it("compares without leading zeros", () => {
+    expect(referenceKey("001234")).toBe("1234");
+    expect(referenceKey("0000")).toBe("0");
+    expect(mobileProviderReference("0134", "001234", "2026-11-20")).toBe(mobileProviderReference("0134", "1234", "2026-11-20"));
+    expect(mobileProviderReference("0134", "001234", "2026-11-20")).toBe("pm:0134:1234:2026-11-20");
+    expect(mobileProviderReference("0102", "1234", "2026-11-20")).not.toBe(mobileProviderReference("0134", "1234", "2026-11-20"));
+  });
+});
+
+describe("RIF", () => {
+  it.each([
+    ["G-20000110-0", "G", "20000110", 0],
+    ["J-00002950-4", "J", "00002950", 4],
+    ["J-12345678-4", "J", "12345678", 4],
+  ])("%s has check digit %i", (_, letter, digits, check) => expect(rifCheckDigit(letter, digits)).toBe(check));
+
+  it("normalises the format and checks the digit", () => {
+    expect(normalizeRif("j123456784")).toBe("J-12345678-4");
+    expect(normalizeRif("J-12345678-4")).toBe("J-12345678-4");
+    expect(normalizeRif("g-20000110-0")).toBe("G-20000110-0");
+    expect(normalizeRif("J-12345678-5")).toBeNull();
+    expect(normalizeRif("X-12345678-4")).toBeNull();
+    expect(normalizeRif("J-1234567-4")).toBeNull();
+  });
+
+  it("displays a stored RIF with dashes", () => {
+    expect(formatRif("J123456784")).toBe("J-12345678-4");
+    expect(formatRif("not a rif")).toBe("not a rif");
+  });
+});
+
+describe("bolívares", () => {
+  it("multiplies USD cents by the rate exactly", () => {
+    expect(bolivarCentimos(10000, "36.5000")).toBe(365000n);
+    expect(bolivarCentimos(12345, "245.5000")).toBe(3030698n); // 123.45 × 245.5 = 30306.975 → 30306.98
+    expect(bolivarCentimos(1, "0.0049")).toBe(0n);
+    expect(bolivarCentimos(0, "36.5")).toBe(0n);
+  });
+
+  it("rounds half up to the céntimo, where floats would not", () => {
+    // 1.15 × 1.5 = 1.725 exactly; 1.15 * 1.5 in floats is 1.7249999…
+    expect(bolivarCentimos(115, "1.5")).toBe(173n);
+    expect(bolivarCentimos(1, "0.5")).toBe(1n); // 0.005 Bs → 0.01
+    expect(bolivarCentimos(1, "0.4999")).toBe(0n);
+  });
+
+  it("stays exact for large amounts", () => {
+    // 999,999.99 × 99,999.9999 = 99,999,998,900.000001 Bs
+    expect(bolivarCentimos(99_999_999, "99999.9999")).toBe(9_999_999_890_000n);
+  });
+
+  it("refuses a rate that is not a decimal number", () => {
+    expect(() => bolivarCentimos(100, "abc")).toThrow(RangeError);
+    expect(() => bolivarCentimos(100, "-3")).toThrow(RangeError);
+    expect(() => bolivarCentimos(1.5, "3")).toThrow(RangeError);
+  });
+
+  it("is stored as a decimal string and displayed with the money rules", () => {
+    expect(centimosToDecimal(123450n)).toBe("1234.50");
+    expect(centimosToDecimal(5n)).toBe("0.05");
+    expect(formatBolivars(123450n)).toBe("1,234.50 Bs");
+    expect(formatBolivars(123400n)).toBe("1,234 Bs");
+    expect(formatBolivars(365000n)).toBe("3,650 Bs");
+    expect(formatBolivarDecimal("30306.98")).toBe("30,306.98 Bs");
+    expect(formatBolivarDecimal("12.5")).toBeNull();
+  });
+});
+
+describe("paymentDateProblem", () => {
+  // 2026-11-21 02:00 UTC is still 20 November in Caracas (UTC−4).
+  const now = new Date("2026-11-21T02:00:00Z");
+  const bookingCreatedAt = new Date("2026-11-18T03:30:00Z"); // 17 November in Caracas
+
+  it("accepts the days from the booking to today in Caracas", () => {
+    expect(paymentDateProblem("2026-11-20", { now, bookingCreatedAt })).toBeNull();
+    expect(paymentDateProblem("2026-11-17", { now, bookingCreatedAt })).toBeNull();
+  });
+
+  it("refuses a future day, an earlier day and a non-date", () => {
+    expect(paymentDateProblem("2026-11-21", { now, bookingCreatedAt })).toBe("future");
+    expect(paymentDateProblem("2026-11-16", { now, bookingCreatedAt })).toBe("beforeBooking");
+    expect(paymentDateProblem("2026-02-30", { now, bookingCreatedAt })).toBe("invalid");
+    expect(paymentDateProblem("20/11/2026", { now, bookingCreatedAt })).toBe("invalid");
+  });
+});
+
+describe("mobilePaymentSchema", () => {
+  const form = (values: Record<string, string>) => {
+    const data = new FormData();
+    for (const [k, v] of Object.entries(values)) data.set(k, v);
+    return parseWithZod(data, { schema: mobilePaymentSchema });
+  };
+  const errorsOf = (values: Record<string, string>) => {
+    const result = form(values);
+    return result.status === "error" ? result.error : null;
+  };
+
+  it("normalises a valid submission", () => {
+    const result = form({ bank: "0134", phone: "+58 414 123 4567", reference: "001234", date: "2026-11-20" });
+    expect(result.status).toBe("success");
+    if (result.status === "success") expect(result.value).toEqual({ bank: "0134", phone: "04141234567", reference: "001234", date: "2026-11-20" });
+  });
+
+  it("reports each field with its message key", () => {
+    expect(errorsOf({ bank: "x", phone: "0212123", reference: "12", date: "nope" })).toEqual({
+      bank: ["mobilePayment:errors.bank"],
+      phone: ["validation.invalidPhone"],
+      reference: ["mobilePayment:errors.reference"],
+      date: ["mobilePayment:errors.date"],
+    });
+  });
+
+  it("reports empty fields as required", () => {
+    expect(errorsOf({})).toEqual({ bank: ["validation.required"], phone: ["validation.required"], reference: ["validation.required"], date: ["validation.required"] });
+  });
+});

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { messages } from "~/modules/forms/messages";
+import { formatCents } from "~/modules/i18n/format";
+import { APP_TIME_ZONE, calendarDateIn, parseCalendarDate } from "~/modules/user/age";
+
+/*
+ * Pago móvil rules (docs/domain.md#pago-móvil): the formats Venezuelan banks use, the amount in
+ * bolívares and the key that makes one bank transfer one payment. Pure, so the form validates
+ * the same in the browser and on the server.
+ */
+
+/** Mobile operators' prefixes: 0412 Digitel, 0414/0424 Movistar, 0416/0426 Movilnet, 0422 newer. */
+export const MOBILE_PREFIXES = ["0412", "0414", "0416", "0422", "0424", "0426"] as const;
+
+/**
+ * A Venezuelan mobile number as people type it ("+58 414-123 4567", "58414…", "0414 1234567")
+ * as the 11 digits banks use ("04141234567"); null when it is not one.
+ */
+export function normalizeVenezuelanPhone(input: string): string | null {
+  const compact = input.trim().replace(/[\s().-]/g, "");
+  const national = /^\+?58(\d{10})$/.exec(compact)?.[1];
+  const digits = national ? `0${national}` : compact;
+  if (!/^\d{11}$/.test(digits)) return null;
+  return (MOBILE_PREFIXES as readonly string[]).includes(digits.slice(0, 4)) ? digits : null;
+}
+
+/** "04141234567" → "0414-1234567". */
+export function formatVenezuelanPhone(phone: string): string {
+  return /^\d{11}$/.test(phone) ? `${phone.slice(0, 4)}-${phone.slice(4)}` : phone;
+}
+
+/** What the payer typed as the transfer's reference: 4 to 20 digits (banks differ in length). */
+export function normalizeReference(input: string): string | null {
+  const digits = input.trim().replace(/\s/g, "");
+  return /^\d{4,20}$/.test(digits) ? digits : null;
+}
+
+/**
+ * The reference as the duplicate check compares it: without leading zeros, because bank
+ * statements pad references that payers type short ("001234" and "1234" are one transfer).
+ */
+export function referenceKey(reference: string): string {
+  return reference.replace(/^0+(?=\d)/, "");
+}
+
+/** The unique provider reference of a pago móvil transfer: one bank + reference + date is one payment. */
+export function mobileProviderReference(bankCode: string, reference: string, date: string): string {
+  return `pm:${bankCode}:${referenceKey(reference)}:${date}`;
+}
+
+const RIF_LETTER_VALUES: Record<string, number> = { V: 1, E: 2, J: 3, P: 4, G: 5 };
+const RIF_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2];
+
+/** SENIAT's check digit for a RIF's letter and 8 digits: 11 − (weighted sum mod 11), 10 and 11 becoming 0. */
+export function rifCheckDigit(letter: string, digits: string): number {
+  const sum = RIF_LETTER_VALUES[letter] * 4 + [...digits].reduce((total, d, i) => total + Number(d) * RIF_WEIGHTS[i], 0);
+  const check = 11 - (sum % 11);
+  return check > 9 ? 0 : check;
+}
+
+/** A RIF ("j123456784", "J-12345678-4") as "J-12345678-4" when its format and check digit hold; else null. */
+export function normalizeRif(input: string): string | null {
+  const match = /^([VEJPG])-?(\d{8})-?(\d)$/.exec(input.trim().toUpperCase().replace(/\s/g, ""));
+  if (!match) return null;
+  const [, letter, digits, check] = match;
+  return rifCheckDigit(letter, digits) === Number(check) ? `${letter}-${digits}-${check}` : null;
+}
+
+/** A stored RIF for display; one that does not parse is shown as stored. */
+export const formatRif = (rif: string) => normalizeRif(rif) ?? rif;
+
+/**
+ * The amount in bolívar céntimos of `usdCents` at `rate` bolívares per dollar (a decimal string
+ * as the numeric column gives it, "36.5000"), rounded half-up to the céntimo. Integer arithmetic
+ * only: a float product would round some amounts the wrong way.
+ */
+export function bolivarCentimos(usdCents: number, rate: string): bigint {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(rate.trim());
+  if (!match || !Number.isSafeInteger(usdCents) || usdCents < 0) throw new RangeError(`Cannot convert ${usdCents} cents at rate ${rate}`);
+  const fraction = match[2] ?? "";
+  const scaledRate = BigInt(match[1] + fraction);
+  const scale = 10n ** BigInt(fraction.length);
+  const product = BigInt(usdCents) * scaledRate;
+  const quotient = product / scale;
+  return (product % scale) * 2n >= scale ? quotient + 1n : quotient;
+}
+
+/** Céntimos as the decimal string stored with the payment: 123450n → "1234.50". */
+export function centimosToDecimal(centimos: bigint): string {
+  return `${centimos / 100n}.${String(centimos % 100n).padStart(2, "0")}`;
+}
+
+/** docs/domain.md#formatting for bolívares: "1,234.50 Bs", "1,234 Bs". */
+export function formatBolivars(centimos: bigint): string {
+  return formatCents(Number(centimos), "Bs");
+}
+
+/** A stored "1234.50" shown as "1,234.50 Bs"; null for anything else. */
+export function formatBolivarDecimal(decimal: string): string | null {
+  return /^\d+\.\d{2}$/.test(decimal) ? formatBolivars(BigInt(decimal.replace(".", ""))) : null;
+}
+
+export type PaymentDateProblem = "invalid" | "future" | "beforeBooking";
+
+/**
+ * The payer's transfer date (YYYY-MM-DD) must be a real day between the day the booking was made
+ * and today, both as calendar days in Caracas, where the banks date their transfers.
+ */
+export function paymentDateProblem(date: string, { now, bookingCreatedAt }: { now: Date; bookingCreatedAt: Date }): PaymentDateProblem | null {
+  if (!parseCalendarDate(date)) return "invalid";
+  if (date > calendarDateIn(APP_TIME_ZONE, now)) return "future";
+  if (date < calendarDateIn(APP_TIME_ZONE, bookingCreatedAt)) return "beforeBooking";
+  return null;
+}
+
+export const mobilePaymentMessages = {
+  invalidReference: "mobilePayment:errors.reference",
+  invalidDate: "mobilePayment:errors.date",
+  invalidBank: "mobilePayment:errors.bank",
+} as const;
+
+const required = () => z.string({ error: messages.required }).trim().min(1, messages.required);
+
+/**
+ * The payer's form. The bank is checked against the banks table and the date against the
+ * booking on the server; this schema is what the browser can check too.
+ */
+export const mobilePaymentSchema = z.object({
+  bank: required().regex(/^\d{4}$/, mobilePaymentMessages.invalidBank),
+  phone: required().transform((value, ctx) => normalizeVenezuelanPhone(value) ?? (ctx.addIssue({ code: "custom", message: messages.invalidPhone }), z.NEVER)),
+  reference: required().transform((value, ctx) => normalizeReference(value) ?? (ctx.addIssue({ code: "custom", message: mobilePaymentMessages.invalidReference }), z.NEVER)),
+  date: required().refine((value) => parseCalendarDate(value) !== null, mobilePaymentMessages.invalidDate),
+});
+export type MobilePaymentInput = z.output<typeof mobilePaymentSchema>;

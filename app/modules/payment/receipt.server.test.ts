@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { pdfText } from "../../../tests/pdf-text";
+import { renderReceipt, type ReceiptData } from "./receipt.server";
+
+/*
+ * The receipt PDF read back as text: every value is there in the reader's language, Greek
+ * and Spanish accents survive (the embedded font has their glyphs), money per
+ * docs/domain.md#formatting.
+ */
+const receipt: ReceiptData = {
+  number: "RD-7K2M9Q-41",
+  issuedAt: new Date("2026-11-20T15:00:00Z"),
+  reference: "RD-7K2M9Q",
+  driver: { fullName: "Νίκος Núñez", email: "nikos@example.com" },
+  car: "Toyota Corolla",
+  supplier: "Llanos Rent",
+  pickup: { name: "Αεροδρόμιο Maiquetía", address: "Av. Bolívar", timeZone: "America/Caracas", at: new Date("2026-12-03T14:00:00Z") },
+  dropoff: { name: "Mérida", address: "Calle 26", timeZone: "America/Caracas", at: new Date("2026-12-06T16:00:00Z") },
+  days: 3,
+  breakdown: { days: 3, dailyPriceCents: 45050, options: { gps: 900, fullInsurance: 0, cancellation: 1500 }, subtotalCents: 137550, payLaterFeePercent: 0, totalCents: 137550 },
+  priceCents: 137550,
+  payments: [{ method: "mobilePayment", providerReference: "pm:0102:88001234:2026-11-20", amountCents: 137550, paidAt: new Date("2026-11-20T14:30:00Z") }],
+};
+
+const text = async (data: ReceiptData, language: Parameters<typeof renderReceipt>[1]) => {
+  const pdf = await renderReceipt(data, language);
+  expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  return pdfText(pdf);
+};
+
+describe("renderReceipt", () => {
+  it("writes the whole receipt in Greek, Greek letters included", async () => {
+    const out = await text(receipt, "el");
+    for (const expected of [
+      "Rueda",
+      "Απόδειξη πληρωμής",
+      "Αριθμός απόδειξης RD-7K2M9Q-41",
+      "Ημερομηνία έκδοσης 20 Νοε 2026",
+      "Κωδικός κράτησης RD-7K2M9Q",
+      "Οδηγός Νίκος Núñez nikos@example.com",
+      "Όχημα Toyota Corolla",
+      "Εταιρεία Llanos Rent",
+      "Παραλαβή Αεροδρόμιο Maiquetía, Av. Bolívar 3 Δεκ 2026, 10:00 (ζώνη ώρας America/Caracas)",
+      "Επιστροφή Mérida, Calle 26 6 Δεκ 2026, 12:00 (ζώνη ώρας America/Caracas)",
+      "Ημέρες 3",
+      "3 ημέρες × $450.50 $1,351.50",
+      "GPS $9",
+      "Πλήρης ασφάλιση Περιλαμβάνεται",
+      "Μερικό σύνολο $1,375.50",
+      "Σύνολο $1,375.50",
+      "Τρόπος πληρωμής Pago móvil",
+      "Αναφορά παρόχου πληρωμής pm:0102:88001234:2026-11-20",
+      "Ποσό που καταβλήθηκε $1,375.50",
+    ]) {
+      expect(out).toContain(expected);
+    }
+    expect(out).not.toContain("Επιβάρυνση πληρωμής αργότερα");
+  });
+
+  it("writes it in Spanish with the pay-later fee and every succeeded payment", async () => {
+    const out = await text(
+      {
+        ...receipt,
+        breakdown: { ...receipt.breakdown, payLaterFeePercent: 10, totalCents: 151305 },
+        priceCents: 151305,
+        payments: [
+          { method: "cardPayment", providerReference: "stripe:cs_test_a1", amountCents: 100000, paidAt: new Date("2026-11-20T14:30:00Z") },
+          { method: "walletPayment", providerReference: `tron:${"ab".repeat(32)}`, amountCents: 51305, paidAt: new Date("2026-11-21T09:00:00Z") },
+        ],
+      },
+      "es",
+    );
+    for (const expected of [
+      "Recibo de pago",
+      "Número de recibo RD-7K2M9Q-41",
+      "Fecha de emisión 20 nov 2026",
+      "Referencia de la reserva RD-7K2M9Q",
+      "Conductor Νίκος Núñez nikos@example.com",
+      "Vehículo Toyota Corolla",
+      "Proveedor Llanos Rent",
+      "Recogida Αεροδρόμιο Maiquetía, Av. Bolívar 3 dic 2026, 10:00 (zona horaria America/Caracas)",
+      "Devolución Mérida, Calle 26 6 dic 2026, 12:00 (zona horaria America/Caracas)",
+      "3 días × $450.50 $1,351.50",
+      "Cancelación $15",
+      "Seguro a todo riesgo Incluido",
+      "Subtotal $1,375.50",
+      "Recargo por pagar después (10 %) $137.55",
+      "Total $1,513.05",
+      "Forma de pago Tarjeta",
+      "Referencia del proveedor de pago stripe:cs_test_a1",
+      "Importe $1,000",
+      "Forma de pago USDT (TRC20)",
+      "Importe $513.05",
+      "Importe pagado $1,513.05",
+    ]) {
+      expect(out).toContain(expected);
+    }
+    // The 69-character transaction id may wrap, but every character is there.
+    expect(out.replace(/ /g, "")).toContain(`tron:${"ab".repeat(32)}`);
+  });
+});

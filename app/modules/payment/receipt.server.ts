@@ -1,0 +1,200 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { and, asc, eq } from "drizzle-orm";
+import PDFDocument from "pdfkit";
+import { bookingDetail } from "~/modules/booking/bookings.server";
+import { formatCents } from "~/modules/i18n/format";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import type { Language } from "~/modules/i18n/languages";
+import type { PriceBreakdown } from "~/modules/pricing/pricing";
+import { APP_TIME_ZONE } from "~/modules/user/age";
+import { getDb, schema } from "~/utils/db.server";
+import type { SessionUser } from "~/utils/session.server";
+
+const { payments } = schema;
+
+type Place = { name: string; address: string; timeZone: string; at: Date };
+
+/** Everything a receipt shows, read once and rendered in the reader's language. */
+export type ReceiptData = {
+  number: string;
+  issuedAt: Date;
+  reference: string;
+  driver: { fullName: string; email: string };
+  car: string;
+  supplier: string;
+  pickup: Place;
+  dropoff: Place;
+  days: number;
+  breakdown: PriceBreakdown;
+  priceCents: number;
+  /** The succeeded payments, oldest first (a pay-later booking may be paid in more than one). */
+  payments: Array<{ method: string; providerReference: string | null; amountCents: number; paidAt: Date }>;
+};
+
+/** A receipt states money that was received: the booking's succeeded payments. */
+const succeededPayments = (bookingId: number) => and(eq(payments.bookingId, bookingId), eq(payments.status, "succeeded"));
+
+export type ReceiptLookup = { ok: true; receipt: ReceiptData } | { ok: false; reason: "notFound" | "notPaid" };
+
+/**
+ * The receipt of one booking in `user`'s scope (docs/security.md#accounts-and-access: outside it
+ * is "notFound", like a missing booking). Only a `paid` booking with a succeeded payment has one
+ * (docs/domain.md#payments).
+ */
+export async function loadReceipt(user: Pick<SessionUser, "id" | "type" | "supplierId">, bookingId: number, language: Language, now = new Date()): Promise<ReceiptLookup> {
+  const detail = await bookingDetail(user, bookingId);
+  if (!detail) return { ok: false, reason: "notFound" };
+  const { booking, car, supplier, pickup, dropoff, driver } = detail;
+  if (booking.status !== "paid") return { ok: false, reason: "notPaid" };
+  const db = await getDb();
+  const paid = await db
+    .select({ id: payments.id, method: payments.method, providerReference: payments.providerReference, amountCents: payments.amountCents, verifiedAt: payments.verifiedAt, updatedAt: payments.updatedAt })
+    .from(payments)
+    .where(succeededPayments(booking.id))
+    .orderBy(asc(payments.id));
+  if (paid.length === 0) return { ok: false, reason: "notPaid" };
+  const name = (p: typeof pickup) => ({ es: p.nameEs, en: p.nameEn, fr: p.nameFr, el: p.nameEl })[language];
+  return {
+    ok: true,
+    receipt: {
+      // One number per booking and payment, so a reprint carries the same number.
+      number: `${booking.reference}-${paid[paid.length - 1].id}`,
+      issuedAt: now,
+      reference: booking.reference,
+      driver: { fullName: driver.fullName, email: driver.email },
+      car: car.name,
+      supplier: supplier.name,
+      pickup: { name: name(pickup), address: pickup.address, timeZone: pickup.timeZone, at: booking.startsAt },
+      dropoff: { name: name(dropoff), address: dropoff.address, timeZone: dropoff.timeZone, at: booking.endsAt },
+      days: booking.days,
+      breakdown: booking.breakdown,
+      priceCents: booking.priceCents,
+      payments: paid.map((p) => ({ method: p.method, providerReference: p.providerReference, amountCents: p.amountCents, paidAt: p.verifiedAt ?? p.updatedAt })),
+    },
+  };
+}
+
+/** Whether the booking page offers the receipt: the same condition as `loadReceipt`, for a booking already in scope. */
+export async function hasReceipt(booking: { id: number; status: string }): Promise<boolean> {
+  if (booking.status !== "paid") return false;
+  const db = await getDb();
+  const [row] = await db.select({ id: payments.id }).from(payments).where(succeededPayments(booking.id)).limit(1);
+  return Boolean(row);
+}
+
+const require = createRequire(import.meta.url);
+/*
+ * DejaVu Sans (an npm package, embedded as a subset): the PDF standard fonts cover
+ * Latin-1 only, so Greek would come out as garbage; DejaVu has Latin, its accents and Greek.
+ * Read once: every receipt embeds from the same bytes.
+ */
+const fontFile = (name: string) => fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`));
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+const loadFonts = () => (fonts ??= { regular: fontFile("DejaVuSans.ttf"), bold: fontFile("DejaVuSans-Bold.ttf") });
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** docs/domain.md#formatting: medium date, 24-hour time, in the reader's language on the given clock. */
+function formatDateTime(at: Date, language: Language, timeZone: string, withTime = true): string {
+  const key = `${language}|${timeZone}|${withTime}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, withTime ? { dateStyle: "medium", timeStyle: "short", timeZone, hourCycle: "h23" } : { dateStyle: "medium", timeZone });
+    dateFormats.set(key, format);
+  }
+  return format.format(at);
+}
+
+const PAGE = { margin: 50, width: 595.28 };
+const LABEL_WIDTH = 165;
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+
+/** The receipt as a PDF (A4), every text in `language`, amounts per docs/domain.md#formatting. */
+export function renderReceipt(receipt: ReceiptData, language: Language): Promise<Buffer> {
+  const t = getFixedT(language, ["receipt", "bookings"]);
+  const { regular, bold } = loadFonts();
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: PAGE.margin,
+    lang: language,
+    info: { Title: `${t("receipt:title")} ${receipt.number}`, Author: "Rueda", CreationDate: receipt.issuedAt },
+  });
+  doc.registerFont("regular", regular);
+  doc.registerFont("bold", bold);
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const left = PAGE.margin;
+  const heading = (text: string) => {
+    doc.moveDown(1).font("bold").fontSize(13).text(text, left, doc.y, { width: CONTENT_WIDTH });
+    doc.moveDown(0.3).font("regular").fontSize(10);
+  };
+  /** A label and its value side by side; the next row starts below the taller of the two. */
+  const row = (label: string, value: string, valueFont: "regular" | "bold" = "regular") => {
+    const top = doc.y;
+    doc.font("regular").text(label, left, top, { width: LABEL_WIDTH - 10 });
+    const labelBottom = doc.y;
+    doc.font(valueFont).text(value, left + LABEL_WIDTH, top, { width: CONTENT_WIDTH - LABEL_WIDTH });
+    doc.font("regular").text("", left, Math.max(labelBottom, doc.y) + 3);
+  };
+  /** A priced line: description on the left, amount right-aligned. */
+  const amountWidth = 120;
+  const line = (label: string, amount: string, font: "regular" | "bold" = "regular") => {
+    const top = doc.y;
+    doc.font(font).text(label, left, top, { width: CONTENT_WIDTH - amountWidth - 10 });
+    const labelBottom = doc.y;
+    doc.text(amount, left + CONTENT_WIDTH - amountWidth, top, { width: amountWidth, align: "right" });
+    doc.font("regular").text("", left, Math.max(labelBottom, doc.y) + 3);
+  };
+  const rule = () => {
+    doc.moveTo(left, doc.y).lineTo(left + CONTENT_WIDTH, doc.y).lineWidth(0.5).strokeColor("#999999").stroke();
+    doc.text("", left, doc.y + 4);
+  };
+  const when = (place: Place) => `${formatDateTime(place.at, language, place.timeZone)} (${t("bookings:detail.timeZone", { zone: place.timeZone })})`;
+
+  doc.font("bold").fontSize(24).text("Rueda", left, PAGE.margin);
+  doc.font("regular").fontSize(16).text(t("receipt:title"));
+  doc.moveDown(0.5).fontSize(10);
+  row(t("receipt:number"), receipt.number, "bold");
+  row(t("receipt:issued"), formatDateTime(receipt.issuedAt, language, APP_TIME_ZONE, false));
+  row(t("receipt:reference"), receipt.reference, "bold");
+
+  heading(t("receipt:booking"));
+  row(t("bookings:columns.driver"), `${receipt.driver.fullName}\n${receipt.driver.email}`);
+  row(t("bookings:columns.car"), receipt.car);
+  row(t("bookings:columns.supplier"), receipt.supplier);
+  row(t("bookings:detail.pickup"), `${receipt.pickup.name}, ${receipt.pickup.address}\n${when(receipt.pickup)}`);
+  row(t("bookings:detail.dropoff"), `${receipt.dropoff.name}, ${receipt.dropoff.address}\n${when(receipt.dropoff)}`);
+  row(t("bookings:columns.days"), String(receipt.days));
+
+  const { breakdown } = receipt;
+  heading(t("receipt:breakdown"));
+  line(t("bookings:detail.daily", { days: breakdown.days, price: formatCents(breakdown.dailyPriceCents) }), formatCents(breakdown.dailyPriceCents * breakdown.days));
+  for (const [key, cents] of Object.entries(breakdown.options)) {
+    line(t(`bookings:options.${key}`), cents === 0 ? t("bookings:detail.included") : formatCents(cents));
+  }
+  rule();
+  line(t("bookings:detail.subtotal"), formatCents(breakdown.subtotalCents));
+  if (breakdown.payLaterFeePercent > 0) {
+    line(t("bookings:detail.payLaterFee", { percent: breakdown.payLaterFeePercent }), formatCents(breakdown.totalCents - breakdown.subtotalCents));
+  }
+  line(t("bookings:detail.total"), formatCents(receipt.priceCents), "bold");
+
+  heading(t("receipt:payment"));
+  for (const payment of receipt.payments) {
+    row(t("bookings:detail.paymentMethod"), t(`bookings:paymentMethods.${payment.method}`));
+    row(t("receipt:providerReference"), payment.providerReference ?? "—");
+    row(t("receipt:paidAt"), formatDateTime(payment.paidAt, language, APP_TIME_ZONE));
+    row(t("receipt:amount"), formatCents(payment.amountCents));
+  }
+  rule();
+  line(t("receipt:amountPaid"), formatCents(receipt.payments.reduce((sum, p) => sum + p.amountCents, 0)), "bold");
+
+  doc.moveDown(2).fontSize(9).fillColor("#555555").text(t("receipt:footer", { zone: APP_TIME_ZONE }), left, doc.y, { width: CONTENT_WIDTH });
+  doc.end();
+  return finished;
+}

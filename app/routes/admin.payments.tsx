@@ -1,0 +1,192 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { z } from "zod";
+import { FieldErrors } from "~/components/forms";
+import { requiredText } from "~/modules/forms/fields";
+import { isStaff } from "~/modules/booking/access.server";
+import { instantToLocal } from "~/modules/availability/zoned-time";
+import { useTranslation } from "~/modules/i18n/react";
+import { approveMobilePayment, rejectMobilePayment, verificationQueue, type QueueRow } from "~/modules/payment/mobile-payment.server";
+import { APP_TIME_ZONE } from "~/modules/user/age";
+import { requireUser } from "~/modules/user/auth.server";
+import { toastHeader, type Toast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+/** Staff only: a visitor is sent to sign in, and to anyone else (a driver) the page does not exist. */
+function requireStaff(request: Request, context: AppLoadContext) {
+  const user = requireUser(request, context);
+  if (!isStaff(user)) throw new Response(null, { status: 404 });
+  return user;
+}
+
+const wallClock = (instant: Date) => instantToLocal(instant, APP_TIME_ZONE).replace("T", " ");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = requireStaff(request, context);
+  const { awaiting, flagged } = await verificationQueue(user);
+  const shown = (row: QueueRow) => ({ ...row, submittedAt: wallClock(row.submittedAt), receivedAt: wallClock(row.receivedAt) });
+  return json({ title: `${context.t("mobilePayment:queue.title")} · Rueda`, awaiting: awaiting.map(shown), flagged: flagged.map(shown), zone: APP_TIME_ZONE });
+}
+
+const REASON_MAX = 500;
+const paymentId = z.coerce.number().int().positive().max(2_147_483_647);
+const rejectSchema = z.object({ intent: z.literal("reject"), paymentId, reason: requiredText(REASON_MAX) });
+const approveSchema = z.object({ intent: z.literal("approve"), paymentId });
+/** What the browser checks before sending a rejection: the reason (the rest are hidden fields). */
+const reasonSchema = z.object({ reason: requiredText(REASON_MAX) });
+
+type RejectReply = { paymentId: number; result: SubmissionResult<string[]> };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = requireStaff(request, context);
+  const formData = await request.formData();
+  let toast: Toast;
+  if (formData.get("intent") === "reject") {
+    const submission = parseWithZod(formData, { schema: rejectSchema });
+    if (submission.status !== "success") {
+      const id = paymentId.safeParse(formData.get("paymentId"));
+      if (!id.success) throw new Response(null, { status: 400 });
+      return json<RejectReply>({ paymentId: id.data, result: submission.reply() }, { status: 400 });
+    }
+    const outcome = await rejectMobilePayment(user, submission.value.paymentId, submission.value.reason);
+    if (outcome === "notFound") throw new Response(null, { status: 404 });
+    toast = outcome === "rejected" ? { type: "success", message: "mobilePayment:queue.rejected" } : { type: "info", message: "mobilePayment:queue.handled" };
+  } else {
+    const parsed = approveSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) throw new Response(null, { status: 400 });
+    const outcome = await approveMobilePayment(user, parsed.data.paymentId);
+    if (outcome === "notFound") throw new Response(null, { status: 404 });
+    toast = { paid: { type: "success", message: "mobilePayment:queue.approved" }, flagged: { type: "error", message: "mobilePayment:queue.approvedFlagged" }, handled: { type: "info", message: "mobilePayment:queue.handled" } }[
+      outcome
+    ] as Toast;
+  }
+  return redirect("/admin/payments", { headers: { "Set-Cookie": await toastHeader(toast) } });
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["awaiting"][number];
+
+export default function PaymentsQueuePage() {
+  const { t } = useTranslation("mobilePayment");
+  const { awaiting, flagged, zone } = useLoaderData<typeof loader>();
+  return (
+    <section className="page stack">
+      <h1>{t("queue.title")}</h1>
+      <p className="muted">{t("queue.help")}</p>
+      <PaymentTable rows={awaiting} empty={t("queue.empty")} timeHeader={t("queue.submitted", { zone })} actionsHeader={t("queue.actions")} at={(row) => row.submittedAt}>
+        {(row) => (
+          <td className="stack">
+            <Form method="post">
+              <input type="hidden" name="paymentId" value={row.paymentId} />
+              <button type="submit" name="intent" value="approve" aria-label={t("queue.approveLabel", { reference: row.reference })}>
+                {t("queue.approve")}
+              </button>
+            </Form>
+            <RejectForm row={row} />
+          </td>
+        )}
+      </PaymentTable>
+
+      <h2>{t("queue.flaggedTitle")}</h2>
+      <p className="muted">{t("queue.flaggedHelp")}</p>
+      <PaymentTable rows={flagged} empty={t("queue.flaggedEmpty")} timeHeader={t("queue.paidAt", { zone })} at={(row) => row.receivedAt} />
+    </section>
+  );
+}
+
+/** One list of payments: the same columns for both lists, then the awaiting list's actions. */
+function PaymentTable({
+  rows,
+  empty,
+  timeHeader,
+  actionsHeader,
+  at,
+  children,
+}: {
+  rows: Row[];
+  empty: string;
+  timeHeader: string;
+  actionsHeader?: string;
+  at: (row: Row) => string;
+  children?: (row: Row) => ReactNode;
+}) {
+  const { t } = useTranslation("mobilePayment");
+  if (rows.length === 0) return <p className="empty-state">{empty}</p>;
+  return (
+    <table className="bookings-table">
+      <thead>
+        <tr>
+          <th scope="col">{t("queue.booking")}</th>
+          <th scope="col">{t("queue.driver")}</th>
+          <th scope="col">{t("queue.method")}</th>
+          <th scope="col">{t("queue.amount")}</th>
+          <th scope="col">{t("queue.transfer")}</th>
+          <th scope="col">{timeHeader}</th>
+          {actionsHeader ? <th scope="col">{actionsHeader}</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.paymentId}>
+            <PaymentCells row={row} at={at(row)} />
+            {children?.(row)}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function PaymentCells({ row, at }: { row: Row; at: string }) {
+  const { t } = useTranslation("mobilePayment");
+  return (
+    <>
+      <td>
+        <Link to={`/booking?b=${row.bookingId}`} aria-label={t("queue.viewBooking", { reference: row.reference })}>
+          {row.reference}
+        </Link>
+      </td>
+      <td>{row.driver}</td>
+      <td>{t(`payment:methods.${row.method}`)}</td>
+      <td>
+        {row.amountUsd}
+        {row.amountBs ? <div className="muted">{row.amountBs}</div> : null}
+      </td>
+      <td>{row.method === "mobilePayment" ? t("queue.transferLine", { bank: row.bank, phone: row.phone, reference: row.transferReference, date: row.date }) : null}</td>
+      <td>{at}</td>
+    </>
+  );
+}
+
+/** Rejecting needs a reason the driver will read; its errors show in this row's form only. */
+function RejectForm({ row }: { row: Row }) {
+  const { t } = useTranslation("mobilePayment");
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `reject-${row.paymentId}`,
+    lastResult: actionData?.paymentId === row.paymentId ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reasonSchema }),
+  });
+  const label = t("queue.reason");
+  const busy = navigation.state === "submitting" && navigation.formData?.get("paymentId") === String(row.paymentId);
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack">
+      <input type="hidden" name="paymentId" value={row.paymentId} />
+      <div className="field">
+        <label htmlFor={fields.reason.id}>{label}</label>
+        <textarea {...getTextareaProps(fields.reason)} rows={2} maxLength={REASON_MAX} />
+        <p className="field__help">{t("queue.rejectHelp")}</p>
+        <FieldErrors id={fields.reason.errorId} errors={fields.reason.errors} label={label} />
+      </div>
+      <button type="submit" name="intent" value="reject" className="button--danger" disabled={busy} aria-label={t("queue.rejectLabel", { reference: row.reference })}>
+        {t("queue.reject")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,148 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { CopyButton } from "~/components/copy-button";
+import { PaymentErrorBoundary } from "~/components/payment/payment-error";
+import { PaymentSummary } from "~/components/payment/payment-summary";
+import { messages } from "~/modules/forms/messages";
+import { useTranslation } from "~/modules/i18n/react";
+import { payableQuery } from "~/modules/payment/methods";
+import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
+import { usdtAmount } from "~/modules/payment/tron";
+import { walletSchema } from "~/modules/payment/wallet-form";
+import { depositQrSvg, latestWalletPayment, submitTransaction, walletSettings } from "~/modules/payment/wallet.server";
+import { consume } from "~/modules/security/rate-limit.server";
+
+/** While a transaction is being checked the page reloads itself this often, with or without JavaScript. */
+const REFRESH_SECONDS = 10;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title ?? "Rueda" },
+  { name: "robots", content: "noindex" },
+  ...(data?.view === "checking" ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }] : []),
+];
+
+const notFound = () => new Response(null, { status: 404 });
+
+/**
+ * Pay a booking's balance in USDT on TRON (docs/domain.md#payments): what to send where, then the
+ * transaction id; its check runs as a job, and this page follows it — checking, paid, or invalid
+ * with the form again.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { booking, grant } = await requirePayableBooking(request, context);
+  const settings = walletSettings();
+  if (!settings) throw notFound();
+  const latest = await latestWalletPayment(booking.id);
+  const paid = booking.status === "paid" || (booking.paidCents > 0 && booking.balanceCents === 0);
+  const view = paid ? "paid" : latest?.status === "pending" ? "checking" : booking.payable ? "form" : "closed";
+  const query = payableQuery(booking.id, grant);
+  return json({
+    title: `${context.t("wallet:title")} · Rueda`,
+    view,
+    failure: view === "form" && latest?.status === "failed" ? (latest.failure ?? "failed") : null,
+    summary: paymentSummary(booking),
+    address: settings.address,
+    amount: usdtAmount(booking.balanceCents),
+    qrSvg: view === "form" ? await depositQrSvg(settings.address) : null,
+    selfHref: `/payment/usdt?${query}`,
+    successHref: `/payment-success?${query}`,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw new Response(null, { status: 405 });
+  const { booking, grant } = await requirePayableBooking(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: walletSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (!(await consume("payment-submit", String(booking.id)))) return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
+  const outcome = await submitTransaction(booking, submission.value.txId);
+  // A check already running for this booking: the page shows it.
+  if (outcome.ok || outcome.reason === "inProgress") return redirect(`/payment/usdt?${payableQuery(booking.id, grant)}`);
+  const reply = outcome.reason === "duplicate" ? submission.reply({ fieldErrors: { txId: ["wallet:errors.duplicate"] } }) : submission.reply({ formErrors: ["payment:direct.notPayable"] });
+  return json(reply, { status: 400 });
+}
+
+export default function UsdtPaymentPage() {
+  const { t } = useTranslation("wallet");
+  const data = useLoaderData<typeof loader>();
+
+  return (
+    <section className="page narrow stack">
+      <h1>{t("title")}</h1>
+      <PaymentSummary data={data.summary} />
+      {data.view === "paid" ? (
+        <div className="notice notice--success" role="status">
+          <p>{t("paid")}</p>
+          <a className="button" href={data.successHref}>
+            {t("payment:direct.seeConfirmation")}
+          </a>
+        </div>
+      ) : null}
+      {data.view === "checking" ? (
+        <div className="notice" role="status">
+          <h2>{t("checking")}</h2>
+          <p>{t("checkingHelp")}</p>
+          <a href={data.selfHref}>{t("refresh")}</a>
+        </div>
+      ) : null}
+      {data.view === "closed" ? <p className="notice notice--warning">{t("payment:direct.notPayable")}</p> : null}
+      {data.view === "form" ? (
+        <>
+          {data.failure ? (
+            <div className="notice notice--warning" role="alert">
+              <p>
+                <strong>{t("errors.invalid")}</strong>
+              </p>
+              <p>{t(`reasons.${data.failure}`)}</p>
+            </div>
+          ) : null}
+          <p className="lead">{t("intro")}</p>
+          <dl className="details card">
+            <dt>{t("network")}</dt>
+            <dd>{t("networkName")}</dd>
+            <dt>{t("amount")}</dt>
+            <dd className="copyable">
+              <strong data-testid="usdt-amount">{data.amount} USDT</strong>
+              <CopyButton value={data.amount} text={t("copyAmount")} label={t("copyAmount")} copied="wallet:amountCopied" failed="wallet:copyFailed" />
+            </dd>
+            <dt>{t("address")}</dt>
+            <dd className="copyable">
+              <code data-testid="deposit-address">{data.address}</code>
+              <CopyButton value={data.address} text={t("copyAddress")} label={t("copyAddress")} copied="wallet:addressCopied" failed="wallet:copyFailed" />
+            </dd>
+          </dl>
+          {data.qrSvg ? <div className="qr" role="img" aria-label={t("qr")} dangerouslySetInnerHTML={{ __html: data.qrSvg }} /> : null}
+          <TransactionForm action={data.selfHref} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function TransactionForm({ action: formAction }: { action: string }) {
+  const { t } = useTranslation("wallet");
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(walletSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: walletSchema }),
+  });
+  return (
+    <Form method="post" action={formAction} {...getFormProps(form)} className="stack">
+      <FormErrors form={form} labels={{ txId: t("txId") }} />
+      <TextField field={fields.txId} label={t("txId")} help={t("txIdHelp")} autoComplete="off" />
+      <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("submitting")}>
+        {t("submit")}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export { PaymentErrorBoundary as ErrorBoundary };

@@ -1,0 +1,172 @@
+import crypto from "node:crypto";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { FakeTransaction } from "../fakes/trongrid";
+import { expect, jsModes, test, uniqueEmail, waitForEmails } from "./support";
+
+/*
+ * USDT on TRON from checkout to paid, against the TronGrid fake: each test books a car of the
+ * demo data as a visitor, picks USDT, and the fake chain holds the transactions the test
+ * registers. The e2e app's deposit address and USDT contract are playwright.config.ts's.
+ */
+const tronGridUrl = `http://127.0.0.1:${process.env.TRONGRID_FAKE_PORT ?? 4020}`;
+const WALLET = "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV";
+const USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const OTHER = "TD5gsCwxykWsLN9aPrq2TAfNjByuZKYp4E";
+const MAIQUETIA = "Maiquetía Airport (CCS)";
+const CHECKING = "Checking the transaction…";
+const INVALID = "Transaction ID invalid (verify it is valid with the specified amount)";
+
+/** A wall-clock value in Caracas (UTC-4 all year), `days` from now at `time`. */
+function caracas(days: number, time: string): string {
+  const date = new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+  return `${date}T${time}`;
+}
+
+const newTxId = () => crypto.randomBytes(32).toString("hex");
+
+/** Books the first car at Maiquetía from `startDay` as a new visitor paying with USDT; returns the driver's email. */
+async function checkoutWithUsdt(page: Page, startDay: number): Promise<string> {
+  const email = uniqueEmail("usdt");
+  await page.goto("/?l=en");
+  await page.getByLabel("Pick-up location").selectOption({ label: MAIQUETIA });
+  await page.getByLabel("Pick-up date and time").fill(caracas(startDay, "10:00"));
+  await page.getByLabel("Drop-off date and time").fill(caracas(startDay + 3, "12:00"));
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.locator("article.car-card").first().getByRole("link", { name: "Book" }).click();
+  await expect(page).toHaveURL(/\/checkout\?/);
+  await page.getByRole("radio", { name: "USDT (TRC20)" }).check();
+  await page.getByLabel("Full name", { exact: true }).fill("Valentina Rojas");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Phone", { exact: true }).fill("+58 414 555 0101");
+  await page.getByLabel("Birth date", { exact: true }).fill("1992-06-15");
+  await page.getByLabel("I accept the Terms of Use").check();
+  await page.getByRole("button", { name: "Book now" }).click();
+  await expect(page).toHaveURL(/\/payment\/usdt\?b=\d+$/);
+  return email;
+}
+
+/** The amount the page asks for, in USDT base units (6 decimals). */
+async function baseUnitsDue(page: Page): Promise<string> {
+  const text = (await page.getByTestId("usdt-amount").textContent()) ?? "";
+  const match = /^(\d+)\.(\d\d) USDT$/.exec(text);
+  expect(match, `amount "${text}"`).not.toBeNull();
+  return (BigInt(`${match![1]}${match![2]}`) * 10_000n).toString();
+}
+
+async function onChain(request: APIRequestContext, tx: FakeTransaction) {
+  const response = await request.post(`${tronGridUrl}/test/transactions`, { data: tx });
+  expect(response.ok()).toBe(true);
+}
+
+async function timesAsked(request: APIRequestContext, txid: string): Promise<number> {
+  return ((await (await request.get(`${tronGridUrl}/test/transactions/${txid}`)).json()) as { count: number }).count;
+}
+
+async function submitTxId(page: Page, txid: string) {
+  await page.getByLabel("Transaction ID").fill(txid);
+  await page.getByRole("button", { name: "Submit transaction ID" }).click();
+}
+
+/** Follows the check with the page's Refresh link until `outcome` shows. */
+async function refreshUntil(page: Page, outcome: Locator) {
+  await expect(async () => {
+    const refresh = page.getByRole("link", { name: "Refresh" });
+    if (await refresh.isVisible()) await refresh.click();
+    await expect(outcome).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+for (const [index, mode] of jsModes.entries()) {
+  const day = (n: number) => 30 + index * 40 + n * 8;
+
+  test.describe(`USDT payment ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    test("the page shows the network, amount, address and QR code; a valid transfer pays the booking and emails the driver", async ({ page, context, request }) => {
+      test.setTimeout(120_000);
+      const email = await checkoutWithUsdt(page, day(0));
+      await expect(page.getByRole("heading", { level: 1, name: "Pay with USDT" })).toBeVisible();
+      await expect(page.getByText("TRX (USDT TRC20)")).toBeVisible();
+      await expect(page.getByTestId("deposit-address")).toHaveText(WALLET);
+      await expect(page.getByRole("img", { name: "QR code of the deposit address" }).locator("svg")).toBeVisible();
+      const amount = await baseUnitsDue(page);
+      const dueCents = Number(BigInt(amount) / 10_000n);
+      expect(dueCents).toBeGreaterThan(0);
+
+      if (mode.javaScriptEnabled) {
+        await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+        await page.getByRole("button", { name: "Copy address" }).click();
+        await expect(page.getByRole("status").filter({ hasText: "Address copied" })).toBeVisible();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(WALLET);
+        await page.getByRole("button", { name: "Copy amount" }).click();
+        await expect(page.getByRole("status").filter({ hasText: "Amount copied" })).toBeVisible();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${Math.floor(dueCents / 100)}.${String(dueCents % 100).padStart(2, "0")}`);
+      } else {
+        await expect(page.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
+      }
+
+      // Not a transaction id: refused by the form, nothing recorded.
+      await submitTxId(page, "not-a-transaction");
+      await expect(page.getByText("A transaction ID has 64 characters: digits and letters a–f")).toBeVisible();
+
+      // Submitted before the chain has it: the page checks, and keeps refreshing itself.
+      const txid = newTxId();
+      await submitTxId(page, txid.toUpperCase());
+      await expect(page.getByText(CHECKING)).toBeVisible();
+      await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "10");
+      await onChain(request, { txid, to: WALLET, contract: USDT, amount });
+      await refreshUntil(page, page.getByText("Payment received: your booking is paid."));
+      await page.getByRole("link", { name: "See the confirmation" }).click();
+      await expect(page).toHaveURL(/\/payment-success\?b=\d+/);
+      await expect(page.getByRole("heading", { name: "Payment done" })).toBeVisible();
+      await waitForEmails(request, email, { match: (e) => /^Payment received for booking RD-\w+$/.test(e.subject) });
+    });
+
+    test("a transfer too small, to another address, of another token or failed is invalid; a reused transaction ID is already registered", async ({ page, request }) => {
+      test.setTimeout(150_000);
+      await checkoutWithUsdt(page, day(1));
+      const amount = await baseUnitsDue(page);
+      const cases: Array<[Partial<FakeTransaction>, string]> = [
+        [{ amount: (BigInt(amount) - 1n).toString() }, "It is less than the amount."],
+        [{ to: OTHER }, "It was sent to another address."],
+        [{ contract: OTHER }, "It transfers another token, not USDT."],
+        [{ result: "REVERT" }, "The transaction failed on the network."],
+      ];
+      const used: string[] = [];
+      for (const [overrides, reason] of cases) {
+        const txid = newTxId();
+        used.push(txid);
+        await onChain(request, { txid, to: WALLET, contract: USDT, amount, ...overrides });
+        await submitTxId(page, txid);
+        // The alert of the previous case stays until the page has this one's outcome.
+        await refreshUntil(page, page.getByRole("alert").filter({ hasText: INVALID }).filter({ hasText: reason }));
+        // The form is back for another transaction.
+        await expect(page.getByLabel("Transaction ID")).toBeVisible();
+      }
+      await submitTxId(page, used[0]);
+      await expect(page.getByText("Transaction ID already registered")).toBeVisible();
+      await expect(page.getByText(CHECKING)).toHaveCount(0);
+    });
+
+    test("a transaction the chain never confirms keeps the page checking while the job asks again", async ({ page, request }) => {
+      test.setTimeout(90_000);
+      await checkoutWithUsdt(page, day(2));
+      const txid = newTxId();
+      await submitTxId(page, txid);
+      await expect(page.getByText(CHECKING)).toBeVisible();
+      // The page reloads itself (meta refresh, with or without JavaScript) and is still checking.
+      const reloaded = page.waitForEvent("load", { timeout: 15_000 });
+      await expect.poll(() => timesAsked(request, txid), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+      await reloaded;
+      await expect(page.getByText(CHECKING)).toBeVisible();
+      await page.getByRole("link", { name: "Refresh" }).click();
+      await expect(page.getByText(CHECKING)).toBeVisible();
+      await expect(page.getByLabel("Transaction ID")).toHaveCount(0);
+
+      // Someone else (no session, no grant) can neither see this payment page nor post to it.
+      const url = new URL(page.url());
+      expect((await request.get(url.pathname + url.search)).status()).toBe(404);
+      expect((await request.post(url.pathname + url.search, { form: { txId: newTxId() } })).status()).toBe(404);
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import type { Executor } from "../../db/client";
+import * as schema from "../../db/schema";
+import { expect, test, uniqueEmail } from "./support";
+
+/**
+ * For a spec file that writes its data straight into the app's database, called at its top:
+ * that needs a shared PostgreSQL (DATABASE_URL). Without it the server keeps its PGlite
+ * database in memory, out of this process's reach, and the file's tests are skipped, saying
+ * so. Returns the connection for use inside the tests.
+ */
+export function seedDatabase(what: string): () => Executor {
+  const databaseUrl = process.env.DATABASE_URL;
+  test.skip(!databaseUrl, `seeds ${what} through the database: run with DATABASE_URL (PostgreSQL); the PGlite fallback lives inside the server`);
+  let client: ReturnType<typeof postgres> | undefined;
+  let db: Executor | undefined;
+  test.beforeAll(() => {
+    client = postgres(databaseUrl!, { max: 2, onnotice: () => {} });
+    db = drizzle(client, { schema }) as unknown as Executor;
+  });
+  test.afterAll(async () => {
+    await client?.end({ timeout: 5 });
+  });
+  return () => db!;
+}
+
+/** An account made through the real sign-up form; the page's browser context is signed in as it. Returns its id. */
+export async function signedInDriver(page: Page, db: Executor, account: { fullName: string; password: string; emailPrefix: string }): Promise<number> {
+  const email = uniqueEmail(account.emailPrefix);
+  const { fullName, password } = account;
+  const response = await page.request.post("/sign-up?l=en", {
+    form: { fullName, email, phone: "+58 414 555 0101", birthDate: "1990-04-12", password, confirmPassword: password, tos: "on" },
+  });
+  expect(response.status()).toBe(200);
+  const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));
+  return user.id;
+}

@@ -1,0 +1,205 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { approveMobilePayment, mobilePaymentPage, rejectMobilePayment, submitMobilePayment, verificationQueue } from "~/modules/payment/mobile-payment.server";
+import { loadPayableBooking } from "~/modules/payment/payable.server";
+import { getDb, schema } from "~/utils/db.server";
+import { closeDb } from "../../db/client";
+import { banks as bankRows } from "../../db/seed-data";
+import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
+
+/*
+ * Pago móvil against the real database (docs/domain.md#pago-móvil): a submitted transfer waits
+ * for staff as a pending payment of the booking's balance in bolívares; one bank + reference +
+ * date pays once, also when submitted twice at the same moment; staff approve or reject only
+ * within their scope, and a rejection tells the driver once and lets them pay again.
+ */
+const { bookings, notifications, outbox, payments, settings } = schema;
+const DAY = 24 * 3_600_000;
+const now = new Date("2026-11-20T15:00:00Z"); // 11:00 on 20 November in Caracas
+const created = new Date("2026-11-19T15:00:00Z");
+
+let fx: { bookingId: number; otherBookingId: number; driverId: number; staffId: number; otherStaffId: number; adminId: number };
+
+const staff = (id: number, type: "admin" | "supplier" | "user", supplierId: number | null = null) => ({ id, type, supplierId });
+
+async function payable(bookingId = fx.bookingId) {
+  const booking = await loadPayableBooking(bookingId, { userId: fx.driverId, grant: null }, undefined, now);
+  if (!booking) throw new Error("booking not payable");
+  return booking;
+}
+
+const transfer = { bank: "0134", phone: "04141234567", reference: "001234", date: "2026-11-20" };
+
+beforeEach(async () => {
+  const db = await getDb();
+  await resetDatabase(db);
+  await db.insert(schema.banks).values(bankRows);
+  await db.insert(settings).values({
+    usdToBsRate: "36.5000",
+    rateDate: "2026-11-20",
+    mobilePaymentBankCode: "0102",
+    mobilePaymentPhone: "04141234567",
+    mobilePaymentRif: "J123456784",
+    mobilePaymentHolder: "Rueda Alquileres C.A.",
+  });
+  const place = await createLocation(db);
+  const supplier = await createSupplier(db);
+  const otherSupplier = await createSupplier(db);
+  const car = await createCar(db, { supplierId: supplier.id, locationIds: [place.id] });
+  const otherCar = await createCar(db, { supplierId: otherSupplier.id, locationIds: [place.id] });
+  const driver = await createUser(db, { language: "en" });
+  const staffMember = await createUser(db, { type: "supplier", supplierId: supplier.id });
+  const otherStaff = await createUser(db, { type: "supplier", supplierId: otherSupplier.id });
+  const admin = await createUser(db, { type: "admin" });
+  const start = new Date(now.getTime() + 10 * DAY);
+  const hold = { status: "void" as const, paymentMethod: "mobilePayment" as const, holdExpiresAt: new Date(now.getTime() + 20 * 60_000), createdAt: created };
+  const booking = await createBooking(db, { carId: car.id, supplierId: supplier.id, driverId: driver.id, locationId: place.id, startsAt: start, endsAt: new Date(start.getTime() + 2 * DAY), priceCents: 12345, ...hold });
+  const other = await createBooking(db, { carId: otherCar.id, supplierId: otherSupplier.id, driverId: driver.id, locationId: place.id, startsAt: start, endsAt: new Date(start.getTime() + 2 * DAY), ...hold });
+  fx = { bookingId: booking.id, otherBookingId: other.id, driverId: driver.id, staffId: staffMember.id, otherStaffId: otherStaff.id, adminId: admin.id };
+});
+
+afterAll(async () => {
+  await closeDb();
+});
+
+describe("the page", () => {
+  it("shows the merchant's account and the balance in bolívares at the rate", async () => {
+    const page = await mobilePaymentPage(await payable());
+    expect(page).toMatchObject({
+      merchant: { bank: { shown: "0102 · Banco de Venezuela", copy: "0102" }, phone: { shown: "0414-1234567", copy: "04141234567" }, rif: { shown: "J-12345678-4" } },
+      // $123.45 × 36.5 = 4,505.925 Bs → 4,505.93
+      amount: { shown: "4,505.93 Bs", copy: "4505.93", usd: "$123.45", rate: "36.5", rateDate: "2026-11-20" },
+      awaiting: null,
+      rejectedReason: null,
+    });
+  });
+
+  it("is unavailable without settings", async () => {
+    const db = await getDb();
+    await db.delete(settings);
+    expect(await mobilePaymentPage(await payable())).toBeNull();
+    expect(await submitMobilePayment(await payable(), transfer, now)).toEqual({ ok: false, reason: "unavailable" });
+  });
+});
+
+describe("submitting", () => {
+  it("records the balance awaiting verification and moves the hold to pending", async () => {
+    const result = await submitMobilePayment(await payable(), transfer, now);
+    expect(result.ok).toBe(true);
+    const db = await getDb();
+    const [payment] = await db.select().from(payments);
+    expect(payment).toMatchObject({
+      method: "mobilePayment",
+      status: "pending",
+      amountCents: 12345,
+      providerReference: "pm:0134:1234:2026-11-20",
+      details: { bank: "0134", phone: "04141234567", reference: "001234", date: "2026-11-20", amountBs: "4505.93", rate: "36.5000", rateDate: "2026-11-20" },
+    });
+    const [booking] = await db.select().from(bookings).where(eq(bookings.id, fx.bookingId));
+    expect(booking.status).toBe("pending");
+    expect((await mobilePaymentPage(await payable()))?.awaiting).toEqual({ bank: "0134", reference: "001234", date: "2026-11-20" });
+  });
+
+  it("refuses a second transfer while one awaits verification", async () => {
+    await submitMobilePayment(await payable(), transfer, now);
+    expect(await submitMobilePayment(await payable(), { ...transfer, reference: "999999" }, now)).toEqual({ ok: false, reason: "awaiting" });
+  });
+
+  it("refuses the same bank + reference + date again, even typed with other leading zeros and for another booking", async () => {
+    expect((await submitMobilePayment(await payable(), transfer, now)).ok).toBe(true);
+    expect(await submitMobilePayment(await payable(fx.otherBookingId), { ...transfer, reference: "1234" }, now)).toEqual({ ok: false, reason: "duplicate" });
+    expect((await submitMobilePayment(await payable(fx.otherBookingId), { ...transfer, bank: "0102", reference: "1234" }, now)).ok).toBe(true);
+  });
+
+  it("lets exactly one of two simultaneous submissions of one transfer through", async () => {
+    const [a, b] = await Promise.all([payable(), payable(fx.otherBookingId)]);
+    const results = await Promise.all([submitMobilePayment(a, transfer, now), submitMobilePayment(b, transfer, now)]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "duplicate" }]);
+    const db = await getDb();
+    expect(await db.select().from(payments)).toHaveLength(1);
+  });
+
+  it("checks the bank and the date", async () => {
+    expect(await submitMobilePayment(await payable(), { ...transfer, bank: "9999" }, now)).toEqual({ ok: false, reason: "unknownBank" });
+    expect(await submitMobilePayment(await payable(), { ...transfer, date: "2026-11-21" }, now)).toEqual({ ok: false, reason: "dateFuture" });
+    expect(await submitMobilePayment(await payable(), { ...transfer, date: "2026-11-18" }, now)).toEqual({ ok: false, reason: "dateBeforeBooking" });
+    const db = await getDb();
+    expect(await db.select().from(payments)).toHaveLength(0);
+  });
+
+  it("refuses a hold that has run out", async () => {
+    const booking = await payable();
+    expect(await submitMobilePayment(booking, transfer, new Date(now.getTime() + 21 * 60_000))).toEqual({ ok: false, reason: "notPayable" });
+  });
+});
+
+describe("verifying", () => {
+  async function submitted() {
+    const result = await submitMobilePayment(await payable(), transfer, now);
+    if (!result.ok) throw new Error(result.reason);
+    return result.paymentId;
+  }
+
+  it("shows staff the queue within their scope only", async () => {
+    const paymentId = await submitted();
+    expect((await verificationQueue(staff(fx.staffId, "supplier", (await payable()).supplierId))).awaiting.map((r) => r.paymentId)).toEqual([paymentId]);
+    expect((await verificationQueue(staff(fx.adminId, "admin"))).awaiting[0]).toMatchObject({ paymentId, amountUsd: "$123.45", amountBs: "4,505.93 Bs", bank: "0134 · Banesco", phone: "0414-1234567", transferReference: "001234" });
+    const db = await getDb();
+    const [other] = await db.select().from(bookings).where(eq(bookings.id, fx.otherBookingId));
+    expect((await verificationQueue(staff(fx.otherStaffId, "supplier", other.supplierId))).awaiting).toEqual([]);
+    expect((await verificationQueue(staff(fx.driverId, "user"))).awaiting).toEqual([]);
+  });
+
+  it("approves: the booking is paid and the driver emailed once; another supplier's staff cannot", async () => {
+    const paymentId = await submitted();
+    const db = await getDb();
+    const [other] = await db.select().from(bookings).where(eq(bookings.id, fx.otherBookingId));
+    expect(await approveMobilePayment(staff(fx.otherStaffId, "supplier", other.supplierId), paymentId, now)).toBe("notFound");
+    expect(await approveMobilePayment(staff(fx.driverId, "user"), paymentId, now)).toBe("notFound");
+    const supplierId = (await payable()).supplierId;
+    expect(await approveMobilePayment(staff(fx.staffId, "supplier", supplierId), paymentId, now)).toBe("paid");
+    expect(await approveMobilePayment(staff(fx.adminId, "admin"), paymentId, now)).toBe("handled");
+    const [payment] = await db.select().from(payments);
+    expect(payment).toMatchObject({ status: "succeeded", verifiedBy: fx.staffId });
+    expect((await db.select().from(bookings).where(eq(bookings.id, fx.bookingId)))[0].status).toBe("paid");
+    expect(await db.select().from(outbox).where(eq(outbox.jobId, `payment-confirmation-${paymentId}`))).toHaveLength(1);
+  });
+
+  it("rejects with a reason: the booking keeps waiting, the driver is told once and can pay again", async () => {
+    const paymentId = await submitted();
+    const outcomes = await Promise.all([
+      rejectMobilePayment(staff(fx.adminId, "admin"), paymentId, "No such transfer in the statement", now),
+      rejectMobilePayment(staff(fx.adminId, "admin"), paymentId, "No such transfer in the statement", now),
+    ]);
+    expect(outcomes.sort()).toEqual(["handled", "rejected"]);
+    const db = await getDb();
+    const [payment] = await db.select().from(payments);
+    expect(payment).toMatchObject({ status: "rejected", verifiedBy: fx.adminId, details: { failure: "No such transfer in the statement" } });
+    expect((await db.select().from(bookings).where(eq(bookings.id, fx.bookingId)))[0].status).toBe("pending");
+    const told = await db.select().from(notifications).where(and(eq(notifications.userId, fx.driverId), eq(notifications.messageKey, "mobilePayment:notification.rejected")));
+    expect(told).toHaveLength(1);
+    expect(told[0].params).toMatchObject({ reason: "No such transfer in the statement" });
+    const [email] = await db.select().from(outbox).where(eq(outbox.jobId, `mobile-payment-rejected-${paymentId}`));
+    const sent = email.payload as { language: string; subject: string; text: string };
+    expect(sent.language).toBe("en");
+    expect(sent.text).toContain("No such transfer in the statement");
+    expect(sent.text).toMatch(new RegExp(`/payment/mobile\\?b=${fx.bookingId}&g=[\\w-]{24}`));
+
+    const page = await mobilePaymentPage(await payable());
+    expect(page).toMatchObject({ awaiting: null, rejectedReason: "No such transfer in the statement" });
+    // The same transfer stays refused; a corrected one goes through.
+    expect(await submitMobilePayment(await payable(), transfer, now)).toEqual({ ok: false, reason: "duplicate" });
+    expect((await submitMobilePayment(await payable(), { ...transfer, reference: "4321" }, now)).ok).toBe(true);
+  });
+
+  it("lists a payment received for a cancelled booking for staff to refund or rebook", async () => {
+    const paymentId = await submitted();
+    const db = await getDb();
+    await db.update(payments).set({ status: "succeeded" }).where(eq(payments.id, paymentId));
+    await db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, fx.bookingId));
+    const queue = await verificationQueue(staff(fx.adminId, "admin"));
+    expect(queue.awaiting).toEqual([]);
+    expect(queue.flagged.map((r) => r.paymentId)).toEqual([paymentId]);
+  });
+});
