@@ -1,7 +1,7 @@
 # Multi-stage image for Rueda: one image runs the web process (default) or the worker.
 #   docker build -t rueda .
 #   docker run -p 8080:8080 -e DATABASE_URL=... -e REDIS_URL=... -e SESSION_SECRET=... rueda
-#   docker run ... rueda node --import tsx jobs/worker.ts
+#   docker run ... rueda node --import tsx worker.ts
 #   docker run ... rueda node --import tsx scripts/admin-create.ts --email you@example.com   (first admin)
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
@@ -18,7 +18,7 @@ ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
-COPY --chown=node:node package.json server.ts tsconfig.json ./
+COPY --chown=node:node package.json server.ts worker.ts tsconfig.json ./
 COPY --chown=node:node app ./app
 COPY --chown=node:node config ./config
 COPY --chown=node:node db ./db

@@ -84,7 +84,7 @@ export default defineConfig({
     ...(withWorker
       ? [
           {
-            command: "npx tsx jobs/worker.ts",
+            command: "npx tsx worker.ts",
             url: `http://127.0.0.1:${workerHealthPort}/`,
             env: { ...appEnv, WORKER_HEALTH_PORT: String(workerHealthPort) },
             reuseExistingServer: false,

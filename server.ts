@@ -21,6 +21,7 @@ const { closeDb } = await import("./db/client");
 const { withQueryCount } = await import("./db/query-count");
 const { demoLogins, DEMO_PASSWORD } = await import("./db/seed-data");
 const { startRelay } = await import("./jobs/relay");
+const { providePaymentJobs } = await import("./app/modules/payment/jobs.server");
 const { prepareDatabase } = await import("./app/modules/setup/prepare-database.server");
 const { buildLoadContext } = await import("./app/modules/http/load-context.server");
 const { createRemixHandler } = await import("./app/modules/http/express-remix.server");
@@ -104,6 +105,8 @@ if (cluster.isPrimary) {
 }
 
 async function serve(onListening: () => void) {
+  // The relay runs jobs in this process when there is no Redis, payment jobs included.
+  providePaymentJobs();
   const relay = startRelay();
   let draining = false;
 

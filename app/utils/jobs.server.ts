@@ -1,2 +1,3 @@
 export { enqueue, type JobName, type JobPayload } from "../../jobs/queues";
 export { withTimeout } from "../../jobs/timeout";
+export { provideHandlers, type ProvidedJob } from "../../jobs/handlers";

@@ -5,19 +5,30 @@ import { withTimeout } from "../timeout";
 import { sendEmail } from "./send-email";
 import { purgeExpiredTokens } from "./purge-expired-tokens";
 import { expireHolds } from "./expire-holds";
-import { stripeEvent } from "./stripe-event";
-import { checkUsdtPaymentJob } from "./check-usdt-payment";
 
 export type JobContext = { jobId: string; attempt: number };
 export type Handler<N extends JobName> = (payload: JobPayload<N>, context: JobContext) => Promise<void>;
 
-export const handlers: { [N in JobName]: Handler<N> } = {
+type Handlers = { [N in JobName]: Handler<N> };
+
+/**
+ * Jobs whose work is a domain module's transaction, which the web process also runs (settling a
+ * payment): their handlers live in `app/modules/payment/` and each process entry provides them
+ * (`provideHandlers`), so this layer never imports upwards (docs/architecture.md#layers).
+ */
+export type ProvidedJob = "stripe-event" | "check-usdt-payment";
+
+const own: Omit<Handlers, ProvidedJob> = {
   "send-email": sendEmail,
   "purge-expired-tokens": purgeExpiredTokens,
   "expire-holds": expireHolds,
-  "stripe-event": stripeEvent,
-  "check-usdt-payment": checkUsdtPaymentJob,
 };
+let provided: Partial<Pick<Handlers, ProvidedJob>> = {};
+
+/** Called once by each process entry (server.ts, worker.ts) before its relay or workers start. */
+export function provideHandlers(handlers: Pick<Handlers, ProvidedJob>) {
+  provided = handlers;
+}
 
 /**
  * Runs a stored job, the same way in the in-process relay and in the BullMQ worker.
@@ -31,6 +42,8 @@ export async function runJob(name: string, data: unknown, context: JobContext, t
   const jobName = name as JobName;
   const parsed = jobs[jobName].payload.safeParse(data);
   if (!parsed.success) throw new UnrecoverableError(`Invalid ${jobName} payload: ${z.prettifyError(parsed.error)}`);
-  const handler = handlers[jobName] as (payload: unknown, context: JobContext) => Promise<void>;
+  const handler = (own[jobName as Exclude<JobName, ProvidedJob>] ?? provided[jobName as ProvidedJob]) as ((payload: unknown, context: JobContext) => Promise<void>) | undefined;
+  // Retried rather than failed: a process started without its entry's handlers is a deployment slip, not a bad job.
+  if (!handler) throw new Error(`No handler for ${jobName} in this process`);
   await withTimeout(handler(parsed.data, context), timeoutMs, jobName);
 }

@@ -6,8 +6,12 @@ import { loadPayableBooking } from "~/modules/payment/payable.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { runJob } from "../../jobs/handlers";
+import { providePaymentJobs } from "~/modules/payment/jobs.server";
 import type { JobPayload } from "../../jobs/queues";
 import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
+
+// As server.ts and worker.ts do: the payment jobs' handlers come from the payments module.
+providePaymentJobs();
 
 /*
  * Card payments through Stripe against the real database and the Stripe fake: the session is

@@ -5,7 +5,11 @@ import { CHECK_WINDOW_MS, checkUsdtPayment, latestWalletPayment, NotYetSolidifie
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { runJob } from "../../jobs/handlers";
+import { providePaymentJobs } from "~/modules/payment/jobs.server";
 import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
+
+// As server.ts and worker.ts do: the payment jobs' handlers come from the payments module.
+providePaymentJobs();
 
 /*
  * The USDT payment against the real database and the TronGrid fake over HTTP, as the job runs

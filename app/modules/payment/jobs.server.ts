@@ -1,0 +1,23 @@
+import { provideHandlers } from "~/utils/jobs.server";
+import { applyStripeEvent } from "./card.server";
+import { checkUsdtPayment } from "./wallet.server";
+
+/**
+ * The payment jobs' handlers (docs/architecture.md#layers): settling a payment is the payments
+ * core's transaction (fulfilPayment / failPayment), which the worker must run exactly as the
+ * web process does, so the handlers live here and each process entry provides them to the job
+ * runner. Both are idempotent: a retried or redelivered job changes nothing more.
+ */
+export function providePaymentJobs() {
+  provideHandlers({
+    "stripe-event": async (payload) => {
+      const outcome = await applyStripeEvent(payload.type, payload.session);
+      // A session this site never recorded (another integration on the same Stripe account) is not ours to settle.
+      if (outcome === "unknownSession") console.warn(`Stripe event ${payload.type} for unknown session ${payload.session.id} ignored`);
+    },
+    // "Not final yet" and TronGrid being unavailable throw, so the outbox retries with its backoff; the check gives up after its own window.
+    "check-usdt-payment": async (payload) => {
+      await checkUsdtPayment(payload.paymentId);
+    },
+  });
+}
