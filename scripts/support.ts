@@ -76,7 +76,8 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     child.kill("SIGTERM");
     await exited;
   };
-  for (let i = 0; i < 150; i++) {
+  // Two minutes: PGlite's migrations and demo data take most of a minute on a busy machine.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, output, stop };
     } catch {
