@@ -18,7 +18,7 @@ for (const mode of jsModes) {
     test("the first result and its Book link are on the first screen; the filters open, apply and count", async ({ page }) => {
       // A blank search shows the form open, ready to fill.
       await page.goto("/search?l=en");
-      await page.getByLabel("Pick-up location").selectOption({ label: MAIQUETIA });
+      await page.getByLabel("Pick-up location", { exact: true }).selectOption({ label: MAIQUETIA });
       await page.getByLabel("Pick-up date and time").fill(caracas(10, "10:00"));
       await page.getByLabel("Drop-off date and time").fill(caracas(13, "12:00"));
       await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -27,7 +27,7 @@ for (const mode of jsModes) {
       // The search is one line with a way to change it; the form itself is folded away.
       const summary = page.locator("summary", { hasText: "Change" });
       await expect(summary).toContainText(MAIQUETIA);
-      await expect(page.getByLabel("Pick-up location")).toBeHidden();
+      await expect(page.getByLabel("Pick-up location", { exact: true })).toBeHidden();
       const book = page.getByRole("link", { name: "Book", exact: true }).first();
       await expect(book).toBeInViewport({ ratio: 1 });
 
@@ -48,7 +48,7 @@ for (const mode of jsModes) {
 
       // "Change" opens the form with the search's values.
       await page.locator("summary", { hasText: "Change" }).click();
-      await expect(page.getByLabel("Pick-up location").locator("option:checked")).toHaveText(MAIQUETIA);
+      await expect(page.getByLabel("Pick-up location", { exact: true }).locator("option:checked")).toHaveText(MAIQUETIA);
       await expect(page.getByLabel("Pick-up date and time")).toHaveValue(caracas(10, "10:00"));
     });
   });

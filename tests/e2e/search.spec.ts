@@ -241,9 +241,9 @@ test.describe("map of locations", () => {
     await expect(page.getByText("The map is unavailable right now")).toBeVisible();
     await expect(page.locator(".location-list__item")).toHaveCount(14);
 
-    await map.locator(`.leaflet-marker-icon[title="${MAIQUETIA}"]`).click();
-    await map.locator(".leaflet-popup", { hasText: MAIQUETIA }).getByRole("button", { name: "Set as pick-up" }).click();
-    await expect(page.getByLabel("Pick-up location").locator("option:checked")).toHaveText(MAIQUETIA);
+    await map.locator(`.leaflet-marker-icon[title="${VALENCIA}"]`).click();
+    await map.locator(".leaflet-popup", { hasText: VALENCIA }).getByRole("button", { name: "Set as pick-up" }).click();
+    await expect(page.getByLabel("Pick-up location").locator("option:checked")).toHaveText(VALENCIA);
     await map.locator(`.leaflet-marker-icon[title="${MERIDA}"]`).click();
     await map.locator(".leaflet-popup", { hasText: MERIDA }).getByRole("button", { name: "Set as drop-off" }).click();
     await expect(page.getByLabel("Drop-off location").locator("option:checked")).toHaveText(MERIDA);
