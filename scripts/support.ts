@@ -61,8 +61,11 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-/** server.ts on the production build, with NODE_ENV=production, once /healthz answers. */
-export async function startServer(port: number, env: Record<string, string>, { timeoutMs = 30_000 } = {}): Promise<RunningServer> {
+/**
+ * server.ts on the production build, with NODE_ENV=production, once /healthz answers (two minutes
+ * by default: PGlite's migrations and demo data take most of a minute on a busy machine).
+ */
+export async function startServer(port: number, env: Record<string, string>, { timeoutMs = 120_000 } = {}): Promise<RunningServer> {
   // node --import tsx (not npx) so the PID we hold is the server itself.
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },

@@ -1,18 +1,20 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useRef, type MouseEvent } from "react";
+import { useRef, useState, type MouseEvent } from "react";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
+import { useHydrated } from "~/components/client-only";
 import { LocationList } from "~/components/catalogue/location-list";
 import { LocationsMap } from "~/components/catalogue/locations-map";
-import { SearchForm, type SearchFormHandle } from "~/components/catalogue/search-form";
-import { normalizeLocal } from "~/modules/availability/zoned-time";
+import { PlacesMap } from "~/components/catalogue/places-map";
+import { SEARCH_FORM_ID, SearchForm, type SearchFormHandle } from "~/components/catalogue/search-form";
 import { presentLocations } from "~/modules/catalogue/present.server";
 import { getFeaturedCars, getSuppliers } from "~/modules/catalogue/reference.server";
-import { initialSearchValues, type SearchFormValues } from "~/modules/catalogue/search-query";
+import { placeChoiceNames, readHomeForm, type KnownLocation } from "~/modules/catalogue/search-query";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { getEnv } from "~/utils/env.server";
 
+// Only for the interactive map, a few KB of CSS; its script loads when asked for.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -22,28 +24,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /**
  * The home page answers without touching the database on most views: its lists are
- * cached reference data. A marker's or list entry's "set as pick-up" link (without
- * JavaScript) comes back here with the form's values in the query string.
+ * cached reference data. The "Set as pick-up / drop-off" buttons of the list and the map
+ * submit the search form back here (without JavaScript): the form comes back with what
+ * was typed and the chosen place.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [locations, suppliers, cars] = await Promise.all([presentLocations(context.language), getSuppliers(), getFeaturedCars()]);
-  const known = (raw: string | null) => (raw && locations.some((l) => String(l.id) === raw) ? raw : "");
-  const pickup = known(url.searchParams.get("pickup"));
-  const zone = locations.find((l) => String(l.id) === pickup)?.timeZone;
-  const defaults = initialSearchValues(new Date(), undefined, zone);
-  const dropoff = known(url.searchParams.get("dropoff"));
-  const values: SearchFormValues = {
-    pickup,
-    dropoff,
-    same: url.searchParams.has("same") || !dropoff,
-    from: normalizeLocal(url.searchParams.get("from") ?? "") ?? defaults.from,
-    to: normalizeLocal(url.searchParams.get("to") ?? "") ?? defaults.to,
-  };
+  const known = new Map<number, KnownLocation>(locations.map((l) => [l.id, l]));
   return {
     title: `Rueda · ${context.t("home.title")}`,
     description: context.t("meta.homeDescription", { ns: "catalogue" }),
-    values,
+    values: readHomeForm(url.searchParams, known, new Date()),
     locations: locations.map(({ timeZone: _zone, ...l }) => l),
     suppliers: suppliers.map((s) => ({ id: s.id, name: s.name, logo: s.logo })),
     cars: cars.map((c) => ({ id: c.id, name: c.name, image: c.image, price: formatCents(c.dailyPriceCents), seats: c.seats, gearbox: c.gearbox, supplierName: c.supplierName })),
@@ -51,26 +43,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-function homeHref(values: SearchFormValues): string {
-  const params = new URLSearchParams();
-  if (values.pickup) params.set("pickup", values.pickup);
-  if (!values.same && values.dropoff) params.set("dropoff", values.dropoff);
-  if (values.same) params.set("same", "1");
-  params.set("from", values.from);
-  params.set("to", values.to);
-  return `/?${params}#search-form`;
-}
-
 export default function Home() {
   const { t } = useTranslation("catalogue");
   const data = useLoaderData<typeof loader>();
   const form = useRef<SearchFormHandle>(null);
+  const hydrated = useHydrated();
+  // The Leaflet map (and its ~45 KB of script) only when the visitor asks for it.
+  const [interactive, setInteractive] = useState(false);
   const { values } = data;
 
   const choose = (id: number, role: "pickup" | "dropoff") => form.current?.choose(role, id);
-  // Without JavaScript the links come back here with the choice in the query string.
-  const chooseLink = (id: number, role: "pickup" | "dropoff") => ({
-    href: homeHref(role === "pickup" ? { ...values, pickup: String(id) } : { ...values, dropoff: String(id), same: false }),
+  /**
+   * A submit button of the search form that comes back here rather than to /search, so
+   * the dates typed before it travel with the chosen place; with JavaScript it fills the
+   * form in place instead.
+   */
+  const chooseButton = (id: number, role: "pickup" | "dropoff") => ({
+    type: "submit" as const,
+    form: SEARCH_FORM_ID,
+    formAction: `/#${SEARCH_FORM_ID}`,
+    name: placeChoiceNames[role],
+    value: String(id),
     onClick: (event: MouseEvent) => {
       event.preventDefault();
       choose(id, role);
@@ -98,31 +91,53 @@ export default function Home() {
             locations={data.locations}
             actions={(location) => (
               <>
-                <a {...chooseLink(location.id, "pickup")}>
+                <button {...chooseButton(location.id, "pickup")} className="link-button">
                   {t("map.setPickup")}
                   <span className="visually-hidden">: {location.name}</span>
-                </a>
-                <a {...chooseLink(location.id, "dropoff")}>
-                  {t("map.setDropoff")}
-                  <span className="visually-hidden">: {location.name}</span>
-                </a>
-              </>
-            )}
-          />
-          <LocationsMap
-            locations={data.locations}
-            tileUrl={data.tileUrl}
-            actions={(location) => (
-              <>
-                <button type="button" className="button button--small" onClick={() => choose(location.id, "pickup")}>
-                  {t("map.setPickup")}
                 </button>
-                <button type="button" className="button button--small button--secondary" onClick={() => choose(location.id, "dropoff")}>
+                <button {...chooseButton(location.id, "dropoff")} className="link-button">
                   {t("map.setDropoff")}
+                  <span className="visually-hidden">: {location.name}</span>
                 </button>
               </>
             )}
           />
+          {interactive ? (
+            <LocationsMap
+              locations={data.locations}
+              tileUrl={data.tileUrl}
+              actions={(location) => (
+                <>
+                  <button type="button" className="button button--small" onClick={() => choose(location.id, "pickup")}>
+                    {t("map.setPickup")}
+                  </button>
+                  <button type="button" className="button button--small button--secondary" onClick={() => choose(location.id, "dropoff")}>
+                    {t("map.setDropoff")}
+                  </button>
+                </>
+              )}
+            />
+          ) : (
+            <PlacesMap
+              locations={data.locations}
+              hint={t("map.pinHint")}
+              pin={(location, position) => (
+                <button {...chooseButton(location.id, "pickup")} className="places-map__pin" style={position}>
+                  <span className="places-map__name">
+                    <span className="visually-hidden">{t("map.setPickup")}: </span>
+                    {location.name}
+                  </span>
+                </button>
+              )}
+              footer={
+                hydrated ? (
+                  <button type="button" className="button button--small button--secondary places-map__upgrade" onClick={() => setInteractive(true)}>
+                    {t("map.showInteractive")}
+                  </button>
+                ) : null
+              }
+            />
+          )}
         </div>
       </section>
 

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { CarCard } from "~/components/catalogue/car-card";
 import { useCatalogueLabels } from "~/components/catalogue/labels";
 import { Pagination } from "~/components/catalogue/pagination";
@@ -59,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       dropoffName: query.dropoffId === query.pickupId ? null : place(query.dropoffId),
       fromLabel: formatLocalDateTime(from, language),
       toLabel: formatLocalDateTime(to, language),
+      shortPeriod: `${formatLocalDateTime(from, language, "short")} – ${formatLocalDateTime(to, language, "short")}`,
       // Totals and Book links are derived in the component: less data in every page.
       cars: cars.map(({ payLaterFeePercent: _fee, supplierId: _supplier, ...car }) => car),
     },
@@ -70,11 +72,23 @@ export default function SearchPage() {
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.location.pathname === "/search";
+  // Kept out of the view below: a phone's filter panel stays open while its changes apply.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   // A new search (or page) starts from what the server read back, not from stale state.
-  return <SearchView key={location.search} data={data} busy={busy} />;
+  return <SearchView key={location.search} data={data} busy={busy} filtersOpen={filtersOpen} onFiltersToggle={setFiltersOpen} />;
 }
 
-function SearchView({ data, busy }: { data: ReturnType<typeof useLoaderData<typeof loader>>; busy: boolean }) {
+function SearchView({
+  data,
+  busy,
+  filtersOpen,
+  onFiltersToggle,
+}: {
+  data: ReturnType<typeof useLoaderData<typeof loader>>;
+  busy: boolean;
+  filtersOpen: boolean;
+  onFiltersToggle: (open: boolean) => void;
+}) {
   const { t } = useTranslation("catalogue");
   const labels = useCatalogueLabels();
   const { results } = data;
@@ -84,11 +98,30 @@ function SearchView({ data, busy }: { data: ReturnType<typeof useLoaderData<type
   return (
     <div className="page search-page">
       <h1>{t("search.title")}</h1>
-      <div className="card search-bar">
+      {/* On a phone the form folds into one line once there are results to show (app.css). */}
+      <details className="card search-bar collapsible" open={!results || results.total === 0}>
+        <summary className="search-bar__summary">
+          {results ? (
+            <>
+              <span className="search-bar__place">{results.pickupName}</span>
+              <span className="search-bar__period">{results.shortPeriod}</span>
+            </>
+          ) : (
+            <span className="search-bar__place">{t("search.placeAndDates")}</span>
+          )}
+          <span className="search-bar__change">{t("search.change")}</span>
+        </summary>
         <SearchForm values={data.values} errors={data.errors} locations={data.locations} />
-      </div>
+      </details>
       <div className="search-layout">
-        <SearchFilters labels={labels} filters={data.filters} suppliers={data.suppliers} clearHref={results && hasFilters(data.filters) ? hrefFor(1, noFilters) : null} />
+        <SearchFilters
+          labels={labels}
+          filters={data.filters}
+          suppliers={data.suppliers}
+          clearHref={results && hasFilters(data.filters) ? hrefFor(1, noFilters) : null}
+          open={filtersOpen}
+          onToggle={onFiltersToggle}
+        />
         <section className="results" aria-labelledby="results-title" aria-busy={busy}>
           {results ? (
             <>

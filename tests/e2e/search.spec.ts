@@ -35,9 +35,17 @@ async function resultCount(page: Page): Promise<number> {
   return Number((await heading.textContent())!.replace(/\D/g, ""));
 }
 
-/** A link of one entry of the server-rendered list of locations. */
-function listLink(page: Page, place: string, action: string): Locator {
-  return page.locator(".location-list__item", { has: page.getByRole("heading", { name: place, exact: true }) }).getByRole("link", { name: new RegExp(`^${action}`) });
+/** A button of one entry of the server-rendered list of locations. */
+function listButton(page: Page, place: string, action: string): Locator {
+  return page.locator(".location-list__item", { has: page.getByRole("heading", { name: place, exact: true }) }).getByRole("button", { name: new RegExp(`^${action}`) });
+}
+
+/** The drawn map of the home page, and one of its pins. */
+function drawnMap(page: Page): Locator {
+  return page.getByRole("region", { name: "Map of Venezuela with our locations" });
+}
+function pin(page: Page, place: string): Locator {
+  return drawnMap(page).getByRole("button", { name: `Set as pick-up: ${place}`, exact: true });
 }
 
 function cards(page: Page): Locator {
@@ -206,47 +214,74 @@ for (const mode of jsModes) {
 }
 
 test.describe("map of locations", () => {
-  test("with JavaScript the map shows every location and a marker fills the form", async ({ page }) => {
+  test("with JavaScript the drawn map's pins and the list fill the form in place; the interactive map loads on request", async ({ page }) => {
     await blockTiles(page);
+    const leaflet: string[] = [];
+    page.on("request", (request) => {
+      if (/locations-map\.client/.test(request.url())) leaflet.push(request.url());
+    });
     await page.goto("/?l=en");
+    await expect(drawnMap(page).getByRole("button", { name: /^Set as pick-up: / })).toHaveCount(14);
+    await pin(page, MERIDA).click();
+    await expect(page.getByLabel("Pick-up location").locator("option:checked")).toHaveText(MERIDA);
+    await listButton(page, VALENCIA, "Set as drop-off").click();
+    await expect(page.getByLabel("Return to the same location")).not.toBeChecked();
+    await expect(page.getByLabel("Drop-off location").locator("option:checked")).toHaveText(VALENCIA);
+    await expect(page).toHaveURL(/\/\?l=en$/);
+    // Leaflet's script is not part of the home page until the visitor asks for the map.
+    expect(leaflet).toEqual([]);
+    await expect(page.locator(".leaflet-container")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Show interactive map" }).click();
     const map = page.getByRole("region", { name: "Map of locations" });
     await expect(map.locator(".leaflet-container")).toBeVisible();
+    expect(leaflet.length).toBeGreaterThan(0);
     await expect(map.locator(".leaflet-marker-icon")).toHaveCount(14);
     // The tiles are blocked: the page says so quietly, and the list is still there.
     await expect(page.getByText("The map is unavailable right now")).toBeVisible();
     await expect(page.locator(".location-list__item")).toHaveCount(14);
 
-    await map.locator(`.leaflet-marker-icon[title="${MERIDA}"]`).click();
-    await map.locator(".leaflet-popup", { hasText: MERIDA }).getByRole("button", { name: "Set as pick-up" }).click();
-    await expect(page.getByLabel("Pick-up location")).toHaveValue(/\d+/);
-    await expect(page.getByLabel("Pick-up location").locator("option:checked")).toHaveText(MERIDA);
-
     await map.locator(`.leaflet-marker-icon[title="${VALENCIA}"]`).click();
-    await map.locator(".leaflet-popup", { hasText: VALENCIA }).getByRole("button", { name: "Set as drop-off" }).click();
-    await expect(page.getByLabel("Return to the same location")).not.toBeChecked();
-    await expect(page.getByLabel("Drop-off location").locator("option:checked")).toHaveText(VALENCIA);
-
-    // The list's links do the same without leaving the page.
-    await listLink(page, MAIQUETIA, "Set as pick-up").click();
-    await expect(page.getByLabel("Pick-up location").locator("option:checked")).toHaveText(MAIQUETIA);
+    await map.locator(".leaflet-popup", { hasText: VALENCIA }).getByRole("button", { name: "Set as pick-up" }).click();
+    await expect(page.getByLabel("Pick-up location").locator("option:checked")).toHaveText(VALENCIA);
+    await map.locator(`.leaflet-marker-icon[title="${MERIDA}"]`).click();
+    await map.locator(".leaflet-popup", { hasText: MERIDA }).getByRole("button", { name: "Set as drop-off" }).click();
+    await expect(page.getByLabel("Drop-off location").locator("option:checked")).toHaveText(MERIDA);
     await expect(page).toHaveURL(/\/\?l=en$/);
   });
 
-  test("without JavaScript there is no map, and the list's links fill the form", async ({ browser }) => {
+  test("without JavaScript the drawn map's pins and the list's buttons keep the dates typed", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/?l=en");
     await expect(page.locator(".leaflet-container")).toHaveCount(0);
-    await expect(page.getByRole("region", { name: "Map of locations" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Show interactive map" })).toHaveCount(0);
     await expect(page.locator(".location-list__item")).toHaveCount(14);
-    await listLink(page, MERIDA, "Set as pick-up").click();
+
+    await page.getByLabel("Pick-up date and time").fill(FROM);
+    await page.getByLabel("Drop-off date and time").fill(TO);
+    await listButton(page, MERIDA, "Set as pick-up").click();
     await expect(page.getByLabel("Pick-up location").locator("option:checked")).toHaveText(MERIDA);
-    await listLink(page, VALENCIA, "Set as drop-off").click();
+    await expect(page.getByLabel("Pick-up date and time")).toHaveValue(FROM);
+    await expect(page.getByLabel("Drop-off date and time")).toHaveValue(TO);
+
+    await listButton(page, VALENCIA, "Set as drop-off").click();
     await expect(page.getByLabel("Pick-up location").locator("option:checked")).toHaveText(MERIDA);
     await expect(page.getByLabel("Drop-off location").locator("option:checked")).toHaveText(VALENCIA);
     await expect(page.getByLabel("Return to the same location")).not.toBeChecked();
+    await expect(page.getByLabel("Pick-up date and time")).toHaveValue(FROM);
+
+    // A pin of the drawn map does the same for the pick-up place.
+    await pin(page, MAIQUETIA).click();
+    await expect(page.getByLabel("Pick-up location").locator("option:checked")).toHaveText(MAIQUETIA);
+    await expect(page.getByLabel("Drop-off location").locator("option:checked")).toHaveText(VALENCIA);
+    await expect(page.getByLabel("Drop-off date and time")).toHaveValue(TO);
+
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByText(`Return to ${VALENCIA}`)).toBeVisible();
+    await expect(page.getByText(`${MAIQUETIA}, `)).toBeVisible();
+    expect(new URL(page.url()).searchParams.get("from")).toBe(FROM);
+    expect(new URL(page.url()).searchParams.get("to")).toBe(TO);
     await context.close();
   });
 });

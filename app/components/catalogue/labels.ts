@@ -49,6 +49,7 @@ function build(t: Translate) {
     },
     filters: {
       title: t("filters.title"),
+      toggle: template(t, "filters.toggle", "count"),
       apply: t("filters.apply"),
       clear: t("filters.clear"),
       suppliers: t("filters.suppliers"),

@@ -1,7 +1,7 @@
 import { Link, useSubmit } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { useHydrated } from "~/components/client-only";
-import { carSpecs, depositLimits, filterParams, fuelPolicies, fuelTypes, gearboxes, mileageKinds, type SearchFilters } from "~/modules/catalogue/filters";
+import { activeFilterCount, carSpecs, depositLimits, filterParams, fuelPolicies, fuelTypes, gearboxes, mileageKinds, type SearchFilters } from "~/modules/catalogue/filters";
 import { formatPrice } from "~/modules/i18n/format";
 import type { CatalogueLabels } from "./labels";
 import { SEARCH_FORM_ID } from "./search-form";
@@ -9,20 +9,28 @@ import { SEARCH_FORM_ID } from "./search-form";
 /**
  * The filters belong to the search form (the `form` attribute), so one GET carries the
  * place, the dates and the filters. With JavaScript a change submits at once; without
- * it, "Apply filters" does.
+ * it, "Apply filters" does. On a phone they fold into a "Filters (N)" panel (a
+ * `<details>`, so it opens without JavaScript too) that leaves the results on the first
+ * screen; on wider screens the panel is always open and its toggle hidden (app.css).
+ * `open` and `onToggle` let the page keep the panel open across the searches it makes.
  */
 export function SearchFilters({
   labels,
   filters,
   suppliers,
   clearHref,
+  open,
+  onToggle,
 }: {
   labels: CatalogueLabels;
   filters: SearchFilters;
   suppliers: Array<{ id: number; name: string }>;
   clearHref: string | null;
+  open: boolean;
+  onToggle: (open: boolean) => void;
 }) {
   const l = labels.filters;
+  const count = activeFilterCount(filters);
   const hydrated = useHydrated();
   const submit = useSubmit();
   const onChange = (event: FormEvent<HTMLDivElement>) => {
@@ -37,50 +45,53 @@ export function SearchFilters({
   );
   return (
     <aside className="filters" aria-labelledby="filters-title">
-      <h2 id="filters-title">{l.title}</h2>
-      <div className="filters__groups" onChange={onChange}>
-        <fieldset>
-          <legend>{l.suppliers}</legend>
-          {suppliers.map((s) => checkbox(filterParams.suppliers, String(s.id), filters.suppliers.includes(s.id), s.name))}
-        </fieldset>
-        <fieldset>
-          <legend>{l.specs}</legend>
-          {carSpecs.map((spec) => checkbox(filterParams.specs, spec, filters.specs.includes(spec), labels.specs[spec]))}
-        </fieldset>
-        <fieldset>
-          <legend>{l.fuel}</legend>
-          {fuelTypes.map((fuel) => checkbox(filterParams.fuel, fuel, filters.fuel.includes(fuel), labels.fuel[fuel]))}
-        </fieldset>
-        <fieldset>
-          <legend>{l.gearbox}</legend>
-          {gearboxes.map((g) => checkbox(filterParams.gearbox, g, filters.gearbox.includes(g), labels.gearbox[g]))}
-        </fieldset>
-        <fieldset>
-          <legend>{l.mileage}</legend>
-          {mileageKinds.map((m) => checkbox(filterParams.mileage, m, filters.mileage.includes(m), labels.mileage[m]))}
-        </fieldset>
-        <fieldset>
-          <legend>{l.fuelPolicy}</legend>
-          {fuelPolicies.map((p) => checkbox(filterParams.fuelPolicy, p, filters.fuelPolicy.includes(p), labels.fuelPolicy[p]))}
-        </fieldset>
-        <fieldset>
-          <legend>{l.deposit}</legend>
-          {[...depositLimits, null].map((limit) => (
-            <label className="checkbox" key={limit ?? "any"}>
-              <input type="radio" form={SEARCH_FORM_ID} name={filterParams.deposit} value={limit ?? "any"} defaultChecked={filters.deposit === limit} />
-              {limit ? l.depositUpTo(formatPrice(limit)) : l.depositAny}
-            </label>
-          ))}
-        </fieldset>
-      </div>
-      <div className="filters__actions">
-        {hydrated ? null : (
-          <button type="submit" form={SEARCH_FORM_ID} className="button">
-            {l.apply}
-          </button>
-        )}
-        {clearHref ? <Link to={clearHref}>{l.clear}</Link> : null}
-      </div>
+      <details className="collapsible" open={open} onToggle={(event) => onToggle(event.currentTarget.open)}>
+        <summary className="filters__toggle">{count ? l.toggle(count) : l.title}</summary>
+        <h2 id="filters-title">{l.title}</h2>
+        <div className="filters__groups" onChange={onChange}>
+          <fieldset>
+            <legend>{l.suppliers}</legend>
+            {suppliers.map((s) => checkbox(filterParams.suppliers, String(s.id), filters.suppliers.includes(s.id), s.name))}
+          </fieldset>
+          <fieldset>
+            <legend>{l.specs}</legend>
+            {carSpecs.map((spec) => checkbox(filterParams.specs, spec, filters.specs.includes(spec), labels.specs[spec]))}
+          </fieldset>
+          <fieldset>
+            <legend>{l.fuel}</legend>
+            {fuelTypes.map((fuel) => checkbox(filterParams.fuel, fuel, filters.fuel.includes(fuel), labels.fuel[fuel]))}
+          </fieldset>
+          <fieldset>
+            <legend>{l.gearbox}</legend>
+            {gearboxes.map((g) => checkbox(filterParams.gearbox, g, filters.gearbox.includes(g), labels.gearbox[g]))}
+          </fieldset>
+          <fieldset>
+            <legend>{l.mileage}</legend>
+            {mileageKinds.map((m) => checkbox(filterParams.mileage, m, filters.mileage.includes(m), labels.mileage[m]))}
+          </fieldset>
+          <fieldset>
+            <legend>{l.fuelPolicy}</legend>
+            {fuelPolicies.map((p) => checkbox(filterParams.fuelPolicy, p, filters.fuelPolicy.includes(p), labels.fuelPolicy[p]))}
+          </fieldset>
+          <fieldset>
+            <legend>{l.deposit}</legend>
+            {[...depositLimits, null].map((limit) => (
+              <label className="checkbox" key={limit ?? "any"}>
+                <input type="radio" form={SEARCH_FORM_ID} name={filterParams.deposit} value={limit ?? "any"} defaultChecked={filters.deposit === limit} />
+                {limit ? l.depositUpTo(formatPrice(limit)) : l.depositAny}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+        <div className="filters__actions">
+          {hydrated ? null : (
+            <button type="submit" form={SEARCH_FORM_ID} className="button">
+              {l.apply}
+            </button>
+          )}
+          {clearHref ? <Link to={clearHref}>{l.clear}</Link> : null}
+        </div>
+      </details>
     </aside>
   );
 }

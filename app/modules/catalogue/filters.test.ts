@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as dbEnums from "../../../db/schema/enums";
 import { fuelPolicies, fuelTypes, gearboxes } from "./car-enums";
-import { effectiveFilters, filtersToParams, hasFilters, noFilters, parseFilters } from "./filters";
+import { activeFilterCount, effectiveFilters, filtersToParams, hasFilters, noFilters, parseFilters } from "./filters";
 
 describe("car enumerations", () => {
   it("match the database enums", () => {
@@ -53,5 +53,13 @@ describe("effectiveFilters", () => {
   it("treats a fully ticked group as no restriction", () => {
     const all = parseFilters(new URLSearchParams("gearbox=manual&gearbox=automatic&mileage=limited&mileage=unlimited&fuel=diesel"));
     expect(effectiveFilters(all)).toEqual({ ...noFilters, fuel: ["diesel"] });
+  });
+});
+
+describe("activeFilterCount", () => {
+  it("counts each ticked value and the deposit limit", () => {
+    expect(activeFilterCount(noFilters)).toBe(0);
+    expect(activeFilterCount(parseFilters(new URLSearchParams("gearbox=automatic")))).toBe(1);
+    expect(activeFilterCount(parseFilters(new URLSearchParams("supplier=1&supplier=2&fuel=diesel&deposit=250&deposit=9")))).toBe(4);
   });
 });

@@ -91,5 +91,10 @@ export function effectiveFilters(filters: SearchFilters): SearchFilters {
 }
 
 export function hasFilters(filters: SearchFilters): boolean {
-  return filtersToParams(filters).length > 0;
+  return activeFilterCount(filters) > 0;
+}
+
+/** What the "Filters (N)" control counts: each ticked box and a deposit limit, one each. */
+export function activeFilterCount(filters: SearchFilters): number {
+  return filtersToParams(filters).length;
 }

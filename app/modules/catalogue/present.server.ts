@@ -32,17 +32,24 @@ export async function presentLocations(language: Language): Promise<PresentedLoc
   return list;
 }
 
-const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+const dateStyles = {
+  medium: { dateStyle: "medium", timeStyle: "short" },
+  // The phone's one-line summary of a search: the day alone.
+  short: { month: "short", day: "numeric" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /**
- * "10 Mar 2026, 10:00" for a wall-clock value, formatted on the server only so the
- * browser never re-formats it differently during hydration.
+ * "10 Mar 2026, 10:00" (or "10 Mar" short) for a wall-clock value, formatted on the
+ * server only so the browser never re-formats it differently during hydration.
  */
-export function formatLocalDateTime(local: string, language: Language): string {
-  let format = dateFormats.get(language);
+export function formatLocalDateTime(local: string, language: Language, style: keyof typeof dateStyles = "medium"): string {
+  const key = `${language}:${style}`;
+  let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC", hourCycle: "h23" });
-    dateFormats.set(language, format);
+    format = new Intl.DateTimeFormat(language, { ...dateStyles[style], timeZone: "UTC", hourCycle: "h23" });
+    dateFormats.set(key, format);
   }
   // Read on the UTC clock and shown on the UTC clock: the wall-clock time as written.
   return format.format(localToInstant(local, "UTC")!);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { messages } from "~/modules/forms/messages";
 import { periodMessages } from "~/modules/availability/period";
 import { noFilters } from "./filters";
-import { checkoutHref, initialSearchValues, MAX_PAGE, parseSearchParams, searchHref, type KnownLocation } from "./search-query";
+import { checkoutHref, initialSearchValues, MAX_PAGE, parseSearchParams, readHomeForm, searchHref, type KnownLocation } from "./search-query";
 
 const known = new Map<number, KnownLocation>([
   [1, { id: 1, timeZone: "America/Caracas" }],
@@ -72,5 +72,28 @@ describe("links", () => {
 
   it("initialSearchValues proposes tomorrow 10:00 for three days", () => {
     expect(initialSearchValues(now)).toEqual({ pickup: "", dropoff: "", same: true, from: "2026-03-10T10:00", to: "2026-03-13T10:00" });
+  });
+});
+
+describe("readHomeForm", () => {
+  const read = (qs: string) => readHomeForm(new URLSearchParams(qs), known, now);
+
+  it("keeps the typed dates and places when a button chooses the pick-up place", () => {
+    expect(read("pickup=1&dropoff=2&from=2026-04-01T09:30&to=2026-04-05T18:00&setPickup=9")).toEqual({
+      pickup: "9",
+      dropoff: "2",
+      same: false,
+      from: "2026-04-01T09:30",
+      to: "2026-04-05T18:00",
+    });
+  });
+
+  it("stops returning to the same place when a button chooses the drop-off place", () => {
+    expect(read("pickup=1&same=1&from=2026-04-01T09:30&to=2026-04-05T18:00&setDropoff=2")).toMatchObject({ pickup: "1", dropoff: "2", same: false });
+  });
+
+  it("leaves unknown places blank and fills unreadable dates with the defaults", () => {
+    expect(read("pickup=77&setDropoff=x&from=soon")).toEqual({ ...initialSearchValues(now), same: true });
+    expect(read("")).toEqual(initialSearchValues(now));
   });
 });

@@ -1,5 +1,6 @@
 import { messages } from "~/modules/forms/messages";
 import { defaultPeriod, parseRentalPeriod, type RentalPeriod } from "~/modules/availability/period";
+import { normalizeLocal } from "~/modules/availability/zoned-time";
 import { filtersToParams, parseFilters, type SearchFilters } from "./filters";
 
 /** Cars 15 per page (docs/domain.md#limits). */
@@ -84,6 +85,37 @@ export function parseSearchParams(params: URLSearchParams, known: Map<number, Kn
 export function initialSearchValues(now: Date, pickup?: number, zone = DEFAULT_TIME_ZONE): SearchFormValues {
   const { from, to } = defaultPeriod(zone, now);
   return { pickup: pickup ? String(pickup) : "", dropoff: "", same: true, from, to };
+}
+
+/**
+ * The names of the "Set as pick-up / drop-off" buttons (the home page's list and map). They
+ * are submit buttons of the search form, so without JavaScript the dates and places typed
+ * before pressing one travel with the chosen place.
+ */
+export const placeChoiceNames = { pickup: "setPickup", dropoff: "setDropoff" } as const;
+
+/**
+ * The home form read back from its own query string: what was typed, with the place a
+ * "Set as…" button chose. Unknown places are left blank and unreadable dates replaced by
+ * the defaults (on the pick-up place's clock): this form only pre-fills, /search validates.
+ */
+export function readHomeForm(params: URLSearchParams, known: Map<number, KnownLocation>, now: Date): SearchFormValues {
+  const place = (name: string) => {
+    const id = locationId(params.get(name), known);
+    return id === null ? "" : String(id);
+  };
+  const chosenDropoff = place(placeChoiceNames.dropoff);
+  const pickup = place(placeChoiceNames.pickup) || place(searchParamNames.pickup);
+  const dropoff = chosenDropoff || place(searchParamNames.dropoff);
+  const defaults = initialSearchValues(now, undefined, pickup ? known.get(Number(pickup))?.timeZone : undefined);
+  return {
+    pickup,
+    dropoff,
+    // Choosing a drop-off place means returning elsewhere.
+    same: chosenDropoff ? false : params.has(searchParamNames.same) || !dropoff,
+    from: normalizeLocal(params.get(searchParamNames.from) ?? "") ?? defaults.from,
+    to: normalizeLocal(params.get(searchParamNames.to) ?? "") ?? defaults.to,
+  };
 }
 
 /** A bookmarkable /search URL. */

@@ -1,0 +1,55 @@
+import { expect, jsModes, test } from "./support";
+
+/*
+ * /search on a 390×844 phone: results first, the search folded into one line and the
+ * filters behind "Filters (N)", with and without JavaScript (demo data, as search.spec.ts).
+ */
+const MAIQUETIA = "Maiquetía Airport (CCS)";
+
+function caracas(days: number, time: string): string {
+  const date = new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+  return `${date}T${time}`;
+}
+
+for (const mode of jsModes) {
+  test.describe(`search on a phone ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test("the first result and its Book link are on the first screen; the filters open, apply and count", async ({ page }) => {
+      // A blank search shows the form open, ready to fill.
+      await page.goto("/search?l=en");
+      await page.getByLabel("Pick-up location", { exact: true }).selectOption({ label: MAIQUETIA });
+      await page.getByLabel("Pick-up date and time").fill(caracas(10, "10:00"));
+      await page.getByLabel("Drop-off date and time").fill(caracas(13, "12:00"));
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await expect(page.getByRole("heading", { level: 2, name: /cars available/ })).toBeVisible();
+
+      // The search is one line with a way to change it; the form itself is folded away.
+      const summary = page.locator("summary", { hasText: "Change" });
+      await expect(summary).toContainText(MAIQUETIA);
+      await expect(page.getByLabel("Pick-up location", { exact: true })).toBeHidden();
+      const book = page.getByRole("link", { name: "Book", exact: true }).first();
+      await expect(book).toBeInViewport({ ratio: 1 });
+
+      // The filters are behind one control that says how many are on.
+      const filters = page.locator("summary", { hasText: /^Filters/ });
+      await expect(filters).toHaveText("Filters");
+      const automatic = page.getByRole("group", { name: "Gearbox" }).getByLabel("Automatic", { exact: true });
+      await expect(automatic).toBeHidden();
+      await filters.click();
+      await automatic.check();
+      if (!mode.javaScriptEnabled) await page.getByRole("button", { name: "Apply filters" }).click();
+      await expect(page).toHaveURL(/gearbox=automatic/);
+      await expect(page.locator("summary", { hasText: /^Filters/ })).toHaveText("Filters (1)");
+      await expect(page.locator('.results[aria-busy="true"]')).toHaveCount(0);
+      const specs = page.locator("article.car-card .car-card__specs");
+      expect(await specs.count()).toBeGreaterThan(0);
+      for (const line of await specs.allTextContents()) expect(line).toContain("Gearbox: Automatic");
+
+      // "Change" opens the form with the search's values.
+      await page.locator("summary", { hasText: "Change" }).click();
+      await expect(page.getByLabel("Pick-up location", { exact: true }).locator("option:checked")).toHaveText(MAIQUETIA);
+      await expect(page.getByLabel("Pick-up date and time")).toHaveValue(caracas(10, "10:00"));
+    });
+  });
+}
