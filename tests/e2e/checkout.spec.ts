@@ -197,3 +197,25 @@ for (const [index, mode] of jsModes.entries()) {
     });
   });
 }
+
+test.describe("checkout on a phone (390×844) with JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: true });
+
+  test("a visitor with an additional driver presses Book now and lands on the booking", async ({ page, request }) => {
+    const email = uniqueEmail("phone");
+    await openCheckout(page, 110, /Additional driver: \$[\d.,]+ per day/);
+    await page.getByLabel(/^Additional driver \(/).check();
+    // Each label names one field: the driver's and the additional driver's stay apart.
+    for (const label of ["Full name", "Email", "Phone", "Birth date"]) await expect(page.getByLabel(label, { exact: true })).toHaveCount(1);
+    await fillVisitor(page, { email });
+    await page.getByLabel("Additional driver's full name").fill("Mateo Rojas");
+    await page.getByLabel("Additional driver's email").fill(uniqueEmail("phone-second"));
+    await page.getByLabel("Additional driver's phone").fill("0414 555 0202");
+    await page.getByLabel("Additional driver's birth date").fill("1988-02-03");
+    await page.getByLabel("I accept the Terms of Use").check();
+    await page.getByRole("button", { name: "Book now" }).click();
+    await expect(page).toHaveURL(/\/booking\?b=\d+$/);
+    await expect(page.getByText("Mateo Rojas")).toBeVisible();
+    await waitForEmails(request, email, { match: isConfirmation });
+  });
+});
