@@ -61,8 +61,8 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-/** server.ts on the production build, with NODE_ENV=production, once /healthz answers. */
-export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
+/** server.ts on the production build, with NODE_ENV=production, once /healthz answers (within `waitMs`). */
+export async function startServer(port: number, env: Record<string, string>, waitMs = 30_000): Promise<RunningServer> {
   // node --import tsx (not npx) so the PID we hold is the server itself.
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
@@ -76,7 +76,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     child.kill("SIGTERM");
     await exited;
   };
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < waitMs / 200; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, output, stop };
     } catch {
