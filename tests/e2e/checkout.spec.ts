@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import type { FakeEmail } from "../fakes/resend";
-import { expect, jsModes, linkFrom, test, uniqueEmail, waitForEmails } from "./support";
+import { caracas, expect, jsModes, linkFrom, money, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
  * Checkout from the demo data's search: each test books at Maiquetía on dates of its own
@@ -9,13 +9,6 @@ import { expect, jsModes, linkFrom, test, uniqueEmail, waitForEmails } from "./s
 const MAIQUETIA = "Maiquetía Airport (CCS)";
 const PASSWORD = "visitor-pass1";
 
-/** A wall-clock value in Caracas (UTC-4 all year), `days` from now at `time`. */
-function caracas(days: number, time: string): string {
-  const date = new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-  return `${date}T${time}`;
-}
-
-const money = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.]/g, "")) * 100);
 const isActivation = (e: FakeEmail) => e.subject === "Activate your Rueda account";
 const isConfirmation = (e: FakeEmail) => /^Your booking RD-\w+ is confirmed$/.test(e.subject);
 
@@ -128,6 +121,7 @@ for (const [index, mode] of jsModes.entries()) {
     });
 
     test("the additional driver is asked with that option and booked with the rental", async ({ page, request }) => {
+      test.setTimeout(60_000);
       const email = uniqueEmail("pair");
       await openCheckout(page, day(4), /Additional driver: \$[\d.,]+ per day/);
       await page.getByLabel(/^Additional driver \(/).check();
@@ -158,6 +152,7 @@ for (const [index, mode] of jsModes.entries()) {
     });
 
     test("a car booked meanwhile is no longer available, with the way back to the same search", async ({ page, context }) => {
+      test.setTimeout(60_000);
       await openCheckout(page, day(3));
       const link = page.url();
       const search = (await page.getByRole("link", { name: "Back to the search" }).getAttribute("href"))!;
