@@ -63,7 +63,8 @@ async function firstBookLink(search: string): Promise<string> {
 }
 
 buildIfNeeded();
-const server = await startServer(port, { DATABASE_URL: "", PGLITE_DIR: "memory://", REDIS_URL: "", DATA_DIR: ".data/bench-weight", DEMO_DATA: "1" });
+// Loading the demo data into PGlite takes a while on a busy machine.
+const server = await startServer(port, { DATABASE_URL: "", PGLITE_DIR: "memory://", REDIS_URL: "", DATA_DIR: ".data/bench-weight", DEMO_DATA: "1" }, 120_000);
 let over = false;
 try {
   const search = `/search?pickup=1&same=1&from=${caracas(7, "10:00")}&to=${caracas(10, "10:00")}`;
