@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import type { FakeEmail } from "../fakes/resend";
-import { caracas, expect, jsModes, linkFrom, money, signIn, test, uniqueEmail, waitForEmails } from "./support";
+import { expect, jsModes, linkFrom, money, searchMaiquetia, signIn, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
  * Issue 11's acceptance, end to end through the pages only (so it runs on PGlite as on
@@ -10,7 +10,6 @@ import { caracas, expect, jsModes, linkFrom, money, signIn, test, uniqueEmail, w
  * booking's status, and the driver is told by notification and email; every notifications
  * action, with the header counter following.
  */
-const MAIQUETIA = "Maiquetía Airport (CCS)";
 const SUPPLIER = "Llanos Rent a Car";
 const STAFF = "staff@llanos.example";
 const DEMO_PASSWORD = "Rueda2026!";
@@ -20,12 +19,7 @@ const subject = (pattern: RegExp) => (e: FakeEmail) => pattern.test(e.subject);
 
 /** From the home page's search to the checkout of the first car of the demo staff's supplier. */
 async function bookFromSearch(page: Page, startDay: number) {
-  await page.goto("/?l=en");
-  await page.getByLabel("Pick-up location").selectOption({ label: MAIQUETIA });
-  await page.getByLabel("Pick-up date and time").fill(caracas(startDay, "10:00"));
-  await page.getByLabel("Drop-off date and time").fill(caracas(startDay + 3, "12:00"));
-  await page.getByRole("button", { name: "Search", exact: true }).click();
-  await expect(page).toHaveURL(/\/search\?/);
+  await searchMaiquetia(page, startDay);
   await page.locator("article.car-card").filter({ hasText: SUPPLIER }).first().getByRole("link", { name: "Book" }).click();
   await expect(page).toHaveURL(/\/checkout\?car=\d+/);
   return money(await page.getByTestId("checkout-total").textContent());

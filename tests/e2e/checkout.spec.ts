@@ -1,12 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import type { FakeEmail } from "../fakes/resend";
-import { caracas, expect, jsModes, linkFrom, money, test, uniqueEmail, waitForEmails } from "./support";
+import { caracas, expect, jsModes, linkFrom, MAIQUETIA, money, searchMaiquetia, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
  * Checkout from the demo data's search: each test books at Maiquetía on dates of its own
  * (a booked car is no longer free for the next test), as a visitor unless it signs in.
  */
-const MAIQUETIA = "Maiquetía Airport (CCS)";
 const PASSWORD = "visitor-pass1";
 
 const isActivation = (e: FakeEmail) => e.subject === "Activate your Rueda account";
@@ -15,12 +14,7 @@ const isConfirmation = (e: FakeEmail) => /^Your booking RD-\w+ is confirmed$/.te
 /** Searches Maiquetía for four days starting `startDay` days from now and opens the first car with `option` (by default any per-day one). */
 async function openCheckout(page: Page, startDay: number, option = /: \$[\d.,]+ per day/) {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort("blockedbyclient"));
-  await page.goto("/?l=en");
-  await page.getByLabel("Pick-up location").selectOption({ label: MAIQUETIA });
-  await page.getByLabel("Pick-up date and time").fill(caracas(startDay, "10:00"));
-  await page.getByLabel("Drop-off date and time").fill(caracas(startDay + 3, "12:00"));
-  await page.getByRole("button", { name: "Search", exact: true }).click();
-  await expect(page).toHaveURL(/\/search\?/);
+  await searchMaiquetia(page, startDay);
   const card = page.locator("article.car-card").filter({ hasText: option }).first();
   const name = (await card.getByRole("heading").textContent())!;
   await card.getByRole("link", { name: "Book" }).click();

@@ -59,6 +59,19 @@ export function caracas(days: number, time: string): string {
   return `${date}T${time}`;
 }
 
+/** The demo data's busiest place: every supplier serves it. */
+export const MAIQUETIA = "Maiquetía Airport (CCS)";
+
+/** The home page's search at Maiquetía, in English, from `startDay` days ahead at 10:00 to three days later at 12:00 (four rental days). */
+export async function searchMaiquetia(page: Page, startDay: number) {
+  await page.goto("/?l=en");
+  await page.getByLabel("Pick-up location").selectOption({ label: MAIQUETIA });
+  await page.getByLabel("Pick-up date and time").fill(caracas(startDay, "10:00"));
+  await page.getByLabel("Drop-off date and time").fill(caracas(startDay + 3, "12:00"));
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?/);
+}
+
 /** Cents from a shown amount ("$1,234.50" → 123450). */
 export const money = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.]/g, "")) * 100);
 
