@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import type { FakeEmail } from "../fakes/resend";
-import { expect, jsModes, linkFrom, money, searchMaiquetia, signIn, test, uniqueEmail, waitForEmails } from "./support";
+import { caracas, expect, jsModes, linkFrom, money, searchMaiquetia, signIn, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
  * Issue 11's acceptance, end to end through the pages only (so it runs on PGlite as on
@@ -36,12 +36,16 @@ async function bookingShown(page: Page) {
 const counter = (page: Page, unread: number) =>
   expect(page.getByRole("banner").getByRole("link", unread > 0 ? { name: `Notifications, ${unread} unread` } : { name: "Notifications", exact: true })).toBeVisible();
 
-async function staffSetStatus(browser: Browser, javaScriptEnabled: boolean, reference: string) {
+async function staffSetStatus(browser: Browser, javaScriptEnabled: boolean, reference: string, pickUpDay: string) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
   await signIn(page, STAFF, DEMO_PASSWORD);
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   await page.goto("/bookings?l=en");
+  // The supplier has many bookings: the list's date filter finds this one.
+  await page.getByLabel("From", { exact: true }).fill(pickUpDay);
+  await page.getByLabel("To", { exact: true }).fill(pickUpDay);
+  await page.getByRole("button", { name: "Filter" }).click();
   await page.getByRole("link", { name: `View booking ${reference}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Booking ${reference}` })).toBeVisible();
   await page.getByLabel("New status").selectOption({ label: "Reserved" });
@@ -115,7 +119,7 @@ for (const [index, mode] of jsModes.entries()) {
       await waitForEmails(request, email, { match: subject(new RegExp(`^Your booking ${second.reference} is confirmed$`)) });
 
       // The supplier's staff see it and change its status; the driver gets an email in English.
-      await staffSetStatus(browser, mode.javaScriptEnabled, second.reference);
+      await staffSetStatus(browser, mode.javaScriptEnabled, second.reference, caracas(day(1), "10:00").slice(0, 10));
       await waitForEmails(request, email, { match: subject(new RegExp(`^Your booking ${second.reference} was updated$`)) });
 
       // The driver's notifications: two confirmations, the cancellation, the staff's change.
