@@ -3,7 +3,7 @@ import type { Executor } from "../db/client";
 import { outbox } from "../db/schema";
 import { kickRelay } from "./relay-signal";
 
-export const emailTemplates = ["contact-message", "activation", "password-reset", "password-changed", "admin-invitation", "booking-confirmation", "new-booking", "booking-status-changed", "payment-confirmation", "mobile-payment-rejected"] as const;
+export const emailTemplates = ["contact-message", "activation", "password-reset", "password-changed", "admin-invitation", "booking-confirmation", "new-booking", "booking-status-changed", "payment-confirmation", "mobile-payment-rejected", "booking-cancel-declined"] as const;
 
 /** Every job the system runs: its queue and the shape of its payload. */
 export const jobs = {

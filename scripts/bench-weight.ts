@@ -1,7 +1,7 @@
 /**
  * `npm run bench:weight` — the JavaScript a first visit downloads (docs/architecture.md#budgets: ≤ 100 KB
- * gzip for / and /search, the map loaded only where shown). After a build, the app is
- * started on in-memory PGlite with the demo data; for each page the script reads the HTML,
+ * gzip for /, /search and /checkout (the search's first Book link), the map loaded only where
+ * shown). After a build, the app is started on in-memory PGlite with the demo data; for each page the script reads the HTML,
  * takes every module it names (modulepreload links and module scripts, inline imports
  * included) and every module those import statically, and sums their gzip sizes.
  * Dynamic imports (the Leaflet map) are listed apart: they load later, and only where used.
@@ -54,13 +54,24 @@ function caracas(days: number, time: string) {
   return `${new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10)}T${time}`;
 }
 
+/** The first Book link of a demo-data search: a checkout that opens. */
+async function firstBookLink(search: string): Promise<string> {
+  const html = await (await fetch(base + search)).text();
+  const href = html.match(/href="(\/checkout\?[^"]+)"/)?.[1];
+  if (!href) throw new Error("no Book link on the demo search");
+  return href.replaceAll("&amp;", "&");
+}
+
 buildIfNeeded();
+// Loading the demo data into PGlite takes a while on a busy machine.
 const server = await startServer(port, { DATABASE_URL: "", PGLITE_DIR: "memory://", REDIS_URL: "", DATA_DIR: ".data/bench-weight", DEMO_DATA: "1" });
 let over = false;
 try {
+  const search = `/search?pickup=1&same=1&from=${caracas(7, "10:00")}&to=${caracas(10, "10:00")}`;
   const pages = [
     ["/", "/"],
-    ["/search", `/search?pickup=1&same=1&from=${caracas(7, "10:00")}&to=${caracas(10, "10:00")}`],
+    ["/search", search],
+    ["/checkout", await firstBookLink(search)],
   ];
   for (const [name, url] of pages) {
     const html = await (await fetch(base + url)).text();

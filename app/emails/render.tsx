@@ -141,6 +141,16 @@ const templates: Record<string, Template> = {
       </>
     ),
   }),
+  // Its words live with the bookings' (bookings:emails), which own the cancel request.
+  "booking-cancel-declined": (t, data) => ({
+    subject: t("bookings:emails.cancelDeclined.subject", { reference: str(data.reference) }),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>{t("bookings:emails.cancelDeclined.body", { reference: str(data.reference) })}</Text>
+      </>
+    ),
+  }),
 };
 
 /**

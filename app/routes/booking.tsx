@@ -1,15 +1,26 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { StatusSelect } from "~/components/booking/status-select";
 import { SelectField } from "~/components/form-choices";
-import { FormErrors, TextField } from "~/components/forms";
-import { amendSchema } from "~/modules/booking/amend-schema";
+import { FormErrors, TextAreaField, TextField } from "~/components/forms";
+import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema";
 import { isStaff } from "~/modules/booking/access.server";
-import { amendBooking, amendChoices, bookingDetail, canAmend, cancelBooking, cancelKind, changeStatus, resolveCancelRequest } from "~/modules/booking/bookings.server";
+import {
+  amendBooking,
+  amendChoices,
+  bookingDetail,
+  canAmend,
+  canRequestAmendment,
+  cancelBooking,
+  cancelKind,
+  changeStatus,
+  requestAmendment,
+  resolveCancelRequest,
+} from "~/modules/booking/bookings.server";
 import { actorOf, allowedTargets, bookingStatuses } from "~/modules/booking/status";
 import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
 import { formatCents } from "~/modules/i18n/format";
@@ -71,6 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // docs/domain.md#payments: the driver pays an outstanding booking (or a hold) through /payment.
     payHref: driver.id === user.id && (booking.status === "pending" || booking.status === "void") ? `/payment?b=${booking.id}` : null,
     targets: staff ? allowedTargets(actorOf(user.type), booking.status) : [],
+    amendRequest: canRequestAmendment(user, booking, car.cancellationCents),
     amend: choices && {
       places: choices.places.map((p) => ({ value: String(p.id), label: p[nameKey] })),
       options: choices.options,
@@ -90,7 +102,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The driver's amendment: times read at the chosen pick-up place, then amendBooking decides (docs/domain.md#cancellation). */
-async function amend(user: Parameters<typeof amendBooking>[0], id: number, formData: FormData) {
+async function amend(user: Parameters<typeof amendBooking>[0], id: number, formData: FormData, context: AppLoadContext) {
   const submission = parseWithZod(formData, { schema: amendSchema });
   if (submission.status !== "success") return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
@@ -111,8 +123,23 @@ async function amend(user: Parameters<typeof amendBooking>[0], id: number, formD
         })
       : "unavailable";
   if (outcome === "notFound") throw notFound();
+  if (typeof outcome === "object") {
+    // The checkout's rule and sentence (the age is in it).
+    const message = context.t("booking:errors.additionalUnderAge", { count: outcome.additionalUnderAge });
+    return json({ result: submission.reply({ fieldErrors: { additionalDriverBirthDate: [message] } }) }, { status: 400 });
+  }
   if (outcome !== "amended") return json({ result: submission.reply({ formErrors: [`bookings:amend.${outcome}`] }) }, { status: 400 });
   return redirect(`/booking?b=${id}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "bookings:amend.done" }) } });
+}
+
+/** The driver of an online-paid booking asks for a change; staff are told and will contact them. */
+async function askAmendment(user: Parameters<typeof requestAmendment>[0], id: number, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: amendRequestSchema });
+  if (submission.status !== "success") return json<{ request: SubmissionResult<string[]> }>({ request: submission.reply() }, { status: 400 });
+  const outcome = await requestAmendment(user, id, submission.value.request);
+  if (outcome === "notFound") throw notFound();
+  const toast: Toast = outcome === "requested" ? { type: "success", message: "bookings:amendRequest.sent" } : { type: "error", message: "bookings:amendRequest.refused" };
+  return redirect(`/booking?b=${id}`, { headers: { "Set-Cookie": await toastHeader(toast) } });
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -126,7 +153,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireUser(request, context);
   const id = bookingId(request);
   const form = await request.formData();
-  if (form.get("intent") === "amend") return amend(user, id, form);
+  if (form.get("intent") === "amend") return amend(user, id, form, context);
+  if (form.get("intent") === "amend-request") return askAmendment(user, id, form);
   const parsed = actionSchema.safeParse({ intent: form.get("intent"), status: form.get("status") ?? undefined });
   if (!parsed.success) throw new Response(null, { status: 400 });
   let toast: Toast;
@@ -278,6 +306,7 @@ export default function BookingPage() {
       ) : null}
 
       <AmendSection />
+      <AmendRequestSection />
 
       {staff && booking.cancelRequest ? (
         <section className="card stack" aria-labelledby="request-title">
@@ -391,6 +420,35 @@ function AmendSection() {
         <TextField field={fields.additionalDriverBirthDate} label={labels.additionalDriverBirthDate} type="date" />
         <input type="hidden" name="intent" value="amend" />
         <button type="submit">{t("amend.save")}</button>
+      </Form>
+    </section>
+  );
+}
+
+/** An online-paid booking is not changed by the driver: they say what they would like, and are contacted. */
+function AmendRequestSection() {
+  const { t } = useTranslation("bookings");
+  const { amendRequest } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "amend-request-form",
+    lastResult: actionData && "request" in actionData ? actionData.request : undefined,
+    constraint: getZodConstraint(amendRequestSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: amendRequestSchema }),
+  });
+  if (!amendRequest) return null;
+  const label = t("amendRequest.label");
+  return (
+    <section className="card stack" id="edit" aria-labelledby="amend-request-title">
+      <h2 id="amend-request-title">{t("amendRequest.title")}</h2>
+      <p className="muted">{t("amendRequest.help")}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors form={form} labels={{ request: label }} />
+        <TextAreaField field={fields.request} label={label} rows={3} />
+        <input type="hidden" name="intent" value="amend-request" />
+        <button type="submit">{t("amendRequest.send")}</button>
       </Form>
     </section>
   );

@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Pagination } from "~/components/catalogue/pagination";
 import { isStaff } from "~/modules/booking/access.server";
 import { bookingDetail, bulkChangeStatus, canAmend, changeStatus, listBookings, supplierChoices, type BulkResult } from "~/modules/booking/bookings.server";
-import { dateRange, listHref, readListQuery } from "~/modules/booking/list-query";
+import { bookingsPageSize, dateRange, listHref, MOBILE_HINT, readListQuery } from "~/modules/booking/list-query";
 import { StatusSelect } from "~/components/booking/status-select";
 import { bookingStatuses } from "~/modules/booking/status";
 import { formatCents } from "~/modules/i18n/format";
@@ -15,12 +15,15 @@ import { toastHeader } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
 
+/** The page size depends on the device (bookingsPageSize): ask for the mobile hint, and say the page varies with it. */
+export const headers: HeadersFunction = () => ({ "Accept-CH": MOBILE_HINT, Vary: `${MOBILE_HINT}, User-Agent` });
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireUser(request, context);
   const params = new URL(request.url).searchParams;
   const query = readListQuery(params);
   const staff = isStaff(user);
-  const list = await listBookings(user, { status: query.status, ...dateRange(query), supplierId: query.supplier, page: query.page });
+  const list = await listBookings(user, { status: query.status, ...dateRange(query), supplierId: query.supplier, page: query.page, perPage: bookingsPageSize(request.headers) });
   // A single delete asks first, on its own section of this page (works without JavaScript).
   const confirmId = staff ? Number(params.get("confirm")) : NaN;
   const confirm = Number.isSafeInteger(confirmId) && confirmId > 0 ? await bookingDetail(user, confirmId) : null;

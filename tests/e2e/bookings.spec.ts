@@ -132,6 +132,44 @@ for (const mode of jsModes) {
       expect((await sql<{ days: number }[]>`select days from bookings where id = ${booking.id}`)[0].days).toBe(after.days);
     });
 
+    test("an online-paid booking: the driver asks for a change and a cancellation; staff decline, the driver is told", async ({ page, browser, request }) => {
+      test.setTimeout(90_000);
+      const booking = await freshBooking();
+      await sql`update bookings set status = 'paid', payment_method = 'cardPayment', cancellation = true where id = ${booking.id}`;
+      await signIn(page, DRIVER, PASSWORD);
+      await page.goto(`/booking?b=${booking.id}&l=en`);
+      await expect(page.getByRole("heading", { name: "Change the booking" })).toHaveCount(0);
+      await page.getByRole("button", { name: "Send the request" }).click();
+      await expect(page.getByText("Please fill in the field: What would you like to change?").first()).toBeVisible();
+      await page.getByLabel("What would you like to change?").fill("Pick-up two hours later, please");
+      await page.getByRole("button", { name: "Send the request" }).click();
+      await expect(page.getByText("Your amendment request was sent. You will be contacted to finalize it.")).toBeVisible();
+      const asked = await sql<{ request: string }[]>`select n.params->>'request' as request from notifications n join users u on u.id = n.user_id
+        where u.email = ${STAFF} and n.booking_id = ${booking.id} and n.message_key = 'notifications:messages.amendmentRequested'`;
+      expect(asked).toEqual([{ request: "Pick-up two hours later, please" }]);
+      expect(await statusOf(booking.id)).toBe("paid");
+
+      await expect(page.getByText("This booking was paid online: cancelling sends a request, and you will be contacted to finalize it.")).toBeVisible();
+      await page.getByRole("button", { name: "Request cancellation" }).click();
+      await expect(page.getByText("Your cancellation request was sent. You will be contacted to finalize it.")).toBeVisible();
+
+      const staffContext = await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled });
+      const staffPage = await staffContext.newPage();
+      await signIn(staffPage, STAFF, PASSWORD);
+      await staffPage.goto("/notifications?l=en");
+      await expect(staffPage.getByText(`The driver asked to change booking ${booking.reference}: “Pick-up two hours later, please”`)).toBeVisible();
+      await staffPage.goto(`/booking?b=${booking.id}&l=en`);
+      await staffPage.getByRole("button", { name: "Decline cancellation" }).click();
+      await expect(staffPage.getByText("The booking was updated.")).toBeVisible();
+      await staffContext.close();
+
+      expect(await statusOf(booking.id)).toBe("paid");
+      // In the demo driver's language, which earlier visits may have switched.
+      await waitForEmails(request, DRIVER, { match: (e) => e.subject.includes(booking.reference) && /cancel/i.test(e.subject), timeoutMs: 40_000 });
+      await page.goto("/notifications?l=en");
+      await expect(page.getByText(`Your request to cancel booking ${booking.reference} was declined; the booking stays as it was.`)).toBeVisible();
+    });
+
     test("forged requests for someone else's booking find nothing and change nothing", async ({ page }) => {
       const foreign = await freshBooking("admin@rueda.example");
       await signIn(page, DRIVER, PASSWORD);
@@ -153,3 +191,21 @@ for (const mode of jsModes) {
     });
   });
 }
+
+test("the list shows 20 bookings a page, 10 on a phone, decided on the server", async ({ browser }) => {
+  const phone = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+  for (const [userAgent, perPage] of [[phone, 10], [undefined, 20]] as const) {
+    // A phone sends both its User-Agent and the client hint (headless Chromium sends "?0" by itself).
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      ...(userAgent ? { userAgent, viewport: { width: 390, height: 844 }, extraHTTPHeaders: { "Sec-CH-UA-Mobile": "?1" } } : {}),
+    });
+    const page = await context.newPage();
+    await signIn(page, "admin@rueda.example", PASSWORD);
+    const response = await page.goto("/bookings?l=en");
+    expect(response?.headers()["accept-ch"]).toBe("Sec-CH-UA-Mobile");
+    const total = Number((await page.getByText(/^\d+ bookings?$/).textContent())!.split(" ")[0]);
+    await expect(page.getByRole("link", { name: /^View booking / })).toHaveCount(Math.min(perPage, total));
+    await context.close();
+  }
+});

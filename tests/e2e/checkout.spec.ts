@@ -1,33 +1,20 @@
 import type { Locator, Page } from "@playwright/test";
 import type { FakeEmail } from "../fakes/resend";
-import { expect, jsModes, linkFrom, test, uniqueEmail, waitForEmails } from "./support";
+import { caracas, expect, jsModes, linkFrom, MAIQUETIA, money, searchMaiquetia, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
  * Checkout from the demo data's search: each test books at Maiquetía on dates of its own
  * (a booked car is no longer free for the next test), as a visitor unless it signs in.
  */
-const MAIQUETIA = "Maiquetía Airport (CCS)";
 const PASSWORD = "visitor-pass1";
 
-/** A wall-clock value in Caracas (UTC-4 all year), `days` from now at `time`. */
-function caracas(days: number, time: string): string {
-  const date = new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-  return `${date}T${time}`;
-}
-
-const money = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.]/g, "")) * 100);
 const isActivation = (e: FakeEmail) => e.subject === "Activate your Rueda account";
 const isConfirmation = (e: FakeEmail) => /^Your booking RD-\w+ is confirmed$/.test(e.subject);
 
 /** Searches Maiquetía for four days starting `startDay` days from now and opens the first car with `option` (by default any per-day one). */
 async function openCheckout(page: Page, startDay: number, option = /: \$[\d.,]+ per day/) {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort("blockedbyclient"));
-  await page.goto("/?l=en");
-  await page.getByLabel("Pick-up location").selectOption({ label: MAIQUETIA });
-  await page.getByLabel("Pick-up date and time").fill(caracas(startDay, "10:00"));
-  await page.getByLabel("Drop-off date and time").fill(caracas(startDay + 3, "12:00"));
-  await page.getByRole("button", { name: "Search", exact: true }).click();
-  await expect(page).toHaveURL(/\/search\?/);
+  await searchMaiquetia(page, startDay);
   const card = page.locator("article.car-card").filter({ hasText: option }).first();
   const name = (await card.getByRole("heading").textContent())!;
   await card.getByRole("link", { name: "Book" }).click();
@@ -128,6 +115,7 @@ for (const [index, mode] of jsModes.entries()) {
     });
 
     test("the additional driver is asked with that option and booked with the rental", async ({ page, request }) => {
+      test.setTimeout(60_000);
       const email = uniqueEmail("pair");
       await openCheckout(page, day(4), /Additional driver: \$[\d.,]+ per day/);
       await page.getByLabel(/^Additional driver \(/).check();
@@ -158,6 +146,7 @@ for (const [index, mode] of jsModes.entries()) {
     });
 
     test("a car booked meanwhile is no longer available, with the way back to the same search", async ({ page, context }) => {
+      test.setTimeout(60_000);
       await openCheckout(page, day(3));
       const link = page.url();
       const search = (await page.getByRole("link", { name: "Back to the search" }).getAttribute("href"))!;
@@ -197,3 +186,25 @@ for (const [index, mode] of jsModes.entries()) {
     });
   });
 }
+
+test.describe("checkout on a phone (390×844) with JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: true });
+
+  test("a visitor with an additional driver presses Book now and lands on the booking", async ({ page, request }) => {
+    const email = uniqueEmail("phone");
+    await openCheckout(page, 110, /Additional driver: \$[\d.,]+ per day/);
+    await page.getByLabel(/^Additional driver \(/).check();
+    // Each label names one field: the driver's and the additional driver's stay apart.
+    for (const label of ["Full name", "Email", "Phone", "Birth date"]) await expect(page.getByLabel(label, { exact: true })).toHaveCount(1);
+    await fillVisitor(page, { email });
+    await page.getByLabel("Additional driver's full name").fill("Mateo Rojas");
+    await page.getByLabel("Additional driver's email").fill(uniqueEmail("phone-second"));
+    await page.getByLabel("Additional driver's phone").fill("0414 555 0202");
+    await page.getByLabel("Additional driver's birth date").fill("1988-02-03");
+    await page.getByLabel("I accept the Terms of Use").check();
+    await page.getByRole("button", { name: "Book now" }).click();
+    await expect(page).toHaveURL(/\/booking\?b=\d+$/);
+    await expect(page.getByText("Mateo Rojas")).toBeVisible();
+    await waitForEmails(request, email, { match: isConfirmation });
+  });
+});

@@ -53,6 +53,28 @@ export const jsModes = [
   { name: "without JavaScript", javaScriptEnabled: false },
 ] as const;
 
+/** A wall-clock value in Caracas (UTC-4 all year, the demo places' zone), `days` from now at `time`. */
+export function caracas(days: number, time: string): string {
+  const date = new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+  return `${date}T${time}`;
+}
+
+/** The demo data's busiest place: every supplier serves it. */
+export const MAIQUETIA = "Maiquetía Airport (CCS)";
+
+/** The home page's search at Maiquetía, in English, from `startDay` days ahead at 10:00 to three days later at 12:00 (four rental days). */
+export async function searchMaiquetia(page: Page, startDay: number) {
+  await page.goto("/?l=en");
+  await page.getByLabel("Pick-up location").selectOption({ label: MAIQUETIA });
+  await page.getByLabel("Pick-up date and time").fill(caracas(startDay, "10:00"));
+  await page.getByLabel("Drop-off date and time").fill(caracas(startDay + 3, "12:00"));
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?/);
+}
+
+/** Cents from a shown amount ("$1,234.50" → 123450). */
+export const money = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.]/g, "")) * 100);
+
 /** A fresh address per test, so tests never see each other's data or emails. */
 export function uniqueEmail(prefix = "e2e") {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

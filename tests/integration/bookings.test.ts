@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
 import { getDb, schema } from "~/utils/db.server";
-import { amendBooking, bookingDetail, bulkChangeStatus, cancelBooking, changeStatus, listBookings, resolveCancelRequest } from "~/modules/booking/bookings.server";
+import { amendBooking, bookingDetail, bulkChangeStatus, cancelBooking, changeStatus, listBookings, requestAmendment, resolveCancelRequest } from "~/modules/booking/bookings.server";
 import { createBooking, createCar, createLocation, createSupplier, createUser } from "../factories";
 
 /*
@@ -80,9 +80,9 @@ describe("scope", () => {
     const b = await book();
     expect(await changeStatus(staff, b.id, "deleted")).toEqual({ ok: true, status: "deleted" });
     expect(await bookingDetail(driver, b.id)).toBeNull();
-    const list = await listBookings(driver, { status: null, from: null, to: null, supplierId: null, page: 1 });
+    const list = await listBookings(driver, { status: null, from: null, to: null, supplierId: null, page: 1, perPage: 20 });
     expect(list.rows.map((r) => r.id)).not.toContain(b.id);
-    const deletedOnly = await listBookings(driver, { status: "deleted", from: null, to: null, supplierId: null, page: 1 });
+    const deletedOnly = await listBookings(driver, { status: "deleted", from: null, to: null, supplierId: null, page: 1, perPage: 20 });
     expect(deletedOnly.total).toBe(0);
     expect(await bookingDetail(staff, b.id)).not.toBeNull();
   });
@@ -90,7 +90,7 @@ describe("scope", () => {
   it("lists only the staff member's supplier's bookings", async () => {
     const mine = await book();
     const theirs = await book({}, driver, otherCarId, otherSupplierId);
-    const ids = (await listBookings(staff, { status: null, from: null, to: null, supplierId: null, page: 1 })).rows.map((r) => r.id);
+    const ids = (await listBookings(staff, { status: null, from: null, to: null, supplierId: null, page: 1, perPage: 20 })).rows.map((r) => r.id);
     expect(ids).toContain(mine.id);
     expect(ids).not.toContain(theirs.id);
   });
@@ -176,6 +176,34 @@ describe("cancelling", () => {
     expect(await statusOf(b.id)).toEqual({ status: "cancelled", cancelRequest: false });
   });
 
+  it("declining a cancel request tells the driver, by notification and by email in their language", async () => {
+    const b = await book({ status: "paid", paymentMethod: "cardPayment", cancellation: true });
+    expect(await cancelBooking(driver, b.id)).toBe("requested");
+    expect(await resolveCancelRequest(staff, b.id, false)).toEqual({ ok: true, status: "paid" });
+    expect(await statusOf(b.id)).toEqual({ status: "paid", cancelRequest: false });
+    const db = await getDb();
+    const [note] = await db
+      .select()
+      .from(schema.notifications)
+      .where(and(eq(schema.notifications.bookingId, b.id), eq(schema.notifications.userId, driver.id)));
+    expect(note).toMatchObject({ messageKey: "notifications:messages.cancelDeclined", params: { reference: b.reference } });
+    const [job] = await db.select().from(schema.outbox).where(eq(schema.outbox.jobId, `booking-cancel-declined-${note.id}`));
+    const payload = job.payload as { template: string; language: string; subject: string; text: string };
+    expect(payload).toMatchObject({ template: "booking-cancel-declined", language: "fr" });
+    expect(payload.subject).toContain(b.reference);
+    expect(payload.text).toContain("refusée");
+  });
+
+  it("declining tells a driver without email notifications only by notification", async () => {
+    const b = await book({ status: "paid", paymentMethod: "cardPayment", cancellation: true }, otherDriver);
+    await cancelBooking(otherDriver, b.id);
+    await resolveCancelRequest(admin, b.id, false);
+    const db = await getDb();
+    const notes = await db.select().from(schema.notifications).where(and(eq(schema.notifications.bookingId, b.id), eq(schema.notifications.userId, otherDriver.id)));
+    expect(notes.map((n) => n.messageKey)).toEqual(["notifications:messages.cancelDeclined"]);
+    expect(await db.select().from(schema.outbox).where(eq(schema.outbox.jobId, `booking-cancel-declined-${notes[0].id}`))).toHaveLength(0);
+  });
+
   it("refuses an online-paid booking without the cancellation option", async () => {
     const b = await book({ status: "paid", paymentMethod: "cardPayment" });
     expect(await cancelBooking(driver, b.id)).toBe("refused");
@@ -223,6 +251,23 @@ describe("amending", () => {
     expect(await amendBooking(driver, b.id, change({ startsAt: new Date(b.startsAt.getTime() + 3_600_000) }, 2))).toBe("amended");
   });
 
+  it("refuses an additional driver younger than the car asks, with the checkout's rule", async () => {
+    const db = await getDb();
+    await db.update(schema.cars).set({ minimumAge: 25 }).where(eq(schema.cars.id, carId));
+    try {
+      const b = await book();
+      const year = b.startsAt.getUTCFullYear();
+      const young = { name: "Leo Pérez", email: "leo@example.com", phone: "+584141112233", birthDate: `${year - 24}-01-01` };
+      expect(await amendBooking(driver, b.id, change(b, 3, { additionalDriver: young }))).toEqual({ additionalUnderAge: 25 });
+      const [row] = await db.select().from(schema.bookings).where(eq(schema.bookings.id, b.id));
+      expect(row).toMatchObject({ days: b.days, additionalDriverName: null, priceCents: b.priceCents });
+      const old = { ...young, birthDate: `${year - 26}-01-01` };
+      expect(await amendBooking(driver, b.id, change(b, 3, { additionalDriver: old }))).toBe("amended");
+    } finally {
+      await db.update(schema.cars).set({ minimumAge: 21 }).where(eq(schema.cars.id, carId));
+    }
+  });
+
   it("refuses someone else's booking, an online-paid one and an unavailable option", async () => {
     const theirs = await book({}, otherDriver);
     expect(await amendBooking(driver, theirs.id, change(theirs, 3))).toBe("notFound");
@@ -232,5 +277,53 @@ describe("amending", () => {
     const mine = await book();
     expect(await amendBooking(driver, mine.id, change(mine, 3, { options: ["babyChair"] }))).toBe("optionUnavailable");
     expect((await statusOf(mine.id)).status).toBe("pending");
+  });
+});
+
+describe("amendment requests", () => {
+  it("the driver of an online-paid booking with the cancellation option asks; staff and admins get the words", async () => {
+    for (const [paymentMethod, status] of [["cardPayment", "paid"], ["mobilePayment", "deposit"], ["walletPayment", "reserved"]] as const) {
+      const b = await book({ status, paymentMethod, cancellation: true });
+      expect(await requestAmendment(driver, b.id, "  Pick-up two hours later, please  ")).toBe("requested");
+      const db = await getDb();
+      const notes = await db.select().from(schema.notifications).where(eq(schema.notifications.bookingId, b.id));
+      expect(notes.map((n) => n.userId)).toEqual(expect.arrayContaining([staff.id, admin.id]));
+      expect(notes.map((n) => n.userId)).not.toContain(otherStaff.id);
+      expect(notes[0]).toMatchObject({ messageKey: "notifications:messages.amendmentRequested", params: { reference: b.reference, request: "  Pick-up two hours later, please  " } });
+      // Nothing about the booking itself changes.
+      expect(await statusOf(b.id)).toEqual({ status, cancelRequest: false });
+    }
+  });
+
+  it("counts a cancellation option the car includes", async () => {
+    const db = await getDb();
+    await db.update(schema.cars).set({ cancellationCents: 0 }).where(eq(schema.cars.id, carId));
+    try {
+      const b = await book({ status: "paid", paymentMethod: "cardPayment" });
+      expect(await requestAmendment(driver, b.id, "Another pick-up place")).toBe("requested");
+    } finally {
+      await db.update(schema.cars).set({ cancellationCents: -1 }).where(eq(schema.cars.id, carId));
+    }
+  });
+
+  it("is refused for pay later, without the option, after pick-up, unpaid or cancelled, and for anyone else", async () => {
+    const db = await getDb();
+    const [{ cancellationCents }] = await db.select({ cancellationCents: schema.cars.cancellationCents }).from(schema.cars).where(eq(schema.cars.id, carId));
+    expect(cancellationCents).not.toBe(0);
+    const refused = [
+      await book({ cancellation: true }),
+      await book({ status: "paid", paymentMethod: "cardPayment" }),
+      // Started already (on the other car, whose past is free).
+      await book({ status: "paid", paymentMethod: "cardPayment", cancellation: true, startsAt: new Date(Date.now() - DAY), endsAt: new Date(Date.now() + DAY) }, driver, otherCarId, otherSupplierId),
+      await book({ status: "void", paymentMethod: "cardPayment", cancellation: true }),
+      await book({ status: "cancelled", paymentMethod: "cardPayment", cancellation: true }),
+    ];
+    for (const b of refused) expect(await requestAmendment(driver, b.id, "Later, please")).toBe("refused");
+    const theirs = await book({ status: "paid", paymentMethod: "cardPayment", cancellation: true }, otherDriver);
+    expect(await requestAmendment(driver, theirs.id, "Later, please")).toBe("notFound");
+    expect(await requestAmendment(staff, theirs.id, "Later, please")).toBe("refused");
+    const notes = await db.select().from(schema.notifications).where(eq(schema.notifications.messageKey, "notifications:messages.amendmentRequested"));
+    expect(notes.map((n) => n.bookingId)).not.toContain(theirs.id);
+    for (const b of refused) expect(notes.map((n) => n.bookingId)).not.toContain(b.id);
   });
 });

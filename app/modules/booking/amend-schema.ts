@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { optionKeys } from "~/modules/pricing/pricing";
 
@@ -20,3 +21,12 @@ export const amendSchema = z
     additionalDriverBirthDate: z.iso.date({ error: "bookings:amend.invalidTime" }).optional(),
   })
   .refine((v) => v.dropOff > v.pickUp, { path: ["dropOff"], error: "bookings:amend.dropOffBeforePickUp" });
+
+/** The longest amendment request kept (it travels in the staff's notification). */
+export const AMENDMENT_REQUEST_MAX = 500;
+
+/** An online-paid booking's amendment request (docs/domain.md#cancellation): what the driver would like changed. */
+export const amendRequestSchema = z.object({
+  intent: z.literal("amend-request"),
+  request: requiredText(AMENDMENT_REQUEST_MAX),
+});

@@ -8,17 +8,17 @@ import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { bookingScope, isStaff } from "./access.server";
+import { AMENDMENT_REQUEST_MAX } from "./amend-schema";
+import { driverOldEnough, requiredDriverAge } from "./checkout-rules";
 import { actorOf, canTransition, type BookingStatus } from "./status";
 
 const { bookings, bookingEvents, cars, suppliers, locations, users } = schema;
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
-export const BOOKINGS_PER_PAGE = 20;
+export type BookingFilters = { status: BookingStatus | null; from: Date | null; to: Date | null; supplierId: number | null; page: number; perPage: number };
 
-export type BookingFilters = { status: BookingStatus | null; from: Date | null; to: Date | null; supplierId: number | null; page: number };
-
-/** The bookings list (docs/domain.md#limits: 20 a page): one page of `user`'s scope, newest pick-up first, and the total. */
+/** The bookings list (docs/domain.md#limits: `perPage` from bookingsPageSize): one page of `user`'s scope, newest pick-up first, and the total. */
 export async function listBookings(user: User, filters: BookingFilters) {
   const db = await getDb();
   const conditions: SQL[] = [bookingScope(user)];
@@ -52,11 +52,11 @@ export async function listBookings(user: User, filters: BookingFilters) {
       .innerJoin(users, eq(users.id, bookings.driverId))
       .where(where)
       .orderBy(desc(bookings.startsAt), desc(bookings.id))
-      .limit(BOOKINGS_PER_PAGE)
-      .offset((filters.page - 1) * BOOKINGS_PER_PAGE),
+      .limit(filters.perPage)
+      .offset((filters.page - 1) * filters.perPage),
     db.select({ total: count() }).from(bookings).where(where),
   ]);
-  return { rows, total, pages: Math.max(1, Math.ceil(total / BOOKINGS_PER_PAGE)) };
+  return { rows, total, pages: Math.max(1, Math.ceil(total / filters.perPage)) };
 }
 
 /** The suppliers a staff member may filter by: their own, or all for an admin. */
@@ -108,6 +108,30 @@ async function lockInScope(tx: Executor, user: User, id: number) {
 export type ChangeResult = { ok: true; status: BookingStatus } | { ok: false; reason: "notFound" | "refused" };
 
 /**
+ * Tells a booking's driver about it: a notification, and an email in their language when they
+ * take email notifications (docs/domain.md#booking-status), in the caller's transaction.
+ */
+async function tellDriver(
+  tx: Executor,
+  booking: Pick<typeof bookings.$inferSelect, "id" | "driverId">,
+  message: { messageKey: `notifications:messages.${string}`; template: "booking-status-changed" | "booking-cancel-declined"; params: Record<string, string> },
+  /** The email's job id; by default one per notification. */
+  jobId?: string,
+) {
+  const [notificationId] = await notify(tx, [{ userId: booking.driverId, bookingId: booking.id, messageKey: message.messageKey, params: message.params }]);
+  const [driver] = await tx
+    .select({ email: users.email, fullName: users.fullName, language: users.language, enableEmailNotifications: users.enableEmailNotifications })
+    .from(users)
+    .where(eq(users.id, booking.driverId));
+  if (!driver?.enableEmailNotifications) return;
+  await enqueueEmail(
+    tx,
+    { template: message.template, to: [driver.email], language: isLanguage(driver.language) ? driver.language : defaultLanguage, data: { fullName: driver.fullName, ...message.params } },
+    jobId ?? `${message.template}-${notificationId}`,
+  );
+}
+
+/**
  * Moves one booking to `to` if the transition table lets this user's role do it, records the
  * history row, notifies the driver and (when they take email notifications) emails them in
  * their language, all in the caller's transaction (docs/domain.md#booking-status).
@@ -119,23 +143,7 @@ async function transition(tx: Executor, user: User, booking: typeof bookings.$in
     .insert(bookingEvents)
     .values({ bookingId: booking.id, actorId: user.id, fromStatus: booking.status, toStatus: to, note })
     .returning({ id: bookingEvents.id });
-  await notify(tx, [{ userId: booking.driverId, bookingId: booking.id, messageKey: "notifications:messages.statusChanged", params: { reference: booking.reference, status: to } }]);
-  const [driver] = await tx
-    .select({ email: users.email, fullName: users.fullName, language: users.language, enableEmailNotifications: users.enableEmailNotifications })
-    .from(users)
-    .where(eq(users.id, booking.driverId));
-  if (driver?.enableEmailNotifications) {
-    await enqueueEmail(
-      tx,
-      {
-        template: "booking-status-changed",
-        to: [driver.email],
-        language: isLanguage(driver.language) ? driver.language : defaultLanguage,
-        data: { fullName: driver.fullName, reference: booking.reference, status: to },
-      },
-      `booking-status-${event.id}`,
-    );
-  }
+  await tellDriver(tx, booking, { messageKey: "notifications:messages.statusChanged", template: "booking-status-changed", params: { reference: booking.reference, status: to } }, `booking-status-${event.id}`);
   return { ok: true, status: to };
 }
 
@@ -208,7 +216,7 @@ export async function cancelBooking(user: User, id: number, now = new Date()): P
   });
 }
 
-/** Staff settle a driver's cancel request: accepting cancels the booking, declining clears the request. */
+/** Staff settle a driver's cancel request: accepting cancels the booking, declining clears the request and tells the driver. */
 export async function resolveCancelRequest(user: User, id: number, accept: boolean): Promise<ChangeResult> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -217,10 +225,56 @@ export async function resolveCancelRequest(user: User, id: number, accept: boole
     if (!isStaff(user) || !booking.cancelRequest) return { ok: false, reason: "refused" } as const;
     if (accept) return transition(tx, user, booking, "cancelled", "cancel request accepted");
     await tx.update(bookings).set({ cancelRequest: false }).where(eq(bookings.id, booking.id));
+    await tellDriver(tx, booking, { messageKey: "notifications:messages.cancelDeclined", template: "booking-cancel-declined", params: { reference: booking.reference } });
     return { ok: true, status: booking.status } as const;
   });
 }
 
+
+/** Paid online and confirmed (docs/domain.md#cancellation): changed only on request, not by the driver. */
+const onlineMethods: ReadonlyArray<(typeof bookings.$inferSelect)["paymentMethod"]> = ["cardPayment", "mobilePayment", "walletPayment"];
+const paidStatuses: readonly BookingStatus[] = ["paid", "deposit", "reserved"];
+
+/**
+ * Whether the driver may ask for an amendment (docs/domain.md#cancellation): their own
+ * online-paid booking before pick-up, with the cancellation option bought or included.
+ */
+export function canRequestAmendment(
+  user: User,
+  booking: Pick<typeof bookings.$inferSelect, "driverId" | "status" | "paymentMethod" | "startsAt" | "cancellation">,
+  carCancellationCents: number,
+  now = new Date(),
+) {
+  return (
+    booking.driverId === user.id &&
+    booking.startsAt > now &&
+    onlineMethods.includes(booking.paymentMethod) &&
+    paidStatuses.includes(booking.status) &&
+    (booking.cancellation || carCancellationCents === 0)
+  );
+}
+
+/**
+ * The driver asks for a change to an online-paid booking: nothing changes on the booking; the
+ * supplier's staff and the admins get a notification with the driver's words, and settle it
+ * with the driver (who is told they will be contacted).
+ */
+export async function requestAmendment(user: User, id: number, request: string, now = new Date()): Promise<"requested" | "refused" | "notFound"> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const booking = await lockInScope(tx, user, id);
+    if (!booking) return "notFound";
+    const [car] = await tx.select({ cancellationCents: cars.cancellationCents }).from(cars).where(eq(cars.id, booking.carId));
+    if (!canRequestAmendment(user, booking, car.cancellationCents, now)) return "refused";
+    const staff = await bookingStaff(tx, booking.supplierId);
+    const params = { reference: booking.reference, request: request.slice(0, AMENDMENT_REQUEST_MAX) };
+    await notify(
+      tx,
+      staff.map((s) => ({ userId: s.id, bookingId: booking.id, messageKey: "notifications:messages.amendmentRequested" as const, params })),
+    );
+    return "requested";
+  });
+}
 
 /** Whether the driver may still amend: their own pay-later booking, pending, before pick-up (docs/domain.md#cancellation). */
 export function canAmend(user: User, booking: Pick<typeof bookings.$inferSelect, "driverId" | "status" | "paymentMethod" | "startsAt">, now = new Date()) {
@@ -236,7 +290,15 @@ export type Amendment = {
   additionalDriver: { name: string; email: string; phone: string; birthDate: string } | null;
 };
 
-export type AmendOutcome = "amended" | "notFound" | "refused" | "unavailable" | "pastPickUp" | "optionUnavailable";
+export type AmendOutcome =
+  | "amended"
+  | "notFound"
+  | "refused"
+  | "unavailable"
+  | "pastPickUp"
+  | "optionUnavailable"
+  /** The additional driver is younger than the car asks on the new pick-up date (docs/domain.md#driver-age), as at checkout. */
+  | { additionalUnderAge: number };
 
 const EXCLUSION_VIOLATION = "23P01";
 
@@ -262,6 +324,12 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
         options: change.options,
         payLater: true,
       });
+      // The additional driver's age as at checkout, on the new pick-up date at the new pick-up place.
+      const [place] = await tx.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, change.pickupLocationId));
+      const minimumAge = requiredDriverAge(car.minimumAge);
+      if (place && change.additionalDriver && !driverOldEnough(change.additionalDriver.birthDate, change.pickUp, place.timeZone, minimumAge)) {
+        return { additionalUnderAge: minimumAge } as const;
+      }
       const bookable = await carIsBookableFor({ carId: car.id, locationId: change.pickupLocationId, pickUp: change.pickUp, dropOff: change.dropOff, exceptBookingId: id }, tx);
       const [dropoffPlace] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, change.dropoffLocationId));
       if (!bookable || !dropoffPlace) throw new Unavailable();
@@ -284,8 +352,8 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
         })
         .where(eq(bookings.id, id));
       const staff = await bookingStaff(tx, booking.supplierId);
-      // Shown as wall-clock times at the pick-up place, where they were entered.
-      const [{ timeZone }] = await tx.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, change.pickupLocationId));
+      // Shown as wall-clock times at the pick-up place, where they were entered (bookable: the place exists).
+      const { timeZone } = place!;
       const local = (at: Date) => `${instantToLocal(at, timeZone).replace("T", " ")} (${timeZone})`;
       const period = { reference: booking.reference, from: local(change.pickUp), to: local(change.dropOff) };
       await notify(

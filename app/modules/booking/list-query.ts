@@ -2,6 +2,24 @@ import { localToInstant } from "~/modules/availability/zoned-time";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { bookingStatuses, type BookingStatus } from "./status";
 
+/** docs/domain.md#limits: bookings 20 a page, 10 on mobile. */
+export const BOOKINGS_PER_PAGE = 20;
+export const BOOKINGS_PER_PAGE_MOBILE = 10;
+
+/** The request headers that tell a phone: the client hint first, else the User-Agent. */
+export const MOBILE_HINT = "Sec-CH-UA-Mobile";
+
+/**
+ * The bookings page size for the browser that asks. Decided on the server, so the list works
+ * without JavaScript: the `Sec-CH-UA-Mobile` client hint when the browser sends it (Chromium
+ * does once asked with `Accept-CH`), else a mobile User-Agent ("Mobi" or "Android").
+ */
+export function bookingsPageSize(headers: Pick<Headers, "get">): number {
+  const hint = headers.get(MOBILE_HINT)?.trim();
+  const mobile = hint ? hint === "?1" : /Mobi|Android/.test(headers.get("User-Agent") ?? "");
+  return mobile ? BOOKINGS_PER_PAGE_MOBILE : BOOKINGS_PER_PAGE;
+}
+
 /** The bookings list's filters as kept in the URL (a GET form), read leniently: a bad value is no filter. */
 export type ListQuery = { status: BookingStatus | null; from: string; to: string; supplier: number | null; page: number };
 

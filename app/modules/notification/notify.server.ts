@@ -16,10 +16,14 @@ export type NotificationEntry = {
   params?: Record<string, string | number>;
 };
 
-/** Writes notifications in the caller's transaction, so they exist exactly when the change does. */
-export async function notify(executor: Executor, entries: NotificationEntry[]) {
-  if (entries.length === 0) return;
-  await executor.insert(notifications).values(entries.map((e) => ({ userId: e.userId, bookingId: e.bookingId ?? null, messageKey: e.messageKey, params: e.params ?? {} })));
+/** Writes notifications in the caller's transaction, so they exist exactly when the change does; returns their ids in order. */
+export async function notify(executor: Executor, entries: NotificationEntry[]): Promise<number[]> {
+  if (entries.length === 0) return [];
+  const rows = await executor
+    .insert(notifications)
+    .values(entries.map((e) => ({ userId: e.userId, bookingId: e.bookingId ?? null, messageKey: e.messageKey, params: e.params ?? {} })))
+    .returning({ id: notifications.id });
+  return rows.map((r) => r.id);
 }
 
 export type Recipient = { id: number; email: string; fullName: string; language: string; enableEmailNotifications: boolean };
