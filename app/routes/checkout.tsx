@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { CarSummary } from "~/components/checkout/car-summary";
 import { AccountDriverFields, AdditionalDriverFields, VisitorDriverFields } from "~/components/checkout/driver-fields";
 import { OptionChoices } from "~/components/checkout/option-choices";
@@ -13,9 +13,7 @@ import { FormErrors, SubmitButton } from "~/components/forms";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { createBooking, loadCheckoutCar, type CheckoutFailure } from "~/modules/booking/booking.server";
 import {
-  bookingChoices,
   checkoutHrefWithChoices,
-  checkoutSchema,
   choicesFromParams,
   choosableOptions,
   parseCheckoutLink,
@@ -23,6 +21,7 @@ import {
   type LinkProblem,
   type PaymentChoice,
 } from "~/modules/booking/checkout-form";
+import { bookingChoices, checkoutSchema, type CheckoutSchemaOptions } from "~/modules/booking/checkout-schema";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import type { KnownLocation } from "~/modules/catalogue/search-query";
 import { formatCents } from "~/modules/i18n/format";
@@ -68,14 +67,15 @@ async function accountDriver(context: AppLoadContext) {
   return { profile, driver: { fullName: profile.fullName, email: profile.email, phone: profile.phone, birthDate: profile.birthDate } };
 }
 
-function schemaFor(car: { options: Record<OptionKey, number> }, driver: { phone: string | null; birthDate: string | null } | null, today: string, payments: readonly PaymentChoice[]) {
-  return checkoutSchema({
+/** What the form asks of this driver for this car: the schema's options, shared by the server and the browser's lazy validation. */
+function schemaOptions(car: { options: Record<OptionKey, number> }, driver: { phone: string | null; birthDate: string | null } | null, today: string, payments: readonly PaymentChoice[]): CheckoutSchemaOptions {
+  return {
     choosable: choosableOptions(car),
     additionalIncluded: car.options.additionalDriver === 0,
     driver: driver ? { kind: "user", askPhone: !driver.phone, askBirthDate: !driver.birthDate } : { kind: "visitor" },
     today,
     payments,
-  });
+  };
 }
 
 /** The ways to pay for this car now: at the counter if its supplier allows it, then each configured online method. */
@@ -88,9 +88,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!(await carIsBookableFor({ carId: car.id, locationId: link.pickupId, pickUp: link.period.pickUp, dropOff: link.period.dropOff }))) throw stale("unavailable", link.searchHref, 409);
   const [account, payments] = await Promise.all([accountDriver(context), paymentChoices(car)]);
   const { from, to, days } = link.period;
+  const today = calendarDateIn(APP_TIME_ZONE, new Date());
+  const formOptions = schemaOptions(car, account?.driver ?? null, today, payments);
   return {
     title: `${context.t("booking:title")} · Rueda`,
-    today: calendarDateIn(APP_TIME_ZONE, new Date()),
+    formOptions,
+    // The HTML constraints (required, maxlength…) computed here, so the page's first load carries no zod.
+    constraint: getZodConstraint(checkoutSchema(formOptions)),
     summary: {
       car: { name: car.name, image: car.image, supplierName: car.supplierName, supplierLogo: car.supplierLogo },
       pickupName,
@@ -125,7 +129,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { link, car } = await readLink(request, context);
   const [account, payments] = await Promise.all([accountDriver(context), paymentChoices(car)]);
   const today = calendarDateIn(APP_TIME_ZONE, new Date());
-  const submission = parseWithZod(await request.formData(), { schema: schemaFor(car, account?.driver ?? null, today, payments) });
+  const submission = parseWithZod(await request.formData(), { schema: checkoutSchema(schemaOptions(car, account?.driver ?? null, today, payments)) });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const value = submission.value;
   // A signed-in driver completes what the account lacked; the booking reads the account.
@@ -189,6 +193,27 @@ function failureReply(failure: CheckoutFailure, context: AppLoadContext): { form
   }
 }
 
+type Validate = ReturnType<typeof import("~/modules/booking/checkout-validation").checkoutValidator>;
+
+/**
+ * The browser's instant validation, loaded once the page is interactive: zod stays out of the
+ * checkout's first load (docs/architecture.md#budgets), and the server validates every submit anyway.
+ */
+function useLazyValidation(options: CheckoutSchemaOptions): Validate | null {
+  const [validate, setValidate] = useState<Validate | null>(null);
+  const key = JSON.stringify(options);
+  useEffect(() => {
+    let current = true;
+    void import("~/modules/booking/checkout-validation").then(({ checkoutValidator }) => {
+      if (current) setValidate(() => checkoutValidator(JSON.parse(key) as CheckoutSchemaOptions));
+    });
+    return () => {
+      current = false;
+    };
+  }, [key]);
+  return validate;
+}
+
 export default function CheckoutPage() {
   const { t } = useTranslation("booking");
   const data = useLoaderData<typeof loader>();
@@ -197,14 +222,15 @@ export default function CheckoutPage() {
   const location = useLocation();
   const hydrated = useHydrated();
   const { pricing, driver, choices, summary, payments } = data;
-  const schema = useMemo(() => schemaFor(pricing, driver, data.today, payments), [pricing, driver, data.today, payments]);
+  const validate = useLazyValidation(data.formOptions);
   const [form, fields] = useForm<CheckoutFields>({
     lastResult,
     defaultValue: choices,
-    constraint: getZodConstraint(schema),
+    constraint: data.constraint,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // Until the validation module has loaded, a submit is validated by the server alone.
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
   });
   // The live total: the same price function the server books with, on the ticked boxes and the chosen way to pay.
   const [chosen, setChosen] = useState<string[]>(lastResult?.initialValue?.options ? [lastResult.initialValue.options].flat().map(String) : choices.options);

@@ -158,17 +158,27 @@ describe("checking a submitted transaction on TronGrid", () => {
     ["wrongToken", { contract: OTHER }],
     ["failed", { result: "REVERT" }],
     ["tooEarly", { blockTimeStamp: Date.now() - DAY }],
-  ] as const)("fails the payment as %s and keeps the booking waiting for another transaction", async (reason, overrides) => {
+  ] as const)("fails the payment as %s and gives the booking back its running hold for another transaction", async (reason, overrides) => {
     const booking = await payableBooking(5);
     const { txid, paymentId } = await submitted(booking);
     chain(txid, overrides);
     expect(await checkUsdtPayment(paymentId)).toBe(reason);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "failed", details: expect.objectContaining({ failure: reason }) });
-    expect(await bookingStatus(booking.id)).toBe("pending");
+    expect(await bookingStatus(booking.id)).toBe("void");
     expect(await latestWalletPayment(booking.id)).toEqual({ status: "failed", failure: reason });
     const again = await loadPayableBooking(booking.id, { userId: fx.driverId, grant: null });
     expect(again?.payable).toBe(true);
     await submitted(again!);
+  });
+
+  it("releases the car when a failed transaction comes after the booking's hold ran out", async () => {
+    const booking = await payableBooking(5);
+    const { txid, paymentId } = await submitted(booking);
+    const db = await getDb();
+    await db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 60_000) }).where(eq(bookings.id, booking.id));
+    chain(txid, { amount: "1" });
+    expect(await checkUsdtPayment(paymentId)).toBe("tooSmall");
+    expect(await bookingStatus(booking.id)).toBe("cancelled");
   });
 
   it("retries a transaction the solidified chain does not know yet, then pays it once it does", async () => {

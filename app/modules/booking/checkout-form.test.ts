@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { checkoutHref, type KnownLocation } from "~/modules/catalogue/search-query";
 import type { OptionKey } from "~/modules/pricing/pricing";
 import { authMessages } from "~/modules/user/messages";
-import { bookingChoices, checkoutHrefWithChoices, checkoutSchema, choicesFromParams, choosableOptions, parseCheckoutLink } from "./checkout-form";
+import { checkoutHrefWithChoices, choicesFromParams, choosableOptions, parseCheckoutLink } from "./checkout-form";
+import { bookingChoices, checkoutSchema } from "./checkout-schema";
 
 const known = new Map<number, KnownLocation>([
   [1, { id: 1, timeZone: "America/Caracas" }],

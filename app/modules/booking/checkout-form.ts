@@ -1,13 +1,8 @@
-import { z } from "zod";
 import { parseRentalPeriod, periodMessages, type RentalPeriod } from "~/modules/availability/period";
 import { DEFAULT_TIME_ZONE, searchHref, type KnownLocation } from "~/modules/catalogue/search-query";
-import { emailField, optionalText, phoneField, requiredText } from "~/modules/forms/fields";
-import { messages } from "~/modules/forms/messages";
 import type { OnlineMethod } from "~/modules/payment/methods";
 import { optionKeys, optionState, type OptionKey, type PricedCar } from "~/modules/pricing/pricing";
-import { parseCalendarDate } from "~/modules/user/age";
-import { authMessages } from "~/modules/user/messages";
-import { FULL_NAME_MAX } from "~/modules/user/validation";
+import { FULL_NAME_MAX } from "~/modules/user/limits";
 
 /**
  * The checkout page's inputs, shared by the server and the browser: the Book link's query
@@ -108,90 +103,5 @@ export function checkoutHrefWithChoices(search: string, choices: Partial<Record<
   return `/checkout?${params}`;
 }
 
-const EARLIEST_BIRTH_DATE = "1900-01-01";
-
-/** A real calendar date in the past; the age rule itself is the booking's (it depends on the car and the pick-up date). */
-const birthDate = (today: string) =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .max(10, authMessages.invalidDate)
-    .refine((value) => Boolean(parseCalendarDate(value)) && value >= EARLIEST_BIRTH_DATE && value <= today, authMessages.invalidDate);
-
-/** A field this driver is not asked (a signed-in driver's name comes from the account): ignored if posted. */
-const notAsked = z.unknown().optional().transform(() => undefined);
-
-/**
- * The form. `driver` says which driver fields are asked: a visitor gives them all and
- * accepts the Terms; a signed-in driver only what the account lacks.
- */
-export function checkoutSchema({
-  choosable,
-  additionalIncluded,
-  driver,
-  today,
-  payments = ["payLater"],
-}: {
-  choosable: readonly OptionKey[];
-  /** The car includes an additional driver: naming one is then optional. */
-  additionalIncluded: boolean;
-  driver: { kind: "visitor" } | { kind: "user"; askPhone: boolean; askBirthDate: boolean };
-  today: string;
-  /** The ways to pay offered for this car now (the supplier's pay later, the configured online methods). */
-  payments?: readonly PaymentChoice[];
-}) {
-  const visitor = driver.kind === "visitor";
-  return z
-    .object({
-      // Only what this car prices can be ticked; anything else was posted by hand.
-      options: z
-        .array(z.string())
-        .max(optionKeys.length, checkoutMessages.optionUnavailable)
-        .default([])
-        .refine((chosen) => chosen.every((key) => (choosable as readonly string[]).includes(key)), checkoutMessages.optionUnavailable)
-        .transform((chosen) => optionKeys.filter((key) => chosen.includes(key))),
-      fullName: visitor ? requiredText(FULL_NAME_MAX) : notAsked,
-      email: visitor ? emailField() : notAsked,
-      phone: visitor || driver.askPhone ? phoneField() : notAsked,
-      birthDate: visitor || driver.askBirthDate ? birthDate(today) : notAsked,
-      tos: visitor ? z.boolean({ error: authMessages.acceptTerms }).refine((accepted) => accepted, authMessages.acceptTerms) : notAsked,
-      additionalFullName: optionalText(FULL_NAME_MAX),
-      additionalEmail: emailField().optional(),
-      additionalPhone: phoneField().optional(),
-      additionalBirthDate: birthDate(today).optional(),
-      payment: z.enum(payments as [PaymentChoice, ...PaymentChoice[]], { error: checkoutMessages.payment }),
-    })
-    .superRefine((value, ctx) => {
-      // Needed with the option; when the car includes it, once any detail is given. Without the
-      // option the fieldset (always shown without JavaScript) is ignored.
-      if (value.options.includes("additionalDriver") || (additionalIncluded && additionalDriverGiven(value))) {
-        for (const name of Object.values(additionalDriverFields)) {
-          if (value[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: messages.required });
-        }
-      }
-    });
-}
-
 /** Every field the form can have (which are asked depends on the driver). */
 export type CheckoutFields = Partial<CheckoutChoices & { fullName: string; email: string; phone: string; birthDate: string; tos: boolean; payment: PaymentChoice }>;
-
-export type CheckoutValues = z.infer<ReturnType<typeof checkoutSchema>>;
-
-function additionalDriverGiven(value: Partial<Record<(typeof additionalDriverFields)[keyof typeof additionalDriverFields], unknown>>) {
-  return Object.values(additionalDriverFields).some((name) => value[name] !== undefined);
-}
-
-/**
- * The options and the additional driver as the booking service takes them: a driver named
- * on a car that includes one counts as choosing the (free) option.
- */
-export function bookingChoices(value: CheckoutValues, additionalIncluded: boolean) {
-  const { additionalFullName, additionalEmail, additionalPhone, additionalBirthDate } = value;
-  const wanted = value.options.includes("additionalDriver") || (additionalIncluded && additionalDriverGiven(value));
-  const additionalDriver =
-    wanted && additionalFullName && additionalEmail && additionalPhone && additionalBirthDate
-      ? { fullName: additionalFullName, email: additionalEmail, phone: additionalPhone, birthDate: additionalBirthDate }
-      : null;
-  const options = optionKeys.filter((key) => value.options.includes(key) || (key === "additionalDriver" && additionalDriver !== null));
-  return { options, additionalDriver };
-}

@@ -5,13 +5,9 @@ import { languages } from "~/modules/i18n/languages";
 import { isOldEnough, parseCalendarDate } from "./age";
 import { authMessages } from "./messages";
 
-export const PASSWORD_MIN = 6;
-/** Long enough for any passphrase, short enough that hashing it costs nothing unusual. */
-export const PASSWORD_MAX = 128;
-export const FULL_NAME_MAX = 120;
-export const LOCATION_MAX = 120;
-export const BIO_MAX = 500;
-export const DOCUMENT_NUMBER_MAX = 32;
+import { BIO_MAX, DOCUMENT_NUMBER_MAX, FULL_NAME_MAX, LOCATION_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./limits";
+
+export { BIO_MAX, DOCUMENT_NUMBER_MAX, FULL_NAME_MAX, LOCATION_MAX, PASSWORD_MAX, PASSWORD_MIN };
 const EARLIEST_BIRTH_DATE = "1900-01-01";
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
