@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import { isLanguage, defaultLanguage, type Language } from "~/modules/i18n/languages";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import type { BookingStatus } from "~/modules/booking/status";
@@ -121,7 +121,8 @@ export async function outstandingBookings(driverId: number, now = new Date()) {
     .where(
       and(
         eq(bookings.driverId, driverId),
-        sql`(${bookings.status} = 'pending' or (${bookings.status} = 'void' and ${bookings.holdExpiresAt} > ${now}))`,
+        // A Date goes through the column's own mapping (gt), which both drivers accept.
+        or(eq(bookings.status, "pending"), and(eq(bookings.status, "void"), gt(bookings.holdExpiresAt, now))),
         sql`${bookings.priceCents} > (select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'succeeded')`,
       ),
     )
