@@ -13,6 +13,7 @@ import { getDb, schema, type Executor, type Transaction } from "~/utils/db.serve
 import { getEnv } from "~/utils/env.server";
 import { driverOldEnough, periodIsValid, requiredDriverAge, unavailableOption } from "./checkout-rules";
 import { generateReference } from "./reference";
+import { EXCLUSION_VIOLATION, isRowId, sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 
 const { bookings, cars, carLocations, locations, suppliers, users } = schema;
 
@@ -92,12 +93,10 @@ const carFields = {
   ...optionColumns,
 };
 
-/** An id as the database can hold it; anything else (negative, huge, NaN) names nothing. */
-const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0 && (value as number) <= 2_147_483_647;
 
 /** A car that is not deleted and whose supplier is active, with its rental terms. */
 async function findCar(executor: Executor, carId: number): Promise<CheckoutCar | null> {
-  if (!isId(carId)) return null;
+  if (!isRowId(carId)) return null;
   const [row] = await executor
     .select(carFields)
     .from(cars)
@@ -127,14 +126,6 @@ function refuse(failure: CheckoutFailure): never {
   throw new CheckoutRefused(failure);
 }
 
-/** The SQLSTATE of a driver error; drizzle wraps it and keeps the original on `cause`. */
-function sqlState(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = e?.cause?.code ?? e?.code;
-  return typeof code === "string" ? code : undefined;
-}
-const EXCLUSION_VIOLATION = "23P01";
-const UNIQUE_VIOLATION = "23505";
 
 /** The place's name in `language` (each place is named in every language). */
 type Place = typeof locations.$inferSelect;
@@ -195,7 +186,7 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   const options = [...new Set(input.options)];
 
   // docs/domain.md#availability: an expired hold blocks until it is cancelled, so cancel this car's first.
-  if (isId(input.carId)) {
+  if (isRowId(input.carId)) {
     await tx
       .update(bookings)
       .set({ status: "cancelled", updatedAt: now })
@@ -206,7 +197,7 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   const payLater = input.paymentMethod === "payLater";
   if (payLater && !car.payLaterAllowed) refuse({ reason: "payLaterUnavailable" });
   const [pickup, dropoff] = await Promise.all(
-    [input.pickupLocationId, input.dropoffLocationId].map(async (id) => (isId(id) ? (await tx.select().from(locations).where(eq(locations.id, id)))[0] : undefined)),
+    [input.pickupLocationId, input.dropoffLocationId].map(async (id) => (isRowId(id) ? (await tx.select().from(locations).where(eq(locations.id, id)))[0] : undefined)),
   );
   if (!pickup || !dropoff || !car.locationIds.includes(pickup.id)) refuse({ reason: "notServed" });
 

@@ -11,6 +11,7 @@ import { bookingScope, isStaff } from "./access.server";
 import { AMENDMENT_REQUEST_MAX } from "./amend-schema";
 import { driverOldEnough, requiredDriverAge } from "./checkout-rules";
 import { actorOf, canTransition, type BookingStatus } from "./status";
+import { EXCLUSION_VIOLATION, sqlState } from "~/utils/postgres.server";
 
 const { bookings, bookingEvents, cars, suppliers, locations, users } = schema;
 
@@ -300,7 +301,6 @@ export type AmendOutcome =
   /** The additional driver is younger than the car asks on the new pick-up date (docs/domain.md#driver-age), as at checkout. */
   | { additionalUnderAge: number };
 
-const EXCLUSION_VIOLATION = "23P01";
 
 /**
  * The driver changes their pay-later booking before pick-up (docs/domain.md#cancellation): new
@@ -365,8 +365,7 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
   } catch (error) {
     if (error instanceof Unavailable) return "unavailable";
     if (error instanceof UnavailableOptionError) return "optionUnavailable";
-    const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (code === EXCLUSION_VIOLATION) return "unavailable";
+    if (sqlState(error) === EXCLUSION_VIOLATION) return "unavailable";
     throw error;
   }
 }

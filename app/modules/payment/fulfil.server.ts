@@ -6,18 +6,12 @@ import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { canTransition } from "~/modules/booking/status";
 import { getDb, schema, type Transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { EXCLUSION_VIOLATION, sqlState } from "~/utils/postgres.server";
 
 const { bookings, bookingEvents, cars, payments, users } = schema;
 
 export type FulfilOutcome = "paid" | "alreadyDone" | "flagged";
 
-/** The SQLSTATE of a driver error; drizzle keeps the original on `cause`. */
-function sqlState(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = e?.cause?.code ?? e?.code;
-  return typeof code === "string" ? code : undefined;
-}
-const EXCLUSION_VIOLATION = "23P01";
 
 type BookingRow = typeof bookings.$inferSelect;
 

@@ -4,6 +4,7 @@ import { isLanguage, defaultLanguage, type Language } from "~/modules/i18n/langu
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import type { BookingStatus } from "~/modules/booking/status";
 import { grantMatches } from "./grant.server";
+import { isRowId } from "~/utils/postgres.server";
 
 const { bookings, cars, payments, users } = schema;
 type PaymentMethod = (typeof bookings.$inferSelect)["paymentMethod"];
@@ -34,7 +35,6 @@ export type PayableBooking = {
 /** Who asks: the signed-in user (if any) and the `g=` grant of a reference + email lookup (if any). */
 export type PaymentAccess = { userId: number | null; grant: string | null };
 
-const isId = (value: number) => Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647;
 
 /** Whether payments can start for a booking in this state at `now`. */
 export function canTakePayment(b: Pick<PayableBooking, "status" | "holdExpiresAt" | "balanceCents">, now = new Date()): boolean {
@@ -49,7 +49,7 @@ export function canTakePayment(b: Pick<PayableBooking, "status" | "holdExpiresAt
  * answer as for a booking that does not exist.
  */
 export async function loadPayableBooking(bookingId: number, access: PaymentAccess, executor?: Executor, now = new Date()): Promise<PayableBooking | null> {
-  if (!isId(bookingId)) return null;
+  if (!isRowId(bookingId)) return null;
   const db = executor ?? (await getDb());
   const [row] = await db
     .select({

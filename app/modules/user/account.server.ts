@@ -10,6 +10,7 @@ import { AVATAR_SIZE } from "./avatar.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { checkToken, issueToken, useToken } from "./tokens.server";
 import type { DocumentType } from "./validation";
+import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 
 const { users } = schema;
 
@@ -23,11 +24,7 @@ function link(path: string, token: string) {
   return new URL(`${path}?token=${encodeURIComponent(token)}`, getEnv().APP_URL).toString();
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  // drizzle wraps the driver's error; the PostgreSQL code sits on `cause`.
-  const code = (error as { code?: string; cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
-  return code === "23505";
-}
+const isUniqueViolation = (error: unknown) => sqlState(error) === UNIQUE_VIOLATION;
 
 /** The emails that carry a one-time link: template, page and job-id prefix. */
 const linkEmails = {
