@@ -73,7 +73,8 @@ async function refreshUntil(page: Page, outcome: Locator) {
     const refresh = page.getByRole("link", { name: "Refresh" });
     if (await refresh.isVisible()) await refresh.click();
     await expect(outcome).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+    // A check that ran before the chain had the transaction retries with the outbox's backoff (2 s, 4 s, 8 s, 16 s…).
+  }).toPass({ timeout: 60_000 });
 }
 
 for (const [index, mode] of jsModes.entries()) {
