@@ -34,7 +34,7 @@ export function SiteHeader() {
               <li><NavLink to="/locations">{t("nav.locations")}</NavLink></li>
               {user ? <li><NavLink to="/bookings">{t("nav.bookings")}</NavLink></li> : null}
               <li><NavLink to="/payment">{t("nav.directPayment")}</NavLink></li>
-              {user && (user.type === "admin" || user.type === "supplier") ? <li><NavLink to="/admin/payments">{t("mobilePayment:queue.menu")}</NavLink></li> : null}
+              {user && (user.type === "admin" || user.type === "supplier") ? <li><NavLink to="/admin">{t("admin:nav.menu")}</NavLink></li> : null}
               {user ? <li><NavLink to="/settings">{t("nav.settings")}</NavLink></li> : null}
               {user ? <li><NavLink to="/change-password">{t("auth:menu.changePassword")}</NavLink></li> : null}
               <li><NavLink to="/about">{t("nav.about")}</NavLink></li>

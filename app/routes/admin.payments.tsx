@@ -1,33 +1,25 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { FieldErrors } from "~/components/forms";
 import { requiredText } from "~/modules/forms/fields";
-import { isStaff } from "~/modules/booking/access.server";
+import { requireBackOffice } from "~/modules/backoffice/access.server";
 import { instantToLocal } from "~/modules/availability/zoned-time";
 import { useTranslation } from "~/modules/i18n/react";
 import { approveMobilePayment, rejectMobilePayment, verificationQueue, type QueueRow } from "~/modules/payment/mobile-payment.server";
 import { APP_TIME_ZONE } from "~/modules/user/age";
-import { requireUser } from "~/modules/user/auth.server";
 import { toastHeader, type Toast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
 
-/** Staff only: a visitor is sent to sign in, and to anyone else (a driver) the page does not exist. */
-function requireStaff(request: Request, context: AppLoadContext) {
-  const user = requireUser(request, context);
-  if (!isStaff(user)) throw new Response(null, { status: 404 });
-  return user;
-}
-
 const wallClock = (instant: Date) => instantToLocal(instant, APP_TIME_ZONE).replace("T", " ");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = requireStaff(request, context);
+  const user = requireBackOffice(request, context);
   const { awaiting, flagged } = await verificationQueue(user);
   const shown = (row: QueueRow) => ({ ...row, submittedAt: wallClock(row.submittedAt), receivedAt: wallClock(row.receivedAt) });
   return json({ title: `${context.t("mobilePayment:queue.title")} · Rueda`, awaiting: awaiting.map(shown), flagged: flagged.map(shown), zone: APP_TIME_ZONE });
@@ -43,7 +35,7 @@ const reasonSchema = z.object({ reason: requiredText(REASON_MAX) });
 type RejectReply = { paymentId: number; result: SubmissionResult<string[]> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = requireStaff(request, context);
+  const user = requireBackOffice(request, context);
   const formData = await request.formData();
   let toast: Toast;
   if (formData.get("intent") === "reject") {

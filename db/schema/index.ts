@@ -11,3 +11,4 @@ export * from "./contact";
 export * from "./outbox";
 export * from "./settings";
 export * from "./images";
+export * from "./audit";

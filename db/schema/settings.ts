@@ -1,7 +1,12 @@
-import { boolean, date, integer, numeric, pgTable, varchar } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns";
+import { boolean, date, index, integer, numeric, pgTable, varchar } from "drizzle-orm/pg-core";
+import { createdAt, timestamps } from "./columns";
+import { users } from "./users";
 
-/** A single row (id = 1) of operator settings used by payments. */
+/**
+ * A single row (id = 1) of operator settings used by payments. `usdToBsRate`/`rateDate` are the
+ * current rate, the one the payment pages use; every change of it is also kept in
+ * `exchange_rates` (docs/domain.md#exchange-rate).
+ */
 export const settings = pgTable("settings", {
   id: integer("id").primaryKey().default(1),
   /** Bolívares per US dollar (BCV reference rate), entered by an admin. */
@@ -19,3 +24,16 @@ export const banks = pgTable("banks", {
   code: varchar("code", { length: 4 }).primaryKey(),
   name: varchar("name", { length: 120 }).notNull(),
 });
+
+/** The history of the Bs/USD rate; each change of `settings`' rate adds a row in the same transaction. */
+export const exchangeRates = pgTable(
+  "exchange_rates",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    usdToBsRate: numeric("usd_to_bs_rate", { precision: 14, scale: 4 }).notNull(),
+    rateDate: date("rate_date").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt,
+  },
+  (t) => [index("exchange_rates_date_idx").on(t.rateDate, t.id)],
+);

@@ -61,6 +61,25 @@ export const tokens = pgTable(
   (t) => [uniqueIndex("tokens_hash_key").on(t.tokenHash), index("tokens_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * Bearer tokens of the JSON API (docs/security.md#api-tokens): 32 random bytes given to the
+ * client once, stored as their SHA-256. Deleted on sign-out, password change and suspension.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt,
+  },
+  (t) => [uniqueIndex("api_tokens_hash_key").on(t.tokenHash), index("api_tokens_user_idx").on(t.userId)],
+);
+
 export const usersRelations = relations(users, ({ one, many }) => ({
   supplier: one(suppliers, { fields: [users.supplierId], references: [suppliers.id] }),
   sessions: many(sessions),

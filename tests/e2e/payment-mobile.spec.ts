@@ -145,7 +145,8 @@ for (const mode of jsModes) {
       await signOut(page);
       await signIn(page, ADMIN);
       await page.locator("summary", { hasText: "Menu" }).click();
-      await page.getByRole("link", { name: "Payments to verify" }).click();
+      await page.getByRole("link", { name: "Back office" }).click();
+      await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Payments to verify" }).click();
       await expect(page.getByRole("heading", { name: "Payments to verify", level: 1 })).toBeVisible();
       const row = page.getByRole("row").filter({ hasText: booking.reference });
       await expect(row).toContainText(`0134 · Banesco · 0414-7654321 · ref. ${reference}`);

@@ -11,5 +11,6 @@ import card from "./card.json";
 import mobilePayment from "./mobilePayment.json";
 import wallet from "./wallet.json";
 import receipt from "./receipt.json";
+import admin from "./admin.json";
 
-export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt };
+export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin };
