@@ -12,5 +12,8 @@ import mobilePayment from "./mobilePayment.json";
 import wallet from "./wallet.json";
 import receipt from "./receipt.json";
 import admin from "./admin.json";
+import adminUsers from "./adminUsers.json";
+import adminSettings from "./adminSettings.json";
+import adminContact from "./adminContact.json";
 
-export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin };
+export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminUsers, adminSettings, adminContact };
