@@ -36,59 +36,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SettingsPage() {
   const { t } = useTranslation("adminSettings");
-  const { current, history, banks, today, cardGateway } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useZodForm(settingsSchema(today), lastResult, {
-    defaultValue: current ? { ...current, cardPayments: current.cardPayments ? "on" : undefined } : { rateDate: today, cardPayments: "on" },
-  });
-  const labels = {
-    rate: t("fields.rate"),
-    rateDate: t("fields.rateDate"),
-    bank: t("fields.bank"),
-    phone: t("fields.phone"),
-    rif: t("fields.rif"),
-    holder: t("fields.holder"),
-  };
-  const rateHelp = t("fields.rateHelp", { decimals: RATE_DECIMALS });
+  const { current, history } = useLoaderData<typeof loader>();
   return (
     <section className="page stack">
       <h1>{t("title")}</h1>
       {current ? null : <p className="notice notice--warning">{t("notSet")}</p>}
-      <Form method="post" {...getFormProps(form)} className="stack admin-settings">
-        <FormErrors form={form} labels={labels} />
-        <fieldset className="card stack">
-          <legend>{t("rateTitle")}</legend>
-          <div className="field">
-            <label htmlFor={fields.rate.id}>{labels.rate}</label>
-            <input {...getInputProps(fields.rate, { type: "text", ariaDescribedBy: helpId(fields.rate.id, rateHelp) })} inputMode="decimal" autoComplete="off" />
-            <FieldHelp fieldId={fields.rate.id} help={rateHelp} />
-            <FieldErrors id={fields.rate.errorId} errors={fields.rate.errors} label={labels.rate} />
-          </div>
-          <TextField field={fields.rateDate} label={labels.rateDate} type="date" help={t("fields.rateDateHelp")} />
-        </fieldset>
-        <fieldset className="card stack">
-          <legend>{t("mobileTitle")}</legend>
-          <p className="muted">{t("mobileHelp")}</p>
-          <SelectField field={fields.bank} label={labels.bank} options={[{ value: "", label: t("fields.chooseBank") }, ...banks.map((b) => ({ value: b.code, label: `${b.code} · ${b.name}` }))]} />
-          <TextField field={fields.phone} label={labels.phone} type="tel" help={t("fields.phoneHelp")} />
-          <TextField field={fields.rif} label={labels.rif} help={t("fields.rifHelp")} />
-          <div className="field">
-            <label htmlFor={fields.holder.id}>{labels.holder}</label>
-            <input {...getInputProps(fields.holder, { type: "text" })} maxLength={HOLDER_MAX} />
-            <FieldErrors id={fields.holder.errorId} errors={fields.holder.errors} label={labels.holder} />
-          </div>
-        </fieldset>
-        <fieldset className="card stack">
-          <legend>{t("cardTitle")}</legend>
-          <CheckboxField field={fields.cardPayments} label={t("fields.cardPayments")} help={cardGateway ? t("fields.cardPaymentsHelp") : t("fields.noGateway")} />
-        </fieldset>
-        <div>
-          <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("admin:common.saving")}>
-            {t("admin:common.save")}
-          </SubmitButton>
-        </div>
-      </Form>
+      {/* A saved change remounts the form, so its fields show what was stored (a rate as normalised). */}
+      <SettingsForm key={JSON.stringify(current)} />
 
       <h2>{t("historyTitle")}</h2>
       {history.length === 0 ? (
@@ -116,5 +70,61 @@ export default function SettingsPage() {
         </table>
       )}
     </section>
+  );
+}
+
+/** Rate, pago móvil data and card payments: one form, saved in one transaction. */
+function SettingsForm() {
+  const { t } = useTranslation("adminSettings");
+  const { current, banks, today, cardGateway } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(settingsSchema(today), lastResult, {
+    defaultValue: current ? { ...current, cardPayments: current.cardPayments ? "on" : undefined } : { rateDate: today, cardPayments: "on" },
+  });
+  const labels = {
+    rate: t("fields.rate"),
+    rateDate: t("fields.rateDate"),
+    bank: t("fields.bank"),
+    phone: t("fields.phone"),
+    rif: t("fields.rif"),
+    holder: t("fields.holder"),
+  };
+  const rateHelp = t("fields.rateHelp", { decimals: RATE_DECIMALS });
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack admin-settings">
+      <FormErrors form={form} labels={labels} />
+      <fieldset className="card stack">
+        <legend>{t("rateTitle")}</legend>
+        <div className="field">
+          <label htmlFor={fields.rate.id}>{labels.rate}</label>
+          <input {...getInputProps(fields.rate, { type: "text", ariaDescribedBy: helpId(fields.rate.id, rateHelp) })} inputMode="decimal" autoComplete="off" />
+          <FieldHelp fieldId={fields.rate.id} help={rateHelp} />
+          <FieldErrors id={fields.rate.errorId} errors={fields.rate.errors} label={labels.rate} />
+        </div>
+        <TextField field={fields.rateDate} label={labels.rateDate} type="date" help={t("fields.rateDateHelp")} />
+      </fieldset>
+      <fieldset className="card stack">
+        <legend>{t("mobileTitle")}</legend>
+        <p className="muted">{t("mobileHelp")}</p>
+        <SelectField field={fields.bank} label={labels.bank} options={[{ value: "", label: t("fields.chooseBank") }, ...banks.map((b) => ({ value: b.code, label: `${b.code} · ${b.name}` }))]} />
+        <TextField field={fields.phone} label={labels.phone} type="tel" help={t("fields.phoneHelp")} />
+        <TextField field={fields.rif} label={labels.rif} help={t("fields.rifHelp")} />
+        <div className="field">
+          <label htmlFor={fields.holder.id}>{labels.holder}</label>
+          <input {...getInputProps(fields.holder, { type: "text" })} maxLength={HOLDER_MAX} />
+          <FieldErrors id={fields.holder.errorId} errors={fields.holder.errors} label={labels.holder} />
+        </div>
+      </fieldset>
+      <fieldset className="card stack">
+        <legend>{t("cardTitle")}</legend>
+        <CheckboxField field={fields.cardPayments} label={t("fields.cardPayments")} help={cardGateway ? t("fields.cardPaymentsHelp") : t("fields.noGateway")} />
+      </fieldset>
+      <div>
+        <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("admin:common.saving")}>
+          {t("admin:common.save")}
+        </SubmitButton>
+      </div>
+    </Form>
   );
 }
