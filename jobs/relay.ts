@@ -34,6 +34,32 @@ async function claim(): Promise<OutboxRow[]> {
     .returning();
 }
 
+/**
+ * The relay's BullMQ queues on its connection, made on first use. BullMQ leaves a queue whose
+ * first exchange with Redis failed (Redis went away as it was made) refusing every job for good,
+ * even after Redis returns: such a queue is dropped, so the next attempt makes a fresh one.
+ */
+export function bullQueues(connection: Redis) {
+  const queues = new Map<string, Queue>();
+  return {
+    get(name: string): Queue {
+      const known = queues.get(name);
+      if (known) return known;
+      const queue = new Queue(name, { connection });
+      queue.on("error", () => {});
+      queue.waitUntilReady().catch(() => {
+        if (queues.get(name) === queue) queues.delete(name);
+        queue.close().catch(() => {});
+      });
+      queues.set(name, queue);
+      return queue;
+    },
+    async close() {
+      await Promise.all([...queues.values()].map((queue) => queue.close()));
+    },
+  };
+}
+
 export type RelayOptions = {
   /** Unset: REDIS_URL from the environment; empty: run jobs in this process. */
   redisUrl?: string;
@@ -58,16 +84,7 @@ export function startRelay(options: RelayOptions = {}): Relay {
   // Producers fail fast while Redis is away, so rows simply stay in the outbox until it returns.
   const connection = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
   connection?.on("error", () => {});
-  const queues = new Map<string, Queue>();
-  const queueFor = (name: string) => {
-    let queue = queues.get(name);
-    if (!queue && connection) {
-      queue = new Queue(name, { connection });
-      queue.on("error", () => {});
-      queues.set(name, queue);
-    }
-    return queue!;
-  };
+  const queues = connection ? bullQueues(connection) : null;
 
   async function runInline(row: OutboxRow) {
     const db = await getDb();
@@ -94,8 +111,10 @@ export function startRelay(options: RelayOptions = {}): Relay {
     const name = row.jobName as JobName;
     const db = await getDb();
     try {
+      // Known to be away: the row waits at once, without making a queue or waiting 3 s on one.
+      if (connection!.status !== "ready") throw new Error(`Redis is not connected (${connection!.status})`);
       await withTimeout(
-        queueFor(jobs[name].queue).add(name, row.payload, {
+        queues!.get(jobs[name].queue).add(name, row.payload, {
           jobId: row.jobId,
           attempts: policy.attempts,
           backoff: { type: backoffType },
@@ -171,7 +190,7 @@ export function startRelay(options: RelayOptions = {}): Relay {
       clearTimeout(timer);
       intervals.forEach(clearInterval);
       await running;
-      await Promise.all([...queues.values()].map((q) => q.close()));
+      await queues?.close();
       connection?.disconnect();
     },
     async redisHealthy() {

@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import type { Worker } from "bullmq";
 import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
@@ -8,11 +6,12 @@ import { closeDb, getDb } from "../../db/client";
 import { outbox } from "../../db/schema";
 import { listFailed, resend } from "../../jobs/outbox-admin";
 import { enqueue, type JobPayload, type RetryPolicy } from "../../jobs/queues";
-import { startRelay, type Relay, type RelayOptions } from "../../jobs/relay";
+import { bullQueues, startRelay, type Relay, type RelayOptions } from "../../jobs/relay";
 import { startWorkers } from "../../jobs/workers";
 import { submitContactMessage } from "../../app/modules/contact/contact.server";
 import { outboxCommand } from "../../scripts/outbox";
 import { createUser, resetDatabase } from "../factories";
+import { freePort, startRedis, stopRedis, until } from "../redis-server";
 
 /*
  * The product reads its configuration once (config/env.ts), so the Resend fake must be
@@ -52,14 +51,6 @@ async function rowOf(jobId: string) {
 }
 
 const sentTo = (address: string) => fake.emails.filter((e) => e.to[0] === address);
-
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("outbox without Redis (embedded default)", () => {
   let current: Relay | undefined;
@@ -212,33 +203,30 @@ describe("outbox without Redis (embedded default)", () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/* A Redis of the test's own, so stopping it touches nothing else on the machine. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, retryStrategy: () => 100, maxRetriesPerRequest: 0 });
-  probe.on("error", () => {});
-  await until(async () => {
+describe("outbox with Redis and a BullMQ worker", () => {
+  it("makes a queue again when Redis went away as it was made, so jobs flow once Redis returns", async () => {
+    const port = await freePort();
+    let redis = await startRedis(port);
+    const connection = new Redis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    connection.on("error", () => {});
+    await until(() => connection.status === "ready");
+    const queues = bullQueues(connection);
     try {
-      if (probe.status !== "ready") await probe.connect().catch(() => {});
-      return (await probe.ping()) === "PONG";
-    } catch {
-      return false;
+      // Killed, and the queue made, before the connection has noticed.
+      process.kill(redis.pid!, "SIGKILL");
+      await expect(queues.get("email").waitUntilReady()).rejects.toThrow();
+      redis = await startRedis(port);
+      await until(() => connection.status === "ready");
+      const job = await queues.get("email").add("send-email", {}, { jobId: "after-the-outage" });
+      expect(job.id).toBe("after-the-outage");
+    } finally {
+      await queues.close();
+      connection.disconnect();
+      await stopRedis(redis);
     }
   });
-  probe.disconnect();
-  return child;
-}
 
-describe("outbox with Redis and a BullMQ worker", () => {
+
   it("accepts a contact message while Redis is down and delivers its email, once, when Redis returns", async () => {
     const db = await getDb();
     await createUser(db, { type: "admin", email: "admin-outage@example.com", language: "en" });
@@ -253,8 +241,7 @@ describe("outbox with Redis and a BullMQ worker", () => {
       await submitContactMessage({ userId: null, email: "before@example.com", subject: "Before the outage", message: "One", language: "en" });
       await until(() => fake.emails.some((e) => e.text.includes("Before the outage")));
 
-      redis.kill("SIGKILL");
-      await new Promise((r) => redis.once("exit", r));
+      await stopRedis(redis);
       const id = await submitContactMessage({ userId: null, email: "during@example.com", subject: "During the outage", message: "Two", language: "en" });
       expect(id).toBeGreaterThan(0);
       await new Promise((r) => setTimeout(r, 1500));
@@ -271,7 +258,7 @@ describe("outbox with Redis and a BullMQ worker", () => {
       await relay.stop();
       await Promise.all(workers.map((w) => w.close()));
       connection.disconnect();
-      redis.kill("SIGKILL");
+      await stopRedis(redis);
     }
   }, 90_000);
 });
