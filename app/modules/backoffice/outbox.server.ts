@@ -38,7 +38,7 @@ export async function failedJobsPage(requestedPage: number) {
  * nothing already delivered goes twice), and records each re-queued job in the audit log in the
  * same transaction. Returns how many went back in line.
  */
-export async function resendFailedJobs(user: StaffUser & { type: "admin" }, which: number[] | "all-failed"): Promise<number> {
+export async function resendFailedJobs(user: Pick<StaffUser, "id">, which: number[] | "all-failed"): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const requeued = await resend(which, tx);
