@@ -120,8 +120,7 @@ export default function AuditLogPage() {
                             <div key={change.field}>
                               <dt>{translated(t, `fields.${change.field}`, humanField(change.field))}</dt>
                               <dd>
-                                <ValueText value={change.before} /> <span aria-hidden="true">→</span>
-                                <span className="visually-hidden">{t("becomes")}</span> <ValueText value={change.after} />
+                                <ValueText value={change.before} /> → <ValueText value={change.after} />
                               </dd>
                             </div>
                           ))}
