@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { clientAs } from "./admin-fixtures";
 import { expect, jsModes, resendFakeUrl, signIn, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
@@ -11,19 +12,26 @@ const ADMIN = "admin@rueda.example";
 const PASSWORD = "Rueda2026!";
 
 /**
- * A sign-up whose activation email Resend refuses for good (a 422: no retry can fix it), from a
- * client of its own so the admin's browser stays signed in. Returns the new account's address.
+ * `count` sign-ups whose activation emails Resend refuses for good (a 422: no retry can fix it),
+ * from a client of their own so the admin's browser stays signed in. Returns their addresses.
  */
-async function failedActivationEmail(request: APIRequestContext): Promise<string> {
-  expect((await request.post(`${resendFakeUrl}/failures?count=1&kind=invalid`)).status()).toBe(200);
+async function failedActivationEmails(request: APIRequestContext, baseURL: string, count: number): Promise<string[]> {
+  expect((await request.post(`${resendFakeUrl}/failures?count=${count}&kind=invalid`)).status()).toBe(200);
+  const emails: string[] = [];
+  for (let i = 0; i < count; i++) emails.push(await signUp(baseURL));
+  return emails;
+}
+
+/** A sign-up from a visitor of its own (a signed-in client would just be sent home). */
+async function signUp(baseURL: string): Promise<string> {
   const email = uniqueEmail("outbox");
-  const address = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-  const response = await request.post("/sign-up?l=en", {
-    headers: { "X-Forwarded-For": address },
+  const visitor = await clientAs(baseURL, null);
+  const response = await visitor.post("/sign-up?l=en", {
     form: { fullName: "Olga Outbox", email, phone: "+58 414 555 0101", birthDate: "1990-04-12", password: PASSWORD, confirmPassword: PASSWORD, tos: "on" },
     maxRedirects: 0,
   });
   expect(response.status()).toBeLessThan(400);
+  await visitor.dispose();
   return email;
 }
 
@@ -42,10 +50,10 @@ for (const mode of jsModes) {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
     test.describe.configure({ timeout: 90_000 });
 
-    test("an email that failed for good is listed with its reason, re-sent once under its job id, and the re-send is audited", async ({ page, request }) => {
+    test("an email that failed for good is listed with its reason, re-sent once under its job id, and the re-send is audited", async ({ page, request, baseURL }) => {
       await signIn(page, ADMIN, PASSWORD);
       await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-      const email = await failedActivationEmail(request);
+      const [email] = await failedActivationEmails(request, baseURL!, 1);
 
       const row = await failedRow(page, email);
       await expect(page.getByRole("heading", { name: "Failed jobs", level: 1 })).toBeVisible();
@@ -86,11 +94,10 @@ for (const mode of jsModes) {
       await expect(entry).toContainText("failed → pending");
     });
 
-    test("re-send all puts every failed job back in line", async ({ page, request }) => {
+    test("re-send all puts every failed job back in line", async ({ page, request, baseURL }) => {
       await signIn(page, ADMIN, PASSWORD);
       await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-      const first = await failedActivationEmail(request);
-      const second = await failedActivationEmail(request);
+      const [first, second] = await failedActivationEmails(request, baseURL!, 2);
       await failedRow(page, first);
       await failedRow(page, second);
       await page.getByRole("button", { name: /^Re-send (all \d+ failed jobs|the failed job)$/ }).click();
