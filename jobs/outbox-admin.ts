@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { getDb } from "../db/client";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { getDb, type Executor } from "../db/client";
 import { outbox } from "../db/schema";
 import { kickRelay } from "./relay-signal";
 
@@ -13,13 +13,17 @@ export type FailedJob = {
   recipients: string[] | null;
   attempts: number;
   lastError: string | null;
+  createdAt: Date;
   failedAt: Date | null;
 };
 
-/** Every failed job, most recent first, for admins to look at and re-send (docs/operations.md#outbox). */
-export async function listFailed(): Promise<FailedJob[]> {
+/**
+ * Failed jobs, most recent first, for admins to look at and re-send (docs/operations.md#outbox):
+ * every one, or one page of them (`/admin/outbox`).
+ */
+export async function listFailed(page?: { limit: number; offset: number }): Promise<FailedJob[]> {
   const db = await getDb();
-  return db
+  const query = db
     .select({
       id: outbox.id,
       jobId: outbox.jobId,
@@ -29,22 +33,40 @@ export async function listFailed(): Promise<FailedJob[]> {
       recipients: sql<string[] | null>`${outbox.payload} -> 'to'`,
       attempts: outbox.attempts,
       lastError: outbox.lastError,
+      createdAt: outbox.createdAt,
       failedAt: outbox.processedAt,
     })
     .from(outbox)
     .where(eq(outbox.status, "failed"))
     .orderBy(desc(outbox.processedAt), desc(outbox.id));
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+/**
+ * How many jobs failed for good, and how many wait to run: still in the outbox (`pending`) or
+ * handed to BullMQ and not finished yet (`relayed`).
+ */
+export async function outboxCounts(): Promise<{ failed: number; waiting: number }> {
+  const db = await getDb();
+  const rows = await db
+    .select({ status: outbox.status, count: count() })
+    .from(outbox)
+    .where(inArray(outbox.status, ["pending", "relayed", "failed"]))
+    .groupBy(outbox.status);
+  const of = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
+  return { failed: of("failed"), waiting: of("pending") + of("relayed") };
 }
 
 /**
  * Puts failed jobs back in the outbox with fresh attempts; the relay then runs them or
  * hands them to BullMQ as if they were new, under the same job id (so an email keeps its
  * idempotency key and its stored content). Only failed rows move, so naming a pending or
- * delivered job sends nothing twice. Returns the ids that were re-queued.
+ * delivered job sends nothing twice. Returns the ids that were re-queued. `executor` lets a
+ * caller re-send inside its own transaction (the back office records who did it there).
  */
-export async function resend(which: number[] | "all-failed"): Promise<number[]> {
+export async function resend(which: number[] | "all-failed", executor?: Executor): Promise<number[]> {
   if (which !== "all-failed" && which.length === 0) return [];
-  const db = await getDb();
+  const db = executor ?? (await getDb());
   const failed = eq(outbox.status, "failed");
   const rows = await db
     .update(outbox)

@@ -46,6 +46,15 @@ export function startResendFake(port = 0): Promise<ResendFake> {
       const to = url.searchParams.get("to")?.toLowerCase();
       return send(200, { data: to ? emails.filter((e) => e.to.some((t) => t.toLowerCase() === to)) : emails });
     }
+    // The switch `failNext` for a fake in another process (an e2e server's): POST /failures?count=1&kind=invalid
+    if (req.method === "POST" && url.pathname === "/failures") {
+      const count = Number(url.searchParams.get("count") ?? "1");
+      const kind = url.searchParams.get("kind") === "invalid" ? "invalid" : "outage";
+      if (!Number.isSafeInteger(count) || count < 0) return send(400, { statusCode: 400, name: "validation_error", message: "count must be a whole number" });
+      failures = count;
+      failureKind = kind;
+      return send(200, { ok: true });
+    }
     if (req.method === "DELETE" && url.pathname === "/emails") {
       emails.length = 0;
       byKey.clear();

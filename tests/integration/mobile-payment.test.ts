@@ -13,7 +13,7 @@ import { createBooking, createCar, createLocation, createSupplier, createUser, r
  * date pays once, also when submitted twice at the same moment; staff approve or reject only
  * within their scope, and a rejection tells the driver once and lets them pay again.
  */
-const { bookings, notifications, outbox, payments, settings } = schema;
+const { auditLog, bookings, notifications, outbox, payments, settings } = schema;
 const DAY = 24 * 3_600_000;
 const now = new Date("2026-11-20T15:00:00Z"); // 11:00 on 20 November in Caracas
 const created = new Date("2026-11-19T15:00:00Z");
@@ -164,6 +164,10 @@ describe("verifying", () => {
     expect(payment).toMatchObject({ status: "succeeded", verifiedBy: fx.staffId });
     expect((await db.select().from(bookings).where(eq(bookings.id, fx.bookingId)))[0].status).toBe("paid");
     expect(await db.select().from(outbox).where(eq(outbox.jobId, `payment-confirmation-${paymentId}`))).toHaveLength(1);
+    // One audit entry: the approval that changed something, not the refused or repeated ones.
+    expect(await db.select().from(auditLog)).toEqual([
+      expect.objectContaining({ actorId: fx.staffId, action: "payment.approve", subjectType: "payment", subjectId: paymentId, supplierId, changes: { status: ["pending", "succeeded"] } }),
+    ]);
   });
 
   it("rejects with a reason: the booking keeps waiting, the driver is told once and can pay again", async () => {
@@ -185,6 +189,16 @@ describe("verifying", () => {
     expect(sent.language).toBe("en");
     expect(sent.text).toContain("No such transfer in the statement");
     expect(sent.text).toMatch(new RegExp(`/payment/mobile\\?b=${fx.bookingId}&g=[\\w-]{24}`));
+    expect(await db.select().from(auditLog)).toEqual([
+      expect.objectContaining({
+        actorId: fx.adminId,
+        action: "payment.reject",
+        subjectType: "payment",
+        subjectId: paymentId,
+        supplierId: (await payable()).supplierId,
+        changes: { status: ["pending", "rejected"], reason: [null, "No such transfer in the statement"] },
+      }),
+    ]);
 
     const page = await mobilePaymentPage(await payable());
     expect(page).toMatchObject({ awaiting: null, rejectedReason: "No such transfer in the statement" });

@@ -56,8 +56,13 @@ async function markPaid(tx: Transaction, booking: BookingRow, actorId: number | 
  * the driver and the booking's staff are notified, and the driver gets the "payment done" email
  * in their language. A payment for a booking that can no longer be paid (its expired hold lost
  * the car) is still recorded as received and flagged to staff: money is never lost silently.
+ * `onConfirmed` runs in the same transaction when this call is the one that confirmed it (staff
+ * approving record their audit entry there, docs/domain.md#audit).
  */
-export async function fulfilPayment(paymentId: number, opts: { verifiedBy?: number | null; now?: Date } = {}): Promise<FulfilOutcome> {
+export async function fulfilPayment(
+  paymentId: number,
+  opts: { verifiedBy?: number | null; now?: Date; onConfirmed?: (tx: Transaction, booking: { supplierId: number }) => Promise<void> } = {},
+): Promise<FulfilOutcome> {
   const now = opts.now ?? new Date();
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -69,6 +74,7 @@ export async function fulfilPayment(paymentId: number, opts: { verifiedBy?: numb
       .update(payments)
       .set({ status: "succeeded", verifiedAt: now, verifiedBy: opts.verifiedBy ?? null, updatedAt: now })
       .where(eq(payments.id, payment.id));
+    await opts.onConfirmed?.(tx, booking);
 
     const paid = booking.status === "paid" || (await markPaid(tx, booking, opts.verifiedBy ?? null));
     const [car] = await tx.select({ name: cars.name }).from(cars).where(eq(cars.id, booking.carId));

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { recordAudit } from "~/modules/backoffice/audit.server";
 import { bookingScope, isStaff } from "~/modules/booking/access.server";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
@@ -209,12 +210,20 @@ async function verifiable(user: Staff, paymentId: number) {
 
 export type ApproveOutcome = Exclude<FulfilOutcome, "alreadyDone"> | "handled" | "notFound";
 
-/** Staff saw the transfer arrive: the core confirms it once (booking paid, driver notified and emailed). */
+/**
+ * Staff saw the transfer arrive: the core confirms it once (booking paid, driver notified and
+ * emailed), and the approval is in the audit log with it (docs/domain.md#audit).
+ */
 export async function approveMobilePayment(user: Staff, paymentId: number, now = new Date()): Promise<ApproveOutcome> {
   const found = await verifiable(user, paymentId);
   if (!found) return "notFound";
   if (found.status !== "pending") return "handled";
-  const outcome = await fulfilPayment(paymentId, { verifiedBy: user.id, now });
+  const outcome = await fulfilPayment(paymentId, {
+    verifiedBy: user.id,
+    now,
+    onConfirmed: (tx, booking) =>
+      recordAudit(tx, user, { action: "payment.approve", subjectType: "payment", subjectId: paymentId, supplierId: booking.supplierId, changes: { status: ["pending", "succeeded"] } }),
+  });
   return outcome === "alreadyDone" ? "handled" : outcome;
 }
 
@@ -232,9 +241,10 @@ export async function rejectMobilePayment(user: Staff, paymentId: number, reason
 }
 
 /**
- * The rejection's audit (who, when) and the driver's notice, once: `verifiedBy` still empty on a
- * rejected payment means nobody has told the driver yet, and the locked row lets exactly one of
- * two staff members rejecting at once do it. A payment approved meanwhile is left alone.
+ * The rejection's audit (who, when: `verifiedBy` and the audit log, docs/domain.md#audit) and the
+ * driver's notice, once: `verifiedBy` still empty on a rejected payment means nobody has told the
+ * driver yet, and the locked row lets exactly one of two staff members rejecting at once do it. A
+ * payment approved meanwhile is left alone.
  */
 async function tellDriverOfRejection(paymentId: number, staffId: number, now: Date): Promise<"rejected" | "handled"> {
   const db = await getDb();
@@ -243,11 +253,18 @@ async function tellDriverOfRejection(paymentId: number, staffId: number, now: Da
     if (payment.status !== "rejected" || payment.verifiedBy !== null) return "handled";
     await tx.update(payments).set({ verifiedBy: staffId, verifiedAt: now, updatedAt: now }).where(eq(payments.id, paymentId));
     const [booking] = await tx
-      .select({ id: bookings.id, reference: bookings.reference, driverId: bookings.driverId, email: users.email, fullName: users.fullName, language: users.language })
+      .select({ id: bookings.id, reference: bookings.reference, supplierId: bookings.supplierId, driverId: bookings.driverId, email: users.email, fullName: users.fullName, language: users.language })
       .from(bookings)
       .innerJoin(users, eq(users.id, bookings.driverId))
       .where(eq(bookings.id, payment.bookingId));
     const reason = String(payment.details.failure ?? "");
+    await recordAudit(tx, { id: staffId }, {
+      action: "payment.reject",
+      subjectType: "payment",
+      subjectId: paymentId,
+      supplierId: booking.supplierId,
+      changes: { status: ["pending", "rejected"], reason: [null, reason] },
+    });
     await notify(tx, [{ userId: booking.driverId, bookingId: booking.id, messageKey: "mobilePayment:notification.rejected", params: { reference: booking.reference, reason } }]);
     await enqueueEmail(
       tx,

@@ -1,0 +1,50 @@
+import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { getDb } from "~/utils/db.server";
+import { listFailed, outboxCounts, resend } from "~/utils/jobs.server";
+import type { StaffUser } from "./access.server";
+import { appWallClock } from "./audit-view";
+import { recordAudit } from "./audit.server";
+
+/**
+ * The admins' view of the outbox (docs/operations.md#outbox): one page of the jobs that failed for
+ * good, newest first, with the reason, and how many jobs are still waiting to run.
+ */
+export async function failedJobsPage(requestedPage: number) {
+  const { failed, waiting } = await outboxCounts();
+  const pages = Math.max(1, Math.ceil(failed / LIST_PAGE_SIZE));
+  const page = Math.min(Math.max(1, requestedPage), pages);
+  const jobs = await listFailed({ limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE });
+  return {
+    failed,
+    waiting,
+    page,
+    pages,
+    jobs: jobs.map((job) => ({
+      id: job.id,
+      jobId: job.jobId,
+      jobName: job.jobName,
+      template: job.template,
+      recipients: job.recipients ?? [],
+      attempts: job.attempts,
+      lastError: job.lastError ?? "",
+      createdAt: appWallClock(job.createdAt),
+      failedAt: job.failedAt ? appWallClock(job.failedAt) : "",
+    })),
+  };
+}
+
+/**
+ * Re-sends failed jobs the way `npm run outbox -- resend` does (same function, same job ids, so
+ * nothing already delivered goes twice), and records each re-queued job in the audit log in the
+ * same transaction. Returns how many went back in line.
+ */
+export async function resendFailedJobs(user: Pick<StaffUser, "id">, which: number[] | "all-failed"): Promise<number> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const requeued = await resend(which, tx);
+    for (const id of requeued) {
+      await recordAudit(tx, user, { action: "outbox.resend", subjectType: "outbox", subjectId: id, changes: { status: ["failed", "pending"] } });
+    }
+    return requeued.length;
+  });
+}

@@ -1,0 +1,140 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Pagination } from "~/components/catalogue/pagination";
+import { requireAdmin } from "~/modules/backoffice/access.server";
+import { auditLogPage } from "~/modules/backoffice/audit-log.server";
+import { auditHref, auditSubjectTypes, humanField, readAuditQuery, type AuditValue } from "~/modules/backoffice/audit-view";
+import { useTranslation } from "~/modules/i18n/react";
+import type { Translate } from "~/modules/i18n/translate";
+import { APP_TIME_ZONE } from "~/modules/user/age";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAdmin(request, context);
+  const query = readAuditQuery(new URL(request.url).searchParams);
+  const log = await auditLogPage(query, context.language);
+  return { title: `${context.t("adminAudit:title")} · Rueda`, query: { ...query, page: log.page }, ...log, zone: APP_TIME_ZONE };
+}
+
+/** A translation when there is one, else `fallback` (actions and fields other sections add later still read). */
+function translated(t: Translate, key: string, fallback: string): string {
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
+/** `car.update` → "Car updated"; an action without its own label reads as its subject and verb. */
+function actionLabel(t: Translate, action: string): string {
+  const [subject, verb = ""] = action.split(".");
+  const fallback = `${translated(t, `subjects.${subject}`, subject)} · ${translated(t, `verbs.${verb}`, verb)}`;
+  return translated(t, `actions.${action.replace(/\./g, "_")}`, fallback);
+}
+
+function ValueText({ value }: { value: AuditValue }) {
+  const { t } = useTranslation("adminAudit");
+  if (value.kind === "text") return <span className="audit-value">{value.text}</span>;
+  return <span className="audit-value muted">{t(`values.${value.kind}`)}</span>;
+}
+
+export default function AuditLogPage() {
+  const { t } = useTranslation("adminAudit");
+  const { t: ta } = useTranslation("admin");
+  const { rows, total, page, pages, query, zone } = useLoaderData<typeof loader>();
+  const filtered = Boolean(query.subject || query.actor || query.from || query.to);
+  return (
+    <section className="page stack">
+      <h1>{t("title")}</h1>
+      <p className="muted">{t("help")}</p>
+      <Form method="get" className="bookings-filters" aria-label={t("filters.label")}>
+        <div className="field">
+          <label htmlFor="audit-subject">{t("filters.subject")}</label>
+          <select id="audit-subject" name="subject" defaultValue={query.subject ?? ""}>
+            <option value="">{ta("common.all")}</option>
+            {auditSubjectTypes.map((type) => (
+              <option key={type} value={type}>
+                {t(`subjects.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="audit-actor">{t("filters.actor")}</label>
+          <input id="audit-actor" type="search" name="actor" defaultValue={query.actor} maxLength={254} />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-from">{t("filters.from")}</label>
+          <input id="audit-from" type="date" name="from" defaultValue={query.from} />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-to">{t("filters.to")}</label>
+          <input id="audit-to" type="date" name="to" defaultValue={query.to} />
+        </div>
+        <button type="submit">{ta("common.filter")}</button>
+        {filtered ? <Link to="/admin/audit">{ta("common.clear")}</Link> : null}
+      </Form>
+
+      {rows.length === 0 ? (
+        <p className="empty-state">{filtered ? ta("common.noMatch") : t("empty")}</p>
+      ) : (
+        <>
+          <p className="muted">{t("count", { count: total })}</p>
+          <table className="bookings-table audit-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("columns.when", { zone })}</th>
+                <th scope="col">{t("columns.who")}</th>
+                <th scope="col">{t("columns.action")}</th>
+                <th scope="col">{t("columns.subject")}</th>
+                <th scope="col">{t("columns.changes")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const subject = `${t(`subjects.${row.subjectType}`)}${row.subjectId === null ? "" : ` #${row.subjectId}`}`;
+                return (
+                  <tr key={row.id}>
+                    <td data-label={t("columns.when", { zone })}>
+                      <time>{row.at}</time>
+                    </td>
+                    <td data-label={t("columns.who")}>
+                      {row.actor ? (
+                        <>
+                          {row.actor.name}
+                          <div className="muted">{row.actor.email}</div>
+                        </>
+                      ) : (
+                        <span className="muted">{t("formerActor")}</span>
+                      )}
+                    </td>
+                    <td data-label={t("columns.action")}>{actionLabel(t, row.action)}</td>
+                    <td data-label={t("columns.subject")}>
+                      {row.subjectHref ? <Link to={row.subjectHref}>{subject}</Link> : subject}
+                      {row.subjectName ? <div className="muted">{row.subjectName}</div> : null}
+                    </td>
+                    <td data-label={t("columns.changes")}>
+                      {row.changes.length === 0 ? (
+                        <span className="muted">{t("noChanges")}</span>
+                      ) : (
+                        <dl className="audit-changes">
+                          {row.changes.map((change) => (
+                            <div key={change.field}>
+                              <dt>{translated(t, `fields.${change.field}`, humanField(change.field))}</dt>
+                              <dd>
+                                <ValueText value={change.before} /> → <ValueText value={change.after} />
+                              </dd>
+                            </div>
+                          ))}
+                        </dl>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <Pagination page={page} pages={pages} hrefFor={(p) => auditHref(query, p)} />
+        </>
+      )}
+    </section>
+  );
+}

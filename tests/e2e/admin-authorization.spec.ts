@@ -1,0 +1,133 @@
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { backOfficeSections } from "../../app/modules/backoffice/sections";
+import { ADMIN, awaitingTransfer, carOf, clientAs, DRIVER, marker, snapshot, staffOf } from "./admin-fixtures";
+import { seedDatabase } from "./seed-database";
+import { expect, test } from "./support";
+
+/*
+ * The back office's authorization matrix (docs/security.md#back-office), as raw HTTP: every
+ * /admin route and action × visitor, driver, staff of supplier A, staff of supplier B, admin.
+ * Each cell is the status that role must get: a visitor is sent to sign in, a driver finds no
+ * back office (404), staff get their shared sections (403 on admin-only ones), admins get all.
+ * By-id cells name supplier A's car, booking and payment: B's staff get 404, whatever the method
+ * or the form says, the row is unchanged afterwards, and no answer to B carries A's data.
+ *
+ * THE TABLE is `routes` below: one row per route or action. Add a row when a route is added.
+ */
+const getDb = seedDatabase("staff of two suppliers, a car, a booking and a pago móvil transfer");
+
+const roles = ["visitor", "driver", "staffA", "staffB", "admin"] as const;
+type Role = (typeof roles)[number];
+
+/** What one role must get: a status, or null when that role is not asked (a real change A may make). */
+type Cells = Record<Role, number | null>;
+
+/** Supplier A's rows (the demo supplier Llanos), named by markers no other page shows. */
+type Fixture = { carId: number; carName: string; bookingId: number; bookingReference: string; paymentId: number; transferReference: string; staffAEmail: string };
+
+type Row = {
+  /** Shown in the report: "GET /admin/cars/:carId". */
+  name: string;
+  method: "GET" | "POST";
+  path: (fx: Fixture) => string;
+  form?: (fx: Fixture) => Record<string, string>;
+  cells: Cells;
+  /** The rows of A a request must leave as they were, when refused. */
+  untouched?: Array<"car" | "booking" | "payment">;
+};
+
+/* The usual columns. `ok`: what a role allowed in gets (200 for a page; 400 for an empty form). */
+const shared = (ok = 200): Cells => ({ visitor: 302, driver: 404, staffA: ok, staffB: ok, admin: ok });
+const adminOnly = (ok = 200): Cells => ({ visitor: 302, driver: 404, staffA: 403, staffB: 403, admin: ok });
+/** A by-id route of supplier A's row: B's staff get 404, as for a missing row. */
+const ownedByA = (ok = 200): Cells => ({ visitor: 302, driver: 404, staffA: ok, staffB: 404, admin: ok });
+/** A forged change of A's row: asked of those who must be refused only, so nothing changes. */
+const forgedAgainstA = (): Cells => ({ visitor: 302, driver: 404, staffA: null, staffB: 404, admin: null });
+
+const routes: Row[] = [
+  // Every section of the menu (app/modules/backoffice/sections.ts), as a page…
+  ...backOfficeSections("admin").map(
+    (section): Row => ({ name: `GET ${section.path}`, method: "GET", path: () => section.path, cells: section.adminOnly ? adminOnly() : shared() }),
+  ),
+  // …and as an action given an empty form: refused before or by validation, never a 500.
+  { name: "POST /admin/payments (empty form)", method: "POST", path: () => "/admin/payments", form: () => ({}), cells: shared(400) },
+  { name: "POST /admin/outbox (empty form)", method: "POST", path: () => "/admin/outbox", form: () => ({}), cells: adminOnly(400) },
+
+  // Pago móvil verification of A's transfer, forged by whoever may not.
+  {
+    name: "POST /admin/payments approve A's payment",
+    method: "POST",
+    path: () => "/admin/payments",
+    form: (fx) => ({ intent: "approve", paymentId: String(fx.paymentId) }),
+    cells: forgedAgainstA(),
+    untouched: ["payment", "booking"],
+  },
+  {
+    name: "POST /admin/payments reject A's payment",
+    method: "POST",
+    path: () => "/admin/payments",
+    form: (fx) => ({ intent: "reject", paymentId: String(fx.paymentId), reason: "Forged by another supplier" }),
+    cells: forgedAgainstA(),
+    untouched: ["payment", "booking"],
+  },
+];
+
+let fx: Fixture;
+const clients = {} as Record<Role, APIRequestContext>;
+
+test.describe.configure({ timeout: 60_000 });
+
+test.beforeAll(async ({ baseURL }) => {
+  const db = getDb();
+  const staffA = await staffOf(db, "llanos");
+  const staffB = await staffOf(db, "caribe");
+  const carName = `Matrix ${marker("CAR")}`;
+  const carId = await carOf(db, "llanos", carName);
+  const bookingReference = marker("MX").slice(0, 16);
+  const transferReference = String(Date.now()).slice(-9);
+  const { bookingId, paymentId } = await awaitingTransfer(db, carId, bookingReference, transferReference);
+  fx = { carId, carName, bookingId, bookingReference, paymentId, transferReference, staffAEmail: staffA.email };
+  const emails: Record<Role, string | null> = { visitor: null, driver: DRIVER, staffA: staffA.email, staffB: staffB.email, admin: ADMIN };
+  for (const role of roles) clients[role] = await clientAs(baseURL!, emails[role]);
+});
+
+test.afterAll(async () => {
+  await Promise.all(Object.values(clients).map((client) => client.dispose()));
+});
+
+async function send(client: APIRequestContext, row: Row): Promise<APIResponse> {
+  const url = row.path(fx);
+  return row.method === "GET" ? client.get(url, { maxRedirects: 0 }) : client.post(url, { form: row.form?.(fx) ?? {}, maxRedirects: 0 });
+}
+
+const tables = { car: "cars", booking: "bookings", payment: "payments" } as const;
+const idOf = { car: () => fx.carId, booking: () => fx.bookingId, payment: () => fx.paymentId };
+
+for (const row of routes) {
+  test(row.name, async () => {
+    for (const role of roles) {
+      const expected = row.cells[role];
+      if (expected === null) continue;
+      const before = await Promise.all((row.untouched ?? []).map((kind) => snapshot(getDb(), tables[kind], idOf[kind]())));
+      const response = await send(clients[role], row);
+      const cell = `${row.name} as ${role}`;
+      expect.soft(response.status(), cell).toBe(expected);
+      if (expected === 302) expect.soft(response.headers().location ?? "", `${cell}: sent to sign in`).toMatch(/^\/sign-in\?redirectTo=/);
+      if (role === "staffB") {
+        // Whatever B's staff asked for, the answer carries none of A's data.
+        const body = await response.text();
+        for (const secret of [fx.carName, fx.bookingReference, fx.transferReference, fx.staffAEmail]) expect.soft(body, `${cell} shows A's ${secret}`).not.toContain(secret);
+      }
+      const after = await Promise.all((row.untouched ?? []).map((kind) => snapshot(getDb(), tables[kind], idOf[kind]())));
+      expect.soft(after, `${cell}: A's rows unchanged`).toEqual(before);
+    }
+  });
+}
+
+test("A's staff and admins do see A's transfer (the markers B must not see are findable)", async () => {
+  for (const role of ["staffA", "admin"] as const) {
+    const body = await (await clients[role].get("/admin/payments")).text();
+    expect(body, role).toContain(fx.bookingReference);
+    expect(body, role).toContain(fx.transferReference);
+  }
+});

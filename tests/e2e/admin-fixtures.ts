@@ -1,0 +1,97 @@
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { expect, uniqueEmail } from "./support";
+
+/*
+ * Data of the back office's specs, written straight into the app's database (seedDatabase):
+ * staff accounts of a chosen supplier, a car of that supplier with a name no other page shows,
+ * and a booking of it with a pago móvil transfer awaiting verification.
+ */
+
+export const DEMO_PASSWORD = "Rueda2026!";
+export const ADMIN = "admin@rueda.example";
+export const DRIVER = "driver@rueda.example";
+
+/** A unique marker: a value that appears on a page only if that page shows this test's row. */
+export const marker = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+
+async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
+/** A new activated staff account of the demo supplier `slug` (English, the demo password). */
+export async function staffOf(db: Executor, slug: string): Promise<{ email: string; supplierId: number }> {
+  const email = uniqueEmail(`staff-${slug}`);
+  const [row] = await rows<{ supplierId: number }>(
+    db,
+    sql`insert into users (email, full_name, type, supplier_id, activated, password_hash, language)
+        select ${email}, ${`Staff ${slug}`}, 'supplier', s.id, true, u.password_hash, 'en'
+        from suppliers s, users u where s.slug = ${slug} and u.email = ${ADMIN}
+        returning supplier_id as "supplierId"`,
+  );
+  return { email, supplierId: row.supplierId };
+}
+
+/** A copy of one of supplier `slug`'s demo cars, named `name`, serving the same places. */
+export async function carOf(db: Executor, slug: string, name: string): Promise<number> {
+  const [car] = await rows<{ id: number }>(
+    db,
+    sql`insert into cars (supplier_id, name, image, daily_price_cents, deposit_cents, minimum_age, seats, doors, aircon, fuel_type, gearbox,
+          fuel_policy, mileage, pay_later_fee_percent)
+        select c.supplier_id, ${name}, c.image, c.daily_price_cents, c.deposit_cents, c.minimum_age, c.seats, c.doors, c.aircon, c.fuel_type,
+          c.gearbox, c.fuel_policy, c.mileage, c.pay_later_fee_percent
+        from cars c join suppliers s on s.id = c.supplier_id where s.slug = ${slug} and c.status = 'active' order by c.id limit 1
+        returning id`,
+  );
+  await db.execute(sql`insert into car_locations (car_id, location_id)
+    select ${car.id}, cl.location_id from car_locations cl
+    where cl.car_id = (select c.id from cars c join suppliers s on s.id = c.supplier_id where s.slug = ${slug} and c.id <> ${car.id} order by c.id limit 1)`);
+  return car.id;
+}
+
+/** A booking of car `carId` by the demo driver, waiting for staff to verify its pago móvil transfer `transferReference`. */
+export async function awaitingTransfer(db: Executor, carId: number, reference: string, transferReference: string): Promise<{ bookingId: number; paymentId: number }> {
+  const [booking] = await rows<{ id: number; priceCents: number }>(
+    db,
+    sql`insert into bookings (reference, car_id, supplier_id, driver_id, pickup_location_id, dropoff_location_id, starts_at, ends_at, status,
+          hold_expires_at, days, price_cents, breakdown, payment_method)
+        select ${reference}, c.id, c.supplier_id, (select id from users where email = ${DRIVER}), cl.location_id, cl.location_id,
+          now() + interval '20 days', now() + interval '22 days', 'pending', now() + interval '30 minutes', 2, c.daily_price_cents * 2,
+          jsonb_build_object('days', 2, 'dailyPriceCents', c.daily_price_cents, 'options', '{}'::jsonb, 'subtotalCents', c.daily_price_cents * 2,
+            'payLaterFeePercent', 0, 'totalCents', c.daily_price_cents * 2),
+          'mobilePayment'
+        from cars c join car_locations cl on cl.car_id = c.id where c.id = ${carId} limit 1
+        returning id, price_cents as "priceCents"`,
+  );
+  const today = new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10);
+  const details = { bank: "0134", phone: "04141234567", reference: transferReference, date: today, amountBs: "100.00", rate: "245.5000", rateDate: today };
+  const [payment] = await rows<{ id: number }>(
+    db,
+    sql`insert into payments (booking_id, method, status, amount_cents, provider_reference, details)
+        values (${booking.id}, 'mobilePayment', 'pending', ${booking.priceCents}, ${`pm:0134:${transferReference}:${today}`}, ${JSON.stringify(details)}::jsonb)
+        returning id`,
+  );
+  return { bookingId: booking.id, paymentId: payment.id };
+}
+
+/** What a row of a table says now, to check a refused request changed nothing. */
+export async function snapshot(db: Executor, table: "cars" | "bookings" | "payments", id: number): Promise<Record<string, unknown>> {
+  const [row] = await rows<Record<string, unknown>>(db, sql`select * from ${sql.identifier(table)} where id = ${id}`);
+  return row;
+}
+
+/**
+ * An HTTP client of its own (cookies included) signed in as `email`, or a visitor's when null;
+ * each gets its own client address, so the sign-in rate limit of one run never meets another's.
+ */
+export async function clientAs(baseURL: string, email: string | null): Promise<APIRequestContext> {
+  const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+  const client = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": address } });
+  if (email) {
+    const response = await client.post("/sign-in?l=en", { form: { email, password: DEMO_PASSWORD }, maxRedirects: 0 });
+    expect(response.status(), `signing in as ${email}`).toBe(302);
+  }
+  return client;
+}
