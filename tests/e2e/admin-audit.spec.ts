@@ -99,7 +99,7 @@ test("amounts read in dollars, subjects link to their page, and the log pages by
   const rows = page.getByRole("row").filter({ hasText: actor });
   await expect(rows).toHaveCount(30);
   const newest = rows.first();
-  await expect(newest).toContainText("Car · changed");
+  await expect(newest).toContainText("Car changed");
   await expect(newest).toContainText("Daily price$45 → $52.50");
   await expect(newest).toContainText("Pay later allowedNo → Yes");
   await expect(newest).toContainText("Image/media/a.webp → (empty)");

@@ -70,6 +70,30 @@ const routes: Row[] = [
     cells: forgedAgainstA(),
     untouched: ["payment", "booking"],
   },
+
+  // A's booking through the bookings pages staff share with drivers (the demo driver owns it).
+  {
+    name: "GET /booking?b=:A's booking",
+    method: "GET",
+    path: (fx) => `/booking?b=${fx.bookingId}`,
+    cells: { visitor: 302, driver: 200, staffA: 200, staffB: 404, admin: 200 },
+  },
+  {
+    name: "POST /booking?b=:A's booking (status → cancelled)",
+    method: "POST",
+    path: (fx) => `/booking?b=${fx.bookingId}`,
+    form: () => ({ intent: "status", status: "cancelled" }),
+    cells: { ...forgedAgainstA(), driver: null },
+    untouched: ["booking", "payment"],
+  },
+  {
+    name: "POST /bookings delete A's booking",
+    method: "POST",
+    path: () => "/bookings",
+    form: (fx) => ({ intent: "delete", ids: String(fx.bookingId) }),
+    cells: { ...forgedAgainstA(), driver: null },
+    untouched: ["booking"],
+  },
 ];
 
 let fx: Fixture;

@@ -77,7 +77,7 @@ export async function awaitingTransfer(db: Executor, carId: number, reference: s
 }
 
 /** What a row of a table says now, to check a refused request changed nothing. */
-export async function snapshot(db: Executor, table: "cars" | "bookings" | "payments", id: number): Promise<Record<string, unknown>> {
+export async function snapshot(db: Executor, table: "cars" | "bookings" | "payments" | "suppliers" | "locations" | "users", id: number): Promise<Record<string, unknown>> {
   const [row] = await rows<Record<string, unknown>>(db, sql`select * from ${sql.identifier(table)} where id = ${id}`);
   return row;
 }
@@ -94,4 +94,42 @@ export async function clientAs(baseURL: string, email: string | null): Promise<A
     expect(response.status(), `signing in as ${email}`).toBe(302);
   }
   return client;
+}
+
+const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", "#39": "'", "#x27": "'", "#x2F": "/" };
+const decode = (text: string) => text.replace(/&(#?\w+);/g, (whole, name: string) => entities[name] ?? whole);
+const attribute = (tag: string, name: string) => {
+  const found = new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag);
+  return found ? decode(found[1]) : null;
+};
+
+/**
+ * What the page's `formIndex`-th POST form would send as its reader sees it (hidden inputs,
+ * texts, checked boxes, selected options, textareas; no files, no buttons): a forger copies this
+ * from a page they may open, to replay it against a row they may not touch.
+ */
+export function formFields(html: string, formIndex = 0): URLSearchParams {
+  const forms = [...html.matchAll(/<form\b[^>]*method="post"[^>]*>([\s\S]*?)<\/form>/gi)].map((match) => match[1]);
+  const form = forms[formIndex] ?? "";
+  const fields = new URLSearchParams();
+  for (const [tag] of form.matchAll(/<input\b[^>]*>/gi)) {
+    const name = attribute(tag, "name");
+    const type = (attribute(tag, "type") ?? "text").toLowerCase();
+    if (!name || type === "file" || type === "submit") continue;
+    if ((type === "checkbox" || type === "radio") && !/\schecked(=|\s|>|\/)/i.test(tag)) continue;
+    fields.append(name, attribute(tag, "value") ?? (type === "checkbox" ? "on" : ""));
+  }
+  for (const [, tag, options] of form.matchAll(/(<select\b[^>]*>)([\s\S]*?)<\/select>/gi)) {
+    const name = attribute(tag, "name");
+    const all = [...options.matchAll(/<option\b[^>]*>/gi)].map((option) => option[0]);
+    const selected = all.filter((option) => /\sselected(=|\s|>)/i.test(option));
+    // A browser sends the first option of a single select where none is marked.
+    const sent = selected.length > 0 || /\smultiple(=|\s|>)/i.test(tag) ? selected : all.slice(0, 1);
+    if (name) for (const option of sent) fields.append(name, attribute(option, "value") ?? "");
+  }
+  for (const [, tag, text] of form.matchAll(/(<textarea\b[^>]*>)([\s\S]*?)<\/textarea>/gi)) {
+    const name = attribute(tag, "name");
+    if (name) fields.append(name, decode(text));
+  }
+  return fields;
 }
