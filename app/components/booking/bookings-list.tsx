@@ -26,7 +26,7 @@ export function BookingsList({ data, actionData, path, withSearch = false, tools
       <Form method="get" className="bookings-filters" aria-label={t("filters.label")}>
         {withSearch ? (
           <div className="field">
-            <label htmlFor="filter-q">{t("filters.search")}</label>
+            <label htmlFor="filter-q">{t("adminDashboard:bookings.search")}</label>
             <input id="filter-q" type="search" name="q" defaultValue={query.q} maxLength={SEARCH_MAX} />
           </div>
         ) : null}

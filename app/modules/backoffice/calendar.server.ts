@@ -3,20 +3,17 @@ import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { getDb, schema } from "~/utils/db.server";
 import { bookingScope, carScope, type StaffUser } from "./access.server";
+import { holdingStatuses, type HoldingStatus } from "./dashboard";
 import { assignLanes, barSpan, monthBounds, monthDays, type BarSpan, type Month } from "./month-grid";
 
 const { bookings, cars, suppliers } = schema;
 
-/** The bookings the calendar draws: those that hold their car (docs/domain.md#fleet-calendar). */
-export const calendarStatuses = ["void", "pending", "deposit", "paid", "reserved"] as const;
-export type CalendarStatus = (typeof calendarStatuses)[number];
-
-export type CalendarBar = BarSpan & { id: number; reference: string; status: CalendarStatus; driver: string; startsAt: Date; endsAt: Date };
+export type CalendarBar = BarSpan & { id: number; reference: string; status: HoldingStatus; driver: string; startsAt: Date; endsAt: Date };
 
 /**
  * One page of the fleet calendar (docs/domain.md#fleet-calendar): the caller's cars (30 a page,
  * by supplier and name; an admin may pick one supplier), each with its bookings of `month` laid
- * out in lanes of bars. Two queries and a count: the cars' page, then their bookings that overlap
+ * out in lanes of bars; only bookings that hold their car are drawn. Two queries and a count: the cars' page, then their bookings that overlap
  * the month, read through the bookings_car_blocking index (car, end, start).
  */
 export async function fleetCalendar(user: StaffUser, { month, supplierId, page }: { month: Month; supplierId: number | null; page: number }) {
@@ -49,7 +46,7 @@ export async function fleetCalendar(user: StaffUser, { month, supplierId, page }
                 bookings.carId,
                 carRows.map((c) => c.id),
               ),
-              inArray(bookings.status, calendarStatuses),
+              inArray(bookings.status, holdingStatuses),
               gt(bookings.endsAt, start),
               lt(bookings.startsAt, end),
             ),
@@ -58,7 +55,7 @@ export async function fleetCalendar(user: StaffUser, { month, supplierId, page }
   for (const row of bookingRows) {
     const span = barSpan(row.startsAt, row.endsAt, month, zone);
     if (!span) continue;
-    const bar = { ...span, id: row.id, reference: row.reference, status: row.status as CalendarStatus, driver: row.driver, startsAt: row.startsAt, endsAt: row.endsAt };
+    const bar = { ...span, id: row.id, reference: row.reference, status: row.status as HoldingStatus, driver: row.driver, startsAt: row.startsAt, endsAt: row.endsAt };
     barsByCar.set(row.carId, [...(barsByCar.get(row.carId) ?? []), bar]);
   }
   return {

@@ -2,13 +2,10 @@ import { and, count, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { getDb, schema } from "~/utils/db.server";
 import { bookingScope, carScope, type StaffUser } from "./access.server";
-import { occupancy, occupancyWindow, revenueByMonth, revenueMonths, statusCounts } from "./dashboard";
+import { holdingStatuses, occupancy, occupancyWindow, revenueByMonth, revenueMonths, statusCounts } from "./dashboard";
 import { monthBounds, parseMonth } from "./month-grid";
 
 const { bookings, cars, payments } = schema;
-
-/** The statuses in which a booking holds its car (docs/domain.md#availability): the ones the occupancy counts. */
-const holdingStatuses = ["void", "pending", "deposit", "paid", "reserved"] as const;
 
 /**
  * The dashboard's figures for the caller's scope (docs/domain.md#dashboard): an admin's whole

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { axisTicks, occupancy, occupancyWindow, percent, revenueByMonth, revenueMonths, statusCounts } from "./dashboard";
+import { axisTicks, compactDollars, occupancy, occupancyWindow, percent, revenueByMonth, revenueMonths, statusCounts } from "./dashboard";
 
 const CARACAS = "America/Caracas";
 const DAY = 86_400_000;
@@ -85,5 +85,11 @@ describe("axisTicks", () => {
   it("gives an empty chart one step", () => {
     expect(axisTicks(0)).toEqual([0, 1]);
     expect(axisTicks(0, { minStep: 100 })).toEqual([0, 100]);
+  });
+});
+
+describe("compactDollars", () => {
+  it("writes axis ticks of cents in dollars, short", () => {
+    expect([0, 50_000, 250_000, 15_000_000, 120_000_000].map(compactDollars)).toEqual(["$0", "$500", "$2.5k", "$150k", "$1.2M"]);
   });
 });

@@ -10,6 +10,13 @@ import { monthKey, monthOf, shiftMonth } from "./month-grid";
 /** The statuses the dashboard counts, in the lifecycle's order: `deleted` is a record status, not a state of the business. */
 export const dashboardStatuses = ["void", "pending", "deposit", "paid", "reserved", "cancelled"] as const satisfies readonly BookingStatus[];
 
+/**
+ * The statuses in which a booking holds its car (docs/domain.md#availability): what the
+ * occupancy counts and the fleet calendar draws.
+ */
+export const holdingStatuses = ["void", "pending", "deposit", "paid", "reserved"] as const satisfies readonly BookingStatus[];
+export type HoldingStatus = (typeof holdingStatuses)[number];
+
 /** A count for every status shown, zero where the database found none. */
 export function statusCounts(rows: ReadonlyArray<{ status: string; count: number }>) {
   const found = new Map(rows.map((r) => [r.status, r.count]));
@@ -80,4 +87,13 @@ export function axisTicks(max: number, { maxTicks = 4, minStep = 1 }: { maxTicks
     if (value >= max) break;
   }
   return ticks;
+}
+
+/** A round amount of cents for an axis tick: "$0", "$500", "$2.5k", "$150k", "$1.2M". */
+export function compactDollars(cents: number): string {
+  const dollars = cents / 100;
+  const short = (value: number, unit: string) => `$${Number(value.toFixed(1))}${unit}`;
+  if (dollars >= 1_000_000) return short(dollars / 1_000_000, "M");
+  if (dollars >= 1_000) return short(dollars / 1_000, "k");
+  return `$${Number(dollars.toFixed(2))}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignLanes, barSpan, daysInMonth, laneCells, monthBounds, monthDays, monthKey, monthOf, parseMonth, shiftMonth } from "./month-grid";
+import { assignLanes, barSpan, daysInMonth, laneCells, monthBounds, monthDays, monthKey, monthLabel, monthOf, parseMonth, shiftMonth, weekdayLabel } from "./month-grid";
 
 const CARACAS = "America/Caracas"; // UTC-4 all year
 const MADRID = "Europe/Madrid"; // UTC+1, UTC+2 from the last Sunday of March
@@ -89,5 +89,15 @@ describe("lanes and cells", () => {
     const cells = laneCells([bar(2, 4), bar(6, 6)], 7);
     expect(cells.map((c) => (c.kind === "day" ? `d${c.day}` : `bar${c.span}`))).toEqual(["d1", "bar3", "d5", "bar1", "d7"]);
     expect(laneCells([], 3).map((c) => c.kind)).toEqual(["day", "day", "day"]);
+  });
+});
+
+describe("labels", () => {
+  it("names months and weekdays in the reader's language", () => {
+    expect(monthLabel(nov, "en")).toBe("November 2026");
+    expect(monthLabel(nov, "es")).toBe("noviembre de 2026");
+    expect(monthLabel(nov, "en", "short")).toBe("Nov 2026");
+    expect(weekdayLabel(0, "en")).toBe("Sun");
+    expect(weekdayLabel(6, "fr")).toBe("sam.");
   });
 });
