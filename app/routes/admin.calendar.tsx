@@ -93,7 +93,7 @@ export default function FleetCalendarPage() {
         <button type="submit" className="button">{t("calendar.show")}</button>
       </Form>
 
-      <nav className="fleet-calendar__months" aria-label={t("calendar.month")}>
+      <nav className="fleet-calendar__months" aria-label={t("calendar.months")}>
         <Link to={calendarHref({ month: previous, supplierId })} rel="prev">
           ← {t("calendar.previous")}
         </Link>
