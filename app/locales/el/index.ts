@@ -14,8 +14,9 @@ import receipt from "./receipt.json";
 import admin from "./admin.json";
 import adminAudit from "./adminAudit.json";
 import adminContact from "./adminContact.json";
+import adminDashboard from "./adminDashboard.json";
 import adminOutbox from "./adminOutbox.json";
 import adminSettings from "./adminSettings.json";
 import adminUsers from "./adminUsers.json";
 
-export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminContact, adminOutbox, adminSettings, adminUsers };
+export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminContact, adminDashboard, adminOutbox, adminSettings, adminUsers };
