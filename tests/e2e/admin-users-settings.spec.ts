@@ -173,7 +173,7 @@ for (const mode of jsModes) {
 
       const [activation] = await waitForEmails(request, email, { match: (e) => e.text.includes("/activate") });
       const owner = await otherBrowser(browser, mode.javaScriptEnabled);
-      await owner.goto(linkFrom(activation, "/activate"));
+      await owner.goto(`${linkFrom(activation, "/activate")}&l=en`);
       await owner.getByLabel("Password", { exact: true }).fill("my-own-password");
       await owner.getByLabel("Confirm password").fill("my-own-password");
       await owner.getByRole("button", { name: "Activate my account" }).click();
