@@ -1,4 +1,5 @@
 import { isOperation, type Operation } from "./operation";
+import * as account from "./operations/account";
 import * as session from "./operations/session";
 
 /*
@@ -6,6 +7,6 @@ import * as session from "./operations/session";
  * operations in its own file under ./operations/ and adds ONE line here; nothing else is
  * listed by hand (the exports of each file are collected).
  */
-const areas: Array<Record<string, unknown>> = [session];
+const areas: Array<Record<string, unknown>> = [session, account];
 
 export const apiOperations: readonly Operation[] = areas.flatMap((area) => Object.values(area).filter(isOperation));
