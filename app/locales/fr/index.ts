@@ -18,5 +18,6 @@ import adminDashboard from "./adminDashboard.json";
 import adminOutbox from "./adminOutbox.json";
 import adminSettings from "./adminSettings.json";
 import adminUsers from "./adminUsers.json";
+import api from "./api.json";
 
-export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminContact, adminDashboard, adminOutbox, adminSettings, adminUsers };
+export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminContact, adminDashboard, adminOutbox, adminSettings, adminUsers, api };

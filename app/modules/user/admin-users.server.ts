@@ -8,12 +8,12 @@ import { formatCents } from "~/modules/i18n/format";
 import type { Language } from "~/modules/i18n/languages";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
-import { destroyOtherSessions } from "~/utils/session.server";
+import { endOtherSignIns } from "~/utils/session.server";
 import { createUnactivatedAccount } from "./account.server";
 import { APP_TIME_ZONE } from "./age";
 import { likePattern, selfActionProblem, supplierFor, type ChangeTypeInput, type CreateAccountInput, type SelfRefusal, type UserListQuery } from "./admin-users";
 
-const { apiTokens, bookings, cars, locations, suppliers, tokens, users } = schema;
+const { bookings, cars, locations, suppliers, tokens, users } = schema;
 
 /** A deleted account is gone for the back office too: not listed, and its page is a 404. */
 const live = ne(users.status, "deleted");
@@ -122,10 +122,7 @@ async function supplierExists(tx: Executor, supplierId: number | null): Promise<
  * transaction — the browser sessions (the next request of an open page is signed out) and the
  * API's bearer tokens.
  */
-async function signOutEverywhere(tx: Executor, userId: number) {
-  await destroyOtherSessions(userId, null, tx);
-  await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
-}
+const signOutEverywhere = (tx: Executor, userId: number) => endOtherSignIns(userId, null, tx);
 
 /** The account, locked for the change, or nothing when it does not exist (or was deleted). */
 async function lockUser(tx: Executor, userId: number) {
