@@ -16,8 +16,10 @@ import adminAudit from "./adminAudit.json";
 import adminContact from "./adminContact.json";
 import adminDashboard from "./adminDashboard.json";
 import adminOutbox from "./adminOutbox.json";
+import adminPlaces from "./adminPlaces.json";
 import adminSettings from "./adminSettings.json";
+import adminSuppliers from "./adminSuppliers.json";
 import adminUsers from "./adminUsers.json";
 import api from "./api.json";
 
-export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminContact, adminDashboard, adminOutbox, adminSettings, adminUsers, api };
+export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminContact, adminDashboard, adminOutbox, adminPlaces, adminSettings, adminSuppliers, adminUsers, api };
