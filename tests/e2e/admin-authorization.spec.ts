@@ -30,7 +30,8 @@ type Row = {
   name: string;
   method: "GET" | "POST";
   path: (fx: Fixture) => string;
-  form?: (fx: Fixture) => Record<string, string>;
+  /** The form posted: fields, or a whole form (repeated fields) as a page would send it. */
+  form?: (fx: Fixture) => Record<string, string> | URLSearchParams | Promise<URLSearchParams>;
   cells: Cells;
   /** The rows of A a request must leave as they were, when refused. */
   untouched?: Array<"car" | "booking" | "payment">;
@@ -121,7 +122,10 @@ test.afterAll(async () => {
 
 async function send(client: APIRequestContext, row: Row): Promise<APIResponse> {
   const url = row.path(fx);
-  return row.method === "GET" ? client.get(url, { maxRedirects: 0 }) : client.post(url, { form: row.form?.(fx) ?? {}, maxRedirects: 0 });
+  if (row.method === "GET") return client.get(url, { maxRedirects: 0 });
+  const form = (await row.form?.(fx)) ?? {};
+  if (!(form instanceof URLSearchParams)) return client.post(url, { form, maxRedirects: 0 });
+  return client.post(url, { data: form.toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0 });
 }
 
 const tables = { car: "cars", booking: "bookings", payment: "payments" } as const;
