@@ -12,5 +12,6 @@ import mobilePayment from "./mobilePayment.json";
 import wallet from "./wallet.json";
 import receipt from "./receipt.json";
 import admin from "./admin.json";
+import adminCars from "./adminCars.json";
 
-export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin };
+export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminCars };
