@@ -15,4 +15,5 @@ import admin from "./admin.json";
 import adminAudit from "./adminAudit.json";
 import adminOutbox from "./adminOutbox.json";
 
-export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminOutbox };
+import adminCars from "./adminCars.json";
+export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminOutbox, adminCars };
