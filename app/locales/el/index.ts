@@ -16,4 +16,7 @@ import adminAudit from "./adminAudit.json";
 import adminOutbox from "./adminOutbox.json";
 
 import adminCars from "./adminCars.json";
-export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminOutbox, adminCars };
+import adminUsers from "./adminUsers.json";
+import adminSettings from "./adminSettings.json";
+import adminContact from "./adminContact.json";
+export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminOutbox, adminCars, adminUsers, adminSettings, adminContact };

@@ -53,8 +53,17 @@ async function sendPasswordChangedEmail(tx: Executor, user: Recipient, changedAt
 
 export type SignUpInput = { fullName: string; email: string; phone: string; birthDate: string; password: string; language: Language };
 
-/** A new account's details; without a password hash the owner chooses one through the activation link. */
-export type UnactivatedAccountInput = Omit<SignUpInput, "password"> & { passwordHash?: string };
+/**
+ * A new account's details; without a password hash the owner chooses one through the activation
+ * link. A staff account an admin creates has a type and supplier and no birth date (drivers'
+ * accounts have their birth date: docs/domain.md#driver-age).
+ */
+export type UnactivatedAccountInput = Omit<SignUpInput, "password" | "birthDate"> & {
+  birthDate?: string;
+  passwordHash?: string;
+  type?: (typeof users.$inferInsert)["type"];
+  supplierId?: number | null;
+};
 
 /**
  * Creates an unactivated account and its activation email in the caller's transaction (sign-up
@@ -75,8 +84,10 @@ export async function createUnactivatedAccount(
       email: input.email,
       fullName: input.fullName,
       phone: input.phone,
-      birthDate: input.birthDate,
+      birthDate: input.birthDate ?? null,
       passwordHash: input.passwordHash ?? null,
+      type: input.type ?? "user",
+      supplierId: input.supplierId ?? null,
       language: input.language,
       activated: false,
     })

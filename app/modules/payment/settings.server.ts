@@ -1,0 +1,87 @@
+import { desc, eq } from "drizzle-orm";
+import type { StaffUser } from "~/modules/backoffice/access.server";
+import { changedFields } from "~/modules/backoffice/audit";
+import { recordAudit } from "~/modules/backoffice/audit.server";
+import { formatInstant } from "~/modules/i18n/date-time.server";
+import type { Language } from "~/modules/i18n/languages";
+import { APP_TIME_ZONE } from "~/modules/user/age";
+import { getDb, schema } from "~/utils/db.server";
+import { normalizeRate, type SettingsInput } from "./settings";
+
+const { banks, exchangeRates, settings, users } = schema;
+
+/** How many past rates the settings page lists. */
+export const RATE_HISTORY_SHOWN = 20;
+
+/** The settings form's current values (null before the first save) and the latest rates, newest first. */
+export async function settingsPage(language: Language) {
+  const db = await getDb();
+  const [[current], history] = await Promise.all([
+    db.select().from(settings).where(eq(settings.id, 1)),
+    db
+      .select({ id: exchangeRates.id, rate: exchangeRates.usdToBsRate, rateDate: exchangeRates.rateDate, setBy: users.fullName, setAt: exchangeRates.createdAt })
+      .from(exchangeRates)
+      .leftJoin(users, eq(users.id, exchangeRates.createdBy))
+      .orderBy(desc(exchangeRates.id))
+      .limit(RATE_HISTORY_SHOWN),
+  ]);
+  return {
+    current: current
+      ? {
+          rate: normalizeRate(current.usdToBsRate) ?? current.usdToBsRate,
+          rateDate: current.rateDate,
+          bank: current.mobilePaymentBankCode,
+          phone: current.mobilePaymentPhone,
+          rif: current.mobilePaymentRif,
+          holder: current.mobilePaymentHolder,
+          cardPayments: current.cardPaymentsEnabled,
+        }
+      : null,
+    history: history.map((row) => ({ ...row, rate: normalizeRate(row.rate) ?? row.rate, setAt: formatInstant(row.setAt, language, APP_TIME_ZONE) })),
+  };
+}
+
+/**
+ * Saves the settings in one transaction (docs/domain.md#exchange-rate): a new rate or rate date
+ * also adds a row to the rates' history, and each kind of change (rate, pago móvil data, card
+ * payments) gets its audit entry. The first save creates the settings row.
+ */
+export async function saveSettings(actor: StaffUser, input: SettingsInput, now = new Date()): Promise<"saved" | "unchanged" | "unknownBank"> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [bank] = await tx.select({ code: banks.code }).from(banks).where(eq(banks.code, input.bank));
+    if (!bank) return "unknownBank";
+    const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
+    const was = (value: string | undefined) => (value === undefined ? undefined : (normalizeRate(value) ?? value));
+    const rateChanges = changedFields({ rate: was(before?.usdToBsRate), rateDate: before?.rateDate }, { rate: input.rate, rateDate: input.rateDate });
+    const merchantChanges = changedFields(
+      { bank: before?.mobilePaymentBankCode, phone: before?.mobilePaymentPhone, rif: before?.mobilePaymentRif, holder: before?.mobilePaymentHolder },
+      { bank: input.bank, phone: input.phone, rif: input.rif, holder: input.holder },
+    );
+    const cardChanges = changedFields({ cardPayments: before?.cardPaymentsEnabled }, { cardPayments: Boolean(input.cardPayments) });
+    if (!Object.keys({ ...rateChanges, ...merchantChanges, ...cardChanges }).length) return "unchanged";
+
+    const values = {
+      usdToBsRate: input.rate,
+      rateDate: input.rateDate,
+      mobilePaymentBankCode: input.bank,
+      mobilePaymentPhone: input.phone,
+      mobilePaymentRif: input.rif,
+      mobilePaymentHolder: input.holder,
+      cardPaymentsEnabled: Boolean(input.cardPayments),
+    };
+    // Two first saves at once: the second finds the row the first inserted and updates it.
+    await tx
+      .insert(settings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: settings.id, set: { ...values, updatedAt: now } });
+
+    if (Object.keys(rateChanges).length) {
+      const [history] = await tx.insert(exchangeRates).values({ usdToBsRate: input.rate, rateDate: input.rateDate, createdBy: actor.id }).returning({ id: exchangeRates.id });
+      await recordAudit(tx, actor, { action: "settings.rate", subjectType: "settings", subjectId: history.id, changes: rateChanges });
+    }
+    if (Object.keys(merchantChanges).length) await recordAudit(tx, actor, { action: "settings.mobilePayment", subjectType: "settings", changes: merchantChanges });
+    if (Object.keys(cardChanges).length) await recordAudit(tx, actor, { action: "settings.cardPayments", subjectType: "settings", changes: cardChanges });
+    return "saved";
+  });
+}

@@ -1,0 +1,225 @@
+import { and, asc, count, desc, eq, ilike, ne, or } from "drizzle-orm";
+import type { StaffUser } from "~/modules/backoffice/access.server";
+import { recordAudit } from "~/modules/backoffice/audit.server";
+import { changedFields, createdFields } from "~/modules/backoffice/audit";
+import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { formatInstant } from "~/modules/i18n/date-time.server";
+import { formatCents } from "~/modules/i18n/format";
+import type { Language } from "~/modules/i18n/languages";
+import { getDb, schema, type Executor } from "~/utils/db.server";
+import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
+import { destroyOtherSessions } from "~/utils/session.server";
+import { createUnactivatedAccount } from "./account.server";
+import { APP_TIME_ZONE } from "./age";
+import { likePattern, selfActionProblem, supplierFor, type ChangeTypeInput, type CreateAccountInput, type SelfRefusal, type UserListQuery } from "./admin-users";
+
+const { apiTokens, bookings, cars, locations, suppliers, tokens, users } = schema;
+
+/** A deleted account is gone for the back office too: not listed, and its page is a 404. */
+const live = ne(users.status, "deleted");
+
+/** The page that exists nearest to the one asked for. */
+const clampPage = (requested: number, total: number) => Math.min(requested, Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)));
+
+/** One page (30) of accounts, newest first, matching the search (name or email) and the type filter. */
+export async function listUsers(query: UserListQuery, language: Language) {
+  const db = await getDb();
+  const pattern = likePattern(query.q);
+  const where = and(live, query.type ? eq(users.type, query.type) : undefined, query.q ? or(ilike(users.fullName, pattern), ilike(users.email, pattern)) : undefined);
+  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+  const page = clampPage(query.page, total);
+  const rows = await db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      type: users.type,
+      supplier: suppliers.name,
+      activated: users.activated,
+      suspended: users.blacklisted,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(suppliers, eq(suppliers.id, users.supplierId))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(LIST_PAGE_SIZE)
+    .offset((page - 1) * LIST_PAGE_SIZE);
+  const items = rows.map((row) => ({ ...row, createdAt: formatInstant(row.createdAt, language, APP_TIME_ZONE, false) }));
+  return { items, total, page, pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)) };
+}
+
+/** One account as its page shows it; null when there is none (or it was deleted). */
+export async function loadUser(userId: number, language: Language) {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      phone: users.phone,
+      type: users.type,
+      supplierId: users.supplierId,
+      supplier: suppliers.name,
+      activated: users.activated,
+      suspended: users.blacklisted,
+      language: users.language,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(suppliers, eq(suppliers.id, users.supplierId))
+    .where(and(eq(users.id, userId), live));
+  return row ? { ...row, createdAt: formatInstant(row.createdAt, language, APP_TIME_ZONE) } : null;
+}
+
+/** One page of the bookings this account made as a driver, newest pick-up first, with times on the pick-up place's clock. */
+export async function userBookings(userId: number, requestedPage: number, language: Language) {
+  const db = await getDb();
+  const where = eq(bookings.driverId, userId);
+  const [{ total }] = await db.select({ total: count() }).from(bookings).where(where);
+  const page = clampPage(requestedPage, total);
+  const rows = await db
+    .select({
+      id: bookings.id,
+      reference: bookings.reference,
+      status: bookings.status,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      priceCents: bookings.priceCents,
+      car: cars.name,
+      timeZone: locations.timeZone,
+    })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(locations, eq(locations.id, bookings.pickupLocationId))
+    .where(where)
+    .orderBy(desc(bookings.startsAt), desc(bookings.id))
+    .limit(LIST_PAGE_SIZE)
+    .offset((page - 1) * LIST_PAGE_SIZE);
+  const items = rows.map(({ startsAt, endsAt, priceCents, timeZone, ...row }) => ({
+    ...row,
+    startsAt: formatInstant(startsAt, language, timeZone),
+    endsAt: formatInstant(endsAt, language, timeZone),
+    price: formatCents(priceCents),
+  }));
+  return { items, total, page, pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)) };
+}
+
+/** The suppliers a staff account can belong to (not deleted ones), by name. */
+export async function supplierChoices(): Promise<Array<{ id: number; name: string }>> {
+  const db = await getDb();
+  return db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).where(ne(suppliers.status, "deleted")).orderBy(asc(suppliers.name));
+}
+
+async function supplierExists(tx: Executor, supplierId: number | null): Promise<boolean> {
+  if (supplierId === null) return true;
+  const [row] = await tx.select({ id: suppliers.id }).from(suppliers).where(and(eq(suppliers.id, supplierId), ne(suppliers.status, "deleted")));
+  return row !== undefined;
+}
+
+/**
+ * docs/security.md#suspension: every way into the account ends at once, in the caller's
+ * transaction — the browser sessions (the next request of an open page is signed out) and the
+ * API's bearer tokens.
+ */
+async function signOutEverywhere(tx: Executor, userId: number) {
+  await destroyOtherSessions(userId, null, tx);
+  await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
+}
+
+/** The account, locked for the change, or nothing when it does not exist (or was deleted). */
+async function lockUser(tx: Executor, userId: number) {
+  const [row] = await tx
+    .select({ id: users.id, type: users.type, supplierId: users.supplierId, blacklisted: users.blacklisted })
+    .from(users)
+    .where(and(eq(users.id, userId), live))
+    .for("update");
+  return row;
+}
+
+export async function changeUserType(actor: StaffUser, userId: number, input: ChangeTypeInput): Promise<"changed" | "unchanged" | "notFound" | "unknownSupplier" | SelfRefusal> {
+  const refusal = selfActionProblem(actor.id, userId, { kind: "changeType", type: input.type });
+  if (refusal) return refusal;
+  const after = { type: input.type, supplierId: supplierFor(input) };
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const before = await lockUser(tx, userId);
+    if (!before) return "notFound";
+    if (!(await supplierExists(tx, after.supplierId))) return "unknownSupplier";
+    const changes = changedFields({ type: before.type, supplierId: before.supplierId }, after);
+    if (Object.keys(changes).length === 0) return "unchanged";
+    await tx.update(users).set({ ...after, updatedAt: new Date() }).where(eq(users.id, userId));
+    await recordAudit(tx, actor, { action: "user.type", subjectType: "user", subjectId: userId, supplierId: after.supplierId ?? before.supplierId, changes });
+    return "changed";
+  });
+}
+
+/**
+ * Suspends (blacklists) an account and signs it out everywhere in the same transaction, or
+ * reinstates it (docs/security.md#suspension). Its owner then sees "Your account is suspended"
+ * at sign-in.
+ */
+export async function setSuspended(actor: StaffUser, userId: number, suspended: boolean): Promise<"changed" | "unchanged" | "notFound" | "selfSuspend"> {
+  if (suspended && selfActionProblem(actor.id, userId, { kind: "suspend" })) return "selfSuspend";
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const before = await lockUser(tx, userId);
+    if (!before) return "notFound";
+    if (before.blacklisted === suspended) return "unchanged";
+    await tx.update(users).set({ blacklisted: suspended, updatedAt: new Date() }).where(eq(users.id, userId));
+    if (suspended) await signOutEverywhere(tx, userId);
+    await recordAudit(tx, actor, {
+      action: suspended ? "user.suspend" : "user.reinstate",
+      subjectType: "user",
+      subjectId: userId,
+      supplierId: before.supplierId,
+      changes: { blacklisted: [before.blacklisted, suspended] },
+    });
+    return "changed";
+  });
+}
+
+/**
+ * Soft delete (docs/domain.md#user-management): the row stays for the bookings that name it; the
+ * account is signed out everywhere and its unused emailed links stop working.
+ */
+export async function deleteUser(actor: StaffUser, userId: number): Promise<"deleted" | "notFound" | "selfDelete"> {
+  if (selfActionProblem(actor.id, userId, { kind: "delete" })) return "selfDelete";
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const before = await lockUser(tx, userId);
+    if (!before) return "notFound";
+    await tx.update(users).set({ status: "deleted", updatedAt: new Date() }).where(eq(users.id, userId));
+    await signOutEverywhere(tx, userId);
+    await tx.delete(tokens).where(eq(tokens.userId, userId));
+    await recordAudit(tx, actor, { action: "user.delete", subjectType: "user", subjectId: userId, supplierId: before.supplierId, changes: { status: ["active", "deleted"] } });
+    return "deleted";
+  });
+}
+
+/**
+ * An admin or supplier account made by an admin: unactivated, without a password, with the usual
+ * activation email, whose link lets its owner choose the password (docs/domain.md#user-management).
+ */
+export async function createStaffAccount(
+  actor: StaffUser,
+  input: CreateAccountInput,
+  language: Language,
+  now = new Date(),
+): Promise<{ ok: true; userId: number } | { ok: false; reason: "emailTaken" | "unknownSupplier" }> {
+  const values = { fullName: input.fullName, email: input.email, phone: input.phone, type: input.type, supplierId: supplierFor(input) };
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await supplierExists(tx, values.supplierId))) return { ok: false, reason: "unknownSupplier" } as const;
+      const created = await createUnactivatedAccount(tx, { ...values, language }, now);
+      if (!created.ok) return created;
+      await recordAudit(tx, actor, { action: "user.create", subjectType: "user", subjectId: created.userId, supplierId: values.supplierId, changes: createdFields(values) });
+      return created;
+    });
+  } catch (error) {
+    // Two creations with one address at the same moment: the unique index decides.
+    if (sqlState(error) === UNIQUE_VIOLATION) return { ok: false, reason: "emailTaken" };
+    throw error;
+  }
+}

@@ -1,0 +1,130 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CheckboxField, SelectField } from "~/components/form-choices";
+import { FieldErrors, FieldHelp, FormErrors, SubmitButton, TextField, helpId } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
+import { requireAdmin } from "~/modules/backoffice/access.server";
+import { useTranslation } from "~/modules/i18n/react";
+import { cardGateway } from "~/modules/payment/config.server";
+import { bankList } from "~/modules/payment/mobile-payment.server";
+import { HOLDER_MAX, RATE_DECIMALS, settingsMessages, settingsSchema } from "~/modules/payment/settings";
+import { saveSettings, settingsPage } from "~/modules/payment/settings.server";
+import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { toastHeader } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+const today = () => calendarDateIn(APP_TIME_ZONE, new Date());
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAdmin(request, context);
+  const [page, banks] = await Promise.all([settingsPage(context.language), bankList()]);
+  return { title: `${context.t("adminSettings:title")} · Rueda`, ...page, banks, today: today(), cardGateway: cardGateway() !== null };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = requireAdmin(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: settingsSchema(today()) });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const outcome = await saveSettings(admin, submission.value);
+  if (outcome === "unknownBank") return json(submission.reply({ fieldErrors: { bank: [settingsMessages.bank] } }), { status: 400 });
+  return redirect("/admin/settings", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });
+}
+
+export default function SettingsPage() {
+  const { t } = useTranslation("adminSettings");
+  const { current, history } = useLoaderData<typeof loader>();
+  return (
+    <section className="page stack">
+      <h1>{t("title")}</h1>
+      {current ? null : <p className="notice notice--warning">{t("notSet")}</p>}
+      {/* A saved change remounts the form, so its fields show what was stored (a rate as normalised). */}
+      <SettingsForm key={JSON.stringify(current)} />
+
+      <h2>{t("historyTitle")}</h2>
+      {history.length === 0 ? (
+        <p className="empty-state">{t("historyEmpty")}</p>
+      ) : (
+        <table className="bookings-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("history.rate")}</th>
+              <th scope="col">{t("history.rateDate")}</th>
+              <th scope="col">{t("history.setBy")}</th>
+              <th scope="col">{t("history.setAt")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.map((row) => (
+              <tr key={row.id}>
+                <td data-label={t("history.rate")}>{t("history.rateValue", { rate: row.rate })}</td>
+                <td data-label={t("history.rateDate")}>{row.rateDate}</td>
+                <td data-label={t("history.setBy")}>{row.setBy ?? t("history.system")}</td>
+                <td data-label={t("history.setAt")}>{row.setAt}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** Rate, pago móvil data and card payments: one form, saved in one transaction. */
+function SettingsForm() {
+  const { t } = useTranslation("adminSettings");
+  const { current, banks, today, cardGateway } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(settingsSchema(today), lastResult, {
+    defaultValue: current ? { ...current, cardPayments: current.cardPayments ? "on" : undefined } : { rateDate: today, cardPayments: "on" },
+  });
+  const labels = {
+    rate: t("fields.rate"),
+    rateDate: t("fields.rateDate"),
+    bank: t("fields.bank"),
+    phone: t("fields.phone"),
+    rif: t("fields.rif"),
+    holder: t("fields.holder"),
+  };
+  const rateHelp = t("fields.rateHelp", { decimals: RATE_DECIMALS });
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack admin-settings">
+      <FormErrors form={form} labels={labels} />
+      <fieldset className="card stack">
+        <legend>{t("rateTitle")}</legend>
+        <div className="field">
+          <label htmlFor={fields.rate.id}>{labels.rate}</label>
+          <input {...getInputProps(fields.rate, { type: "text", ariaDescribedBy: helpId(fields.rate.id, rateHelp) })} inputMode="decimal" autoComplete="off" />
+          <FieldHelp fieldId={fields.rate.id} help={rateHelp} />
+          <FieldErrors id={fields.rate.errorId} errors={fields.rate.errors} label={labels.rate} />
+        </div>
+        <TextField field={fields.rateDate} label={labels.rateDate} type="date" help={t("fields.rateDateHelp")} />
+      </fieldset>
+      <fieldset className="card stack">
+        <legend>{t("mobileTitle")}</legend>
+        <p className="muted">{t("mobileHelp")}</p>
+        <SelectField field={fields.bank} label={labels.bank} options={[{ value: "", label: t("fields.chooseBank") }, ...banks.map((b) => ({ value: b.code, label: `${b.code} · ${b.name}` }))]} />
+        <TextField field={fields.phone} label={labels.phone} type="tel" help={t("fields.phoneHelp")} />
+        <TextField field={fields.rif} label={labels.rif} help={t("fields.rifHelp")} />
+        <div className="field">
+          <label htmlFor={fields.holder.id}>{labels.holder}</label>
+          <input {...getInputProps(fields.holder, { type: "text" })} maxLength={HOLDER_MAX} />
+          <FieldErrors id={fields.holder.errorId} errors={fields.holder.errors} label={labels.holder} />
+        </div>
+      </fieldset>
+      <fieldset className="card stack">
+        <legend>{t("cardTitle")}</legend>
+        <CheckboxField field={fields.cardPayments} label={t("fields.cardPayments")} help={cardGateway ? t("fields.cardPaymentsHelp") : t("fields.noGateway")} />
+      </fieldset>
+      <div>
+        <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("admin:common.saving")}>
+          {t("admin:common.save")}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,67 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { SelectField } from "~/components/form-choices";
+import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
+import { requireAdmin } from "~/modules/backoffice/access.server";
+import { useTranslation } from "~/modules/i18n/react";
+import { adminUserMessages, createAccountSchema, staffTypes } from "~/modules/user/admin-users";
+import { createStaffAccount, supplierChoices } from "~/modules/user/admin-users.server";
+import { authMessages } from "~/modules/user/messages";
+import { toastHeader } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAdmin(request, context);
+  return { title: `${context.t("adminUsers:create.title")} · Rueda`, suppliers: await supplierChoices() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = requireAdmin(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: createAccountSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  // The new account's emails go in the language the admin works in; its owner can change it later.
+  const created = await createStaffAccount(admin, submission.value, context.language);
+  if (!created.ok) {
+    const fieldErrors: Record<string, string[]> = created.reason === "emailTaken" ? { email: [authMessages.emailTaken] } : { supplierId: [adminUserMessages.supplierInvalid] };
+    return json(submission.reply({ fieldErrors }), { status: 400 });
+  }
+  const toast = await toastHeader({ type: "success", message: "adminUsers:create.created", values: { email: submission.value.email } });
+  return redirect(`/admin/users/${created.userId}`, { headers: { "Set-Cookie": toast } });
+}
+
+export default function NewUserPage() {
+  const { t } = useTranslation("adminUsers");
+  const { suppliers } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(createAccountSchema, lastResult);
+  const labels = { fullName: t("fields.fullName"), email: t("fields.email"), phone: t("fields.phone"), type: t("fields.type"), supplierId: t("fields.supplier") };
+  return (
+    <section className="page stack">
+      <p>
+        <Link to="/admin/users">{t("view.back")}</Link>
+      </p>
+      <h1>{t("create.title")}</h1>
+      <p className="muted">{t("create.help")}</p>
+      <Form method="post" {...getFormProps(form)} className="card stack">
+        <FormErrors form={form} labels={labels} />
+        <TextField field={fields.fullName} label={labels.fullName} autoComplete="off" />
+        <TextField field={fields.email} label={labels.email} type="email" autoComplete="off" />
+        <TextField field={fields.phone} label={labels.phone} type="tel" autoComplete="off" />
+        <SelectField field={fields.type} label={labels.type} options={[{ value: "", label: t("fields.chooseType") }, ...staffTypes.map((type) => ({ value: type, label: t(`types.${type}`) }))]} />
+        <SelectField field={fields.supplierId} label={labels.supplierId} options={[{ value: "", label: t("fields.noSupplier") }, ...suppliers.map((s) => ({ value: String(s.id), label: s.name }))]} />
+        <p className="field__help">{t("fields.supplierHelp")}</p>
+        <div>
+          <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("admin:common.saving")}>
+            {t("create.submit")}
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
