@@ -19,4 +19,5 @@ import adminCars from "./adminCars.json";
 import adminUsers from "./adminUsers.json";
 import adminSettings from "./adminSettings.json";
 import adminContact from "./adminContact.json";
-export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminOutbox, adminCars, adminUsers, adminSettings, adminContact };
+import adminDashboard from "./adminDashboard.json";
+export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminOutbox, adminCars, adminUsers, adminSettings, adminContact, adminDashboard };

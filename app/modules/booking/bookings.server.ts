@@ -1,8 +1,8 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { instantToLocal } from "~/modules/availability/zoned-time";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
-import { isLanguage, defaultLanguage } from "~/modules/i18n/languages";
+import { isLanguage, defaultLanguage, type Language } from "~/modules/i18n/languages";
 import { optionKeys, optionPrices, priceRental, rentalDays, UnavailableOptionError, type OptionKey } from "~/modules/pricing/pricing";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
@@ -17,18 +17,39 @@ const { bookings, bookingEvents, cars, suppliers, locations, users } = schema;
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
-export type BookingFilters = { status: BookingStatus | null; from: Date | null; to: Date | null; supplierId: number | null; page: number; perPage: number };
+export type BookingFilters = {
+  status: BookingStatus | null;
+  from: Date | null;
+  to: Date | null;
+  supplierId: number | null;
+  /** Part of the reference or of the driver's name or email, any case; empty or null: no search. */
+  search?: string | null;
+  page: number;
+  perPage: number;
+};
 
-/** The bookings list (docs/domain.md#limits: `perPage` from bookingsPageSize): one page of `user`'s scope, newest pick-up first, and the total. */
-export async function listBookings(user: User, filters: BookingFilters) {
-  const db = await getDb();
+/** `%…%` for ILIKE with the user's `%`, `_` and `\` taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
+/** The one WHERE of the bookings list, its count and its CSV export: the caller's scope and the filters. */
+function listWhere(user: User, filters: Omit<BookingFilters, "page" | "perPage">): SQL | undefined {
   const conditions: SQL[] = [bookingScope(user)];
   if (filters.status) conditions.push(eq(bookings.status, filters.status));
   // A booking is in the range when its rental overlaps it.
   if (filters.from) conditions.push(gte(bookings.endsAt, filters.from));
   if (filters.to) conditions.push(lt(bookings.startsAt, filters.to));
   if (filters.supplierId && isStaff(user)) conditions.push(eq(bookings.supplierId, filters.supplierId));
-  const where = and(...conditions);
+  if (filters.search) {
+    const pattern = containing(filters.search);
+    conditions.push(or(ilike(bookings.reference, pattern), ilike(users.fullName, pattern), ilike(users.email, pattern))!);
+  }
+  return and(...conditions);
+}
+
+/** The bookings list (docs/domain.md#limits: `perPage` from bookingsPageSize): one page of `user`'s scope, newest pick-up first, and the total. */
+export async function listBookings(user: User, filters: BookingFilters) {
+  const db = await getDb();
+  const where = listWhere(user, filters);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -55,9 +76,72 @@ export async function listBookings(user: User, filters: BookingFilters) {
       .orderBy(desc(bookings.startsAt), desc(bookings.id))
       .limit(filters.perPage)
       .offset((filters.page - 1) * filters.perPage),
-    db.select({ total: count() }).from(bookings).where(where),
+    // The driver's columns take part in the text search.
+    db.select({ total: count() }).from(bookings).innerJoin(users, eq(users.id, bookings.driverId)).where(where),
   ]);
   return { rows, total, pages: Math.max(1, Math.ceil(total / filters.perPage)) };
+}
+
+const exportPickup = aliasedTable(locations, "export_pickup");
+const exportDropoff = aliasedTable(locations, "export_dropoff");
+
+/** Rows of the CSV export read at a time (docs/domain.md#bookings-export). */
+const EXPORT_BATCH = 500;
+
+type Keyset = { startsAt: Date; id: number };
+
+/** One batch of the export: the list's rows after `after` in the list's order, with the places named in `language`. */
+async function exportBatch(where: SQL | undefined, language: Language, after: Keyset | null) {
+  const db = await getDb();
+  const name = (place: typeof exportPickup) => ({ es: place.nameEs, en: place.nameEn, fr: place.nameFr, el: place.nameEl })[language];
+  return db
+    .select({
+      id: bookings.id,
+      reference: bookings.reference,
+      status: bookings.status,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      days: bookings.days,
+      priceCents: bookings.priceCents,
+      paymentMethod: bookings.paymentMethod,
+      car: cars.name,
+      supplier: suppliers.name,
+      driver: users.fullName,
+      driverEmail: users.email,
+      pickupPlace: name(exportPickup),
+      pickupTimeZone: exportPickup.timeZone,
+      dropoffPlace: name(exportDropoff),
+      dropoffTimeZone: exportDropoff.timeZone,
+    })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(suppliers, eq(suppliers.id, bookings.supplierId))
+    .innerJoin(users, eq(users.id, bookings.driverId))
+    .innerJoin(exportPickup, eq(exportPickup.id, bookings.pickupLocationId))
+    .innerJoin(exportDropoff, eq(exportDropoff.id, bookings.dropoffLocationId))
+    .where(after ? and(where, or(lt(bookings.startsAt, after.startsAt), and(eq(bookings.startsAt, after.startsAt), lt(bookings.id, after.id)))) : where)
+    .orderBy(desc(bookings.startsAt), desc(bookings.id))
+    .limit(EXPORT_BATCH);
+}
+
+export type ExportedBooking = Awaited<ReturnType<typeof exportBatch>>[number];
+
+/**
+ * Every booking of the list with its filters, in the list's order, for the CSV export
+ * (docs/domain.md#bookings-export): a batch at a time, each continuing after the last row of
+ * the one before (keyset), so a long export neither holds the table in memory nor skips or
+ * repeats rows when bookings are added meanwhile.
+ */
+export async function* exportBookings(user: User, filters: Omit<BookingFilters, "page" | "perPage">, language: Language): AsyncGenerator<ExportedBooking[]> {
+  const where = listWhere(user, filters);
+  let after: Keyset | null = null;
+  for (;;) {
+    const rows = await exportBatch(where, language, after);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+    const last = rows[rows.length - 1];
+    after = { startsAt: last.startsAt, id: last.id };
+  }
 }
 
 /** The suppliers a staff member may filter by: their own, or all for an admin. */

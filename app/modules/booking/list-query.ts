@@ -20,8 +20,14 @@ export function bookingsPageSize(headers: Pick<Headers, "get">): number {
   return mobile ? BOOKINGS_PER_PAGE_MOBILE : BOOKINGS_PER_PAGE;
 }
 
-/** The bookings list's filters as kept in the URL (a GET form), read leniently: a bad value is no filter. */
-export type ListQuery = { status: BookingStatus | null; from: string; to: string; supplier: number | null; page: number };
+/**
+ * The bookings list's filters as kept in the URL (a GET form), read leniently: a bad value is no
+ * filter. `q` searches the reference and the driver's name and email (the back office's list).
+ */
+export type ListQuery = { status: BookingStatus | null; from: string; to: string; supplier: number | null; q: string; page: number };
+
+/** The longest text search kept: a reference is 16 characters, an email at most 254. */
+export const SEARCH_MAX = 100;
 
 const date = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "");
 const positive = (value: string | null) => {
@@ -36,6 +42,7 @@ export function readListQuery(params: URLSearchParams): ListQuery {
     from: date(params.get("from")),
     to: date(params.get("to")),
     supplier: positive(params.get("supplier")),
+    q: (params.get("q") ?? "").trim().slice(0, SEARCH_MAX),
     page: positive(params.get("page")) ?? 1,
   };
 }
@@ -49,15 +56,22 @@ export function dateRange(query: ListQuery): { from: Date | null; to: Date | nul
   };
 }
 
-/** The list's URL for `query` with `page`, keeping the filters; `confirm` asks to confirm deleting that booking. */
-export function listHref(query: ListQuery, page: number, confirm?: number): string {
+/** The query string of `query`'s filters (no page): the list's links and its CSV export keep them. */
+export function filterParams(query: ListQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.status) params.set("status", query.status);
   if (query.from) params.set("from", query.from);
   if (query.to) params.set("to", query.to);
   if (query.supplier) params.set("supplier", String(query.supplier));
+  if (query.q) params.set("q", query.q);
+  return params;
+}
+
+/** The list at `path` (/bookings or /admin/bookings) for `query` with `page`, keeping the filters; `confirm` asks to confirm deleting that booking. */
+export function listHref(path: string, query: ListQuery, page: number, confirm?: number): string {
+  const params = filterParams(query);
   if (page > 1) params.set("page", String(page));
   if (confirm) params.set("confirm", String(confirm));
   const search = params.toString();
-  return search ? `/bookings?${search}` : "/bookings";
+  return search ? `${path}?${search}` : path;
 }

@@ -1,0 +1,68 @@
+import { and, asc, count, eq, gt, inArray, lt } from "drizzle-orm";
+import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { APP_TIME_ZONE } from "~/modules/user/age";
+import { getDb, schema } from "~/utils/db.server";
+import { bookingScope, carScope, type StaffUser } from "./access.server";
+import { holdingStatuses, type HoldingStatus } from "./dashboard";
+import { assignLanes, barSpan, monthBounds, monthDays, type BarSpan, type Month } from "./month-grid";
+
+const { bookings, cars, suppliers } = schema;
+
+export type CalendarBar = BarSpan & { id: number; reference: string; status: HoldingStatus; driver: string; startsAt: Date; endsAt: Date };
+
+/**
+ * One page of the fleet calendar (docs/domain.md#fleet-calendar): the caller's cars (30 a page,
+ * by supplier and name; an admin may pick one supplier), each with its bookings of `month` laid
+ * out in lanes of bars; only bookings that hold their car are drawn. Two queries and a count: the cars' page, then their bookings that overlap
+ * the month, read through the bookings_car_blocking index (car, end, start).
+ */
+export async function fleetCalendar(user: StaffUser, { month, supplierId, page }: { month: Month; supplierId: number | null; page: number }) {
+  const db = await getDb();
+  const zone = APP_TIME_ZONE;
+  const where = and(carScope(user), user.type === "admin" && supplierId ? eq(cars.supplierId, supplierId) : undefined);
+  const [[{ total }], carRows] = await Promise.all([
+    db.select({ total: count() }).from(cars).where(where),
+    db
+      .select({ id: cars.id, name: cars.name, supplier: suppliers.name, availability: cars.availability })
+      .from(cars)
+      .innerJoin(suppliers, eq(suppliers.id, cars.supplierId))
+      .where(where)
+      .orderBy(asc(suppliers.name), asc(cars.name), asc(cars.id))
+      .limit(LIST_PAGE_SIZE)
+      .offset((page - 1) * LIST_PAGE_SIZE),
+  ]);
+  const { start, end } = monthBounds(month, zone);
+  const bookingRows =
+    carRows.length === 0
+      ? []
+      : await db
+          .select({ id: bookings.id, carId: bookings.carId, reference: bookings.reference, status: bookings.status, startsAt: bookings.startsAt, endsAt: bookings.endsAt, driver: schema.users.fullName })
+          .from(bookings)
+          .innerJoin(schema.users, eq(schema.users.id, bookings.driverId))
+          .where(
+            and(
+              bookingScope(user),
+              inArray(
+                bookings.carId,
+                carRows.map((c) => c.id),
+              ),
+              inArray(bookings.status, holdingStatuses),
+              gt(bookings.endsAt, start),
+              lt(bookings.startsAt, end),
+            ),
+          );
+  const barsByCar = new Map<number, CalendarBar[]>();
+  for (const row of bookingRows) {
+    const span = barSpan(row.startsAt, row.endsAt, month, zone);
+    if (!span) continue;
+    const bar = { ...span, id: row.id, reference: row.reference, status: row.status as HoldingStatus, driver: row.driver, startsAt: row.startsAt, endsAt: row.endsAt };
+    barsByCar.set(row.carId, [...(barsByCar.get(row.carId) ?? []), bar]);
+  }
+  return {
+    zone,
+    days: monthDays(month),
+    cars: carRows.map((car) => ({ ...car, lanes: assignLanes(barsByCar.get(car.id) ?? []) })),
+    total,
+    pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)),
+  };
+}

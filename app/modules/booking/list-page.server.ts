@@ -1,0 +1,71 @@
+import { json, redirect, type TypedResponse } from "@remix-run/node";
+import { z } from "zod";
+import type { SessionUser } from "~/utils/session.server";
+import { toastHeader } from "~/utils/toast.server";
+import { isStaff } from "./access.server";
+import { bookingDetail, bulkChangeStatus, canAmend, changeStatus, listBookings, supplierChoices, type BulkResult } from "./bookings.server";
+import { bookingsPageSize, dateRange, readListQuery } from "./list-query";
+import { bookingStatuses } from "./status";
+
+/*
+ * The bookings list as a page: one loader and one action behind both /bookings (every user's
+ * bookings in their scope) and /admin/bookings (the back office's), so the list, its filters,
+ * its single and bulk status changes and its delete confirmation have one implementation.
+ */
+
+type User = Pick<SessionUser, "id" | "type" | "supplierId">;
+
+/** One page of `user`'s bookings with the request's filters, and the booking whose deletion is being confirmed. */
+export async function loadBookingsList(user: User, request: Request) {
+  const params = new URL(request.url).searchParams;
+  const query = readListQuery(params);
+  const staff = isStaff(user);
+  const list = await listBookings(user, {
+    status: query.status,
+    ...dateRange(query),
+    supplierId: query.supplier,
+    search: query.q,
+    page: query.page,
+    perPage: bookingsPageSize(request.headers),
+  });
+  // A single delete asks first, on its own section of the page (works without JavaScript).
+  const confirmId = staff ? Number(params.get("confirm")) : NaN;
+  const confirm = Number.isSafeInteger(confirmId) && confirmId > 0 ? await bookingDetail(user, confirmId) : null;
+  return {
+    query,
+    staff,
+    ...list,
+    rows: list.rows.map((row) => ({ ...row, editable: canAmend(user, row) })),
+    suppliers: await supplierChoices(user),
+    confirm: confirm && confirm.booking.status !== "deleted" ? { id: confirm.booking.id, reference: confirm.booking.reference } : null,
+  };
+}
+
+const idList = z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1);
+const bulkSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete-selected"), ids: idList }),
+  z.object({ intent: z.literal("status-selected"), ids: idList, status: z.enum(bookingStatuses) }),
+  z.object({ intent: z.literal("delete"), ids: idList.max(1) }),
+]);
+
+export type ListActionData = { results: BulkResult[]; nothingSelected: boolean };
+
+/**
+ * The list's POST for staff: delete one booking (after its confirmation, then back to `path`),
+ * or delete or change the status of the selected ones, each reported on its own.
+ */
+export async function bookingsListAction(user: User, request: Request, path: string): Promise<TypedResponse<ListActionData>> {
+  if (!isStaff(user)) throw new Response(null, { status: 403 });
+  const form = await request.formData();
+  const parsed = bulkSchema.safeParse({ intent: form.get("intent"), ids: form.getAll("ids"), status: form.get("status") ?? undefined });
+  if (!parsed.success) return json({ results: [], nothingSelected: true }, { status: 400 });
+  const { data } = parsed;
+  if (data.intent === "delete") {
+    const result = await changeStatus(user, data.ids[0], "deleted");
+    if (!result.ok && result.reason === "notFound") throw new Response(null, { status: 404 });
+    const toast = result.ok ? { type: "success" as const, message: "bookings:list.deleted" } : { type: "error" as const, message: "bookings:detail.refused" };
+    return redirect(path, { headers: { "Set-Cookie": await toastHeader(toast) } });
+  }
+  const results = await bulkChangeStatus(user, data.ids, data.intent === "delete-selected" ? "deleted" : data.status);
+  return json({ results, nothingSelected: false });
+}
