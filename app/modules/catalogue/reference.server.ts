@@ -5,32 +5,44 @@ import { getDb, schema } from "~/utils/db.server";
 /**
  * Reference data every catalogue page shows (locations, suppliers, a few cars), kept in
  * memory so a page view spends its queries on the search itself. Entries are refreshed
- * in the background once stale, so no visitor waits for a reload; with several web
- * processes a change shows everywhere within the TTL.
+ * in the background once stale, so no visitor waits for a reload. A back-office change
+ * calls `forgetReferenceData`, so the process that made it shows it at once; other web
+ * processes show it within the TTL.
  */
 const TTL_MS = 60_000;
 
-type Entry<T> = { value?: T; loadedAt: number; pending?: Promise<T> };
+type Entry<T> = { value?: T; loadedAt: number; pending?: Promise<T>; generation: number };
 
 function cachedValue<T>(load: () => Promise<T>) {
-  const entry: Entry<T> = { loadedAt: 0 };
+  const entry: Entry<T> = { loadedAt: 0, generation: 0 };
   const refresh = (): Promise<T> => {
-    entry.pending ??= load()
+    if (entry.pending) return entry.pending;
+    const generation = entry.generation;
+    const pending: Promise<T> = load()
       .then((value) => {
-        entry.value = value;
-        entry.loadedAt = Date.now();
+        // A load that started before `forget` may have read the old rows: it is not kept.
+        if (entry.generation === generation) {
+          entry.value = value;
+          entry.loadedAt = Date.now();
+        }
         return value;
       })
       .finally(() => {
-        entry.pending = undefined;
+        if (entry.pending === pending) entry.pending = undefined;
       });
-    return entry.pending;
+    entry.pending = pending;
+    return pending;
   };
   return {
     async get(): Promise<T> {
       if (entry.value === undefined) return refresh();
       if (Date.now() - entry.loadedAt > TTL_MS) refresh().catch(() => {});
       return entry.value;
+    },
+    forget() {
+      entry.generation++;
+      entry.value = undefined;
+      entry.pending = undefined;
     },
   };
 }
@@ -136,6 +148,13 @@ const featuredCars = cachedValue(async (): Promise<FeaturedCar[]> => {
 });
 
 export const getLocations = () => locations.get();
+
+/** After a back-office change to places, suppliers or cars: this process reads them again on next use. */
+export function forgetReferenceData(): void {
+  locations.forget();
+  suppliers.forget();
+  featuredCars.forget();
+}
 export const getSuppliers = () => suppliers.get();
 export const getFeaturedCars = () => featuredCars.get();
 

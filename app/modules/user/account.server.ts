@@ -43,6 +43,11 @@ async function sendLinkEmail(tx: Executor, user: Recipient, kind: keyof typeof l
   );
 }
 
+/** A new activation link for an account made without its owner (a supplier's staff invitation), emailed in the caller's transaction. */
+export function emailActivationLink(tx: Executor, user: Recipient, now = new Date()) {
+  return sendLinkEmail(tx, user, "activation", now);
+}
+
 async function sendPasswordChangedEmail(tx: Executor, user: Recipient, changedAt: Date) {
   await enqueueEmail(
     tx,

@@ -1,0 +1,60 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { LOGO_MAX_BYTES, staffInviteSchema, supplierSchema } from "./supplier-form";
+
+function form(values: Record<string, string | File>) {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(values)) formData.set(name, value);
+  return formData;
+}
+
+const errorsOf = (submission: { status?: "success" | "error"; error?: Record<string, string[] | null> | null }) =>
+  (submission.status === "error" ? submission.error : null) ?? {};
+
+describe("supplierSchema", () => {
+  it("accepts a supplier without phone or logo, switches unticked meaning off", () => {
+    const submission = parseWithZod(form({ name: "Llanos Rent a Car", email: " Reservas@Llanos.Example " }), { schema: supplierSchema });
+    expect(submission.status).toBe("success");
+    if (submission.status === "success") {
+      expect(submission.value).toEqual({ name: "Llanos Rent a Car", email: "reservas@llanos.example" });
+    }
+  });
+
+  it("stores a phone without its separators and ticked boxes as true", () => {
+    const submission = parseWithZod(form({ name: "Llanos", email: "a@b.example", phone: "+58 (414) 111-2233", payLater: "on", active: "on" }), {
+      schema: supplierSchema,
+    });
+    expect(submission.status === "success" && submission.value).toMatchObject({ phone: "+584141112233", payLater: true, active: true });
+  });
+
+  it("says which contact detail is wrong, with the spec's messages", () => {
+    const errors = errorsOf(parseWithZod(form({ name: "Llanos", email: "not-an-email", phone: "12ab" }), { schema: supplierSchema }));
+    expect(errors.email).toEqual(["validation.invalidEmail"]);
+    expect(errors.phone).toEqual(["validation.invalidPhone"]);
+  });
+
+  it("asks for the name and the email", () => {
+    const errors = errorsOf(parseWithZod(form({ name: "  " }), { schema: supplierSchema }));
+    expect(errors.name).toEqual(["validation.required"]);
+    expect(errors.email).toEqual(["validation.required"]);
+  });
+
+  it("treats an empty file input as no logo and refuses a file over the cap before it is decoded", () => {
+    const none = parseWithZod(form({ name: "Llanos", email: "a@b.example", logo: new File([], "") }), { schema: supplierSchema });
+    expect(none.status === "success" && none.value.logo).toBeUndefined();
+    const huge = new File([new Uint8Array(LOGO_MAX_BYTES + 1)], "logo.png", { type: "image/png" });
+    expect(errorsOf(parseWithZod(form({ name: "Llanos", email: "a@b.example", logo: huge }), { schema: supplierSchema })).logo).toEqual([
+      "adminSuppliers:logo.tooLarge",
+    ]);
+  });
+});
+
+describe("staffInviteSchema", () => {
+  it("needs a name, a valid email and one of the site's languages", () => {
+    expect(parseWithZod(form({ fullName: "Ana Pérez", email: "ana@llanos.example", language: "fr" }), { schema: staffInviteSchema }).status).toBe("success");
+    const errors = errorsOf(parseWithZod(form({ fullName: "", email: "ana@", language: "de" }), { schema: staffInviteSchema }));
+    expect(errors.fullName).toEqual(["validation.required"]);
+    expect(errors.email).toEqual(["validation.invalidEmail"]);
+    expect(errors.language).toBeDefined();
+  });
+});

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { emailField, phoneField, requiredText } from "~/modules/forms/fields";
+import { messages } from "~/modules/forms/messages";
+import { languages } from "~/modules/i18n/languages";
+import { FULL_NAME_MAX } from "~/modules/user/limits";
+
+/*
+ * The rules of a supplier and of a staff invitation as an admin enters them
+ * (docs/domain.md#suppliers). Shared by the browser and the server: messages are i18n keys.
+ */
+
+export const SUPPLIER_NAME_MAX = 120;
+/** The upload cap of every image (app/modules/images/process.server.ts), checked here before sending. */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+
+export const logoMessages = {
+  empty: "adminSuppliers:logo.empty",
+  tooLarge: "adminSuppliers:logo.tooLarge",
+  notImage: "adminSuppliers:logo.notImage",
+  tooManyPixels: "adminSuppliers:logo.tooManyPixels",
+} as const;
+
+export const supplierSchema = z.object({
+  name: requiredText(SUPPLIER_NAME_MAX),
+  email: emailField(),
+  phone: phoneField().optional(),
+  payLater: z.boolean().optional(),
+  active: z.boolean().optional(),
+  logo: z.file({ error: logoMessages.notImage }).max(LOGO_MAX_BYTES, logoMessages.tooLarge).optional(),
+});
+
+export type SupplierForm = z.output<typeof supplierSchema>;
+
+export const staffInviteSchema = z.object({
+  fullName: requiredText(FULL_NAME_MAX),
+  email: emailField(),
+  language: z.enum(languages, { error: messages.required }),
+});
+
+export type StaffInvite = z.output<typeof staffInviteSchema>;
