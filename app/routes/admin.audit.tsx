@@ -3,9 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalogue/pagination";
 import { requireAdmin } from "~/modules/backoffice/access.server";
 import { auditLogPage } from "~/modules/backoffice/audit-log.server";
-import { auditHref, auditSubjectTypes, humanField, readAuditQuery, type AuditValue } from "~/modules/backoffice/audit-view";
+import { actionLabel, auditHref, auditSubjectTypes, fieldLabel, readAuditQuery, type AuditValue } from "~/modules/backoffice/audit-view";
 import { useTranslation } from "~/modules/i18n/react";
-import type { Translate } from "~/modules/i18n/translate";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
@@ -15,19 +14,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = readAuditQuery(new URL(request.url).searchParams);
   const log = await auditLogPage(query, context.language);
   return { title: `${context.t("adminAudit:title")} · Rueda`, query: { ...query, page: log.page }, ...log, zone: APP_TIME_ZONE };
-}
-
-/** A translation when there is one, else `fallback` (actions and fields other sections add later still read). */
-function translated(t: Translate, key: string, fallback: string): string {
-  const text = t(key);
-  return text === key ? fallback : text;
-}
-
-/** `car.update` → "Car updated"; an action without its own label reads as its subject and verb. */
-function actionLabel(t: Translate, action: string): string {
-  const [subject, verb = ""] = action.split(".");
-  const fallback = `${translated(t, `subjects.${subject}`, subject)} · ${translated(t, `verbs.${verb}`, verb)}`;
-  return translated(t, `actions.${action.replace(/\./g, "_")}`, fallback);
 }
 
 function ValueText({ value }: { value: AuditValue }) {
@@ -118,7 +104,7 @@ export default function AuditLogPage() {
                         <dl className="audit-changes">
                           {row.changes.map((change) => (
                             <div key={change.field}>
-                              <dt>{translated(t, `fields.${change.field}`, humanField(change.field))}</dt>
+                              <dt>{fieldLabel(t, change.field)}</dt>
                               <dd>
                                 <ValueText value={change.before} /> → <ValueText value={change.after} />
                               </dd>

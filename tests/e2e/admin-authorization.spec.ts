@@ -1,6 +1,7 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { sql } from "drizzle-orm";
 import { backOfficeSections } from "../../app/modules/backoffice/sections";
-import { ADMIN, awaitingTransfer, carOf, clientAs, DRIVER, marker, snapshot, staffOf } from "./admin-fixtures";
+import { ADMIN, awaitingTransfer, carOf, clientAs, DRIVER, formFields, marker, snapshot, staffOf } from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
 import { expect, test } from "./support";
 
@@ -23,17 +24,29 @@ type Role = (typeof roles)[number];
 type Cells = Record<Role, number | null>;
 
 /** Supplier A's rows (the demo supplier Llanos), named by markers no other page shows. */
-type Fixture = { carId: number; carName: string; bookingId: number; bookingReference: string; paymentId: number; transferReference: string; staffAEmail: string };
+type Fixture = {
+  carId: number;
+  carName: string;
+  bookingId: number;
+  bookingReference: string;
+  /** The month of A's booking, "YYYY-MM", for the fleet calendar. */
+  bookingMonth: string;
+  paymentId: number;
+  transferReference: string;
+  staffAId: number;
+  staffAEmail: string;
+};
 
 type Row = {
   /** Shown in the report: "GET /admin/cars/:carId". */
   name: string;
   method: "GET" | "POST";
   path: (fx: Fixture) => string;
-  form?: (fx: Fixture) => Record<string, string>;
+  /** The form posted: fields, or a whole form (repeated fields) as a page would send it. */
+  form?: (fx: Fixture) => Record<string, string> | URLSearchParams | Promise<URLSearchParams>;
   cells: Cells;
   /** The rows of A a request must leave as they were, when refused. */
-  untouched?: Array<"car" | "booking" | "payment">;
+  untouched?: Array<"car" | "booking" | "payment" | "staffA">;
 };
 
 /* The usual columns. `ok`: what a role allowed in gets (200 for a page; 400 for an empty form). */
@@ -70,6 +83,81 @@ const routes: Row[] = [
     cells: forgedAgainstA(),
     untouched: ["payment", "booking"],
   },
+
+  // Cars (shared): A's car by id, its edit form and its deletion, forged by B with A's own form.
+  { name: "GET /admin/cars?q=:A's car", method: "GET", path: (fx) => `/admin/cars?q=${encodeURIComponent(fx.carName)}`, cells: shared() },
+  { name: "GET /admin/cars/new", method: "GET", path: () => "/admin/cars/new", cells: shared() },
+  { name: "POST /admin/cars/new (empty form)", method: "POST", path: () => "/admin/cars/new", form: () => ({}), cells: shared(400) },
+  { name: "GET /admin/cars/:A's car", method: "GET", path: (fx) => `/admin/cars/${fx.carId}`, cells: ownedByA() },
+  { name: "GET /admin/cars/:A's car/delete", method: "GET", path: (fx) => `/admin/cars/${fx.carId}/delete`, cells: ownedByA() },
+  {
+    name: "POST /admin/cars/:A's car (A's edit form, renamed and repriced)",
+    method: "POST",
+    path: (fx) => `/admin/cars/${fx.carId}`,
+    form: async (fx) => {
+      const form = formFields(await (await clients.staffA.get(`/admin/cars/${fx.carId}`)).text(), "dailyPrice");
+      form.set("name", "Taken by B");
+      form.set("dailyPrice", "1");
+      return form;
+    },
+    cells: forgedAgainstA(),
+    untouched: ["car"],
+  },
+  {
+    name: "POST /admin/cars/:A's car/delete (delete)",
+    method: "POST",
+    path: (fx) => `/admin/cars/${fx.carId}/delete`,
+    form: () => ({ intent: "delete" }),
+    cells: forgedAgainstA(),
+    untouched: ["car"],
+  },
+  {
+    name: "POST /admin/cars/:A's car/delete (mark unavailable)",
+    method: "POST",
+    path: (fx) => `/admin/cars/${fx.carId}/delete`,
+    form: () => ({ intent: "markUnavailable" }),
+    cells: forgedAgainstA(),
+    untouched: ["car"],
+  },
+
+  // Bookings (shared): lists, export and calendar show B nothing of A; A's booking by id is B's 404.
+  { name: "GET /admin/bookings?q=:A's reference", method: "GET", path: (fx) => `/admin/bookings?q=${fx.bookingReference}`, cells: shared() },
+  { name: "GET /admin/bookings/export", method: "GET", path: () => "/admin/bookings/export", cells: shared() },
+  { name: "GET /admin/calendar?month=:A's booking", method: "GET", path: (fx) => `/admin/calendar?month=${fx.bookingMonth}`, cells: shared() },
+  { name: "POST /admin/bookings (empty form)", method: "POST", path: () => "/admin/bookings", form: () => ({}), cells: shared(400) },
+  {
+    name: "POST /admin/bookings delete A's booking",
+    method: "POST",
+    path: () => "/admin/bookings",
+    form: (fx) => ({ intent: "delete", ids: String(fx.bookingId) }),
+    cells: forgedAgainstA(),
+    untouched: ["booking"],
+  },
+  {
+    // A list of outcomes, each "not found" for B: answered 200 like any bulk change, and nothing changes.
+    name: "POST /admin/bookings cancel the selected: A's booking",
+    method: "POST",
+    path: () => "/admin/bookings",
+    form: (fx) => ({ intent: "status-selected", ids: String(fx.bookingId), status: "cancelled" }),
+    cells: { ...forgedAgainstA(), staffB: 200 },
+    untouched: ["booking"],
+  },
+
+  // Users, settings, inbox (admin-only): staff are refused before anything is read or changed.
+  { name: "GET /admin/users/new", method: "GET", path: () => "/admin/users/new", cells: adminOnly() },
+  { name: "POST /admin/users/new (empty form)", method: "POST", path: () => "/admin/users/new", form: () => ({}), cells: adminOnly(400) },
+  { name: "GET /admin/users/:A's staff member", method: "GET", path: (fx) => `/admin/users/${fx.staffAId}`, cells: adminOnly() },
+  { name: "POST /admin/users/:A's staff member (empty form)", method: "POST", path: (fx) => `/admin/users/${fx.staffAId}`, form: () => ({}), cells: adminOnly(400) },
+  {
+    name: "POST /admin/users/:A's staff member suspend",
+    method: "POST",
+    path: (fx) => `/admin/users/${fx.staffAId}`,
+    form: () => ({ intent: "suspend" }),
+    cells: { ...adminOnly(), admin: null },
+    untouched: ["staffA"],
+  },
+  { name: "POST /admin/settings (empty form)", method: "POST", path: () => "/admin/settings", form: () => ({}), cells: adminOnly(400) },
+  { name: "POST /admin/contact (empty form)", method: "POST", path: () => "/admin/contact", form: () => ({}), cells: adminOnly(400) },
 
   // A's booking through the bookings pages staff share with drivers (the demo driver owns it).
   {
@@ -110,7 +198,11 @@ test.beforeAll(async ({ baseURL }) => {
   const bookingReference = marker("MX").slice(0, 16);
   const transferReference = String(Date.now()).slice(-9);
   const { bookingId, paymentId } = await awaitingTransfer(db, carId, bookingReference, transferReference);
-  fx = { carId, carName, bookingId, bookingReference, paymentId, transferReference, staffAEmail: staffA.email };
+  const [{ month }] = (await db.execute(
+    sql`select to_char(starts_at at time zone 'America/Caracas', 'YYYY-MM') as month from bookings where id = ${bookingId}`,
+  )) as unknown as Array<{ month: string }>;
+  const [{ id: staffAId }] = (await db.execute(sql`select id from users where email = ${staffA.email}`)) as unknown as Array<{ id: number }>;
+  fx = { carId, carName, bookingId, bookingReference, bookingMonth: month, paymentId, transferReference, staffAId, staffAEmail: staffA.email };
   const emails: Record<Role, string | null> = { visitor: null, driver: DRIVER, staffA: staffA.email, staffB: staffB.email, admin: ADMIN };
   for (const role of roles) clients[role] = await clientAs(baseURL!, emails[role]);
 });
@@ -121,11 +213,14 @@ test.afterAll(async () => {
 
 async function send(client: APIRequestContext, row: Row): Promise<APIResponse> {
   const url = row.path(fx);
-  return row.method === "GET" ? client.get(url, { maxRedirects: 0 }) : client.post(url, { form: row.form?.(fx) ?? {}, maxRedirects: 0 });
+  if (row.method === "GET") return client.get(url, { maxRedirects: 0 });
+  const form = (await row.form?.(fx)) ?? {};
+  if (!(form instanceof URLSearchParams)) return client.post(url, { form, maxRedirects: 0 });
+  return client.post(url, { data: form.toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0 });
 }
 
-const tables = { car: "cars", booking: "bookings", payment: "payments" } as const;
-const idOf = { car: () => fx.carId, booking: () => fx.bookingId, payment: () => fx.paymentId };
+const tables = { car: "cars", booking: "bookings", payment: "payments", staffA: "users" } as const;
+const idOf = { car: () => fx.carId, booking: () => fx.bookingId, payment: () => fx.paymentId, staffA: () => fx.staffAId };
 
 for (const row of routes) {
   test(row.name, async () => {

@@ -104,13 +104,14 @@ const attribute = (tag: string, name: string) => {
 };
 
 /**
- * What the page's `formIndex`-th POST form would send as its reader sees it (hidden inputs,
- * texts, checked boxes, selected options, textareas; no files, no buttons): a forger copies this
- * from a page they may open, to replay it against a row they may not touch.
+ * What the page's POST form that has a field named `field` would send as its reader sees it
+ * (hidden inputs, texts, checked boxes, selected options, textareas; no files, no buttons): a
+ * forger copies this from a page they may open, to replay it against a row they may not touch.
  */
-export function formFields(html: string, formIndex = 0): URLSearchParams {
+export function formFields(html: string, field: string): URLSearchParams {
   const forms = [...html.matchAll(/<form\b[^>]*method="post"[^>]*>([\s\S]*?)<\/form>/gi)].map((match) => match[1]);
-  const form = forms[formIndex] ?? "";
+  const form = forms.find((body) => body.includes(`name="${field}"`));
+  if (!form) throw new Error(`no form with a field "${field}" on the page`);
   const fields = new URLSearchParams();
   for (const [tag] of form.matchAll(/<input\b[^>]*>/gi)) {
     const name = attribute(tag, "name");

@@ -13,6 +13,7 @@ import wallet from "./wallet.json";
 import receipt from "./receipt.json";
 import admin from "./admin.json";
 import adminAudit from "./adminAudit.json";
+import adminCars from "./adminCars.json";
 import adminContact from "./adminContact.json";
 import adminDashboard from "./adminDashboard.json";
 import adminOutbox from "./adminOutbox.json";
@@ -22,4 +23,4 @@ import adminSuppliers from "./adminSuppliers.json";
 import adminUsers from "./adminUsers.json";
 import api from "./api.json";
 
-export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminContact, adminDashboard, adminOutbox, adminPlaces, adminSettings, adminSuppliers, adminUsers, api };
+export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminCars, adminContact, adminDashboard, adminOutbox, adminPlaces, adminSettings, adminSuppliers, adminUsers, api };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { auditChanges, auditDateRange, auditHref, auditValue, humanField, readAuditQuery, subjectHref } from "./audit-view";
+import { createTranslator } from "~/modules/i18n/translate";
+import { resources } from "~/locales/resources";
+import { actionLabel, auditChanges, auditDateRange, auditHref, auditValue, fieldLabel, humanField, readAuditQuery, subjectHref } from "./audit-view";
 
 describe("auditValue", () => {
   it("shows amounts of fields named …Cents in dollars, and other numbers as they are", () => {
@@ -87,5 +89,24 @@ describe("subjectHref", () => {
     expect(subjectHref("user", 9)).toBe("/admin/users/9");
     expect(subjectHref("payment", 9)).toBeNull();
     expect(subjectHref("car", null)).toBeNull();
+  });
+});
+
+describe("labels", () => {
+  const en = createTranslator(resources, ["en"], "adminAudit");
+  const es = createTranslator(resources, ["es"], "adminAudit");
+
+  it("names an action by its own label, or by its subject and verb", () => {
+    expect(actionLabel(en, "car.update")).toBe("Car changed");
+    expect(actionLabel(es, "payment.approve")).toBe("Pago móvil aprobado");
+    expect(actionLabel(en, "car.paint")).toBe("Car · paint");
+    expect(actionLabel(en, "supplier.delete")).toBe("Supplier deleted");
+    expect(actionLabel(en, "spaceship.launch")).toBe("spaceship · launch");
+  });
+
+  it("names a field by its translation, or in words", () => {
+    expect(fieldLabel(en, "dailyPriceCents")).toBe("Daily price");
+    expect(fieldLabel(es, "dailyPriceCents")).toBe("Precio por día");
+    expect(fieldLabel(en, "fullInsuranceCents")).toBe("full insurance");
   });
 });

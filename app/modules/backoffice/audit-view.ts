@@ -1,5 +1,6 @@
 import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
 import { formatCents } from "~/modules/i18n/format";
+import type { Translate } from "~/modules/i18n/translate";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 
 /*
@@ -59,6 +60,25 @@ export function humanField(field: string): string {
     .trim();
   return words || field;
 }
+
+/** A translation of the log's namespace when there is one, else `fallback`. */
+function translated(t: Translate, key: string, fallback: string): string {
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
+/**
+ * An action's label (`t` of the log's namespace): its own when it has one (`car.update` → "Car
+ * changed"), else its subject and verb, so an action a section adds later still reads.
+ */
+export function actionLabel(t: Translate, action: string): string {
+  const [subject, verb = ""] = action.split(".");
+  const fallback = `${translated(t, `subjects.${subject}`, subject)} · ${translated(t, `verbs.${verb}`, verb)}`;
+  return translated(t, `actions.${action.replace(/\./g, "_")}`, fallback);
+}
+
+/** A field's label: its translation, else its name in words. */
+export const fieldLabel = (t: Translate, field: string) => translated(t, `fields.${field}`, humanField(field));
 
 /** The log's filters as kept in the URL (a GET form), read leniently: a bad value is no filter. */
 export type AuditQuery = { subject: AuditSubjectType | null; actor: string; from: string; to: string; page: number };

@@ -1,0 +1,242 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { IMAGE_MAX_BYTES } from "~/modules/images/process.server";
+import { messages } from "~/modules/forms/messages";
+import { optionKeys } from "~/modules/pricing/pricing";
+import { carFormDefaults, carFormMessages, carFormSchema, carLimits, carValuesFrom, optionCents, optionChoice, type CarFormOptions } from "./car-form";
+
+const picture = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "car.png", { type: "image/png" });
+
+/** A complete, valid form as the browser posts it: every option unavailable but GPS (priced) and cancellation (included). */
+function validForm(overrides: Record<string, string | string[] | File | null> = {}): FormData {
+  const fields: Record<string, string | string[] | File | null> = {
+    name: "Toyota Corolla",
+    supplierId: "7",
+    dailyPrice: "45.50",
+    deposit: "250",
+    payLaterFeePercent: "10",
+    minimumAge: "25",
+    seats: "5",
+    doors: "4",
+    aircon: "on",
+    fuelType: "gasoline",
+    gearbox: "automatic",
+    fuelPolicy: "freeTank",
+    mileageKind: "limited",
+    mileageKm: "250",
+    availability: "available",
+    locationIds: ["3", "1", "3"],
+    image: picture(),
+    ...Object.fromEntries(optionKeys.map((key) => [`${key}Kind`, "unavailable"])),
+    gpsKind: "price",
+    gpsPrice: "3.25",
+    cancellationKind: "included",
+    ...overrides,
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+  }
+  return form;
+}
+
+const admin: CarFormOptions = { pickSupplier: true, imageRequired: true };
+
+function parse(form: FormData, options: CarFormOptions = admin) {
+  return parseWithZod(form, { schema: carFormSchema(options) });
+}
+
+function errorsOf(form: FormData, options: CarFormOptions = admin) {
+  const submission = parse(form, options);
+  expect(submission.status).toBe("error");
+  return submission.reply().error ?? {};
+}
+
+describe("the car form", () => {
+  it("turns dollars into cents and each option's choice into -1, 0 or its price", () => {
+    const submission = parse(validForm());
+    if (submission.status !== "success") throw new Error(JSON.stringify(submission.reply().error));
+    const { car, locationIds } = carValuesFrom(submission.value);
+    expect(car).toMatchObject({
+      name: "Toyota Corolla",
+      dailyPriceCents: 4550,
+      depositCents: 25000,
+      payLaterFeePercent: 10,
+      minimumAge: 25,
+      seats: 5,
+      doors: 4,
+      aircon: true,
+      fuelType: "gasoline",
+      gearbox: "automatic",
+      fuelPolicy: "freeTank",
+      mileage: 250,
+      availability: "available",
+      gpsCents: 325,
+      cancellationCents: 0,
+      homeDeliveryCents: -1,
+      additionalDriverCents: -1,
+    });
+    expect(submission.value.supplierId).toBe(7);
+    expect(locationIds).toEqual([1, 3]);
+  });
+
+  it("stores unlimited mileage as -1 and an unticked air conditioning as false", () => {
+    const submission = parse(validForm({ mileageKind: "unlimited", mileageKm: "", aircon: null }));
+    if (submission.status !== "success") throw new Error("refused");
+    expect(carValuesFrom(submission.value).car).toMatchObject({ mileage: -1, aircon: false });
+  });
+
+  it("asks for every required field with the shared message, and for the picture of a new car", () => {
+    const errors = errorsOf(new FormData());
+    for (const field of ["name", "supplierId", "dailyPrice", "deposit", "minimumAge", "seats", "doors", "fuelType", "gearbox", "mileageKind", "availability", "locationIds", "gpsKind"]) {
+      expect(errors[field], field).toEqual([messages.required]);
+    }
+    expect(errors.image).toEqual([carFormMessages.imageRequired]);
+  });
+
+  it("keeps the current picture when an edit sends none", () => {
+    expect(parse(validForm({ image: null }), { pickSupplier: true, imageRequired: false }).status).toBe("success");
+    // The browser's empty file input counts as none.
+    expect(parse(validForm({ image: new File([], "") }), { pickSupplier: true, imageRequired: false }).status).toBe("success");
+    expect(errorsOf(validForm({ image: new File([], "") })).image).toEqual([carFormMessages.imageRequired]);
+  });
+
+  it("refuses a picture over the upload cap before reading it", () => {
+    expect(carLimits.imageMaxBytes).toBe(IMAGE_MAX_BYTES);
+    const huge = new File([new Uint8Array(carLimits.imageMaxBytes + 1)], "big.jpg", { type: "image/jpeg" });
+    expect(errorsOf(validForm({ image: huge })).image).toEqual([carFormMessages.imageTooLarge]);
+  });
+
+  it("ignores a supplier posted by supplier staff: theirs is decided on the server", () => {
+    const submission = parse(validForm({ supplierId: "999" }), { pickSupplier: false, imageRequired: true });
+    if (submission.status !== "success") throw new Error("refused");
+    expect(submission.value.supplierId).toBeUndefined();
+  });
+
+  it.each([
+    ["0", carFormMessages.dailyPricePositive],
+    ["45,50", carFormMessages.money],
+    ["-3", carFormMessages.money],
+    ["12.345", carFormMessages.money],
+    ["100000.01", carFormMessages.moneyTooHigh],
+  ])("refuses the daily price %j", (dailyPrice, message) => {
+    expect(errorsOf(validForm({ dailyPrice })).dailyPrice).toEqual([message]);
+  });
+
+  it("accepts a deposit of zero and the largest amount", () => {
+    expect(parse(validForm({ deposit: "0", dailyPrice: "100,000.00" })).status).toBe("success");
+  });
+
+  it.each([
+    ["", messages.required],
+    ["  ", messages.required],
+    ["0", carFormMessages.optionPricePositive],
+    ["abc", carFormMessages.money],
+    ["200000", carFormMessages.moneyTooHigh],
+  ])("asks a priced option for a price above zero (%j)", (gpsPrice, message) => {
+    expect(errorsOf(validForm({ gpsPrice })).gpsPrice).toEqual([message]);
+  });
+
+  it("reads an option's price only when the price is chosen", () => {
+    const submission = parse(validForm({ gpsKind: "included", gpsPrice: "not a price", babyChairKind: "unavailable", babyChairPrice: "5" }));
+    if (submission.status !== "success") throw new Error("refused");
+    expect(carValuesFrom(submission.value).car).toMatchObject({ gpsCents: 0, babyChairCents: -1 });
+  });
+
+  it("refuses an option choice that is not one of the three", () => {
+    expect(errorsOf(validForm({ gpsKind: "free" })).gpsKind).toEqual([messages.required]);
+  });
+
+  it.each([
+    ["minimumAge", "20", carFormMessages.minimumAge],
+    ["minimumAge", "100", carFormMessages.minimumAge],
+    ["minimumAge", "21.5", carFormMessages.minimumAge],
+    ["seats", "0", carFormMessages.seats],
+    ["doors", "10", carFormMessages.doors],
+    ["payLaterFeePercent", "101", carFormMessages.payLaterFeePercent],
+    ["payLaterFeePercent", "-1", carFormMessages.payLaterFeePercent],
+    ["seats", "five", carFormMessages.seats],
+  ])("refuses %s = %j", (field, value, message) => {
+    expect(errorsOf(validForm({ [field]: value }))[field]).toEqual([message]);
+  });
+
+  it("accepts the smallest minimum age, 21", () => {
+    expect(parse(validForm({ minimumAge: "21" })).status).toBe("success");
+  });
+
+  it.each([
+    ["", messages.required],
+    ["0", carFormMessages.mileageKm],
+    ["12.5", carFormMessages.mileageKm],
+    ["100001", carFormMessages.mileageKm],
+  ])("asks limited mileage for its kilometres per day (%j)", (mileageKm, message) => {
+    expect(errorsOf(validForm({ mileageKm })).mileageKm).toEqual([message]);
+  });
+
+  it("needs at least one place and refuses a forged enumeration value", () => {
+    const errors = errorsOf(validForm({ locationIds: null, fuelType: "steam" }));
+    expect(errors.locationIds).toEqual([messages.required]);
+    expect(errors.fuelType).toEqual([messages.required]);
+  });
+
+  it("shows every error at once, the options' prices along with the other fields'", () => {
+    const errors = errorsOf(validForm({ name: "", gpsPrice: "", mileageKm: "" }));
+    expect(Object.keys(errors).sort()).toEqual(["gpsPrice", "mileageKm", "name"]);
+  });
+
+  it("shows a stored car as the form that stores it again unchanged", () => {
+    const stored = {
+      name: "Kia Rio",
+      supplierId: 4,
+      locationIds: [2, 5],
+      dailyPriceCents: 3705,
+      depositCents: 0,
+      payLaterFeePercent: 5,
+      minimumAge: 23,
+      seats: 5,
+      doors: 5,
+      aircon: false,
+      fuelType: "hybrid" as const,
+      gearbox: "manual" as const,
+      fuelPolicy: "likeForlike" as const,
+      mileage: 300,
+      availability: "unavailable" as const,
+      cancellationCents: 1500,
+      gpsCents: 0,
+      homeDeliveryCents: -1,
+      babyChairCents: 250,
+      theftProtectionCents: -1,
+      collisionDamageWaiverCents: 999,
+      fullInsuranceCents: 0,
+      additionalDriverCents: -1,
+    };
+    const form = new FormData();
+    for (const [name, value] of Object.entries(carFormDefaults(stored))) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+    }
+    const submission = parse(form, { pickSupplier: true, imageRequired: false });
+    if (submission.status !== "success") throw new Error(JSON.stringify(submission.reply().error));
+    const { supplierId, locationIds, ...car } = stored;
+    expect(carValuesFrom(submission.value)).toEqual({ car, locationIds });
+    expect(submission.value.supplierId).toBe(supplierId);
+  });
+
+  it("gives a new car a form that only lacks what has no sensible default", () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(carFormDefaults(null))) if (typeof value === "string") form.append(name, value);
+    expect(Object.keys(errorsOf(form)).sort()).toEqual(["dailyPrice", "fuelType", "gearbox", "image", "locationIds", "name", "supplierId"]);
+  });
+});
+
+describe("option values", () => {
+  it("are -1 unavailable, 0 included, else the price in cents, and back", () => {
+    expect(optionCents("unavailable", "9")).toBe(-1);
+    expect(optionCents("included", "9")).toBe(0);
+    expect(optionCents("price", "9.99")).toBe(999);
+    expect(optionChoice(-1)).toEqual({ kind: "unavailable", price: "" });
+    expect(optionChoice(0)).toEqual({ kind: "included", price: "" });
+    expect(optionChoice(999)).toEqual({ kind: "price", price: "9.99" });
+  });
+});

@@ -1,0 +1,277 @@
+import { z } from "zod";
+import { fuelPolicies, fuelTypes, gearboxes, type FuelPolicy, type FuelType, type Gearbox } from "~/modules/catalogue/car-enums";
+import { requiredText } from "~/modules/forms/fields";
+import { messages } from "~/modules/forms/messages";
+import { optionKeys, type OptionKey } from "~/modules/pricing/pricing";
+import { MINIMUM_DRIVER_AGE } from "~/modules/user/age";
+import { dollarsInput, parseDollars } from "./money";
+
+/*
+ * The car form of the back office (docs/domain.md#fleet): one zod schema for the browser and the
+ * server, and the pure translation between the form's text fields and a car's stored values.
+ */
+
+export const availabilities = ["available", "unavailable"] as const;
+export type Availability = (typeof availabilities)[number];
+
+/** What an option's radio buttons say; stored as -1, 0 or the price in cents (docs/domain.md#price). */
+export const optionKinds = ["unavailable", "included", "price"] as const;
+export type OptionKind = (typeof optionKinds)[number];
+export const mileageKinds = ["limited", "unlimited"] as const;
+
+export const carLimits = {
+  nameMax: 120,
+  /** $100,000: more than any car's day or deposit, far below the integer columns' range. */
+  moneyMaxCents: 10_000_000,
+  minimumAge: { min: MINIMUM_DRIVER_AGE, max: 99 },
+  seats: { min: 1, max: 60 },
+  doors: { min: 1, max: 9 },
+  payLaterFeePercent: { min: 0, max: 100 },
+  mileageKm: { min: 1, max: 100_000 },
+  /** The same cap as every upload (`IMAGE_MAX_BYTES`, a unit test holds them equal); checked before sending too. */
+  imageMaxBytes: 5 * 1024 * 1024,
+  /** The stored picture: 300×200, cropped to fill (docs/domain.md#limits). */
+  image: { width: 300, height: 200 },
+} as const;
+
+/** i18n keys of the form's own messages; the required-field ones are the shared "Please fill in the field: …". */
+export const carFormMessages = {
+  money: "adminCars:errors.money",
+  moneyTooHigh: "adminCars:errors.moneyTooHigh",
+  dailyPricePositive: "adminCars:errors.dailyPricePositive",
+  optionPricePositive: "adminCars:errors.optionPricePositive",
+  minimumAge: "adminCars:errors.minimumAge",
+  seats: "adminCars:errors.seats",
+  doors: "adminCars:errors.doors",
+  payLaterFeePercent: "adminCars:errors.payLaterFeePercent",
+  mileageKm: "adminCars:errors.mileageKm",
+  unknownSupplier: "adminCars:errors.unknownSupplier",
+  unknownPlace: "adminCars:errors.unknownPlace",
+  supplierHasBookings: "adminCars:errors.supplierHasBookings",
+  imageRequired: "adminCars:image.required",
+  imageTooLarge: "adminCars:image.tooLarge",
+  imageNotImage: "adminCars:image.notImage",
+  imageTooManyPixels: "adminCars:image.tooManyPixels",
+  imageEmpty: "adminCars:image.empty",
+} as const;
+
+/** Why processImage refused an upload, as the message the form shows. */
+export const imageRefusalMessages = {
+  empty: carFormMessages.imageEmpty,
+  tooLarge: carFormMessages.imageTooLarge,
+  notImage: carFormMessages.imageNotImage,
+  tooManyPixels: carFormMessages.imageTooManyPixels,
+} as const;
+
+export const optionKindField = (key: OptionKey) => `${key}Kind` as const;
+export const optionPriceField = (key: OptionKey) => `${key}Price` as const;
+
+/** A typed amount in dollars, as cents within [min, moneyMax]. */
+function money(belowMinMessage: string, min: number) {
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .transform((text, ctx) => {
+      const cents = parseDollars(text);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: carFormMessages.money });
+        return z.NEVER;
+      }
+      return cents;
+    })
+    .pipe(z.number().min(min, belowMinMessage).max(carLimits.moneyMaxCents, carFormMessages.moneyTooHigh));
+}
+
+/** A whole number in its range; one message for a wrong or out-of-range value, the shared one when empty. */
+function wholeNumber({ min, max }: { min: number; max: number }, message: string) {
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? messages.required : message) })
+    .int(message)
+    .min(min, message)
+    .max(max, message);
+}
+
+const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: messages.required });
+
+type OptionFields = { [K in OptionKey as `${K}Kind`]: ReturnType<typeof choice<typeof optionKinds>> } & {
+  [K in OptionKey as `${K}Price`]: z.ZodOptional<z.ZodString>;
+};
+const optionFields = Object.fromEntries(
+  optionKeys.flatMap((key) => [
+    [optionKindField(key), choice(optionKinds)],
+    [optionPriceField(key), z.string().optional()],
+  ]),
+) as OptionFields;
+
+/**
+ * The price an option's text field holds when its kind is "price": cents > 0, or the message
+ * explaining why not. An option's price is read only when that kind is chosen.
+ */
+export function optionPriceIssue(text: unknown): string | null {
+  if (typeof text !== "string" || text.trim() === "") return messages.required;
+  const cents = parseDollars(text);
+  if (cents === null) return carFormMessages.money;
+  if (cents === 0) return carFormMessages.optionPricePositive;
+  if (cents > carLimits.moneyMaxCents) return carFormMessages.moneyTooHigh;
+  return null;
+}
+
+export function mileageKmIssue(text: unknown): string | null {
+  if (typeof text !== "string" || text.trim() === "") return messages.required;
+  const km = Number(text);
+  return Number.isInteger(km) && km >= carLimits.mileageKm.min && km <= carLimits.mileageKm.max ? null : carFormMessages.mileageKm;
+}
+
+export type CarFormOptions = {
+  /** Admins choose the supplier; staff do not see the field (their own supplier, `ownSupplierId`). */
+  pickSupplier: boolean;
+  /** A new car needs its picture; an edit keeps the current one unless a new one is sent. */
+  imageRequired: boolean;
+};
+
+export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
+  const image = z.file({ error: carFormMessages.imageRequired }).max(carLimits.imageMaxBytes, carFormMessages.imageTooLarge);
+  let schema = z.object({
+    name: requiredText(carLimits.nameMax),
+    supplierId: pickSupplier
+      ? z.number({ error: messages.required }).int(messages.required).positive(messages.required).max(2_147_483_647, messages.required)
+      : z.unknown().optional().transform(() => undefined),
+    dailyPrice: money(carFormMessages.dailyPricePositive, 1),
+    deposit: money(carFormMessages.money, 0),
+    payLaterFeePercent: wholeNumber(carLimits.payLaterFeePercent, carFormMessages.payLaterFeePercent),
+    minimumAge: wholeNumber(carLimits.minimumAge, carFormMessages.minimumAge),
+    seats: wholeNumber(carLimits.seats, carFormMessages.seats),
+    doors: wholeNumber(carLimits.doors, carFormMessages.doors),
+    aircon: z.boolean().optional(),
+    fuelType: choice(fuelTypes),
+    gearbox: choice(gearboxes),
+    fuelPolicy: choice(fuelPolicies),
+    mileageKind: choice(mileageKinds),
+    mileageKm: z.string().optional(),
+    availability: choice(availabilities),
+    locationIds: z.array(z.number().int().positive().max(2_147_483_647), { error: messages.required }).min(1, messages.required).max(500),
+    image: imageRequired ? image : image.optional(),
+    ...optionFields,
+  });
+  // Each check below reads two fields; `when` runs it even while other fields are wrong, so every
+  // error of the form shows at once (the value may then be partly unparsed: read as unknown).
+  const always = { when: () => true };
+  for (const key of optionKeys) {
+    const kind = optionKindField(key);
+    const price = optionPriceField(key);
+    schema = schema.superRefine((value: Record<string, unknown>, ctx) => {
+      const issue = value[kind] === "price" ? optionPriceIssue(value[price]) : null;
+      if (issue) ctx.addIssue({ code: "custom", path: [price], message: issue });
+    }, always);
+  }
+  return schema.superRefine((value: Record<string, unknown>, ctx) => {
+    const issue = value.mileageKind === "limited" ? mileageKmIssue(value.mileageKm) : null;
+    if (issue) ctx.addIssue({ code: "custom", path: ["mileageKm"], message: issue });
+  }, always);
+}
+
+export type CarFormValue = z.output<ReturnType<typeof carFormSchema>>;
+
+/** A car's stored values, as the back office writes them. */
+export type CarValues = {
+  name: string;
+  dailyPriceCents: number;
+  depositCents: number;
+  payLaterFeePercent: number;
+  minimumAge: number;
+  seats: number;
+  doors: number;
+  aircon: boolean;
+  fuelType: FuelType;
+  gearbox: Gearbox;
+  fuelPolicy: FuelPolicy;
+  /** Kilometres per day, -1 unlimited. */
+  mileage: number;
+  availability: Availability;
+} & { [K in OptionKey as `${K}Cents`]: number };
+
+/** -1 unavailable, 0 included, the price in cents otherwise (docs/domain.md#price). */
+export function optionCents(kind: OptionKind, price: string | undefined): number {
+  if (kind === "unavailable") return -1;
+  if (kind === "included") return 0;
+  return parseDollars(price ?? "") ?? -1;
+}
+
+/** The validated form as a car's columns, plus its places. */
+export function carValuesFrom(value: CarFormValue): { car: CarValues; locationIds: number[] } {
+  const options = Object.fromEntries(optionKeys.map((key) => [`${key}Cents`, optionCents(value[optionKindField(key)], value[optionPriceField(key)])])) as {
+    [K in OptionKey as `${K}Cents`]: number;
+  };
+  return {
+    car: {
+      name: value.name,
+      dailyPriceCents: value.dailyPrice,
+      depositCents: value.deposit,
+      payLaterFeePercent: value.payLaterFeePercent,
+      minimumAge: value.minimumAge,
+      seats: value.seats,
+      doors: value.doors,
+      aircon: value.aircon === true,
+      fuelType: value.fuelType,
+      gearbox: value.gearbox,
+      fuelPolicy: value.fuelPolicy,
+      mileage: value.mileageKind === "unlimited" ? -1 : Number(value.mileageKm),
+      availability: value.availability,
+      ...options,
+    },
+    locationIds: [...new Set(value.locationIds)].sort((a, b) => a - b),
+  };
+}
+
+/** An option's stored cents as its radio choice and price text. */
+export function optionChoice(cents: number): { kind: OptionKind; price: string } {
+  if (cents < 0) return { kind: "unavailable", price: "" };
+  if (cents === 0) return { kind: "included", price: "" };
+  return { kind: "price", price: dollarsInput(cents) };
+}
+
+/** The form's initial values: a stored car's (editing) or a new car's sensible defaults. */
+export function carFormDefaults(car: (CarValues & { supplierId: number; locationIds: number[] }) | null): Record<string, string | string[] | undefined> {
+  if (!car) {
+    return {
+      minimumAge: String(MINIMUM_DRIVER_AGE),
+      payLaterFeePercent: "0",
+      deposit: "0.00",
+      seats: "5",
+      doors: "4",
+      aircon: "on",
+      mileageKind: "unlimited",
+      availability: "available",
+      fuelPolicy: "likeForlike",
+      ...Object.fromEntries(optionKeys.map((key) => [optionKindField(key), "unavailable"])),
+    };
+  }
+  return {
+    name: car.name,
+    supplierId: String(car.supplierId),
+    dailyPrice: dollarsInput(car.dailyPriceCents),
+    deposit: dollarsInput(car.depositCents),
+    payLaterFeePercent: String(car.payLaterFeePercent),
+    minimumAge: String(car.minimumAge),
+    seats: String(car.seats),
+    doors: String(car.doors),
+    aircon: car.aircon ? "on" : undefined,
+    fuelType: car.fuelType,
+    gearbox: car.gearbox,
+    fuelPolicy: car.fuelPolicy,
+    mileageKind: car.mileage < 0 ? "unlimited" : "limited",
+    mileageKm: car.mileage < 0 ? "" : String(car.mileage),
+    availability: car.availability,
+    locationIds: car.locationIds.map(String),
+    ...Object.fromEntries(
+      optionKeys.flatMap((key) => {
+        const { kind, price } = optionChoice(car[`${key}Cents`]);
+        return [
+          [optionKindField(key), kind],
+          [optionPriceField(key), price],
+        ];
+      }),
+    ),
+  };
+}

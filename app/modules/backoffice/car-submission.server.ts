@@ -1,0 +1,54 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { unstable_createMemoryUploadHandler as createMemoryUploadHandler, unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
+import { bodyLimits } from "~/modules/http/request-body.server";
+import type { StaffUser } from "./access.server";
+import { carFormMessages, carFormSchema, carValuesFrom, imageRefusalMessages } from "./car-form";
+import { createCar, processCarImage, updateCar } from "./cars.server";
+
+export type CarSubmission = { status: "saved"; carId: number } | { status: "invalid"; result: SubmissionResult<string[]> } | { status: "notFound" };
+
+/**
+ * The car form as posted: multipart with its picture, or a plain form (a car saved without a new
+ * picture, or a request made by hand). The body was already capped and checked to parse while it
+ * was read (docs/security.md#request-bodies), so a part can hold at most that much; the picture's
+ * own limit is the schema's, which answers with the form's message instead of a bare 413.
+ */
+async function readCarForm(request: Request): Promise<FormData> {
+  const multipart = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  try {
+    return multipart ? await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: bodyLimits.multipartBytes })) : await request.formData();
+  } catch {
+    throw new Response(null, { status: 400 });
+  }
+}
+
+/**
+ * Creates (`carId` null) or edits a car from a posted form: validates it with the form's schema,
+ * judges the picture by its content, then saves everything in one transaction (cars.server.ts).
+ * Any refusal comes back as the form's errors and changes nothing.
+ */
+export async function submitCarForm(request: Request, user: StaffUser, carId: number | null): Promise<CarSubmission> {
+  const formData = await readCarForm(request);
+  const schema = carFormSchema({ pickSupplier: user.type === "admin", imageRequired: carId === null });
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return { status: "invalid", result: submission.reply() };
+
+  const upload = submission.value.image;
+  let webp: Buffer | null = null;
+  if (upload) {
+    const processed = await processCarImage(new Uint8Array(await upload.arrayBuffer()));
+    if (!processed.ok) return { status: "invalid", result: submission.reply({ fieldErrors: { image: [imageRefusalMessages[processed.reason]] } }) };
+    webp = processed.webp;
+  }
+
+  const input = { ...carValuesFrom(submission.value), supplierId: submission.value.supplierId };
+  let saved;
+  if (carId !== null) saved = await updateCar(user, carId, input, webp);
+  else if (webp) saved = await createCar(user, input, webp);
+  // The schema requires the picture of a new car; this is only its type's word.
+  else return { status: "invalid", result: submission.reply({ fieldErrors: { image: [carFormMessages.imageRequired] } }) };
+  if (saved.ok) return { status: "saved", carId: saved.carId };
+  if ("notFound" in saved) return { status: "notFound" };
+  return { status: "invalid", result: submission.reply({ fieldErrors: saved.fieldErrors }) };
+}

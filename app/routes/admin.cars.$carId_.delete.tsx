@@ -1,0 +1,91 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CarErrorBoundary } from "~/components/backoffice/car-not-found";
+import { requireBackOffice } from "~/modules/backoffice/access.server";
+import { carIdParam } from "~/modules/backoffice/car-list";
+import { deleteCar, loadCarForDelete, markCarUnavailable } from "~/modules/backoffice/cars.server";
+import { useTranslation } from "~/modules/i18n/react";
+import { toastHeader } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+/**
+ * "Are you sure you want to delete this car?" as a page of its own, so the confirmation works
+ * without JavaScript (docs/domain.md#fleet). Deleting is refused while bookings still hold the
+ * car; the page then offers to mark it unavailable instead.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = requireBackOffice(request, context);
+  const car = await loadCarForDelete(user, carIdParam(params.carId));
+  if (!car) throw new Response(null, { status: 404 });
+  return json({ title: `${context.t("adminCars:delete.title", { name: car.name })} · Rueda`, car });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = requireBackOffice(request, context);
+  const carId = carIdParam(params.carId);
+  const intent = (await request.formData()).get("intent");
+  const saved = async (to: string) => redirect(to, { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });
+  if (intent === "delete") {
+    const outcome = await deleteCar(user, carId);
+    if (outcome === "notFound") throw new Response(null, { status: 404 });
+    if (outcome === "hasBookings") {
+      const car = await loadCarForDelete(user, carId);
+      return json({ refused: car?.futureBookings ?? 1 }, { status: 409 });
+    }
+    return saved("/admin/cars");
+  }
+  if (intent === "markUnavailable") {
+    if ((await markCarUnavailable(user, carId)) === "notFound") throw new Response(null, { status: 404 });
+    return saved(`/admin/cars/${carId}`);
+  }
+  throw new Response(null, { status: 400 });
+}
+
+export default function DeleteCarPage() {
+  const { t } = useTranslation("adminCars");
+  const { car } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>()?.refused;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <section className="page stack narrow">
+      <h1>{t("delete.title", { name: car.name })}</h1>
+      {refused ? (
+        <div className="notice notice--warning stack" role="alert">
+          <p>{t("delete.refused", { count: refused })}</p>
+          {car.availability === "unavailable" ? (
+            <p>{t("delete.alreadyUnavailable")}</p>
+          ) : (
+            <Form method="post">
+              <button type="submit" name="intent" value="markUnavailable" className="button" disabled={busy}>
+                {t("delete.markUnavailable")}
+              </button>
+            </Form>
+          )}
+        </div>
+      ) : (
+        <Form method="post" className="notice notice--warning stack">
+          <p>
+            <strong>{t("delete.confirm")}</strong>
+          </p>
+          <p>{t("delete.help")}</p>
+          <p className="actions">
+            <button type="submit" name="intent" value="delete" className="button button--danger" disabled={busy}>
+              {t("admin:common.confirmDelete")}
+            </button>
+            <Link to={`/admin/cars/${car.id}`} className="button button--secondary">
+              {t("admin:common.cancel")}
+            </Link>
+          </p>
+        </Form>
+      )}
+      <p>
+        <Link to="/admin/cars">{t("form.backToList")}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const ErrorBoundary = CarErrorBoundary;

@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CarForm } from "~/components/backoffice/car-form";
+import { CarErrorBoundary } from "~/components/backoffice/car-not-found";
+import { requireBackOffice } from "~/modules/backoffice/access.server";
+import { carFormDefaults } from "~/modules/backoffice/car-form";
+import { submitCarForm } from "~/modules/backoffice/car-submission.server";
+import { locationChoices, ownSupplierName, supplierChoices } from "~/modules/backoffice/cars.server";
+import { useTranslation } from "~/modules/i18n/react";
+import { toastHeader } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = requireBackOffice(request, context);
+  const [suppliers, locations, supplierName] = await Promise.all([supplierChoices(user), locationChoices(context.language), ownSupplierName(user)]);
+  return json({ title: `${context.t("adminCars:form.newTitle")} · Rueda`, suppliers, locations, supplierName, defaultValue: carFormDefaults(null) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = requireBackOffice(request, context);
+  const outcome = await submitCarForm(request, user, null);
+  if (outcome.status === "invalid") return json(outcome.result, { status: 400 });
+  if (outcome.status === "notFound") throw new Response(null, { status: 404 });
+  return redirect(`/admin/cars/${outcome.carId}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });
+}
+
+export default function NewCarPage() {
+  const { t } = useTranslation("adminCars");
+  const { suppliers, locations, supplierName, defaultValue } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <section className="page stack">
+      <h1>{t("form.newTitle")}</h1>
+      <CarForm mode="create" lastResult={lastResult} defaultValue={defaultValue} suppliers={suppliers} supplierName={supplierName} locations={locations} image={null} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = CarErrorBoundary;

@@ -1,0 +1,303 @@
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type { StaffUser } from "~/modules/backoffice/access.server";
+import type { CarValues } from "~/modules/backoffice/car-form";
+import { readCarListQuery } from "~/modules/backoffice/car-list";
+import { createCar as createCarAsStaff, deleteCar, listCars, loadCar, loadCarForDelete, markCarUnavailable, processCarImage, updateCar } from "~/modules/backoffice/cars.server";
+import { noFilters } from "~/modules/catalogue/filters";
+import { searchCars } from "~/modules/catalogue/search.server";
+import { contentKey } from "~/modules/images/images.server";
+import { rentalDays } from "~/modules/pricing/pricing";
+import { getDb, schema } from "~/utils/db.server";
+import { closeDb } from "../../db/client";
+import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
+
+/*
+ * The fleet's service functions against the real database (docs/domain.md#fleet): the scope of
+ * every by-id read and write, the picture stored with its car in one transaction, the search's
+ * copy kept by the triggers, and deletion refused while bookings hold the car.
+ */
+const { auditLog, carLocations, cars, images } = schema;
+const DAY = 24 * 3_600_000;
+const now = new Date();
+
+let fx: {
+  supplierA: number;
+  supplierB: number;
+  placeOne: number;
+  placeTwo: number;
+  carA: number;
+  driver: number;
+  staffA: StaffUser;
+  staffB: StaffUser;
+  admin: StaffUser;
+};
+
+const staff = (id: number, type: "admin" | "supplier", supplierId: number | null = null) =>
+  ({ id, type, supplierId, email: "", fullName: "", language: "en", activated: true, avatar: null, enableEmailNotifications: true, unreadNotifications: 0 }) as StaffUser;
+
+/** A picture no other test has, as the form's upload would be: random noise in a PNG. */
+async function picture() {
+  const png = await sharp(crypto.randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } }).png().toBuffer();
+  const processed = await processCarImage(png);
+  if (!processed.ok) throw new Error(`refused: ${processed.reason}`);
+  return processed.webp;
+}
+
+const values = (overrides: Partial<CarValues> = {}): CarValues => ({
+  name: "Fleet Test Corolla",
+  dailyPriceCents: 4550,
+  depositCents: 20000,
+  payLaterFeePercent: 10,
+  minimumAge: 21,
+  seats: 5,
+  doors: 4,
+  aircon: true,
+  fuelType: "gasoline",
+  gearbox: "automatic",
+  fuelPolicy: "likeForlike",
+  mileage: -1,
+  availability: "available",
+  cancellationCents: 0,
+  gpsCents: 325,
+  homeDeliveryCents: -1,
+  babyChairCents: -1,
+  theftProtectionCents: -1,
+  collisionDamageWaiverCents: -1,
+  fullInsuranceCents: -1,
+  additionalDriverCents: -1,
+  ...overrides,
+});
+
+async function carRow(id: number) {
+  const db = await getDb();
+  const [row] = await db.select().from(cars).where(eq(cars.id, id));
+  return row;
+}
+
+async function auditOf(carId: number) {
+  const db = await getDb();
+  return db.select().from(auditLog).where(and(eq(auditLog.subjectType, "car"), eq(auditLog.subjectId, carId))).orderBy(auditLog.id);
+}
+
+async function imageStored(path: string | null) {
+  if (!path) return false;
+  const db = await getDb();
+  const key = path.replace(/^\/media\/|\.webp$/g, "");
+  return (await db.select({ key: images.key }).from(images).where(eq(images.key, key))).length === 1;
+}
+
+/** The cars the search offers at `place` from 10 days ahead for 3 days, with their daily price. */
+async function searchAt(place: number) {
+  const pickUp = new Date(now.getTime() + 10 * DAY);
+  const dropOff = new Date(pickUp.getTime() + 3 * DAY);
+  const { cars: found } = await searchCars({ pickupId: place, dropoffId: place, period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) }, filters: noFilters, page: 1 });
+  return new Map(found.map((car) => [car.id, car.dailyPriceCents]));
+}
+
+beforeEach(async () => {
+  const db = await getDb();
+  await resetDatabase(db);
+  const [a, b] = [await createSupplier(db), await createSupplier(db)];
+  const [one, two] = [await createLocation(db), await createLocation(db)];
+  const carA = await createCar(db, { supplierId: a.id, locationIds: [one.id], dailyPriceCents: 6000 });
+  const driver = await createUser(db);
+  const staffA = await createUser(db, { type: "supplier", supplierId: a.id });
+  const staffB = await createUser(db, { type: "supplier", supplierId: b.id });
+  const admin = await createUser(db, { type: "admin" });
+  fx = {
+    supplierA: a.id,
+    supplierB: b.id,
+    placeOne: one.id,
+    placeTwo: two.id,
+    carA: carA.id,
+    driver: driver.id,
+    staffA: staff(staffA.id, "supplier", a.id),
+    staffB: staff(staffB.id, "supplier", b.id),
+    admin: staff(admin.id, "admin"),
+  };
+});
+
+afterAll(async () => {
+  await closeDb();
+});
+
+describe("the fleet's scope", () => {
+  it("staff of supplier B cannot read, edit, delete or mark unavailable supplier A's car: not found, nothing changed", async () => {
+    const before = await carRow(fx.carA);
+    expect(await loadCar(fx.staffB, fx.carA)).toBeNull();
+    expect(await loadCarForDelete(fx.staffB, fx.carA)).toBeNull();
+    expect(await updateCar(fx.staffB, fx.carA, { car: values({ dailyPriceCents: 1 }), locationIds: [fx.placeTwo], supplierId: fx.supplierB }, await picture())).toEqual({ ok: false, notFound: true });
+    expect(await deleteCar(fx.staffB, fx.carA)).toBe("notFound");
+    expect(await markCarUnavailable(fx.staffB, fx.carA)).toBe("notFound");
+    expect(await carRow(fx.carA)).toEqual(before);
+    expect(await auditOf(fx.carA)).toEqual([]);
+    const db = await getDb();
+    expect(await db.select().from(carLocations).where(eq(carLocations.carId, fx.carA))).toMatchObject([{ locationId: fx.placeOne, dailyPriceCents: 6000 }]);
+    // Nor does their list show it, whatever supplier the URL asks for.
+    const list = await listCars(fx.staffB, readCarListQuery(new URLSearchParams(`supplier=${fx.supplierA}`), { admin: false }));
+    expect(list.rows).toEqual([]);
+  });
+
+  it("staff of supplier A and admins reach it; ids that are not row ids are not found", async () => {
+    expect((await loadCar(fx.staffA, fx.carA))?.locationIds).toEqual([fx.placeOne]);
+    expect((await loadCar(fx.admin, fx.carA))?.supplierId).toBe(fx.supplierA);
+    for (const id of [0, -1, 2 ** 31, 1.5, Number.NaN, "1"]) expect(await loadCar(fx.admin, id)).toBeNull();
+  });
+
+  it("a car staff create is their supplier's, whatever supplier the form names", async () => {
+    const created = await createCarAsStaff(fx.staffB, { car: values(), locationIds: [fx.placeOne], supplierId: fx.supplierA }, await picture());
+    if (!created.ok) throw new Error("refused");
+    expect((await carRow(created.carId)).supplierId).toBe(fx.supplierB);
+  });
+});
+
+describe("saving a car", () => {
+  it("stores the car, its 300×200 picture, its places and the audit entry together, and the search offers it at once", async () => {
+    const webp = await picture();
+    const created = await createCarAsStaff(fx.staffA, { car: values(), locationIds: [fx.placeOne, fx.placeTwo], supplierId: undefined }, webp);
+    if (!created.ok) throw new Error("refused");
+    const row = await carRow(created.carId);
+    expect(row).toMatchObject({ supplierId: fx.supplierA, dailyPriceCents: 4550, gpsCents: 325, cancellationCents: 0, homeDeliveryCents: -1, status: "active" });
+    expect(row.image).toBe(`/media/${contentKey(webp)}.webp`);
+    expect(await imageStored(row.image)).toBe(true);
+    expect(await sharp(webp).metadata()).toMatchObject({ format: "webp", width: 300, height: 200 });
+    const [entry] = await auditOf(created.carId);
+    expect(entry).toMatchObject({ action: "car.create", actorId: fx.staffA.id, supplierId: fx.supplierA });
+    expect((entry.changes as Record<string, unknown>).dailyPriceCents).toEqual([null, 4550]);
+    expect((await searchAt(fx.placeOne)).get(created.carId)).toBe(4550);
+    expect((await searchAt(fx.placeTwo)).get(created.carId)).toBe(4550);
+  });
+
+  it("an edit's new price and places reach the search, its new picture replaces the old one, and the audit says what changed", async () => {
+    const first = await picture();
+    const created = await createCarAsStaff(fx.staffA, { car: values(), locationIds: [fx.placeOne], supplierId: undefined }, first);
+    if (!created.ok) throw new Error("refused");
+    const oldImage = (await carRow(created.carId)).image;
+
+    const second = await picture();
+    const updated = await updateCar(fx.staffA, created.carId, { car: values({ dailyPriceCents: 3999 }), locationIds: [fx.placeTwo], supplierId: fx.supplierB }, second);
+    expect(updated).toEqual({ ok: true, carId: created.carId });
+    const row = await carRow(created.carId);
+    expect(row).toMatchObject({ dailyPriceCents: 3999, supplierId: fx.supplierA, image: `/media/${contentKey(second)}.webp` });
+    expect(await imageStored(row.image)).toBe(true);
+    expect(await imageStored(oldImage)).toBe(false);
+    expect((await searchAt(fx.placeOne)).has(created.carId)).toBe(false);
+    expect((await searchAt(fx.placeTwo)).get(created.carId)).toBe(3999);
+    const entries = await auditOf(created.carId);
+    expect(entries.map((e) => e.action)).toEqual(["car.create", "car.update"]);
+    expect(entries[1].changes).toEqual({ dailyPriceCents: [4550, 3999], image: [oldImage, row.image], locationIds: [[fx.placeOne], [fx.placeTwo]] });
+  });
+
+  it("an edit without a picture keeps the current one, and saving nothing new records nothing", async () => {
+    const created = await createCarAsStaff(fx.staffA, { car: values(), locationIds: [fx.placeOne], supplierId: undefined }, await picture());
+    if (!created.ok) throw new Error("refused");
+    const image = (await carRow(created.carId)).image;
+    expect(await updateCar(fx.staffA, created.carId, { car: values(), locationIds: [fx.placeOne], supplierId: undefined }, null)).toEqual({ ok: true, carId: created.carId });
+    expect((await carRow(created.carId)).image).toBe(image);
+    expect(await imageStored(image)).toBe(true);
+    expect((await auditOf(created.carId)).map((e) => e.action)).toEqual(["car.create"]);
+  });
+
+  it("a refused save writes nothing: no car, no picture, no audit entry", async () => {
+    const db = await getDb();
+    const webp = await picture();
+    const carsBefore = await db.select({ id: cars.id }).from(cars);
+    const refused = await createCarAsStaff(fx.admin, { car: values(), locationIds: [fx.placeOne, 999_999], supplierId: 999_999 }, webp);
+    expect(refused).toEqual({ ok: false, fieldErrors: { supplierId: ["adminCars:errors.unknownSupplier"], locationIds: ["adminCars:errors.unknownPlace"] } });
+    expect(await db.select({ id: cars.id }).from(cars)).toEqual(carsBefore);
+    expect(await imageStored(`/media/${contentKey(webp)}.webp`)).toBe(false);
+    expect(await db.select().from(auditLog)).toEqual([]);
+
+    const before = await carRow(fx.carA);
+    expect(await updateCar(fx.staffA, fx.carA, { car: values(), locationIds: [999_999], supplierId: undefined }, webp)).toMatchObject({ ok: false });
+    expect(await carRow(fx.carA)).toEqual(before);
+    expect(await imageStored(`/media/${contentKey(webp)}.webp`)).toBe(false);
+  });
+
+  it("an admin moves a car to another supplier only while no booking holds it", async () => {
+    const db = await getDb();
+    const start = new Date(now.getTime() + 5 * DAY);
+    await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: start, endsAt: new Date(start.getTime() + DAY) });
+    const move = { car: values(), locationIds: [fx.placeOne], supplierId: fx.supplierB };
+    expect(await updateCar(fx.admin, fx.carA, move, null)).toEqual({ ok: false, fieldErrors: { supplierId: ["adminCars:errors.supplierHasBookings"] } });
+    expect((await carRow(fx.carA)).supplierId).toBe(fx.supplierA);
+    await db.update(schema.bookings).set({ status: "cancelled" }).where(eq(schema.bookings.carId, fx.carA));
+    expect(await updateCar(fx.admin, fx.carA, move, null)).toEqual({ ok: true, carId: fx.carA });
+    expect((await carRow(fx.carA)).supplierId).toBe(fx.supplierB);
+  });
+});
+
+describe("deleting a car", () => {
+  it("is refused while a booking that is not over holds the car, and then marking it unavailable takes it out of the search", async () => {
+    const db = await getDb();
+    const start = new Date(now.getTime() + 20 * DAY);
+    await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: start, endsAt: new Date(start.getTime() + 2 * DAY), status: "paid" });
+    expect(await loadCarForDelete(fx.staffA, fx.carA)).toMatchObject({ futureBookings: 1 });
+    expect(await deleteCar(fx.staffA, fx.carA, now)).toBe("hasBookings");
+    expect((await carRow(fx.carA)).status).toBe("active");
+
+    expect((await searchAt(fx.placeOne)).has(fx.carA)).toBe(true);
+    expect(await markCarUnavailable(fx.staffA, fx.carA)).toBe("done");
+    expect((await carRow(fx.carA)).availability).toBe("unavailable");
+    expect((await searchAt(fx.placeOne)).has(fx.carA)).toBe(false);
+    expect((await auditOf(fx.carA)).map((e) => [e.action, e.changes])).toEqual([["car.update", { availability: ["available", "unavailable"] }]]);
+  });
+
+  it("is allowed when its bookings are over, cancelled or lapsed holds; the car leaves the list and the search but stays for its bookings", async () => {
+    const db = await getDb();
+    const booking = (days: number, values: Partial<typeof schema.bookings.$inferInsert> = {}) => {
+      const startsAt = new Date(now.getTime() + days * DAY);
+      return createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt, endsAt: new Date(startsAt.getTime() + DAY), ...values });
+    };
+    await booking(-10, { status: "paid" });
+    await booking(5, { status: "cancelled" });
+    await booking(8, { status: "void", holdExpiresAt: new Date(now.getTime() - 60_000) });
+    expect(await deleteCar(fx.staffA, fx.carA, now)).toBe("deleted");
+    expect((await carRow(fx.carA)).status).toBe("deleted");
+    expect(await loadCar(fx.admin, fx.carA)).toBeNull();
+    expect(await deleteCar(fx.staffA, fx.carA, now)).toBe("notFound");
+    expect((await listCars(fx.admin, readCarListQuery(new URLSearchParams(), { admin: true }))).rows).toEqual([]);
+    expect((await searchAt(fx.placeOne)).has(fx.carA)).toBe(false);
+    expect((await auditOf(fx.carA)).map((e) => e.action)).toEqual(["car.delete"]);
+  });
+
+  it("counts a live payment hold and a rental under way as holding the car", async () => {
+    const db = await getDb();
+    await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: new Date(now.getTime() - DAY), endsAt: new Date(now.getTime() + DAY), status: "reserved" });
+    const start = new Date(now.getTime() + 3 * DAY);
+    await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: start, endsAt: new Date(start.getTime() + DAY), status: "void", holdExpiresAt: new Date(now.getTime() + 10 * 60_000) });
+    expect(await loadCarForDelete(fx.admin, fx.carA, now)).toMatchObject({ futureBookings: 2 });
+    expect(await deleteCar(fx.admin, fx.carA, now)).toBe("hasBookings");
+  });
+});
+
+describe("the fleet list", () => {
+  it("finds by part of the name and by filters, staff within their supplier", async () => {
+    const db = await getDb();
+    await createCar(db, { supplierId: fx.supplierA, name: "Kia Picanto 100%", fuelType: "electric", availability: "unavailable" });
+    await createCar(db, { supplierId: fx.supplierB, name: "Kia Rio", gearbox: "automatic" });
+    const names = async (user: StaffUser, search: string) =>
+      (await listCars(user, readCarListQuery(new URLSearchParams(search), { admin: user.type === "admin" }))).rows.map((row) => row.name);
+    expect(await names(fx.admin, "q=kia")).toEqual(["Kia Picanto 100%", "Kia Rio"]);
+    expect(await names(fx.staffA, "q=kia")).toEqual(["Kia Picanto 100%"]);
+    expect(await names(fx.admin, "q=100%25")).toEqual(["Kia Picanto 100%"]);
+    expect(await names(fx.admin, "q=_")).toEqual([]);
+    expect(await names(fx.admin, `supplier=${fx.supplierB}`)).toEqual(["Kia Rio"]);
+    expect(await names(fx.admin, "fuel=electric&availability=unavailable")).toEqual(["Kia Picanto 100%"]);
+    expect(await names(fx.admin, "gearbox=automatic")).toEqual(["Kia Rio"]);
+  });
+
+  it("pages by 30, a page past the end showing the last", async () => {
+    const db = await getDb();
+    for (let i = 0; i < 31; i++) await createCar(db, { supplierId: fx.supplierB, name: `Paged ${String(i).padStart(2, "0")}` });
+    const query = (page: number) => readCarListQuery(new URLSearchParams(`supplier=${fx.supplierB}&page=${page}`), { admin: true });
+    const first = await listCars(fx.admin, query(1));
+    expect([first.rows.length, first.total, first.pages]).toEqual([30, 31, 2]);
+    const last = await listCars(fx.admin, query(9));
+    expect(last.page).toBe(2);
+    expect(last.rows.map((row) => row.name)).toEqual(["Paged 30"]);
+  });
+});
