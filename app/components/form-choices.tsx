@@ -24,7 +24,8 @@ export function SelectField({
   label,
   options,
 }: {
-  field: FieldMetadata<string | undefined>;
+  // Any value a select can post: a schema may coerce it (a place id to a number).
+  field: FieldMetadata<unknown>;
   label: string;
   options: Array<{ value: string; label: string; lang?: string }>;
 }) {

@@ -6,8 +6,8 @@ type Options<Schema extends z.ZodObject> = {
   /** Needed when a page has more than one form. */
   id?: string;
   defaultValue?: Parameters<typeof useForm<z.input<Schema>, z.output<Schema>>>[0]["defaultValue"];
-  /** When errors refresh after the first submit: as the person types (short forms) or leaves a field. */
-  shouldRevalidate?: "onInput" | "onBlur";
+  /** When errors refresh after the first submit: as the person types (short forms), leaves a field, or submits again. */
+  shouldRevalidate?: "onInput" | "onBlur" | "onSubmit";
 };
 
 /**

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { renderEmail } from "./render";
 
 /*
- * React 18's streaming renderer flushes whole 2,048-byte buffers: when a multi-byte character
- * (the footer's "—") would straddle a buffer's end, the unwritten tail goes out as NUL bytes.
- * PostgreSQL refuses NUL in the outbox's jsonb (so the business transaction failed), and mail
- * clients cut the message at it. These emails put a character on that boundary.
+ * React 18's streaming renderer (react-email's `render`, used here before) flushed whole 2,048-byte
+ * buffers: when a multi-byte character (the footer's "—") straddled a buffer's end, the unwritten
+ * tail went out as NUL bytes, which PostgreSQL refuses in the outbox's jsonb and mail clients cut
+ * the message at. These emails put a character on that boundary.
  */
 describe("renderEmail", () => {
   const rejected = (reference: string) => ({ fullName: "Daniela", reference, reason: "No transfer", link: "http://localhost/payment/mobile?b=1" });

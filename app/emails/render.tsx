@@ -1,7 +1,8 @@
-import { Button, Text } from "@react-email/components";
-import { render } from "@react-email/components";
+import { Button, plainTextSelectors, Text } from "@react-email/components";
+import { compile } from "html-to-text";
 import type { TFunction } from "i18next";
-import { remixI18n } from "~/modules/i18n/i18n.server";
+import { renderToStaticMarkup } from "react-dom/server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
 import { isLanguage, defaultLanguage } from "~/modules/i18n/languages";
 import { buttonStyle, EmailLayout } from "./layout";
 
@@ -153,25 +154,29 @@ const templates: Record<string, Template> = {
   }),
 };
 
-/**
- * React 18.3's stream writer pads a buffer with zero bytes when a multi-byte character does not
- * fit at its end, so some emails (it depends on the length of the preview text) carry NUL
- * characters, which PostgreSQL refuses in the outbox's jsonb. They stand for nothing: drop them.
- */
-const withoutNul = (rendered: string) => rendered.replaceAll("\u0000", "");
+/** The doctype react-email gives its documents (HTML email is written to XHTML 1.0 Transitional). */
+const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
-/** Renders one email in the recipient's language to subject, HTML and plain text. */
+/** react-email's plain-text conversion, set up once instead of on every email. */
+const toPlainText = compile({ wordwrap: false, selectors: plainTextSelectors });
+
+/**
+ * Renders one email in the recipient's language to subject, HTML and plain text. Emails are
+ * rendered inside business transactions (docs/architecture.md#outbox), so this stays cheap: one
+ * synchronous React render, whose markup also gives the text, instead of react-email's `render`
+ * (two streamed renders, each re-importing React's server renderer and recompiling the text
+ * converter), and `t` from the shared i18next instance.
+ */
 export async function renderEmail(template: string, language: string, data: Data) {
   const lng = isLanguage(language) ? language : defaultLanguage;
-  const t = await remixI18n.getFixedT(lng, "emails");
+  const t = getFixedT(lng, "emails");
   const build = templates[template];
   if (!build) throw new Error(`Unknown email template: ${template}`);
   const { subject, body } = build(t, data);
-  const element = (
+  const markup = renderToStaticMarkup(
     <EmailLayout language={lng} preview={subject} footer={t("footer")}>
       {body}
-    </EmailLayout>
+    </EmailLayout>,
   );
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject, html: withoutNul(html), text: withoutNul(text) };
+  return { subject, html: XHTML_DOCTYPE + markup, text: toPlainText(markup) };
 }

@@ -1,9 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { messages } from "~/modules/forms/messages";
 import { activateAccount, inspectActivationLink, resendActivationLimited } from "~/modules/user/account.server";
@@ -83,14 +84,7 @@ export default function ActivatePage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    lastResult: actionData && "passwordForm" in actionData ? actionData.passwordForm : undefined,
-    defaultValue: { token },
-    constraint: getZodConstraint(resetPasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-  });
+  const [form, fields] = useZodForm(resetPasswordSchema, actionData && "passwordForm" in actionData ? actionData.passwordForm : undefined, { defaultValue: { token } });
   const labels = { password: t("auth:fields.password"), confirmPassword: t("auth:fields.confirmPassword") };
 
   return (

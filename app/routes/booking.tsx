@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { z } from "zod";
 import { StatusSelect } from "~/components/booking/status-select";
 import { SelectField } from "~/components/form-choices";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
 import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema";
 import { isStaff } from "~/modules/booking/access.server";
 import {
@@ -369,14 +370,10 @@ function AmendSection() {
   const { t } = useTranslation("bookings");
   const { amend } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(amendSchema, actionData && "result" in actionData ? actionData.result : undefined, {
     id: "amend-form",
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(amendSchema),
     defaultValue: amend?.values,
-    shouldValidate: "onSubmit",
     shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: amendSchema }),
   });
   if (!amend) return null;
   const labels = {
@@ -430,14 +427,7 @@ function AmendRequestSection() {
   const { t } = useTranslation("bookings");
   const { amendRequest } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "amend-request-form",
-    lastResult: actionData && "request" in actionData ? actionData.request : undefined,
-    constraint: getZodConstraint(amendRequestSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: amendRequestSchema }),
-  });
+  const [form, fields] = useZodForm(amendRequestSchema, actionData && "request" in actionData ? actionData.request : undefined, { id: "amend-request-form" });
   if (!amendRequest) return null;
   const label = t("amendRequest.label");
   return (

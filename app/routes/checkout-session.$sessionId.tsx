@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { useMemo } from "react";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
+import { useZodForm } from "~/components/use-zod-form";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { cardFormSchema, type CardFields } from "~/modules/payment/card";
@@ -76,13 +77,7 @@ function DemoCardForm({ data }: { data: PageData }) {
   const navigation = useNavigation();
   // The browser's check matches the server's; the server decides with its own clock.
   const schema = useMemo(() => cardFormSchema(new Date()), []);
-  const [form, fields] = useForm<CardFields>({
-    lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, lastResult);
   const labels = { cardNumber: t("fields.cardNumber"), expiry: t("fields.expiry"), securityCode: t("fields.securityCode") };
   return (
     <section className="page narrow stack">

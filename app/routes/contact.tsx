@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { useTranslation } from "~/modules/i18n/react";
 import { z } from "zod";
 import { FormErrors, Honeypot, SubmitButton, TextAreaField, TextField } from "~/components/forms";
 import { baseSchema, visitorSchema } from "~/modules/contact/schema";
+import { useZodForm } from "~/components/use-zod-form";
 import { messages } from "~/modules/forms/messages";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { consume } from "~/modules/security/rate-limit.server";
@@ -54,14 +55,7 @@ export default function ContactPage() {
   const navigation = useNavigation();
   // Signed-in people are not asked for an email; one form type covers both cases.
   const schema = (signedIn ? baseSchema : visitorSchema) as typeof visitorSchema;
-  const [form, fields] = useForm<z.input<typeof visitorSchema>>({
-    lastResult,
-    constraint: getZodConstraint(schema),
-    defaultValue: { subject: defaultSubject },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, lastResult, { defaultValue: { subject: defaultSubject } });
   const labels: Record<string, string> = {
     ...(signedIn ? {} : { email: t("contact.email") }),
     subject: t("contact.subjectLabel"),

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { z } from "zod";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
+import { useZodForm } from "~/components/use-zod-form";
 import { referencePattern } from "~/modules/booking/reference";
 import { emailField } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
@@ -69,12 +70,7 @@ function FindBooking({ outstanding }: { outstanding: Array<{ id: number; referen
   const { t } = useTranslation("payment");
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(lookupSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: lookupSchema }),
-  });
+  const [form, fields] = useZodForm(lookupSchema, lastResult, { shouldRevalidate: "onBlur" });
   const labels = { reference: t("direct.reference"), email: t("auth:fields.email") };
   return (
     <section className="page narrow stack">

@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -8,6 +8,7 @@ import { SelectField } from "~/components/form-choices";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
+import { useZodForm } from "~/components/use-zod-form";
 import { messages } from "~/modules/forms/messages";
 import { useTranslation } from "~/modules/i18n/react";
 import { payableQuery } from "~/modules/payment/methods";
@@ -166,15 +167,7 @@ function TransferForm() {
   const { banks, today } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "mobile-payment",
-    lastResult,
-    constraint: getZodConstraint(mobilePaymentSchema),
-    defaultValue: { date: today },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mobilePaymentSchema }),
-  });
+  const [form, fields] = useZodForm(mobilePaymentSchema, lastResult, { id: "mobile-payment", defaultValue: { date: today }, shouldRevalidate: "onBlur" });
   const labels = { bank: t("form.bank"), phone: t("form.phone"), reference: t("form.reference"), date: t("form.date") };
   return (
     <section className="card stack" aria-labelledby="transfer-title">

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { CopyButton } from "~/components/copy-button";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
+import { useZodForm } from "~/components/use-zod-form";
 import { messages } from "~/modules/forms/messages";
 import { useTranslation } from "~/modules/i18n/react";
 import { payableQuery } from "~/modules/payment/methods";
@@ -127,13 +128,7 @@ function TransactionForm({ action: formAction }: { action: string }) {
   const { t } = useTranslation("wallet");
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(walletSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: walletSchema }),
-  });
+  const [form, fields] = useZodForm(walletSchema, lastResult);
   return (
     <Form method="post" action={formAction} {...getFormProps(form)} className="stack">
       <FormErrors form={form} labels={{ txId: t("txId") }} />

@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   json,
@@ -13,6 +13,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useMemo, type ReactNode } from "react";
 import { CheckboxField, FileField, SelectField } from "~/components/form-choices";
 import { FormErrors, SubmitButton, TextAreaField, TextField } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { languageNames, languages } from "~/modules/i18n/languages";
 import {
@@ -162,10 +163,8 @@ function ProfileSection() {
   const { t } = useTranslation();
   const { profile, today: serverToday } = useLoaderData<typeof loader>();
   const schema = useMemo(() => profileSchema({ today: serverToday }), [serverToday]);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, useResult("profile"), {
     id: "profile-form",
-    lastResult: useResult("profile"),
-    constraint: getZodConstraint(schema),
     defaultValue: {
       fullName: profile.fullName,
       phone: profile.phone ?? "",
@@ -175,9 +174,6 @@ function ProfileSection() {
       documentType: profile.documentType ? String(profile.documentType) : "",
       documentNumber: profile.documentNumber ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const labels = {
     fullName: t("auth:fields.fullName"),
@@ -219,14 +215,7 @@ function ProfileSection() {
 
 function AvatarUpload({ hasAvatar }: { hasAvatar: boolean }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: "avatar-form",
-    lastResult: useResult("avatar"),
-    constraint: getZodConstraint(avatarSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: avatarSchema }),
-  });
+  const [form, fields] = useZodForm(avatarSchema, useResult("avatar"), { id: "avatar-form" });
   return (
     <>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
@@ -265,13 +254,7 @@ function ConfirmAvatarDelete() {
 function LanguageSection() {
   const { t } = useTranslation();
   const { profile } = useLoaderData<typeof loader>();
-  const [form, fields] = useForm({
-    id: "language-form",
-    lastResult: useResult("language"),
-    constraint: getZodConstraint(languageSchema),
-    defaultValue: { language: profile.language },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: languageSchema }),
-  });
+  const [form, fields] = useZodForm(languageSchema, useResult("language"), { id: "language-form", defaultValue: { language: profile.language }, shouldRevalidate: "onSubmit" });
   return (
     <section className="card" aria-labelledby="language-title">
       <h2 id="language-title">{t("auth:settings.language")}</h2>
@@ -290,11 +273,10 @@ function LanguageSection() {
 function NotificationsSection() {
   const { t } = useTranslation();
   const { profile } = useLoaderData<typeof loader>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(notificationsSchema, useResult("notifications"), {
     id: "notifications-form",
-    lastResult: useResult("notifications"),
     defaultValue: { enableEmailNotifications: profile.enableEmailNotifications ? "on" : undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsSchema }),
+    shouldRevalidate: "onSubmit",
   });
   return (
     <section className="card" aria-labelledby="notifications-title">

@@ -1,11 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { TermsField } from "~/components/form-choices";
 import { FormErrors, Honeypot, SubmitButton, TextField } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { createCaptcha, verifyCaptcha } from "~/modules/security/captcha.server";
 import { consume } from "~/modules/security/rate-limit.server";
@@ -69,13 +70,7 @@ export default function SignUpPage() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const schema = useMemo(() => signUpSchema({ today, captcha: Boolean(captcha) }), [today, captcha]);
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, lastResult);
   const labels: Record<string, string> = {
     fullName: t("auth:fields.fullName"),
     email: t("auth:fields.email"),

@@ -1,5 +1,4 @@
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
-import { RemixI18Next } from "remix-i18next/server";
 import { resources } from "~/locales/resources";
 import { serializeForScript } from "./embedded";
 import { defaultLanguage, languages, type Language } from "./languages";
@@ -51,9 +50,3 @@ export function embeddedPayload(language: Language): string {
   if (!payload) payloads.set(language, (payload = serializeForScript({ language, resources: resourcesFor(language) })));
   return payload;
 }
-
-/** remix-i18next, for work outside a request such as emails, which load `t` by language. */
-export const remixI18n = new RemixI18Next({
-  detection: { supportedLanguages: [...languages], fallbackLanguage: defaultLanguage },
-  i18next: { ...i18nOptions, resources },
-});
