@@ -24,7 +24,15 @@ const { payments } = schema;
 
 export type CardGateway = "stripe" | "demo";
 
-export type CardStart = { ok: true; url: string } | { ok: false; reason: "notOffered" | "notPayable" | "gatewayError" };
+export type CardRefusal = "notOffered" | "notPayable" | "gatewayError";
+export type CardStart = { ok: true; url: string } | { ok: false; reason: CardRefusal };
+
+/** What the payer is told when a card payment cannot start, and its status: a state of things (409) or the gateway failing (502). */
+export const cardRefusals: Record<CardRefusal, { status: 409 | 502; message: string }> = {
+  notOffered: { status: 409, message: "card:notOffered" },
+  notPayable: { status: 409, message: "card:notPayable" },
+  gatewayError: { status: 502, message: "card:errors.paymentFailed" },
+};
 
 /** A card attempt as the return page needs it. */
 export type CardPayment = {
