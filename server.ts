@@ -26,7 +26,10 @@ const { prepareDatabase } = await import("./app/modules/setup/prepare-database.s
 const { buildLoadContext } = await import("./app/modules/http/load-context.server");
 const { createRemixHandler } = await import("./app/modules/http/express-remix.server");
 const { isCrossSiteWrite } = await import("./app/modules/http/cross-site");
-const { plainPage } = await import("./app/modules/http/plain-pages.server");
+const { plainAnswer } = await import("./app/modules/http/plain-pages.server");
+const { isApiPath, isDecodablePath, loggableUrl } = await import("./app/modules/http/api-paths");
+const { presentsBearer } = await import("./app/utils/api-tokens.server");
+const { sessionCookie } = await import("./app/utils/cookies.server");
 const { databaseReachable, statusReport } = await import("./app/modules/http/status.server");
 const { contentSecurityPolicy, securityHeaders } = await import("./app/utils/security.server");
 const { countryForIp } = await import("./app/modules/i18n/country.server");
@@ -146,12 +149,28 @@ async function serve(onListening: () => void) {
 
   // Cross-site form posts are refused here, once for every route (docs/security.md#cross-site-posts).
   const allowedOrigins = (req: Request) => [env.appOrigin, `${req.protocol}://${req.get("host") ?? ""}`];
+  const carriesSessionCookie = (cookieHeader: string | undefined) => (cookieHeader ?? "").split(/;\s*/).some((pair) => pair.startsWith(`${sessionCookie.name}=`));
+  const plainRequest = (req: Request) => ({
+    cookieHeader: req.headers.cookie ?? null,
+    acceptLanguage: req.get("Accept-Language") ?? null,
+    url: new URL(req.originalUrl, env.APP_URL),
+  });
   app.use((req, res, next) => {
     const secFetchSite = req.get("Sec-Fetch-Site") ?? null;
     const origin = req.get("Origin") ?? null;
-    if (!isCrossSiteWrite({ method: req.method, secFetchSite, origin, allowedOrigins: allowedOrigins(req) })) return next();
+    // docs/security.md#api-tokens: a bearer-only API call carries nothing a browser adds by itself.
+    const bearerOnly = isApiPath(req.path) && presentsBearer(req.get("Authorization")) && !carriesSessionCookie(req.headers.cookie);
+    if (!isCrossSiteWrite({ method: req.method, secFetchSite, origin, allowedOrigins: allowedOrigins(req), bearerOnly })) return next();
     res.setHeader("Connection", "close");
-    res.status(403).type("html").send(plainPage("crossSite", req.headers.cookie ?? null, new URL(req.originalUrl, env.APP_URL)));
+    const answer = plainAnswer("crossSite", plainRequest(req));
+    res.status(403).type(answer.type).send(answer.body);
+  });
+
+  // An API path that does not percent-decode names nothing; answered here, before the router logs it.
+  app.use((req, res, next) => {
+    if (!isApiPath(req.path) || isDecodablePath(req.path)) return next();
+    const answer = plainAnswer("badRequest", plainRequest(req));
+    res.status(400).type(answer.type).send(answer.body);
   });
 
   /*
@@ -183,6 +202,7 @@ async function serve(onListening: () => void) {
       const { context, setCookies } = await buildLoadContext({
         url,
         cookieHeader: req.headers.cookie ?? null,
+        authorization: req.headers.authorization ?? null,
         nonce: res.locals.nonce,
         ip: req.ip,
         country,
@@ -195,12 +215,16 @@ async function serve(onListening: () => void) {
   app.all("*", (req, res, next) => {
     if (!env.LOG_QUERY_COUNT) return remixHandler(req, res, next);
     const { counter } = withQueryCount(() => remixHandler(req, res, next));
-    res.on("finish", () => console.log(`[queries] ${req.method} ${req.originalUrl} ${counter.queries}`));
+    res.on("finish", () => console.log(`[queries] ${req.method} ${loggableUrl(req.originalUrl)} ${counter.queries}`));
   });
 
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     console.error(error);
-    if (!res.headersSent) res.status(500).type("text").send("Internal Server Error");
+    if (res.headersSent) return;
+    if (isApiPath(req.path)) {
+      const answer = plainAnswer("internal", plainRequest(req));
+      res.status(500).type(answer.type).send(answer.body);
+    } else res.status(500).type("text").send("Internal Server Error");
   });
 
   const server = app.listen(env.PORT, env.HOST, onListening);

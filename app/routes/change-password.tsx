@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { currentPassword, password } = submission.value;
   let result: Awaited<ReturnType<typeof changePassword>>;
   try {
-    result = await changePassword({ userId: user.id, currentPassword, password, keepSessionId: context.sessionId });
+    result = await changePassword({ userId: user.id, currentPassword, password, keep: context.credential });
   } catch (error) {
     console.error("[change-password]", error);
     return json(submission.reply({ ...hidden, formErrors: [authMessages.passwordUpdateError] }), { status: 500 });

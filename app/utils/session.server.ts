@@ -3,7 +3,7 @@ import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { sessionCookie } from "./cookies.server";
 import { getDb, schema, type Executor } from "./db.server";
 
-const { notifications, sessions, users } = schema;
+const { apiTokens, notifications, sessions, users } = schema;
 
 export const STAY_CONNECTED_DAYS = 30;
 /** A browser session still expires on the server after a day of the cookie's life. */
@@ -22,6 +22,23 @@ export async function readSessionId(cookieHeader: string | null): Promise<string
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
+/** The columns of a SessionUser, for a query that joins `users` (a session's or an API token's). */
+export const sessionUserFields = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  type: users.type,
+  language: users.language,
+  activated: users.activated,
+  supplierId: users.supplierId,
+  avatar: users.avatar,
+  enableEmailNotifications: users.enableEmailNotifications,
+  unreadNotifications: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${users.id} and not ${notifications.isRead})`.mapWith(Number),
+};
+
+/** A suspended (blacklisted) or deleted account stops resolving at once, whatever credential it presents. */
+export const signInAllowed = and(eq(users.blacklisted, false), eq(users.status, "active"));
+
 /**
  * One query: the session row joined to its (active, not blacklisted) user, with the
  * user's unread notifications counted in a subquery (an index scan of
@@ -30,21 +47,10 @@ export async function readSessionId(cookieHeader: string | null): Promise<string
 export async function findSessionUser(sessionId: string): Promise<SessionUser | null> {
   const db = await getDb();
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      type: users.type,
-      language: users.language,
-      activated: users.activated,
-      supplierId: users.supplierId,
-      avatar: users.avatar,
-      enableEmailNotifications: users.enableEmailNotifications,
-      unreadNotifications: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${users.id} and not ${notifications.isRead})`.mapWith(Number),
-    })
+    .select(sessionUserFields)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date()), eq(users.blacklisted, false), eq(users.status, "active")));
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date()), signInAllowed));
   return row ?? null;
 }
 
@@ -66,10 +72,21 @@ export async function destroySession(sessionId: string | null): Promise<string> 
   return sessionCookie.serialize("", { maxAge: 0 });
 }
 
-/** After a password change every other device is signed out (all of them when `keepSessionId` is null). */
-export async function destroyOtherSessions(userId: number, keepSessionId: string | null, executor?: Executor) {
+/** What a request signed in with: a browser session (cookie) or an API token (bearer). */
+export type Credential = { kind: "session"; id: string } | { kind: "token"; id: number };
+
+/**
+ * After a password change every other device is signed out, browsers and API clients alike
+ * (all of them when `keep` is null): docs/security.md#sessions, docs/security.md#api-tokens.
+ */
+export async function endOtherSignIns(userId: number, keep: Credential | null, executor?: Executor) {
   const db = executor ?? (await getDb());
+  const keepSession = keep?.kind === "session" ? keep.id : null;
+  const keepToken = keep?.kind === "token" ? keep.id : null;
   await db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    .where(keepSession ? and(eq(sessions.userId, userId), ne(sessions.id, keepSession)) : eq(sessions.userId, userId));
+  await db
+    .delete(apiTokens)
+    .where(keepToken ? and(eq(apiTokens.userId, userId), ne(apiTokens.id, keepToken)) : eq(apiTokens.userId, userId));
 }

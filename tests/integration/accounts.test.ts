@@ -202,9 +202,9 @@ describe("change password", () => {
     const { userId } = await signUp();
     const mine = await addSession(userId);
     const other = await addSession(userId);
-    expect(await changePassword({ userId, currentPassword: "wrong", password: "brand-new", keepSessionId: mine })).toBe("wrongPassword");
+    expect(await changePassword({ userId, currentPassword: "wrong", password: "brand-new", keep: { kind: "session", id: mine } })).toBe("wrongPassword");
     expect(await verifyPassword((await userRow(userId)).passwordHash, "secret1")).toBe(true);
-    expect(await changePassword({ userId, currentPassword: "secret1", password: "brand-new", keepSessionId: mine })).toBe("changed");
+    expect(await changePassword({ userId, currentPassword: "secret1", password: "brand-new", keep: { kind: "session", id: mine } })).toBe("changed");
     expect(await verifyPassword((await userRow(userId)).passwordHash, "brand-new")).toBe(true);
     const db = await getDb();
     const left = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));

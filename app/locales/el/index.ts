@@ -12,5 +12,6 @@ import mobilePayment from "./mobilePayment.json";
 import wallet from "./wallet.json";
 import receipt from "./receipt.json";
 import admin from "./admin.json";
+import api from "./api.json";
 
-export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin };
+export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, api };

@@ -25,6 +25,11 @@ describe("isCrossSiteWrite", () => {
   it("lets requests without either header through (no browser sent them)", () => {
     expect(post({})).toBe(false);
   });
+  it("lets an API call with a bearer token and no session cookie come from anywhere", () => {
+    const bearer = (secFetchSite: string) => isCrossSiteWrite({ method: "POST", secFetchSite, origin: "https://app.example", allowedOrigins, bearerOnly: true });
+    expect(bearer("cross-site")).toBe(false);
+    expect(isCrossSiteWrite({ method: "POST", secFetchSite: "cross-site", origin: "https://app.example", allowedOrigins, bearerOnly: false })).toBe(true);
+  });
   it("never judges reads", () => {
     expect(post({ secFetchSite: "cross-site", origin: "https://evil.example" }, "GET")).toBe(false);
     expect(post({ secFetchSite: "cross-site" }, "HEAD")).toBe(false);

@@ -7,16 +7,23 @@ export type WriteOrigin = {
   origin: string | null;
   /** APP_URL's origin and the origin the request was addressed to. */
   allowedOrigins: readonly string[];
+  /**
+   * An API call authenticated by `Authorization: Bearer` only, without the session cookie: it
+   * carries no credential a browser adds by itself, so where it comes from does not matter.
+   */
+  bearerOnly?: boolean;
 };
 
 /**
  * Whether a state-changing request comes from another site and must be refused
  * (docs/security.md#cross-site-posts). The browser's Sec-Fetch-Site decides when sent;
  * otherwise the Origin header must be one of ours. A request with neither header is not
- * a browser's cross-site form post (no victim's cookies ride along), so it passes.
+ * a browser's cross-site form post (no victim's cookies ride along), so it passes; nor is an
+ * API call with a bearer token and no session cookie (a browser cannot send that header to
+ * another origin without a CORS preflight, which the API never grants).
  */
-export function isCrossSiteWrite({ method, secFetchSite, origin, allowedOrigins }: WriteOrigin): boolean {
-  if (safeMethods.has(method.toUpperCase())) return false;
+export function isCrossSiteWrite({ method, secFetchSite, origin, allowedOrigins, bearerOnly = false }: WriteOrigin): boolean {
+  if (safeMethods.has(method.toUpperCase()) || bearerOnly) return false;
   if (secFetchSite) return secFetchSite !== "same-origin" && secFetchSite !== "none";
   if (origin) return !allowedOrigins.includes(origin);
   return false;

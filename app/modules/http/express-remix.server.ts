@@ -1,6 +1,6 @@
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { plainPage } from "./plain-pages.server";
+import { plainAnswer } from "./plain-pages.server";
 import { readCappedBody } from "./request-body.server";
 
 /** The URL Remix sees, built as @remix-run/express builds it (host and port honour "trust proxy"). */
@@ -74,7 +74,12 @@ export function createRemixHandler({
         });
         if (!verdict.ok) {
           discardRest(req);
-          res.status(verdict.status).type("html").send(plainPage(verdict.status === 413 ? "tooLarge" : "badRequest", req.headers.cookie ?? null, url));
+          const answer = plainAnswer(verdict.status === 413 ? "tooLarge" : "badRequest", {
+            cookieHeader: req.headers.cookie ?? null,
+            acceptLanguage: req.get("Accept-Language") ?? null,
+            url,
+          });
+          res.status(verdict.status).type(answer.type).send(answer.body);
           return;
         }
         body = new Uint8Array(verdict.body);

@@ -4,7 +4,8 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
 import { isLanguage, resolveLanguage, type Language } from "~/modules/i18n/languages";
 import { languageCookie } from "~/utils/cookies.server";
 import { getDb, schema } from "~/utils/db.server";
-import { findSessionUser, readSessionId, type SessionUser } from "~/utils/session.server";
+import { bearerToken, findTokenUser, presentsBearer } from "~/utils/api-tokens.server";
+import { findSessionUser, readSessionId, type Credential, type SessionUser } from "~/utils/session.server";
 
 export type RequestContext = {
   /** CSP nonce for this response's inline scripts. */
@@ -12,7 +13,10 @@ export type RequestContext = {
   /** The client's address (behind a trusted proxy when TRUST_PROXY=1), for rate limits. */
   ip: string;
   user: SessionUser | null;
+  /** The browser session's id when the user signed in with the cookie (null with a bearer token). */
   sessionId: string | null;
+  /** What resolved `user`: the session cookie or an API token (docs/security.md#api-tokens). */
+  credential: Credential | null;
   language: Language;
   t: TFunction;
 };
@@ -23,18 +27,35 @@ declare module "@remix-run/node" {
 }
 
 /**
- * Built once per HTTP request by the Express server: one session query at most,
- * shared by every loader and action of that request.
+ * Who signs this request: an `Authorization: Bearer` token when one is presented (then the
+ * cookie is not looked at, and a token that does not resolve means nobody), else the session
+ * cookie. Either way the same SessionUser, so every access helper serves pages and API alike.
+ */
+async function resolveUser(cookieHeader: string | null, authorization: string | null): Promise<{ user: SessionUser | null; credential: Credential | null }> {
+  if (presentsBearer(authorization)) {
+    const token = bearerToken(authorization);
+    const found = token ? await findTokenUser(token) : null;
+    return found ? { user: found.user, credential: { kind: "token", id: found.tokenId } } : { user: null, credential: null };
+  }
+  const sessionId = await readSessionId(cookieHeader);
+  const user = sessionId ? await findSessionUser(sessionId) : null;
+  return user && sessionId ? { user, credential: { kind: "session", id: sessionId } } : { user: null, credential: null };
+}
+
+/**
+ * Built once per HTTP request by the Express server: one session (or API token) query at
+ * most, shared by every loader and action of that request.
  */
 export async function buildLoadContext(input: {
   url: URL;
   cookieHeader: string | null;
+  /** The `Authorization` header, for API clients' bearer tokens. */
+  authorization?: string | null;
   nonce: string;
   ip?: string;
   country?: string | null;
 }): Promise<{ context: RequestContext; setCookies: string[] }> {
-  const sessionId = await readSessionId(input.cookieHeader);
-  const user = sessionId ? await findSessionUser(sessionId) : null;
+  const { user, credential } = await resolveUser(input.cookieHeader, input.authorization ?? null);
   const query = input.url.searchParams.get("l");
   const cookie = await languageCookie.parse(input.cookieHeader);
   const language = resolveLanguage({ query, userLanguage: user?.language, cookie, country: input.country });
@@ -48,7 +69,15 @@ export async function buildLoadContext(input: {
     }
   }
   return {
-    context: { nonce: input.nonce, ip: input.ip ?? "unknown", user, sessionId: user ? sessionId : null, language, t: getFixedT(language) },
+    context: {
+      nonce: input.nonce,
+      ip: input.ip ?? "unknown",
+      user,
+      sessionId: credential?.kind === "session" ? credential.id : null,
+      credential,
+      language,
+      t: getFixedT(language),
+    },
     setCookies,
   };
 }

@@ -1,5 +1,7 @@
+import { languageFromAcceptHeader } from "~/modules/api/language";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { resolveLanguage } from "~/modules/i18n/languages";
+import { isApiPath } from "./api-paths";
 
 function cookieValue(cookieHeader: string | null, name: string): string | null {
   const match = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
@@ -12,12 +14,28 @@ function cookieValue(cookieHeader: string | null, name: string): string | null {
 }
 
 const pages = {
-  tooLarge: { title: "error.tooLargeTitle", body: "error.tooLarge" },
-  crossSite: { title: "error.crossSiteTitle", body: "error.crossSite" },
-  badRequest: { title: "error.badRequestTitle", body: "error.badRequest" },
+  tooLarge: { title: "error.tooLargeTitle", body: "error.tooLarge", code: "tooLarge", api: "error.tooLarge" },
+  crossSite: { title: "error.crossSiteTitle", body: "error.crossSite", code: "crossSite", api: "api:errors.crossSite" },
+  badRequest: { title: "error.badRequestTitle", body: "error.badRequest", code: "badRequest", api: "api:errors.unreadable" },
+  internal: { title: "error.title", body: "error.body", code: "internal", api: "error.body" },
 } as const;
 
 export type PlainPage = keyof typeof pages;
+
+/**
+ * What the Express server answers before (or instead of) Remix: under /api the API's JSON
+ * error shape (docs/architecture.md#api), elsewhere a small HTML page.
+ */
+export function plainAnswer(
+  kind: PlainPage,
+  request: { cookieHeader: string | null; acceptLanguage: string | null; url: URL },
+): { type: "json" | "html"; body: string } {
+  if (!isApiPath(request.url.pathname)) return { type: "html", body: plainPage(kind, request.cookieHeader, request.url) };
+  const query = request.url.searchParams.get("l");
+  const language = resolveLanguage({ query, userLanguage: languageFromAcceptHeader(request.acceptLanguage), cookie: cookieValue(request.cookieHeader, "lng") });
+  const { code, api } = pages[kind];
+  return { type: "json", body: JSON.stringify({ error: { code, message: getFixedT(language)(api) } }) };
+}
 
 /**
  * The pages the Express server answers before Remix runs (a refused or unreadable

@@ -4,7 +4,7 @@ import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { consume } from "~/modules/security/rate-limit.server";
 import { getEnv } from "~/utils/env.server";
-import { destroyOtherSessions } from "~/utils/session.server";
+import { endOtherSignIns, type Credential } from "~/utils/session.server";
 import { deleteImageIfUnreferenced, storeImage } from "~/modules/images/images.server";
 import { AVATAR_SIZE } from "./avatar.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -186,19 +186,20 @@ export async function resetPassword(token: unknown, password: string, now = new 
       .set({ passwordHash, activated: true, updatedAt: now })
       .where(eq(users.id, result.userId))
       .returning(recipientFields);
-    await destroyOtherSessions(user.id, null, tx);
+    await endOtherSignIns(user.id, null, tx);
     await sendPasswordChangedEmail(tx, user, now);
     return { status: "changed" as const, userId: user.id };
   });
 }
 
 /**
- * Checks the current password, stores the new one and signs out every other session.
+ * Checks the current password, stores the new one and signs out every other session and API
+ * token (`keep` is the caller's own).
  * Each attempt is counted first (10 per account per 15 minutes), so a stolen session
  * cannot be used to guess the current password at speed.
  */
 export async function changePassword(
-  input: { userId: number; currentPassword: string; password: string; keepSessionId: string | null },
+  input: { userId: number; currentPassword: string; password: string; keep: Credential | null },
   now = new Date(),
 ): Promise<"changed" | "wrongPassword" | "rateLimited"> {
   if (!(await consume("change-password", String(input.userId)))) return "rateLimited";
@@ -212,7 +213,7 @@ export async function changePassword(
       .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, input.userId))
       .returning(recipientFields);
-    await destroyOtherSessions(user.id, input.keepSessionId, tx);
+    await endOtherSignIns(user.id, input.keep, tx);
     await sendPasswordChangedEmail(tx, user, now);
   });
   return "changed";
@@ -273,8 +274,12 @@ export async function loadProfile(userId: number) {
   const db = await getDb();
   const [user] = await db
     .select({
+      id: users.id,
       email: users.email,
       fullName: users.fullName,
+      type: users.type,
+      supplierId: users.supplierId,
+      activated: users.activated,
       phone: users.phone,
       location: users.location,
       bio: users.bio,

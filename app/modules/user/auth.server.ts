@@ -58,14 +58,13 @@ authenticator.use(
 );
 
 /**
- * One sign-in attempt from the form in `request`. The attempt is counted before the
- * password is checked (10 per address, 100 per client per 15 minutes), so parallel
- * guesses cannot slip past the limit; a success clears the address's count and gives
- * the client its point back.
+ * One sign-in attempt. The attempt is counted before the password is checked (10 per
+ * address, 100 per client per 15 minutes), so parallel guesses cannot slip past the limit;
+ * a success clears the address's count and gives the client its point back.
  */
-export async function attemptSignIn(
-  request: Request,
+async function limitedSignIn(
   { email, ip }: { email: string; ip: string },
+  check: () => Promise<AuthenticatedUser>,
 ): Promise<{ ok: true; user: AuthenticatedUser } | { ok: false; reason: SignInFailure }> {
   const allowed = await consumeAll([
     ["sign-in-email", email],
@@ -73,13 +72,23 @@ export async function attemptSignIn(
   ]);
   if (!allowed) return { ok: false, reason: "rateLimited" };
   try {
-    const user = await authenticator.authenticate("form", request);
+    const user = await check();
     await Promise.all([reset("sign-in-email", email), refund("sign-in-ip", ip)]);
     return { ok: true, user };
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
     return { ok: false, reason: error.reason };
   }
+}
+
+/** A sign-in attempt from the form in `request` (the sign-in page), under the limits of limitedSignIn. */
+export function attemptSignIn(request: Request, { email, ip }: { email: string; ip: string }) {
+  return limitedSignIn({ email, ip }, () => authenticator.authenticate("form", request));
+}
+
+/** A sign-in attempt with credentials read elsewhere (the JSON API), under the same limits. */
+export function attemptCredentials({ email, password, ip }: { email: string; password: string; ip: string }) {
+  return limitedSignIn({ email, ip }, () => verifyCredentials(email, password));
 }
 
 /** The signed-in user, or a redirect to /sign-in that comes back here afterwards. */

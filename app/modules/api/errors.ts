@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { messages } from "~/modules/forms/messages";
+
+/** The error statuses an operation may answer (docs/architecture.md#api). */
+export const errorStatuses = [400, 401, 403, 404, 405, 409, 413, 429, 500] as const;
+export type ErrorStatus = (typeof errorStatuses)[number];
+
+/**
+ * What each status says when the operation has nothing more precise: a stable `code` for
+ * programs and an i18n key for people. Spec messages where the spec has one.
+ */
+export const genericErrors: Record<ErrorStatus, { code: string; message: string }> = {
+  400: { code: "badRequest", message: "api:errors.badRequest" },
+  401: { code: "unauthorized", message: "api:errors.unauthorized" },
+  403: { code: "forbidden", message: "api:errors.forbidden" },
+  404: { code: "notFound", message: "api:errors.notFound" },
+  405: { code: "methodNotAllowed", message: "api:errors.methodNotAllowed" },
+  409: { code: "conflict", message: "api:errors.conflict" },
+  413: { code: "tooLarge", message: "error.tooLarge" },
+  429: { code: "rateLimited", message: messages.rateLimited },
+  // The spec's "An unhandled error occurred".
+  500: { code: "internal", message: "error.body" },
+};
+
+export const isErrorStatus = (status: number): status is ErrorStatus => (errorStatuses as readonly number[]).includes(status);
+
+/** The one error shape of the API: `{ error: { code, message, fields? } }`. */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ description: "Stable, for programs: e.g. validation, unauthorized, notFound, rateLimited, emailTaken." }),
+      message: z.string().meta({ description: "For people, in the caller's language (?l= or Accept-Language)." }),
+      fields: z
+        .record(z.string(), z.string())
+        .optional()
+        .meta({ description: "One message per invalid field, keyed by the field's name (dots for nested fields)." }),
+    }),
+  })
+  .meta({ id: "Error" });
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * Thrown (or returned) by an operation's handler to answer with the error shape. `message` is an
+ * i18n key, translated in the caller's language; `fields` maps field names to i18n keys.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    readonly code: string = genericErrors[status].code,
+    readonly messageKey: string = genericErrors[status].message,
+    readonly fields?: Record<string, string>,
+    /** Interpolation values of `messageKey`. */
+    readonly values?: Record<string, string>,
+  ) {
+    super(code);
+    this.name = "ApiError";
+  }
+}
+
+/** A field's error, the way forms show it: `message` is an i18n key. */
+export const fieldError = (field: string, message: string, code = "validation") =>
+  new ApiError(400, code, "validation.fixErrors", { [field]: message });

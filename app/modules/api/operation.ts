@@ -1,0 +1,79 @@
+import type { z } from "zod";
+import type { ErrorStatus } from "./errors";
+
+export type HttpMethod = "GET" | "POST" | "DELETE";
+
+/**
+ * Who may call: anyone (`none`), anyone with the caller's identity used when there is one
+ * (`optional`; a bearer token that does not resolve is still 401), or a signed-in user (`user`).
+ * Roles and scopes are checked in the handler with the same helpers as the pages.
+ */
+export type AuthRule = "none" | "optional" | "user";
+
+export type SuccessResponse = {
+  description: string;
+  /** The body's schema; the handler's answer is parsed with it, so nothing undeclared leaves. */
+  schema: z.ZodType;
+};
+
+/** What a valid request looks like: for the reference page and the contract tests. */
+export type OperationExample = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+};
+
+/**
+ * One operation of the JSON API: its path, the zod schemas that validate its input (the same
+ * objects the OpenAPI document is generated from) and what it answers. Declared in
+ * `app/modules/api/operations/<area>.ts`, listed once in `registry.ts`, implemented by a route.
+ */
+export type Operation = {
+  /** operationId: unique, camelCase. */
+  id: string;
+  method: HttpMethod;
+  /** OpenAPI path, with `{name}` parameters: `/api/user/{id}`. */
+  path: `/api/${string}`;
+  tag: string;
+  summary: string;
+  /** Markdown: what the call does, and the choices made where the spec says "not shown". */
+  description?: string;
+  auth: AuthRule;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** JSON body (urlencoded forms are accepted too); `multipart` for uploads. */
+  body?: z.ZodType;
+  bodyEncoding?: "json" | "multipart";
+  /** The success answers, by status. */
+  responses: Partial<Record<200 | 201 | 202, SuccessResponse>>;
+  /** The error statuses this operation may answer besides 500 (all with the Error shape). */
+  errors: ErrorStatus[];
+  example?: OperationExample;
+};
+
+/** Keeps the literal types of an operation, so its handler's input and answer are typed from its schemas. */
+export function defineOperation<const O extends Operation>(operation: O): O {
+  return operation;
+}
+
+export function isOperation(value: unknown): value is Operation {
+  return typeof value === "object" && value !== null && "method" in value && "path" in value && "responses" in value;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler receives after validation. */
+export type OperationInput<O extends Operation> = {
+  params: Out<O["params"]>;
+  query: Out<O["query"]>;
+  body: Out<O["body"]>;
+};
+
+/** What a handler answers: one of the operation's success statuses, with a body of its schema. */
+export type OperationReply<O extends Operation> = {
+  [S in keyof O["responses"] & number]: {
+    status: S;
+    body: O["responses"][S] extends SuccessResponse ? z.input<O["responses"][S]["schema"]> : never;
+    headers?: Headers;
+  };
+}[keyof O["responses"] & number];

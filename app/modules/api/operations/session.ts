@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { signInSchema } from "~/modules/user/validation";
+import { defineOperation } from "../operation";
+import { apiUserSchema, okSchema } from "../schemas";
+
+/** Sign-in, sign-out and the token check: the calls every client starts with. */
+const tag = "Session";
+
+export const signInFrontend = defineOperation({
+  id: "signInFrontend",
+  method: "POST",
+  path: "/api/sign-in/frontend",
+  tag,
+  summary: "Sign in",
+  description: [
+    "Checks the email and password (the sign-in page's rules and rate limits: 10 attempts per address and 100 per client per 15 minutes).",
+    "Answers the user and an `accessToken` for `Authorization: Bearer`, valid 30 days, and also sets the session cookie (`stayConnected`: 30 days, else the browser session).",
+    "Wrong email or password → 401 `incorrectCredentials`; suspended account (right password) → 403 `suspended`.",
+  ].join("\n\n"),
+  auth: "none",
+  body: signInSchema.omit({ redirectTo: true }),
+  responses: {
+    200: {
+      description: "Signed in.",
+      schema: z.object({
+        user: apiUserSchema,
+        accessToken: z.string().meta({ description: "Send as `Authorization: Bearer <accessToken>`; shown once, stored hashed." }),
+        expiresAt: z.iso.datetime(),
+      }),
+    },
+  },
+  errors: [401, 403, 429],
+  example: { body: { email: "driver@rueda.example", password: "Rueda2026!", stayConnected: false } },
+});
+
+export const signOut = defineOperation({
+  id: "signOut",
+  method: "POST",
+  path: "/api/sign-out",
+  tag,
+  summary: "Sign out",
+  description:
+    "Revokes the bearer token the request carries, or ends the cookie's session and clears the cookie. Signed out already (or never signed in): the same answer, so a client can always call it.",
+  auth: "none",
+  responses: { 200: { description: "Signed out.", schema: okSchema } },
+  errors: [],
+});
+
+export const validateAccessToken = defineOperation({
+  id: "validateAccessToken",
+  method: "POST",
+  path: "/api/validate-access-token",
+  tag,
+  summary: "Check the session or token",
+  description: "200 with the current user while the bearer token (or session cookie) is valid; 401 once it expired, was revoked or the account was suspended.",
+  auth: "user",
+  responses: { 200: { description: "Valid.", schema: z.object({ user: apiUserSchema }) } },
+  errors: [],
+});

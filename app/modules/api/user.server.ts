@@ -1,0 +1,16 @@
+import { isLanguage } from "~/modules/i18n/languages";
+import { loadProfile } from "~/modules/user/account.server";
+import { ApiError } from "./errors";
+import type { ApiUser } from "./schemas";
+
+/** The account as the API shows it to its owner (schemas.ts `User`), read as the settings page reads it. */
+export async function apiUser(userId: number): Promise<ApiUser> {
+  const profile = await loadProfile(userId);
+  if (!profile) throw new ApiError(404);
+  const { documentType, language, ...rest } = profile;
+  return {
+    ...rest,
+    documentType: documentType === 1 || documentType === 2 ? (String(documentType) as "1" | "2") : null,
+    language: isLanguage(language) ? language : "es",
+  };
+}
