@@ -93,7 +93,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** A refusal of the booking service as the form shows it: beside its field, or above the form. */
 function failureReply(failure: CheckoutFailure, context: AppLoadContext): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
-  const { field, message } = failureMessage(failure, context.t);
+  const { field, message: key, values } = failureMessage(failure);
+  // A message with values (the age) is worded here: the form shows keys, without values.
+  const message = values ? context.t(key, values) : key;
   return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
 }
 

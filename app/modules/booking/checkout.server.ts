@@ -1,4 +1,3 @@
-import type { TFunction } from "i18next";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { presentLocations } from "~/modules/catalogue/present.server";
 import type { KnownLocation } from "~/modules/catalogue/search-query";
@@ -99,15 +98,16 @@ export const failureStatus: Record<CheckoutFailure["reason"], number> = {
 };
 
 /**
- * What to tell the driver about a refusal: a message key (or, for the age, the sentence itself,
- * since the age is in it) and the form field it belongs to, or null for the whole form.
+ * What to tell the driver about a refusal: a message key with its values (the age is in the
+ * underage sentence) and the form field it belongs to, or null for the whole form.
  */
-export function failureMessage(failure: CheckoutFailure, t: TFunction): { field: keyof CheckoutFields | null; message: string } {
+export function failureMessage(failure: CheckoutFailure): { field: keyof CheckoutFields | null; message: string; values?: { count: number } } {
   switch (failure.reason) {
     case "underAge":
       return {
         field: failure.who === "driver" ? "birthDate" : "additionalBirthDate",
-        message: t(failure.who === "driver" ? "booking:errors.underAge" : "booking:errors.additionalUnderAge", { count: failure.minimumAge }),
+        message: failure.who === "driver" ? "booking:errors.underAge" : "booking:errors.additionalUnderAge",
+        values: { count: failure.minimumAge },
       };
     case "termsNotAccepted":
       return { field: "tos", message: authMessages.acceptTerms };
