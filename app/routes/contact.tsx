@@ -6,17 +6,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "~/modules/i18n/react";
 import { z } from "zod";
 import { FormErrors, Honeypot, SubmitButton, TextAreaField, TextField } from "~/components/forms";
-import { emailField, requiredText } from "~/modules/forms/fields";
+import { baseSchema, visitorSchema } from "~/modules/contact/schema";
 import { messages } from "~/modules/forms/messages";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { consume } from "~/modules/security/rate-limit.server";
 import { toastHeader } from "~/utils/toast.server";
 
-export const SUBJECT_MAX = 200;
-export const MESSAGE_MAX = 5000;
-
-const baseSchema = z.object({ subject: requiredText(SUBJECT_MAX), message: requiredText(MESSAGE_MAX) });
-const visitorSchema = baseSchema.extend({ email: emailField() });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
 

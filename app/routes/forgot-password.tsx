@@ -5,8 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
-import { consumeAll } from "~/modules/security/rate-limit.server";
-import { requestPasswordReset } from "~/modules/user/account.server";
+import { requestPasswordResetLimited } from "~/modules/user/account.server";
 import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
 import { forgotPasswordSchema } from "~/modules/user/validation";
@@ -26,14 +25,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { email } = submission.value;
-  const allowed = await consumeAll([
-    ["forgot-password", email],
-    ["forgot-password-ip", context.ip],
-  ]);
-  if (!allowed) {
+  const result = await requestPasswordResetLimited(email, context.ip);
+  if (result === "rateLimited") {
     return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   }
-  if ((await requestPasswordReset(email)) === "notRegistered") {
+  if (result === "notRegistered") {
     return json(submission.reply({ formErrors: [authMessages.emailNotRegistered] }), { status: 400 });
   }
   return redirect("/forgot-password?sent=1", {

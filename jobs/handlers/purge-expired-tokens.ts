@@ -1,6 +1,6 @@
 import { lt, or } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { sessions, tokens } from "../../db/schema";
+import { apiTokens, sessions, tokens } from "../../db/schema";
 
 /**
  * Expired and used tokens are kept a week before this job drops them, so an old
@@ -15,7 +15,7 @@ export function purgeCutoff(now: Date): Date {
 
 /**
  * Drops tokens that expired or were used more than the retention window ago, and
- * sessions past their expiry. Safe to repeat.
+ * sessions and API tokens past their expiry. Safe to repeat.
  */
 export async function purgeExpired(now = new Date()) {
   const db = await getDb();
@@ -25,7 +25,8 @@ export async function purgeExpired(now = new Date()) {
     .where(or(lt(tokens.expiresAt, cutoff), lt(tokens.usedAt, cutoff)))
     .returning({ id: tokens.id });
   const purgedSessions = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
-  return { tokens: purgedTokens.length, sessions: purgedSessions.length };
+  const purgedApiTokens = await db.delete(apiTokens).where(lt(apiTokens.expiresAt, now)).returning({ id: apiTokens.id });
+  return { tokens: purgedTokens.length, sessions: purgedSessions.length, apiTokens: purgedApiTokens.length };
 }
 
 export async function purgeExpiredTokens() {

@@ -21,11 +21,18 @@ function apiBuild(): ServerBuild {
   const routes: ServerBuild["routes"] = {
     root: { id: "root", path: "", module: {} as ServerBuild["routes"][string]["module"] },
   };
+  // Flat routes nest `api.a.$id.$x` under `api.a.$id` with a relative path; here every route hangs
+  // from the root with its full path (for resource routes only the leaf runs anyway).
+  const fullPath = (id: string | undefined): string => {
+    const route = id ? manifest[id] : undefined;
+    if (!route || route.id === "root") return "";
+    return [fullPath(route.parentId), route.path ?? ""].filter(Boolean).join("/");
+  };
   for (const route of Object.values(manifest)) {
     const module = routeModules[`../../app/${route.file}`];
     // Resource routes only: a page under /api (the reference) renders through the whole app.
     if (!module || "default" in module) continue;
-    routes[route.id] = { id: route.id, parentId: "root", path: route.path, index: route.index, caseSensitive: false, module: module as never };
+    routes[route.id] = { id: route.id, parentId: "root", path: fullPath(route.id), index: route.index, caseSensitive: false, module: module as never };
   }
   return {
     mode: "production",

@@ -24,7 +24,7 @@ export type DocumentedOperation = { method: string; path: string; entry: Operati
 
 export async function fetchDocument(api: ApiClient): Promise<OpenApiDocument> {
   const response = await api("/api/openapi.json");
-  expect(response.status).toBe(200);
+  if (response.status !== 200) throw new Error(`/api/openapi.json answered ${response.status}`);
   return (await response.json()) as OpenApiDocument;
 }
 
@@ -89,26 +89,27 @@ function exampleRequest(operation: DocumentedOperation): ValidRequest {
  */
 export function contractSuite<F>(options: {
   api: ApiClient;
-  document: () => OpenApiDocument;
+  /** The served document, fetched before the tests are collected (top-level await in the test file). */
+  document: OpenApiDocument;
   tags: string[];
   fixture: () => Promise<F>;
   tokenOf: (fixture: F) => string;
   prepare: Preparers<F>;
 }) {
   const { api, document, tags, fixture, tokenOf, prepare } = options;
-  const selected = () => operationsOf(document()).filter((operation) => tags.includes((operation.entry as unknown as { tags: string[] }).tags[0]));
+  const selected = operationsOf(document).filter((operation) => tags.includes((operation.entry as unknown as { tags: string[] }).tags[0]));
+  const check = createResponseChecker(document);
 
   it("has a valid request for every operation of its tags", () => {
-    const missing = selected()
+    const missing = selected
       .filter((operation) => !prepare[operation.entry.operationId] && !exampleRequest(operation).init.json && operation.entry.requestBody)
       .map((operation) => operation.entry.operationId);
     expect(missing).toEqual([]);
-    expect(selected().length).toBeGreaterThan(0);
+    expect(selected.length).toBeGreaterThan(0);
   });
 
-  it("answers valid input with a documented success", async () => {
-    const check = createResponseChecker(document());
-    for (const operation of selected()) {
+  for (const operation of selected) {
+    it(`${operation.method} ${operation.path}: valid input → a documented success`, async () => {
       const caller = await fixture();
       const preparer = prepare[operation.entry.operationId];
       const valid = preparer ? await preparer(caller) : exampleRequest(operation);
@@ -117,21 +118,19 @@ export function contractSuite<F>(options: {
       const expected = valid.expect ?? 200;
       expect(response.status, `${operation.method} ${operation.path} (valid): ${await response.clone().text()}`).toBe(expected);
       await check(operation, response);
-    }
-  });
+    });
 
-  it("answers invalid input with a documented error", async () => {
-    const check = createResponseChecker(document());
-    for (const operation of selected()) {
+    it(`${operation.method} ${operation.path}: invalid input → a documented error`, async () => {
       const caller = await fixture();
       const token = tokenOf(caller);
       const preparer = prepare[operation.entry.operationId];
       const valid = preparer ? await preparer(caller) : exampleRequest(operation);
       const url = urlOf(operation, valid.params, valid.query);
-      const sent: Array<[string, Response, number[]]> = [];
+      // null: any status the operation documents (a call that needs no credentials may still succeed).
+      const sent: Array<[string, Response, number[] | null]> = [];
       const requiresUser = operation.entry.security.length > 0 && !operation.entry.security.some((s) => Object.keys(s as object).length === 0);
       if (requiresUser) sent.push(["no credentials", await api(url, { ...valid.init, token: undefined, method: operation.method }), [401]]);
-      sent.push(["revoked-looking token", await api(url, { ...valid.init, token: "x".repeat(43), method: operation.method }), requiresUser ? [401] : [401, 200, 400, 403, 404, 429]]);
+      sent.push(["revoked-looking token", await api(url, { ...valid.init, token: "x".repeat(43), method: operation.method }), requiresUser ? [401] : null]);
       if (operation.entry.parameters.some((p) => p.in === "path")) {
         const malformed = Object.fromEntries(operation.entry.parameters.filter((p) => p.in === "path").map((p) => [p.name, "-1"]));
         sent.push(["malformed path", await api(urlOf(operation, { ...valid.params, ...malformed }, valid.query), { ...valid.init, token, method: operation.method }), [400, 403, 404]]);
@@ -142,16 +141,16 @@ export function contractSuite<F>(options: {
         sent.push(["JSON of the wrong type", await api(url, { ...bodyless, json: [1, 2] }), [400]]);
       }
       const wrongMethod = operation.method === "GET" ? "DELETE" : "PUT";
-      if (!documentHas(document(), operation.path, wrongMethod)) {
+      if (!documentHas(document, operation.path, wrongMethod)) {
         sent.push(["wrong method", await api(url, { token, method: wrongMethod }), [405]]);
       }
       for (const [what, response, statuses] of sent) {
-        expect(statuses, `${operation.method} ${operation.path} (${what}): ${await response.clone().text()}`).toContain(response.status);
+        if (statuses) expect(statuses, `${operation.method} ${operation.path} (${what}): ${await response.clone().text()}`).toContain(response.status);
         const body = (await check(operation, response)) as { error?: { code: string } } | null;
         if (response.status >= 400) expect(body?.error?.code, `${operation.method} ${operation.path} (${what})`).toBeTruthy();
       }
-    }
-  });
+    });
+  }
 }
 
 function documentHas(document: OpenApiDocument, path: string, method: string) {

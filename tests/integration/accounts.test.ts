@@ -18,7 +18,7 @@ import { closeDb } from "../../db/client";
 import { outboxTokens } from "../factories";
 import { purgeExpired } from "../../jobs/handlers/purge-expired-tokens";
 
-const { users, tokens, sessions, outbox } = schema;
+const { users, tokens, sessions, outbox, apiTokens } = schema;
 const HOUR = 3600_000;
 
 const email = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString("hex")}@example.com`;
@@ -254,6 +254,13 @@ describe("purge job", () => {
     const expiredSession = crypto.randomBytes(8).toString("hex");
     await db.insert(sessions).values({ id: expiredSession, userId, expiresAt: new Date(now.getTime() - 1000) });
     const liveSession = await addSession(userId);
+    const [expiredApiToken, liveApiToken] = await db
+      .insert(apiTokens)
+      .values([
+        { userId, tokenHash: hashToken("api-expired"), expiresAt: new Date(now.getTime() - 1000) },
+        { userId, tokenHash: hashToken("api-live"), expiresAt: new Date(now.getTime() + day) },
+      ])
+      .returning({ id: apiTokens.id });
 
     const purged = await purgeExpired(now);
     expect(purged.tokens).toBeGreaterThanOrEqual(2);
@@ -262,6 +269,9 @@ describe("purge job", () => {
     expect(inserted.map((t) => ids.has(t.id))).toEqual([false, true, false, true, true]);
     expect(await db.select().from(sessions).where(and(eq(sessions.userId, userId), eq(sessions.id, expiredSession)))).toHaveLength(0);
     expect(await db.select().from(sessions).where(eq(sessions.id, liveSession))).toHaveLength(1);
+    const apiLeft = (await db.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.userId, userId))).map((t) => t.id);
+    expect(apiLeft).toEqual([liveApiToken.id]);
+    expect(apiLeft).not.toContain(expiredApiToken.id);
     // Running it again changes nothing.
     const again = await purgeExpired(now);
     expect(again.tokens).toBe(0);

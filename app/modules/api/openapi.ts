@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { errorBodySchema, genericErrors, type ErrorStatus } from "./errors";
-import type { Operation } from "./operation";
+import { bodySchema, type Operation } from "./operation";
 
 type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = {
@@ -69,8 +69,9 @@ function parameters(operation: Operation, components: Record<string, JsonSchema>
 }
 
 function requestBody(operation: Operation, components: Record<string, JsonSchema>) {
-  if (!operation.body) return undefined;
-  const schema = toSchema(operation.body, "input", components);
+  const body = bodySchema(operation);
+  if (!body) return undefined;
+  const schema = toSchema(body, "input", components);
   const example = operation.example?.body !== undefined ? { example: operation.example.body } : {};
   const content =
     operation.bodyEncoding === "multipart"

@@ -41,8 +41,11 @@ export type Operation = {
   auth: AuthRule;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  /** JSON body (urlencoded forms are accepted too); `multipart` for uploads. */
-  body?: z.ZodType;
+  /**
+   * JSON body (urlencoded forms are accepted too); `multipart` for uploads. A function when the
+   * schema depends on the moment (sign-up's minimum age is counted from today): called per request.
+   */
+  body?: z.ZodType | (() => z.ZodType);
   bodyEncoding?: "json" | "multipart";
   /** The success answers, by status. */
   responses: Partial<Record<200 | 201 | 202, SuccessResponse>>;
@@ -60,7 +63,12 @@ export function isOperation(value: unknown): value is Operation {
   return typeof value === "object" && value !== null && "method" in value && "path" in value && "responses" in value;
 }
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : S extends () => infer R ? (R extends z.ZodType ? z.output<R> : undefined) : undefined;
+
+/** The body schema of an operation for this request. */
+export function bodySchema(operation: Operation): z.ZodType | undefined {
+  return typeof operation.body === "function" ? operation.body() : operation.body;
+}
 
 /** What a handler receives after validation. */
 export type OperationInput<O extends Operation> = {

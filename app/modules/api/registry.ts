@@ -1,4 +1,5 @@
 import { isOperation, type Operation } from "./operation";
+import * as account from "./operations/account";
 import * as bookings from "./operations/bookings";
 import * as catalogue from "./operations/catalogue";
 import * as notifications from "./operations/notifications";
@@ -10,6 +11,6 @@ import * as session from "./operations/session";
  * operations in its own file under ./operations/ and adds ONE line here; nothing else is
  * listed by hand (the exports of each file are collected).
  */
-const areas: Array<Record<string, unknown>> = [session, catalogue, bookings, payments, notifications];
+const areas: Array<Record<string, unknown>> = [session, account, catalogue, bookings, payments, notifications];
 
 export const apiOperations: readonly Operation[] = areas.flatMap((area) => Object.values(area).filter(isOperation));

@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { isLanguage, type Language } from "~/modules/i18n/languages";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
-import { consume } from "~/modules/security/rate-limit.server";
+import { consume, consumeAll } from "~/modules/security/rate-limit.server";
 import { getEnv } from "~/utils/env.server";
 import { endOtherSignIns, type Credential } from "~/utils/session.server";
 import { deleteImageIfUnreferenced, storeImage } from "~/modules/images/images.server";
 import { AVATAR_SIZE } from "./avatar.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { checkToken, issueToken, useToken } from "./tokens.server";
+import { checkToken, discardUnusedTokens, issueToken, useToken } from "./tokens.server";
 import type { DocumentType } from "./validation";
 import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 
@@ -137,6 +137,40 @@ export async function resendActivationLimited(userId: number): Promise<ResendRes
   }
 }
 
+/** The active account with this address, if any. */
+export async function findAccountByEmail(email: string): Promise<{ id: number; type: string } | null> {
+  const db = await getDb();
+  const [user] = await db
+    .select({ id: users.id, type: users.type })
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), eq(users.status, "active")));
+  return user ?? null;
+}
+
+/**
+ * What an emailed link (activation or reset) of this account would do, without spending it;
+ * `unknown` when it is no link of this account (checked by id and address together).
+ */
+export async function inspectAccountLink(input: { userId: number; email: string; token: unknown }, now = new Date()) {
+  const db = await getDb();
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, input.userId), eq(users.email, input.email.trim().toLowerCase()), eq(users.status, "active")));
+  if (!owner) return { status: "unknown" as const };
+  for (const kind of ["activation", "reset"] as const) {
+    const link = await checkToken(db, kind, input.token, now);
+    if (link.status !== "unknown" && link.userId === owner.id) return { status: link.status, kind };
+  }
+  return { status: "unknown" as const };
+}
+
+/** The account's emailed links that are still unused stop working (e.g. after it was activated elsewhere). */
+export async function discardAccountLinks(userId: number) {
+  const db = await getDb();
+  await discardUnusedTokens(db, userId);
+}
+
 /** Emails a fresh activation link to a not-yet-activated account. */
 export async function resendActivation(userId: number, now = new Date()): Promise<ResendResult> {
   const db = await getDb();
@@ -150,6 +184,19 @@ export async function resendActivation(userId: number, now = new Date()): Promis
     await sendLinkEmail(tx, user, "activation", now);
     return "sent";
   });
+}
+
+/**
+ * The forgot-password form's request (page and API): 5 per address and 20 per client per
+ * 15 minutes are counted first, then the link is emailed or the address reported unknown.
+ */
+export async function requestPasswordResetLimited(email: string, ip: string, now = new Date()): Promise<"sent" | "notRegistered" | "rateLimited"> {
+  const allowed = await consumeAll([
+    ["forgot-password", email],
+    ["forgot-password-ip", ip],
+  ]);
+  if (!allowed) return "rateLimited";
+  return requestPasswordReset(email, now);
 }
 
 /** Emails a one-hour reset link, or says the address is unknown (the spec shows that message). */
@@ -193,20 +240,30 @@ export async function resetPassword(token: unknown, password: string, now = new 
 }
 
 /**
- * Checks the current password, stores the new one and signs out every other session and API
- * token (`keep` is the caller's own).
- * Each attempt is counted first (10 per account per 15 minutes), so a stolen session
+ * Whether `password` is the account's current one. Each attempt is counted first (10 per
+ * account per 15 minutes, shared with changing the password), so a stolen session or token
  * cannot be used to guess the current password at speed.
+ */
+export async function verifyCurrentPassword(userId: number, password: string): Promise<"matches" | "wrong" | "rateLimited"> {
+  if (!(await consume("change-password", String(userId)))) return "rateLimited";
+  const db = await getDb();
+  const [current] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return current && (await verifyPassword(current.passwordHash, password)) ? "matches" : "wrong";
+}
+
+/**
+ * Checks the current password (verifyCurrentPassword), stores the new one and signs out every
+ * other session and API token (`keep` is the caller's own).
  */
 export async function changePassword(
   input: { userId: number; currentPassword: string; password: string; keep: Credential | null },
   now = new Date(),
 ): Promise<"changed" | "wrongPassword" | "rateLimited"> {
-  if (!(await consume("change-password", String(input.userId)))) return "rateLimited";
-  const db = await getDb();
-  const [current] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
-  if (!current || !(await verifyPassword(current.passwordHash, input.currentPassword))) return "wrongPassword";
+  const verdict = await verifyCurrentPassword(input.userId, input.currentPassword);
+  if (verdict === "rateLimited") return "rateLimited";
+  if (verdict === "wrong") return "wrongPassword";
   const passwordHash = await hashPassword(input.password);
+  const db = await getDb();
   await db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)

@@ -28,6 +28,11 @@ export async function issueToken(executor: Executor, userId: number, kind: Token
   return { id: row.id, token };
 }
 
+/** Every unused one-time link of the user stops working (used ones stay until the purge, so they say "used"). */
+export async function discardUnusedTokens(executor: Executor, userId: number) {
+  await executor.delete(tokens).where(and(eq(tokens.userId, userId), isNull(tokens.usedAt)));
+}
+
 export type TokenLookup = { status: TokenStatus; userId: number } | { status: "unknown" };
 
 export async function checkToken(executor: Executor, kind: TokenKind, token: unknown, now = new Date()): Promise<TokenLookup> {

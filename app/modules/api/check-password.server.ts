@@ -1,0 +1,12 @@
+import { messages } from "~/modules/forms/messages";
+import { verifyCurrentPassword } from "~/modules/user/account.server";
+import { ApiError } from "./errors";
+import { requireOwnPathId } from "./own-account";
+
+/** Both forms of check-password (GET with the password in the path, POST with it in the body). */
+export async function passwordMatches(user: { id: number }, id: number, password: string): Promise<{ matches: boolean }> {
+  requireOwnPathId(user, id);
+  const verdict = await verifyCurrentPassword(user.id, password);
+  if (verdict === "rateLimited") throw new ApiError(429, "rateLimited", messages.rateLimited);
+  return { matches: verdict === "matches" };
+}

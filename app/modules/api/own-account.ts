@@ -1,0 +1,14 @@
+import { ApiError } from "./errors";
+
+/*
+ * The spec's account calls name the account by id. A caller may only name their own: in a
+ * path another id is a 404 (as if there were no such account), in a body a 403. Nothing is
+ * read or changed before this check.
+ */
+export function requireOwnPathId(user: { id: number }, id: number): void {
+  if (id !== user.id) throw new ApiError(404);
+}
+
+export function requireOwnBodyId(user: { id: number }, id: number | undefined): void {
+  if (id !== undefined && id !== user.id) throw new ApiError(403);
+}

@@ -1,0 +1,14 @@
+import { apiRoute, implement, reply } from "~/modules/api/handler.server";
+import { deleteTokens } from "~/modules/api/operations/account";
+import { requireOwnPathId } from "~/modules/api/own-account";
+import { discardAccountLinks } from "~/modules/user/account.server";
+
+const route = apiRoute(
+  implement(deleteTokens, async ({ params, user }) => {
+    requireOwnPathId(user, params.userId);
+    await discardAccountLinks(user.id);
+    return reply(200, { ok: true });
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,13 @@
+import { apiRoute, implement, reply } from "~/modules/api/handler.server";
+import { getUser } from "~/modules/api/operations/account";
+import { requireOwnPathId } from "~/modules/api/own-account";
+import { apiUser } from "~/modules/api/user.server";
+
+const route = apiRoute(
+  implement(getUser, async ({ params, user }) => {
+    requireOwnPathId(user, params.id);
+    return reply(200, { user: await apiUser(user.id) });
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;
