@@ -11,8 +11,9 @@ import { useZodForm } from "~/components/use-zod-form";
 import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema";
 import { isStaff } from "~/modules/booking/access.server";
 import {
-  amendBooking,
+  amendAtLocalTimes,
   amendChoices,
+  awaitsPayment,
   bookingDetail,
   canAmend,
   canRequestAmendment,
@@ -23,7 +24,7 @@ import {
   resolveCancelRequest,
 } from "~/modules/booking/bookings.server";
 import { actorOf, allowedTargets, bookingStatuses } from "~/modules/booking/status";
-import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
+import { instantToLocal } from "~/modules/availability/zoned-time";
 import { formatCents } from "~/modules/i18n/format";
 import { hasReceipt } from "~/modules/payment/receipt.server";
 import { useTranslation } from "~/modules/i18n/react";
@@ -81,7 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     receipt: await hasReceipt(booking),
     cancel: driver.id === user.id ? cancelKind(booking, car.cancellationCents) : "none",
     // docs/domain.md#payments: the driver pays an outstanding booking (or a hold) through /payment.
-    payHref: driver.id === user.id && (booking.status === "pending" || booking.status === "void") ? `/payment?b=${booking.id}` : null,
+    payHref: awaitsPayment(user, booking) ? `/payment?b=${booking.id}` : null,
     targets: staff ? allowedTargets(actorOf(user.type), booking.status) : [],
     amendRequest: canRequestAmendment(user, booking, car.cancellationCents),
     amend: choices && {
@@ -103,26 +104,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The driver's amendment: times read at the chosen pick-up place, then amendBooking decides (docs/domain.md#cancellation). */
-async function amend(user: Parameters<typeof amendBooking>[0], id: number, formData: FormData, context: AppLoadContext) {
+async function amend(user: Parameters<typeof amendAtLocalTimes>[0], id: number, formData: FormData, context: AppLoadContext) {
   const submission = parseWithZod(formData, { schema: amendSchema });
   if (submission.status !== "success") return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
-  const detail = await bookingDetail(user, id);
-  if (!detail) throw notFound();
-  const zone = (await amendChoices(detail.car.id)).places.find((p) => p.id === v.pickupLocationId)?.timeZone;
-  const pickUp = zone ? localToInstant(v.pickUp, zone) : null;
-  const dropOff = zone ? localToInstant(v.dropOff, zone) : null;
-  const outcome =
-    pickUp && dropOff
-      ? await amendBooking(user, id, {
-          pickUp,
-          dropOff,
-          pickupLocationId: v.pickupLocationId,
-          dropoffLocationId: v.dropoffLocationId,
-          options: v.options,
-          additionalDriver: v.additionalDriverName ? { name: v.additionalDriverName, email: v.additionalDriverEmail ?? "", phone: v.additionalDriverPhone ?? "", birthDate: v.additionalDriverBirthDate ?? "" } : null,
-        })
-      : "unavailable";
+  const outcome = await amendAtLocalTimes(user, id, {
+    pickUp: v.pickUp,
+    dropOff: v.dropOff,
+    pickupLocationId: v.pickupLocationId,
+    dropoffLocationId: v.dropoffLocationId,
+    options: v.options,
+    additionalDriver: v.additionalDriverName ? { name: v.additionalDriverName, email: v.additionalDriverEmail ?? "", phone: v.additionalDriverPhone ?? "", birthDate: v.additionalDriverBirthDate ?? "" } : null,
+  });
   if (outcome === "notFound") throw notFound();
   if (typeof outcome === "object") {
     // The checkout's rule and sentence (the age is in it).

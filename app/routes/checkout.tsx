@@ -10,26 +10,21 @@ import { OptionChoices } from "~/components/checkout/option-choices";
 import { PaymentChoices } from "~/components/checkout/payment-choices";
 import { useHydrated } from "~/components/client-only";
 import { FormErrors, SubmitButton } from "~/components/forms";
-import { carIsBookableFor } from "~/modules/availability/availability.server";
-import { createBooking, loadCheckoutCar, type CheckoutFailure } from "~/modules/booking/booking.server";
+import type { CheckoutFailure } from "~/modules/booking/booking.server";
+import { accountDriver, bookCheckout, checkoutSchemaOptions, failureMessage, failureStatus, paymentChoices, problemStatus, readCheckoutTarget, type CheckoutProblem } from "~/modules/booking/checkout.server";
 import {
   checkoutHrefWithChoices,
   choicesFromParams,
   choosableOptions,
-  parseCheckoutLink,
   type CheckoutFields,
-  type LinkProblem,
   type PaymentChoice,
 } from "~/modules/booking/checkout-form";
-import { bookingChoices, checkoutSchema, type CheckoutSchemaOptions } from "~/modules/booking/checkout-schema";
-import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
-import type { KnownLocation } from "~/modules/catalogue/search-query";
+import { checkoutSchema, type CheckoutSchemaOptions } from "~/modules/booking/checkout-schema";
+import { formatLocalDateTime } from "~/modules/catalogue/present.server";
 import { formatCents } from "~/modules/i18n/format";
-import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import { methodHref } from "~/modules/payment/methods";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionState, priceRental, type OptionKey } from "~/modules/pricing/pricing";
-import { loadProfile, updateProfile } from "~/modules/user/account.server";
 import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
 import { authMessages } from "~/modules/user/messages";
 import { createUserSession } from "~/utils/session.server";
@@ -37,59 +32,25 @@ import { toastHeader } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
 
-type Problem = LinkProblem | "carNotFound" | "notServed" | "unavailable";
-
 /** A link that cannot be booked: a page saying why, with the way back to the same search (never a 500). */
-function stale(problem: Problem, searchHref: string, status: number): Response {
-  return json({ problem, searchHref }, { status });
+function stale(problem: CheckoutProblem, searchHref: string): Response {
+  return json({ problem, searchHref }, { status: problemStatus[problem] });
 }
 
 /** The link, its car and the places, or the stale-link answer to throw. */
-async function readLink(request: Request, context: AppLoadContext) {
+async function readLink(request: Request, context: AppLoadContext, checkAvailability = false) {
   const url = new URL(request.url);
-  const locations = await presentLocations(context.language);
-  const known = new Map<number, KnownLocation>(locations.map((l) => [l.id, l]));
-  const parsed = parseCheckoutLink(url.searchParams, known, new Date());
-  if (!parsed.ok) throw stale(parsed.problem, parsed.searchHref, 400);
-  const { link } = parsed;
-  const car = await loadCheckoutCar(link.carId);
-  if (!car) throw stale("carNotFound", link.searchHref, 404);
-  if (!car.locationIds.includes(link.pickupId)) throw stale("notServed", link.searchHref, 409);
-  const place = (id: number) => locations.find((l) => l.id === id)?.name ?? "";
-  return { url, link, car, pickupName: place(link.pickupId), dropoffName: place(link.dropoffId) };
-}
-
-/** What the signed-in driver's account already says; null for a visitor. */
-async function accountDriver(context: AppLoadContext) {
-  if (!context.user) return null;
-  const profile = await loadProfile(context.user.id);
-  if (!profile) return null;
-  return { profile, driver: { fullName: profile.fullName, email: profile.email, phone: profile.phone, birthDate: profile.birthDate } };
-}
-
-/** What the form asks of this driver for this car: the schema's options, shared by the server and the browser's lazy validation. */
-function schemaOptions(car: { options: Record<OptionKey, number> }, driver: { phone: string | null; birthDate: string | null } | null, today: string, payments: readonly PaymentChoice[]): CheckoutSchemaOptions {
-  return {
-    choosable: choosableOptions(car),
-    additionalIncluded: car.options.additionalDriver === 0,
-    driver: driver ? { kind: "user", askPhone: !driver.phone, askBirthDate: !driver.birthDate } : { kind: "visitor" },
-    today,
-    payments,
-  };
-}
-
-/** The ways to pay for this car now: at the counter if its supplier allows it, then each configured online method. */
-async function paymentChoices(car: { payLaterAllowed: boolean }): Promise<PaymentChoice[]> {
-  return [...(car.payLaterAllowed ? (["payLater"] as const) : []), ...(await enabledOnlineMethods())];
+  const target = await readCheckoutTarget(url.searchParams, context.language, { checkAvailability });
+  if (!target.ok) throw stale(target.problem, target.searchHref);
+  return { url, ...target };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { url, link, car, pickupName, dropoffName } = await readLink(request, context);
-  if (!(await carIsBookableFor({ carId: car.id, locationId: link.pickupId, pickUp: link.period.pickUp, dropOff: link.period.dropOff }))) throw stale("unavailable", link.searchHref, 409);
-  const [account, payments] = await Promise.all([accountDriver(context), paymentChoices(car)]);
+  const { url, link, car, pickupName, dropoffName } = await readLink(request, context, true);
+  const [account, payments] = await Promise.all([accountDriver(context.user?.id ?? null), paymentChoices(car)]);
   const { from, to, days } = link.period;
   const today = calendarDateIn(APP_TIME_ZONE, new Date());
-  const formOptions = schemaOptions(car, account?.driver ?? null, today, payments);
+  const formOptions = checkoutSchemaOptions(car, account?.driver ?? null, today, payments);
   return {
     title: `${context.t("booking:title")} · Rueda`,
     formOptions,
@@ -111,56 +72,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const failureStatus: Record<CheckoutFailure["reason"], number> = {
-  carNotFound: 404,
-  pastDates: 400,
-  notServed: 409,
-  optionUnavailable: 400,
-  additionalDriverMissing: 400,
-  underAge: 400,
-  termsNotAccepted: 400,
-  emailTaken: 400,
-  payLaterUnavailable: 400,
-  unavailable: 409,
-};
-
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   const { link, car } = await readLink(request, context);
-  const [account, payments] = await Promise.all([accountDriver(context), paymentChoices(car)]);
+  const [account, payments] = await Promise.all([accountDriver(context.user?.id ?? null), paymentChoices(car)]);
   const today = calendarDateIn(APP_TIME_ZONE, new Date());
-  const submission = parseWithZod(await request.formData(), { schema: checkoutSchema(schemaOptions(car, account?.driver ?? null, today, payments)) });
+  const submission = parseWithZod(await request.formData(), { schema: checkoutSchema(checkoutSchemaOptions(car, account?.driver ?? null, today, payments)) });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const value = submission.value;
-  // A signed-in driver completes what the account lacked; the booking reads the account.
-  if (account && (value.phone || value.birthDate)) {
-    const { profile } = account;
-    await updateProfile(context.user!.id, {
-      fullName: profile.fullName,
-      phone: value.phone ?? profile.phone ?? undefined,
-      birthDate: value.birthDate ?? profile.birthDate ?? undefined,
-      location: profile.location ?? undefined,
-      bio: profile.bio ?? undefined,
-      documentType: profile.documentType === 1 ? "1" : profile.documentType === 2 ? "2" : undefined,
-      documentNumber: profile.documentNumber ?? undefined,
-    });
-  }
-  const { options, additionalDriver } = bookingChoices(value, car.options.additionalDriver === 0);
-  const result = await createBooking({
-    carId: car.id,
-    pickupLocationId: link.pickupId,
-    dropoffLocationId: link.dropoffId,
-    from: link.period.pickUp,
-    to: link.period.dropOff,
-    options,
-    driver:
-      context.user && account
-        ? { kind: "user", userId: context.user.id }
-        : { kind: "visitor", language: context.language, fullName: value.fullName!, email: value.email!, phone: value.phone!, birthDate: value.birthDate! },
-    additionalDriver,
-    acceptedTerms: value.tos === true,
-    paymentMethod: value.payment,
-  });
+  const result = await bookCheckout({ link, car }, account, submission.value, { userId: context.user?.id ?? null, language: context.language });
   if (result.ok) {
     const headers = new Headers();
     // Like sign-up: the new (not yet activated) account is signed in for this browser session, so its booking (and its payment page) opens at once.
@@ -172,25 +91,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return json(submission.reply(failureReply(result, context)), { status: failureStatus[result.reason] });
 }
 
-/** Each refusal of the booking service as the form shows it, in the reader's language. */
+/** A refusal of the booking service as the form shows it: beside its field, or above the form. */
 function failureReply(failure: CheckoutFailure, context: AppLoadContext): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
-  switch (failure.reason) {
-    case "underAge": {
-      // The age is in the sentence, so it is worded here rather than by a key.
-      const message = context.t(failure.who === "driver" ? "booking:errors.underAge" : "booking:errors.additionalUnderAge", { count: failure.minimumAge });
-      return { fieldErrors: { [failure.who === "driver" ? "birthDate" : "additionalBirthDate"]: [message] } };
-    }
-    case "termsNotAccepted":
-      return { fieldErrors: { tos: [authMessages.acceptTerms] } };
-    case "emailTaken":
-      return { fieldErrors: { email: [authMessages.emailTaken] } };
-    case "optionUnavailable":
-      return { fieldErrors: { options: ["booking:errors.optionUnavailable"] } };
-    case "payLaterUnavailable":
-      return { fieldErrors: { payment: ["payment:checkout.payLaterUnavailable"] } };
-    default:
-      return { formErrors: [`booking:errors.${failure.reason}`] };
-  }
+  const { field, message: key, values } = failureMessage(failure);
+  // A message with values (the age) is worded here: the form shows keys, without values.
+  const message = values ? context.t(key, values) : key;
+  return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
 }
 
 type Validate = ReturnType<typeof import("~/modules/booking/checkout-validation").checkoutValidator>;
@@ -319,12 +225,12 @@ export default function CheckoutPage() {
   );
 }
 
-const problems: ReadonlySet<string> = new Set<Problem>(["invalid", "pastDates", "carNotFound", "notServed", "unavailable"]);
+const problems: ReadonlySet<string> = new Set<string>(Object.keys(problemStatus));
 
 export function ErrorBoundary() {
   const { t } = useTranslation("booking");
   const error = useRouteError();
-  const data = isRouteErrorResponse(error) ? (error.data as { problem?: Problem; searchHref?: string } | null) : null;
+  const data = isRouteErrorResponse(error) ? (error.data as { problem?: CheckoutProblem; searchHref?: string } | null) : null;
   const problem = data?.problem && problems.has(data.problem) ? data.problem : null;
   return (
     <section className="page narrow error-page">

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useNavigation, useRouteError } from "@remix-
 import { z } from "zod";
 import { Pagination } from "~/components/catalogue/pagination";
 import { useTranslation } from "~/modules/i18n/react";
+import { notificationMessage } from "~/modules/notification/message";
 import { deleteNotifications, listNotifications, markNotifications, type NotificationItem } from "~/modules/notification/notifications.server";
 import { requireUser } from "~/modules/user/auth.server";
 import { ErrorPage } from "~/root";
@@ -96,11 +97,10 @@ export default function NotificationsPage() {
   );
 }
 
-/** The message in the reader's language; a booking status is shown with its label. */
+/** The message in the reader's language (notification/message.ts). */
 function useMessage(item: NotificationItem) {
   const { t } = useTranslation();
-  const status = item.params.status;
-  return t(item.messageKey, { ...item.params, ...(status !== undefined ? { status: t(`bookingStatus.${status}`) } : {}) });
+  return notificationMessage(t, item);
 }
 
 function NotificationRow({ item, page, confirming }: { item: NotificationItem; page: number; confirming: boolean }) {

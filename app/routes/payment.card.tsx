@@ -6,7 +6,7 @@ import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
-import { cardPaymentOffered, startCardPayment, type CardStart } from "~/modules/payment/card.server";
+import { cardPaymentOffered, cardRefusals, startCardPayment } from "~/modules/payment/card.server";
 import { payableQuery } from "~/modules/payment/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 
@@ -28,13 +28,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-type Refusal = Extract<CardStart, { ok: false }>["reason"];
-const refusals: Record<Refusal, { status: number; message: string }> = {
-  notOffered: { status: 409, message: "card:notOffered" },
-  notPayable: { status: 409, message: "card:notPayable" },
-  gatewayError: { status: 502, message: "card:errors.paymentFailed" },
-};
-
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   // The amount and the booking come from the server's records; the form only says "pay".
@@ -42,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if ((await request.formData()).get("intent") !== "pay") return json({ error: "common:error.body" }, { status: 400 });
   const started = await startCardPayment(booking, context.language, { grant });
   if (started.ok) return redirect(started.url, 303);
-  const refusal = refusals[started.reason];
+  const refusal = cardRefusals[started.reason];
   return json({ error: refusal.message }, { status: refusal.status });
 }
 

@@ -12,8 +12,8 @@ import { useZodForm } from "~/components/use-zod-form";
 import { messages } from "~/modules/forms/messages";
 import { useTranslation } from "~/modules/i18n/react";
 import { payableQuery } from "~/modules/payment/methods";
-import { mobilePaymentMessages, mobilePaymentSchema } from "~/modules/payment/mobile-payment";
-import { bankList, mobilePaymentPage, submitMobilePayment, type SubmitOutcome } from "~/modules/payment/mobile-payment.server";
+import { mobilePaymentSchema } from "~/modules/payment/mobile-payment";
+import { bankList, mobilePaymentPage, submitMobilePayment, submitRefusals, type SubmitRefusal } from "~/modules/payment/mobile-payment.server";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { consume } from "~/modules/security/rate-limit.server";
 import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
@@ -43,15 +43,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Where each refusal of the server shows: beside its field, or above the form. */
-const formReplies: Record<Extract<SubmitOutcome, { ok: false }>["reason"], { fieldErrors?: Record<string, string[]>; formErrors?: string[] }> = {
-  unknownBank: { fieldErrors: { bank: [mobilePaymentMessages.invalidBank] } },
-  dateFuture: { fieldErrors: { date: ["mobilePayment:errors.dateFuture"] } },
-  dateBeforeBooking: { fieldErrors: { date: ["mobilePayment:errors.dateBeforeBooking"] } },
-  duplicate: { formErrors: ["mobilePayment:errors.duplicate"] },
-  awaiting: { formErrors: ["mobilePayment:errors.awaiting"] },
-  notPayable: { formErrors: ["mobilePayment:errors.notPayable"] },
-  unavailable: { formErrors: ["mobilePayment:errors.unavailable"] },
-};
+function refusalReply(reason: SubmitRefusal): { fieldErrors?: Record<string, string[]>; formErrors?: string[] } {
+  const { field, message } = submitRefusals[reason];
+  return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { booking, grant } = await requirePayableBooking(request, context);
@@ -62,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Per booking, counted before the answer, so references cannot be tried by the hundred (docs/security.md#rate-limits).
   if (!(await consume("payment-submit", String(booking.id)))) return json<SubmissionResult<string[]>>(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   const outcome = await submitMobilePayment(booking, submission.value);
-  if (!outcome.ok) return json<SubmissionResult<string[]>>(submission.reply(formReplies[outcome.reason]), { status: outcome.reason === "duplicate" ? 409 : 400 });
+  if (!outcome.ok) return json<SubmissionResult<string[]>>(submission.reply(refusalReply(outcome.reason)), { status: outcome.reason === "duplicate" ? 409 : 400 });
   return redirect(`/payment/mobile?${payableQuery(booking.id, grant)}`, {
     headers: { "Set-Cookie": await toastHeader({ type: "success", message: "mobilePayment:awaiting.title" }) },
   });

@@ -14,7 +14,7 @@ import { payableQuery } from "~/modules/payment/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { usdtAmount } from "~/modules/payment/tron";
 import { walletSchema } from "~/modules/payment/wallet-form";
-import { depositQrSvg, latestWalletPayment, submitTransaction, walletSettings } from "~/modules/payment/wallet.server";
+import { depositQrSvg, latestWalletPayment, submitTransaction, walletSettings, walletView } from "~/modules/payment/wallet.server";
 import { consume } from "~/modules/security/rate-limit.server";
 
 /** While a transaction is being checked the page reloads itself this often, with or without JavaScript. */
@@ -37,14 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { booking, grant } = await requirePayableBooking(request, context);
   const settings = walletSettings();
   if (!settings) throw notFound();
-  const latest = await latestWalletPayment(booking.id);
-  const paid = booking.status === "paid" || (booking.paidCents > 0 && booking.balanceCents === 0);
-  const view = paid ? "paid" : latest?.status === "pending" ? "checking" : booking.payable ? "form" : "closed";
+  const { view, failure } = walletView(booking, await latestWalletPayment(booking.id));
   const query = payableQuery(booking.id, grant);
   return json({
     title: `${context.t("wallet:title")} · Rueda`,
     view,
-    failure: view === "form" && latest?.status === "failed" ? (latest.failure ?? "failed") : null,
+    failure,
     summary: paymentSummary(booking),
     address: settings.address,
     amount: usdtAmount(booking.balanceCents),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { messages } from "~/modules/forms/messages";
 
 /** The error statuses an operation may answer (docs/architecture.md#api). */
-export const errorStatuses = [400, 401, 403, 404, 405, 409, 413, 429, 500] as const;
+export const errorStatuses = [400, 401, 403, 404, 405, 409, 413, 429, 500, 502] as const;
 export type ErrorStatus = (typeof errorStatuses)[number];
 
 /**
@@ -20,6 +20,7 @@ export const genericErrors: Record<ErrorStatus, { code: string; message: string 
   429: { code: "rateLimited", message: messages.rateLimited },
   // The spec's "An unhandled error occurred".
   500: { code: "internal", message: "error.body" },
+  502: { code: "badGateway", message: "api:resources.badGateway" },
 };
 
 export const isErrorStatus = (status: number): status is ErrorStatus => (errorStatuses as readonly number[]).includes(status);
@@ -50,7 +51,7 @@ export class ApiError extends Error {
     readonly code: string = genericErrors[status].code,
     readonly messageKey: string = genericErrors[status].message,
     readonly fields?: Record<string, string>,
-    /** Interpolation values of `messageKey`. */
+    /** Interpolation values of `messageKey` and of the `fields` messages. */
     readonly values?: Record<string, string>,
   ) {
     super(code);

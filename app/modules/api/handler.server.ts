@@ -42,7 +42,7 @@ function translate(t: TFunction, key: string, values: Record<string, string> = {
 }
 
 export function errorResponse(error: ApiError, t: TFunction, language: Language, headers?: Headers): Response {
-  const fields = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([name, key]) => [name, translate(t, key, { field: name, fields: name })])) : undefined;
+  const fields = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([name, key]) => [name, translate(t, key, { field: name, fields: name, ...error.values })])) : undefined;
   const body: ErrorBody = { error: { code: error.code, message: translate(t, error.messageKey, error.values), ...(fields ? { fields } : {}) } };
   return jsonResponse(error.status, body, language, headers);
 }
@@ -51,7 +51,7 @@ export function errorResponse(error: ApiError, t: TFunction, language: Language,
  * Field errors as the API reports them. When every problem is a missing field, the message is
  * the spec's "Please fill in the field(s): …" with their names; otherwise "Please fix errors".
  */
-function validationError(fieldKeys: Record<string, string>): ApiError {
+export function validationError(fieldKeys: Record<string, string>): ApiError {
   const names = Object.keys(fieldKeys);
   const allMissing = names.length > 0 && Object.values(fieldKeys).every((key) => key === messages.required);
   if (allMissing) return new ApiError(400, "validation", requiredFieldsKey(names.length), fieldKeys, { fields: names.join(", ") });

@@ -22,6 +22,7 @@ const errorDescriptions: Record<ErrorStatus, string> = {
   413: "The body is over the size caps (`tooLarge`).",
   429: "Too many attempts; wait a few minutes (`rateLimited`).",
   500: "An unexpected error; it is logged, and the answer never carries details (`internal`).",
+  502: "A provider we depend on (the card gateway) did not answer or refused; try again later (`badGateway`).",
 };
 
 /**

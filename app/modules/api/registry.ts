@@ -1,5 +1,9 @@
 import { isOperation, type Operation } from "./operation";
 import * as account from "./operations/account";
+import * as bookings from "./operations/bookings";
+import * as catalogue from "./operations/catalogue";
+import * as notifications from "./operations/notifications";
+import * as payments from "./operations/payments";
 import * as session from "./operations/session";
 
 /*
@@ -7,6 +11,6 @@ import * as session from "./operations/session";
  * operations in its own file under ./operations/ and adds ONE line here; nothing else is
  * listed by hand (the exports of each file are collected).
  */
-const areas: Array<Record<string, unknown>> = [session, account];
+const areas: Array<Record<string, unknown>> = [session, account, catalogue, bookings, payments, notifications];
 
 export const apiOperations: readonly Operation[] = areas.flatMap((area) => Object.values(area).filter(isOperation));

@@ -4,14 +4,17 @@ import { messages } from "~/modules/forms/messages";
 import { optionKeys } from "~/modules/pricing/pricing";
 
 /** The amend form (docs/domain.md#cancellation), shared by the browser and the action; times are wall-clock times at the pick-up place. */
-const localTime = z.string({ error: messages.required }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: "bookings:amend.invalidTime" });
+export const amendTime = z.string({ error: messages.required }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: "bookings:amend.invalidTime" });
+/** Wall-clock times of one place compare as text; the drop-off must follow the pick-up. */
+export const dropOffFollows = (pickUp: string, dropOff: string) => dropOff > pickUp;
+export const dropOffMessage = "bookings:amend.dropOffBeforePickUp";
 const optional = (max: number) => z.string().trim().max(max, { error: messages.tooLong }).optional();
 
 export const amendSchema = z
   .object({
     intent: z.literal("amend"),
-    pickUp: localTime,
-    dropOff: localTime,
+    pickUp: amendTime,
+    dropOff: amendTime,
     pickupLocationId: z.coerce.number({ error: messages.required }).int().positive(),
     dropoffLocationId: z.coerce.number({ error: messages.required }).int().positive(),
     options: z.array(z.enum(optionKeys)).default([]),
@@ -20,7 +23,7 @@ export const amendSchema = z
     additionalDriverPhone: optional(32),
     additionalDriverBirthDate: z.iso.date({ error: "bookings:amend.invalidTime" }).optional(),
   })
-  .refine((v) => v.dropOff > v.pickUp, { path: ["dropOff"], error: "bookings:amend.dropOffBeforePickUp" });
+  .refine((v) => dropOffFollows(v.pickUp, v.dropOff), { path: ["dropOff"], error: dropOffMessage });
 
 /** The longest amendment request kept (it travels in the staff's notification). */
 export const AMENDMENT_REQUEST_MAX = 500;

@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
-import { instantToLocal } from "~/modules/availability/zoned-time";
+import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { isLanguage, defaultLanguage, type Language } from "~/modules/i18n/languages";
 import { optionKeys, optionPrices, priceRental, rentalDays, UnavailableOptionError, type OptionKey } from "~/modules/pricing/pricing";
@@ -361,6 +361,11 @@ export async function requestAmendment(user: User, id: number, request: string, 
   });
 }
 
+/** Whether the driver is asked to pay it (docs/domain.md#payments): their own booking, pending or held. */
+export function awaitsPayment(user: User, booking: Pick<typeof bookings.$inferSelect, "driverId" | "status">) {
+  return booking.driverId === user.id && (booking.status === "pending" || booking.status === "void");
+}
+
 /** Whether the driver may still amend: their own pay-later booking, pending, before pick-up (docs/domain.md#cancellation). */
 export function canAmend(user: User, booking: Pick<typeof bookings.$inferSelect, "driverId" | "status" | "paymentMethod" | "startsAt">, now = new Date()) {
   return booking.driverId === user.id && booking.status === "pending" && booking.paymentMethod === "payLater" && booking.startsAt > now;
@@ -452,6 +457,23 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
     if (sqlState(error) === EXCLUSION_VIOLATION) return "unavailable";
     throw error;
   }
+}
+
+/** An amendment as the driver types it: wall-clock times (`YYYY-MM-DDTHH:mm`) at the chosen pick-up place (docs/domain.md#days). */
+export type LocalAmendment = Omit<Amendment, "pickUp" | "dropOff"> & { pickUp: string; dropOff: string };
+
+/**
+ * The driver's amendment with its times read on the clock of the chosen pick-up place, which must
+ * be one the car serves (else the car is "unavailable" there); then amendBooking decides.
+ */
+export async function amendAtLocalTimes(user: User, id: number, change: LocalAmendment, now = new Date()): Promise<AmendOutcome> {
+  const detail = await bookingDetail(user, id);
+  if (!detail) return "notFound";
+  const zone = (await amendChoices(detail.car.id)).places.find((p) => p.id === change.pickupLocationId)?.timeZone;
+  const pickUp = zone ? localToInstant(change.pickUp, zone) : null;
+  const dropOff = zone ? localToInstant(change.dropOff, zone) : null;
+  if (!pickUp || !dropOff) return "unavailable";
+  return amendBooking(user, id, { ...change, pickUp, dropOff }, now);
 }
 
 /** Rolls the amendment back: the car is not bookable for the new period or place. */

@@ -26,7 +26,12 @@ describe("parseCheckoutLink", () => {
 
   it("tells past dates from broken links, and keeps the way back to the search", () => {
     const past = parseCheckoutLink(params("/checkout?car=7&pickup=1&dropoff=1&from=2026-02-10T10:00&to=2026-02-13T10:00"), known, now);
-    expect(past).toEqual({ ok: false, problem: "pastDates", searchHref: "/search?pickup=1&same=1&from=2026-02-10T10%3A00&to=2026-02-13T10%3A00" });
+    expect(past).toEqual({
+      ok: false,
+      problem: "pastDates",
+      searchHref: "/search?pickup=1&same=1&from=2026-02-10T10%3A00&to=2026-02-13T10%3A00",
+      errors: { from: "catalogue:errors.pickupPast" },
+    });
     for (const href of [
       "/checkout?pickup=1&dropoff=1&from=2026-03-10T10:00&to=2026-03-13T10:00",
       "/checkout?car=x7&pickup=1&dropoff=1&from=2026-03-10T10:00&to=2026-03-13T10:00",
@@ -36,6 +41,19 @@ describe("parseCheckoutLink", () => {
     ]) {
       expect(parseCheckoutLink(params(href), known, now), href).toMatchObject({ ok: false, problem: "invalid" });
     }
+  });
+
+  it("names the wrong parameter with the search's messages", () => {
+    const errorsOf = (href: string) => {
+      const parsed = parseCheckoutLink(params(href), known, now);
+      return parsed.ok ? null : parsed.errors;
+    };
+    expect(errorsOf("/checkout?car=x7&pickup=99&dropoff=1&from=2026-03-10T10:00&to=2026-03-13T10:00")).toEqual({
+      car: "booking:errors.carNotFound",
+      pickup: "catalogue:errors.unknownLocation",
+    });
+    expect(errorsOf("/checkout?car=7&pickup=1&dropoff=1&from=soon&to=2026-03-09T10:00")).toEqual({ from: "catalogue:errors.dateInvalid" });
+    expect(errorsOf("/checkout?car=7&pickup=1&dropoff=1&from=2026-03-10T10:00&to=2026-03-09T10:00")).toEqual({ to: "catalogue:errors.dropoffBeforePickup" });
   });
 });
 

@@ -30,6 +30,9 @@ function knownId(raw: string | null, known: Map<number, KnownLocation>): number 
   return known.has(id) ? id : null;
 }
 
+/** Which parameter of a link is wrong, and the message for it (the search's own messages for places and dates). */
+export type LinkErrors = Partial<Record<"car" | "pickup" | "dropoff" | "from" | "to", string>>;
+
 /**
  * Reads `/checkout?car=…&pickup=…&dropoff=…&from=…&to=…`; dates are wall-clock times on
  * the pick-up place's clock (docs/domain.md#days).
@@ -38,18 +41,22 @@ export function parseCheckoutLink(
   params: URLSearchParams,
   known: Map<number, KnownLocation>,
   now: Date,
-): { ok: true; link: CheckoutLink } | { ok: false; problem: LinkProblem; searchHref: string } {
+): { ok: true; link: CheckoutLink } | { ok: false; problem: LinkProblem; searchHref: string; errors: LinkErrors } {
   const rawCar = params.get("car");
   const pickupId = knownId(params.get("pickup"), known);
   const dropoffId = knownId(params.get("dropoff") ?? params.get("pickup"), known);
   const from = (params.get("from") ?? "").slice(0, 40);
   const to = (params.get("to") ?? "").slice(0, 40);
   const back = pickupId !== null && from && to ? searchHref({ pickup: pickupId, dropoff: dropoffId, from, to }) : "/search";
-  if (!rawCar || !idPattern.test(rawCar) || pickupId === null || dropoffId === null) return { ok: false, problem: "invalid", searchHref: back };
+  const errors: LinkErrors = {};
+  if (!rawCar || !idPattern.test(rawCar)) errors.car = "booking:errors.carNotFound";
+  if (pickupId === null) errors.pickup = "catalogue:errors.unknownLocation";
+  if (dropoffId === null) errors.dropoff = "catalogue:errors.unknownLocation";
+  if (errors.car || pickupId === null || dropoffId === null) return { ok: false, problem: "invalid", searchHref: back, errors };
   const period = parseRentalPeriod({ from, to }, known.get(pickupId)?.timeZone ?? DEFAULT_TIME_ZONE, now);
   if (!period.ok) {
     const past = period.errors.from === periodMessages.fromPast;
-    return { ok: false, problem: past ? "pastDates" : "invalid", searchHref: back };
+    return { ok: false, problem: past ? "pastDates" : "invalid", searchHref: back, errors: period.errors };
   }
   return { ok: true, link: { carId: Number(rawCar), pickupId, dropoffId, period: period.period, searchHref: back } };
 }

@@ -65,6 +65,13 @@ export async function listNotifications(userId: number, rawPage: string | null, 
   return { items, page, pages, total };
 }
 
+/** How many of the reader's notifications are unread (the header's counter, after a change). */
+export async function unreadCount(userId: number): Promise<number> {
+  const db = await getDb();
+  const [{ unread }] = await db.select({ unread: count() }).from(notifications).where(and(owned(userId, "all"), eq(notifications.isRead, false)));
+  return unread;
+}
+
 /** Marks one or all of the reader's notifications read (or unread); returns how many it matched. */
 export async function markNotifications(userId: number, target: NotificationTarget, read: boolean): Promise<number> {
   const db = await getDb();

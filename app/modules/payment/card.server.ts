@@ -24,7 +24,15 @@ const { payments } = schema;
 
 export type CardGateway = "stripe" | "demo";
 
-export type CardStart = { ok: true; url: string } | { ok: false; reason: "notOffered" | "notPayable" | "gatewayError" };
+export type CardRefusal = "notOffered" | "notPayable" | "gatewayError";
+export type CardStart = { ok: true; url: string; gateway: CardGateway } | { ok: false; reason: CardRefusal };
+
+/** What the payer is told when a card payment cannot start, and its status: a state of things (409) or the gateway failing (502). */
+export const cardRefusals: Record<CardRefusal, { status: 409 | 502; message: string }> = {
+  notOffered: { status: 409, message: "card:notOffered" },
+  notPayable: { status: 409, message: "card:notPayable" },
+  gatewayError: { status: 502, message: "card:errors.paymentFailed" },
+};
 
 /** A card attempt as the return page needs it. */
 export type CardPayment = {
@@ -140,18 +148,18 @@ export async function startCardPayment(
 
   if (gateway === "demo") {
     if (latest?.gateway === "demo" && latest.status === "pending" && latest.amountCents === amountCents) {
-      return { ok: true, url: checkoutSessionPath(latest.sessionId, booking.id, grant) };
+      return { ok: true, url: checkoutSessionPath(latest.sessionId, booking.id, grant), gateway };
     }
     const sessionId = crypto.randomBytes(16).toString("hex");
     await record(booking.id, "demo", sessionId, amountCents);
-    return { ok: true, url: checkoutSessionPath(sessionId, booking.id, grant) };
+    return { ok: true, url: checkoutSessionPath(sessionId, booking.id, grant), gateway };
   }
 
   const stripe = stripeClient()!;
   const appUrl = getEnv().APP_URL.replace(/\/+$/, "");
   try {
     const reopened = await openStripeSession(stripe, latest, amountCents, now);
-    if (reopened) return { ok: true, url: reopened };
+    if (reopened) return { ok: true, url: reopened, gateway };
     const session = await stripe.checkout.sessions.create(
       {
         mode: "payment",
@@ -170,7 +178,7 @@ export async function startCardPayment(
     // A replayed key answers the session recorded the first time: "duplicate" is that same attempt.
     await record(booking.id, "stripe", session.id, amountCents);
     if (!session.url) return { ok: false, reason: "gatewayError" };
-    return { ok: true, url: session.url };
+    return { ok: true, url: session.url, gateway };
   } catch (error) {
     console.error(`Stripe refused a Checkout Session for booking ${booking.id}: ${error instanceof Error ? error.message : String(error)}`);
     return { ok: false, reason: "gatewayError" };

@@ -19,6 +19,7 @@ import {
   formatBolivars,
   formatRif,
   formatVenezuelanPhone,
+  mobilePaymentMessages,
   mobileProviderReference,
   paymentDateProblem,
   type MobilePaymentInput,
@@ -81,9 +82,19 @@ export async function mobilePaymentPage(booking: PayableBooking): Promise<Mobile
   };
 }
 
-export type SubmitOutcome =
-  | { ok: true; paymentId: number }
-  | { ok: false; reason: "unavailable" | "notPayable" | "awaiting" | "unknownBank" | "dateFuture" | "dateBeforeBooking" | "duplicate" };
+export type SubmitRefusal = "unavailable" | "notPayable" | "awaiting" | "unknownBank" | "dateFuture" | "dateBeforeBooking" | "duplicate";
+export type SubmitOutcome = { ok: true; paymentId: number } | { ok: false; reason: SubmitRefusal };
+
+/** What the payer is told of each refusal: the field it belongs to (or the whole form) and the message. */
+export const submitRefusals: Record<SubmitRefusal, { field: "bank" | "date" | null; message: string }> = {
+  unknownBank: { field: "bank", message: mobilePaymentMessages.invalidBank },
+  dateFuture: { field: "date", message: "mobilePayment:errors.dateFuture" },
+  dateBeforeBooking: { field: "date", message: "mobilePayment:errors.dateBeforeBooking" },
+  duplicate: { field: null, message: "mobilePayment:errors.duplicate" },
+  awaiting: { field: null, message: "mobilePayment:errors.awaiting" },
+  notPayable: { field: null, message: "mobilePayment:errors.notPayable" },
+  unavailable: { field: null, message: "mobilePayment:errors.unavailable" },
+};
 
 /**
  * The payer's transfer (docs/domain.md#pago-móvil): checked against the bank list and the booking's

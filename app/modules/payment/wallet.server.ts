@@ -54,6 +54,22 @@ export async function latestWalletPayment(bookingId: number): Promise<{ status: 
   return { status: row.status, failure: typeof row.details.failure === "string" ? (row.details.failure as FailureReason) : null };
 }
 
+export type WalletView = "paid" | "checking" | "form" | "closed";
+type LatestWalletPayment = Awaited<ReturnType<typeof latestWalletPayment>>;
+
+/**
+ * Where a booking's USDT payment stands for its payer: paid, a check running, a transaction can
+ * be submitted (with why the last one failed), or nothing to pay. The page and the API show this.
+ */
+export function walletView(
+  booking: Pick<PayableBooking, "status" | "paidCents" | "balanceCents" | "payable">,
+  latest: LatestWalletPayment,
+): { view: WalletView; failure: FailureReason | null } {
+  const paid = booking.status === "paid" || (booking.paidCents > 0 && booking.balanceCents === 0);
+  const view = paid ? "paid" : latest?.status === "pending" ? "checking" : booking.payable ? "form" : "closed";
+  return { view, failure: view === "form" && latest?.status === "failed" ? (latest.failure ?? "failed") : null };
+}
+
 class CheckInProgress extends Error {}
 
 export type SubmitOutcome = { ok: true; paymentId: number } | { ok: false; reason: "duplicate" | "inProgress" | "notPayable" };

@@ -1,0 +1,126 @@
+import type { z } from "zod";
+import { instantToLocal } from "~/modules/availability/zoned-time";
+import { awaitsPayment, bookingDetail, canAmend, canRequestAmendment, cancelKind } from "~/modules/booking/bookings.server";
+import type { CheckoutFailure } from "~/modules/booking/booking.server";
+import type { LinkErrors } from "~/modules/booking/checkout-form";
+import { failureMessage, failureStatus, problemStatus, type CheckoutProblem } from "~/modules/booking/checkout.server";
+import type { Language } from "~/modules/i18n/languages";
+import type { OnlineMethod } from "~/modules/payment/methods";
+import { optionKeys } from "~/modules/pricing/pricing";
+import type { SessionUser } from "~/utils/session.server";
+import { ApiError, isErrorStatus } from "./errors";
+import { validationError } from "./handler.server";
+import type { bookingSchema, checkoutBodySchema } from "./operations/bookings";
+
+/*
+ * Bookings as the API shows them, and the checkout's refusals in the API's error shape. The
+ * rules are the pages' (booking/*); this only translates between the two vocabularies.
+ */
+
+type User = Pick<SessionUser, "id" | "type" | "supplierId">;
+
+const placeName = (place: { nameEs: string; nameEn: string; nameFr: string; nameEl: string }, language: Language) =>
+  ({ es: place.nameEs, en: place.nameEn, fr: place.nameFr, el: place.nameEl })[language] || place.nameEn;
+
+/** One booking in the caller's scope as GET /api/bookings/{id} answers it; a 404 outside it (bookingScope). */
+export async function presentBooking(user: User, id: number, language: Language): Promise<z.input<typeof bookingSchema>> {
+  const detail = await bookingDetail(user, id);
+  if (!detail) throw new ApiError(404);
+  const { booking, car, supplier, pickup, dropoff, driver, history } = detail;
+  const place = (p: typeof pickup) => ({ id: p.id, name: placeName(p, language), address: p.address, timeZone: p.timeZone });
+  return {
+    id: booking.id,
+    reference: booking.reference,
+    status: booking.status,
+    days: booking.days,
+    priceCents: booking.priceCents,
+    breakdown: booking.breakdown,
+    paymentMethod: booking.paymentMethod,
+    cancelRequest: booking.cancelRequest,
+    startsAt: booking.startsAt.toISOString(),
+    endsAt: booking.endsAt.toISOString(),
+    pickUp: instantToLocal(booking.startsAt, pickup.timeZone),
+    dropOff: instantToLocal(booking.endsAt, dropoff.timeZone),
+    holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+    options: optionKeys.filter((key) => booking[key]),
+    car: { id: car.id, name: car.name },
+    supplier,
+    pickup: place(pickup),
+    dropoff: place(dropoff),
+    driver,
+    additionalDriver: booking.additionalDriver
+      ? { fullName: booking.additionalDriverName, email: booking.additionalDriverEmail, phone: booking.additionalDriverPhone, birthDate: booking.additionalDriverBirthDate }
+      : null,
+    history: history.map((h) => ({ at: h.at.toISOString(), fromStatus: h.fromStatus, toStatus: h.toStatus, note: h.note, actor: h.actor })),
+    actions: {
+      cancel: driver.id === user.id ? cancelKind(booking, car.cancellationCents) : "none",
+      amend: canAmend(user, booking),
+      amendmentRequest: canRequestAmendment(user, booking, car.cancellationCents),
+      pay: awaitsPayment(user, booking),
+    },
+  };
+}
+
+type CheckoutBody = z.output<typeof checkoutBodySchema>;
+
+/** The API's body as the checkout form's fields, so checkoutSchema judges it as it judges the page's form. */
+export function checkoutFields(body: CheckoutBody): Record<string, unknown> {
+  const driver = body.driver ?? {};
+  const extra = body.additionalDriver ?? undefined;
+  return {
+    options: body.options,
+    fullName: driver.fullName,
+    email: driver.email,
+    phone: driver.phone,
+    birthDate: driver.birthDate,
+    tos: driver.acceptTerms,
+    additionalFullName: extra?.fullName,
+    additionalEmail: extra?.email,
+    additionalPhone: extra?.phone,
+    additionalBirthDate: extra?.birthDate,
+    payment: body.paymentMethod,
+  };
+}
+
+/** The form's and the link's field names as the API's body names them. */
+const apiFieldNames: Record<string, string> = {
+  car: "carId",
+  pickup: "pickupLocationId",
+  dropoff: "dropoffLocationId",
+  fullName: "driver.fullName",
+  email: "driver.email",
+  phone: "driver.phone",
+  birthDate: "driver.birthDate",
+  tos: "driver.acceptTerms",
+  additionalFullName: "additionalDriver.fullName",
+  additionalEmail: "additionalDriver.email",
+  additionalPhone: "additionalDriver.phone",
+  additionalBirthDate: "additionalDriver.birthDate",
+  payment: "paymentMethod",
+};
+
+const apiField = (name: string) => apiFieldNames[name] ?? name;
+
+/** Field errors of the checkout form (keys), renamed to the body's fields. */
+export function checkoutValidationError(fields: Record<string, string>): ApiError {
+  return validationError(Object.fromEntries(Object.entries(fields).map(([name, key]) => [apiField(name), key])));
+}
+
+/** A checkout that cannot be offered (a bad link, a car gone, a place it does not serve). */
+export function checkoutProblemError(problem: CheckoutProblem, errors: LinkErrors = {}): ApiError {
+  if (problem === "invalid" || problem === "pastDates") return checkoutValidationError(errors as Record<string, string>);
+  const status = problemStatus[problem];
+  return new ApiError(isErrorStatus(status) ? status : 409, problem, `booking:errors.${problem}`);
+}
+
+/** A refusal of the booking service: the page's message, beside the body's field when it has one. */
+export function checkoutFailureError(failure: CheckoutFailure): ApiError {
+  const { field, message, values } = failureMessage(failure);
+  const status = failureStatus[failure.reason];
+  const strings = values ? { count: String(values.count) } : undefined;
+  return new ApiError(isErrorStatus(status) ? status : 400, failure.reason, message, field ? { [apiField(field)]: message } : undefined, strings);
+}
+
+/** The API call that pays a booking by an online method. */
+const methodSlugs: Record<OnlineMethod, string> = { cardPayment: "card", mobilePayment: "mobile", walletPayment: "usdt" };
+export const paymentApiPath = (bookingId: number, method: OnlineMethod) => `/api/bookings/${bookingId}/payments/${methodSlugs[method]}`;

@@ -1,0 +1,283 @@
+import { z } from "zod";
+import { AMENDMENT_REQUEST_MAX, amendTime, dropOffFollows, dropOffMessage } from "~/modules/booking/amend-schema";
+import { bookingStatuses } from "~/modules/booking/status";
+import { emailField, phoneField, requiredText } from "~/modules/forms/fields";
+import { onlineMethods } from "~/modules/payment/methods";
+import { optionKeys } from "~/modules/pricing/pricing";
+import { FULL_NAME_MAX } from "~/modules/user/limits";
+import { authMessages } from "~/modules/user/messages";
+import { defineOperation } from "../operation";
+import { idParams, localDateTime, pageQuery } from "./shared";
+
+/*
+ * Bookings (docs/architecture.md#resources): checkout, the list and one booking, amend and
+ * cancel, each through the module the pages use (booking/checkout.server.ts, bookings.server.ts)
+ * and scoped by bookingScope: another user's booking is a 404, as on the pages.
+ */
+
+const tag = "Bookings";
+
+/** The ways to pay at checkout. */
+const paymentMethods = ["payLater", ...onlineMethods] as const;
+/** How a booking is paid: a checkout's choice, or one staff record (the database enum; bookings.test.ts holds them equal). */
+export const bookingPaymentMethods = [...paymentMethods, "Cash", "PointOfSell"] as const;
+const birthDate = z.iso.date({ error: authMessages.invalidDate }).meta({ description: "YYYY-MM-DD." });
+
+/** A person named on a booking besides the account's driver. */
+const personSchema = z.object({
+  fullName: requiredText(FULL_NAME_MAX),
+  email: emailField(),
+  phone: phoneField(),
+  birthDate,
+});
+
+export const checkoutBodySchema = z.object({
+  carId: z.number().int().positive(),
+  pickupLocationId: z.number().int().positive(),
+  dropoffLocationId: z.number().int().positive().optional().meta({ description: "The pick-up place when absent." }),
+  from: localDateTime.meta({ description: "Pick-up, wall-clock time on the pick-up place's clock: `2027-03-10T10:00`." }),
+  to: localDateTime.meta({ description: "Drop-off, on the same clock." }),
+  options: z.array(z.enum(optionKeys)).max(optionKeys.length).default([]).meta({ description: "Options chosen; only those the car prices (> 0) can be chosen." }),
+  paymentMethod: z.enum(paymentMethods).meta({ description: "One of the car's `paymentMethods` (GET /api/cars/{id})." }),
+  driver: z
+    .object({
+      fullName: z.string().max(FULL_NAME_MAX).optional(),
+      email: z.string().max(254).optional(),
+      phone: z.string().max(32).optional(),
+      birthDate: birthDate.optional(),
+      acceptTerms: z.boolean().optional().meta({ description: "A visitor must accept the Terms of Use." }),
+    })
+    .optional()
+    .meta({
+      description:
+        "A visitor (no token, no cookie) gives every field and `acceptTerms: true`; an account is created for them. A signed-in driver gives only the phone and birth date their account lacks (anything else is ignored).",
+    }),
+  additionalDriver: personSchema
+    .nullable()
+    .optional()
+    .meta({ description: "Required with the `additionalDriver` option; when the car includes one, naming them is optional." }),
+});
+
+const bookingStatus = z.enum(bookingStatuses);
+const paymentMethod = z.enum(bookingPaymentMethods);
+
+export const bookingRowSchema = z
+  .object({
+    id: z.number().int(),
+    reference: z.string(),
+    status: bookingStatus,
+    days: z.number().int(),
+    priceCents: z.number().int(),
+    startsAt: z.iso.datetime(),
+    endsAt: z.iso.datetime(),
+    paymentMethod,
+    cancelRequest: z.boolean().meta({ description: "The driver asked to cancel; staff have not settled it yet." }),
+    car: z.string(),
+    supplier: z.string(),
+    driver: z.string(),
+    canAmend: z.boolean().meta({ description: "The caller may amend it now (POST /api/bookings/{id}/amend)." }),
+  })
+  .meta({ id: "BookingRow" });
+
+const place = z.object({ id: z.number().int(), name: z.string(), address: z.string(), timeZone: z.string() });
+
+export const bookingSchema = z
+  .object({
+    id: z.number().int(),
+    reference: z.string(),
+    status: bookingStatus,
+    days: z.number().int(),
+    priceCents: z.number().int(),
+    breakdown: z
+      .object({
+        days: z.number().int(),
+        dailyPriceCents: z.number().int(),
+        options: z.record(z.string(), z.number().int()),
+        subtotalCents: z.number().int(),
+        payLaterFeePercent: z.number().int(),
+        totalCents: z.number().int(),
+      })
+      .meta({ description: "How the price was made (docs/domain.md#price)." }),
+    paymentMethod,
+    cancelRequest: z.boolean(),
+    startsAt: z.iso.datetime(),
+    endsAt: z.iso.datetime(),
+    pickUp: z.string().meta({ description: "The pick-up as a wall-clock time on the pick-up place's clock." }),
+    dropOff: z.string().meta({ description: "The drop-off, on the drop-off place's clock." }),
+    holdExpiresAt: z.iso.datetime().nullable().meta({ description: "A `void` booking holds its car until then, while it is paid online." }),
+    options: z.array(z.enum(optionKeys)),
+    car: z.object({ id: z.number().int(), name: z.string() }),
+    supplier: z.object({ id: z.number().int(), name: z.string() }),
+    pickup: place,
+    dropoff: place,
+    driver: z.object({ id: z.number().int(), fullName: z.string(), email: z.string(), phone: z.string().nullable() }),
+    additionalDriver: z.object({ fullName: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable(), birthDate: z.string().nullable() }).nullable(),
+    history: z.array(
+      z.object({ at: z.iso.datetime(), fromStatus: bookingStatus.nullable(), toStatus: bookingStatus, note: z.string().nullable(), actor: z.string().nullable() }),
+    ),
+    actions: z
+      .object({
+        cancel: z.enum(["immediate", "request", "none"]).meta({ description: "What POST …/cancel does now for the caller: cancel at once, send a request, or nothing." }),
+        amend: z.boolean().meta({ description: "POST …/amend is possible (the driver's own pay-later booking, before pick-up)." }),
+        amendmentRequest: z.boolean().meta({ description: "POST …/amendment-request is possible (paid online, with the cancellation option)." }),
+        pay: z.boolean().meta({ description: "The booking waits for payment: see GET …/payment." }),
+      })
+      .meta({ description: "What the caller may do with it now (docs/domain.md#cancellation)." }),
+  })
+  .meta({ id: "Booking" });
+
+const nextStepSchema = z
+  .object({
+    method: z.enum(onlineMethods),
+    paymentUrl: z.string().meta({ description: "The method's payment page, for a browser." }),
+    apiPath: z.string().meta({ description: "The API call that pays with this method: `/api/bookings/{id}/payments/card|mobile|usdt`." }),
+    holdExpiresAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "PaymentNextStep" });
+
+export const createBooking = defineOperation({
+  id: "createBooking",
+  method: "POST",
+  path: "/api/bookings",
+  tag,
+  summary: "Book a car (checkout)",
+  description: [
+    "The checkout of `/checkout`, by the same rules (docs/domain.md#availability, #price, #driver-age, #payments): the price is the server's, whatever else the body says.",
+    "",
+    "- `payLater`: the booking is `pending` at once and announced (notifications, emails). `next` is null.",
+    "- An online method: the car is held for 30 minutes as a `void` booking; `next` says where to pay (the page for a browser, the API call for an app).",
+    "",
+    "Signed in (token or cookie), the caller is the driver. A visitor gives `driver` in full: an unactivated account is created (its activation email is sent) and `grant` lets the visitor pay this booking (`?g=` on the payment calls) until they sign in.",
+    "",
+    "Refusals: car gone → 404 `carNotFound`; place not served → 409 `notServed`; car taken meanwhile → 409 `unavailable` (\"The vehicle is no longer available\"); rules of the form → 400 with `fields`.",
+  ].join("\n"),
+  auth: "optional",
+  body: checkoutBodySchema,
+  responses: {
+    201: {
+      description: "Booked (or held, for an online method).",
+      schema: z.object({
+        booking: z.object({
+          id: z.number().int(),
+          reference: z.string(),
+          status: bookingStatus,
+          paymentMethod,
+          priceCents: z.number().int(),
+        }),
+        accountCreated: z.boolean(),
+        grant: z.string().nullable().meta({ description: "For a visitor: the payment grant of this booking; null when signed in." }),
+        next: nextStepSchema.nullable(),
+      }),
+    },
+  },
+  errors: [400, 404, 409],
+  example: {
+    body: { carId: 1, pickupLocationId: 1, dropoffLocationId: 1, from: "2027-03-10T10:00", to: "2027-03-13T10:00", options: [], paymentMethod: "payLater" },
+  },
+});
+
+export const listBookings = defineOperation({
+  id: "listBookings",
+  method: "GET",
+  path: "/api/bookings",
+  tag,
+  summary: "The caller's bookings",
+  description:
+    "The list of `/bookings`: a driver's own bookings, a supplier's staff their supplier's, an admin all; newest pick-up first, 20 a page (10 for a phone, as the page: `Sec-CH-UA-Mobile: ?1` or a mobile User-Agent). Unreadable filters are ignored, as on the page.",
+  auth: "user",
+  query: z.object({
+    status: z.string().max(20).optional().meta({ description: `One of ${bookingStatuses.join(", ")}.` }),
+    from: z.string().max(10).optional().meta({ description: "Rentals that end on or after this day (YYYY-MM-DD, Caracas time)." }),
+    to: z.string().max(10).optional().meta({ description: "Rentals that start on or before this day." }),
+    supplier: z.string().max(12).optional().meta({ description: "Supplier id (admins)." }),
+    page: pageQuery,
+  }),
+  responses: {
+    200: {
+      description: "One page.",
+      schema: z.object({ bookings: z.array(bookingRowSchema), total: z.number().int(), page: z.number().int(), pages: z.number().int(), pageSize: z.number().int() }),
+    },
+  },
+  errors: [],
+});
+
+export const getBooking = defineOperation({
+  id: "getBooking",
+  method: "GET",
+  path: "/api/bookings/{id}",
+  tag,
+  summary: "One booking",
+  description: "Everything `/booking` shows, with its history and what the caller may do now. Outside the caller's bookings → 404.",
+  auth: "user",
+  params: idParams,
+  responses: { 200: { description: "The booking.", schema: bookingSchema } },
+  errors: [404],
+  example: { params: { id: "1" } },
+});
+
+/** The amend form's fields (booking/amend-schema.ts), named as the checkout's body names them. */
+export const amendBodySchema = z
+  .object({
+    pickupLocationId: z.number().int().positive(),
+    dropoffLocationId: z.number().int().positive(),
+    from: amendTime.meta({ description: "New pick-up, wall-clock time on the (new) pick-up place's clock: `2027-03-11T10:00`." }),
+    to: amendTime.meta({ description: "New drop-off, on the same clock." }),
+    options: z.array(z.enum(optionKeys)).max(optionKeys.length).default([]),
+    additionalDriver: personSchema.nullable().optional().meta({ description: "The additional driver after the change; absent or null: none." }),
+  })
+  .refine((v) => dropOffFollows(v.from, v.to), { path: ["to"], error: dropOffMessage });
+
+export const amendBooking = defineOperation({
+  id: "amendBooking",
+  method: "POST",
+  path: "/api/bookings/{id}/amend",
+  tag,
+  summary: "Change a pay-later booking",
+  description: [
+    "The driver changes their own pay-later booking before pick-up (docs/domain.md#cancellation): dates, places, options, additional driver. The booking is re-priced and availability re-checked; the supplier's staff are notified.",
+    "",
+    "Not the caller's → 404; not amendable (paid online, started, cancelled) → 409 `refused`; the car is taken for the new period → 409 `unavailable`.",
+  ].join("\n"),
+  auth: "user",
+  params: idParams,
+  body: amendBodySchema,
+  responses: { 200: { description: "Changed: the booking as it is now.", schema: bookingSchema } },
+  errors: [404, 409],
+  example: { params: { id: "1" }, body: { pickupLocationId: 1, dropoffLocationId: 1, from: "2027-03-11T10:00", to: "2027-03-14T10:00", options: [] } },
+});
+
+export const cancelBooking = defineOperation({
+  id: "cancelBooking",
+  method: "POST",
+  path: "/api/bookings/{id}/cancel",
+  tag,
+  summary: "Cancel a booking",
+  description: [
+    "The driver cancels their own booking before pick-up (docs/domain.md#cancellation): a pay-later booking is `cancelled` at once (`outcome: cancelled`); one paid online with the cancellation option becomes a request that staff settle (`outcome: requested`).",
+    "",
+    "Not the caller's → 404; cannot be cancelled → 409 `refused`.",
+  ].join("\n"),
+  auth: "user",
+  params: idParams,
+  responses: {
+    200: { description: "Cancelled, or the request sent.", schema: z.object({ outcome: z.enum(["cancelled", "requested"]), booking: bookingSchema }) },
+  },
+  errors: [404, 409],
+  example: { params: { id: "1" } },
+});
+
+export const requestAmendment = defineOperation({
+  id: "requestAmendment",
+  method: "POST",
+  path: "/api/bookings/{id}/amendment-request",
+  tag,
+  summary: "Ask to change a booking paid online",
+  description:
+    "The driver of an online-paid booking with the cancellation option says what they would like changed; the booking does not change, the supplier's staff are notified and will contact them. Otherwise 409 `refused`.",
+  auth: "user",
+  params: idParams,
+  body: z.object({ request: requiredText(AMENDMENT_REQUEST_MAX).meta({ description: "What the driver would like changed." }) }),
+  responses: { 202: { description: "Sent to the staff.", schema: z.object({ ok: z.literal(true) }) } },
+  errors: [404, 409],
+  example: { params: { id: "1" }, body: { request: "Could I pick the car up two hours later?" } },
+});

@@ -1,0 +1,188 @@
+import { z } from "zod";
+import { fuelPolicies, fuelTypes, gearboxes } from "~/modules/catalogue/car-enums";
+import { carSpecs, depositLimits, filterParams, mileageKinds } from "~/modules/catalogue/filters";
+import { CARS_PER_PAGE, MAX_PAGE, searchParamNames } from "~/modules/catalogue/search-query";
+import { onlineMethods } from "~/modules/payment/methods";
+import { optionKeys } from "~/modules/pricing/pricing";
+import { defineOperation } from "../operation";
+import { idParams, localDateTime } from "./shared";
+
+/*
+ * The catalogue as a mobile client reads it (docs/architecture.md#resources): places, suppliers,
+ * the search of /search and one car. Public: no sign-in needed.
+ */
+
+const tag = "Catalogue";
+
+export const locationSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string().meta({ description: "In the caller's language." }),
+    kind: z.enum(["airport", "city"]),
+    address: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    timeZone: z.string().meta({ description: "IANA zone: `from`/`to` of a search or a booking at this place are wall-clock times on its clock." }),
+  })
+  .meta({ id: "Location" });
+
+export const listLocations = defineOperation({
+  id: "listLocations",
+  method: "GET",
+  path: "/api/locations",
+  tag,
+  summary: "Pick-up and drop-off places",
+  description: "Every place, named in the caller's language and sorted by that name, as the search form lists them.",
+  auth: "none",
+  responses: { 200: { description: "The places.", schema: z.object({ locations: z.array(locationSchema) }) } },
+  errors: [],
+});
+
+export const supplierSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    logo: z.string().nullable().meta({ description: "Path of the logo image (`/media/…`), or null." }),
+    carCount: z.number().int().meta({ description: "Cars it offers." }),
+    mainLocationId: z.number().int().nullable().meta({ description: "The place with most of its cars: where a search of its cars may start." }),
+  })
+  .meta({ id: "Supplier" });
+
+export const listSuppliers = defineOperation({
+  id: "listSuppliers",
+  method: "GET",
+  path: "/api/suppliers",
+  tag,
+  summary: "Active suppliers",
+  description: "The active suppliers with the size of their fleet, as /suppliers shows them; their ids are the `supplier` filter of the search.",
+  auth: "none",
+  responses: { 200: { description: "The suppliers, by name.", schema: z.object({ suppliers: z.array(supplierSchema) }) } },
+  errors: [],
+});
+
+const optionPricesSchema = z
+  .object(Object.fromEntries(optionKeys.map((key) => [key, z.number().int()])) as Record<(typeof optionKeys)[number], z.ZodNumber>)
+  .meta({
+    id: "OptionPrices",
+    description: "Cents per option (docs/domain.md#price): −1 not offered, 0 included, > 0 its price per day (cancellation: once for the rental).",
+  });
+
+export const carCardSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    image: z.string().nullable(),
+    dailyPriceCents: z.number().int(),
+    totalCents: z.number().int().meta({ description: "The rental for the searched period without options, paid online (docs/domain.md#price)." }),
+    depositCents: z.number().int(),
+    seats: z.number().int(),
+    doors: z.number().int(),
+    aircon: z.boolean(),
+    fuelType: z.enum(fuelTypes),
+    gearbox: z.enum(gearboxes),
+    mileage: z.number().int().meta({ description: "Kilometres included; −1 unlimited." }),
+    fuelPolicy: z.enum(fuelPolicies),
+    payLaterFeePercent: z.number().int(),
+    options: optionPricesSchema,
+    supplierId: z.number().int(),
+    supplierName: z.string(),
+    supplierLogo: z.string().nullable(),
+  })
+  .meta({ id: "CarCard" });
+
+/** A repeatable filter: `?spec=aircon&spec=doors4`. */
+const repeated = <T extends readonly [string, ...string[]]>(values: T, description: string) =>
+  z.union([z.enum(values), z.array(z.enum(values))]).optional().meta({ description });
+
+/*
+ * The query of /search, documented. The handler reads the query string itself with the page's
+ * own parser (parseSearchParams), so the same values give the same search and the same messages;
+ * filters are lenient there too: unknown values are dropped, not refused.
+ */
+export const searchQuerySchema = z.object({
+  [searchParamNames.pickup]: z.string().max(12).optional().meta({ description: "Pick-up place id (required; the message says so when missing)." }),
+  [searchParamNames.dropoff]: z.string().max(12).optional().meta({ description: "Drop-off place id; the pick-up place when absent or when `same` is given." }),
+  [searchParamNames.same]: z.string().optional().meta({ description: "Present: return to the pick-up place." }),
+  [searchParamNames.from]: localDateTime.optional().meta({ description: "Pick-up, wall-clock time on the pick-up place's clock: `2026-12-01T10:00`." }),
+  [searchParamNames.to]: localDateTime.optional().meta({ description: "Drop-off, the same way." }),
+  [searchParamNames.page]: z.string().optional().meta({ description: `Page (${CARS_PER_PAGE} cars each), 1 to ${MAX_PAGE}.` }),
+  [filterParams.suppliers]: z.union([z.string(), z.array(z.string())]).optional().meta({ description: "Supplier ids; repeat for several." }),
+  [filterParams.specs]: repeated(carSpecs, "Air conditioning, 4+ doors, 5+ seats; repeat for several."),
+  [filterParams.fuel]: repeated(fuelTypes, "Fuel types; repeat for several."),
+  [filterParams.gearbox]: repeated(gearboxes, "Gearboxes; repeat for several."),
+  [filterParams.mileage]: repeated(mileageKinds, "Limited or unlimited mileage."),
+  [filterParams.fuelPolicy]: repeated(fuelPolicies, "Fuel policies; repeat for several."),
+  [filterParams.deposit]: z.enum(depositLimits.map(String) as [string, ...string[]]).optional().meta({ description: "Deposit at most this many dollars." }),
+  l: z.string().optional().meta({ description: "Language of names and messages: es, en, fr, el." }),
+});
+
+export const searchCars = defineOperation({
+  id: "searchCars",
+  method: "GET",
+  path: "/api/cars/search",
+  tag,
+  summary: "Search cars for a place and period",
+  description: [
+    "The search of the `/search` page, with the same query parameters, filters and paging: the cars bookable at the pick-up place for the whole period, cheapest first.",
+    "",
+    `\`total\` counts exactly up to 100 cars, then in steps of 100 with \`more: true\` (docs/adr 0005); \`pages\` are the pages known to hold cars. Pages past ${MAX_PAGE} give page ${MAX_PAGE}.`,
+    "",
+    "A missing or invalid place or date answers 400 with the page's messages in `fields` (`pickup`, `dropoff`, `from`, `to`).",
+  ].join("\n"),
+  auth: "none",
+  query: searchQuerySchema,
+  responses: {
+    200: {
+      description: "One page of cars.",
+      schema: z.object({
+        cars: z.array(carCardSchema),
+        total: z.number().int(),
+        more: z.boolean(),
+        page: z.number().int(),
+        pages: z.number().int(),
+        pageSize: z.number().int(),
+        days: z.number().int().meta({ description: "Rental days of the period (docs/domain.md#days)." }),
+        pickupLocationId: z.number().int(),
+        dropoffLocationId: z.number().int(),
+        from: localDateTime,
+        to: localDateTime,
+      }),
+    },
+  },
+  errors: [400],
+  example: { query: { pickup: "1", from: "2027-03-10T10:00", to: "2027-03-13T10:00" } },
+});
+
+export const carDetailSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    image: z.string().nullable(),
+    supplierId: z.number().int(),
+    supplierName: z.string(),
+    supplierLogo: z.string().nullable(),
+    dailyPriceCents: z.number().int(),
+    payLaterFeePercent: z.number().int(),
+    minimumAge: z.number().int().meta({ description: "The car's own minimum; the driver must be at least max(21, this) (docs/domain.md#driver-age)." }),
+    depositCents: z.number().int(),
+    options: optionPricesSchema,
+    locationIds: z.array(z.number().int()).meta({ description: "The places where it can be picked up." }),
+    paymentMethods: z
+      .array(z.enum(["payLater", ...onlineMethods]))
+      .meta({ description: "The ways to pay for it now: `payLater` when its supplier allows it, then each configured online method." }),
+  })
+  .meta({ id: "Car" });
+
+export const getCar = defineOperation({
+  id: "getCar",
+  method: "GET",
+  path: "/api/cars/{id}",
+  tag,
+  summary: "One car and its rental terms",
+  description: "What checkout needs to know: prices, options, minimum age, places, the ways to pay. A car that is deleted or whose supplier is inactive is 404.",
+  auth: "none",
+  params: idParams,
+  responses: { 200: { description: "The car.", schema: carDetailSchema } },
+  errors: [404],
+  example: { params: { id: "1" } },
+});

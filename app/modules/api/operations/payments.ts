@@ -1,0 +1,177 @@
+import { z } from "zod";
+import { bookingStatuses } from "~/modules/booking/status";
+import { mobilePaymentSchema } from "~/modules/payment/mobile-payment";
+import { onlineMethods } from "~/modules/payment/methods";
+import { invalidReasons } from "~/modules/payment/tron";
+import { walletSchema } from "~/modules/payment/wallet-form";
+import { defineOperation } from "../operation";
+import { idParams } from "./shared";
+
+/*
+ * Paying a booking online (docs/architecture.md#resources), through the payment pages' modules
+ * and their one scope (payable.server.ts, docs/security.md#payments): the booking's driver,
+ * signed in, or whoever holds the booking's grant (`?g=`). Anyone else → 404. Amounts are the
+ * server's: these calls take what the payer typed and nothing else.
+ */
+
+const tag = "Payments";
+
+const grantQuery = z.object({
+  g: z.string().max(64).optional().meta({ description: "The booking's payment grant (a visitor's checkout, or the reference + email lookup of /payment)." }),
+});
+
+const summarySchema = z
+  .object({
+    bookingId: z.number().int(),
+    reference: z.string(),
+    carName: z.string(),
+    status: z.enum(bookingStatuses),
+    priceCents: z.number().int(),
+    paidCents: z.number().int(),
+    balanceCents: z.number().int().meta({ description: "What is still due: the price minus succeeded payments." }),
+    payable: z.boolean().meta({ description: "A payment can start now: a pending booking, or a hold still running, with a balance." }),
+    holdExpiresAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "PaymentSummary" });
+
+export const getPayment = defineOperation({
+  id: "getPayment",
+  method: "GET",
+  path: "/api/bookings/{id}/payment",
+  tag,
+  summary: "What a booking owes, and how it can be paid",
+  auth: "optional",
+  params: idParams,
+  query: grantQuery,
+  responses: {
+    200: {
+      description: "The balance and the online methods offered now (none when nothing can be paid).",
+      schema: z.object({ summary: summarySchema, methods: z.array(z.enum(onlineMethods)) }),
+    },
+  },
+  errors: [404],
+  example: { params: { id: "1" } },
+});
+
+const copyable = z.object({ shown: z.string(), copy: z.string().meta({ description: "What a bank app takes." }) });
+
+export const getMobilePayment = defineOperation({
+  id: "getMobilePayment",
+  method: "GET",
+  path: "/api/bookings/{id}/payments/mobile",
+  tag,
+  summary: "Pago móvil: where to transfer, and how much",
+  description: "The merchant's account and the balance in bolívares at the current rate (docs/domain.md#pago-móvil), the banks a payer chooses from, and the transfer awaiting verification if any. 404 also when pago móvil is not configured.",
+  auth: "optional",
+  params: idParams,
+  query: grantQuery,
+  responses: {
+    200: {
+      description: "What to pay.",
+      schema: z.object({
+        summary: summarySchema,
+        merchant: z.object({ bank: copyable, phone: copyable, rif: copyable, holder: z.string() }),
+        amount: copyable.extend({ usd: z.string(), rate: z.string().meta({ description: "Bolívares per dollar." }), rateDate: z.string() }),
+        awaiting: z.object({ bank: z.string(), reference: z.string(), date: z.string() }).nullable(),
+        rejectedReason: z.string().nullable(),
+        banks: z.array(z.object({ code: z.string(), name: z.string() })),
+      }),
+    },
+  },
+  errors: [404],
+  example: { params: { id: "1" } },
+});
+
+const submittedSchema = z.object({
+  paymentId: z.number().int(),
+  status: z.literal("pending").meta({ description: "Awaiting verification: by staff (pago móvil) or by the chain check (USDT)." }),
+});
+
+export const submitMobilePayment = defineOperation({
+  id: "submitMobilePayment",
+  method: "POST",
+  path: "/api/bookings/{id}/payments/mobile",
+  tag,
+  summary: "Pago móvil: submit the transfer",
+  description: [
+    "The payer's transfer, for the booking's balance (the server's amount), to be verified by staff. Rate-limited per booking like the page (20 an hour → 429).",
+    "",
+    "Refusals: unknown bank, date in the future or before the booking → 400 with `fields`; this bank + reference + date already submitted → 409 `duplicate`; a transfer already awaiting verification → 409 `awaiting`; nothing to pay → 409 `notPayable`.",
+  ].join("\n"),
+  auth: "optional",
+  params: idParams,
+  query: grantQuery,
+  body: mobilePaymentSchema,
+  responses: { 202: { description: "Recorded, awaiting verification.", schema: submittedSchema } },
+  errors: [404, 409, 429],
+  example: { params: { id: "1" }, body: { bank: "0102", phone: "0414-1234567", reference: "123456", date: "2027-03-01" } },
+});
+
+const walletStatus = z.enum(["paid", "checking", "open", "closed"]);
+
+export const getUsdtPayment = defineOperation({
+  id: "getUsdtPayment",
+  method: "GET",
+  path: "/api/bookings/{id}/payments/usdt",
+  tag,
+  summary: "USDT: where to send, and the check's status",
+  description: [
+    "What to send (network TRC20, our address, the balance in USDT) and where the last transaction stands: `checking` while the chain check runs, `paid`, `open` (a transaction can be submitted; `failure` says why the last one failed), or `closed` (nothing to pay). 404 also when USDT is not configured.",
+  ].join("\n"),
+  auth: "optional",
+  params: idParams,
+  query: grantQuery,
+  responses: {
+    200: {
+      description: "The status.",
+      schema: z.object({
+        summary: summarySchema,
+        status: walletStatus,
+        failure: z.enum([...invalidReasons, "timeout"]).nullable(),
+        network: z.literal("TRC20"),
+        address: z.string(),
+        amount: z.string().meta({ description: "USDT, two decimals." }),
+      }),
+    },
+  },
+  errors: [404],
+  example: { params: { id: "1" } },
+});
+
+export const submitUsdtPayment = defineOperation({
+  id: "submitUsdtPayment",
+  method: "POST",
+  path: "/api/bookings/{id}/payments/usdt",
+  tag,
+  summary: "USDT: submit the transaction id",
+  description:
+    "Records the transaction for the booking's balance and starts its check on the chain; follow it with GET. Rate-limited per booking like the page (20 an hour → 429). Already registered → 409 `duplicate`; another check running → 409 `inProgress`; nothing to pay → 409 `notPayable`.",
+  auth: "optional",
+  params: idParams,
+  query: grantQuery,
+  body: walletSchema,
+  responses: { 202: { description: "Recorded; the check runs.", schema: submittedSchema } },
+  errors: [404, 409, 429],
+  example: { params: { id: "1" }, body: { txId: "a".repeat(64) } },
+});
+
+export const createCardSession = defineOperation({
+  id: "createCardSession",
+  method: "POST",
+  path: "/api/bookings/{id}/payments/card",
+  tag,
+  summary: "Card: open a payment session",
+  description:
+    "A Stripe Checkout Session for the booking's balance (or the demo gateway's card form where it runs); open `url` in a browser, which comes back to the booking's confirmation. Asking again while the session is open gives the same one. Card not offered → 409 `notOffered`; nothing to pay → 409 `notPayable`; Stripe refused or did not answer → 502 `gatewayError`.",
+  auth: "optional",
+  params: idParams,
+  query: grantQuery,
+  responses: {
+    201: {
+      description: "The session.",
+      schema: z.object({ gateway: z.enum(["stripe", "demo"]), url: z.string().meta({ description: "Where the payer pays: Stripe's hosted page or the demo card form." }) }),
+    },
+  },
+  errors: [404, 409, 502],
+  example: { params: { id: "1" } },
+});

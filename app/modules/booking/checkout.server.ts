@@ -1,0 +1,164 @@
+import { carIsBookableFor } from "~/modules/availability/availability.server";
+import { presentLocations } from "~/modules/catalogue/present.server";
+import type { KnownLocation } from "~/modules/catalogue/search-query";
+import type { Language } from "~/modules/i18n/languages";
+import { enabledOnlineMethods } from "~/modules/payment/config.server";
+import type { OptionKey } from "~/modules/pricing/pricing";
+import { loadProfile, updateProfile } from "~/modules/user/account.server";
+import { authMessages } from "~/modules/user/messages";
+import { createBooking, loadCheckoutCar, type CheckoutCar, type CheckoutFailure, type CheckoutResult } from "./booking.server";
+import { choosableOptions, parseCheckoutLink, type CheckoutFields, type CheckoutLink, type LinkErrors, type LinkProblem, type PaymentChoice } from "./checkout-form";
+import { bookingChoices, type CheckoutSchemaOptions, type CheckoutValues } from "./checkout-schema";
+
+/*
+ * The steps of a checkout that the page (/checkout) and the API (POST /api/bookings) share, so
+ * both book by the same rules: the link's car, places and period, what the form asks of this
+ * driver for this car, the ways to pay, and the booking itself (booking.server.ts createBooking).
+ */
+
+/** Why a checkout cannot even be offered: a bad link, a car gone, a place it does not serve, a car taken. */
+export type CheckoutProblem = LinkProblem | "carNotFound" | "notServed" | "unavailable";
+
+export const problemStatus: Record<CheckoutProblem, number> = { invalid: 400, pastDates: 400, carNotFound: 404, notServed: 409, unavailable: 409 };
+
+export type CheckoutTarget = { link: CheckoutLink; car: CheckoutCar; pickupName: string; dropoffName: string };
+
+/**
+ * Reads the checkout link (`car`, `pickup`, `dropoff`, `from`, `to`; docs/domain.md#days) and
+ * loads its car; `checkAvailability` also asks whether the car is free for the period (the page's
+ * GET; a POST learns it from the booking's own check, inside its transaction).
+ */
+export async function readCheckoutTarget(
+  params: URLSearchParams,
+  language: Language,
+  { now = new Date(), checkAvailability = false }: { now?: Date; checkAvailability?: boolean } = {},
+): Promise<({ ok: true } & CheckoutTarget) | { ok: false; problem: CheckoutProblem; searchHref: string; errors?: LinkErrors }> {
+  const locations = await presentLocations(language);
+  const known = new Map<number, KnownLocation>(locations.map((l) => [l.id, l]));
+  const parsed = parseCheckoutLink(params, known, now);
+  if (!parsed.ok) return parsed;
+  const { link } = parsed;
+  const fail = (problem: CheckoutProblem) => ({ ok: false as const, problem, searchHref: link.searchHref });
+  const car = await loadCheckoutCar(link.carId);
+  if (!car) return fail("carNotFound");
+  if (!car.locationIds.includes(link.pickupId)) return fail("notServed");
+  if (checkAvailability && !(await carIsBookableFor({ carId: car.id, locationId: link.pickupId, pickUp: link.period.pickUp, dropOff: link.period.dropOff }))) {
+    return fail("unavailable");
+  }
+  const place = (id: number) => locations.find((l) => l.id === id)?.name ?? "";
+  return { ok: true, link, car, pickupName: place(link.pickupId), dropoffName: place(link.dropoffId) };
+}
+
+export type AccountDriver = {
+  profile: NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
+  driver: { fullName: string; email: string; phone: string | null; birthDate: string | null };
+};
+
+/** What the signed-in driver's account already says; null for a visitor. */
+export async function accountDriver(userId: number | null): Promise<AccountDriver | null> {
+  if (userId === null) return null;
+  const profile = await loadProfile(userId);
+  if (!profile) return null;
+  return { profile, driver: { fullName: profile.fullName, email: profile.email, phone: profile.phone, birthDate: profile.birthDate } };
+}
+
+/** The ways to pay for this car now: at the counter if its supplier allows it, then each configured online method (docs/domain.md#payments). */
+export async function paymentChoices(car: Pick<CheckoutCar, "payLaterAllowed">): Promise<PaymentChoice[]> {
+  return [...(car.payLaterAllowed ? (["payLater"] as const) : []), ...(await enabledOnlineMethods())];
+}
+
+/** What the checkout asks of this driver for this car: the options of checkoutSchema. */
+export function checkoutSchemaOptions(
+  car: { options: Record<OptionKey, number> },
+  driver: { phone: string | null; birthDate: string | null } | null,
+  today: string,
+  payments: readonly PaymentChoice[],
+): CheckoutSchemaOptions {
+  return {
+    choosable: choosableOptions(car),
+    additionalIncluded: car.options.additionalDriver === 0,
+    driver: driver ? { kind: "user", askPhone: !driver.phone, askBirthDate: !driver.birthDate } : { kind: "visitor" },
+    today,
+    payments,
+  };
+}
+
+/** The status each refusal of the booking service answers with. */
+export const failureStatus: Record<CheckoutFailure["reason"], number> = {
+  carNotFound: 404,
+  pastDates: 400,
+  notServed: 409,
+  optionUnavailable: 400,
+  additionalDriverMissing: 400,
+  underAge: 400,
+  termsNotAccepted: 400,
+  emailTaken: 400,
+  payLaterUnavailable: 400,
+  unavailable: 409,
+};
+
+/**
+ * What to tell the driver about a refusal: a message key with its values (the age is in the
+ * underage sentence) and the form field it belongs to, or null for the whole form.
+ */
+export function failureMessage(failure: CheckoutFailure): { field: keyof CheckoutFields | null; message: string; values?: { count: number } } {
+  switch (failure.reason) {
+    case "underAge":
+      return {
+        field: failure.who === "driver" ? "birthDate" : "additionalBirthDate",
+        message: failure.who === "driver" ? "booking:errors.underAge" : "booking:errors.additionalUnderAge",
+        values: { count: failure.minimumAge },
+      };
+    case "termsNotAccepted":
+      return { field: "tos", message: authMessages.acceptTerms };
+    case "emailTaken":
+      return { field: "email", message: authMessages.emailTaken };
+    case "optionUnavailable":
+      return { field: "options", message: "booking:errors.optionUnavailable" };
+    case "payLaterUnavailable":
+      return { field: "payment", message: "payment:checkout.payLaterUnavailable" };
+    default:
+      return { field: null, message: `booking:errors.${failure.reason}` };
+  }
+}
+
+/**
+ * Books the checkout whose values passed checkoutSchema: a signed-in driver first completes what
+ * the account lacked (the booking reads the account), a visitor's details make an unactivated
+ * account (createBooking).
+ */
+export async function bookCheckout(
+  { link, car }: Pick<CheckoutTarget, "link" | "car">,
+  account: AccountDriver | null,
+  value: CheckoutValues,
+  { userId, language }: { userId: number | null; language: Language },
+): Promise<CheckoutResult> {
+  if (userId !== null && account && (value.phone || value.birthDate)) {
+    const { profile } = account;
+    await updateProfile(userId, {
+      fullName: profile.fullName,
+      phone: value.phone ?? profile.phone ?? undefined,
+      birthDate: value.birthDate ?? profile.birthDate ?? undefined,
+      location: profile.location ?? undefined,
+      bio: profile.bio ?? undefined,
+      documentType: profile.documentType === 1 ? "1" : profile.documentType === 2 ? "2" : undefined,
+      documentNumber: profile.documentNumber ?? undefined,
+    });
+  }
+  const { options, additionalDriver } = bookingChoices(value, car.options.additionalDriver === 0);
+  return createBooking({
+    carId: car.id,
+    pickupLocationId: link.pickupId,
+    dropoffLocationId: link.dropoffId,
+    from: link.period.pickUp,
+    to: link.period.dropOff,
+    options,
+    driver:
+      userId !== null && account
+        ? { kind: "user", userId }
+        : { kind: "visitor", language, fullName: value.fullName!, email: value.email!, phone: value.phone!, birthDate: value.birthDate! },
+    additionalDriver,
+    acceptedTerms: value.tos === true,
+    paymentMethod: value.payment,
+  });
+}

@@ -1,0 +1,40 @@
+import { presentBooking } from "~/modules/api/bookings.server";
+import { ApiError, fieldError } from "~/modules/api/errors";
+import { apiRoute, implement, reply } from "~/modules/api/handler.server";
+import { amendBooking } from "~/modules/api/operations/bookings";
+import { amendAtLocalTimes } from "~/modules/booking/bookings.server";
+
+const route = apiRoute(
+  implement(amendBooking, async ({ params, body, user, language }) => {
+    const extra = body.additionalDriver;
+    const outcome = await amendAtLocalTimes(user, params.id, {
+      pickUp: body.from,
+      dropOff: body.to,
+      pickupLocationId: body.pickupLocationId,
+      dropoffLocationId: body.dropoffLocationId,
+      options: body.options,
+      additionalDriver: extra ? { name: extra.fullName, email: extra.email, phone: extra.phone, birthDate: extra.birthDate } : null,
+    });
+    if (typeof outcome === "object") {
+      // The checkout's rule and sentence, the age in it (docs/domain.md#driver-age).
+      const key = "booking:errors.additionalUnderAge";
+      throw new ApiError(400, "underAge", key, { "additionalDriver.birthDate": key }, { count: String(outcome.additionalUnderAge) });
+    }
+    switch (outcome) {
+      case "notFound":
+        throw new ApiError(404);
+      case "refused":
+        throw new ApiError(409, "refused", "bookings:amend.refused");
+      case "unavailable":
+        throw new ApiError(409, "unavailable", "bookings:amend.unavailable");
+      case "pastPickUp":
+        throw fieldError("from", "bookings:amend.pastPickUp");
+      case "optionUnavailable":
+        throw fieldError("options", "bookings:amend.optionUnavailable");
+      case "amended":
+        return reply(200, await presentBooking(user, params.id, language));
+    }
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;

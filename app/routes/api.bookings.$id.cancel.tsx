@@ -1,0 +1,16 @@
+import { presentBooking } from "~/modules/api/bookings.server";
+import { ApiError } from "~/modules/api/errors";
+import { apiRoute, implement, reply } from "~/modules/api/handler.server";
+import { cancelBooking } from "~/modules/api/operations/bookings";
+import { cancelBooking as cancel } from "~/modules/booking/bookings.server";
+
+const route = apiRoute(
+  implement(cancelBooking, async ({ params, user, language }) => {
+    const outcome = await cancel(user, params.id);
+    if (outcome === "notFound") throw new ApiError(404);
+    if (outcome === "refused") throw new ApiError(409, "refused", "bookings:cancel.refused");
+    return reply(200, { outcome, booking: await presentBooking(user, params.id, language) });
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,74 @@
+import { ApiError } from "~/modules/api/errors";
+import { apiRoute, implement, reply } from "~/modules/api/handler.server";
+import { checkoutFailureError, checkoutFields, checkoutProblemError, checkoutValidationError, paymentApiPath } from "~/modules/api/bookings.server";
+import { createBooking, listBookings } from "~/modules/api/operations/bookings";
+import { canAmend, listBookings as bookingList } from "~/modules/booking/bookings.server";
+import { checkoutSchema } from "~/modules/booking/checkout-schema";
+import { accountDriver, bookCheckout, checkoutSchemaOptions, paymentChoices, readCheckoutTarget } from "~/modules/booking/checkout.server";
+import { bookingsPageSize, dateRange, readListQuery } from "~/modules/booking/list-query";
+import { paymentGrant } from "~/modules/payment/grant.server";
+import { methodHref } from "~/modules/payment/methods";
+import { loadPayableBooking } from "~/modules/payment/payable.server";
+import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { getEnv } from "~/utils/env.server";
+
+const route = apiRoute(
+  implement(listBookings, async ({ request, user }) => {
+    // The page's own reading of its filters: lenient, a bad value is no filter.
+    const query = readListQuery(new URL(request.url).searchParams);
+    const pageSize = bookingsPageSize(request.headers);
+    const list = await bookingList(user, { status: query.status, ...dateRange(query), supplierId: query.supplier, page: query.page, perPage: pageSize });
+    return reply(200, {
+      bookings: list.rows.map((row) => ({ ...row, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString(), canAmend: canAmend(user, row) })),
+      total: list.total,
+      page: query.page,
+      pages: list.pages,
+      pageSize,
+    });
+  }),
+
+  implement(createBooking, async ({ body, user, language }) => {
+    const link = new URLSearchParams({
+      car: String(body.carId),
+      pickup: String(body.pickupLocationId),
+      dropoff: String(body.dropoffLocationId ?? body.pickupLocationId),
+      from: body.from,
+      to: body.to,
+    });
+    const target = await readCheckoutTarget(link, language);
+    if (!target.ok) throw checkoutProblemError(target.problem, target.errors);
+    const userId = user?.id ?? null;
+    const [account, payments] = await Promise.all([accountDriver(userId), paymentChoices(target.car)]);
+    const today = calendarDateIn(APP_TIME_ZONE, new Date());
+    // The page's form schema, for this car and this driver: the same rules and messages.
+    const parsed = checkoutSchema(checkoutSchemaOptions(target.car, account?.driver ?? null, today, payments)).safeParse(checkoutFields(body));
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.map(String).join(".") || "body"] ??= issue.message;
+      throw checkoutValidationError(fields);
+    }
+    const result = await bookCheckout(target, account, parsed.data, { userId, language });
+    if (!result.ok) throw checkoutFailureError(result);
+    const booking = await loadPayableBooking(result.bookingId, { userId: result.driverId, grant: null });
+    if (!booking) throw new ApiError(500);
+    // A visitor is not signed in by this call: the grant lets them pay this booking (docs/security.md#payments).
+    const grant = userId === null ? paymentGrant(booking.id) : null;
+    const method = result.paymentMethod;
+    return reply(201, {
+      booking: { id: booking.id, reference: booking.reference, status: booking.status, paymentMethod: booking.paymentMethod, priceCents: booking.priceCents },
+      accountCreated: result.accountCreated,
+      grant,
+      next:
+        method === "payLater"
+          ? null
+          : {
+              method,
+              paymentUrl: new URL(methodHref(method, booking.id, grant), getEnv().APP_URL).toString(),
+              apiPath: paymentApiPath(booking.id, method),
+              holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+            },
+    });
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,34 @@
+import { apiRoute, implement, reply, validationError } from "~/modules/api/handler.server";
+import { searchCars } from "~/modules/api/operations/catalogue";
+import { presentLocations } from "~/modules/catalogue/present.server";
+import { CARS_PER_PAGE, parseSearchParams, type KnownLocation } from "~/modules/catalogue/search-query";
+import { searchCars as search } from "~/modules/catalogue/search.server";
+import { priceRental } from "~/modules/pricing/pricing";
+
+const route = apiRoute(
+  implement(searchCars, async ({ request, language }) => {
+    const locations = await presentLocations(language);
+    const known = new Map<number, KnownLocation>(locations.map((l) => [l.id, l]));
+    // The page's own reader of the query string (repeated filters included), with its messages.
+    const parsed = parseSearchParams(new URL(request.url).searchParams, known, new Date());
+    if (!parsed.query) throw validationError(parsed.errors as Record<string, string>);
+    const { query } = parsed;
+    const { cars, count } = await search(query);
+    const { days, from, to } = query.period;
+    return reply(200, {
+      cars: cars.map((car) => ({ ...car, totalCents: priceRental({ car, days }).totalCents })),
+      total: count.total,
+      more: count.more,
+      page: query.page,
+      pages: count.pages,
+      pageSize: CARS_PER_PAGE,
+      days,
+      pickupLocationId: query.pickupId,
+      dropoffLocationId: query.dropoffId,
+      from,
+      to,
+    });
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,80 @@
+import { addLocalDays, instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
+import { notify } from "~/modules/notification/notify.server";
+import { getDb, schema } from "~/utils/db.server";
+import { createBooking, createCar, createLocation, createSupplier } from "../factories";
+
+/*
+ * What the API resource tests book against: a place, a supplier that takes pay later, a car with
+ * priced options, the pago móvil settings and the Venezuelan bank they name. Each call of
+ * `nextPeriod` gives a rental that overlaps no other, so tests never take each other's car.
+ */
+
+export const ZONE = "America/Caracas";
+const DAY = 86_400_000;
+
+export type Catalogue = Awaited<ReturnType<typeof seedCatalogue>>;
+
+export async function seedCatalogue() {
+  const db = await getDb();
+  const location = await createLocation(db, { timeZone: ZONE });
+  const otherLocation = await createLocation(db, { timeZone: ZONE });
+  const supplier = await createSupplier(db, { payLater: true });
+  const car = await createCar(db, {
+    supplierId: supplier.id,
+    locationIds: [location.id, otherLocation.id],
+    dailyPriceCents: 4000,
+    payLaterFeePercent: 10,
+    cancellationCents: 1500,
+    gpsCents: 500,
+    additionalDriverCents: 700,
+    minimumAge: 21,
+  });
+  await db.insert(schema.banks).values({ code: "0102", name: "Banco de Venezuela" }).onConflictDoNothing();
+  const paymentSettings = { usdToBsRate: "40.0000", rateDate: "2026-01-01", mobilePaymentBankCode: "0102", mobilePaymentPhone: "04141234567", mobilePaymentRif: "J-12345678-4", mobilePaymentHolder: "Rueda", cardPaymentsEnabled: true };
+  await db.insert(schema.settings).values(paymentSettings).onConflictDoUpdate({ target: schema.settings.id, set: paymentSettings });
+  return { location, otherLocation, supplier, car };
+}
+
+let slot = 0;
+
+/** A fresh period on the place's clock, some weeks ahead, 3 days long, overlapping no other period given. */
+export function nextPeriod(): { from: string; to: string; pickUp: Date; dropOff: Date } {
+  const today = instantToLocal(new Date(), ZONE).slice(0, 10);
+  const from = addLocalDays(`${today}T10:00`, 30 + 5 * slot++);
+  const to = addLocalDays(from, 3);
+  return { from, to, pickUp: localToInstant(from, ZONE)!, dropOff: localToInstant(to, ZONE)! };
+}
+
+/** A booking of the catalogue's car for `driverId` in a fresh period (pay later, pending, unless `values` say otherwise). */
+export async function bookingFor(catalogue: Catalogue, driverId: number, values: Partial<typeof schema.bookings.$inferInsert> = {}) {
+  const db = await getDb();
+  const { pickUp, dropOff } = nextPeriod();
+  return createBooking(db, {
+    carId: catalogue.car.id,
+    supplierId: catalogue.supplier.id,
+    driverId,
+    locationId: catalogue.location.id,
+    startsAt: pickUp,
+    endsAt: dropOff,
+    createdAt: new Date(Date.now() - DAY),
+    ...values,
+  });
+}
+
+/** One notification for `userId`, about `bookingId`. */
+export async function notificationFor(userId: number, bookingId: number | null = null): Promise<number> {
+  const db = await getDb();
+  const [id] = await notify(db, [{ userId, bookingId, messageKey: "notifications:messages.statusChanged", params: { reference: "RD-TEST01", status: "paid" } }]);
+  return id;
+}
+
+/** Today as the banks date a transfer (Caracas). */
+export const transferDate = () => instantToLocal(new Date(), ZONE).slice(0, 10);
+
+let txCounter = 0;
+/** A transaction id no other test used: 64 hex digits. */
+export const freshTxId = () => `${Date.now().toString(16)}${(++txCounter).toString(16).padStart(6, "0")}`.padEnd(64, "a");
+
+let referenceCounter = 0;
+/** A pago móvil reference no other test used. */
+export const freshTransferReference = () => `${(Date.now() % 1e9).toString()}${++referenceCounter}`.slice(-12);

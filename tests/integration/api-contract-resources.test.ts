@@ -1,0 +1,73 @@
+import { afterAll, describe, vi } from "vitest";
+import { closeDb } from "../../db/client";
+import { createApiClient, signedInUser } from "../api/client";
+import { contractSuite, fetchDocument, type Preparers } from "../api/contract";
+import { bookingFor, freshTransferReference, freshTxId, nextPeriod, notificationFor, seedCatalogue, transferDate } from "../api/resources";
+
+/*
+ * The contract of the resource calls (docs/architecture.md#resources): each operation of the
+ * Catalogue, Bookings, Payments and Notifications tags with valid and invalid input, every answer
+ * checked against /api/openapi.json. USDT is configured (the product reads its configuration
+ * once, so before anything loads it); card payments use the demo gateway, as outside production.
+ */
+vi.hoisted(() => {
+  process.env.WALLET_ADDRESS = "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV";
+});
+
+type Fixture = Awaited<ReturnType<typeof signedInUser>>;
+
+const api = createApiClient({ ip: "198.51.100.30" });
+const catalogue = await seedCatalogue();
+const document = await fetchDocument(api);
+
+afterAll(async () => {
+  await closeDb();
+});
+
+/** A driver of full age with a phone: the checkout asks them nothing more. */
+const driver = () => signedInUser({ phone: "+584141112233", birthDate: "1990-01-01" });
+
+const bookingOf = (f: Fixture, values: Parameters<typeof bookingFor>[2] = {}) => bookingFor(catalogue, f.user.id, values);
+const id = async (booking: Promise<{ id: number }>) => ({ id: String((await booking).id) });
+
+const prepare: Preparers<Fixture> = {
+  searchCars: () => {
+    const { from, to } = nextPeriod();
+    return { query: { pickup: String(catalogue.location.id), from, to, spec: "doors4" }, init: {} };
+  },
+  getCar: () => ({ params: { id: String(catalogue.car.id) }, init: {} }),
+  createBooking: () => {
+    const { from, to } = nextPeriod();
+    const location = catalogue.location.id;
+    return { init: { json: { carId: catalogue.car.id, pickupLocationId: location, dropoffLocationId: location, from, to, options: ["gps"], paymentMethod: "payLater" } }, expect: 201 };
+  },
+  getBooking: async (f) => ({ params: await id(bookingOf(f)), init: {} }),
+  amendBooking: async (f) => {
+    const { from, to } = nextPeriod();
+    const location = catalogue.location.id;
+    return { params: await id(bookingOf(f)), init: { json: { pickupLocationId: location, dropoffLocationId: location, from, to, options: ["cancellation"] } } };
+  },
+  cancelBooking: async (f) => ({ params: await id(bookingOf(f)), init: {} }),
+  requestAmendment: async (f) => ({
+    params: await id(bookingOf(f, { status: "paid", paymentMethod: "cardPayment", cancellation: true })),
+    init: { json: { request: "Two hours later, please." } },
+    expect: 202,
+  }),
+  getPayment: async (f) => ({ params: await id(bookingOf(f)), init: {} }),
+  getMobilePayment: async (f) => ({ params: await id(bookingOf(f, { paymentMethod: "mobilePayment" })), init: {} }),
+  submitMobilePayment: async (f) => ({
+    params: await id(bookingOf(f, { paymentMethod: "mobilePayment" })),
+    init: { json: { bank: "0102", phone: "0414-1234567", reference: freshTransferReference(), date: transferDate() } },
+    expect: 202,
+  }),
+  getUsdtPayment: async (f) => ({ params: await id(bookingOf(f, { paymentMethod: "walletPayment" })), init: {} }),
+  submitUsdtPayment: async (f) => ({ params: await id(bookingOf(f, { paymentMethod: "walletPayment" })), init: { json: { txId: freshTxId() } }, expect: 202 }),
+  createCardSession: async (f) => ({ params: await id(bookingOf(f, { paymentMethod: "cardPayment" })), init: {}, expect: 201 }),
+  markNotificationRead: async (f) => ({ params: { id: String(await notificationFor(f.user.id)) }, init: {} }),
+  markNotificationUnread: async (f) => ({ params: { id: String(await notificationFor(f.user.id)) }, init: {} }),
+  deleteNotification: async (f) => ({ params: { id: String(await notificationFor(f.user.id)) }, init: {} }),
+};
+
+describe("contract: the resource calls", () => {
+  contractSuite({ api, document, tags: ["Catalogue", "Bookings", "Payments", "Notifications"], fixture: driver, tokenOf: (f) => f.token, prepare });
+});
