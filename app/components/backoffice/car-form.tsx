@@ -36,7 +36,9 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
   const { t } = useTranslation("adminCars");
   const pickSupplier = suppliers.length > 0;
   const schema = useMemo(() => carFormSchema({ pickSupplier, imageRequired: mode === "create" }), [pickSupplier, mode]);
-  const [form, fields] = useZodForm(schema, lastResult, { id: "car-form", defaultValue, shouldRevalidate: "onBlur" });
+  // Errors clear as fields change (not on leaving them): on blur the summary above would shrink
+  // under the pointer between pressing and releasing the submit button, and the click would miss it.
+  const [form, fields] = useZodForm(schema, lastResult, { id: "car-form", defaultValue });
   const navigation = useNavigation();
   const option = (key: OptionKey) => t(`catalogue:options.${key}`);
   const priceLabel = (key: OptionKey) => t(isFlat(key) ? "option.priceLabelFlat" : "option.priceLabelPerDay", { option: option(key) });
