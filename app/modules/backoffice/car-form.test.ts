@@ -180,6 +180,11 @@ describe("the car form", () => {
     expect(errors.fuelType).toEqual([messages.required]);
   });
 
+  it("names a forged place id as a place to choose from the list", () => {
+    expect(errorsOf(validForm({ locationIds: ["1", "abc"] }))["locationIds[1]"]).toEqual([carFormMessages.unknownPlace]);
+    expect(errorsOf(validForm({ locationIds: Array.from({ length: 501 }, (_, i) => String(i + 1)) })).locationIds).toEqual([carFormMessages.unknownPlace]);
+  });
+
   it("shows every error at once, the options' prices along with the other fields'", () => {
     const errors = errorsOf(validForm({ name: "", gpsPrice: "", mileageKm: "" }));
     expect(Object.keys(errors).sort()).toEqual(["gpsPrice", "mileageKm", "name"]);

@@ -150,7 +150,12 @@ export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
     mileageKind: choice(mileageKinds),
     mileageKm: z.string().optional(),
     availability: choice(availabilities),
-    locationIds: z.array(z.number().int().positive().max(2_147_483_647), { error: messages.required }).min(1, messages.required).max(500),
+    locationIds: z
+      .array(z.number({ error: carFormMessages.unknownPlace }).int(carFormMessages.unknownPlace).positive(carFormMessages.unknownPlace).max(2_147_483_647, carFormMessages.unknownPlace), {
+        error: messages.required,
+      })
+      .min(1, messages.required)
+      .max(500, carFormMessages.unknownPlace),
     image: imageRequired ? image : image.optional(),
     ...optionFields,
   });
