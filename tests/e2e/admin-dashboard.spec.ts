@@ -134,6 +134,8 @@ for (const mode of jsModes) {
     });
 
     test("Llanos's staff count only Llanos's bookings on the dashboard", async ({ page, browser }) => {
+      // Two accounts sign in (two password hashes on a shared machine): more than one test's time.
+      test.slow();
       // The admin's count first, to compare: staff count none of the other suppliers' bookings.
       const adminPage = await browser.newPage({ javaScriptEnabled: mode.javaScriptEnabled });
       await signIn(adminPage, ADMIN);
