@@ -101,7 +101,11 @@ async function findCar(executor: Executor, carId: number): Promise<CheckoutCar |
     .select(carFields)
     .from(cars)
     .innerJoin(suppliers, eq(suppliers.id, cars.supplierId))
-    .where(and(eq(cars.id, carId), eq(cars.status, "active"), eq(suppliers.active, true), eq(suppliers.status, "active")));
+    .where(and(eq(cars.id, carId), eq(cars.status, "active"), eq(suppliers.active, true), eq(suppliers.status, "active")))
+    // In the booking transaction, a back-office delete (which locks the car FOR UPDATE before
+    // counting its bookings) either waits for this booking or is seen here as deleted
+    // (docs/domain.md#fleet).
+    .for("share", { of: cars });
   if (!row) return null;
   const places = await executor.select({ locationId: carLocations.locationId }).from(carLocations).where(eq(carLocations.carId, carId)).orderBy(carLocations.locationId);
   const options = Object.fromEntries(optionKeys.map((key) => [key, row[key]])) as Record<OptionKey, number>;
@@ -125,7 +129,6 @@ class CheckoutRefused extends Error {
 function refuse(failure: CheckoutFailure): never {
   throw new CheckoutRefused(failure);
 }
-
 
 /** The place's name in `language` (each place is named in every language). */
 type Place = typeof locations.$inferSelect;
