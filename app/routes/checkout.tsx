@@ -11,12 +11,14 @@ import { PaymentChoices } from "~/components/checkout/payment-choices";
 import { useHydrated } from "~/components/client-only";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import type { CheckoutFailure } from "~/modules/booking/booking.server";
-import { accountDriver, bookCheckout, checkoutSchemaOptions, failureMessage, failureStatus, paymentChoices, problemStatus, readCheckoutTarget, type CheckoutProblem } from "~/modules/booking/checkout.server";
+import { accountDriver, bookCheckout, checkoutSchemaOptions, failureMessage, failureStatus, paymentChoices, problemStatus, readCheckoutTarget } from "~/modules/booking/checkout.server";
 import {
   checkoutHrefWithChoices,
   choicesFromParams,
+  checkoutProblems,
   choosableOptions,
   type CheckoutFields,
+  type CheckoutProblem,
   type PaymentChoice,
 } from "~/modules/booking/checkout-form";
 import { checkoutSchema, type CheckoutSchemaOptions } from "~/modules/booking/checkout-schema";
@@ -225,7 +227,7 @@ export default function CheckoutPage() {
   );
 }
 
-const problems: ReadonlySet<string> = new Set<string>(Object.keys(problemStatus));
+const problems: ReadonlySet<string> = new Set<string>(checkoutProblems);
 
 export function ErrorBoundary() {
   const { t } = useTranslation("booking");

@@ -116,7 +116,7 @@ describe("checkoutSessionPath", () => {
 describe("card payment through Stripe", () => {
   it("opens one Checkout Session for the stored balance in the driver's language, and reopens it on a second click", async () => {
     const first = await startCardPayment(await payable(), "fr");
-    expect(first).toEqual({ ok: true, url: `${fake.url}/pay/${fake.sessions[0].id}` });
+    expect(first).toEqual({ ok: true, url: `${fake.url}/pay/${fake.sessions[0].id}`, gateway: "stripe" });
     expect(fake.sessions[0]).toMatchObject({ amount_total: 12345, currency: "usd", client_reference_id: String(fx.bookingId), metadata: { bookingId: String(fx.bookingId) }, locale: "fr" });
     expect(fake.sessions[0].success_url).toMatch(/\/checkout-session\/\{CHECKOUT_SESSION_ID\}\?b=\d+$/);
     expect(await startCardPayment(await payable(), "fr")).toEqual(first);

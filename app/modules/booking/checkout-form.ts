@@ -20,6 +20,10 @@ export const checkoutMessages = {
 /** A link that cannot be booked as it stands, and the search it came from (when it can be told). */
 export type LinkProblem = "invalid" | "pastDates";
 
+/** Why a checkout cannot even be offered: a bad link, a car gone, a place it does not serve, a car taken. */
+export const checkoutProblems = ["invalid", "pastDates", "carNotFound", "notServed", "unavailable"] as const;
+export type CheckoutProblem = (typeof checkoutProblems)[number];
+
 export type CheckoutLink = { carId: number; pickupId: number; dropoffId: number; period: RentalPeriod; searchHref: string };
 
 const idPattern = /^\d{1,10}$/;

@@ -7,7 +7,7 @@ import type { OptionKey } from "~/modules/pricing/pricing";
 import { loadProfile, updateProfile } from "~/modules/user/account.server";
 import { authMessages } from "~/modules/user/messages";
 import { createBooking, loadCheckoutCar, type CheckoutCar, type CheckoutFailure, type CheckoutResult } from "./booking.server";
-import { choosableOptions, parseCheckoutLink, type CheckoutFields, type CheckoutLink, type LinkErrors, type LinkProblem, type PaymentChoice } from "./checkout-form";
+import { choosableOptions, parseCheckoutLink, type CheckoutFields, type CheckoutLink, type CheckoutProblem, type LinkErrors, type PaymentChoice } from "./checkout-form";
 import { bookingChoices, type CheckoutSchemaOptions, type CheckoutValues } from "./checkout-schema";
 
 /*
@@ -15,9 +15,6 @@ import { bookingChoices, type CheckoutSchemaOptions, type CheckoutValues } from 
  * both book by the same rules: the link's car, places and period, what the form asks of this
  * driver for this car, the ways to pay, and the booking itself (booking.server.ts createBooking).
  */
-
-/** Why a checkout cannot even be offered: a bad link, a car gone, a place it does not serve, a car taken. */
-export type CheckoutProblem = LinkProblem | "carNotFound" | "notServed" | "unavailable";
 
 export const problemStatus: Record<CheckoutProblem, number> = { invalid: 400, pastDates: 400, carNotFound: 404, notServed: 409, unavailable: 409 };
 

@@ -125,7 +125,7 @@ export const searchCars = defineOperation({
   description: [
     "The search of the `/search` page, with the same query parameters, filters and paging: the cars bookable at the pick-up place for the whole period, cheapest first.",
     "",
-    `\`total\` counts exactly up to 100 cars, then in steps of 100 with \`more: true\` (docs/adr 0005); \`pages\` are the pages known to hold cars. Pages past ${MAX_PAGE} give page ${MAX_PAGE}.`,
+    `\`total\` counts exactly up to 100 cars, then in steps of 100 with \`more: true\` (ADR 0005); \`pages\` are the pages known to hold cars. Pages past ${MAX_PAGE} give page ${MAX_PAGE}.`,
     "",
     "A missing or invalid place or date answers 400 with the page's messages in `fields` (`pickup`, `dropoff`, `from`, `to`).",
   ].join("\n"),
