@@ -82,6 +82,8 @@ export default function PlacePage() {
       </dl>
       <p className="muted">{t("edit.usage", { cars: str(usage.cars), bookings: str(usage.bookings) })}</p>
       <PlaceForm
+        // Saved values can differ from the typed ones (a zone's canonical spelling): a new form shows them.
+        key={JSON.stringify(place)}
         lastResult={actionData?.intent === "save" ? actionData.result : undefined}
         defaultValue={{
           nameEs: place.nameEs,

@@ -97,7 +97,8 @@ export default function SupplierPage() {
       <section className="card stack" aria-labelledby="details-title">
         <h2 id="details-title">{t("form.details")}</h2>
         <SupplierForm
-          key={supplier.logo ?? "no-logo"}
+          // Saved values can differ from the typed ones (a phone without separators, a new logo): a new form shows them.
+          key={JSON.stringify(supplier)}
           lastResult={actionData?.intent === "save" ? actionData.result : undefined}
           defaultValue={{ name: supplier.name, email: supplier.email ?? "", phone: supplier.phone ?? "", payLater: supplier.payLater, active: supplier.active }}
           logo={{ src: supplier.logo, alt: t("form.logoAlt", { name: supplier.name }) }}

@@ -144,6 +144,8 @@ for (const mode of jsModes) {
       await page.getByRole("button", { name: "Create supplier" }).click();
       await expect(page.getByText("Changes made successfully")).toBeVisible();
       await expect(page.getByRole("heading", { name: `Supplier: ${supplierName}` })).toBeVisible();
+      // Stored as the account phone rule keeps numbers: without separators.
+      await expect(page.getByLabel("Contact phone")).toHaveValue("+582745550101");
       const src = await page.getByRole("img", { name: `${supplierName} logo` }).getAttribute("src");
       expect(src).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
       const image = await request.get(src!);
@@ -174,6 +176,7 @@ for (const mode of jsModes) {
         await staff.page.getByRole("button", { name: "Activate my account" }).click();
         await expect(staff.page.getByText("Your account is activated.")).toBeVisible();
         await staff.page.getByRole("button", { name: "Sign out" }).click();
+        await expect(staff.page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
         await signIn(staff.page, staffEmail, STAFF_PASSWORD);
         await expect(staff.page.getByRole("button", { name: "Sign out" })).toBeVisible();
         await staff.page.goto("/admin?l=en");
