@@ -9,8 +9,8 @@ import { getLocations, getSuppliers } from "~/modules/catalogue/reference.server
 import { searchCars } from "~/modules/catalogue/search.server";
 import { keyFromMediaPath } from "~/modules/images/media-url";
 import type { PlaceValues } from "~/modules/places/place-form";
-import { createPlace, deletePlace, loadPlace, placeUsage, updatePlace } from "~/modules/places/places.server";
-import { createSupplier, inviteStaff, listStaff, loadSupplier, processLogo, removeStaff, updateSupplier, type SupplierValues } from "~/modules/suppliers/suppliers.server";
+import { createPlace, deletePlace, listPlaces, loadPlace, placeUsage, updatePlace } from "~/modules/places/places.server";
+import { createSupplier, inviteStaff, listStaff, listSuppliers, loadSupplier, processLogo, removeStaff, updateSupplier, type SupplierValues } from "~/modules/suppliers/suppliers.server";
 import { activateWithPassword, activationNeedsPassword } from "~/modules/user/activation.server";
 import { verifyCredentials } from "~/modules/user/auth.server";
 import { rentalDays } from "~/modules/pricing/pricing";
@@ -72,6 +72,15 @@ async function logoUpload(width = 240, height = 80) {
   return processed.webp;
 }
 
+/** The row with this id on whichever page of a list it falls (other tests' rows share the tables). */
+async function findListed<T extends { id: number }>(list: (page: string) => Promise<{ rows: T[]; pages: number }>, id: number): Promise<T | undefined> {
+  for (let page = 1; ; page++) {
+    const { rows, pages } = await list(String(page));
+    const row = rows.find((r) => r.id === id);
+    if (row || page >= pages) return row;
+  }
+}
+
 async function isStored(path: string | null) {
   const key = path ? keyFromMediaPath(path) : null;
   if (!key) return false;
@@ -128,6 +137,21 @@ describe("places", () => {
     expect(await updatePlace(admin, 2_000_000_000, place())).toBe("notFound");
   });
 
+  it("lists places with the live cars serving each, 30 a page", async () => {
+    const db = await getDb();
+    const { id } = await createPlace(admin, place());
+    const supplier = await insertSupplier(db);
+    await createCar(db, { supplierId: supplier.id, locationIds: [id] });
+    await createCar(db, { supplierId: supplier.id, locationIds: [id], status: "deleted" });
+    const row = await findListed((page) => listPlaces("en", page), id);
+    expect(row).toMatchObject({ kind: "airport", cars: 1, timeZone: "America/Caracas" });
+    const first = await listPlaces("en", "1");
+    expect(first.rows.length).toBeLessThanOrEqual(30);
+    // A page past the end, or no number at all, is clamped.
+    expect((await listPlaces("en", "9999")).page).toBe(first.pages);
+    expect((await listPlaces("en", "abc")).page).toBe(1);
+  });
+
   it("refuses to delete a place a live car serves or a booking refers to, and deletes it once neither holds", async () => {
     const db = await getDb();
     const { id } = await createPlace(admin, place());
@@ -179,6 +203,18 @@ describe("suppliers", () => {
     expect(entry).toMatchObject({ action: "supplier.create", supplierId: id, changes: { name: [null, values.name], logo: [null, supplier.logo] } });
   });
 
+  it("lists suppliers with their live cars and active staff", async () => {
+    const db = await getDb();
+    const { id } = await createSupplier(admin, supplierValues(), null);
+    await createCar(db, { supplierId: id });
+    await createCar(db, { supplierId: id });
+    await createCar(db, { supplierId: id, status: "deleted" });
+    await createUser(db, { type: "supplier", supplierId: id });
+    await createUser(db, { type: "supplier", supplierId: id, status: "deleted" });
+    expect(await findListed((page) => listSuppliers(admin, page), id)).toMatchObject({ cars: 2, staff: 1, active: true });
+    expect((await loadSupplier(admin, id))!.cars).toBe(2);
+  });
+
   it("refuses what is not a picture, and a picture too big to decode safely", async () => {
     expect(await processLogo(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toEqual({ ok: false, reason: "notImage" });
     expect(await processLogo(new Uint8Array())).toEqual({ ok: false, reason: "empty" });
@@ -226,6 +262,8 @@ describe("suppliers", () => {
       };
     };
     expect(await visible()).toEqual({ search: true, checkout: true, list: true });
+    // The public suppliers page counts its car and starts its search where the car is.
+    expect((await getSuppliers()).find((s) => s.id === id)).toMatchObject({ carCount: 1, mainLocationId: location.id });
 
     expect(await updateSupplier(admin, id, { ...values, active: false }, null)).toBe("updated");
     expect(await visible()).toEqual({ search: false, checkout: false, list: false });

@@ -20,4 +20,6 @@ import adminUsers from "./adminUsers.json";
 import adminSettings from "./adminSettings.json";
 import adminContact from "./adminContact.json";
 import adminDashboard from "./adminDashboard.json";
-export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminOutbox, adminCars, adminUsers, adminSettings, adminContact, adminDashboard };
+import adminPlaces from "./adminPlaces.json";
+import adminSuppliers from "./adminSuppliers.json";
+export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminOutbox, adminCars, adminUsers, adminSettings, adminContact, adminDashboard, adminPlaces, adminSuppliers };

@@ -95,9 +95,11 @@ const suppliers = cachedValue(async (): Promise<CatalogueSupplier[]> => {
       name: s.name,
       slug: s.slug,
       logo: s.logo,
-      carCount: sql<number>`(select count(*)::int from ${schema.cars} c where c.supplier_id = ${s.id} and c.status = 'active')`,
+      // `${s}.id` in full: drizzle writes a one-table select's columns unqualified, and a bare
+      // "id" inside the subquery would be the car's own.
+      carCount: sql<number>`(select count(*)::int from ${schema.cars} c where c.supplier_id = ${s}.id and c.status = 'active')`,
       mainLocationId: sql<number | null>`(select cl.location_id from ${schema.carLocations} cl join ${schema.cars} c on c.id = cl.car_id
-        where c.supplier_id = ${s.id} and c.status = 'active' group by cl.location_id order by count(*) desc, cl.location_id limit 1)`,
+        where c.supplier_id = ${s}.id and c.status = 'active' group by cl.location_id order by count(*) desc, cl.location_id limit 1)`,
     })
     .from(s)
     .where(and(eq(s.active, true), eq(s.status, "active")))

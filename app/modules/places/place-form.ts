@@ -80,5 +80,8 @@ export const placeSchema = z.object({
 
 export type PlaceValues = z.output<typeof placeSchema>;
 
+/** A point on the map, in degrees. */
+export type Position = { latitude: number; longitude: number };
+
 /** Coordinates are kept to 6 decimals (about 10 cm): what the map picks and the list shows. */
 export const roundCoordinate = (degrees: number) => Math.round(degrees * 1e6) / 1e6;

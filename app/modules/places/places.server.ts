@@ -21,8 +21,10 @@ const SLUG_MAX = 80;
 
 const nameColumns = { es: locations.nameEs, en: locations.nameEn, fr: locations.nameFr, el: locations.nameEl } as const;
 
+// The outer row is named `locations.id` in full: drizzle writes a one-table select's columns
+// unqualified, and a bare "id" inside the subquery would be the car's.
 const liveCarsServing = sql<number>`(select count(*)::int from ${carLocations} cl join ${cars} c on c.id = cl.car_id
-  where cl.location_id = ${locations.id} and c.status <> 'deleted')`;
+  where cl.location_id = ${locations}.id and c.status <> 'deleted')`;
 
 export type PlaceListRow = { id: number; name: string; kind: "airport" | "city"; address: string; timeZone: string; cars: number };
 

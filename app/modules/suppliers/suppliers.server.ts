@@ -38,8 +38,10 @@ export async function processLogo(bytes: Uint8Array): Promise<{ ok: true; webp: 
   return result.ok ? { ok: true, webp: result.webp } : result;
 }
 
-const liveCars = sql<number>`(select count(*)::int from ${cars} c where c.supplier_id = ${suppliers.id} and c.status <> 'deleted')`;
-const activeStaff = sql<number>`(select count(*)::int from ${users} u where u.supplier_id = ${suppliers.id} and u.type = 'supplier' and u.status = 'active')`;
+// Correlated counts name the outer row as `suppliers.id` in full: drizzle writes a one-table
+// select's columns unqualified, and a bare "id" inside the subquery would be the inner row's.
+const liveCars = sql<number>`(select count(*)::int from ${cars} c where c.supplier_id = ${suppliers}.id and c.status <> 'deleted')`;
+const activeStaff = sql<number>`(select count(*)::int from ${users} u where u.supplier_id = ${suppliers}.id and u.type = 'supplier' and u.status = 'active')`;
 
 export type SupplierListRow = { id: number; name: string; logo: string | null; email: string | null; active: boolean; payLater: boolean; cars: number; staff: number };
 

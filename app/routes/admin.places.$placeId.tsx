@@ -1,0 +1,147 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import leafletStyles from "leaflet/dist/leaflet.css?url";
+import { PlaceForm } from "~/components/backoffice/place-form";
+import { requireAdmin } from "~/modules/backoffice/access.server";
+import { rowIdParam } from "~/modules/backoffice/row-id.server";
+import { useTranslation } from "~/modules/i18n/react";
+import { placeSchema } from "~/modules/places/place-form";
+import { deletePlace, loadPlace, placeUsage, updatePlace, type PlaceUsage } from "~/modules/places/places.server";
+import { ErrorPage } from "~/root";
+import { getEnv } from "~/utils/env.server";
+import { toastHeader } from "~/utils/toast.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+const notFound = () => new Response(null, { status: 404 });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  requireAdmin(request, context);
+  const id = rowIdParam(params.placeId);
+  const place = id === null ? null : await loadPlace(id);
+  if (!place) throw notFound();
+  const names = { es: place.nameEs, en: place.nameEn, fr: place.nameFr, el: place.nameEl };
+  return {
+    title: `${context.t("adminPlaces:edit.title", { name: names[context.language] })} · Rueda`,
+    name: names[context.language],
+    place,
+    usage: await placeUsage(place.id),
+    tileUrl: getEnv().MAP_TILE_URL,
+    // The confirmation is a page state, so it works without JavaScript.
+    confirmDelete: new URL(request.url).searchParams.get("confirm") === "delete",
+  };
+}
+
+type ActionResult = { intent: "save"; result: SubmissionResult<string[]> } | { intent: "delete"; inUse: PlaceUsage };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = requireAdmin(request, context);
+  const id = rowIdParam(params.placeId);
+  if (id === null) throw notFound();
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "save") {
+    const submission = parseWithZod(formData, { schema: placeSchema });
+    if (submission.status !== "success") return json<ActionResult>({ intent: "save", result: submission.reply() }, { status: 400 });
+    if ((await updatePlace(user, id, submission.value)) === "notFound") throw notFound();
+    return redirect(`/admin/places/${id}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });
+  }
+  if (intent === "delete") {
+    const outcome = await deletePlace(user, id);
+    if (outcome.status === "notFound") throw notFound();
+    if (outcome.status === "inUse") return json<ActionResult>({ intent: "delete", inUse: { cars: outcome.cars, bookings: outcome.bookings } }, { status: 409 });
+    return redirect("/admin/places", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "adminPlaces:delete.deleted" }) } });
+  }
+  throw new Response(null, { status: 400 });
+}
+
+export default function PlacePage() {
+  const { t } = useTranslation("adminPlaces");
+  const { name, place, usage, tileUrl, confirmDelete } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  const refused = actionData?.intent === "delete" ? actionData.inUse : null;
+  const str = (n: number) => String(n);
+  return (
+    <section className="page stack">
+      <p>
+        <Link to="/admin/places">{t("edit.back")}</Link>
+      </p>
+      <h1>{t("edit.title", { name })}</h1>
+      <dl className="details card">
+        <dt>{t("edit.slug")}</dt>
+        <dd>
+          <code>{place.slug}</code>
+        </dd>
+      </dl>
+      <p className="muted">{t("edit.usage", { cars: str(usage.cars), bookings: str(usage.bookings) })}</p>
+      <PlaceForm
+        lastResult={actionData?.intent === "save" ? actionData.result : undefined}
+        defaultValue={{
+          nameEs: place.nameEs,
+          nameEn: place.nameEn,
+          nameFr: place.nameFr,
+          nameEl: place.nameEl,
+          address: place.address,
+          kind: place.kind,
+          timeZone: place.timeZone,
+          latitude: str(place.latitude),
+          longitude: str(place.longitude),
+        }}
+        tileUrl={tileUrl}
+        submitLabel={t("admin:common.save")}
+      />
+
+      <section className="card stack" id="delete" aria-labelledby="delete-title">
+        <h2 id="delete-title">{t("delete.title")}</h2>
+        <p className="field__help">{t("delete.help")}</p>
+        {refused ? (
+          <div className="notice notice--warning" role="alert">
+            <p>{t("delete.inUse", { cars: str(refused.cars), bookings: str(refused.bookings) })}</p>
+          </div>
+        ) : confirmDelete ? (
+          <Form method="post" action={`/admin/places/${place.id}`} className="notice notice--warning stack">
+            <p role="alert">{t("delete.question")}</p>
+            <p className="actions">
+              <button type="submit" name="intent" value="delete" className="button button--danger" disabled={deleting} aria-busy={deleting}>
+                {t("admin:common.confirmDelete")}
+              </button>
+              <Link to={`/admin/places/${place.id}`} className="button button--secondary" preventScrollReset>
+                {t("admin:common.cancel")}
+              </Link>
+            </p>
+          </Form>
+        ) : (
+          <p>
+            <Link to={`/admin/places/${place.id}?confirm=delete#delete`} className="button button--secondary" preventScrollReset>
+              {t("delete.open")}
+            </Link>
+          </p>
+        )}
+      </section>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("adminPlaces");
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPage error={error} />;
+  return (
+    <section className="page stack">
+      <h1>{t("notFound.title")}</h1>
+      <p>{t("notFound.body")}</p>
+      <p>
+        <Link to="/admin/places" className="button">
+          {t("edit.back")}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import leafletStyles from "leaflet/dist/leaflet.css?url";
+import { PlaceForm } from "~/components/backoffice/place-form";
+import { requireAdmin } from "~/modules/backoffice/access.server";
+import { useTranslation } from "~/modules/i18n/react";
+import { placeSchema } from "~/modules/places/place-form";
+import { createPlace } from "~/modules/places/places.server";
+import { getEnv } from "~/utils/env.server";
+import { toastHeader } from "~/utils/toast.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAdmin(request, context);
+  return { title: `${context.t("adminPlaces:new.title")} · Rueda`, tileUrl: getEnv().MAP_TILE_URL };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = requireAdmin(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: placeSchema });
+  if (submission.status !== "success") return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
+  await createPlace(user, submission.value);
+  return redirect("/admin/places", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });
+}
+
+export default function NewPlacePage() {
+  const { t } = useTranslation("adminPlaces");
+  const { tileUrl } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section className="page stack">
+      <p>
+        <Link to="/admin/places">{t("edit.back")}</Link>
+      </p>
+      <h1>{t("new.title")}</h1>
+      <PlaceForm lastResult={actionData?.result} defaultValue={{ timeZone: "America/Caracas" }} tileUrl={tileUrl} submitLabel={t("form.create")} />
+    </section>
+  );
+}

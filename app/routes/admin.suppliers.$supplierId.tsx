@@ -1,0 +1,133 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { SupplierForm } from "~/components/backoffice/supplier-form";
+import { SupplierStaff } from "~/components/backoffice/supplier-staff";
+import { requireAdmin } from "~/modules/backoffice/access.server";
+import { rowIdParam } from "~/modules/backoffice/row-id.server";
+import { useTranslation } from "~/modules/i18n/react";
+import { staffInviteSchema } from "~/modules/suppliers/supplier-form";
+import { readSupplierSubmission } from "~/modules/suppliers/supplier-submission.server";
+import { inviteStaff, listStaff, loadSupplier, removeStaff, updateSupplier } from "~/modules/suppliers/suppliers.server";
+import { authMessages } from "~/modules/user/messages";
+import { ErrorPage } from "~/root";
+import { toastHeader, type Toast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+
+const notFound = () => new Response(null, { status: 404 });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = requireAdmin(request, context);
+  const id = rowIdParam(params.supplierId);
+  const supplier = id === null ? null : await loadSupplier(user, id);
+  if (!supplier) throw notFound();
+  const staff = await listStaff(supplier.id);
+  const removeId = Number(new URL(request.url).searchParams.get("remove"));
+  return {
+    title: `${context.t("adminSuppliers:edit.title", { name: supplier.name })} · Rueda`,
+    supplier,
+    staff,
+    // The removal's confirmation is a page state, so it works without JavaScript.
+    confirmRemove: staff.find((member) => member.id === removeId) ?? null,
+    language: context.language,
+  };
+}
+
+type ActionResult = { intent: "save" | "invite"; result: SubmissionResult<string[]> };
+
+async function done(supplierId: number, toast: Toast, hash = "") {
+  return redirect(`/admin/suppliers/${supplierId}${hash}`, { headers: { "Set-Cookie": await toastHeader(toast) } });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = requireAdmin(request, context);
+  const id = rowIdParam(params.supplierId);
+  if (id === null) throw notFound();
+
+  // The details form is multipart (its logo); the staff forms are plain.
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    const submission = await readSupplierSubmission(request);
+    if (!submission.ok) return json<ActionResult>({ intent: "save", result: submission.result }, { status: 400 });
+    if ((await updateSupplier(user, id, submission.values, submission.logo)) === "notFound") throw notFound();
+    return done(id, { type: "success", message: "admin:common.changesSaved" });
+  }
+
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "invite": {
+      const submission = parseWithZod(formData, { schema: staffInviteSchema });
+      if (submission.status !== "success") return json<ActionResult>({ intent: "invite", result: submission.reply() }, { status: 400 });
+      const outcome = await inviteStaff(user, id, submission.value);
+      if (outcome.status === "notFound") throw notFound();
+      if (outcome.status === "emailTaken") {
+        return json<ActionResult>({ intent: "invite", result: submission.reply({ fieldErrors: { email: [authMessages.emailTaken] } }) }, { status: 400 });
+      }
+      return done(id, { type: "success", message: "adminSuppliers:staff.invited", values: { email: submission.value.email } }, "#staff");
+    }
+    case "remove-staff": {
+      const staffId = rowIdParam(String(formData.get("staffId") ?? ""));
+      if (staffId === null) throw new Response(null, { status: 400 });
+      if ((await removeStaff(user, id, staffId)) === "notFound") throw notFound();
+      return done(id, { type: "success", message: "adminSuppliers:staff.removed" }, "#staff");
+    }
+    default:
+      throw new Response(null, { status: 400 });
+  }
+}
+
+export default function SupplierPage() {
+  const { t } = useTranslation("adminSuppliers");
+  const { supplier, staff, confirmRemove, language } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section className="page stack">
+      <p>
+        <Link to="/admin/suppliers">{t("edit.back")}</Link>
+      </p>
+      <h1>{t("edit.title", { name: supplier.name })}</h1>
+      {supplier.active ? null : (
+        <div className="notice notice--warning" role="status">
+          <p>{t("edit.inactive")}</p>
+        </div>
+      )}
+      <p className="muted">{t("edit.cars", { count: supplier.cars })}</p>
+      <section className="card stack" aria-labelledby="details-title">
+        <h2 id="details-title">{t("form.details")}</h2>
+        <SupplierForm
+          key={supplier.logo ?? "no-logo"}
+          lastResult={actionData?.intent === "save" ? actionData.result : undefined}
+          defaultValue={{ name: supplier.name, email: supplier.email ?? "", phone: supplier.phone ?? "", payLater: supplier.payLater, active: supplier.active }}
+          logo={{ src: supplier.logo, alt: t("form.logoAlt", { name: supplier.name }) }}
+          submitLabel={t("admin:common.save")}
+        />
+      </section>
+      <SupplierStaff
+        supplierId={supplier.id}
+        staff={staff}
+        confirmRemove={confirmRemove}
+        inviteResult={actionData?.intent === "invite" ? actionData.result : undefined}
+        language={language}
+      />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("adminSuppliers");
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPage error={error} />;
+  return (
+    <section className="page stack">
+      <h1>{t("notFound.title")}</h1>
+      <p>{t("notFound.body")}</p>
+      <p>
+        <Link to="/admin/suppliers" className="button">
+          {t("edit.back")}
+        </Link>
+      </p>
+    </section>
+  );
+}
