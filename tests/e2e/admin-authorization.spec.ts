@@ -35,6 +35,9 @@ type Fixture = {
   transferReference: string;
   staffAId: number;
   staffAEmail: string;
+  supplierAId: number;
+  /** A place every supplier serves. */
+  placeId: number;
 };
 
 type Row = {
@@ -46,7 +49,7 @@ type Row = {
   form?: (fx: Fixture) => Record<string, string> | URLSearchParams | Promise<URLSearchParams>;
   cells: Cells;
   /** The rows of A a request must leave as they were, when refused. */
-  untouched?: Array<"car" | "booking" | "payment" | "staffA">;
+  untouched?: Array<"car" | "booking" | "payment" | "staffA" | "supplierA" | "place">;
 };
 
 /* The usual columns. `ok`: what a role allowed in gets (200 for a page; 400 for an empty form). */
@@ -143,6 +146,30 @@ const routes: Row[] = [
     untouched: ["booking"],
   },
 
+  // Places and suppliers (admin-only).
+  { name: "GET /admin/places/new", method: "GET", path: () => "/admin/places/new", cells: adminOnly() },
+  { name: "POST /admin/places/new (empty form)", method: "POST", path: () => "/admin/places/new", form: () => ({}), cells: adminOnly(400) },
+  { name: "GET /admin/places/:place", method: "GET", path: (fx) => `/admin/places/${fx.placeId}`, cells: adminOnly() },
+  {
+    name: "POST /admin/places/:place (empty form)",
+    method: "POST",
+    path: (fx) => `/admin/places/${fx.placeId}`,
+    form: () => ({}),
+    cells: { ...adminOnly(), admin: null },
+    untouched: ["place"],
+  },
+  { name: "GET /admin/suppliers/new", method: "GET", path: () => "/admin/suppliers/new", cells: adminOnly() },
+  { name: "POST /admin/suppliers/new (empty form)", method: "POST", path: () => "/admin/suppliers/new", form: () => ({}), cells: adminOnly(400) },
+  { name: "GET /admin/suppliers/:A", method: "GET", path: (fx) => `/admin/suppliers/${fx.supplierAId}`, cells: adminOnly() },
+  {
+    name: "POST /admin/suppliers/:A (empty form)",
+    method: "POST",
+    path: (fx) => `/admin/suppliers/${fx.supplierAId}`,
+    form: () => ({}),
+    cells: { ...adminOnly(), admin: null },
+    untouched: ["supplierA"],
+  },
+
   // Users, settings, inbox (admin-only): staff are refused before anything is read or changed.
   { name: "GET /admin/users/new", method: "GET", path: () => "/admin/users/new", cells: adminOnly() },
   { name: "POST /admin/users/new (empty form)", method: "POST", path: () => "/admin/users/new", form: () => ({}), cells: adminOnly(400) },
@@ -202,7 +229,20 @@ test.beforeAll(async ({ baseURL }) => {
     sql`select to_char(starts_at at time zone 'America/Caracas', 'YYYY-MM') as month from bookings where id = ${bookingId}`,
   )) as unknown as Array<{ month: string }>;
   const [{ id: staffAId }] = (await db.execute(sql`select id from users where email = ${staffA.email}`)) as unknown as Array<{ id: number }>;
-  fx = { carId, carName, bookingId, bookingReference, bookingMonth: month, paymentId, transferReference, staffAId, staffAEmail: staffA.email };
+  const [{ id: placeId }] = (await db.execute(sql`select id from locations where slug = 'maiquetia-airport'`)) as unknown as Array<{ id: number }>;
+  fx = {
+    carId,
+    carName,
+    bookingId,
+    bookingReference,
+    bookingMonth: month,
+    paymentId,
+    transferReference,
+    staffAId,
+    staffAEmail: staffA.email,
+    supplierAId: staffA.supplierId,
+    placeId,
+  };
   const emails: Record<Role, string | null> = { visitor: null, driver: DRIVER, staffA: staffA.email, staffB: staffB.email, admin: ADMIN };
   for (const role of roles) clients[role] = await clientAs(baseURL!, emails[role]);
 });
@@ -219,8 +259,15 @@ async function send(client: APIRequestContext, row: Row): Promise<APIResponse> {
   return client.post(url, { data: form.toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0 });
 }
 
-const tables = { car: "cars", booking: "bookings", payment: "payments", staffA: "users" } as const;
-const idOf = { car: () => fx.carId, booking: () => fx.bookingId, payment: () => fx.paymentId, staffA: () => fx.staffAId };
+const tables = { car: "cars", booking: "bookings", payment: "payments", staffA: "users", supplierA: "suppliers", place: "locations" } as const;
+const idOf = {
+  car: () => fx.carId,
+  booking: () => fx.bookingId,
+  payment: () => fx.paymentId,
+  staffA: () => fx.staffAId,
+  supplierA: () => fx.supplierAId,
+  place: () => fx.placeId,
+};
 
 for (const row of routes) {
   test(row.name, async () => {
@@ -233,9 +280,13 @@ for (const row of routes) {
       expect.soft(response.status(), cell).toBe(expected);
       if (expected === 302) expect.soft(response.headers().location ?? "", `${cell}: sent to sign in`).toMatch(/^\/sign-in\?redirectTo=/);
       if (role === "staffB") {
-        // Whatever B's staff asked for, the answer carries none of A's data.
+        // Whatever B's staff asked for, the answer carries none of A's data; a value B typed in the
+        // address itself (a search for A's car) is echoed back by the search box and the language links.
         const body = await response.text();
-        for (const secret of [fx.carName, fx.bookingReference, fx.transferReference, fx.staffAEmail]) expect.soft(body, `${cell} shows A's ${secret}`).not.toContain(secret);
+        const asked = decodeURIComponent(row.path(fx)).replace(/\+/g, " ");
+        for (const secret of [fx.carName, fx.bookingReference, fx.transferReference, fx.staffAEmail].filter((value) => !asked.includes(value))) {
+          expect.soft(body, `${cell} shows A's ${secret}`).not.toContain(secret);
+        }
       }
       const after = await Promise.all((row.untouched ?? []).map((kind) => snapshot(getDb(), tables[kind], idOf[kind]())));
       expect.soft(after, `${cell}: A's rows unchanged`).toEqual(before);
