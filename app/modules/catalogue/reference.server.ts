@@ -85,7 +85,10 @@ export type CatalogueSupplier = {
   mainLocationId: number | null;
 };
 
-/** Active suppliers with their fleet size, in one grouped query. */
+/**
+ * Active suppliers that have cars, with their fleet size, in one grouped query: a brand the back
+ * office has just created, with no car yet, is not offered to drivers (its link would find nothing).
+ */
 const suppliers = cachedValue(async (): Promise<CatalogueSupplier[]> => {
   const db = await getDb();
   const s = schema.suppliers;
@@ -104,7 +107,7 @@ const suppliers = cachedValue(async (): Promise<CatalogueSupplier[]> => {
     .from(s)
     .where(and(eq(s.active, true), eq(s.status, "active")))
     .orderBy(asc(s.name));
-  return rows;
+  return rows.filter((row) => row.carCount > 0);
 });
 
 export type FeaturedCar = {
