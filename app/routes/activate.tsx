@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
@@ -13,10 +13,11 @@ import { looksLikeToken } from "~/modules/user/tokens";
 import { resetPasswordSchema } from "~/modules/user/validation";
 import { createUserSession, destroySession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
 type View = "valid" | "expired" | "used" | "unknown" | "activated" | "sent";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 /*
  * Opening the emailed link only shows what it would do; activating is a POST (docs/security.md#headers:

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -11,8 +11,9 @@ import { formatCents, formatNumber } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { instantToLocal } from "~/modules/availability/zoned-time";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 /** The dashboard (docs/domain.md#dashboard): the caller's scope at a glance. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalogue/pagination";
 import { requireAdmin } from "~/modules/backoffice/access.server";
@@ -6,8 +6,9 @@ import { auditLogPage } from "~/modules/backoffice/audit-log.server";
 import { actionLabel, auditHref, auditSubjectTypes, fieldLabel, readAuditQuery, type AuditValue } from "~/modules/backoffice/audit-view";
 import { useTranslation } from "~/modules/i18n/react";
 import { APP_TIME_ZONE } from "~/modules/user/age";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(request, context);

@@ -1,12 +1,13 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BookingsList } from "~/components/booking/bookings-list";
 import { requireBackOffice } from "~/modules/backoffice/access.server";
 import { bookingsListAction, loadBookingsList } from "~/modules/booking/list-page.server";
 import { filterParams, MOBILE_HINT } from "~/modules/booking/list-query";
 import { useTranslation } from "~/modules/i18n/react";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 /** The page size depends on the device (bookingsPageSize), as on /bookings. */
 export const headers: HeadersFunction = () => ({ "Accept-CH": MOBILE_HINT, Vary: `${MOBILE_HINT}, User-Agent` });

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CarForm } from "~/components/backoffice/car-form";
@@ -10,8 +10,9 @@ import { submitCarForm } from "~/modules/backoffice/car-submission.server";
 import { loadCar, locationChoices, supplierChoices } from "~/modules/backoffice/cars.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { toastHeader } from "~/utils/toast.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 /** One of the caller's cars, to edit; any other id (missing, deleted, another supplier's) is a 404. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CarErrorBoundary } from "~/components/backoffice/car-not-found";
@@ -7,8 +7,9 @@ import { carIdParam } from "~/modules/backoffice/car-list";
 import { deleteCar, loadCarForDelete, markCarUnavailable } from "~/modules/backoffice/cars.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { toastHeader } from "~/utils/toast.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 /**
  * "Are you sure you want to delete this car?" as a page of its own, so the confirmation works

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireBackOffice } from "~/modules/backoffice/access.server";
@@ -8,8 +8,9 @@ import { listCars, supplierChoices } from "~/modules/backoffice/cars.server";
 import { fuelTypes, gearboxes } from "~/modules/catalogue/car-enums";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 /** The fleet: the caller's cars (all for an admin), searched and filtered by a GET form, 30 a page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -13,8 +13,9 @@ import { useTranslation } from "~/modules/i18n/react";
 import { approveMobilePayment, rejectMobilePayment, verificationQueue, type QueueRow } from "~/modules/payment/mobile-payment.server";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { toastHeader, type Toast } from "~/utils/toast.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 const wallClock = (instant: Date) => instantToLocal(instant, APP_TIME_ZONE).replace("T", " ");
 

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
@@ -13,10 +13,11 @@ import { deletePlace, loadPlace, placeUsage, updatePlace, type PlaceUsage } from
 import { ErrorPage } from "~/root";
 import { getEnv } from "~/utils/env.server";
 import { toastHeader } from "~/utils/toast.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 const notFound = () => new Response(null, { status: 404 });
 

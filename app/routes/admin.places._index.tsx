@@ -1,11 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalogue/pagination";
 import { requireAdmin } from "~/modules/backoffice/access.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { listPlaces } from "~/modules/places/places.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(request, context);

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
@@ -11,10 +11,11 @@ import { placeSchema } from "~/modules/places/place-form";
 import { createPlace } from "~/modules/places/places.server";
 import { getEnv } from "~/utils/env.server";
 import { toastHeader } from "~/utils/toast.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(request, context);

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CheckboxField, SelectField } from "~/components/form-choices";
@@ -14,8 +14,9 @@ import { HOLDER_MAX, RATE_DECIMALS, settingsMessages, settingsSchema } from "~/m
 import { saveSettings, settingsPage } from "~/modules/payment/settings.server";
 import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
 import { toastHeader } from "~/utils/toast.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 const today = () => calendarDateIn(APP_TIME_ZONE, new Date());
 

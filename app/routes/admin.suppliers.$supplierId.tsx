@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { SupplierForm } from "~/components/backoffice/supplier-form";
@@ -14,8 +14,9 @@ import { inviteStaff, listStaff, loadSupplier, removeStaff, updateSupplier } fro
 import { authMessages } from "~/modules/user/messages";
 import { ErrorPage } from "~/root";
 import { toastHeader, type Toast } from "~/utils/toast.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 const notFound = () => new Response(null, { status: 404 });
 

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { Pagination } from "~/components/catalogue/pagination";
@@ -14,8 +14,9 @@ import { changeUserType, deleteUser, loadUser, setSuspended, supplierChoices, us
 import { ErrorPage } from "~/root";
 import { isRowId } from "~/utils/postgres.server";
 import { toastHeader } from "~/utils/toast.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 /** The account the URL names; anything that is not a row id names nothing (404). */
 function userIdOf(raw: string | undefined): number {

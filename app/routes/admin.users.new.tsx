@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { SelectField } from "~/components/form-choices";
@@ -12,8 +12,9 @@ import { adminUserMessages, createAccountSchema, staffTypes } from "~/modules/us
 import { createStaffAccount, supplierChoices } from "~/modules/user/admin-users.server";
 import { authMessages } from "~/modules/user/messages";
 import { toastHeader } from "~/utils/toast.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(request, context);

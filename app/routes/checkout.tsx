@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -31,8 +31,9 @@ import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
 import { authMessages } from "~/modules/user/messages";
 import { createUserSession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 /** A link that cannot be booked: a page saying why, with the way back to the same search (never a 500). */
 function stale(problem: CheckoutProblem, searchHref: string): Response {

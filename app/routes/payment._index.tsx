@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
@@ -18,6 +18,7 @@ import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref, payableQuery } from "~/modules/payment/methods";
 import { findBookingByReference, outstandingBookings, paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { consume } from "~/modules/security/rate-limit.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
 /** Typed as people read it off an email: any case, spaces around, the dash optional. */
 const referenceField = z
@@ -29,7 +30,7 @@ const referenceField = z
 
 const lookupSchema = z.object({ reference: referenceField, email: emailField() });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = `${context.t("payment:direct.title")} · Rueda`;

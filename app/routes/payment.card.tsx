@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms";
@@ -9,8 +9,9 @@ import { useTranslation } from "~/modules/i18n/react";
 import { cardPaymentOffered, cardRefusals, startCardPayment } from "~/modules/payment/card.server";
 import { payableQuery } from "~/modules/payment/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 /** Pay a booking's balance by card (docs/domain.md#card-payments): the summary and one button to the gateway. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

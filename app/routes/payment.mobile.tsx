@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CopyButton } from "~/components/copy-button";
@@ -18,8 +18,9 @@ import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable
 import { consume } from "~/modules/security/rate-limit.server";
 import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
 import { toastHeader } from "~/utils/toast.server";
+import { privatePageMeta } from "~/modules/http/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }, { name: "robots", content: "noindex" }];
+export const meta = privatePageMeta;
 
 /**
  * Pago móvil (docs/domain.md#pago-móvil): the merchant's account and the amount in bolívares, each
