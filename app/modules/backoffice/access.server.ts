@@ -1,6 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { and, eq, ne, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, eq, ne, type SQL } from "drizzle-orm";
 import { bookingScope } from "~/modules/booking/access.server";
 import { signInPath } from "~/modules/user/redirect";
 import { schema } from "~/utils/db.server";
@@ -13,8 +12,6 @@ const { cars, suppliers } = schema;
  * member with the one supplier they work for.
  */
 export type StaffUser = SessionUser & ({ type: "admin" } | { type: "supplier"; supplierId: number });
-
-export const isAdmin = (user: Pick<SessionUser, "type">) => user.type === "admin";
 
 function asStaff(user: SessionUser): StaffUser | null {
   if (user.type === "admin") return user as StaffUser;
@@ -64,9 +61,5 @@ export function ownSupplierId(user: StaffUser, requested: number): number {
   return user.type === "admin" ? requested : user.supplierId;
 }
 
-/** Rows of any table with a `supplier_id` column (audit entries, bookings' supplier): the caller's. */
-export function supplierColumnScope(user: StaffUser, column: AnyPgColumn): SQL {
-  return user.type === "admin" ? sql`true` : eq(column, user.supplierId);
-}
-
+/** Bookings: the one scope shared with the driver-facing pages (app/modules/booking/access.server.ts). */
 export { bookingScope };
