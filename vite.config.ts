@@ -15,10 +15,9 @@ export default defineConfig({
         // object and can be rendered to a string, instead of streaming turbo-stream chunks
         // through Suspense; that is a quarter less server CPU per search page.
         v3_singleFetch: false,
-        // Off: with a couple of dozen routes the whole manifest is one small cached asset,
-        // while lazy discovery re-matches the routes for every page render to inline a
-        // partial manifest, and has the browser fetch /__manifest for the links it sees.
-        v3_lazyRouteDiscovery: false,
+        // On (ADR 0009): a page carries the manifest entries of its own routes only, so the
+        // back office's and the API's routes add nothing to a public page's first load.
+        v3_lazyRouteDiscovery: true,
         v3_routeConfig: true,
       },
     }),

@@ -1,8 +1,8 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { I18nPayloadContext, NonceContext } from "~/components/nonce";
-import { embeddedPayload, resourcesFor } from "~/modules/i18n/i18n.server";
+import { NonceContext, TranslationsHrefContext } from "~/components/nonce";
+import { resourcesFor, translationsFile } from "~/modules/i18n/i18n.server";
 import { TranslationProvider } from "~/modules/i18n/react";
 
 export default function handleRequest(
@@ -14,16 +14,15 @@ export default function handleRequest(
 ) {
   const { nonce, language } = loadContext;
   const resources = resourcesFor(language);
-  const i18nPayload = embeddedPayload(language);
   // Nothing on these pages streams (no deferred data, no single fetch: ADR 0006), so the page is
   // rendered to one string: cheaper than a stream that encodes every small chunk of markup.
   const html = renderToString(
     <NonceContext.Provider value={nonce}>
-      <I18nPayloadContext.Provider value={i18nPayload}>
+      <TranslationsHrefContext.Provider value={translationsFile(language).href}>
         <TranslationProvider language={language} resources={resources}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} />
         </TranslationProvider>
-      </I18nPayloadContext.Provider>
+      </TranslationsHrefContext.Provider>
     </NonceContext.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -8,18 +8,19 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useContext, type ReactNode } from "react";
 import { useTranslation } from "~/modules/i18n/react";
 import { ActivationBanner } from "~/components/activation-banner";
+import { useRootData, type RootData } from "~/components/root-data";
 import { Analytics } from "~/components/analytics";
-import { I18nPayloadContext, useNonce } from "~/components/nonce";
+import { TranslationsHrefContext, useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toasts } from "~/components/toasts";
-import { EMBEDDED_I18N_ID } from "~/modules/i18n/embedded";
+import { zodInBrowserScript } from "~/modules/forms/zod-in-browser";
+import { TRANSLATIONS_LINK_ID } from "~/modules/i18n/translations-file";
 import { getEnv } from "~/utils/env.server";
 import { clearToastHeader, readToast } from "~/utils/toast.server";
 import stylesheet from "~/styles/app.css?url";
@@ -35,16 +36,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const toast = await readToast(request);
   const { user, language } = context;
   const env = getEnv();
-  return json(
-    {
-      language,
-      user: user && { id: user.id, fullName: user.fullName, type: user.type, activated: user.activated, unreadNotifications: user.unreadNotifications },
-      toast,
-      analyticsId: env.ANALYTICS_MEASUREMENT_ID ?? null,
-      geoAttribution: env.LANGUAGE_FROM_COUNTRY,
-    },
-    toast ? { headers: { "Set-Cookie": await clearToastHeader() } } : undefined,
-  );
+  const data: RootData = {
+    language,
+    user: user && { id: user.id, fullName: user.fullName, type: user.type, activated: user.activated, unreadNotifications: user.unreadNotifications },
+    toast,
+    analyticsId: env.ANALYTICS_MEASUREMENT_ID ?? null,
+    geoAttribution: env.LANGUAGE_FROM_COUNTRY,
+  };
+  return json(data, toast ? { headers: { "Set-Cookie": await clearToastHeader() } } : undefined);
 }
 
 /*
@@ -56,21 +55,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
 
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();
   const nonce = useNonce();
-  const i18nPayload = useContext(I18nPayloadContext);
+  const translationsHref = useContext(TranslationsHrefContext);
   const language = root?.language ?? "es";
   return (
     <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* suppressHydrationWarning: browsers hide a nonce from the DOM once the script has run. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodInBrowserScript }} suppressHydrationWarning />
         <Meta />
+        {/* suppressHydrationWarning: the browser renders without the href, which the link already has. */}
+        <link id={TRANSLATIONS_LINK_ID} rel="preload" as="fetch" crossOrigin="anonymous" href={translationsHref || undefined} suppressHydrationWarning />
         <Links />
       </head>
       <body>
@@ -82,7 +81,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main">{children}</main>
         {root ? <SiteFooter /> : null}
         {root ? <Toasts toast={root.toast} /> : null}
-        <script id={EMBEDDED_I18N_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: i18nPayload }} />
         {root?.analyticsId ? <Analytics measurementId={root.analyticsId} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -21,8 +21,8 @@ export type FailedJob = {
  * Failed jobs, most recent first, for admins to look at and re-send (docs/operations.md#outbox):
  * every one, or one page of them (`/admin/outbox`).
  */
-export async function listFailed(page?: { limit: number; offset: number }): Promise<FailedJob[]> {
-  const db = await getDb();
+export async function listFailed(page?: { limit: number; offset: number }, executor?: Executor): Promise<FailedJob[]> {
+  const db = executor ?? (await getDb());
   const query = db
     .select({
       id: outbox.id,
@@ -46,8 +46,8 @@ export async function listFailed(page?: { limit: number; offset: number }): Prom
  * How many jobs failed for good, and how many wait to run: still in the outbox (`pending`) or
  * handed to BullMQ and not finished yet (`relayed`).
  */
-export async function outboxCounts(): Promise<{ failed: number; waiting: number }> {
-  const db = await getDb();
+export async function outboxCounts(executor?: Executor): Promise<{ failed: number; waiting: number }> {
+  const db = executor ?? (await getDb());
   const rows = await db
     .select({ status: outbox.status, count: count() })
     .from(outbox)

@@ -83,7 +83,13 @@ export const handlerTimeoutMs = 60 * 1000;
  * deterministic for the change (e.g. `contact-message-42`): a second enqueue is ignored.
  */
 export async function enqueue<N extends JobName>(executor: Executor, name: N, payload: JobPayload<N>, jobId: string) {
-  const parsed = jobs[name].payload.parse(payload);
-  await executor.insert(outbox).values({ jobName: name, jobId, payload: parsed }).onConflictDoNothing({ target: outbox.jobId });
+  await enqueueAll(executor, name, [{ payload, jobId }]);
+}
+
+/** `enqueue` for several jobs of one kind in one statement (one round trip inside a request's transaction). */
+export async function enqueueAll<N extends JobName>(executor: Executor, name: N, entries: Array<{ payload: JobPayload<N>; jobId: string }>) {
+  if (entries.length === 0) return;
+  const rows = entries.map(({ payload, jobId }) => ({ jobName: name, jobId, payload: jobs[name].payload.parse(payload) }));
+  await executor.insert(outbox).values(rows).onConflictDoNothing({ target: outbox.jobId });
   kickRelay();
 }

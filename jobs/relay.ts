@@ -201,10 +201,23 @@ export function startRelay(options: RelayOptions = {}): Relay {
         return false;
       }
     },
-    /** Processes everything due now; used by tests and scripts. */
+    /**
+     * Processes everything due now; used by tests and scripts. It runs alone: a run of the
+     * relay's own started meanwhile could lease rows this loop then skips, and drain would
+     * return before they were done.
+     */
     async drain() {
-      await running;
-      while ((await tick()) > 0);
+      while (running) await running;
+      const draining = (async () => {
+        while ((await tick()) > 0);
+      })();
+      running = draining;
+      try {
+        await draining;
+      } finally {
+        running = null;
+        schedule(POLL_MS);
+      }
     },
   };
 }

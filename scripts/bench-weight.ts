@@ -83,8 +83,11 @@ try {
     for (const { m, size } of sizes) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${m}`);
     const lazySizes = [...lazy].map((m) => `${m} ${(gzipSize(path.join(clientDir, m)) / 1024).toFixed(1)} KB`);
     if (lazySizes.length) console.log(`  loaded later, only when used: ${lazySizes.join(", ")}`);
-    const inlineJson = [...html.matchAll(/<script[^>]+type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0);
-    console.log(`  (plus ${(inlineJson / 1024).toFixed(1)} KB of inline translation JSON in the HTML, not counted as JavaScript)`);
+    const translations = html.match(/<link[^>]+id="translations"[^>]+href="([^"]+)"/)?.[1];
+    const translationsSize = translations ? zlib.gzipSync(Buffer.from(await (await fetch(base + translations)).arrayBuffer())).length : 0;
+    console.log(
+      `  (not JavaScript, beside it: the HTML, ${(zlib.gzipSync(html).length / 1024).toFixed(1)} KB gzip; the translations, ${(translationsSize / 1024).toFixed(1)} KB gzip, cached for good)`,
+    );
   }
 } finally {
   await server.stop();

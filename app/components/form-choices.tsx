@@ -1,15 +1,14 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { getInputProps, getSelectProps } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { inputProps, selectProps, type FormField } from "./field-props";
 import { FieldErrors, FieldHelp, helpId } from "./forms";
 
 /** Checkboxes, selects and file inputs with the same label/help/error layout as forms.tsx. */
-export function CheckboxField({ field, label, help, children }: { field: FieldMetadata<boolean | undefined>; label: string; help?: string; children?: ReactNode }) {
+export function CheckboxField({ field, label, help, children }: { field: FormField; label: string; help?: string; children?: ReactNode }) {
   return (
     <div className="field">
       <div className="checkbox">
-        <input {...getInputProps(field, { type: "checkbox", ariaDescribedBy: helpId(field.id, help) })} />
+        <input {...inputProps(field, "checkbox", helpId(field.id, help))} />
         <label htmlFor={field.id}>{label}</label>
       </div>
       <FieldHelp fieldId={field.id} help={help} />
@@ -24,15 +23,14 @@ export function SelectField({
   label,
   options,
 }: {
-  // Any value a select can post: a schema may coerce it (a place id to a number).
-  field: FieldMetadata<unknown>;
+  field: FormField;
   label: string;
   options: Array<{ value: string; label: string; lang?: string }>;
 }) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <select {...getSelectProps(field)}>
+      <select {...selectProps(field)}>
         {options.map((option) => (
           <option key={option.value} value={option.value} lang={option.lang}>
             {option.label}
@@ -44,11 +42,11 @@ export function SelectField({
   );
 }
 
-export function FileField({ field, label, help, accept }: { field: FieldMetadata<File | undefined>; label: string; help?: string; accept: string }) {
+export function FileField({ field, label, help, accept }: { field: FormField; label: string; help?: string; accept: string }) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type: "file", ariaDescribedBy: helpId(field.id, help) })} accept={accept} />
+      <input {...inputProps(field, "file", helpId(field.id, help))} accept={accept} />
       <FieldHelp fieldId={field.id} help={help} />
       <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>
@@ -56,7 +54,7 @@ export function FileField({ field, label, help, accept }: { field: FieldMetadata
 }
 
 /** "I accept the Terms of Use", with a link to read them in a new tab (sign-up and a visitor's checkout). */
-export function TermsField({ field, label, readLabel }: { field: FieldMetadata<boolean | undefined>; label: string; readLabel: string }) {
+export function TermsField({ field, label, readLabel }: { field: FormField; label: string; readLabel: string }) {
   return (
     <CheckboxField field={field} label={label}>
       <p className="field__help">

@@ -1,6 +1,5 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { getInputProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { inputProps, textareaProps, type FormField } from "./field-props";
 import { FieldErrors } from "./form-errors";
 
 export { FieldErrors, FormErrors } from "./form-errors";
@@ -25,22 +24,22 @@ export function TextField({
   help,
   type = "text",
   autoComplete,
-}: Labelled & { field: FieldMetadata<string | undefined>; type?: "text" | "email" | "tel" | "password" | "date" | "number"; autoComplete?: string }) {
+}: Labelled & { field: FormField; type?: "text" | "email" | "tel" | "password" | "date" | "number"; autoComplete?: string }) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type, ariaDescribedBy: helpId(field.id, help) })} autoComplete={autoComplete} />
+      <input {...inputProps(field, type, helpId(field.id, help))} autoComplete={autoComplete} />
       <FieldHelp fieldId={field.id} help={help} />
       <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>
   );
 }
 
-export function TextAreaField({ field, label, rows = 6 }: Labelled & { field: FieldMetadata<string | undefined>; rows?: number }) {
+export function TextAreaField({ field, label, rows = 6 }: Labelled & { field: FormField; rows?: number }) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <textarea {...getTextareaProps(field)} rows={rows} />
+      <textarea {...textareaProps(field)} rows={rows} />
       <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>
   );

@@ -5,7 +5,7 @@ export const NonceContext = createContext("");
 export const useNonce = () => useContext(NonceContext);
 
 /**
- * The translations the server rendered with, serialised once by entry.server for the
- * document. The browser reads them before hydrating, so they never travel in loader data.
+ * The URL of the translations file the browser hydrates with (docs/architecture.md#translations),
+ * given by entry.server for the document; empty in the browser, where the link already exists.
  */
-export const I18nPayloadContext = createContext("");
+export const TranslationsHrefContext = createContext("");

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/modules/i18n/react";
-import { useRootData } from "~/root";
+import { useRootData } from "./root-data";
 
 export function SiteFooter() {
   const { t } = useTranslation();

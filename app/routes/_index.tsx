@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useRef, useState, type MouseEvent } from "react";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
@@ -13,9 +13,6 @@ import { placeChoiceNames, readHomeForm, type KnownLocation } from "~/modules/ca
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { getEnv } from "~/utils/env.server";
-
-// Only for the interactive map, a few KB of CSS; its script loads when asked for.
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Rueda" },
@@ -103,20 +100,24 @@ export default function Home() {
             )}
           />
           {interactive ? (
-            <LocationsMap
-              locations={data.locations}
-              tileUrl={data.tileUrl}
-              actions={(location) => (
-                <>
-                  <button type="button" className="button button--small" onClick={() => choose(location.id, "pickup")}>
-                    {t("map.setPickup")}
-                  </button>
-                  <button type="button" className="button button--small button--secondary" onClick={() => choose(location.id, "dropoff")}>
-                    {t("map.setDropoff")}
-                  </button>
-                </>
-              )}
-            />
+            <>
+              {/* Asked for with the map's script, not in the head, where it would hold up the page's first paint. */}
+              <link rel="stylesheet" href={leafletStyles} />
+              <LocationsMap
+                locations={data.locations}
+                tileUrl={data.tileUrl}
+                actions={(location) => (
+                  <>
+                    <button type="button" className="button button--small" onClick={() => choose(location.id, "pickup")}>
+                      {t("map.setPickup")}
+                    </button>
+                    <button type="button" className="button button--small button--secondary" onClick={() => choose(location.id, "dropoff")}>
+                      {t("map.setDropoff")}
+                    </button>
+                  </>
+                )}
+              />
+            </>
           ) : (
             <PlacesMap
               locations={data.locations}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CarErrorBoundary } from "~/components/backoffice/car-not-found";
+import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { requireBackOffice } from "~/modules/backoffice/access.server";
 import { carIdParam } from "~/modules/backoffice/car-list";
 import { deleteCar, loadCarForDelete, markCarUnavailable } from "~/modules/backoffice/cars.server";
@@ -89,4 +89,4 @@ export default function DeleteCarPage() {
   );
 }
 
-export const ErrorBoundary = CarErrorBoundary;
+export const ErrorBoundary = recordErrorBoundary({ ns: "adminCars", notFoundTitle: "notFound.title", notFoundBody: "notFound.body", backHref: "/admin/cars", backLabel: "notFound.back" });

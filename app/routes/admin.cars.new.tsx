@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CarForm } from "~/components/backoffice/car-form";
-import { CarErrorBoundary } from "~/components/backoffice/car-not-found";
+import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { requireBackOffice } from "~/modules/backoffice/access.server";
 import { carFormDefaults } from "~/modules/backoffice/car-form";
 import { submitCarForm } from "~/modules/backoffice/car-submission.server";
@@ -39,4 +39,4 @@ export default function NewCarPage() {
   );
 }
 
-export const ErrorBoundary = CarErrorBoundary;
+export const ErrorBoundary = recordErrorBoundary({ ns: "adminCars", notFoundTitle: "notFound.title", notFoundBody: "notFound.body", backHref: "/admin/cars", backLabel: "notFound.back" });

@@ -2,15 +2,15 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
 import { PlaceForm } from "~/components/backoffice/place-form";
 import { requireAdmin } from "~/modules/backoffice/access.server";
 import { rowIdParam } from "~/modules/backoffice/row-id.server";
+import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { useTranslation } from "~/modules/i18n/react";
 import { placeSchema } from "~/modules/places/place-form";
 import { deletePlace, loadPlace, placeUsage, updatePlace, type PlaceUsage } from "~/modules/places/places.server";
-import { ErrorPage } from "~/root";
 import { getEnv } from "~/utils/env.server";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -132,19 +132,4 @@ export default function PlacePage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation("adminPlaces");
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPage error={error} />;
-  return (
-    <section className="page stack">
-      <h1>{t("notFound.title")}</h1>
-      <p>{t("notFound.body")}</p>
-      <p>
-        <Link to="/admin/places" className="button">
-          {t("edit.back")}
-        </Link>
-      </p>
-    </section>
-  );
-}
+export const ErrorBoundary = recordErrorBoundary({ ns: "adminPlaces", notFoundTitle: "notFound.title", notFoundBody: "notFound.body", backHref: "/admin/places", backLabel: "edit.back" });

@@ -2,17 +2,17 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SupplierForm } from "~/components/backoffice/supplier-form";
 import { SupplierStaff } from "~/components/backoffice/supplier-staff";
 import { requireAdmin } from "~/modules/backoffice/access.server";
 import { rowIdParam } from "~/modules/backoffice/row-id.server";
+import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { useTranslation } from "~/modules/i18n/react";
 import { staffInviteSchema } from "~/modules/suppliers/supplier-form";
 import { readSupplierSubmission } from "~/modules/suppliers/supplier-submission.server";
 import { inviteStaff, listStaff, loadSupplier, removeStaff, updateSupplier } from "~/modules/suppliers/suppliers.server";
 import { authMessages } from "~/modules/user/messages";
-import { ErrorPage } from "~/root";
 import { toastHeader, type Toast } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
@@ -117,19 +117,4 @@ export default function SupplierPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation("adminSuppliers");
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPage error={error} />;
-  return (
-    <section className="page stack">
-      <h1>{t("notFound.title")}</h1>
-      <p>{t("notFound.body")}</p>
-      <p>
-        <Link to="/admin/suppliers" className="button">
-          {t("edit.back")}
-        </Link>
-      </p>
-    </section>
-  );
-}
+export const ErrorBoundary = recordErrorBoundary({ ns: "adminSuppliers", notFoundTitle: "notFound.title", notFoundBody: "notFound.body", backHref: "/admin/suppliers", backLabel: "edit.back" });

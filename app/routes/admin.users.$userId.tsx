@@ -2,16 +2,16 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Pagination } from "~/components/catalogue/pagination";
 import { SelectField } from "~/components/form-choices";
 import { FormErrors } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { requireAdmin } from "~/modules/backoffice/access.server";
+import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { useTranslation } from "~/modules/i18n/react";
 import { adminUserMessages, assignableTypes, changeTypeSchema } from "~/modules/user/admin-users";
 import { changeUserType, deleteUser, loadUser, setSuspended, supplierChoices, userBookings } from "~/modules/user/admin-users.server";
-import { ErrorPage } from "~/root";
 import { isRowId } from "~/utils/postgres.server";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -212,17 +212,4 @@ function ChangeTypeForm() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation("adminUsers");
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPage error={error} />;
-  return (
-    <section className="page stack">
-      <h1>{t("view.notFound")}</h1>
-      <p>{t("view.notFoundHelp")}</p>
-      <p>
-        <Link to="/admin/users">{t("view.back")}</Link>
-      </p>
-    </section>
-  );
-}
+export const ErrorBoundary = recordErrorBoundary({ ns: "adminUsers", notFoundTitle: "view.notFound", notFoundBody: "view.notFoundHelp", backHref: "/admin/users", backLabel: "view.back" });

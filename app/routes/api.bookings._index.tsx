@@ -5,6 +5,7 @@ import { createBooking, listBookings } from "~/modules/api/operations/bookings";
 import { canAmend, listBookings as bookingList } from "~/modules/booking/bookings.server";
 import { checkoutSchema } from "~/modules/booking/checkout-schema";
 import { accountDriver, bookCheckout, checkoutSchemaOptions, paymentChoices, readCheckoutTarget } from "~/modules/booking/checkout.server";
+import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import { bookingsPageSize, dateRange, readListQuery } from "~/modules/booking/list-query";
 import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref } from "~/modules/payment/methods";
@@ -35,10 +36,10 @@ const route = apiRoute(
       from: body.from,
       to: body.to,
     });
-    const target = await readCheckoutTarget(link, language);
-    if (!target.ok) throw checkoutProblemError(target.problem, target.errors);
     const userId = user?.id ?? null;
-    const [account, payments] = await Promise.all([accountDriver(userId), paymentChoices(target.car)]);
+    const [target, account, online] = await Promise.all([readCheckoutTarget(link, language), accountDriver(userId), enabledOnlineMethods()]);
+    if (!target.ok) throw checkoutProblemError(target.problem, target.errors);
+    const payments = paymentChoices(target.car, online);
     const today = calendarDateIn(APP_TIME_ZONE, new Date());
     // The page's form schema, for this car and this driver: the same rules and messages.
     const parsed = checkoutSchema(checkoutSchemaOptions(target.car, account?.driver ?? null, today, payments)).safeParse(checkoutFields(body));

@@ -3,12 +3,13 @@ import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { getCar } from "~/modules/api/operations/catalogue";
 import { loadCheckoutCar } from "~/modules/booking/booking.server";
 import { paymentChoices } from "~/modules/booking/checkout.server";
+import { enabledOnlineMethods } from "~/modules/payment/config.server";
 
 const route = apiRoute(
   implement(getCar, async ({ params }) => {
-    const car = await loadCheckoutCar(params.id);
+    const [car, online] = await Promise.all([loadCheckoutCar(params.id), enabledOnlineMethods()]);
     if (!car) throw new ApiError(404);
-    return reply(200, { ...car, paymentMethods: await paymentChoices(car) });
+    return reply(200, { ...car, paymentMethods: paymentChoices(car, online) });
   }),
 );
 export const loader = route.loader;

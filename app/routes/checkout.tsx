@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -10,8 +9,10 @@ import { OptionChoices } from "~/components/checkout/option-choices";
 import { PaymentChoices } from "~/components/checkout/payment-choices";
 import { useHydrated } from "~/components/client-only";
 import { FormErrors, SubmitButton } from "~/components/forms";
+import { useServerForm, type Validate } from "~/components/use-server-form";
 import type { CheckoutFailure } from "~/modules/booking/booking.server";
 import { accountDriver, bookCheckout, checkoutSchemaOptions, failureMessage, failureStatus, paymentChoices, problemStatus, readCheckoutTarget } from "~/modules/booking/checkout.server";
+import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import {
   checkoutHrefWithChoices,
   choicesFromParams,
@@ -40,20 +41,26 @@ function stale(problem: CheckoutProblem, searchHref: string): Response {
   return json({ problem, searchHref }, { status: problemStatus[problem] });
 }
 
-/** The link, its car and the places, or the stale-link answer to throw. */
-async function readLink(request: Request, context: AppLoadContext, checkAvailability = false) {
+/**
+ * The link, its car and the places (or the stale-link answer to throw), with the driver's account,
+ * the ways to pay and the form's options: the three reads run side by side.
+ */
+async function readCheckout(request: Request, context: AppLoadContext, checkAvailability = false) {
   const url = new URL(request.url);
-  const target = await readCheckoutTarget(url.searchParams, context.language, { checkAvailability });
+  const [target, account, online] = await Promise.all([
+    readCheckoutTarget(url.searchParams, context.language, { checkAvailability }),
+    accountDriver(context.user?.id ?? null),
+    enabledOnlineMethods(),
+  ]);
   if (!target.ok) throw stale(target.problem, target.searchHref);
-  return { url, ...target };
+  const payments = paymentChoices(target.car, online);
+  const formOptions = checkoutSchemaOptions(target.car, account?.driver ?? null, calendarDateIn(APP_TIME_ZONE, new Date()), payments);
+  return { url, ...target, account, payments, formOptions };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { url, link, car, pickupName, dropoffName } = await readLink(request, context, true);
-  const [account, payments] = await Promise.all([accountDriver(context.user?.id ?? null), paymentChoices(car)]);
+  const { url, link, car, pickupName, dropoffName, account, payments, formOptions } = await readCheckout(request, context, true);
   const { from, to, days } = link.period;
-  const today = calendarDateIn(APP_TIME_ZONE, new Date());
-  const formOptions = checkoutSchemaOptions(car, account?.driver ?? null, today, payments);
   return {
     title: `${context.t("booking:title")} · Rueda`,
     formOptions,
@@ -77,10 +84,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
-  const { link, car } = await readLink(request, context);
-  const [account, payments] = await Promise.all([accountDriver(context.user?.id ?? null), paymentChoices(car)]);
-  const today = calendarDateIn(APP_TIME_ZONE, new Date());
-  const submission = parseWithZod(await request.formData(), { schema: checkoutSchema(checkoutSchemaOptions(car, account?.driver ?? null, today, payments)) });
+  const { link, car, account, formOptions } = await readCheckout(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: checkoutSchema(formOptions) });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const result = await bookCheckout({ link, car }, account, submission.value, { userId: context.user?.id ?? null, language: context.language });
   if (result.ok) {
@@ -101,8 +106,6 @@ function failureReply(failure: CheckoutFailure, context: AppLoadContext): { form
   const message = values ? context.t(key, values) : key;
   return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
 }
-
-type Validate = ReturnType<typeof import("~/modules/booking/checkout-validation").checkoutValidator>;
 
 /**
  * The browser's instant validation, loaded once the page is interactive: zod stays out of the
@@ -132,15 +135,8 @@ export default function CheckoutPage() {
   const hydrated = useHydrated();
   const { pricing, driver, choices, summary, payments } = data;
   const validate = useLazyValidation(data.formOptions);
-  const [form, fields] = useForm<CheckoutFields>({
-    lastResult,
-    defaultValue: choices,
-    constraint: data.constraint,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    // Until the validation module has loaded, a submit is validated by the server alone.
-    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
-  });
+  // Not conform's useForm: it would put the page over its JavaScript budget (use-server-form.ts).
+  const { form, field } = useServerForm<CheckoutFields>({ lastResult, defaultValue: choices, constraint: data.constraint, validate });
   // The live total: the same price function the server books with, on the ticked boxes and the chosen way to pay.
   const [chosen, setChosen] = useState<string[]>(lastResult?.initialValue?.options ? [lastResult.initialValue.options].flat().map(String) : choices.options);
   const [payment, setPayment] = useState<string>(String(lastResult?.initialValue?.payment ?? payments[0]));
@@ -157,8 +153,10 @@ export default function CheckoutPage() {
   const price = priceRental({ car: pricing, days: summary.days, options: choosableOptions(pricing).filter((k) => chosen.includes(k)), payLater: payment === "payLater" });
 
   const additionalState = optionState("additionalDriver", pricing.options.additionalDriver).kind;
-  const showAdditional = additionalState === "included" || (additionalState !== "unavailable" && (!hydrated || chosen.includes("additionalDriver")));
-  const emailTaken = fields.email.errors?.includes(authMessages.emailTaken) ?? false;
+  // Hidden, not removed, while the option is not ticked: details typed before the page became
+  // interactive stay in their fields while the first render catches up with the ticked box.
+  const hideAdditional = additionalState !== "included" && hydrated && !chosen.includes("additionalDriver");
+  const emailTaken = field("email").errors?.includes(authMessages.emailTaken) ?? false;
   const returnHref = checkoutHrefWithChoices(location.search, (lastResult?.initialValue as Record<string, unknown> | undefined) ?? { options: chosen });
   const signInHref = `/sign-in?redirectTo=${encodeURIComponent(returnHref)}`;
   const unavailable = form.errors?.includes("booking:errors.unavailable") ?? false;
@@ -182,7 +180,7 @@ export default function CheckoutPage() {
       <CarSummary data={summary} />
       <Form
         method="post"
-        {...getFormProps(form)}
+        {...form.props}
         className="stack card"
         onChange={(event) => readForm(event.currentTarget)}
       >
@@ -192,30 +190,31 @@ export default function CheckoutPage() {
             <a href={summary.searchHref}>{t("backToSearch")}</a>
           </p>
         ) : null}
-        <OptionChoices field={fields.options} options={pricing.options} />
+        <OptionChoices field={field("options")} options={pricing.options} />
         {driver ? (
-          <AccountDriverFields driver={driver} phone={fields.phone} birthDate={fields.birthDate} labels={labels} />
+          <AccountDriverFields driver={driver} phone={field("phone")} birthDate={field("birthDate")} labels={labels} />
         ) : (
           <VisitorDriverFields
-            fields={{ fullName: fields.fullName, email: fields.email, phone: fields.phone, birthDate: fields.birthDate, tos: fields.tos }}
+            fields={{ fullName: field("fullName"), email: field("email"), phone: field("phone"), birthDate: field("birthDate"), tos: field("tos") }}
             labels={labels}
             signInHref={signInHref}
             emailTaken={emailTaken}
           />
         )}
-        {showAdditional ? (
+        {additionalState !== "unavailable" ? (
           <AdditionalDriverFields
             fields={{
-              additionalFullName: fields.additionalFullName,
-              additionalEmail: fields.additionalEmail,
-              additionalPhone: fields.additionalPhone,
-              additionalBirthDate: fields.additionalBirthDate,
+              additionalFullName: field("additionalFullName"),
+              additionalEmail: field("additionalEmail"),
+              additionalPhone: field("additionalPhone"),
+              additionalBirthDate: field("additionalBirthDate"),
             }}
             labels={labels}
             optional={additionalState === "included"}
+            hidden={hideAdditional}
           />
         ) : null}
-        <PaymentChoices choices={payments} payLaterFeePercent={pricing.payLaterFeePercent} selected={payment} errors={fields.payment.errors} />
+        <PaymentChoices choices={payments} payLaterFeePercent={pricing.payLaterFeePercent} selected={payment} errors={field("payment").errors} />
         <p aria-live="polite">
           {payment === "payLater" ? t("total", { count: summary.days }) : t("payment:checkout.total", { count: summary.days })}{" "}
           <strong data-testid="checkout-total">{formatCents(price.totalCents)}</strong>

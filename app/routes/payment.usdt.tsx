@@ -1,14 +1,16 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { CopyButton } from "~/components/copy-button";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
 import { useZodForm } from "~/components/use-zod-form";
 import { messages } from "~/modules/forms/messages";
+import { privatePageMeta } from "~/modules/http/meta";
 import { useTranslation } from "~/modules/i18n/react";
 import { payableQuery } from "~/modules/payment/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
@@ -17,14 +19,10 @@ import { walletSchema } from "~/modules/payment/wallet-form";
 import { depositQrSvg, latestWalletPayment, submitTransaction, walletSettings, walletView } from "~/modules/payment/wallet.server";
 import { consume } from "~/modules/security/rate-limit.server";
 
-/** While a transaction is being checked the page reloads itself this often, with or without JavaScript. */
+/** While a transaction is being checked the page asks again this often. */
 const REFRESH_SECONDS = 10;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ?? "Rueda" },
-  { name: "robots", content: "noindex" },
-  ...(data?.view === "checking" ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }] : []),
-];
+export const meta = privatePageMeta;
 
 const notFound = () => new Response(null, { status: 404 });
 
@@ -83,6 +81,7 @@ export default function UsdtPaymentPage() {
       ) : null}
       {data.view === "checking" ? (
         <div className="notice" role="status">
+          <FollowCheck />
           <h2>{t("checking")}</h2>
           <p>{t("checkingHelp")}</p>
           <a href={data.selfHref}>{t("refresh")}</a>
@@ -119,6 +118,26 @@ export default function UsdtPaymentPage() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Follows a running check. Without JavaScript the document reloads itself (a refresh meta in
+ * <noscript>, which browsers with scripting ignore; React never fills a noscript it creates).
+ * With JavaScript only the loader's data is asked again: a whole-document reload scheduled by a
+ * meta would still fire after the check ended, and wipe a new transaction id being typed.
+ */
+function FollowCheck() {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (state !== "idle") return;
+    const timer = setTimeout(revalidate, REFRESH_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [revalidate, state]);
+  return (
+    <noscript>
+      <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+    </noscript>
   );
 }
 

@@ -13,7 +13,10 @@ import { searchCars } from "~/modules/catalogue/search.server";
 import { checkoutHref, initialSearchValues, parseSearchParams, searchHref, type KnownLocation } from "~/modules/catalogue/search-query";
 import { useTranslation } from "~/modules/i18n/react";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title ?? "Rueda" },
+  { name: "description", content: data?.description ?? "" },
+];
 
 /**
  * /search: one query for the page and its count (search.server.ts), everything else
@@ -33,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { query } = parsed;
   const common = {
     title: `${context.t("search.title", { ns: "catalogue" })} · Rueda`,
+    description: context.t("meta.searchDescription", { ns: "catalogue" }),
     values: parsed.values,
     errors: parsed.errors,
     filters: parsed.filters,

@@ -107,6 +107,15 @@ const routes: Row[] = [
     untouched: ["car"],
   },
   {
+    // An invalid form is answered 404 like a valid one: validation never runs on another supplier's car.
+    name: "POST /admin/cars/:A's car (empty form)",
+    method: "POST",
+    path: (fx) => `/admin/cars/${fx.carId}`,
+    form: () => ({}),
+    cells: { visitor: 302, driver: 404, staffA: 400, staffB: 404, admin: 400 },
+    untouched: ["car"],
+  },
+  {
     name: "POST /admin/cars/:A's car/delete (delete)",
     method: "POST",
     path: (fx) => `/admin/cars/${fx.carId}/delete`,

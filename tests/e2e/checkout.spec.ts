@@ -133,6 +133,8 @@ for (const [index, mode] of jsModes.entries()) {
     });
 
     test("an under-age driver is refused and nothing is booked", async ({ page, request }) => {
+      // A search, a checkout and a booking attempt, like its neighbours: more than the default on a loaded CI machine.
+      test.setTimeout(60_000);
       const email = uniqueEmail("young");
       await openCheckout(page, day(2));
       const sixteen = `${new Date().getUTCFullYear() - 16}-01-01`;
@@ -206,5 +208,30 @@ test.describe("checkout on a phone (390×844) with JavaScript", () => {
     await expect(page).toHaveURL(/\/booking\?b=\d+$/);
     await expect(page.getByText("Mateo Rojas")).toBeVisible();
     await waitForEmails(request, email, { match: isConfirmation });
+  });
+});
+
+test.describe("checkout's instant validation with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("a form with errors is not sent, and its errors follow the typing", async ({ page }) => {
+    await openCheckout(page, 120);
+    // The validation loads once the page is interactive.
+    await page.waitForLoadState("networkidle");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.getByRole("button", { name: "Book now" }).click();
+    await expect(page.getByText("Please fill in the fields: Full name, Email, Phone, Birth date")).toBeVisible();
+    const fullName = page.getByLabel("Full name", { exact: true });
+    await expect(fullName).toBeFocused();
+    await expect(fullName).toHaveAttribute("aria-invalid", "true");
+    await page.keyboard.type("Valentina Rojas");
+    await expect(page.getByText("Please fill in the fields: Email, Phone, Birth date")).toBeVisible();
+    await expect(fullName).not.toHaveAttribute("aria-invalid");
+    await page.getByLabel("Email", { exact: true }).fill("valentina");
+    await expect(page.getByText("Invalid email address")).toBeVisible();
+    expect(posts).toEqual([]);
   });
 });

@@ -84,6 +84,8 @@ for (const mode of jsModes) {
       expect(count).toBeGreaterThan(0);
       await expect(page.getByText(`${MERIDA}, `)).toBeVisible();
       await expect(page.getByText("4 days", { exact: false }).first()).toBeVisible();
+      // Described for search engines in the reader's language.
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^The rental cars free at your pick-up place and dates/);
       // Mérida is served by Andes Drive only.
       await expect(cards(page)).toHaveCount(Math.min(count, 15));
       for (const card of await cards(page).all()) {

@@ -141,6 +141,22 @@ test("responses carry security headers, and every inline script the CSP nonce", 
   expect(assetResponse.headers()["cache-control"]).toContain("immutable");
 });
 
+test("pages with forms, validated by zod in the browser, break no rule of the CSP", async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.sourceFile}`));
+  });
+  for (const path of ["/sign-in?l=en", "/contact?l=en"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    // The form's validation ran in the browser: an empty submit is refused without a request.
+    await page.getByRole("button", { name: /Sign in|Send/ }).first().click();
+    await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  }
+});
+
 test("/healthz reports liveness (process and database), /status names every dependency", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);

@@ -75,7 +75,7 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
         <TextField field={fields.name} label={labels.name} />
         {pickSupplier ? (
           <SelectField
-            field={fields.supplierId as FieldMetadata<string | undefined>}
+            field={fields.supplierId}
             label={t("form.supplier")}
             options={[{ value: "", label: t("form.chooseSupplier") }, ...suppliers.map((s) => ({ value: String(s.id), label: s.name }))]}
           />
@@ -94,8 +94,8 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
         <legend>{t("form.prices")}</legend>
         <MoneyField field={fields.dailyPrice} label={labels.dailyPrice} help={t("form.moneyHelp")} />
         <MoneyField field={fields.deposit} label={labels.deposit} help={t("form.moneyHelp")} />
-        <TextField field={fields.payLaterFeePercent as FieldMetadata<string | undefined>} label={labels.payLaterFeePercent} type="number" help={t("form.payLaterFeeHelp")} />
-        <TextField field={fields.minimumAge as FieldMetadata<string | undefined>} label={labels.minimumAge} type="number" help={t("form.minimumAgeHelp")} />
+        <TextField field={fields.payLaterFeePercent} label={labels.payLaterFeePercent} type="number" help={t("form.payLaterFeeHelp")} />
+        <TextField field={fields.minimumAge} label={labels.minimumAge} type="number" help={t("form.minimumAgeHelp")} />
       </fieldset>
 
       <fieldset className="card stack">
@@ -111,8 +111,8 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
       <fieldset className="card stack">
         <legend>{t("form.specs")}</legend>
         <div className="car-form__grid">
-          <TextField field={fields.seats as FieldMetadata<string | undefined>} label={labels.seats} type="number" />
-          <TextField field={fields.doors as FieldMetadata<string | undefined>} label={labels.doors} type="number" />
+          <TextField field={fields.seats} label={labels.seats} type="number" />
+          <TextField field={fields.doors} label={labels.doors} type="number" />
           <SelectField field={fields.fuelType} label={labels.fuelType} options={[choose, ...fuelTypes.map((value) => ({ value, label: t(`catalogue:fuel.${value}`) }))]} />
           <SelectField field={fields.gearbox} label={labels.gearbox} options={[choose, ...gearboxes.map((value) => ({ value, label: t(`catalogue:gearbox.${value}`) }))]} />
           <SelectField

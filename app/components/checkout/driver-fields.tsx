@@ -1,10 +1,8 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
+import type { FormField as Field } from "~/components/field-props";
 import { TermsField } from "~/components/form-choices";
 import { TextField } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
-
-type Field = FieldMetadata<string | undefined>;
 
 export type AccountDriver = { fullName: string; email: string; phone: string | null; birthDate: string | null };
 
@@ -45,7 +43,7 @@ export function VisitorDriverFields({
   signInHref,
   emailTaken,
 }: {
-  fields: { fullName: Field; email: Field; phone: Field; birthDate: Field; tos: FieldMetadata<boolean | undefined> };
+  fields: { fullName: Field; email: Field; phone: Field; birthDate: Field; tos: Field };
   labels: Record<string, string>;
   /** Sign-in that comes back to this checkout with the choices made. */
   signInHref: string;
@@ -72,19 +70,24 @@ export function VisitorDriverFields({
   );
 }
 
-/** The additional driver; without JavaScript it is always shown, saying when it is needed. */
+/**
+ * The additional driver; without JavaScript it is always shown, saying when it is needed. Hidden
+ * fields are disabled too, so nothing of them is posted.
+ */
 export function AdditionalDriverFields({
   fields,
   labels,
   optional,
+  hidden,
 }: {
   fields: { additionalFullName: Field; additionalEmail: Field; additionalPhone: Field; additionalBirthDate: Field };
   labels: Record<string, string>;
   optional: boolean;
+  hidden: boolean;
 }) {
   const { t } = useTranslation("booking");
   return (
-    <fieldset className="stack">
+    <fieldset className="stack" hidden={hidden} disabled={hidden}>
       <legend>{t("additionalDriver.title")}</legend>
       <p className="muted">{optional ? t("additionalDriver.includedHelp") : t("additionalDriver.help")}</p>
       <TextField field={fields.additionalFullName} label={labels.additionalFullName} autoComplete="off" />

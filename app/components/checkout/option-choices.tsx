@@ -1,4 +1,4 @@
-import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
+import { checkboxGroupProps, type FormField } from "~/components/field-props";
 import { FieldErrors } from "~/components/forms";
 import { choosableOptions } from "~/modules/booking/checkout-form";
 import { formatCents } from "~/modules/i18n/format";
@@ -9,11 +9,11 @@ import { optionKeys, optionState, type OptionKey } from "~/modules/pricing/prici
  * The car's options: included ones as "Included", priced ones as checkboxes with their
  * price per day (cancellation: once); options the car does not offer are not shown.
  */
-export function OptionChoices({ field, options }: { field: FieldMetadata<OptionKey[] | undefined>; options: Record<OptionKey, number> }) {
+export function OptionChoices({ field, options }: { field: FormField; options: Record<OptionKey, number> }) {
   const { t } = useTranslation("booking");
   const choosable = choosableOptions({ options });
   const included = optionKeys.filter((key) => optionState(key, options[key]).kind === "included");
-  const boxes = getCollectionProps(field, { type: "checkbox", options: choosable });
+  const boxes = checkboxGroupProps(field, choosable);
   const label = t("options.title");
   if (!choosable.length && !included.length) return null;
   return (
@@ -25,7 +25,7 @@ export function OptionChoices({ field, options }: { field: FieldMetadata<OptionK
         </p>
       ))}
       {boxes.map((props) => {
-        const key = props.value as OptionKey;
+        const key = props.value;
         const state = optionState(key, options[key]);
         const price = formatCents(state.kind === "perDay" || state.kind === "flat" ? state.cents : 0);
         return (

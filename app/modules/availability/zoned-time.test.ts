@@ -48,6 +48,35 @@ describe("helpers", () => {
     expect(zoneOffsetMs(new Date("2026-01-01T12:00:00Z"), CARACAS)).toBe(-4 * 3_600_000);
     expect(zoneOffsetMs(new Date("2026-07-01T12:00:00Z"), CARACAS)).toBe(-4 * 3_600_000);
   });
+  it("zoneOffsetMs agrees with Intl at every minute around clock changes, on and off the quarter hour", () => {
+    const direct = (time: number, zone: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+          .formatToParts(new Date(time))
+          .map((p) => [p.type, Number(p.value)]),
+      );
+      return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(time / 1000) * 1000;
+    };
+    // Paris (hour changes), Lord Howe (half-hour changes), Kathmandu (+5:45), Caracas (none),
+    // and Goose Bay, whose clocks changed at 00:01 local until 2011: inside a quarter hour.
+    const cases: Array<[string, string]> = [
+      [PARIS, "2026-03-29T01:00:00Z"],
+      [PARIS, "2026-10-25T01:00:00Z"],
+      ["Australia/Lord_Howe", "2026-04-04T15:00:00Z"],
+      ["Asia/Kathmandu", "2026-06-01T00:00:00Z"],
+      [CARACAS, "2026-06-01T00:00:00Z"],
+      ["America/Goose_Bay", "1999-04-04T04:01:00Z"],
+    ];
+    for (const [zone, around] of cases) {
+      const centre = Date.parse(around);
+      for (let minute = -40; minute <= 40; minute++) {
+        for (const second of [0, 30]) {
+          const time = centre + minute * 60_000 + second * 1000;
+          expect(zoneOffsetMs(new Date(time), zone), `${zone} ${new Date(time).toISOString()}`).toBe(direct(time, zone));
+        }
+      }
+    }
+  });
   it("normalizeLocal drops seconds and rejects junk", () => {
     expect(normalizeLocal("2026-03-10T10:00:59")).toBe("2026-03-10T10:00");
     expect(normalizeLocal("soon")).toBeNull();

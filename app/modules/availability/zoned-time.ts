@@ -39,25 +39,38 @@ function wallClock(instant: Date, zone: string): Fields {
   return out as Fields;
 }
 
-const QUARTER_HOUR_MS = 900_000;
-/** Offsets already looked up (Intl is slow), by zone and instant. */
-const offsets = new Map<string, number>();
+/** The offset of `zone` at `time`, from Intl (slow: a search converts several times per request). */
+function lookUpOffset(time: number, zone: string): number {
+  const w = wallClock(new Date(time), zone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(time / 1000) * 1000;
+}
 
-/** How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds. */
-export function zoneOffsetMs(instant: Date, zone: string): number {
-  const time = instant.getTime();
-  // Typed times fall on round minutes, mostly quarter hours, and recur across requests.
-  const quarter = time % QUARTER_HOUR_MS === 0 ? `${zone}@${time}` : null;
-  const known = quarter ? offsets.get(quarter) : undefined;
-  if (known !== undefined) return known;
-  const w = wallClock(instant, zone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  const offset = asUtc - Math.floor(time / 1000) * 1000;
-  if (quarter) {
-    if (offsets.size > 50_000) offsets.clear();
-    offsets.set(quarter, offset);
+const QUARTER_HOUR_MS = 900_000;
+/** Offsets at quarter-hour instants already looked up, by zone and instant. */
+const quarterOffsets = new Map<string, number>();
+
+function offsetAtQuarter(time: number, zone: string): number {
+  const key = `${zone}@${time}`;
+  let offset = quarterOffsets.get(key);
+  if (offset === undefined) {
+    if (quarterOffsets.size > 50_000) quarterOffsets.clear();
+    quarterOffsets.set(key, (offset = lookUpOffset(time, zone)));
   }
   return offset;
+}
+
+/**
+ * How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds. Clocks change
+ * at most once in any quarter hour, so when both ends of the instant's quarter hour have the
+ * same offset it holds throughout, and the two ends, shared by every time in between, are
+ * looked up once; otherwise (a change inside it) the instant itself is looked up.
+ */
+export function zoneOffsetMs(instant: Date, zone: string): number {
+  const time = instant.getTime();
+  const start = time - (((time % QUARTER_HOUR_MS) + QUARTER_HOUR_MS) % QUARTER_HOUR_MS);
+  const before = offsetAtQuarter(start, zone);
+  if (start === time) return before;
+  return offsetAtQuarter(start + QUARTER_HOUR_MS, zone) === before ? before : lookUpOffset(time, zone);
 }
 
 /** Parses a `datetime-local` value; null when malformed or not a real calendar time. */

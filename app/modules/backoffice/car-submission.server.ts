@@ -4,7 +4,7 @@ import { unstable_createMemoryUploadHandler as createMemoryUploadHandler, unstab
 import { bodyLimits } from "~/modules/http/request-body.server";
 import type { StaffUser } from "./access.server";
 import { carFormMessages, carFormSchema, carValuesFrom, imageRefusalMessages } from "./car-form";
-import { createCar, processCarImage, updateCar } from "./cars.server";
+import { carInScope, createCar, processCarImage, updateCar } from "./cars.server";
 
 export type CarSubmission = { status: "saved"; carId: number } | { status: "invalid"; result: SubmissionResult<string[]> } | { status: "notFound" };
 
@@ -29,6 +29,8 @@ async function readCarForm(request: Request): Promise<FormData> {
  * Any refusal comes back as the form's errors and changes nothing.
  */
 export async function submitCarForm(request: Request, user: StaffUser, carId: number | null): Promise<CarSubmission> {
+  // Another supplier's car is missing before anything posted is looked at: no 400 tells it exists.
+  if (carId !== null && !(await carInScope(user, carId))) return { status: "notFound" };
   const formData = await readCarForm(request);
   const schema = carFormSchema({ pickSupplier: user.type === "admin", imageRequired: carId === null });
   const submission = parseWithZod(formData, { schema });

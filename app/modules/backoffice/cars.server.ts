@@ -133,6 +133,13 @@ export async function loadCar(user: StaffUser, carId: unknown): Promise<(StoredC
   return { ...(row as unknown as StoredCar & { supplierName: string; updatedAt: Date }), locationIds: await placesOf(db, carId) };
 }
 
+/** Whether the caller may see this car: asked before an edit form is read, so another supplier's car is a 404 whatever was posted. */
+export async function carInScope(user: StaffUser, carId: number): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db.select({ id: cars.id }).from(cars).where(and(eq(cars.id, carId), carScope(user)));
+  return row !== undefined;
+}
+
 /**
  * Bookings that still hold the car: not cancelled or deleted, not over yet, and not a payment
  * hold that already ran out (the sweep cancels those within a minute).

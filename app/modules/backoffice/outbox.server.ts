@@ -7,13 +7,23 @@ import { recordAudit } from "./audit.server";
 
 /**
  * The admins' view of the outbox (docs/operations.md#outbox): one page of the jobs that failed for
- * good, newest first, with the reason, and how many jobs are still waiting to run.
+ * good, newest first, with the reason, and how many jobs are still waiting to run. The counts and
+ * the page are read in one snapshot: the relay marks jobs failed at any moment, and a count taken
+ * just before the list would say "0 failed" above a failed job.
  */
 export async function failedJobsPage(requestedPage: number) {
-  const { failed, waiting } = await outboxCounts();
+  const db = await getDb();
+  const { failed, waiting, page, jobs } = await db.transaction(
+    async (tx) => {
+      const counts = await outboxCounts(tx);
+      const pages = Math.max(1, Math.ceil(counts.failed / LIST_PAGE_SIZE));
+      const page = Math.min(Math.max(1, requestedPage), pages);
+      const jobs = await listFailed({ limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE }, tx);
+      return { ...counts, page, jobs };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
   const pages = Math.max(1, Math.ceil(failed / LIST_PAGE_SIZE));
-  const page = Math.min(Math.max(1, requestedPage), pages);
-  const jobs = await listFailed({ limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE });
   return {
     failed,
     waiting,

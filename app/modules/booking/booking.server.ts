@@ -1,8 +1,8 @@
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { instantToLocal } from "~/modules/availability/zoned-time";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
-import { enqueueEmail } from "~/modules/email/outbox-email.server";
+import { enqueueEmails } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
 import { isLanguage, type Language } from "~/modules/i18n/languages";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
@@ -15,7 +15,7 @@ import { driverOldEnough, periodIsValid, requiredDriverAge, unavailableOption } 
 import { generateReference } from "./reference";
 import { EXCLUSION_VIOLATION, isRowId, sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 
-const { bookings, cars, carLocations, locations, suppliers, users } = schema;
+const { bookings, cars, locations, suppliers, users } = schema;
 
 export type DriverDetails = { fullName: string; email: string; phone: string; birthDate: string /* YYYY-MM-DD */ };
 export type CheckoutInput = {
@@ -91,6 +91,8 @@ const carFields = {
   minimumAge: cars.minimumAge,
   depositCents: cars.depositCents,
   ...optionColumns,
+  // In the car's own query: one round trip less per checkout page and per booking.
+  locationIds: sql<number[]>`array(select cl.location_id from car_locations cl where cl.car_id = "cars"."id" order by cl.location_id)`,
 };
 
 
@@ -107,10 +109,8 @@ async function findCar(executor: Executor, carId: number): Promise<CheckoutCar |
     // (docs/domain.md#fleet).
     .for("share", { of: cars });
   if (!row) return null;
-  const places = await executor.select({ locationId: carLocations.locationId }).from(carLocations).where(eq(carLocations.carId, carId)).orderBy(carLocations.locationId);
   const options = Object.fromEntries(optionKeys.map((key) => [key, row[key]])) as Record<OptionKey, number>;
-  const { id, name, image, supplierId, supplierName, supplierLogo, payLaterAllowed, dailyPriceCents, payLaterFeePercent, minimumAge, depositCents } = row;
-  const locationIds = places.map((p) => p.locationId);
+  const { id, name, image, supplierId, supplierName, supplierLogo, payLaterAllowed, dailyPriceCents, payLaterFeePercent, minimumAge, depositCents, locationIds } = row;
   return { id, name, image, supplierId, supplierName, supplierLogo, payLaterAllowed, dailyPriceCents, payLaterFeePercent, minimumAge, depositCents, options, locationIds };
 }
 
@@ -140,14 +140,22 @@ const languageOf = (value: string): Language => (isLanguage(value) ? value : "es
 
 type Driver = { id: number; email: string; fullName: string; language: string };
 
-/** A signed-in driver's birth date (null when not given); the session names an active account. */
-async function birthDateOf(tx: Transaction, userId: number): Promise<string | null> {
+/** A signed-in driver with their birth date (null when not given); the session names an active account. */
+async function signedInDriver(tx: Transaction, userId: number): Promise<Driver & { birthDate: string | null }> {
   const [user] = await tx
-    .select({ birthDate: users.birthDate })
+    .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language, birthDate: users.birthDate })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.status, "active")));
   if (!user) throw new Error(`Checkout by unknown user ${userId}`);
-  return user.birthDate;
+  return user;
+}
+
+/** A visitor's new, unactivated account, as the booking's driver; an address already registered refuses the checkout. */
+async function visitorAccount(tx: Transaction, given: CheckoutInput["driver"], now: Date): Promise<Driver> {
+  if (given.kind !== "visitor") throw new Error("A signed-in driver has an account");
+  const { fullName, email, phone, birthDate, language } = given;
+  const created = await createUnactivatedAccount(tx, { fullName, email, phone, birthDate, language }, now);
+  return created.ok ? { id: created.userId, email, fullName, language } : refuse({ reason: "emailTaken" });
 }
 
 /**
@@ -199,9 +207,10 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   const car = (await findCar(tx, input.carId)) ?? refuse({ reason: "carNotFound" });
   const payLater = input.paymentMethod === "payLater";
   if (payLater && !car.payLaterAllowed) refuse({ reason: "payLaterUnavailable" });
-  const [pickup, dropoff] = await Promise.all(
-    [input.pickupLocationId, input.dropoffLocationId].map(async (id) => (isRowId(id) ? (await tx.select().from(locations).where(eq(locations.id, id)))[0] : undefined)),
-  );
+  const placeIds = [...new Set([input.pickupLocationId, input.dropoffLocationId].filter(isRowId))];
+  const places = placeIds.length ? await tx.select().from(locations).where(inArray(locations.id, placeIds)) : [];
+  const pickup = places.find((place) => place.id === input.pickupLocationId);
+  const dropoff = places.find((place) => place.id === input.dropoffLocationId);
   if (!pickup || !dropoff || !car.locationIds.includes(pickup.id)) refuse({ reason: "notServed" });
 
   const unavailable = unavailableOption(options, car.options);
@@ -211,20 +220,16 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
 
   const minimumAge = requiredDriverAge(car.minimumAge);
   const zone = pickup.timeZone;
-  const driverBirthDate = input.driver.kind === "user" ? await birthDateOf(tx, input.driver.userId) : input.driver.birthDate;
+  const given = input.driver;
+  // A signed-in driver is read once, birth date included; a visitor's account is made after the checks.
+  const account = given.kind === "user" ? await signedInDriver(tx, given.userId) : null;
+  const driverBirthDate = given.kind === "visitor" ? given.birthDate : (account?.birthDate ?? null);
   if (!driverOldEnough(driverBirthDate, from, zone, minimumAge)) refuse({ reason: "underAge", who: "driver", minimumAge });
   if (input.additionalDriver && !driverOldEnough(input.additionalDriver.birthDate, from, zone, minimumAge)) {
     refuse({ reason: "underAge", who: "additionalDriver", minimumAge });
   }
-
-  let driverId: number;
-  if (input.driver.kind === "user") driverId = input.driver.userId;
-  else {
-    const { fullName, email, phone, birthDate, language } = input.driver;
-    const account = await createUnactivatedAccount(tx, { fullName, email, phone, birthDate, language }, now);
-    driverId = account.ok ? account.userId : refuse({ reason: "emailTaken" });
-  }
-  const [driver] = await tx.select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language }).from(users).where(eq(users.id, driverId));
+  const driver = account ?? (await visitorAccount(tx, given, now));
+  const driverId = driver.id;
 
   const days = rentalDays(from, to);
   const breakdown = priceRental({ car, days, options, payLater });
@@ -258,24 +263,21 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
 const REFERENCE_ATTEMPTS = 5;
 
 /**
- * Inserts under a fresh reference, drawing again on the rare clash. Each attempt runs in a
- * savepoint so a clash does not abort the checkout's transaction; an exclusion violation
- * (the car was just taken) goes up to `createBooking`.
+ * Inserts under a fresh reference, drawing again on the rare clash. The clash is skipped by
+ * ON CONFLICT on the reference alone (no savepoint round trips), so it does not abort the
+ * checkout's transaction; an exclusion violation (the car was just taken) still goes up to
+ * `createBooking`.
  */
 async function insertBooking(tx: Transaction, values: Omit<typeof bookings.$inferInsert, "reference">) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await tx.transaction(async (savepoint) => {
-        const [row] = await savepoint
-          .insert(bookings)
-          .values({ ...values, reference: generateReference() })
-          .returning({ id: bookings.id, reference: bookings.reference });
-        return row;
-      });
-    } catch (error) {
-      if (sqlState(error) !== UNIQUE_VIOLATION || attempt >= REFERENCE_ATTEMPTS) throw error;
-    }
+  for (let attempt = 1; attempt <= REFERENCE_ATTEMPTS; attempt++) {
+    const [row] = await tx
+      .insert(bookings)
+      .values({ ...values, reference: generateReference() })
+      .onConflictDoNothing({ target: bookings.reference })
+      .returning({ id: bookings.id, reference: bookings.reference });
+    if (row) return row;
   }
+  throw new Error(`No free booking reference in ${REFERENCE_ATTEMPTS} draws`);
 }
 
 /** "2026-12-01 10:00" on the pick-up place's clock: notification values are shown as written. */
@@ -329,17 +331,17 @@ async function announce(tx: Transaction, a: Announcement) {
     link,
   });
   const driverLanguage = languageOf(driver.language);
-  await enqueueEmail(
-    tx,
-    { template: "booking-confirmation", to: [driver.email], language: driverLanguage, data: { fullName: driver.fullName, ...details(driverLanguage) } },
-    `booking-confirmation-${booking.id}`,
-  );
-  for (const member of staff) {
-    const language = languageOf(member.language);
-    await enqueueEmail(
-      tx,
-      { template: "new-booking", to: [member.email], language, data: { fullName: member.fullName, driver: driver.fullName, ...details(language) } },
-      `new-booking-${booking.id}-${member.id}`,
-    );
-  }
+  await enqueueEmails(tx, [
+    {
+      request: { template: "booking-confirmation", to: [driver.email], language: driverLanguage, data: { fullName: driver.fullName, ...details(driverLanguage) } },
+      jobId: `booking-confirmation-${booking.id}`,
+    },
+    ...staff.map((member) => {
+      const language = languageOf(member.language);
+      return {
+        request: { template: "new-booking" as const, to: [member.email], language, data: { fullName: member.fullName, driver: driver.fullName, ...details(language) } },
+        jobId: `new-booking-${booking.id}-${member.id}`,
+      };
+    }),
+  ]);
 }

@@ -2,7 +2,7 @@ import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { presentLocations } from "~/modules/catalogue/present.server";
 import type { KnownLocation } from "~/modules/catalogue/search-query";
 import type { Language } from "~/modules/i18n/languages";
-import { enabledOnlineMethods } from "~/modules/payment/config.server";
+import type { OnlineMethod } from "~/modules/payment/methods";
 import type { OptionKey } from "~/modules/pricing/pricing";
 import { loadProfile, updateProfile } from "~/modules/user/account.server";
 import { authMessages } from "~/modules/user/messages";
@@ -59,9 +59,12 @@ export async function accountDriver(userId: number | null): Promise<AccountDrive
   return { profile, driver: { fullName: profile.fullName, email: profile.email, phone: profile.phone, birthDate: profile.birthDate } };
 }
 
-/** The ways to pay for this car now: at the counter if its supplier allows it, then each configured online method (docs/domain.md#payments). */
-export async function paymentChoices(car: Pick<CheckoutCar, "payLaterAllowed">): Promise<PaymentChoice[]> {
-  return [...(car.payLaterAllowed ? (["payLater"] as const) : []), ...(await enabledOnlineMethods())];
+/**
+ * The ways to pay for this car now: at the counter if its supplier allows it, then each online
+ * method configured (`enabledOnlineMethods`, read beside the car: docs/domain.md#payments).
+ */
+export function paymentChoices(car: Pick<CheckoutCar, "payLaterAllowed">, online: readonly OnlineMethod[]): PaymentChoice[] {
+  return [...(car.payLaterAllowed ? (["payLater"] as const) : []), ...online];
 }
 
 /** What the checkout asks of this driver for this car: the options of checkoutSchema. */

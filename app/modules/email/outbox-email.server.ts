@@ -1,7 +1,7 @@
 import { renderEmail } from "~/emails/render";
 import type { Language } from "~/modules/i18n/languages";
 import type { Executor } from "~/utils/db.server";
-import { enqueue, type JobPayload } from "~/utils/jobs.server";
+import { enqueueAll, type JobPayload } from "~/utils/jobs.server";
 
 export type EmailRequest = {
   template: JobPayload<"send-email">["template"];
@@ -17,7 +17,17 @@ export type EmailRequest = {
  * re-send days later, delivers exactly the email of the moment it was written
  * (docs/architecture.md#outbox).
  */
-export async function enqueueEmail(executor: Executor, { template, to, language, data }: EmailRequest, jobId: string) {
-  const { subject, html, text } = await renderEmail(template, language, data);
-  await enqueue(executor, "send-email", { template, to, language, subject, html, text }, jobId);
+export async function enqueueEmail(executor: Executor, request: EmailRequest, jobId: string) {
+  await enqueueEmails(executor, [{ request, jobId }]);
+}
+
+/** Several emails, as `enqueueEmail` each, written in one statement. */
+export async function enqueueEmails(executor: Executor, emails: Array<{ request: EmailRequest; jobId: string }>) {
+  const entries = await Promise.all(
+    emails.map(async ({ request: { template, to, language, data }, jobId }) => {
+      const { subject, html, text } = await renderEmail(template, language, data);
+      return { payload: { template, to, language, subject, html, text }, jobId };
+    }),
+  );
+  await enqueueAll(executor, "send-email", entries);
 }

@@ -1,6 +1,6 @@
+import { createHash } from "node:crypto";
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { resources } from "~/locales/resources";
-import { serializeForScript } from "./embedded";
 import { defaultLanguage, languages, type Language } from "./languages";
 
 export const i18nOptions = {
@@ -28,25 +28,32 @@ export function getFixedT(language: Language, ns: string | string[] = "common"):
   return sharedInstance().getFixedT(language, ns);
 }
 
-/**
- * The resources a browser needs to render `language`. es, en and fr are complete
- * (a unit test holds them to the same keys); Greek is partial and falls back to English.
- */
+/** The resources the server renders `language` with: every language is complete (locales.test.ts), so no fallback. */
 const resourcesByLanguage = new Map<Language, Record<string, (typeof resources)[Language]>>();
 export function resourcesFor(language: Language) {
   let found = resourcesByLanguage.get(language);
-  if (!found) {
-    const chain = language === "el" ? ["el", "en"] : [language];
-    resourcesByLanguage.set(language, (found = Object.fromEntries(chain.map((l) => [l, resources[l as Language]]))));
-  }
+  if (!found) resourcesByLanguage.set(language, (found = { [language]: resources[language] }));
   return found;
 }
 
-const payloads = new Map<Language, string>();
+/** Namespaces only the server uses (the emails): the browser never downloads them. */
+export const serverOnlyNamespaces: ReadonlySet<string> = new Set(["emails"]);
 
-/** The page's translations as inert JSON for hydration; serialised once per language per process. */
-export function embeddedPayload(language: Language): string {
-  let payload = payloads.get(language);
-  if (!payload) payloads.set(language, (payload = serializeForScript({ language, resources: resourcesFor(language) })));
-  return payload;
+export type TranslationsFile = { href: string; hash: string; body: string };
+const files = new Map<Language, TranslationsFile>();
+
+/**
+ * The browser's translations for `language` as one JSON file, serialised once per process.
+ * Its URL carries a hash of its content, so browsers cache it for good and every page's HTML
+ * stays free of it (docs/architecture.md#translations).
+ */
+export function translationsFile(language: Language): TranslationsFile {
+  let file = files.get(language);
+  if (!file) {
+    const browser = Object.fromEntries(Object.entries(resources[language]).filter(([ns]) => !serverOnlyNamespaces.has(ns)));
+    const body = JSON.stringify({ [language]: browser });
+    const hash = createHash("sha256").update(body).digest("hex").slice(0, 12);
+    files.set(language, (file = { href: `/i18n/${language}.${hash}.json`, hash, body }));
+  }
+  return file;
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { formatInstant } from "~/modules/i18n/date-time.server";
 import type { Language } from "~/modules/i18n/languages";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { getDb, schema } from "~/utils/db.server";
@@ -29,16 +30,6 @@ export type NotificationItem = {
   date: string;
 };
 
-const dateFormats = new Map<Language, Intl.DateTimeFormat>();
-function formatDate(date: Date, language: Language): string {
-  let format = dateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: APP_TIME_ZONE, hourCycle: "h23" });
-    dateFormats.set(language, format);
-  }
-  return format.format(date);
-}
-
 /** A page of the reader's notifications, newest first, 30 a page (docs/domain.md#limits); the page is clamped to those that exist. */
 export async function listNotifications(userId: number, rawPage: string | null, language: Language) {
   const db = await getDb();
@@ -60,7 +51,7 @@ export async function listNotifications(userId: number, rawPage: string | null, 
     params: row.params,
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),
-    date: formatDate(row.createdAt, language),
+    date: formatInstant(row.createdAt, language, APP_TIME_ZONE),
   }));
   return { items, page, pages, total };
 }

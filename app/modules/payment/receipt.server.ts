@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { and, asc, eq } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import { bookingDetail } from "~/modules/booking/bookings.server";
+import { formatInstant } from "~/modules/i18n/date-time.server";
 import { formatCents } from "~/modules/i18n/format";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import type { Language } from "~/modules/i18n/languages";
@@ -93,18 +94,6 @@ const fontFile = (name: string) => fs.readFileSync(require.resolve(`dejavu-fonts
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 const loadFonts = () => (fonts ??= { regular: fontFile("DejaVuSans.ttf"), bold: fontFile("DejaVuSans-Bold.ttf") });
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-/** docs/domain.md#formatting: medium date, 24-hour time, in the reader's language on the given clock. */
-function formatDateTime(at: Date, language: Language, timeZone: string, withTime = true): string {
-  const key = `${language}|${timeZone}|${withTime}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, withTime ? { dateStyle: "medium", timeStyle: "short", timeZone, hourCycle: "h23" } : { dateStyle: "medium", timeZone });
-    dateFormats.set(key, format);
-  }
-  return format.format(at);
-}
-
 const PAGE = { margin: 50, width: 595.28 };
 const LABEL_WIDTH = 165;
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -154,13 +143,13 @@ export function renderReceipt(receipt: ReceiptData, language: Language): Promise
     doc.moveTo(left, doc.y).lineTo(left + CONTENT_WIDTH, doc.y).lineWidth(0.5).strokeColor("#999999").stroke();
     doc.text("", left, doc.y + 4);
   };
-  const when = (place: Place) => `${formatDateTime(place.at, language, place.timeZone)} (${t("bookings:detail.timeZone", { zone: place.timeZone })})`;
+  const when = (place: Place) => `${formatInstant(place.at, language, place.timeZone)} (${t("bookings:detail.timeZone", { zone: place.timeZone })})`;
 
   doc.font("bold").fontSize(24).text("Rueda", left, PAGE.margin);
   doc.font("regular").fontSize(16).text(t("receipt:title"));
   doc.moveDown(0.5).fontSize(10);
   row(t("receipt:number"), receipt.number, "bold");
-  row(t("receipt:issued"), formatDateTime(receipt.issuedAt, language, APP_TIME_ZONE, false));
+  row(t("receipt:issued"), formatInstant(receipt.issuedAt, language, APP_TIME_ZONE, false));
   row(t("receipt:reference"), receipt.reference, "bold");
 
   heading(t("receipt:booking"));
@@ -188,7 +177,7 @@ export function renderReceipt(receipt: ReceiptData, language: Language): Promise
   for (const payment of receipt.payments) {
     row(t("bookings:detail.paymentMethod"), t(`bookings:paymentMethods.${payment.method}`));
     row(t("receipt:providerReference"), payment.providerReference ?? "—");
-    row(t("receipt:paidAt"), formatDateTime(payment.paidAt, language, APP_TIME_ZONE));
+    row(t("receipt:paidAt"), formatInstant(payment.paidAt, language, APP_TIME_ZONE));
     row(t("receipt:amount"), formatCents(payment.amountCents));
   }
   rule();

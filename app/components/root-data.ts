@@ -1,0 +1,18 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { Language } from "~/modules/i18n/languages";
+import type { SessionUser } from "~/utils/session.server";
+import type { Toast } from "~/utils/toast.server";
+
+/** What the root route's loader gives every page: the language, the signed-in user, a toast. */
+export type RootData = {
+  language: Language;
+  user: Pick<SessionUser, "id" | "fullName" | "type" | "activated" | "unreadNotifications"> | null;
+  toast: Toast | null;
+  analyticsId: string | null;
+  geoAttribution: boolean;
+};
+
+/** The root's data, here rather than in root.tsx so that the header and footer need not import the root. */
+export function useRootData() {
+  return useRouteLoaderData<RootData>("root");
+}
