@@ -104,6 +104,31 @@ for (const mode of jsModes) {
       expect(totals).toEqual([...totals].sort((a, b) => a - b));
     });
 
+    test("the drop-off place shows only when the car goes back elsewhere, and nothing on the home page moves as it loads", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/?l=en");
+      if (mode.javaScriptEnabled) {
+        // Once interactive, the page has not moved: layout shifts since it started, before any input.
+        await expect(page.getByRole("button", { name: "Show interactive map" })).toBeVisible();
+        const shifted = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0))).observe({
+                type: "layout-shift",
+                buffered: true,
+              });
+              setTimeout(() => resolve(0), 1000);
+            }),
+        );
+        expect(shifted).toBe(0);
+      }
+      await expect(page.getByLabel("Return to the same location")).toBeChecked();
+      await expect(page.getByLabel("Drop-off location")).toBeHidden();
+      await page.getByLabel("Return to the same location").uncheck();
+      await expect(page.getByLabel("Drop-off location")).toBeVisible();
+      await expect(page.getByText("Only used when the car is returned to another location.")).toBeVisible();
+    });
+
     test("each Book link carries the car, both places and the dates", async ({ page }) => {
       await searchFromHome(page, MAIQUETIA, { dropoff: VALENCIA });
       await expect(page.getByText(`Return to ${VALENCIA}`)).toBeVisible();

@@ -1,6 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from "react";
-import { useHydrated } from "~/components/client-only";
+import { forwardRef, useImperativeHandle, useRef, type ReactNode } from "react";
 import { FieldErrors, FormErrors } from "~/components/form-errors";
 import { useTranslation } from "~/modules/i18n/react";
 import type { SearchErrors, SearchFormValues } from "~/modules/catalogue/search-query";
@@ -17,37 +16,28 @@ export type SearchFormHandle = { choose: (role: "pickup" | "dropoff", locationId
  * JavaScript. Its fields are uncontrolled: what the browser shows is the truth, also for
  * whatever was typed before the page became interactive (a controlled field would be
  * put back to its server value by the first render after hydration). The drop-off place
- * is hidden while "return to the same location" is ticked, once JavaScript runs.
+ * is hidden by the stylesheet while "return to the same location" is ticked: the same with
+ * and without JavaScript, so nothing moves when the page becomes interactive.
  */
 export const SearchForm = forwardRef<
   SearchFormHandle,
   { values: SearchFormValues; errors?: SearchErrors; locations: LocationOption[]; heading?: ReactNode }
 >(function SearchForm({ values, errors = {}, locations, heading }, ref) {
   const { t } = useTranslation("catalogue");
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
   const labels = { pickup: t("form.pickup"), dropoff: t("form.dropoff"), from: t("form.from"), to: t("form.to") };
   // In the shape the shared error components read (conform's).
   const fieldErrors: Record<string, string[]> = Object.fromEntries(Object.entries(errors).flatMap(([name, error]) => (error ? [[name, [error]]] : [])));
-  const [same, setSame] = useState(values.same);
   const sameRef = useRef<HTMLInputElement>(null);
   const pickupRef = useRef<HTMLSelectElement>(null);
   const dropoffRef = useRef<HTMLSelectElement>(null);
-
-  // The box may have been changed before hydration.
-  useEffect(() => {
-    if (sameRef.current) setSame(sameRef.current.checked);
-  }, []);
 
   useImperativeHandle(ref, () => ({
     choose(role, locationId) {
       const select = role === "pickup" ? pickupRef.current : dropoffRef.current;
       if (!select) return;
-      if (role === "dropoff" && sameRef.current) {
-        sameRef.current.checked = false;
-        setSame(false);
-      }
+      if (role === "dropoff" && sameRef.current) sameRef.current.checked = false;
       select.value = String(locationId);
       select.scrollIntoView({ block: "center", behavior: "smooth" });
     },
@@ -65,11 +55,11 @@ export const SearchForm = forwardRef<
         </div>
         <div className="field field--checkbox">
           <label className="checkbox" htmlFor="search-same">
-            <input ref={sameRef} id="search-same" type="checkbox" name="same" value="1" defaultChecked={values.same} onChange={(e) => setSame(e.target.checked)} />
+            <input ref={sameRef} id="search-same" type="checkbox" name="same" value="1" defaultChecked={values.same} />
             <span>{t("form.same")}</span>
           </label>
         </div>
-        <div className="field" hidden={hydrated && same}>
+        <div className="field search-form__dropoff">
           <label htmlFor="search-dropoff">{labels.dropoff}</label>
           <LocationSelect
             ref={dropoffRef}
@@ -78,13 +68,11 @@ export const SearchForm = forwardRef<
             value={values.dropoff}
             error={errors.dropoff}
             locations={locations}
-            describedBy={hydrated ? undefined : "search-dropoff-help"}
+            describedBy="search-dropoff-help"
           />
-          {hydrated ? null : (
-            <p className="field__help" id="search-dropoff-help">
-              {t("form.dropoffHelp")}
-            </p>
-          )}
+          <p className="field__help" id="search-dropoff-help">
+            {t("form.dropoffHelp")}
+          </p>
           <FieldErrors id="search-dropoff-error" errors={fieldErrors.dropoff} label={labels.dropoff} />
         </div>
         <div className="field">
