@@ -121,6 +121,44 @@ describe("availability in search", () => {
     }
   });
 
+  it("gives every fact of a result card with its type: numbers, booleans, enums, options, the supplier", async () => {
+    const db = await getDb();
+    const [car] = await db.select().from(schema.cars).where(eq(schema.cars.id, carId));
+    const [supplier] = await db.select().from(schema.suppliers).where(eq(schema.suppliers.id, supplierId));
+    const { cars } = await search(at(0), at(2));
+    expect(cars).toEqual([
+      {
+        id: carId,
+        name: car.name,
+        image: car.image,
+        dailyPriceCents: car.dailyPriceCents,
+        depositCents: car.depositCents,
+        seats: car.seats,
+        doors: car.doors,
+        aircon: car.aircon,
+        fuelType: car.fuelType,
+        gearbox: car.gearbox,
+        mileage: car.mileage,
+        fuelPolicy: car.fuelPolicy,
+        payLaterFeePercent: car.payLaterFeePercent,
+        options: {
+          cancellation: car.cancellationCents,
+          gps: car.gpsCents,
+          homeDelivery: car.homeDeliveryCents,
+          babyChair: car.babyChairCents,
+          theftProtection: car.theftProtectionCents,
+          collisionDamageWaiver: car.collisionDamageWaiverCents,
+          fullInsurance: car.fullInsuranceCents,
+          additionalDriver: car.additionalDriverCents,
+        },
+        supplierId,
+        supplierName: supplier.name,
+        supplierLogo: supplier.logo,
+      },
+    ]);
+    expect(typeof cars[0].aircon).toBe("boolean");
+  });
+
   it("follows changes to the car: price, specs, availability", async () => {
     const db = await getDb();
     const seats5: SearchFilters = { ...noFilters, specs: ["seats5"] };

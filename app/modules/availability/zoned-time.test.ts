@@ -48,6 +48,9 @@ describe("helpers", () => {
     expect(zoneOffsetMs(new Date("2026-01-01T12:00:00Z"), CARACAS)).toBe(-4 * 3_600_000);
     expect(zoneOffsetMs(new Date("2026-07-01T12:00:00Z"), CARACAS)).toBe(-4 * 3_600_000);
   });
+  it("zoneOffsetMs gives 0 for UTC, without asking Intl", () => {
+    expect(zoneOffsetMs(new Date("2026-03-29T01:30:00Z"), "UTC")).toBe(0);
+  });
   it("zoneOffsetMs agrees with Intl at every minute around clock changes, on and off the quarter hour", () => {
     const direct = (time: number, zone: string) => {
       const parts = Object.fromEntries(
@@ -74,6 +77,25 @@ describe("helpers", () => {
           const time = centre + minute * 60_000 + second * 1000;
           expect(zoneOffsetMs(new Date(time), zone), `${zone} ${new Date(time).toISOString()}`).toBe(direct(time, zone));
         }
+      }
+    }
+  });
+  it("zoneOffsetMs agrees with Intl at every hour of a year, changes near UTC midnight included", () => {
+    const direct = (time: number, zone: string) => {
+      const local = new Date(time).toLocaleString("sv-SE", { timeZone: zone }).replace(" ", "T");
+      return Date.parse(`${local}Z`) - Math.floor(time / 1000) * 1000;
+    };
+    // Santiago changes at 04:00 UTC, Tehran (2020) at 20:30 UTC, Paris at 01:00 UTC.
+    const years: Array<[string, number]> = [
+      [PARIS, 2026],
+      ["America/Santiago", 2026],
+      ["Asia/Tehran", 2020],
+      ["Australia/Lord_Howe", 2026],
+      [CARACAS, 2026],
+    ];
+    for (const [zone, year] of years) {
+      for (let time = Date.UTC(year, 0, 1, 0, 17); time < Date.UTC(year + 1, 0, 1); time += 3_600_000) {
+        expect(zoneOffsetMs(new Date(time), zone), `${zone} ${new Date(time).toISOString()}`).toBe(direct(time, zone));
       }
     }
   });

@@ -46,31 +46,40 @@ function lookUpOffset(time: number, zone: string): number {
 }
 
 const QUARTER_HOUR_MS = 900_000;
-/** Offsets at quarter-hour instants already looked up, by zone and instant. */
-const quarterOffsets = new Map<string, number>();
+const DAY_MS = 86_400_000;
+/** Offsets at UTC midnights and quarter-hour instants already looked up, by zone and instant. */
+const knownOffsets = new Map<string, number>();
 
-function offsetAtQuarter(time: number, zone: string): number {
+function offsetAt(time: number, zone: string): number {
   const key = `${zone}@${time}`;
-  let offset = quarterOffsets.get(key);
+  let offset = knownOffsets.get(key);
   if (offset === undefined) {
-    if (quarterOffsets.size > 50_000) quarterOffsets.clear();
-    quarterOffsets.set(key, (offset = lookUpOffset(time, zone)));
+    if (knownOffsets.size > 50_000) knownOffsets.clear();
+    knownOffsets.set(key, (offset = lookUpOffset(time, zone)));
   }
   return offset;
 }
 
+/** The start of the span of `size` milliseconds that holds `time`. */
+const spanStart = (time: number, size: number) => time - (((time % size) + size) % size);
+
 /**
- * How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds. Clocks change
- * at most once in any quarter hour, so when both ends of the instant's quarter hour have the
- * same offset it holds throughout, and the two ends, shared by every time in between, are
- * looked up once; otherwise (a change inside it) the instant itself is looked up.
+ * How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds. A zone's clocks
+ * change at most once in a day, so when both ends of the instant's UTC day have the same offset
+ * it holds all day, and the two ends, shared by every time of that day, are looked up once. On
+ * the day of a change the same goes for its quarter hours (a change falls at most once in one);
+ * in the quarter hour of the change the instant itself is looked up. UTC needs no lookup.
  */
 export function zoneOffsetMs(instant: Date, zone: string): number {
+  if (zone === "UTC") return 0;
   const time = instant.getTime();
-  const start = time - (((time % QUARTER_HOUR_MS) + QUARTER_HOUR_MS) % QUARTER_HOUR_MS);
-  const before = offsetAtQuarter(start, zone);
+  const day = spanStart(time, DAY_MS);
+  const midnight = offsetAt(day, zone);
+  if (offsetAt(day + DAY_MS, zone) === midnight) return midnight;
+  const start = spanStart(time, QUARTER_HOUR_MS);
+  const before = offsetAt(start, zone);
   if (start === time) return before;
-  return offsetAtQuarter(start + QUARTER_HOUR_MS, zone) === before ? before : lookUpOffset(time, zone);
+  return offsetAt(start + QUARTER_HOUR_MS, zone) === before ? before : lookUpOffset(time, zone);
 }
 
 /** Parses a `datetime-local` value; null when malformed or not a real calendar time. */

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { bookablePlace as cl, bookableSupplier as s, carIsBookable } from "~/modules/availability/availability.server";
 import type { OptionKey } from "~/modules/pricing/pricing";
@@ -74,6 +74,22 @@ const cardFields = {
 
 type Row = { [K in keyof typeof cardFields]: (typeof cardFields)[K]["_"]["data"] };
 
+/*
+ * A page's car comes back as one JSON array rather than 25 columns: the driver parses it in one
+ * go, where mapping 25 columns of 20 rows into objects took about 5% of a search's server time.
+ */
+const cardColumns = Object.entries(cardFields) as Array<[keyof Row, AnyColumn]>;
+const cardTuple = sql<unknown[] | null>`json_build_array(${sql.join(
+  cardColumns.map(([, column]) => column),
+  sql`, `,
+)})`;
+
+function rowFrom(values: unknown[]): Row {
+  const row: Record<string, unknown> = {};
+  cardColumns.forEach(([key], i) => (row[key] = values[i]));
+  return row as Row;
+}
+
 const ph = (name: string) => sql.placeholder(name);
 
 /** Values are bound as PostgreSQL array literals: safe, since each was whitelisted. */
@@ -139,7 +155,7 @@ function buildQuery(db: Database, conditions: SQL[]) {
   // Driven by the one-row count, so a page past the end still says how many cars there are.
   return db
     .with(found, counted, page)
-    .select({ found: counted.found, car: cardFields })
+    .select({ found: counted.found, car: cardTuple })
     .from(counted)
     .leftJoin(page, sql`true`)
     .leftJoin(pc, eq(pc.id, page.id))
@@ -208,7 +224,7 @@ export async function searchCars(query: SearchQuery): Promise<{ cars: CarCard[];
     offset: (query.page - 1) * CARS_PER_PAGE,
   });
   const cars: CarCard[] = [];
-  // A page past the end is the count's row alone, its car columns all null.
-  for (const row of rows) if (row.car?.id != null) cars.push(toCard(row.car as Row));
+  // A page past the end is the count's row alone, its car's values all null.
+  for (const row of rows) if (row.car && row.car[0] != null) cars.push(toCard(rowFrom(row.car)));
   return { cars, count: resultCount(rows[0]?.found ?? 0, cap) };
 }
