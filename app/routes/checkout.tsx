@@ -7,7 +7,6 @@ import { CarSummary } from "~/components/checkout/car-summary";
 import { AccountDriverFields, AdditionalDriverFields, VisitorDriverFields } from "~/components/checkout/driver-fields";
 import { OptionChoices } from "~/components/checkout/option-choices";
 import { PaymentChoices } from "~/components/checkout/payment-choices";
-import { useHydrated } from "~/components/client-only";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { useServerForm, type Validate } from "~/components/use-server-form";
 import type { CheckoutFailure } from "~/modules/booking/booking.server";
@@ -132,7 +131,6 @@ export default function CheckoutPage() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
-  const hydrated = useHydrated();
   const { pricing, driver, choices, summary, payments } = data;
   const validate = useLazyValidation(data.formOptions);
   // Not conform's useForm: it would put the page over its JavaScript budget (use-server-form.ts).
@@ -146,16 +144,20 @@ export default function CheckoutPage() {
     setPayment(String(values.get("payment") ?? payments[0]));
   };
   // Boxes ticked before the page became interactive fired no change event: read them once it is.
+  // Until then the form is shown as the server sent it (`synced` comes in the same render as the
+  // boxes' state), so a field being typed into never hides for a moment under the visitor.
+  const [synced, setSynced] = useState(false);
   useEffect(() => {
     const element = document.getElementById(form.id);
     if (element instanceof HTMLFormElement) readForm(element);
+    setSynced(true);
   }, [form.id]);
   const price = priceRental({ car: pricing, days: summary.days, options: choosableOptions(pricing).filter((k) => chosen.includes(k)), payLater: payment === "payLater" });
 
   const additionalState = optionState("additionalDriver", pricing.options.additionalDriver).kind;
   // Hidden, not removed, while the option is not ticked: details typed before the page became
   // interactive stay in their fields while the first render catches up with the ticked box.
-  const hideAdditional = additionalState !== "included" && hydrated && !chosen.includes("additionalDriver");
+  const hideAdditional = additionalState !== "included" && synced && !chosen.includes("additionalDriver");
   const emailTaken = field("email").errors?.includes(authMessages.emailTaken) ?? false;
   const returnHref = checkoutHrefWithChoices(location.search, (lastResult?.initialValue as Record<string, unknown> | undefined) ?? { options: chosen });
   const signInHref = `/sign-in?redirectTo=${encodeURIComponent(returnHref)}`;
