@@ -1,3 +1,5 @@
+import { instantToLocal } from "~/modules/availability/zoned-time";
+
 /**
  * Ages are counted in calendar days of a place, not in UTC: someone born on 12 April turns
  * 21 on 12 April in Caracas even while it is already 13 April in UTC.
@@ -17,19 +19,9 @@ export function parseCalendarDate(value: string): { year: number; month: number;
   return { year, month, day };
 }
 
-// Making an Intl.DateTimeFormat costs far more than using one (most of a millisecond): one per zone.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The calendar date (`YYYY-MM-DD`) that `instant` falls on in `timeZone`. */
 export function calendarDateIn(timeZone: string, instant: Date): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dateFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part("year")}-${part("month")}-${part("day")}`;
+  return instantToLocal(instant, timeZone).slice(0, 10);
 }
 
 /**
