@@ -277,6 +277,24 @@ test.describe("map of locations", () => {
     await expect(page).toHaveURL(/\/\?l=en$/);
   });
 
+  test("on a 360 px phone no pin of the drawn map covers another, in any language", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    for (const language of ["es", "en", "fr", "el"]) {
+      await page.goto(`/?l=${language}`);
+      const boxes = await page.locator(".places-map__pin").evaluateAll((pins) => pins.map((p) => p.getBoundingClientRect().toJSON() as DOMRect));
+      expect(boxes).toHaveLength(14);
+      for (const [i, a] of boxes.entries()) {
+        expect(Math.min(a.width, a.height)).toBeGreaterThanOrEqual(24);
+        for (const b of boxes.slice(i + 1)) {
+          const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          expect(overlap, `${language}: pins at ${a.left},${a.top} and ${b.left},${b.top}`).toBe(false);
+        }
+      }
+    }
+    await context.close();
+  });
+
   test("without JavaScript the drawn map's pins and the list's buttons keep the dates typed", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

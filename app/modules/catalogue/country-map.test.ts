@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { locationRows } from "../../../db/seed-data";
 import { MAP_HEIGHT, MAP_WIDTH, PIN_SPACING, placePins, project } from "./country-map";
 
 describe("the country map", () => {
@@ -26,12 +27,26 @@ describe("the country map", () => {
     for (let i = 0; i < 3; i++) {
       for (let j = i + 1; j < 3; j++) {
         const [a, b] = [px(pins[i]), px(pins[j])];
-        expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(PIN_SPACING - 1);
+        // Apart across or down: pins on a diagonal closer than that would cover a corner of each other.
+        expect(Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y))).toBeGreaterThanOrEqual(PIN_SPACING - 1);
       }
     }
     const merida = project(-71.1561, 8.5897);
     expect(px(pins[3]).x).toBeCloseTo(merida.x, 0);
     expect(px(pins[3]).y).toBeCloseTo(merida.y, 0);
     expect(placePins([{ id: 1, latitude: 10.4961, longitude: -66.849 }])).toEqual(placePins([{ id: 1, latitude: 10.4961, longitude: -66.849 }]));
+  });
+
+  it("keeps every demo place's 24 px pin uncovered on a 300 px wide map, whatever order the places come in", () => {
+    const places = locationRows.map((row, id) => ({ id, latitude: Number(row.latitude), longitude: Number(row.longitude) }));
+    const widthPx = 300;
+    for (const order of [places, [...places].reverse()]) {
+      const pins = placePins(order).map((p) => ({ x: (p.left / 100) * widthPx, y: (p.top / 100) * ((MAP_HEIGHT / MAP_WIDTH) * widthPx) }));
+      for (let i = 0; i < pins.length; i++) {
+        for (let j = i + 1; j < pins.length; j++) {
+          expect(Math.max(Math.abs(pins[i].x - pins[j].x), Math.abs(pins[i].y - pins[j].y))).toBeGreaterThanOrEqual(24);
+        }
+      }
+    }
   });
 });

@@ -61,15 +61,18 @@ export const countryPaths = {
 };
 
 /**
- * How far apart (viewBox units) pin tips must be: on a 360 px phone the map is ~300 px wide,
- * and 24 px targets need 24 px between them (docs/decisions/0008).
+ * How far apart (viewBox units) pin tips must be, across or down: on a 360 px phone the map is
+ * ~300 px wide, and each pin is a 24 px square target that no other pin may cover
+ * (docs/decisions/0008). Two squares overlap when they are closer than their side both across
+ * and down, however far apart their tips are on the diagonal.
  */
-export const PIN_SPACING = 80;
+export const PIN_SPACING = 84;
 
 /**
  * Each place's pin, as a percentage of the map's width and height (what CSS positions
- * with). Pins closer than PIN_SPACING are pushed apart along the line between them, a
- * few rounds, deterministically: the same places always give the same map.
+ * with). Two pins closer than PIN_SPACING both across and down are pushed apart along the
+ * axis where they are already further apart (the smaller move), a few rounds,
+ * deterministically: the same places always give the same map.
  */
 export function placePins<T extends { id: number; latitude: number; longitude: number }>(places: T[]): Array<T & { left: number; top: number }> {
   const points = places.map((p) => project(p.longitude, p.latitude));
@@ -79,13 +82,15 @@ export function placePins<T extends { id: number; latitude: number; longitude: n
       for (let j = i + 1; j < points.length; j++) {
         const dx = points[j].x - points[i].x;
         const dy = points[j].y - points[i].y;
-        const distance = Math.hypot(dx, dy);
-        if (distance >= PIN_SPACING) continue;
+        if (Math.max(Math.abs(dx), Math.abs(dy)) >= PIN_SPACING) continue;
         // Two places on the very same spot part east and west.
-        const [ux, uy] = distance > 0.01 ? [dx / distance, dy / distance] : [1, 0];
-        const push = (PIN_SPACING - distance) / 2 + 0.5;
-        points[i] = { x: points[i].x - ux * push, y: points[i].y - uy * push };
-        points[j] = { x: points[j].x + ux * push, y: points[j].y + uy * push };
+        const across = Math.abs(dx) >= Math.abs(dy);
+        const gap = across ? dx : dy;
+        const direction = gap < 0 ? -1 : 1;
+        const push = (PIN_SPACING - Math.abs(gap)) / 2 + 0.5;
+        const key = across ? "x" : "y";
+        points[i] = { ...points[i], [key]: points[i][key] - direction * push };
+        points[j] = { ...points[j], [key]: points[j][key] + direction * push };
         moved = true;
       }
     }
