@@ -102,7 +102,7 @@ function SearchView({
   return (
     <div className="page search-page">
       <h1>{t("search.title")}</h1>
-      {/* On a phone the form folds into one line once there are results to show (app.css). */}
+      {/* On a phone the form folds into a summary of place and dates once there are results to show (app.css). */}
       <details className="card search-bar collapsible" open={!results || results.total === 0}>
         <summary className="search-bar__summary">
           {results ? (

@@ -1,7 +1,7 @@
 import { expect, jsModes, test } from "./support";
 
 /*
- * /search on a 390×844 phone: results first, the search folded into one line and the
+ * /search on a 390×844 phone: results first, the search folded into a summary and the
  * filters behind "Filters (N)", with and without JavaScript (demo data, as search.spec.ts).
  */
 const MAIQUETIA = "Maiquetía Airport (CCS)";
@@ -24,7 +24,7 @@ for (const mode of jsModes) {
       await page.getByRole("button", { name: "Search", exact: true }).click();
       await expect(page.getByRole("heading", { level: 2, name: /cars available/ })).toBeVisible();
 
-      // The search is one line with a way to change it; the form itself is folded away.
+      // The search is a summary with a way to change it; the form itself is folded away.
       const summary = page.locator("summary", { hasText: "Change" });
       await expect(summary).toContainText(MAIQUETIA);
       await expect(page.getByLabel("Pick-up location", { exact: true })).toBeHidden();
@@ -53,3 +53,18 @@ for (const mode of jsModes) {
     });
   });
 }
+
+test("on a 360 px phone the folded search shows its dates whole, in every language", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  const query = new URLSearchParams({ pickup: "1", same: "1", from: caracas(10, "10:00"), to: caracas(13, "12:00") });
+  for (const language of ["es", "en", "fr", "el"]) {
+    await page.goto(`/search?${query}&l=${language}`);
+    const period = page.locator(".search-bar__period");
+    await expect(period).toBeVisible();
+    // Text cut off by an ellipsis is wider than the box that shows it.
+    const cut = await period.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(cut, `${language}: ${await period.textContent()}`).toBe(false);
+  }
+  await context.close();
+});

@@ -36,7 +36,7 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 const dateStyles = {
   medium: { dateStyle: "medium", timeStyle: "short" },
-  // The phone's one-line summary of a search: the day alone.
+  // The phone's folded summary of a search: the day alone.
   short: { month: "short", day: "numeric" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
