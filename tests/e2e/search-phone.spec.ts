@@ -54,17 +54,18 @@ for (const mode of jsModes) {
   });
 }
 
-test("on a 360 px phone the folded search shows its dates whole, in every language", async ({ browser }) => {
+test("on a 360 px phone the folded search shows its place and dates whole, in every language", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
   const page = await context.newPage();
   const query = new URLSearchParams({ pickup: "1", same: "1", from: caracas(10, "10:00"), to: caracas(13, "12:00") });
   for (const language of ["es", "en", "fr", "el"]) {
     await page.goto(`/search?${query}&l=${language}`);
-    const period = page.locator(".search-bar__period");
-    await expect(period).toBeVisible();
-    // Text cut off by an ellipsis is wider than the box that shows it.
-    const cut = await period.evaluate((element) => element.scrollWidth > element.clientWidth);
-    expect(cut, `${language}: ${await period.textContent()}`).toBe(false);
+    for (const part of [page.locator(".search-bar__place"), page.locator(".search-bar__period")]) {
+      await expect(part).toBeVisible();
+      // Text cut off by an ellipsis is wider than the box that shows it.
+      const cut = await part.evaluate((element) => element.scrollWidth > element.clientWidth);
+      expect(cut, `${language}: ${await part.textContent()}`).toBe(false);
+    }
   }
   await context.close();
 });
