@@ -1,6 +1,5 @@
 import { Link, useSubmit } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
-import { useHydrated } from "~/components/client-only";
 import { activeFilterCount, carSpecs, depositLimits, filterParams, fuelPolicies, fuelTypes, gearboxes, mileageKinds, type SearchFilters } from "~/modules/catalogue/filters";
 import { formatPrice } from "~/modules/i18n/format";
 import type { CatalogueLabels } from "./labels";
@@ -9,9 +8,10 @@ import { SEARCH_FORM_ID } from "./search-form";
 /**
  * The filters belong to the search form (the `form` attribute), so one GET carries the
  * place, the dates and the filters. With JavaScript a change submits at once; without
- * it, "Apply filters" does. On a phone they fold into a "Filters (N)" panel (a
- * `<details>`, so it opens without JavaScript too) that leaves the results on the first
- * screen; on wider screens the panel is always open and its toggle hidden (app.css).
+ * it, "Apply filters" does. On a phone they fold into a "Filters (N)" panel (a `<details>`,
+ * so it opens without JavaScript too) that leaves the results on the first screen, and
+ * "Apply filters" folds it again; on wider screens the panel is always open and its toggle
+ * hidden (app.css).
  * `open` and `onToggle` let the page keep the panel open across the searches it makes.
  */
 export function SearchFilters({
@@ -31,7 +31,6 @@ export function SearchFilters({
 }) {
   const l = labels.filters;
   const count = activeFilterCount(filters);
-  const hydrated = useHydrated();
   const submit = useSubmit();
   const onChange = (event: FormEvent<HTMLDivElement>) => {
     const form = document.getElementById(SEARCH_FORM_ID);
@@ -84,11 +83,10 @@ export function SearchFilters({
           </fieldset>
         </div>
         <div className="filters__actions">
-          {hydrated ? null : (
-            <button type="submit" form={SEARCH_FORM_ID} className="button">
-              {l.apply}
-            </button>
-          )}
+          {/* With JavaScript the changes are already applied: the button then folds a phone's panel away from the results. */}
+          <button type="submit" form={SEARCH_FORM_ID} className="button" onClick={() => onToggle(false)}>
+            {l.apply}
+          </button>
           {clearHref ? <Link to={clearHref}>{l.clear}</Link> : null}
         </div>
       </details>
