@@ -178,3 +178,16 @@ for (const [index, mode] of jsModes.entries()) {
     });
   });
 }
+
+test("the copy buttons arriving with JavaScript move nothing on the page", async ({ page, browser, context }) => {
+  // A control that moves while the page hydrates takes a press meant for the one below it.
+  await checkoutWithUsdt(page, 110);
+  await expect(page.getByRole("button", { name: "Copy address" })).toBeVisible();
+  const hydrated = await page.getByRole("button", { name: "Submit transaction ID" }).boundingBox();
+  const serverOnly = await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState() });
+  const before = await serverOnly.newPage();
+  await before.goto(page.url());
+  await expect(before.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
+  expect(await before.getByRole("button", { name: "Submit transaction ID" }).boundingBox()).toEqual(hydrated);
+  await serverOnly.close();
+});
