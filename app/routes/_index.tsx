@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useRef, useState, type MouseEvent } from "react";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
-import { useHydrated } from "~/components/client-only";
+import { ScriptButton } from "~/components/client-only";
 import { LocationList } from "~/components/catalogue/location-list";
 import { LocationsMap } from "~/components/catalogue/locations-map";
 import { PlacesMap } from "~/components/catalogue/places-map";
@@ -44,7 +44,6 @@ export default function Home() {
   const { t } = useTranslation("catalogue");
   const data = useLoaderData<typeof loader>();
   const form = useRef<SearchFormHandle>(null);
-  const hydrated = useHydrated();
   // The Leaflet map (and its ~45 KB of script) only when the visitor asks for it.
   const [interactive, setInteractive] = useState(false);
   const { values } = data;
@@ -131,11 +130,9 @@ export default function Home() {
                 </button>
               )}
               footer={
-                hydrated ? (
-                  <button type="button" className="button button--small button--secondary places-map__upgrade" onClick={() => setInteractive(true)}>
-                    {t("map.showInteractive")}
-                  </button>
-                ) : null
+                <ScriptButton className="button button--small button--secondary places-map__upgrade" onClick={() => setInteractive(true)}>
+                  {t("map.showInteractive")}
+                </ScriptButton>
               }
             />
           )}

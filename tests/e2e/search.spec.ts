@@ -277,6 +277,21 @@ test.describe("map of locations", () => {
     await expect(page).toHaveURL(/\/\?l=en$/);
   });
 
+  test("the interactive map's button arriving with JavaScript moves nothing below the map", async ({ browser }) => {
+    const brandsTop = async (javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto("/?l=en");
+      const upgrade = page.getByRole("button", { name: "Show interactive map" });
+      if (javaScriptEnabled) await expect(upgrade).toBeVisible();
+      else await expect(upgrade).toHaveCount(0);
+      const box = await page.getByRole("heading", { name: "Our rental brands" }).boundingBox();
+      await context.close();
+      return box?.y;
+    };
+    expect(await brandsTop(true)).toBe(await brandsTop(false));
+  });
+
   test("on a 360 px phone no pin of the drawn map covers another, in any language", async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
     const page = await context.newPage();
