@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { FakeTransaction } from "../fakes/trongrid";
-import { expect, jsModes, test, uniqueEmail, waitForEmails } from "./support";
+import { expect, jsModes, searchMaiquetia, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
  * USDT on TRON from checkout to paid, against the TronGrid fake: each test books a car of the
@@ -12,26 +12,15 @@ const tronGridUrl = `http://127.0.0.1:${process.env.TRONGRID_FAKE_PORT ?? 4020}`
 const WALLET = "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV";
 const USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const OTHER = "TD5gsCwxykWsLN9aPrq2TAfNjByuZKYp4E";
-const MAIQUETIA = "Maiquetía Airport (CCS)";
 const CHECKING = "Checking the transaction…";
 const INVALID = "Transaction ID invalid (verify it is valid with the specified amount)";
-
-/** A wall-clock value in Caracas (UTC-4 all year), `days` from now at `time`. */
-function caracas(days: number, time: string): string {
-  const date = new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-  return `${date}T${time}`;
-}
 
 const newTxId = () => crypto.randomBytes(32).toString("hex");
 
 /** Books the first car at Maiquetía from `startDay` as a new visitor paying with USDT; returns the driver's email. */
 async function checkoutWithUsdt(page: Page, startDay: number): Promise<string> {
   const email = uniqueEmail("usdt");
-  await page.goto("/?l=en");
-  await page.getByLabel("Pick-up location").selectOption({ label: MAIQUETIA });
-  await page.getByLabel("Pick-up date and time").fill(caracas(startDay, "10:00"));
-  await page.getByLabel("Drop-off date and time").fill(caracas(startDay + 3, "12:00"));
-  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await searchMaiquetia(page, startDay);
   await page.locator("article.car-card").first().getByRole("link", { name: "Book" }).click();
   await expect(page).toHaveURL(/\/checkout\?/);
   await page.getByRole("radio", { name: "USDT (TRC20)" }).check();

@@ -1,15 +1,9 @@
-import { expect, jsModes, test } from "./support";
+import { caracas, expect, jsModes, MAIQUETIA, test } from "./support";
 
 /*
  * /search on a 390×844 phone: results first, the search folded into a summary and the
  * filters behind "Filters (N)", with and without JavaScript (demo data, as search.spec.ts).
  */
-const MAIQUETIA = "Maiquetía Airport (CCS)";
-
-function caracas(days: number, time: string): string {
-  const date = new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-  return `${date}T${time}`;
-}
 
 for (const mode of jsModes) {
   test.describe(`search on a phone ${mode.name}`, () => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, jsModes, test } from "./support";
+import { caracas, expect, jsModes, MAIQUETIA, money, test } from "./support";
 
 /*
  * Catalogue and search against the demo data (14 Venezuelan locations, 6 suppliers,
@@ -7,21 +7,13 @@ import { expect, jsModes, test } from "./support";
  * than one page of cars. Map tiles never load from the network: the tile server is
  * blocked, as it would be offline, and the page must stay free of console errors.
  */
-const MAIQUETIA = "Maiquetía Airport (CCS)";
 const MERIDA = "Mérida – City centre";
 const VALENCIA = "Valencia Airport (VLN)";
 
-/** A wall-clock value in Caracas (UTC-4 all year), `days` from now at `time`. */
-function caracas(days: number, time: string): string {
-  const date = new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-  return `${date}T${time}`;
-}
 const FROM = caracas(10, "10:00");
 // Three days and two hours: four rental days.
 const TO = caracas(13, "12:00");
 const DAYS = 4;
-
-const money = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
 
 async function blockTiles(page: Page) {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort("blockedbyclient"));
