@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) throw new Response(null, { status: 400 });
     const outcome = await approveMobilePayment(user, parsed.data.paymentId);
     if (outcome === "notFound") throw new Response(null, { status: 404 });
-    toast = { paid: { type: "success", message: "mobilePayment:queue.approved" }, flagged: { type: "error", message: "mobilePayment:queue.approvedFlagged" }, handled: { type: "info", message: "mobilePayment:queue.handled" } }[
+    toast = { paid: { type: "success", message: "mobilePayment:queue.approved" }, flagged: { type: "error", message: "mobilePayment:queue.approvedFlagged" }, partial: { type: "info", message: "mobilePayment:queue.approvedPartial" }, handled: { type: "info", message: "mobilePayment:queue.handled" } }[
       outcome
     ] as Toast;
   }

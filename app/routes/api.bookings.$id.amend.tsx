@@ -2,12 +2,12 @@ import { presentBooking } from "~/modules/api/bookings.server";
 import { ApiError, fieldError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { amendBooking } from "~/modules/api/operations/bookings";
-import { amendAtLocalTimes } from "~/modules/booking/bookings.server";
+import { amendClosingCardAttempts } from "~/modules/payment/amend-booking.server";
 
 const route = apiRoute(
   implement(amendBooking, async ({ params, body, user, language }) => {
     const extra = body.additionalDriver;
-    const outcome = await amendAtLocalTimes(user, params.id, {
+    const outcome = await amendClosingCardAttempts(user, params.id, {
       pickUp: body.from,
       dropOff: body.to,
       pickupLocationId: body.pickupLocationId,
@@ -29,6 +29,12 @@ const route = apiRoute(
         throw new ApiError(409, "unavailable", "bookings:amend.unavailable");
       case "pastPickUp":
         throw fieldError("from", "bookings:amend.pastPickUp");
+      case "tooLong":
+        throw fieldError("to", "bookings:amend.tooLong");
+      case "additionalDriverMissing":
+        throw fieldError("additionalDriver", "bookings:amend.additionalDriverMissing");
+      case "paymentInProgress":
+        throw new ApiError(409, "paymentInProgress", "bookings:amend.paymentInProgress");
       case "optionUnavailable":
         throw fieldError("options", "bookings:amend.optionUnavailable");
       case "amended":

@@ -2,7 +2,8 @@ import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { checkoutFailureError, checkoutFields, checkoutProblemError, checkoutValidationError, paymentApiPath } from "~/modules/api/bookings.server";
 import { createBooking, listBookings } from "~/modules/api/operations/bookings";
-import { canAmend, listBookings as bookingList } from "~/modules/booking/bookings.server";
+import { listBookings as bookingList } from "~/modules/booking/bookings.server";
+import { canAmend } from "~/modules/booking/eligibility";
 import { checkoutSchema } from "~/modules/booking/checkout-schema";
 import { accountDriver, bookCheckout, checkoutSchemaOptions, paymentChoices, readCheckoutTarget } from "~/modules/booking/checkout.server";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
@@ -20,7 +21,7 @@ const route = apiRoute(
     const pageSize = bookingsPageSize(request.headers);
     const list = await bookingList(user, { status: query.status, ...dateRange(query), supplierId: query.supplier, page: query.page, perPage: pageSize });
     return reply(200, {
-      bookings: list.rows.map((row) => ({ ...row, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString(), canAmend: canAmend(user, row) })),
+      bookings: list.rows.map((row) => ({ ...row, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString(), canAmend: canAmend(user.id, row) })),
       total: list.total,
       page: query.page,
       pages: list.pages,

@@ -10,20 +10,10 @@ import { FormErrors, TextAreaField, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema";
 import { isStaff } from "~/modules/booking/access.server";
-import {
-  amendAtLocalTimes,
-  amendChoices,
-  awaitsPayment,
-  bookingDetail,
-  canAmend,
-  canRequestAmendment,
-  cancelBooking,
-  cancelKind,
-  changeStatus,
-  requestAmendment,
-  resolveCancelRequest,
-} from "~/modules/booking/bookings.server";
-import { actorOf, allowedTargets, bookingStatuses } from "~/modules/booking/status";
+import { amendChoices, bookingDetail, cancelBooking, changeStatus, requestAmendment, resolveCancelRequest } from "~/modules/booking/bookings.server";
+import { driverRights } from "~/modules/booking/eligibility";
+import { allowedTargets, bookingStatuses } from "~/modules/booking/status";
+import { amendClosingCardAttempts } from "~/modules/payment/amend-booking.server";
 import { instantToLocal } from "~/modules/availability/zoned-time";
 import { formatCents } from "~/modules/i18n/format";
 import { hasReceipt } from "~/modules/payment/receipt.server";
@@ -53,7 +43,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const nameKey = `name${context.language[0].toUpperCase()}${context.language[1]}` as "nameEs" | "nameEn" | "nameFr" | "nameEl";
   const place = (p: typeof pickup) => ({ name: p[nameKey], address: p.address, timeZone: p.timeZone });
   const staff = isStaff(user);
-  const choices = canAmend(user, booking) ? await amendChoices(car.id) : null;
+  const rights = driverRights(user.id, { ...booking, paidCents: detail.paidCents }, car.cancellationCents);
+  const choices = rights.amend ? await amendChoices(car.id) : null;
   return {
     title: `${context.t("bookings:detail.title", { reference: booking.reference })} · Rueda`,
     booking: {
@@ -80,11 +71,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     historyZone: APP_TIME_ZONE,
     staff,
     receipt: await hasReceipt(booking),
-    cancel: driver.id === user.id ? cancelKind(booking, car.cancellationCents) : "none",
+    cancel: rights.cancel,
     // docs/domain.md#payments: the driver pays an outstanding booking (or a hold) through /payment.
-    payHref: awaitsPayment(user, booking) ? `/payment?b=${booking.id}` : null,
-    targets: staff ? allowedTargets(actorOf(user.type), booking.status) : [],
-    amendRequest: canRequestAmendment(user, booking, car.cancellationCents),
+    payHref: rights.pay ? `/payment?b=${booking.id}` : null,
+    // `paid` is offered only when succeeded payments cover the price (docs/domain.md#booking-status).
+    targets: staff ? allowedTargets("staff", booking.status).filter((to) => to !== "paid" || detail.paidCents >= booking.priceCents) : [],
+    amendRequest: rights.amendmentRequest,
     amend: choices && {
       places: choices.places.map((p) => ({ value: String(p.id), label: p[nameKey] })),
       options: choices.options,
@@ -104,17 +96,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The driver's amendment: times read at the chosen pick-up place, then amendBooking decides (docs/domain.md#cancellation). */
-async function amend(user: Parameters<typeof amendAtLocalTimes>[0], id: number, formData: FormData, context: AppLoadContext) {
+async function amend(user: Parameters<typeof amendClosingCardAttempts>[0], id: number, formData: FormData, context: AppLoadContext) {
   const submission = parseWithZod(formData, { schema: amendSchema });
   if (submission.status !== "success") return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
-  const outcome = await amendAtLocalTimes(user, id, {
+  const outcome = await amendClosingCardAttempts(user, id, {
     pickUp: v.pickUp,
     dropOff: v.dropOff,
     pickupLocationId: v.pickupLocationId,
     dropoffLocationId: v.dropoffLocationId,
     options: v.options,
-    additionalDriver: v.additionalDriverName ? { name: v.additionalDriverName, email: v.additionalDriverEmail ?? "", phone: v.additionalDriverPhone ?? "", birthDate: v.additionalDriverBirthDate ?? "" } : null,
+    // Any detail given counts as naming a driver; the service refuses incomplete details (the checkout's rule).
+    additionalDriver:
+      v.additionalDriverName || v.additionalDriverEmail || v.additionalDriverPhone || v.additionalDriverBirthDate
+        ? { name: v.additionalDriverName ?? "", email: v.additionalDriverEmail ?? "", phone: v.additionalDriverPhone ?? "", birthDate: v.additionalDriverBirthDate ?? "" }
+        : null,
   });
   if (outcome === "notFound") throw notFound();
   if (typeof outcome === "object") {
@@ -165,7 +161,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result =
         parsed.data.intent === "status" ? await changeStatus(user, id, parsed.data.status) : await resolveCancelRequest(user, id, parsed.data.intent === "accept-cancel");
       if (!result.ok && result.reason === "notFound") throw notFound();
-      toast = result.ok ? { type: "success", message: "bookings:detail.updated" } : { type: "error", message: "bookings:detail.refused" };
+      toast = result.ok ? { type: "success", message: "bookings:detail.updated" } : { type: "error", message: `bookings:detail.${result.reason}` };
       break;
     }
   }

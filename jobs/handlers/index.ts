@@ -4,7 +4,6 @@ import { handlerTimeoutMs, jobs, type JobName, type JobPayload } from "../queues
 import { withTimeout } from "../timeout";
 import { sendEmail } from "./send-email";
 import { purgeExpiredTokens } from "./purge-expired-tokens";
-import { expireHolds } from "./expire-holds";
 
 export type JobContext = { jobId: string; attempt: number };
 export type Handler<N extends JobName> = (payload: JobPayload<N>, context: JobContext) => Promise<void>;
@@ -13,15 +12,14 @@ type Handlers = { [N in JobName]: Handler<N> };
 
 /**
  * Jobs whose work is a domain module's transaction, which the web process also runs (settling a
- * payment): their handlers live in `app/modules/payment/` and each process entry provides them
+ * payment, ending a hold through the booking status door): their handlers live in `app/modules/payment/` and each process entry provides them
  * (`provideHandlers`), so this layer never imports upwards (docs/architecture.md#layers).
  */
-export type ProvidedJob = "stripe-event" | "check-usdt-payment";
+export type ProvidedJob = "stripe-event" | "check-usdt-payment" | "expire-holds";
 
 const own: Omit<Handlers, ProvidedJob> = {
   "send-email": sendEmail,
   "purge-expired-tokens": purgeExpiredTokens,
-  "expire-holds": expireHolds,
 };
 let provided: Partial<Pick<Handlers, ProvidedJob>> = {};
 

@@ -4,7 +4,8 @@ import { createBooking, loadCheckoutCar, type CheckoutInput, type DriverDetails 
 import { referencePattern } from "~/modules/booking/reference";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
-import { cancelExpiredHolds } from "../../jobs/handlers/expire-holds";
+import { sweepExpiredHolds } from "~/modules/booking/holds.server";
+import { providePaymentJobs } from "~/modules/payment/jobs.server";
 import { runJob } from "../../jobs/handlers";
 import { schedules } from "../../jobs/queues";
 import { createBooking as insertBookingRow, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
@@ -327,11 +328,15 @@ describe("expire-holds job", () => {
     const expired = await row(0, "void", new Date(now.getTime() - 1000));
     const live = await row(2, "void", new Date(now.getTime() + 60_000));
     const pending = await row(4, "pending", null);
-    expect(await cancelExpiredHolds(now)).toBe(1);
-    expect(await cancelExpiredHolds(now)).toBe(0);
+    expect(await sweepExpiredHolds(now)).toBe(1);
+    expect(await sweepExpiredHolds(now)).toBe(0);
     const statuses = Object.fromEntries((await db.select().from(bookings)).map((b) => [b.id, b.status]));
     expect(statuses).toEqual({ [expired.id]: "cancelled", [live.id]: "void", [pending.id]: "pending" });
+    // Through the status door: the move has its history row, by nobody (docs/domain.md#booking-status).
+    const history = await db.select().from(schema.bookingEvents).where(eq(schema.bookingEvents.bookingId, expired.id));
+    expect(history).toEqual([expect.objectContaining({ actorId: null, fromStatus: "void", toStatus: "cancelled", note: "hold expired" })]);
     expect(schedules).toContainEqual({ name: "expire-holds", everyMs: 60_000 });
+    providePaymentJobs();
     await db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, live.id));
     await runJob("expire-holds", {}, { jobId: "expire-holds-test", attempt: 1 });
     expect((await db.select().from(bookings).where(eq(bookings.id, live.id)))[0].status).toBe("cancelled");

@@ -124,7 +124,7 @@ describe("status changes", () => {
 
   it("sends no email to a driver who turned email notifications off", async () => {
     const b = await book({}, otherDriver);
-    await changeStatus(admin, b.id, "paid");
+    await changeStatus(admin, b.id, "reserved");
     const [event] = await eventsOf(b.id);
     const db = await getDb();
     expect(await db.select().from(schema.outbox).where(eq(schema.outbox.jobId, `booking-status-${event.id}`))).toHaveLength(0);
@@ -135,9 +135,9 @@ describe("status changes", () => {
     const pending = await book();
     const cancelled = await book({ status: "cancelled" });
     const foreign = await book({}, driver, otherCarId, otherSupplierId);
-    const results = await bulkChangeStatus(staff, [pending.id, cancelled.id, foreign.id], "paid");
+    const results = await bulkChangeStatus(staff, [pending.id, cancelled.id, foreign.id], "reserved");
     expect(results).toEqual([
-      { id: pending.id, reference: pending.reference, result: { ok: true, status: "paid" } },
+      { id: pending.id, reference: pending.reference, result: { ok: true, status: "reserved" } },
       { id: cancelled.id, reference: cancelled.reference, result: { ok: false, reason: "refused" } },
       { id: foreign.id, reference: null, result: { ok: false, reason: "notFound" } },
     ]);
@@ -224,12 +224,13 @@ describe("amending", () => {
 
   it("re-prices a pay-later booking with the pay-later fee", async () => {
     const db = await getDb();
-    await db.update(schema.cars).set({ gpsCents: 300, payLaterFeePercent: 10 }).where(eq(schema.cars.id, carId));
+    // The car includes an additional driver: naming one counts as choosing the (free) option, as at checkout.
+    await db.update(schema.cars).set({ gpsCents: 300, payLaterFeePercent: 10, additionalDriverCents: 0 }).where(eq(schema.cars.id, carId));
     const b = await book();
     expect(await amendBooking(driver, b.id, change(b, 4, { options: ["gps"], additionalDriver: { name: "Ana Pérez", email: "ana@example.com", phone: "+584141112233", birthDate: "1990-01-01" } }))).toBe("amended");
     const [row] = await db.select().from(schema.bookings).where(eq(schema.bookings.id, b.id));
     // (5000 + 300) × 4 = 21200, +10 % = 23320
-    expect(row).toMatchObject({ status: "pending", days: 4, priceCents: 23320, gps: true, additionalDriverName: "Ana Pérez" });
+    expect(row).toMatchObject({ status: "pending", days: 4, priceCents: 23320, gps: true, additionalDriver: true, additionalDriverName: "Ana Pérez" });
     expect(row.breakdown).toMatchObject({ subtotalCents: 21200, payLaterFeePercent: 10, options: { gps: 1200 } });
     const notes = await db.select().from(schema.notifications).where(and(eq(schema.notifications.bookingId, b.id), eq(schema.notifications.messageKey, "notifications:messages.bookingChanged")));
     expect(notes.map((n) => n.userId)).toEqual(expect.arrayContaining([staff.id, admin.id]));

@@ -170,7 +170,7 @@ describe("verifying", () => {
     ]);
   });
 
-  it("rejects with a reason: the booking keeps waiting, the driver is told once and can pay again", async () => {
+  it("rejects with a reason: the hold comes back while it runs, the driver is told once and can pay again", async () => {
     const paymentId = await submitted();
     const outcomes = await Promise.all([
       rejectMobilePayment(staff(fx.adminId, "admin"), paymentId, "No such transfer in the statement", now),
@@ -180,7 +180,8 @@ describe("verifying", () => {
     const db = await getDb();
     const [payment] = await db.select().from(payments);
     expect(payment).toMatchObject({ status: "rejected", verifiedBy: fx.adminId, details: { failure: "No such transfer in the statement" } });
-    expect((await db.select().from(bookings).where(eq(bookings.id, fx.bookingId)))[0].status).toBe("pending");
+    // A rejected transfer no longer holds the car: back to the 30-minute hold it came from (docs/domain.md#payments).
+    expect((await db.select().from(bookings).where(eq(bookings.id, fx.bookingId)))[0].status).toBe("void");
     const told = await db.select().from(notifications).where(and(eq(notifications.userId, fx.driverId), eq(notifications.messageKey, "mobilePayment:notification.rejected")));
     expect(told).toHaveLength(1);
     expect(told[0].params).toMatchObject({ reason: "No such transfer in the statement" });

@@ -9,7 +9,7 @@ import { recordPayment, type PaymentRequest } from "~/modules/payment/record.ser
 import { getDb, schema } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { closeDb } from "../../db/client";
-import { cancelExpiredHolds } from "../../jobs/handlers/expire-holds";
+import { sweepExpiredHolds } from "~/modules/booking/holds.server";
 import { createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
 
 /*
@@ -124,7 +124,7 @@ describe("fulfilPayment", () => {
     const started = new Date(Date.now() - 40 * 60_000);
     const bookingId = await checkout({}, started);
     const paymentId = await pay(bookingId);
-    expect(await cancelExpiredHolds()).toBe(1);
+    expect(await sweepExpiredHolds()).toBe(1);
     expect((await state(bookingId)).status).toBe("cancelled");
 
     expect(await fulfilPayment(paymentId)).toBe("paid");
@@ -137,7 +137,7 @@ describe("fulfilPayment", () => {
     const started = new Date(Date.now() - 40 * 60_000);
     const bookingId = await checkout({}, started);
     const paymentId = await pay(bookingId);
-    await cancelExpiredHolds();
+    await sweepExpiredHolds();
     const otherId = await checkout({ driver: { kind: "user", userId: fx.otherDriverId }, paymentMethod: "payLater" });
 
     expect(await fulfilPayment(paymentId)).toBe("flagged");

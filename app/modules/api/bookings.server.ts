@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { instantToLocal } from "~/modules/availability/zoned-time";
-import { awaitsPayment, bookingDetail, canAmend, canRequestAmendment, cancelKind } from "~/modules/booking/bookings.server";
+import { bookingDetail } from "~/modules/booking/bookings.server";
+import { driverRights } from "~/modules/booking/eligibility";
 import type { CheckoutFailure } from "~/modules/booking/booking.server";
 import type { CheckoutProblem, LinkErrors } from "~/modules/booking/checkout-form";
 import { failureMessage, failureStatus, problemStatus } from "~/modules/booking/checkout.server";
@@ -52,12 +53,7 @@ export async function presentBooking(user: User, id: number, language: Language)
       ? { fullName: booking.additionalDriverName, email: booking.additionalDriverEmail, phone: booking.additionalDriverPhone, birthDate: booking.additionalDriverBirthDate }
       : null,
     history: history.map((h) => ({ at: h.at.toISOString(), fromStatus: h.fromStatus, toStatus: h.toStatus, note: h.note, actor: h.actor })),
-    actions: {
-      cancel: driver.id === user.id ? cancelKind(booking, car.cancellationCents) : "none",
-      amend: canAmend(user, booking),
-      amendmentRequest: canRequestAmendment(user, booking, car.cancellationCents),
-      pay: awaitsPayment(user, booking),
-    },
+    actions: driverRights(user.id, { ...booking, paidCents: detail.paidCents }, car.cancellationCents),
   };
 }
 

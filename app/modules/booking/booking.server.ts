@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { instantToLocal } from "~/modules/availability/zoned-time";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
@@ -13,6 +13,7 @@ import { getDb, schema, type Executor, type Transaction } from "~/utils/db.serve
 import { getEnv } from "~/utils/env.server";
 import { driverOldEnough, periodIsValid, requiredDriverAge, unavailableOption } from "./checkout-rules";
 import { generateReference } from "./reference";
+import { endExpiredHolds } from "./holds.server";
 import { EXCLUSION_VIOLATION, isRowId, sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 
 const { bookings, cars, locations, suppliers, users } = schema;
@@ -196,13 +197,8 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   const { from, to } = input;
   const options = [...new Set(input.options)];
 
-  // docs/domain.md#availability: an expired hold blocks until it is cancelled, so cancel this car's first.
-  if (isRowId(input.carId)) {
-    await tx
-      .update(bookings)
-      .set({ status: "cancelled", updatedAt: now })
-      .where(and(eq(bookings.carId, input.carId), eq(bookings.status, "void"), lte(bookings.holdExpiresAt, now)));
-  }
+  // docs/domain.md#availability: an expired hold blocks until it is cancelled, so end this car's first.
+  if (isRowId(input.carId)) await endExpiredHolds(tx, now, { carId: input.carId, limit: 1_000 });
 
   const car = (await findCar(tx, input.carId)) ?? refuse({ reason: "carNotFound" });
   const payLater = input.paymentMethod === "payLater";

@@ -1,19 +1,24 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { isLanguage, defaultLanguage, type Language } from "~/modules/i18n/languages";
 import { optionKeys, optionPrices, priceRental, rentalDays, UnavailableOptionError, type OptionKey } from "~/modules/pricing/pricing";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
-import { getDb, schema, type Executor } from "~/utils/db.server";
+import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { bookingScope, isStaff } from "./access.server";
 import { AMENDMENT_REQUEST_MAX } from "./amend-schema";
-import { driverOldEnough, requiredDriverAge } from "./checkout-rules";
-import { actorOf, canTransition, type BookingStatus } from "./status";
+import { driverOldEnough, periodIsValid, requiredDriverAge } from "./checkout-rules";
+import { canAmend, canRequestAmendment, cancelKind } from "./eligibility";
+import { moveBooking, paidCentsOf, type MoveRefusal } from "./move.server";
+import type { BookingStatus } from "./status";
 import { EXCLUSION_VIOLATION, sqlState } from "~/utils/postgres.server";
 
-const { bookings, bookingEvents, cars, suppliers, locations, users } = schema;
+const { bookings, bookingEvents, cars, payments, suppliers, locations, users } = schema;
+
+/** What the booking's succeeded payments cover, as a column of a query over `bookings` (docs/domain.md#payments). */
+const paidCentsColumn = sql<number>`(select coalesce(sum(${payments.amountCents}), 0)::int from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'succeeded')`.mapWith(Number);
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
@@ -64,6 +69,7 @@ export async function listBookings(user: User, filters: BookingFilters) {
         paymentMethod: bookings.paymentMethod,
         cancelRequest: bookings.cancelRequest,
         driverId: bookings.driverId,
+        paidCents: paidCentsColumn,
         car: cars.name,
         supplier: suppliers.name,
         driver: users.fullName,
@@ -161,6 +167,7 @@ export async function bookingDetail(user: User, id: number) {
   const [row] = await db
     .select({
       booking: bookings,
+      paidCents: paidCentsColumn,
       car: { id: cars.id, name: cars.name, dailyPriceCents: cars.dailyPriceCents, cancellationCents: cars.cancellationCents },
       supplier: { id: suppliers.id, name: suppliers.name },
       pickup: { id: pickup.id, nameEs: pickup.nameEs, nameEn: pickup.nameEn, nameFr: pickup.nameFr, nameEl: pickup.nameEl, address: pickup.address, timeZone: pickup.timeZone },
@@ -190,7 +197,8 @@ async function lockInScope(tx: Executor, user: User, id: number) {
   return row;
 }
 
-export type ChangeResult = { ok: true; status: BookingStatus } | { ok: false; reason: "notFound" | "refused" };
+/** `balanceDue`: `paid` asked for while the booking's succeeded payments do not cover its price. */
+export type ChangeResult = { ok: true; status: BookingStatus } | { ok: false; reason: "notFound" | "refused" | "balanceDue" };
 
 /**
  * Tells a booking's driver about it: a notification, and an email in their language when they
@@ -217,27 +225,31 @@ async function tellDriver(
 }
 
 /**
- * Moves one booking to `to` if the transition table lets this user's role do it, records the
- * history row, notifies the driver and (when they take email notifications) emails them in
- * their language, all in the caller's transaction (docs/domain.md#booking-status).
+ * A person moves one booking to `to` through the status door (move.server.ts checks the table,
+ * the actor's preconditions, writes history and — for staff — the audit row), then the driver
+ * is notified and (when they take email notifications) emailed in their language, all in the
+ * caller's transaction (docs/domain.md#booking-status).
  */
-async function transition(tx: Executor, user: User, booking: typeof bookings.$inferSelect, to: BookingStatus, note: string | null = null): Promise<ChangeResult> {
-  if (!canTransition(actorOf(user.type), booking.status, to)) return { ok: false, reason: "refused" };
-  await tx.update(bookings).set({ status: to, cancelRequest: false }).where(eq(bookings.id, booking.id));
-  const [event] = await tx
-    .insert(bookingEvents)
-    .values({ bookingId: booking.id, actorId: user.id, fromStatus: booking.status, toStatus: to, note })
-    .returning({ id: bookingEvents.id });
-  await tellDriver(tx, booking, { messageKey: "notifications:messages.statusChanged", template: "booking-status-changed", params: { reference: booking.reference, status: to } }, `booking-status-${event.id}`);
+async function transition(tx: Transaction, user: User, booking: typeof bookings.$inferSelect, to: BookingStatus, note: string | null = null): Promise<ChangeResult> {
+  const mover = isStaff(user) ? ({ kind: "staff", userId: user.id } as const) : ({ kind: "driver", userId: user.id } as const);
+  const moved = await moveBooking(tx, booking, to, mover, { note });
+  if (!moved.ok) return { ok: false, reason: refusalOf(moved.reason) };
+  await tellDriver(tx, booking, { messageKey: "notifications:messages.statusChanged", template: "booking-status-changed", params: { reference: booking.reference, status: to } }, `booking-status-${moved.eventId}`);
   return { ok: true, status: to };
 }
 
-/** A status change asked for by `user` on one booking (staff; the table refuses drivers). */
+const refusalOf = (reason: MoveRefusal): "refused" | "balanceDue" => (reason === "balanceDue" ? "balanceDue" : "refused");
+
+/**
+ * A status change asked for by staff on one booking. Drivers never set a status: their one
+ * move, cancelling, goes through cancelBooking and its rules (docs/domain.md#cancellation).
+ */
 export async function changeStatus(user: User, id: number, to: BookingStatus): Promise<ChangeResult> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const booking = await lockInScope(tx, user, id);
     if (!booking) return { ok: false, reason: "notFound" } as const;
+    if (!isStaff(user)) return { ok: false, reason: "refused" } as const;
     return transition(tx, user, booking, to);
   });
 }
@@ -252,6 +264,7 @@ export async function bulkChangeStatus(user: User, ids: number[], to: BookingSta
     const outcome = await db.transaction(async (tx) => {
       const booking = await lockInScope(tx, user, id);
       if (!booking) return { reference: null, result: { ok: false, reason: "notFound" } as ChangeResult };
+      if (!isStaff(user)) return { reference: booking.reference, result: { ok: false, reason: "refused" } as ChangeResult };
       return { reference: booking.reference, result: await transition(tx, user, booking, to) };
     });
     results.push({ id, ...outcome });
@@ -259,24 +272,12 @@ export async function bulkChangeStatus(user: User, ids: number[], to: BookingSta
   return results;
 }
 
-/** Statuses in which a booking still holds a car and can be cancelled or asked to be. */
-const liveStatuses: readonly BookingStatus[] = ["pending", "deposit", "paid", "reserved"];
-
 export type CancelOutcome = "cancelled" | "requested" | "refused" | "notFound";
 
-/** Whether the driver's cancel is immediate (pay later, before pick-up) or a request (paid online with the cancellation option). */
-export function cancelKind(booking: Pick<typeof bookings.$inferSelect, "status" | "paymentMethod" | "startsAt" | "cancellation" | "cancelRequest">, carCancellationCents: number, now = new Date()) {
-  if (booking.startsAt <= now || !liveStatuses.includes(booking.status)) return "none" as const;
-  if (booking.paymentMethod === "payLater" && booking.status === "pending") return "immediate" as const;
-  // Online-paid: only with the cancellation option bought or included (docs/domain.md#cancellation).
-  if (booking.cancelRequest || !(booking.cancellation || carCancellationCents === 0)) return "none" as const;
-  return "request" as const;
-}
-
 /**
- * A driver cancels their booking (docs/domain.md#cancellation): a pay-later booking before
- * pick-up is cancelled at once; an online-paid one becomes a cancel request, and the supplier's
- * staff and the admins are notified.
+ * A driver cancels their booking (docs/domain.md#cancellation): a pay-later booking with nothing
+ * paid is cancelled at once before pick-up; one with money received becomes a cancel request
+ * (with the cancellation option), and the supplier's staff and the admins are notified.
  */
 export async function cancelBooking(user: User, id: number, now = new Date()): Promise<CancelOutcome> {
   const db = await getDb();
@@ -285,7 +286,7 @@ export async function cancelBooking(user: User, id: number, now = new Date()): P
     if (!booking) return "notFound";
     if (booking.driverId !== user.id) return "refused";
     const [car] = await tx.select({ cancellationCents: cars.cancellationCents }).from(cars).where(eq(cars.id, booking.carId));
-    const kind = cancelKind(booking, car.cancellationCents, now);
+    const kind = cancelKind({ ...booking, paidCents: await paidCentsOf(tx, booking.id) }, car.cancellationCents, now);
     if (kind === "immediate") {
       const result = await transition(tx, user, booking, "cancelled");
       return result.ok ? "cancelled" : "refused";
@@ -316,29 +317,6 @@ export async function resolveCancelRequest(user: User, id: number, accept: boole
 }
 
 
-/** Paid online and confirmed (docs/domain.md#cancellation): changed only on request, not by the driver. */
-const onlineMethods: ReadonlyArray<(typeof bookings.$inferSelect)["paymentMethod"]> = ["cardPayment", "mobilePayment", "walletPayment"];
-const paidStatuses: readonly BookingStatus[] = ["paid", "deposit", "reserved"];
-
-/**
- * Whether the driver may ask for an amendment (docs/domain.md#cancellation): their own
- * online-paid booking before pick-up, with the cancellation option bought or included.
- */
-export function canRequestAmendment(
-  user: User,
-  booking: Pick<typeof bookings.$inferSelect, "driverId" | "status" | "paymentMethod" | "startsAt" | "cancellation">,
-  carCancellationCents: number,
-  now = new Date(),
-) {
-  return (
-    booking.driverId === user.id &&
-    booking.startsAt > now &&
-    onlineMethods.includes(booking.paymentMethod) &&
-    paidStatuses.includes(booking.status) &&
-    (booking.cancellation || carCancellationCents === 0)
-  );
-}
-
 /**
  * The driver asks for a change to an online-paid booking: nothing changes on the booking; the
  * supplier's staff and the admins get a notification with the driver's words, and settle it
@@ -350,7 +328,7 @@ export async function requestAmendment(user: User, id: number, request: string, 
     const booking = await lockInScope(tx, user, id);
     if (!booking) return "notFound";
     const [car] = await tx.select({ cancellationCents: cars.cancellationCents }).from(cars).where(eq(cars.id, booking.carId));
-    if (!canRequestAmendment(user, booking, car.cancellationCents, now)) return "refused";
+    if (!canRequestAmendment(user.id, { ...booking, paidCents: await paidCentsOf(tx, booking.id) }, car.cancellationCents, now)) return "refused";
     const staff = await bookingStaff(tx, booking.supplierId);
     const params = { reference: booking.reference, request: request.slice(0, AMENDMENT_REQUEST_MAX) };
     await notify(
@@ -359,16 +337,6 @@ export async function requestAmendment(user: User, id: number, request: string, 
     );
     return "requested";
   });
-}
-
-/** Whether the driver is asked to pay it (docs/domain.md#payments): their own booking, pending or held. */
-export function awaitsPayment(user: User, booking: Pick<typeof bookings.$inferSelect, "driverId" | "status">) {
-  return booking.driverId === user.id && (booking.status === "pending" || booking.status === "void");
-}
-
-/** Whether the driver may still amend: their own pay-later booking, pending, before pick-up (docs/domain.md#cancellation). */
-export function canAmend(user: User, booking: Pick<typeof bookings.$inferSelect, "driverId" | "status" | "paymentMethod" | "startsAt">, now = new Date()) {
-  return booking.driverId === user.id && booking.status === "pending" && booking.paymentMethod === "payLater" && booking.startsAt > now;
 }
 
 export type Amendment = {
@@ -386,43 +354,65 @@ export type AmendOutcome =
   | "refused"
   | "unavailable"
   | "pastPickUp"
+  /** Longer than the checkout allows (docs/domain.md#days). */
+  | "tooLong"
   | "optionUnavailable"
+  /** The additional driver option chosen (or included and named) without all the driver's details. */
+  | "additionalDriverMissing"
+  /** A payment of the booking is being made or verified: its amount was computed on the current price. */
+  | "paymentInProgress"
   /** The additional driver is younger than the car asks on the new pick-up date (docs/domain.md#driver-age), as at checkout. */
   | { additionalUnderAge: number };
 
 
+/** A driver's details are all there (each field non-empty). */
+const complete = (d: NonNullable<Amendment["additionalDriver"]>) => Boolean(d.name.trim() && d.email.trim() && d.phone.trim() && d.birthDate.trim());
+
 /**
  * The driver changes their pay-later booking before pick-up (docs/domain.md#cancellation): new
- * dates, places, options and additional driver, re-priced with priceRental (pay later) and
- * re-checked with the shared availability predicate, which leaves the booking itself out of the
- * overlap test; the exclusion constraint still refuses a concurrent winner (23P01).
+ * dates, places, options and additional driver, under the checkout's own rules (period,
+ * options, additional driver and ages), re-priced with priceRental (pay later) and re-checked
+ * with the shared availability predicate, which leaves the booking itself out of the overlap
+ * test; the exclusion constraint still refuses a concurrent winner (23P01). Refused while a
+ * payment of the booking is open: its amount was the old price (docs/domain.md#payments).
  */
 export async function amendBooking(user: User, id: number, change: Amendment, now = new Date()): Promise<AmendOutcome> {
   if (change.pickUp <= now) return "pastPickUp";
+  if (!periodIsValid(change.pickUp, change.dropOff, now)) return change.dropOff > change.pickUp ? "tooLong" : "pastPickUp";
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
       const booking = await lockInScope(tx, user, id);
       if (!booking) return "notFound";
-      if (!canAmend(user, booking, now)) return "refused";
+      if (!canAmend(user.id, { ...booking, paidCents: await paidCentsOf(tx, booking.id) }, now)) return "refused";
       const [car] = await tx.select().from(cars).where(eq(cars.id, booking.carId));
+      // The checkout's rule (bookingChoices): details exactly when the option is chosen, or included and a driver named.
+      const included = car.additionalDriverCents === 0;
+      const given = change.additionalDriver && Object.values(change.additionalDriver).some((v) => v.trim() !== "") ? change.additionalDriver : null;
+      const wanted = change.options.includes("additionalDriver") || (included && given !== null);
+      if (wanted && !(given && complete(given))) return "additionalDriverMissing";
+      const additionalDriver = wanted ? given : null;
+      const options = optionKeys.filter((k) => change.options.includes(k) || (k === "additionalDriver" && wanted));
       const days = rentalDays(change.pickUp, change.dropOff);
       const breakdown = priceRental({
         car: { dailyPriceCents: car.dailyPriceCents, payLaterFeePercent: car.payLaterFeePercent, options: optionPrices(car) },
         days,
-        options: change.options,
+        options,
         payLater: true,
       });
       // The additional driver's age as at checkout, on the new pick-up date at the new pick-up place.
       const [place] = await tx.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, change.pickupLocationId));
       const minimumAge = requiredDriverAge(car.minimumAge);
-      if (place && change.additionalDriver && !driverOldEnough(change.additionalDriver.birthDate, change.pickUp, place.timeZone, minimumAge)) {
+      if (place && additionalDriver && !driverOldEnough(additionalDriver.birthDate, change.pickUp, place.timeZone, minimumAge)) {
         return { additionalUnderAge: minimumAge } as const;
       }
       const bookable = await carIsBookableFor({ carId: car.id, locationId: change.pickupLocationId, pickUp: change.pickUp, dropOff: change.dropOff, exceptBookingId: id }, tx);
       const [dropoffPlace] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, change.dropoffLocationId));
       if (!bookable || !dropoffPlace) throw new Unavailable();
-      const chosen = new Set(change.options);
+      // Last, so this answer means "the change is fine but for the open payment" (amendClosingCardAttempts).
+      const [open] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, id), eq(payments.status, "pending"))).limit(1);
+      if (open) return "paymentInProgress";
+      const chosen = new Set(options);
       await tx
         .update(bookings)
         .set({
@@ -434,10 +424,10 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
           priceCents: breakdown.totalCents,
           breakdown,
           ...Object.fromEntries(optionKeys.map((k) => [k, chosen.has(k)])),
-          additionalDriverName: change.additionalDriver?.name ?? null,
-          additionalDriverEmail: change.additionalDriver?.email ?? null,
-          additionalDriverPhone: change.additionalDriver?.phone ?? null,
-          additionalDriverBirthDate: change.additionalDriver?.birthDate ?? null,
+          additionalDriverName: additionalDriver?.name ?? null,
+          additionalDriverEmail: additionalDriver?.email ?? null,
+          additionalDriverPhone: additionalDriver?.phone ?? null,
+          additionalDriverBirthDate: additionalDriver?.birthDate ?? null,
         })
         .where(eq(bookings.id, id));
       const staff = await bookingStaff(tx, booking.supplierId);

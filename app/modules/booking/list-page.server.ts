@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { SessionUser } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { isStaff } from "./access.server";
-import { bookingDetail, bulkChangeStatus, canAmend, changeStatus, listBookings, supplierChoices, type BulkResult } from "./bookings.server";
+import { bookingDetail, bulkChangeStatus, changeStatus, listBookings, supplierChoices, type BulkResult } from "./bookings.server";
+import { canAmend } from "./eligibility";
 import { bookingsPageSize, dateRange, readListQuery } from "./list-query";
 import { bookingStatuses } from "./status";
 
@@ -35,7 +36,7 @@ export async function loadBookingsList(user: User, request: Request) {
     query,
     staff,
     ...list,
-    rows: list.rows.map((row) => ({ ...row, editable: canAmend(user, row) })),
+    rows: list.rows.map((row) => ({ ...row, editable: canAmend(user.id, row) })),
     suppliers: await supplierChoices(user),
     confirm: confirm && confirm.booking.status !== "deleted" ? { id: confirm.booking.id, reference: confirm.booking.reference } : null,
   };

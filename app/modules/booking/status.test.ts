@@ -17,6 +17,8 @@ describe("booking status transitions (docs/domain.md#booking-status)", () => {
     ["system", "pending", "deposit"],
     ["system", "pending", "reserved"],
     ["system", "pending", "cancelled"],
+    ["system", "reserved", "paid"],
+    ["system", "deposit", "paid"],
     ["staff", "void", "cancelled"],
     ["staff", "pending", "reserved"],
     ["staff", "deposit", "paid"],
@@ -27,6 +29,8 @@ describe("booking status transitions (docs/domain.md#booking-status)", () => {
     ["staff", "cancelled", "deleted"],
     ["staff", "paid", "deleted"],
     ["driver", "pending", "cancelled"],
+    ["driver", "reserved", "cancelled"],
+    ["driver", "deposit", "cancelled"],
   ];
   it.each(allowed)("%s may move %s → %s", (actor, from, to) => {
     expect(canTransition(actor, from, to)).toBe(true);
@@ -35,7 +39,6 @@ describe("booking status transitions (docs/domain.md#booking-status)", () => {
   const refused: Array<[Actor, BookingStatus, BookingStatus]> = [
     ["driver", "pending", "paid"],
     ["driver", "paid", "cancelled"],
-    ["driver", "deposit", "cancelled"],
     ["driver", "void", "cancelled"],
     ["driver", "pending", "deleted"],
     ["system", "paid", "cancelled"],

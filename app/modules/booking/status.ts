@@ -9,7 +9,8 @@ export type BookingStatus = (typeof bookingStatuses)[number];
  * - `system` is the checkout, the payment handlers and the hold sweep: a `void` hold ends
  *   `paid` (payment confirmed) or `cancelled` (expired or failed), or becomes `pending` when a
  *   payment that staff or the chain must verify is submitted (pago móvil, USDT); a `pending`
- *   booking whose payment is verified becomes `paid`, `deposit` or `reserved`, or `cancelled`.
+ *   booking whose payment is verified becomes `paid`, `deposit` or `reserved`, or `cancelled`;
+ *   a `deposit` or `reserved` booking becomes `paid` once payments cover its price.
  *   A payment confirmed after its hold expired revives the cancelled hold as `paid` when the car
  *   is still free, and a hold whose submitted payment fails its check returns to `void` while
  *   the hold runs (docs/domain.md#payments); the payment module checks that it was a hold.
@@ -18,9 +19,9 @@ export type BookingStatus = (typeof bookingStatuses)[number];
  *   booking (accepting a driver's cancel request is this move), and soft-delete any booking
  *   that is not deleted yet (`deleted` is a record status, never shown to drivers).
  * - `driver`: drivers never set a status. The one move their action causes is cancelling their
- *   own pay-later booking before pick-up, which is `pending` → `cancelled`
- *   (docs/domain.md#cancellation); that the booking is pay later and not started yet is checked
- *   by the caller (bookings.server.ts), because the table only knows statuses.
+ *   own pay-later booking with nothing paid, before pick-up, whether staff marked it reserved
+ *   or not (docs/domain.md#cancellation). The table only knows statuses: the rest is the door's
+ *   precondition (moveBooking in move.server.ts checks cancelKind for drivers).
  * - `cancelled` and `deleted` are final, except that a cancelled booking may still be deleted.
  */
 export type Actor = "driver" | "staff" | "system";
@@ -28,6 +29,8 @@ export type Actor = "driver" | "staff" | "system";
 const systemMoves: Partial<Record<BookingStatus, readonly BookingStatus[]>> = {
   void: ["paid", "pending", "cancelled"],
   pending: ["paid", "deposit", "reserved", "cancelled", "void"],
+  deposit: ["paid"],
+  reserved: ["paid"],
   cancelled: ["paid"],
 };
 
@@ -43,6 +46,8 @@ const staffMoves: Record<BookingStatus, readonly BookingStatus[]> = {
 
 const driverMoves: Partial<Record<BookingStatus, readonly BookingStatus[]>> = {
   pending: ["cancelled"],
+  deposit: ["cancelled"],
+  reserved: ["cancelled"],
 };
 
 const table: Record<Actor, Partial<Record<BookingStatus, readonly BookingStatus[]>>> = {

@@ -302,3 +302,26 @@ export async function applyStripeEvent(type: SettlingEvent, session: StripeSessi
   const failed = type === "checkout.session.async_payment_failed" || type === "checkout.session.expired";
   return settleStripeSession(payment, session, { failed });
 }
+
+/**
+ * Ends the booking's open card attempts before its price changes (docs/domain.md#payments): a
+ * demo attempt fails at once; a Stripe session is expired at Stripe first, so it can no longer
+ * take the old amount. A session Stripe will not expire (already completed) is settled as it
+ * stands instead, and stays in the way of the change if it is still being confirmed.
+ */
+export async function closeOpenCardAttempts(bookingId: number): Promise<void> {
+  const open = (await cardAttempts(bookingId)).filter((attempt) => attempt.status === "pending");
+  for (const attempt of open) {
+    if (attempt.gateway === "stripe") {
+      const stripe = stripeClient();
+      if (!stripe) continue;
+      try {
+        await stripe.checkout.sessions.expire(attempt.sessionId);
+      } catch {
+        await confirmStripeReturn(attempt);
+        continue;
+      }
+    }
+    await failPayment(attempt.id, { status: "failed", reason: "booking amended" });
+  }
+}

@@ -1,3 +1,4 @@
+import { sweepExpiredHolds } from "~/modules/booking/holds.server";
 import { provideHandlers } from "~/utils/jobs.server";
 import { applyStripeEvent } from "./card.server";
 import { checkUsdtPayment } from "./wallet.server";
@@ -18,6 +19,10 @@ export function providePaymentJobs() {
     // "Not final yet" and TronGrid being unavailable throw, so the outbox retries with its backoff; the check gives up after its own window.
     "check-usdt-payment": async (payload) => {
       await checkUsdtPayment(payload.paymentId);
+    },
+    // Holds end through the booking status door, which lives with the domain (docs/domain.md#availability).
+    "expire-holds": async () => {
+      await sweepExpiredHolds();
     },
   });
 }

@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { lockBooking, moveBooking } from "~/modules/booking/move.server";
 import { schema, type Transaction } from "~/utils/db.server";
 import type { OnlineMethod } from "./methods";
 
-const { bookings, bookingEvents, payments } = schema;
+const { payments } = schema;
 
 export type PaymentRequest = {
   bookingId: number;
@@ -36,12 +36,8 @@ export async function recordPayment(tx: Transaction, request: PaymentRequest): P
     .returning({ id: payments.id });
   if (!row) return { ok: false, reason: "duplicate" };
   if (request.awaitingVerification) {
-    const moved = await tx
-      .update(bookings)
-      .set({ status: "pending" })
-      .where(and(eq(bookings.id, request.bookingId), eq(bookings.status, "void")))
-      .returning({ id: bookings.id });
-    if (moved.length > 0) await tx.insert(bookingEvents).values({ bookingId: request.bookingId, actorId: null, fromStatus: "void", toStatus: "pending", note: "payment submitted" });
+    const booking = await lockBooking(tx, request.bookingId);
+    if (booking?.status === "void") await moveBooking(tx, booking, "pending", { kind: "system" }, { note: "payment submitted" });
   }
   return { ok: true, paymentId: row.id };
 }

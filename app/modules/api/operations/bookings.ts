@@ -236,7 +236,7 @@ export const amendBooking = defineOperation({
   description: [
     "The driver changes their own pay-later booking before pick-up (docs/domain.md#cancellation): dates, places, options, additional driver. The booking is re-priced and availability re-checked; the supplier's staff are notified.",
     "",
-    "Not the caller's → 404; not amendable (paid online, started, cancelled) → 409 `refused`; the car is taken for the new period → 409 `unavailable`.",
+    "Not the caller's → 404; not amendable (money received, started, cancelled) → 409 `refused`; the car is taken for the new period → 409 `unavailable`; a transfer of the booking is being verified → 409 `paymentInProgress` (open card attempts are ended first, since they were for the old price). The checkout's rules apply: at most 365 days (400 on `to`), the additional driver's details exactly when the option is chosen (400 on `additionalDriver`).",
   ].join("\n"),
   auth: "user",
   params: idParams,
