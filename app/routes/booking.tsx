@@ -53,6 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: booking.status,
       days: booking.days,
       priceCents: booking.priceCents,
+      // docs/domain.md#payments: what succeeded payments cover; the rest is the balance due.
+      paidCents: detail.paidCents,
       breakdown: booking.breakdown,
       paymentMethod: booking.paymentMethod,
       cancelRequest: booking.cancelRequest,
@@ -279,6 +281,18 @@ export default function BookingPage() {
                 <strong>{formatCents(booking.priceCents)}</strong>
               </td>
             </tr>
+            {booking.paidCents > 0 || staff ? (
+              <>
+                <tr>
+                  <th scope="row">{t("detail.paid")}</th>
+                  <td>{formatCents(booking.paidCents)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">{t("detail.balance")}</th>
+                  <td>{booking.priceCents > booking.paidCents ? <strong>{formatCents(booking.priceCents - booking.paidCents)}</strong> : formatCents(0)}</td>
+                </tr>
+              </>
+            ) : null}
           </tbody>
         </table>
       </section>
