@@ -16,7 +16,7 @@ type Handlers = { [N in JobName]: Handler<N> };
  * payment): their handlers live in `app/modules/payment/` and each process entry provides them
  * (`provideHandlers`), so this layer never imports upwards (docs/architecture.md#layers).
  */
-export type ProvidedJob = "stripe-event" | "check-usdt-payment";
+export type ProvidedJob = "stripe-event" | "check-usdt-payment" | "expire-mobile-payments";
 
 const own: Omit<Handlers, ProvidedJob> = {
   "send-email": sendEmail,

@@ -1,12 +1,13 @@
 import { provideHandlers } from "~/utils/jobs.server";
 import { applyStripeEvent } from "./card.server";
+import { expireMobilePayments } from "./mobile-payment.server";
 import { checkUsdtPayment } from "./wallet.server";
 
 /**
  * The payment jobs' handlers (docs/architecture.md#layers): settling a payment is the payments
  * core's transaction (fulfilPayment / failPayment), which the worker must run exactly as the
  * web process does, so the handlers live here and each process entry provides them to the job
- * runner. Both are idempotent: a retried or redelivered job changes nothing more.
+ * runner. All are idempotent: a retried or redelivered job changes nothing more.
  */
 export function providePaymentJobs() {
   provideHandlers({
@@ -18,6 +19,9 @@ export function providePaymentJobs() {
     // "Not final yet" and TronGrid being unavailable throw, so the outbox retries with its backoff; the check gives up after its own window.
     "check-usdt-payment": async (payload) => {
       await checkUsdtPayment(payload.paymentId);
+    },
+    "expire-mobile-payments": async () => {
+      await expireMobilePayments();
     },
   });
 }
