@@ -43,6 +43,8 @@ export const jobs = {
   },
   // Asks TronGrid about a submitted USDT transaction until it is final (docs/domain.md#payments).
   "check-usdt-payment": { queue: "payments", payload: z.object({ paymentId: z.number().int().positive() }) },
+  // Fails pago móvil transfers nobody verified within 48 h, releasing their cars (docs/domain.md#pago-móvil).
+  "expire-mobile-payments": { queue: "payments", payload: z.object({}) },
 } as const;
 
 export type JobName = keyof typeof jobs;
@@ -54,6 +56,8 @@ export const schedules: Array<{ name: JobName; everyMs: number }> = [
   { name: "purge-expired-tokens", everyMs: 60 * 60 * 1000 },
   // Payment holds last 30 minutes (docs/domain.md#availability); a minute late is soon enough.
   { name: "expire-holds", everyMs: 60 * 1000 },
+  // Transfers expire after 48 hours (docs/domain.md#pago-móvil); ten minutes late is soon enough.
+  { name: "expire-mobile-payments", everyMs: 10 * 60 * 1000 },
 ];
 
 export type RetryPolicy = { attempts: number; firstDelayMs: number; maxDelayMs: number };

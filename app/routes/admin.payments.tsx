@@ -5,12 +5,14 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
+import { Pagination } from "~/components/catalogue/pagination";
 import { FieldErrors } from "~/components/forms";
 import { requiredText } from "~/modules/forms/fields";
-import { requireBackOffice } from "~/modules/backoffice/access.server";
+import { requireAdmin, requireBackOffice } from "~/modules/backoffice/access.server";
 import { instantToLocal } from "~/modules/availability/zoned-time";
 import { useTranslation } from "~/modules/i18n/react";
-import { approveMobilePayment, rejectMobilePayment, verificationQueue, type QueueRow } from "~/modules/payment/mobile-payment.server";
+import { queueOrders, readQueueOrder, type QueueOrder } from "~/modules/payment/mobile-payment";
+import { approveMobilePayment, rejectMobilePayment, verificationQueue, type QueuePage } from "~/modules/payment/mobile-payment.server";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { toastHeader, type Toast } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -21,9 +23,28 @@ const wallClock = (instant: Date) => instantToLocal(instant, APP_TIME_ZONE).repl
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);
-  const { awaiting, flagged } = await verificationQueue(user);
-  const shown = (row: QueueRow) => ({ ...row, submittedAt: wallClock(row.submittedAt), receivedAt: wallClock(row.receivedAt) });
-  return json({ title: `${context.t("mobilePayment:queue.title")} · Rueda`, awaiting: awaiting.map(shown), flagged: flagged.map(shown), zone: APP_TIME_ZONE });
+  const params = new URL(request.url).searchParams;
+  const order = readQueueOrder(params.get("order"));
+  const { awaiting, flagged } = await verificationQueue(user, { order, page: params.get("page"), flaggedPage: params.get("fpage") });
+  const shown = (list: QueuePage) => ({ ...list, rows: list.rows.map((row) => ({ ...row, submittedAt: wallClock(row.submittedAt), receivedAt: wallClock(row.receivedAt) })) });
+  return json({
+    title: `${context.t("mobilePayment:queue.title")} · Rueda`,
+    awaiting: shown(awaiting),
+    flagged: shown(flagged),
+    order,
+    readOnly: user.type !== "admin",
+    zone: APP_TIME_ZONE,
+  });
+}
+
+/** The queue's address for a page of each list, keeping the order. */
+function queueHref(order: QueueOrder, page: number, flaggedPage: number): string {
+  const params = new URLSearchParams();
+  if (order !== "oldest") params.set("order", order);
+  if (page > 1) params.set("page", String(page));
+  if (flaggedPage > 1) params.set("fpage", String(flaggedPage));
+  const query = params.toString();
+  return query ? `/admin/payments?${query}` : "/admin/payments";
 }
 
 const REASON_MAX = 500;
@@ -35,8 +56,11 @@ const reasonSchema = z.object({ reason: requiredText(REASON_MAX) });
 
 type RejectReply = { paymentId: number; result: SubmissionResult<string[]> };
 
+const refusedOwn: Toast = { type: "error", message: "mobilePayment:queue.ownBooking" };
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = requireBackOffice(request, context);
+  // Only admins approve or reject (docs/security.md#payments): supplier staff get 403.
+  const user = requireAdmin(request, context);
   const formData = await request.formData();
   let toast: Toast;
   if (formData.get("intent") === "reject") {
@@ -48,45 +72,75 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const outcome = await rejectMobilePayment(user, submission.value.paymentId, submission.value.reason);
     if (outcome === "notFound") throw new Response(null, { status: 404 });
-    toast = outcome === "rejected" ? { type: "success", message: "mobilePayment:queue.rejected" } : { type: "info", message: "mobilePayment:queue.handled" };
+    toast = { rejected: { type: "success", message: "mobilePayment:queue.rejected" }, handled: { type: "info", message: "mobilePayment:queue.handled" }, ownBooking: refusedOwn }[outcome] as Toast;
   } else {
     const parsed = approveSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw new Response(null, { status: 400 });
     const outcome = await approveMobilePayment(user, parsed.data.paymentId);
     if (outcome === "notFound") throw new Response(null, { status: 404 });
-    toast = { paid: { type: "success", message: "mobilePayment:queue.approved" }, flagged: { type: "error", message: "mobilePayment:queue.approvedFlagged" }, partial: { type: "info", message: "mobilePayment:queue.approvedPartial" }, handled: { type: "info", message: "mobilePayment:queue.handled" } }[
-      outcome
-    ] as Toast;
+    toast = {
+      paid: { type: "success", message: "mobilePayment:queue.approved" },
+      flagged: { type: "error", message: "mobilePayment:queue.approvedFlagged" },
+      partial: { type: "info", message: "mobilePayment:queue.approvedPartial" },
+      handled: { type: "info", message: "mobilePayment:queue.handled" },
+      ownBooking: refusedOwn,
+    }[outcome] as Toast;
   }
-  return redirect("/admin/payments", { headers: { "Set-Cookie": await toastHeader(toast) } });
+  // Back to the page the admin was reading (the form posts to the page's own address).
+  return redirect(`/admin/payments${new URL(request.url).search}`, { headers: { "Set-Cookie": await toastHeader(toast) } });
 }
 
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["awaiting"][number];
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["awaiting"]["rows"][number];
 
 export default function PaymentsQueuePage() {
   const { t } = useTranslation("mobilePayment");
-  const { awaiting, flagged, zone } = useLoaderData<typeof loader>();
+  const { awaiting, flagged, order, readOnly, zone } = useLoaderData<typeof loader>();
   return (
     <section className="page stack">
       <h1>{t("queue.title")}</h1>
       <p className="muted">{t("queue.help")}</p>
-      <PaymentTable rows={awaiting} empty={t("queue.empty")} timeHeader={t("queue.submitted", { zone })} actionsHeader={t("queue.actions")} at={(row) => row.submittedAt}>
-        {(row) => (
-          <td className="stack">
-            <Form method="post">
-              <input type="hidden" name="paymentId" value={row.paymentId} />
-              <button type="submit" name="intent" value="approve" aria-label={t("queue.approveLabel", { reference: row.reference })}>
-                {t("queue.approve")}
-              </button>
-            </Form>
-            <RejectForm row={row} />
-          </td>
-        )}
+      {readOnly ? <p className="notice">{t("queue.readOnly")}</p> : null}
+      <Form method="get" className="bookings-filters" aria-label={t("queue.sortLabel")}>
+        <div className="field">
+          <label htmlFor="queue-order">{t("queue.order")}</label>
+          <select id="queue-order" name="order" defaultValue={order}>
+            {queueOrders.map((value) => (
+              <option key={value} value={value}>
+                {t(`queue.orders.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit">{t("queue.sort")}</button>
+      </Form>
+      <p className="muted">{t("queue.count", { count: awaiting.total })}</p>
+      <PaymentTable rows={awaiting.rows} empty={t("queue.empty")} timeHeader={t("queue.submitted", { zone })} actionsHeader={readOnly ? undefined : t("queue.actions")} at={(row) => row.submittedAt}>
+        {readOnly
+          ? undefined
+          : (row) => (
+              <td className="stack">
+                {row.canVerify ? (
+                  <>
+                    <Form method="post">
+                      <input type="hidden" name="paymentId" value={row.paymentId} />
+                      <button type="submit" name="intent" value="approve" aria-label={t("queue.approveLabel", { reference: row.reference })}>
+                        {t("queue.approve")}
+                      </button>
+                    </Form>
+                    <RejectForm row={row} />
+                  </>
+                ) : (
+                  <p className="muted">{t("queue.ownBookingNote")}</p>
+                )}
+              </td>
+            )}
       </PaymentTable>
+      <Pagination page={awaiting.page} pages={awaiting.pages} hrefFor={(p) => queueHref(order, p, flagged.page)} />
 
       <h2>{t("queue.flaggedTitle")}</h2>
       <p className="muted">{t("queue.flaggedHelp")}</p>
-      <PaymentTable rows={flagged} empty={t("queue.flaggedEmpty")} timeHeader={t("queue.paidAt", { zone })} at={(row) => row.receivedAt} />
+      <PaymentTable rows={flagged.rows} empty={t("queue.flaggedEmpty")} timeHeader={t("queue.paidAt", { zone })} at={(row) => row.receivedAt} />
+      <Pagination page={flagged.page} pages={flagged.pages} hrefFor={(p) => queueHref(order, awaiting.page, p)} />
     </section>
   );
 }
@@ -148,8 +202,22 @@ function PaymentCells({ row, at }: { row: Row; at: string }) {
       <td>
         {row.amountUsd}
         {row.amountBs ? <div className="muted">{row.amountBs}</div> : null}
+        <div className="muted">{t("queue.balance", { balance: row.balance })}</div>
       </td>
-      <td>{row.method === "mobilePayment" ? t("queue.transferLine", { bank: row.bank, phone: row.phone, reference: row.transferReference, date: row.date }) : null}</td>
+      <td>
+        {row.method === "mobilePayment" ? t("queue.transferLine", { bank: row.bank, phone: row.phone, reference: row.transferReference, date: row.date }) : null}
+        {row.sameReference.length > 0 ? (
+          <p className="notice notice--warning" role="note">
+            {t("queue.sameReference", { count: row.sameReference.length })}{" "}
+            {row.sameReference.map((other, i) => (
+              <span key={other.bookingId}>
+                {i > 0 ? ", " : null}
+                <Link to={`/booking?b=${other.bookingId}`}>{other.reference}</Link>
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </td>
       <td>{at}</td>
     </>
   );

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFuncti
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { ReceivedPayments } from "~/components/booking/received-payments";
 import { StatusSelect } from "~/components/booking/status-select";
 import { SelectField } from "~/components/form-choices";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms";
@@ -16,7 +17,7 @@ import { allowedTargets, bookingStatuses } from "~/modules/booking/status";
 import { amendClosingCardAttempts } from "~/modules/payment/amend-booking.server";
 import { instantToLocal } from "~/modules/availability/zoned-time";
 import { formatCents } from "~/modules/i18n/format";
-import { hasReceipt } from "~/modules/payment/receipt.server";
+import { hasReceipt, receivedPayments } from "~/modules/payment/receipt.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { requireUser } from "~/modules/user/auth.server";
@@ -73,6 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     historyZone: APP_TIME_ZONE,
     staff,
     receipt: await hasReceipt(booking),
+    payments: (await receivedPayments(booking.id)).map((p) => ({ ...p, paidAt: wallClock(p.paidAt, APP_TIME_ZONE) })),
     cancel: rights.cancel,
     // docs/domain.md#payments: the driver pays an outstanding booking (or a hold) through /payment.
     payHref: rights.pay ? `/payment?b=${booking.id}` : null,
@@ -175,7 +177,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BookingPage() {
   const { t } = useTranslation("bookings");
   const { t: tc } = useTranslation();
-  const { booking, car, supplier, pickup, dropoff, driver, history, historyZone, staff, cancel, targets, payHref, receipt } = useLoaderData<typeof loader>();
+  const { booking, car, supplier, pickup, dropoff, driver, history, historyZone, staff, cancel, targets, payHref, receipt, payments } = useLoaderData<typeof loader>();
   const { t: tr } = useTranslation("receipt");
   const { breakdown } = booking;
   return (
@@ -296,6 +298,8 @@ export default function BookingPage() {
           </tbody>
         </table>
       </section>
+
+      <ReceivedPayments payments={payments} zone={historyZone} />
 
       {cancel !== "none" ? (
         <section className="card stack" id="cancel" aria-labelledby="cancel-title">

@@ -59,6 +59,8 @@ const adminOnly = (ok = 200): Cells => ({ visitor: 302, driver: 404, staffA: 403
 const ownedByA = (ok = 200): Cells => ({ visitor: 302, driver: 404, staffA: ok, staffB: 404, admin: ok });
 /** A forged change of A's row: asked of those who must be refused only, so nothing changes. */
 const forgedAgainstA = (): Cells => ({ visitor: 302, driver: 404, staffA: null, staffB: 404, admin: null });
+/** Verifying A's transfer: admins only, so A's own staff are refused too (403, before any lookup). */
+const verifyA = (): Cells => ({ visitor: 302, driver: 404, staffA: 403, staffB: 403, admin: null });
 
 const routes: Row[] = [
   // Every section of the menu (app/modules/backoffice/sections.ts), as a page…
@@ -66,7 +68,8 @@ const routes: Row[] = [
     (section): Row => ({ name: `GET ${section.path}`, method: "GET", path: () => section.path, cells: section.adminOnly ? adminOnly() : shared() }),
   ),
   // …and as an action given an empty form: refused before or by validation, never a 500.
-  { name: "POST /admin/payments (empty form)", method: "POST", path: () => "/admin/payments", form: () => ({}), cells: shared(400) },
+  // Only admins approve or reject transfers (docs/security.md#payments): supplier staff get 403.
+  { name: "POST /admin/payments (empty form)", method: "POST", path: () => "/admin/payments", form: () => ({}), cells: adminOnly(400) },
   { name: "POST /admin/outbox (empty form)", method: "POST", path: () => "/admin/outbox", form: () => ({}), cells: adminOnly(400) },
 
   // Pago móvil verification of A's transfer, forged by whoever may not.
@@ -75,15 +78,15 @@ const routes: Row[] = [
     method: "POST",
     path: () => "/admin/payments",
     form: (fx) => ({ intent: "approve", paymentId: String(fx.paymentId) }),
-    cells: forgedAgainstA(),
+    cells: verifyA(),
     untouched: ["payment", "booking"],
   },
   {
     name: "POST /admin/payments reject A's payment",
     method: "POST",
     path: () => "/admin/payments",
-    form: (fx) => ({ intent: "reject", paymentId: String(fx.paymentId), reason: "Forged by another supplier" }),
-    cells: forgedAgainstA(),
+    form: (fx) => ({ intent: "reject", paymentId: String(fx.paymentId), reason: "Forged by staff" }),
+    cells: verifyA(),
     untouched: ["payment", "booking"],
   },
 

@@ -34,6 +34,16 @@ export async function staffOf(db: Executor, slug: string): Promise<{ email: stri
   return { email, supplierId: row.supplierId };
 }
 
+/** A new activated admin account (English, the demo password): a person of its own in the audit log. */
+export async function adminAccount(db: Executor, fullName: string): Promise<{ email: string }> {
+  const email = uniqueEmail("admin");
+  await db.execute(
+    sql`insert into users (email, full_name, type, activated, password_hash, language)
+        select ${email}, ${fullName}, 'admin', true, password_hash, 'en' from users where email = ${ADMIN}`,
+  );
+  return { email };
+}
+
 /** A copy of one of supplier `slug`'s demo cars, named `name`, serving the same places. */
 export async function carOf(db: Executor, slug: string, name: string): Promise<number> {
   const [car] = await rows<{ id: number }>(

@@ -5,8 +5,10 @@ import { expect, jsModes, signIn as signInPage, test, uniqueEmail, waitForEmails
 /*
  * Pago móvil over the demo data (docs/domain.md#pago-móvil): checkout with pago móvil, the page
  * with the merchant's account and the amount in bolívares, the payer's transfer awaiting
- * verification, staff approving (booking paid, "payment done" email) or rejecting (driver told,
- * pays again), one transfer paying once, and the scopes of both pages.
+ * verification, admins approving (booking paid, "payment done" email) or rejecting (driver told,
+ * pays again, the car released), one transfer paying once and the same reference under another
+ * bank flagged, the queue read-only for supplier staff, paged and sorted, nobody verifying their
+ * own booking, and the scopes of both pages.
  */
 const PASSWORD = "Rueda2026!";
 const ADMIN = "admin@rueda.example";
@@ -163,7 +165,7 @@ for (const mode of jsModes) {
       expect(email.text).toContain(booking.reference);
     });
 
-    test("staff reject with a reason → the driver is told and sends the transfer again", async ({ page, request }) => {
+    test("an admin rejects with a reason → the car is released, the driver is told and sends the transfer again", async ({ page, request }) => {
       const driver = await newDriver();
       const booking = await freshHold(driver);
       await signIn(page, driver);
@@ -173,8 +175,8 @@ for (const mode of jsModes) {
       await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
 
       await signOut(page);
-      await signIn(page, STAFF);
-      await page.goto("/admin/payments?l=en");
+      await signIn(page, ADMIN);
+      await page.goto("/admin/payments?order=newest&l=en");
       const row = page.getByRole("row").filter({ hasText: booking.reference });
       // A reject without a reason is refused with the spec's message.
       await row.getByRole("button", { name: `Reject the payment for booking ${booking.reference}` }).click();
@@ -185,7 +187,8 @@ for (const mode of jsModes) {
       await row.getByRole("button", { name: `Reject the payment for booking ${booking.reference}` }).click();
       await expect(page.getByText("Payment rejected; the driver was told why.")).toBeVisible();
       expect((await paymentOf(booking.id)).status).toBe("rejected");
-      expect(await statusOf(booking.id)).toBe("pending");
+      // Back to its hold, as after a failed USDT check: a made-up transfer does not keep the car.
+      expect(await statusOf(booking.id)).toBe("void");
 
       const [email] = await waitForEmails(request, driver, { match: (e) => e.subject === `Your payment for booking ${booking.reference} was not accepted` });
       expect(email.text).toContain("Reason: No transfer with this reference in the statement");
@@ -218,6 +221,107 @@ for (const mode of jsModes) {
       await expect(page.getByText("This transfer (bank, reference number and date) is already registered.")).toBeVisible();
       expect(await paymentOf(b.id)).toBeUndefined();
       expect(await statusOf(b.id)).toBe("void");
+
+      // The same reference under another bank slips past the unique key: accepted, but flagged to staff on both rows.
+      await submitTransfer(page, { bank: "0134", phone: "04141112233", reference: `00${reference}` });
+      await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
+      await signOut(page);
+      await signIn(page, ADMIN);
+      await page.goto("/admin/payments?order=newest&l=en");
+      const rowOf = (booking: { reference: string }) => page.getByRole("row").filter({ has: page.getByRole("link", { name: `View booking ${booking.reference}` }) });
+      for (const [mine, other] of [[a, b], [b, a]]) {
+        const warning = rowOf(mine).getByRole("note");
+        await expect(warning).toContainText("Warning: another booking filed a transfer with this reference:");
+        await expect(warning.getByRole("link", { name: other.reference })).toHaveAttribute("href", `/booking?b=${other.id}`);
+      }
+      await expect(rowOf(b)).toContainText(`0134 · Banesco · 0414-1112233 · ref. 00${reference}`);
+    });
+
+    test("supplier staff see the queue read-only; an admin cannot verify the payment of their own booking", async ({ page }) => {
+      const driver = await newDriver();
+      const theirs = await freshHold(driver);
+      const own = await freshHold(ADMIN);
+      for (const [who, booking] of [[driver, theirs], [ADMIN, own]] as const) {
+        await signIn(page, who);
+        await page.goto(`/payment/mobile?b=${booking.id}&l=en`);
+        await submitTransfer(page, { phone: "04121234567", reference: `6${String(Date.now()).slice(-9)}` });
+        await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
+        await signOut(page);
+      }
+      const payment = await paymentOf(theirs.id);
+      const ownPayment = await paymentOf(own.id);
+
+      // The transfer lands in the operator's account: the supplier's staff follow it but cannot approve it.
+      await signIn(page, STAFF);
+      await page.goto("/admin/payments?order=newest&l=en");
+      await expect(page.getByText("Only the operator's admins approve or reject transfers")).toBeVisible();
+      const row = page.getByRole("row").filter({ hasText: theirs.reference });
+      await expect(row).toBeVisible();
+      await expect(page.getByRole("button", { name: /^(Approve|Reject) the payment/ })).toHaveCount(0);
+      await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveCount(0);
+      const forms: Array<Record<string, string>> = [{ intent: "approve", paymentId: String(payment.id) }, { intent: "reject", paymentId: String(payment.id), reason: "Forged" }];
+      for (const form of forms) {
+        const answer = await page.request.post("/admin/payments?l=en", { form, maxRedirects: 0 });
+        expect(answer.status()).toBe(403);
+        expect(await answer.text()).toContain("You do not have access to this page.");
+      }
+      expect((await paymentOf(theirs.id)).status).toBe("pending");
+      await signOut(page);
+
+      // An admin's own booking: no buttons, a note, and a forged approval refused with a message.
+      await signIn(page, ADMIN);
+      await page.goto("/admin/payments?order=newest&l=en");
+      const ownRow = page.getByRole("row").filter({ hasText: own.reference });
+      await expect(ownRow).toContainText("Your own booking: another admin must verify this payment.");
+      await expect(ownRow.getByRole("button")).toHaveCount(0);
+      await expect(page.getByRole("row").filter({ hasText: theirs.reference }).getByRole("button", { name: `Approve the payment for booking ${theirs.reference}` })).toBeVisible();
+      const forged = await page.request.post("/admin/payments?order=newest", { form: { intent: "approve", paymentId: String(ownPayment.id) }, maxRedirects: 0 });
+      expect(forged.status()).toBe(302);
+      await page.goto("/admin/payments?order=newest&l=en");
+      await expect(page.getByText("You cannot approve or reject the payment of your own booking: another admin must verify it.")).toBeVisible();
+      expect((await paymentOf(own.id)).status).toBe("pending");
+      expect(await statusOf(own.id)).toBe("pending");
+    });
+
+    test("the queue pages through every transfer with its count, and sorts newest or oldest first", async ({ page }) => {
+      const driver = await newDriver();
+      // More than a page of transfers awaiting staff, each for its own hold.
+      const created: Array<{ id: number; reference: string }> = [];
+      for (let i = 0; i < 31; i++) {
+        const booking = await freshHold(driver);
+        await sql`
+          insert into payments (booking_id, method, amount_cents, provider_reference, details)
+          values (${booking.id}, 'mobilePayment', ${booking.priceCents}, ${`pm:0134:${booking.reference}:queue`},
+            ${sql.json({ bank: "0134", phone: "04141234567", reference: `4${i}${String(Date.now()).slice(-6)}`, date: today() })})`;
+        await sql`update bookings set status = 'pending' where id = ${booking.id}`;
+        created.push(booking);
+      }
+      const [{ total }] = await sql<{ total: number }[]>`select count(*)::int as total from payments where method = 'mobilePayment' and status = 'pending'`;
+      const newest = created.at(-1)!;
+      try {
+
+      await signIn(page, ADMIN);
+      await page.goto("/admin/payments?l=en");
+      await expect(page.getByText(`${total} payments await verification`)).toBeVisible();
+      await page.getByLabel("Order", { exact: true }).selectOption("newest");
+      await page.getByRole("button", { name: "Sort" }).click();
+      await expect(page).toHaveURL(/order=newest/);
+      const rows = page.getByRole("row").filter({ has: page.getByRole("link", { name: /^View booking/ }) });
+      await expect(rows.first()).toContainText(newest.reference);
+      await expect(rows.first()).toContainText(/Balance due: \$[\d,.]+/);
+      await expect(rows).toHaveCount(30);
+      await page.getByRole("navigation", { name: "Pages" }).first().getByRole("link", { name: "Next" }).click();
+      await expect(page).toHaveURL(/page=2/);
+      await expect(page).toHaveURL(/order=newest/);
+      // Newest first, the oldest of the 31 is the first row of page 2.
+      await expect(rows.first()).toContainText(created[0].reference);
+      await page.getByLabel("Order", { exact: true }).selectOption("oldest");
+      await page.getByRole("button", { name: "Sort" }).click();
+      await expect(rows.first()).not.toContainText(newest.reference);
+      } finally {
+        // Out of the way of the other tests, which look for their own rows on the first page.
+        await sql`update payments set status = 'failed' where booking_id in ${sql(created.map((b) => b.id))}`;
+      }
     });
 
     test("another driver's payment page and another supplier's payment are out of reach", async ({ page }) => {
@@ -247,10 +351,11 @@ for (const mode of jsModes) {
       await signIn(page, STAFF);
       await page.goto("/admin/payments?l=en");
       await expect(page.getByRole("row").filter({ hasText: elsewhere.reference })).toHaveCount(0);
+      // Supplier staff approve or reject nothing (only admins do): 403, whoever's the payment.
       const forgeries: Array<Record<string, string>> = [{ intent: "approve", paymentId: String(foreignPayment.id) }, { intent: "reject", paymentId: String(foreignPayment.id), reason: "Forged" }];
       for (const form of forgeries) {
         const answer = await page.request.post("/admin/payments", { form, maxRedirects: 0 });
-        expect(answer.status()).toBe(404);
+        expect(answer.status()).toBe(403);
       }
       expect((await paymentOf(elsewhere.id)).status).toBe("pending");
       expect(await statusOf(elsewhere.id)).toBe("pending");

@@ -16,8 +16,11 @@ const database = seedDatabase("paid bookings");
 
 const signedInDriver = (page: Page) => signUp(page, database(), { fullName: "Rosa Pagadora", password: "receipt-pass1", emailPrefix: "receipt" });
 
-/** A booking of a demo car after every other booking of it; `paid` also gets its succeeded card payment. */
-async function seedBooking(driverId: number, status: "paid" | "pending") {
+/** A pago móvil transfer as the payer typed it (leading zeros) and as stored when submitted. */
+const TRANSFER = { bank: "0134", phone: "04141234567", reference: "004512378", date: "2026-11-25", amountBs: "36825.00", rate: "245.5000", rateDate: "2026-11-25" };
+
+/** A booking of a demo car after every other booking of it; `paid` also gets its succeeded payment (card, or pago móvil). */
+async function seedBooking(driverId: number, status: "paid" | "pending", method: "cardPayment" | "mobilePayment" = "cardPayment") {
   const db = database();
   const [link] = await db
     .select({ carId: schema.carLocations.carId, locationId: schema.carLocations.locationId, supplierId: schema.cars.supplierId })
@@ -26,10 +29,11 @@ async function seedBooking(driverId: number, status: "paid" | "pending") {
     .limit(1);
   const [{ last }] = await db.select({ last: max(schema.bookings.endsAt) }).from(schema.bookings).where(eq(schema.bookings.carId, link.carId));
   const startsAt = new Date(Math.max(last?.getTime() ?? 0, Date.now()) + 2 * 86_400_000);
-  const booking = await createBooking(db, { ...link, driverId, status, paymentMethod: "cardPayment", startsAt, endsAt: new Date(startsAt.getTime() + 3 * 86_400_000) });
-  const providerReference = `demo:e2e-${booking.reference}`;
+  const booking = await createBooking(db, { ...link, driverId, status, paymentMethod: method, startsAt, endsAt: new Date(startsAt.getTime() + 3 * 86_400_000) });
+  const providerReference = method === "cardPayment" ? `demo:e2e-${booking.reference}` : `pm:0134:4512378:${booking.reference}`;
   if (status === "paid") {
-    await db.insert(schema.payments).values({ bookingId: booking.id, method: "cardPayment", status: "succeeded", amountCents: booking.priceCents, providerReference, verifiedAt: new Date() });
+    const details = method === "mobilePayment" ? TRANSFER : {};
+    await db.insert(schema.payments).values({ bookingId: booking.id, method, status: "succeeded", amountCents: booking.priceCents, providerReference, details, verifiedAt: new Date() });
   }
   return { ...booking, providerReference };
 }
@@ -55,7 +59,9 @@ for (const mode of jsModes) {
       expect(text).toContain("Payment receipt");
       expect(text).toContain(`Booking reference ${booking.reference}`);
       expect(text).toContain("Driver Rosa Pagadora");
-      expect(text).toContain(`Provider reference ${booking.providerReference}`);
+      // The end of the card session id, not the internal key.
+      expect(text).toContain(`Payment reference …${booking.providerReference.slice(-8)}`);
+      expect(text).not.toContain("demo:");
       expect(text).toContain("Payment method Card");
       expect(text).toContain("Amount paid $150");
 
@@ -66,6 +72,23 @@ for (const mode of jsModes) {
       const greek = await pdfText(await response.body());
       expect(greek).toContain(`Κωδικός κράτησης ${booking.reference}`);
       expect(greek).toContain("Ποσό που καταβλήθηκε $150");
+    });
+
+    test("a pago móvil booking shows the payer's bank reference as typed and the bolívares paid, on its page and its receipt", async ({ page }) => {
+      test.slow();
+      const driverId = await signedInDriver(page);
+      const booking = await seedBooking(driverId, "paid", "mobilePayment");
+
+      await page.goto(`/booking?b=${booking.id}&l=en`);
+      const payments = page.getByRole("region", { name: "Payments received" });
+      await expect(payments).toContainText("Payment reference004512378");
+      await expect(payments).toContainText("Paid in bolívares36,825 Bs at 245.5 Bs per dollar");
+      await expect(page.getByText("pm:", { exact: false })).toHaveCount(0);
+
+      const text = await pdfText(await (await page.request.get(`/booking/receipt?b=${booking.id}&l=en`)).body());
+      expect(text).toContain("Payment reference 004512378");
+      expect(text).toContain("Paid in bolívares 36,825 Bs at 245.5 Bs per dollar");
+      expect(text).not.toContain("pm:");
     });
 
     test("no receipt for another driver's booking, nor for a booking not paid", async ({ page }) => {

@@ -1,6 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { approveMobilePayment, mobilePaymentPage, rejectMobilePayment, submitMobilePayment, verificationQueue } from "~/modules/payment/mobile-payment.server";
+import { bookingDetail } from "~/modules/booking/bookings.server";
+import { approveMobilePayment, expireMobilePayments, mobilePaymentPage, rejectMobilePayment, submitMobilePayment, verificationQueue } from "~/modules/payment/mobile-payment.server";
+import { runJob } from "../../jobs/handlers";
+import { schedules } from "../../jobs/queues";
+import { providePaymentJobs } from "~/modules/payment/jobs.server";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
@@ -10,15 +14,18 @@ import { createBooking, createCar, createLocation, createSupplier, createUser, r
 /*
  * Pago móvil against the real database (docs/domain.md#pago-móvil): a submitted transfer waits
  * for staff as a pending payment of the booking's balance in bolívares; one bank + reference +
- * date pays once, also when submitted twice at the same moment; staff approve or reject only
- * within their scope, and a rejection tells the driver once and lets them pay again.
+ * date pays once, also when submitted twice at the same moment, and the same reference under
+ * another date or bank is shown to staff as a possible duplicate; staff see the queue within
+ * their scope, page by page, but only admins approve or reject, never for their own booking; a
+ * rejection tells the driver once, releases the car like a failed payment and lets them pay
+ * again; a transfer nobody verifies expires after 48 hours.
  */
 const { auditLog, bookings, notifications, outbox, payments, settings } = schema;
 const DAY = 24 * 3_600_000;
 const now = new Date("2026-11-20T15:00:00Z"); // 11:00 on 20 November in Caracas
 const created = new Date("2026-11-19T15:00:00Z");
 
-let fx: { bookingId: number; otherBookingId: number; driverId: number; staffId: number; otherStaffId: number; adminId: number };
+let fx: { bookingId: number; otherBookingId: number; driverId: number; staffId: number; otherStaffId: number; adminId: number; otherAdminId: number; carId: number; supplierId: number; placeId: number };
 
 const staff = (id: number, type: "admin" | "supplier" | "user", supplierId: number | null = null) => ({ id, type, supplierId });
 
@@ -50,12 +57,24 @@ beforeEach(async () => {
   const driver = await createUser(db, { language: "en" });
   const staffMember = await createUser(db, { type: "supplier", supplierId: supplier.id });
   const otherStaff = await createUser(db, { type: "supplier", supplierId: otherSupplier.id });
-  const admin = await createUser(db, { type: "admin" });
+  const admin = await createUser(db, { type: "admin", fullName: "Ana Admin" });
+  const otherAdmin = await createUser(db, { type: "admin", fullName: "Otto Admin" });
   const start = new Date(now.getTime() + 10 * DAY);
   const hold = { status: "void" as const, paymentMethod: "mobilePayment" as const, holdExpiresAt: new Date(now.getTime() + 20 * 60_000), createdAt: created };
   const booking = await createBooking(db, { carId: car.id, supplierId: supplier.id, driverId: driver.id, locationId: place.id, startsAt: start, endsAt: new Date(start.getTime() + 2 * DAY), priceCents: 12345, ...hold });
   const other = await createBooking(db, { carId: otherCar.id, supplierId: otherSupplier.id, driverId: driver.id, locationId: place.id, startsAt: start, endsAt: new Date(start.getTime() + 2 * DAY), ...hold });
-  fx = { bookingId: booking.id, otherBookingId: other.id, driverId: driver.id, staffId: staffMember.id, otherStaffId: otherStaff.id, adminId: admin.id };
+  fx = {
+    bookingId: booking.id,
+    otherBookingId: other.id,
+    driverId: driver.id,
+    staffId: staffMember.id,
+    otherStaffId: otherStaff.id,
+    adminId: admin.id,
+    otherAdminId: otherAdmin.id,
+    carId: car.id,
+    supplierId: supplier.id,
+    placeId: place.id,
+  };
 });
 
 afterAll(async () => {
@@ -143,34 +162,66 @@ describe("verifying", () => {
 
   it("shows staff the queue within their scope only", async () => {
     const paymentId = await submitted();
-    expect((await verificationQueue(staff(fx.staffId, "supplier", (await payable()).supplierId))).awaiting.map((r) => r.paymentId)).toEqual([paymentId]);
-    expect((await verificationQueue(staff(fx.adminId, "admin"))).awaiting[0]).toMatchObject({ paymentId, amountUsd: "$123.45", amountBs: "4,505.93 Bs", bank: "0134 · Banesco", phone: "0414-1234567", transferReference: "001234" });
+    // Supplier staff see their supplier's transfers, read-only: only admins verify.
+    expect((await verificationQueue(staff(fx.staffId, "supplier", fx.supplierId))).awaiting.rows).toEqual([expect.objectContaining({ paymentId, canVerify: false })]);
+    expect((await verificationQueue(staff(fx.adminId, "admin"))).awaiting.rows[0]).toMatchObject({
+      paymentId,
+      amountUsd: "$123.45",
+      amountBs: "4,505.93 Bs",
+      bank: "0134 · Banesco",
+      phone: "0414-1234567",
+      transferReference: "001234",
+      sameReference: [],
+      canVerify: true,
+    });
     const db = await getDb();
     const [other] = await db.select().from(bookings).where(eq(bookings.id, fx.otherBookingId));
-    expect((await verificationQueue(staff(fx.otherStaffId, "supplier", other.supplierId))).awaiting).toEqual([]);
-    expect((await verificationQueue(staff(fx.driverId, "user"))).awaiting).toEqual([]);
+    expect((await verificationQueue(staff(fx.otherStaffId, "supplier", other.supplierId))).awaiting).toMatchObject({ rows: [], total: 0 });
+    expect((await verificationQueue(staff(fx.driverId, "user"))).awaiting).toMatchObject({ rows: [], total: 0 });
   });
 
-  it("approves: the booking is paid and the driver emailed once; another supplier's staff cannot", async () => {
+  it("approves: only an admin; the booking is paid, names the approver in its history, and the driver is emailed once", async () => {
     const paymentId = await submitted();
     const db = await getDb();
     const [other] = await db.select().from(bookings).where(eq(bookings.id, fx.otherBookingId));
     expect(await approveMobilePayment(staff(fx.otherStaffId, "supplier", other.supplierId), paymentId, now)).toBe("notFound");
     expect(await approveMobilePayment(staff(fx.driverId, "user"), paymentId, now)).toBe("notFound");
-    const supplierId = (await payable()).supplierId;
-    expect(await approveMobilePayment(staff(fx.staffId, "supplier", supplierId), paymentId, now)).toBe("paid");
-    expect(await approveMobilePayment(staff(fx.adminId, "admin"), paymentId, now)).toBe("handled");
+    // The money lands in the operator's account: the supplier's own staff cannot approve either.
+    expect(await approveMobilePayment(staff(fx.staffId, "supplier", fx.supplierId), paymentId, now)).toBe("notFound");
+    expect(await rejectMobilePayment(staff(fx.staffId, "supplier", fx.supplierId), paymentId, "Forged", now)).toBe("notFound");
+    expect((await db.select().from(payments))[0].status).toBe("pending");
+    expect(await approveMobilePayment(staff(fx.adminId, "admin"), paymentId, now)).toBe("paid");
+    expect(await approveMobilePayment(staff(fx.otherAdminId, "admin"), paymentId, now)).toBe("handled");
     const [payment] = await db.select().from(payments);
-    expect(payment).toMatchObject({ status: "succeeded", verifiedBy: fx.staffId });
+    expect(payment).toMatchObject({ status: "succeeded", verifiedBy: fx.adminId });
     expect((await db.select().from(bookings).where(eq(bookings.id, fx.bookingId)))[0].status).toBe("paid");
+    const detail = await bookingDetail(staff(fx.adminId, "admin"), fx.bookingId);
+    expect(detail?.history.filter((h) => h.toStatus === "paid")).toEqual([expect.objectContaining({ actor: "Ana Admin" })]);
     expect(await db.select().from(outbox).where(eq(outbox.jobId, `payment-confirmation-${paymentId}`))).toHaveLength(1);
     // One audit entry: the approval that changed something, not the refused or repeated ones.
     expect(await db.select().from(auditLog)).toEqual([
-      expect.objectContaining({ actorId: fx.staffId, action: "payment.approve", subjectType: "payment", subjectId: paymentId, supplierId, changes: { status: ["pending", "succeeded"] } }),
+      expect.objectContaining({ actorId: fx.adminId, action: "payment.approve", subjectType: "payment", subjectId: paymentId, supplierId: fx.supplierId, changes: { status: ["pending", "succeeded"] } }),
     ]);
   });
 
-  it("rejects with a reason: the hold comes back while it runs, the driver is told once and can pay again", async () => {
+  it("refuses an admin approving or rejecting the payment of their own booking; another admin can", async () => {
+    const db = await getDb();
+    await db.update(bookings).set({ driverId: fx.adminId }).where(eq(bookings.id, fx.bookingId));
+    const booking = await loadPayableBooking(fx.bookingId, { userId: fx.adminId, grant: null }, undefined, now);
+    const result = await submitMobilePayment(booking!, transfer, now);
+    if (!result.ok) throw new Error(result.reason);
+    const own = staff(fx.adminId, "admin");
+    expect((await verificationQueue(own)).awaiting.rows).toEqual([expect.objectContaining({ paymentId: result.paymentId, own: true, canVerify: false })]);
+    expect(await approveMobilePayment(own, result.paymentId, now)).toBe("ownBooking");
+    expect(await rejectMobilePayment(own, result.paymentId, "Mine", now)).toBe("ownBooking");
+    expect((await db.select().from(payments))[0]).toMatchObject({ status: "pending", verifiedBy: null });
+    expect((await db.select().from(bookings).where(eq(bookings.id, fx.bookingId)))[0].status).toBe("pending");
+    expect(await db.select().from(auditLog)).toEqual([]);
+    expect((await verificationQueue(staff(fx.otherAdminId, "admin"))).awaiting.rows[0]).toMatchObject({ own: false, canVerify: true });
+    expect(await approveMobilePayment(staff(fx.otherAdminId, "admin"), result.paymentId, now)).toBe("paid");
+  });
+
+  it("rejects with a reason: the car is released like a failed payment, the driver is told once and can pay again", async () => {
     const paymentId = await submitted();
     const outcomes = await Promise.all([
       rejectMobilePayment(staff(fx.adminId, "admin"), paymentId, "No such transfer in the statement", now),
@@ -180,7 +231,7 @@ describe("verifying", () => {
     const db = await getDb();
     const [payment] = await db.select().from(payments);
     expect(payment).toMatchObject({ status: "rejected", verifiedBy: fx.adminId, details: { failure: "No such transfer in the statement" } });
-    // A rejected transfer no longer holds the car: back to the 30-minute hold it came from (docs/domain.md#payments).
+    // Back to its hold while the hold runs (docs/domain.md#payments): the car is not kept by a made-up transfer.
     expect((await db.select().from(bookings).where(eq(bookings.id, fx.bookingId)))[0].status).toBe("void");
     const told = await db.select().from(notifications).where(and(eq(notifications.userId, fx.driverId), eq(notifications.messageKey, "mobilePayment:notification.rejected")));
     expect(told).toHaveLength(1);
@@ -208,13 +259,101 @@ describe("verifying", () => {
     expect((await submitMobilePayment(await payable(), { ...transfer, reference: "4321" }, now)).ok).toBe(true);
   });
 
+  it("rejecting once the hold is over cancels the booking, freeing the car", async () => {
+    const paymentId = await submitted();
+    const later = new Date(now.getTime() + 3_600_000);
+    expect(await rejectMobilePayment(staff(fx.adminId, "admin"), paymentId, "No such transfer", later)).toBe("rejected");
+    const db = await getDb();
+    expect((await db.select().from(bookings).where(eq(bookings.id, fx.bookingId)))[0].status).toBe("cancelled");
+  });
+
   it("lists a payment received for a cancelled booking for staff to refund or rebook", async () => {
     const paymentId = await submitted();
     const db = await getDb();
     await db.update(payments).set({ status: "succeeded" }).where(eq(payments.id, paymentId));
     await db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, fx.bookingId));
     const queue = await verificationQueue(staff(fx.adminId, "admin"));
-    expect(queue.awaiting).toEqual([]);
-    expect(queue.flagged.map((r) => r.paymentId)).toEqual([paymentId]);
+    expect(queue.awaiting.rows).toEqual([]);
+    expect(queue.flagged.rows.map((r) => r.paymentId)).toEqual([paymentId]);
+  });
+});
+
+describe("the same reference under another date or bank", () => {
+  it("is accepted but shown to staff on both rows with the other booking, across suppliers for admins only", async () => {
+    const first = await submitMobilePayment(await payable(), transfer, now);
+    // The same transfer filed for the other booking with another bank and date, without the zeros.
+    const second = await submitMobilePayment(await payable(fx.otherBookingId), { ...transfer, bank: "0102", reference: "1234", date: "2026-11-19" }, now);
+    if (!first.ok || !second.ok) throw new Error("not recorded");
+    const db = await getDb();
+    const [a, b] = await db.select({ id: bookings.id, reference: bookings.reference }).from(bookings).orderBy(bookings.id);
+    const rows = (await verificationQueue(staff(fx.adminId, "admin"))).awaiting.rows;
+    expect(rows.find((r) => r.paymentId === first.paymentId)?.sameReference).toEqual([{ bookingId: b.id, reference: b.reference }]);
+    expect(rows.find((r) => r.paymentId === second.paymentId)?.sameReference).toEqual([{ bookingId: a.id, reference: a.reference }]);
+    // Supplier staff are not shown another supplier's bookings.
+    expect((await verificationQueue(staff(fx.staffId, "supplier", fx.supplierId))).awaiting.rows[0].sameReference).toEqual([]);
+    // A rejected transfer still counts: its reference was used.
+    await rejectMobilePayment(staff(fx.adminId, "admin"), second.paymentId, "Duplicate", now);
+    expect((await verificationQueue(staff(fx.adminId, "admin"))).awaiting.rows[0].sameReference).toEqual([{ bookingId: b.id, reference: b.reference }]);
+  });
+});
+
+describe("the queue", () => {
+  /** `n` bookings of the test car one after another, each with a transfer awaiting staff, oldest first. */
+  async function manyTransfers(n: number) {
+    const db = await getDb();
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const start = new Date(now.getTime() + (20 + 3 * i) * DAY);
+      const booking = await createBooking(db, { carId: fx.carId, supplierId: fx.supplierId, driverId: fx.driverId, locationId: fx.placeId, startsAt: start, endsAt: new Date(start.getTime() + DAY) });
+      const [row] = await db
+        .insert(payments)
+        .values({ bookingId: booking.id, method: "mobilePayment", amountCents: booking.priceCents, providerReference: `pm:0134:${7000 + i}:2026-11-20`, details: { ...transfer, reference: String(7000 + i) } })
+        .returning({ id: payments.id });
+      ids.push(row.id);
+    }
+    return ids;
+  }
+
+  it("pages through every transfer with its total, oldest or newest first", async () => {
+    const ids = await manyTransfers(32);
+    const admin = staff(fx.adminId, "admin");
+    const first = await verificationQueue(admin);
+    expect(first.awaiting).toMatchObject({ total: 32, page: 1, pages: 2 });
+    expect(first.awaiting.rows.map((r) => r.paymentId)).toEqual(ids.slice(0, 30));
+    expect((await verificationQueue(admin, { page: "2" })).awaiting.rows.map((r) => r.paymentId)).toEqual(ids.slice(30));
+    expect((await verificationQueue(admin, { order: "newest" })).awaiting.rows.map((r) => r.paymentId)).toEqual(ids.toReversed().slice(0, 30));
+    expect((await verificationQueue(admin, { order: "newest", page: "9" })).awaiting).toMatchObject({ page: 2, rows: [expect.objectContaining({ paymentId: ids[1] }), expect.objectContaining({ paymentId: ids[0] })] });
+  });
+
+  it("shows the booking's balance next to the payment: the price minus succeeded payments", async () => {
+    const db = await getDb();
+    await db.insert(payments).values({ bookingId: fx.bookingId, method: "cardPayment", status: "succeeded", amountCents: 2345, providerReference: "stripe:cs_part" });
+    await db.update(bookings).set({ status: "pending" }).where(eq(bookings.id, fx.bookingId));
+    await db.insert(payments).values({ bookingId: fx.bookingId, method: "mobilePayment", amountCents: 10000, providerReference: "pm:0134:55:2026-11-20", details: transfer });
+    expect((await verificationQueue(staff(fx.adminId, "admin"))).awaiting.rows[0]).toMatchObject({ amountUsd: "$100", balance: "$100" });
+  });
+});
+
+describe("expiry", () => {
+  it("fails a transfer nobody verified within 48 hours as expired, releasing the car; the scheduled job does it", async () => {
+    const result = await submitMobilePayment(await payable(), transfer, now);
+    if (!result.ok) throw new Error(result.reason);
+    const db = await getDb();
+    expect(await expireMobilePayments(new Date(now.getTime() + 47 * 3_600_000))).toBe(0);
+    expect((await db.select().from(payments))[0].status).toBe("pending");
+    // The database stamps the submission with its own clock, to the microsecond.
+    const submittedAt = (await db.select().from(payments))[0].createdAt;
+    expect(await expireMobilePayments(new Date(submittedAt.getTime() + 48 * 3_600_000 + 1000))).toBe(1);
+    expect((await db.select().from(payments))[0]).toMatchObject({ status: "failed", details: expect.objectContaining({ failure: "expired" }) });
+    expect((await db.select().from(bookings).where(eq(bookings.id, fx.bookingId)))[0].status).toBe("cancelled");
+    expect(await expireMobilePayments(new Date(submittedAt.getTime() + 49 * 3_600_000))).toBe(0);
+
+    expect(schedules).toContainEqual({ name: "expire-mobile-payments", everyMs: 10 * 60_000 });
+    const other = await submitMobilePayment(await payable(fx.otherBookingId), { ...transfer, reference: "8888" }, now);
+    if (!other.ok) throw new Error(other.reason);
+    await db.update(payments).set({ createdAt: new Date(Date.now() - 49 * 3_600_000) }).where(eq(payments.id, other.paymentId));
+    providePaymentJobs();
+    await runJob("expire-mobile-payments", {}, { jobId: "expire-mobile-payments-test", attempt: 1 });
+    expect((await db.select().from(payments).where(eq(payments.id, other.paymentId)))[0].status).toBe("failed");
   });
 });

@@ -72,7 +72,7 @@ describe("loadReceipt", () => {
         "3 Δεκ 2026, 10:00",
         "3 ημέρες × $50 $150",
         "Τρόπος πληρωμής Κάρτα",
-        `Αναφορά παρόχου πληρωμής stripe:cs_test_${paid.id}`,
+        `Αναφορά πληρωμής …${`cs_test_${paid.id}`.slice(-8)}`,
         "Ποσό που καταβλήθηκε $150",
       ]) {
         expect(text).toContain(expected);
@@ -80,6 +80,26 @@ describe("loadReceipt", () => {
     }
     const spanish = await loadReceipt(fx.driver, paid.id, "es");
     expect(spanish.ok && spanish.receipt.pickup.name).toBe("Aeropuerto de Maiquetía");
+  });
+
+  it("shows the payer's bank reference as typed and the bolívares paid at the stored rate, never the internal key", async () => {
+    const row = await booking("paid", null);
+    const db = await getDb();
+    await db.insert(schema.payments).values({
+      bookingId: row.id,
+      method: "mobilePayment",
+      status: "succeeded",
+      amountCents: row.priceCents,
+      providerReference: "pm:0134:4512378:2026-11-25",
+      details: { bank: "0134", phone: "04141234567", reference: "004512378", date: "2026-11-25", amountBs: "36825.00", rate: "245.5000", rateDate: "2026-11-25" },
+    });
+    const found = await loadReceipt(fx.driver, row.id, "en");
+    if (!found.ok) throw new Error(found.reason);
+    expect(found.receipt.payments).toEqual([expect.objectContaining({ reference: "004512378", bolivars: { amount: "36,825 Bs", rate: "245.5" } })]);
+    const text = await pdfText(await renderReceipt(found.receipt, "en"));
+    expect(text).toContain("Payment reference 004512378");
+    expect(text).toContain("Paid in bolívares 36,825 Bs at 245.5 Bs per dollar");
+    expect(text).not.toContain("pm:");
   });
 
   it("is not found for another driver or another supplier's staff, nor for a missing booking", async () => {

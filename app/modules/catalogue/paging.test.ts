@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageOf } from "./paging";
+import { pageBounds, pageOf } from "./paging";
 
 describe("pageOf", () => {
   const items = Array.from({ length: 65 }, (_, i) => i + 1);
@@ -12,5 +12,13 @@ describe("pageOf", () => {
     expect(pageOf(items, "0").page).toBe(1);
     expect(pageOf(items, "x").page).toBe(1);
     expect(pageOf([], "2")).toEqual({ items: [], page: 1, pages: 1 });
+  });
+});
+
+describe("pageBounds", () => {
+  it("gives a query's page, page count and offset for a total, clamped like pageOf", () => {
+    expect(pageBounds(65, "2")).toEqual({ page: 2, pages: 3, offset: 30 });
+    expect(pageBounds(65, "9")).toEqual({ page: 3, pages: 3, offset: 60 });
+    expect(pageBounds(0, "2")).toEqual({ page: 1, pages: 1, offset: 0 });
   });
 });

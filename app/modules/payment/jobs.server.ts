@@ -1,13 +1,14 @@
 import { sweepExpiredHolds } from "~/modules/booking/holds.server";
 import { provideHandlers } from "~/utils/jobs.server";
 import { applyStripeEvent } from "./card.server";
+import { expireMobilePayments } from "./mobile-payment.server";
 import { checkUsdtPayment } from "./wallet.server";
 
 /**
  * The payment jobs' handlers (docs/architecture.md#layers): settling a payment is the payments
  * core's transaction (fulfilPayment / failPayment), which the worker must run exactly as the
  * web process does, so the handlers live here and each process entry provides them to the job
- * runner. Both are idempotent: a retried or redelivered job changes nothing more.
+ * runner. All are idempotent: a retried or redelivered job changes nothing more.
  */
 export function providePaymentJobs() {
   provideHandlers({
@@ -23,6 +24,9 @@ export function providePaymentJobs() {
     // Holds end through the booking status door, which lives with the domain (docs/domain.md#availability).
     "expire-holds": async () => {
       await sweepExpiredHolds();
+    },
+    "expire-mobile-payments": async () => {
+      await expireMobilePayments();
     },
   });
 }

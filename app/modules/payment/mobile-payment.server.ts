@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/modules/backoffice/audit.server";
 import { bookingScope, isStaff } from "~/modules/booking/access.server";
+import { pageBounds, LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
 import { defaultLanguage, isLanguage } from "~/modules/i18n/languages";
@@ -19,10 +20,13 @@ import {
   formatBolivars,
   formatRif,
   formatVenezuelanPhone,
+  MOBILE_PAYMENT_EXPIRY_MS,
   mobilePaymentMessages,
   mobileProviderReference,
   paymentDateProblem,
+  referenceKey,
   type MobilePaymentInput,
+  type QueueOrder,
 } from "./mobile-payment";
 import { canTakePayment, type PayableBooking } from "./payable.server";
 import { recordPayment } from "./record.server";
@@ -147,20 +151,24 @@ function verificationScope(user: Staff): SQL {
   return isStaff(user) ? bookingScope(user) : sql`false`;
 }
 
-const QUEUE_LIMIT = 200;
+/** `referenceKey` in SQL: the reference without its leading zeros, as the duplicate check compares it. */
+const referenceKeySql = sql<string>`regexp_replace(${payments.details}->>'reference', '^0+(?=[0-9])', '')`;
 
-/** Payments with their booking, driver and the payer's bank, for the queue. */
-async function paymentRows(where: SQL | undefined, order: SQL) {
+/** Payments with their booking, driver, the payer's bank and the booking's balance, for the queue. */
+async function paymentRows(where: SQL | undefined, order: QueueOrder, offset: number) {
   const db = await getDb();
   return db
     .select({
       paymentId: payments.id,
       bookingId: bookings.id,
       reference: bookings.reference,
+      driverId: bookings.driverId,
       driverName: users.fullName,
       driverEmail: users.email,
       method: payments.method,
       amountCents: payments.amountCents,
+      // What is still due (docs/domain.md#payments): the price minus the succeeded payments.
+      balanceCents: sql<number>`${bookings.priceCents} - coalesce((select sum(paid.amount_cents) from payments paid where paid.booking_id = ${bookings.id} and paid.status = 'succeeded'), 0)`.mapWith(Number),
       details: payments.details,
       bankName: banks.name,
       submittedAt: payments.createdAt,
@@ -171,12 +179,43 @@ async function paymentRows(where: SQL | undefined, order: SQL) {
     .innerJoin(users, eq(users.id, bookings.driverId))
     .leftJoin(banks, sql`${banks.code} = ${payments.details}->>'bank'`)
     .where(where)
-    .orderBy(order)
-    .limit(QUEUE_LIMIT);
+    // Ids grow with submission time, and unlike timestamps they never tie.
+    .orderBy(order === "oldest" ? asc(payments.id) : desc(payments.id))
+    .limit(LIST_PAGE_SIZE)
+    .offset(offset);
+}
+type PaymentRow = Awaited<ReturnType<typeof paymentRows>>[number];
+
+/**
+ * The other pago móvil payments (any status, any date or bank) of other bookings in `user`'s
+ * scope whose reference is that of one of `rows` (docs/domain.md#pago-móvil): the same transfer
+ * filed twice under another date or bank code slips past the unique key, so staff are warned.
+ */
+async function sameReferences(user: Staff, rows: PaymentRow[]): Promise<Map<number, Array<{ bookingId: number; reference: string }>>> {
+  const mobile = rows.filter((row) => row.method === "mobilePayment" && typeof row.details.reference === "string");
+  const found = new Map<number, Array<{ bookingId: number; reference: string }>>();
+  if (mobile.length === 0) return found;
+  const keys = [...new Set(mobile.map((row) => referenceKey(String(row.details.reference))))];
+  const db = await getDb();
+  const others = await db
+    .selectDistinct({ key: referenceKeySql, bookingId: bookings.id, reference: bookings.reference })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(verificationScope(user), eq(payments.method, "mobilePayment"), inArray(referenceKeySql, keys)))
+    .orderBy(asc(bookings.reference));
+  for (const row of mobile) {
+    const key = referenceKey(String(row.details.reference));
+    found.set(
+      row.paymentId,
+      others.filter((other) => other.key === key && other.bookingId !== row.bookingId).map(({ bookingId, reference }) => ({ bookingId, reference })),
+    );
+  }
+  return found;
 }
 
-function present(row: Awaited<ReturnType<typeof paymentRows>>[number]) {
+function present(user: Staff, row: PaymentRow, sameReference: Array<{ bookingId: number; reference: string }>) {
   const detail = (key: string) => (row.details[key] == null ? "" : String(row.details[key]));
+  const own = row.driverId === user.id;
   return {
     paymentId: row.paymentId,
     bookingId: row.bookingId,
@@ -185,49 +224,82 @@ function present(row: Awaited<ReturnType<typeof paymentRows>>[number]) {
     method: row.method,
     amountUsd: formatCents(row.amountCents),
     amountBs: formatBolivarDecimal(detail("amountBs")),
+    balance: formatCents(row.balanceCents),
     bank: row.bankName ? `${detail("bank")} · ${row.bankName}` : detail("bank"),
     phone: formatVenezuelanPhone(detail("phone")),
     transferReference: detail("reference"),
     date: detail("date"),
     submittedAt: row.submittedAt,
     receivedAt: row.verifiedAt ?? row.submittedAt,
+    /** Other bookings that filed a transfer with this reference (docs/domain.md#pago-móvil). */
+    sameReference,
+    /** The booking is the staff member's own: someone else must verify it (docs/security.md#payments). */
+    own,
+    /** Whether this staff member may approve or reject it: admins only, never for their own booking. */
+    canVerify: user.type === "admin" && !own,
   };
 }
 export type QueueRow = ReturnType<typeof present>;
 
-/**
- * The staff's queue (docs/domain.md#pago-móvil): pago móvil transfers awaiting verification, oldest
- * first, and the payments received for bookings that ended cancelled (a late payment whose car was
- * taken), which staff must refund or rebook.
- */
-export async function verificationQueue(user: Staff): Promise<{ awaiting: QueueRow[]; flagged: QueueRow[] }> {
-  const [awaiting, flagged] = await Promise.all([
-    paymentRows(and(verificationScope(user), eq(payments.method, "mobilePayment"), eq(payments.status, "pending")), asc(payments.id)),
-    paymentRows(and(verificationScope(user), eq(payments.status, "succeeded"), eq(bookings.status, "cancelled")), desc(payments.id)),
-  ]);
-  return { awaiting: awaiting.map(present), flagged: flagged.map(present) };
+export type QueuePage = { rows: QueueRow[]; total: number; page: number; pages: number };
+
+async function queuePage(user: Staff, where: SQL | undefined, order: QueueOrder, rawPage: string | null): Promise<QueuePage> {
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: count() }).from(payments).innerJoin(bookings, eq(bookings.id, payments.bookingId)).where(where);
+  const { page, pages, offset } = pageBounds(total, rawPage);
+  const rows = await paymentRows(where, order, offset);
+  const same = await sameReferences(user, rows);
+  return { rows: rows.map((row) => present(user, row, same.get(row.paymentId) ?? [])), total, page, pages };
 }
 
-/** A pago móvil payment within the staff member's scope, with its status; null outside it. */
+/**
+ * The staff's queue (docs/domain.md#pago-móvil): pago móvil transfers awaiting verification, all
+ * of them page by page, oldest or newest first, and the payments received for bookings that ended
+ * cancelled (a late payment whose car was taken), newest first, which staff must refund or rebook.
+ */
+export async function verificationQueue(
+  user: Staff,
+  query: { order?: QueueOrder; page?: string | null; flaggedPage?: string | null } = {},
+): Promise<{ awaiting: QueuePage; flagged: QueuePage }> {
+  const [awaiting, flagged] = await Promise.all([
+    queuePage(user, and(verificationScope(user), eq(payments.method, "mobilePayment"), eq(payments.status, "pending")), query.order ?? "oldest", query.page ?? null),
+    queuePage(user, and(verificationScope(user), eq(payments.status, "succeeded"), eq(bookings.status, "cancelled")), "newest", query.flaggedPage ?? null),
+  ]);
+  return { awaiting, flagged };
+}
+
+/**
+ * Who may approve or reject (docs/security.md#payments): transfers land in the operator's
+ * merchant account, whose statement only the operator's admins see, so only admins; a supplier's
+ * staff see their queue read-only and for them every payment is a 404 here.
+ */
+function approvalScope(user: Staff): SQL {
+  return user.type === "admin" ? verificationScope(user) : sql`false`;
+}
+
+/** A pago móvil payment the staff member may verify, with its status and booking's driver; null outside it. */
 async function verifiable(user: Staff, paymentId: number) {
   const db = await getDb();
   const [row] = await db
-    .select({ status: payments.status })
+    .select({ status: payments.status, driverId: bookings.driverId })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(and(eq(payments.id, paymentId), eq(payments.method, "mobilePayment"), verificationScope(user)));
+    .where(and(eq(payments.id, paymentId), eq(payments.method, "mobilePayment"), approvalScope(user)));
   return row ?? null;
 }
 
-export type ApproveOutcome = Exclude<FulfilOutcome, "alreadyDone"> | "handled" | "notFound";
+export type ApproveOutcome = Exclude<FulfilOutcome, "alreadyDone"> | "handled" | "ownBooking" | "notFound";
 
 /**
- * Staff saw the transfer arrive: the core confirms it once (booking paid, driver notified and
- * emailed), and the approval is in the audit log with it (docs/domain.md#audit).
+ * An admin saw the transfer arrive: the core confirms it once (booking paid, driver notified and
+ * emailed, the booking's history naming the approver), and the approval is in the audit log with
+ * it (docs/domain.md#audit). Nobody verifies a payment for their own booking
+ * (docs/security.md#payments).
  */
 export async function approveMobilePayment(user: Staff, paymentId: number, now = new Date()): Promise<ApproveOutcome> {
   const found = await verifiable(user, paymentId);
   if (!found) return "notFound";
+  if (found.driverId === user.id) return "ownBooking";
   if (found.status !== "pending") return "handled";
   const outcome = await fulfilPayment(paymentId, {
     verifiedBy: user.id,
@@ -239,13 +311,15 @@ export async function approveMobilePayment(user: Staff, paymentId: number, now =
 }
 
 /**
- * Staff found no such transfer: the payment is `rejected` with the reason, the booking keeps
- * waiting for payment (docs/domain.md#payments) and the driver is told why, in the app and by
- * email in their language, with a link to pay again.
+ * An admin found no such transfer: the payment is `rejected` with the reason through
+ * `failPayment`, which lets go of the car as for any failed payment (docs/domain.md#payments),
+ * and the driver is told why, in the app and by email in their language, with a link to pay
+ * again. Like approving, never for one's own booking.
  */
-export async function rejectMobilePayment(user: Staff, paymentId: number, reason: string, now = new Date()): Promise<"rejected" | "handled" | "notFound"> {
+export async function rejectMobilePayment(user: Staff, paymentId: number, reason: string, now = new Date()): Promise<"rejected" | "handled" | "ownBooking" | "notFound"> {
   const found = await verifiable(user, paymentId);
   if (!found) return "notFound";
+  if (found.driverId === user.id) return "ownBooking";
   if (found.status !== "pending") return "handled";
   await failPayment(paymentId, { status: "rejected", reason, now });
   return tellDriverOfRejection(paymentId, user.id, now);
@@ -294,4 +368,21 @@ async function tellDriverOfRejection(paymentId: number, staffId: number, now: Da
     );
     return "rejected";
   });
+}
+
+/**
+ * Transfers nobody verified within `MOBILE_PAYMENT_EXPIRY_MS` fail as "expired"
+ * (docs/domain.md#pago-móvil) through `failPayment`, which lets go of the booking's car like any
+ * failed payment. Run by the `expire-mobile-payments` job; safe to repeat (a failed payment no
+ * longer matches, and failPayment changes only a pending one).
+ */
+export async function expireMobilePayments(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const stale = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.method, "mobilePayment"), eq(payments.status, "pending"), lte(payments.createdAt, new Date(now.getTime() - MOBILE_PAYMENT_EXPIRY_MS))))
+    .orderBy(asc(payments.id));
+  for (const { id } of stale) await failPayment(id, { status: "failed", reason: "expired", now });
+  return stale.length;
 }

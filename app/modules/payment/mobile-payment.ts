@@ -43,10 +43,23 @@ export function referenceKey(reference: string): string {
   return reference.replace(/^0+(?=\d)/, "");
 }
 
+/**
+ * How long a submitted transfer waits for staff (docs/domain.md#pago-móvil): after that it fails
+ * as "expired" and its booking lets go of the car, so made-up references cannot block cars.
+ */
+export const MOBILE_PAYMENT_EXPIRY_MS = 48 * 3_600_000;
+
 /** The unique provider reference of a pago móvil transfer: one bank + reference + date is one payment. */
 export function mobileProviderReference(bankCode: string, reference: string, date: string): string {
   return `pm:${bankCode}:${referenceKey(reference)}:${date}`;
 }
+
+/** The staff queue's orders (docs/domain.md#pago-móvil); oldest first unless asked otherwise. */
+export const queueOrders = ["oldest", "newest"] as const;
+export type QueueOrder = (typeof queueOrders)[number];
+
+/** The order named in the queue's query string, or the default. */
+export const readQueueOrder = (raw: string | null): QueueOrder => queueOrders.find((order) => order === raw) ?? "oldest";
 
 const RIF_LETTER_VALUES: Record<string, number> = { V: 1, E: 2, J: 3, P: 4, G: 5 };
 const RIF_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2];

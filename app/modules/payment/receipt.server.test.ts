@@ -19,7 +19,7 @@ const receipt: ReceiptData = {
   days: 3,
   breakdown: { days: 3, dailyPriceCents: 45050, options: { gps: 900, fullInsurance: 0, cancellation: 1500 }, subtotalCents: 137550, payLaterFeePercent: 0, totalCents: 137550 },
   priceCents: 137550,
-  payments: [{ method: "mobilePayment", providerReference: "pm:0102:88001234:2026-11-20", amountCents: 137550, paidAt: new Date("2026-11-20T14:30:00Z") }],
+  payments: [{ method: "mobilePayment", reference: "0088001234", amountCents: 137550, bolivars: { amount: "337,685.25 Bs", rate: "245.5" }, paidAt: new Date("2026-11-20T14:30:00Z") }],
 };
 
 const text = async (data: ReceiptData, language: Parameters<typeof renderReceipt>[1]) => {
@@ -49,7 +49,8 @@ describe("renderReceipt", () => {
       "Μερικό σύνολο $1,375.50",
       "Σύνολο $1,375.50",
       "Τρόπος πληρωμής Pago móvil",
-      "Αναφορά παρόχου πληρωμής pm:0102:88001234:2026-11-20",
+      "Αναφορά πληρωμής 0088001234",
+      "Καταβλήθηκε σε μπολίβαρ 337,685.25 Bs προς 245.5 Bs ανά δολάριο",
       "Ποσό που καταβλήθηκε $1,375.50",
     ]) {
       expect(out).toContain(expected);
@@ -64,8 +65,8 @@ describe("renderReceipt", () => {
         breakdown: { ...receipt.breakdown, payLaterFeePercent: 10, totalCents: 151305 },
         priceCents: 151305,
         payments: [
-          { method: "cardPayment", providerReference: "stripe:cs_test_a1", amountCents: 100000, paidAt: new Date("2026-11-20T14:30:00Z") },
-          { method: "walletPayment", providerReference: `tron:${"ab".repeat(32)}`, amountCents: 51305, paidAt: new Date("2026-11-21T09:00:00Z") },
+          { method: "cardPayment", reference: "…a1B2c3D4", amountCents: 100000, bolivars: null, paidAt: new Date("2026-11-20T14:30:00Z") },
+          { method: "walletPayment", reference: "ab".repeat(32), amountCents: 51305, bolivars: null, paidAt: new Date("2026-11-21T09:00:00Z") },
         ],
       },
       "es",
@@ -87,7 +88,7 @@ describe("renderReceipt", () => {
       "Recargo por pagar después (10 %) $137.55",
       "Total $1,513.05",
       "Forma de pago Tarjeta",
-      "Referencia del proveedor de pago stripe:cs_test_a1",
+      "Referencia del pago …a1B2c3D4",
       "Importe $1,000",
       "Forma de pago USDT (TRC20)",
       "Importe $513.05",
@@ -95,7 +96,8 @@ describe("renderReceipt", () => {
     ]) {
       expect(out).toContain(expected);
     }
-    // The 69-character transaction id may wrap, but every character is there.
-    expect(out.replace(/ /g, "")).toContain(`tron:${"ab".repeat(32)}`);
+    // The 64-character transaction id may wrap, but every character is there.
+    expect(out.replace(/ /g, "")).toContain("ab".repeat(32));
+    expect(out).not.toContain("Pagado en bolívares");
   });
 });

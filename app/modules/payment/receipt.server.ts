@@ -10,6 +10,8 @@ import type { Language } from "~/modules/i18n/languages";
 import type { PriceBreakdown } from "~/modules/pricing/pricing";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { getDb, schema } from "~/utils/db.server";
+import { formatBolivarDecimal } from "./mobile-payment";
+import { readableReference } from "./reference";
 import type { SessionUser } from "~/utils/session.server";
 
 const { payments } = schema;
@@ -30,8 +32,15 @@ export type ReceiptData = {
   breakdown: PriceBreakdown;
   priceCents: number;
   /** The succeeded payments, oldest first (a pay-later booking may be paid in more than one). */
-  payments: Array<{ method: string; providerReference: string | null; amountCents: number; paidAt: Date }>;
+  payments: ReceivedPayment[];
 };
+
+/**
+ * One payment as people read it (docs/domain.md#payments): its readable reference (never the
+ * internal unique key) and, for pago móvil, the bolívares paid and the rate, as stored when
+ * the transfer was submitted.
+ */
+export type ReceivedPayment = { method: string; reference: string | null; amountCents: number; bolivars: { amount: string; rate: string } | null; paidAt: Date };
 
 /** A receipt states money that was received: the booking's succeeded payments. */
 const succeededPayments = (bookingId: number) => and(eq(payments.bookingId, bookingId), eq(payments.status, "succeeded"));
@@ -48,12 +57,7 @@ export async function loadReceipt(user: Pick<SessionUser, "id" | "type" | "suppl
   if (!detail) return { ok: false, reason: "notFound" };
   const { booking, car, supplier, pickup, dropoff, driver } = detail;
   if (booking.status !== "paid") return { ok: false, reason: "notPaid" };
-  const db = await getDb();
-  const paid = await db
-    .select({ id: payments.id, method: payments.method, providerReference: payments.providerReference, amountCents: payments.amountCents, verifiedAt: payments.verifiedAt, updatedAt: payments.updatedAt })
-    .from(payments)
-    .where(succeededPayments(booking.id))
-    .orderBy(asc(payments.id));
+  const paid = await receivedPayments(booking.id);
   if (paid.length === 0) return { ok: false, reason: "notPaid" };
   const name = (p: typeof pickup) => ({ es: p.nameEs, en: p.nameEn, fr: p.nameFr, el: p.nameEl })[language];
   return {
@@ -71,9 +75,34 @@ export async function loadReceipt(user: Pick<SessionUser, "id" | "type" | "suppl
       days: booking.days,
       breakdown: booking.breakdown,
       priceCents: booking.priceCents,
-      payments: paid.map((p) => ({ method: p.method, providerReference: p.providerReference, amountCents: p.amountCents, paidAt: p.verifiedAt ?? p.updatedAt })),
+      payments: paid,
     },
   };
+}
+
+/**
+ * The succeeded payments of a booking already in the caller's scope, oldest first, as the receipt
+ * and the booking page show them.
+ */
+export async function receivedPayments(bookingId: number): Promise<Array<ReceivedPayment & { id: number }>> {
+  const db = await getDb();
+  const paid = await db
+    .select({ id: payments.id, method: payments.method, providerReference: payments.providerReference, details: payments.details, amountCents: payments.amountCents, verifiedAt: payments.verifiedAt, updatedAt: payments.updatedAt })
+    .from(payments)
+    .where(succeededPayments(bookingId))
+    .orderBy(asc(payments.id));
+  return paid.map((p) => {
+    const amountBs = formatBolivarDecimal(String(p.details.amountBs ?? ""));
+    return {
+      id: p.id,
+      method: p.method,
+      reference: readableReference(p.method, p.providerReference, p.details),
+      amountCents: p.amountCents,
+      // The stored rate ("245.5000") as people write it ("245.5").
+      bolivars: p.method === "mobilePayment" && amountBs ? { amount: amountBs, rate: String(p.details.rate ?? "").replace(/\.?0+$/, "") } : null,
+      paidAt: p.verifiedAt ?? p.updatedAt,
+    };
+  });
 }
 
 /** Whether the booking page offers the receipt: the same condition as `loadReceipt`, for a booking already in scope. */
@@ -176,7 +205,8 @@ export function renderReceipt(receipt: ReceiptData, language: Language): Promise
   heading(t("receipt:payment"));
   for (const payment of receipt.payments) {
     row(t("bookings:detail.paymentMethod"), t(`bookings:paymentMethods.${payment.method}`));
-    row(t("receipt:providerReference"), payment.providerReference ?? "—");
+    if (payment.reference) row(t("receipt:providerReference"), payment.reference);
+    if (payment.bolivars) row(t("receipt:bolivars"), t("receipt:bolivarsLine", payment.bolivars));
     row(t("receipt:paidAt"), formatInstant(payment.paidAt, language, APP_TIME_ZONE));
     row(t("receipt:amount"), formatCents(payment.amountCents));
   }

@@ -94,9 +94,9 @@ export const submitMobilePayment = defineOperation({
   tag,
   summary: "Pago móvil: submit the transfer",
   description: [
-    "The payer's transfer, for the booking's balance (the server's amount), to be verified by staff. Rate-limited per booking like the page (20 an hour → 429).",
+    "The payer's transfer, for the booking's balance (the server's amount), to be verified by an admin within 48 hours (after that it fails as `expired` and the booking lets go of the car). Rate-limited per booking like the page (20 an hour → 429).",
     "",
-    "Refusals: unknown bank, date in the future or before the booking → 400 with `fields`; this bank + reference + date already submitted → 409 `duplicate`; a transfer already awaiting verification → 409 `awaiting`; nothing to pay → 409 `notPayable`.",
+    "Refusals: unknown bank, date in the future or before the booking → 400 with `fields`; this bank + reference + date already submitted (leading zeros of the reference ignored) → 409 `duplicate`; a transfer already awaiting verification → 409 `awaiting`; nothing to pay → 409 `notPayable`. The same reference under another date or bank is accepted but shown to staff as a possible duplicate.",
   ].join("\n"),
   auth: "optional",
   params: idParams,

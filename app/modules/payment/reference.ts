@@ -1,0 +1,21 @@
+/*
+ * What a person reads as a payment's reference (docs/domain.md#payments): never the internal
+ * unique key (`pm:…`, `stripe:…`, `tron:…`), which exists to make one transfer pay once.
+ */
+
+/** How many characters of a card session id are shown: enough to find it in the gateway's list. */
+const CARD_TAIL = 8;
+
+/**
+ * The reference for receipts and the booking page: for pago móvil the bank reference as the
+ * payer typed it (leading zeros kept, stored in the details); for a card the end of the gateway's
+ * session id; for USDT the transaction id. Null when there is nothing readable (a card payment
+ * with no session id): the method's name says enough.
+ */
+export function readableReference(method: string, providerReference: string | null, details: Record<string, unknown>): string | null {
+  if (method === "mobilePayment") return typeof details.reference === "string" && details.reference ? details.reference : null;
+  const id = providerReference?.slice(providerReference.indexOf(":") + 1) ?? "";
+  if (!id) return null;
+  if (method === "walletPayment") return id;
+  return id.length > CARD_TAIL ? `…${id.slice(-CARD_TAIL)}` : id;
+}
