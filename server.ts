@@ -28,6 +28,7 @@ const { createRemixHandler } = await import("./app/modules/http/express-remix.se
 const { isCrossSiteWrite } = await import("./app/modules/http/cross-site");
 const { plainAnswer } = await import("./app/modules/http/plain-pages.server");
 const { isApiPath, isDecodablePath, loggableUrl } = await import("./app/modules/http/api-paths");
+const { logError } = await import("./app/utils/error-log");
 const { presentsBearer } = await import("./app/utils/api-tokens.server");
 const { sessionCookie } = await import("./app/utils/cookies.server");
 const { databaseReachable, statusReport } = await import("./app/modules/http/status.server");
@@ -219,7 +220,7 @@ async function serve(onListening: () => void) {
   });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    console.error(error);
+    logError(`http ${req.method} ${loggableUrl(req.path)}`, error);
     if (res.headersSent) return;
     if (isApiPath(req.path)) {
       const answer = plainAnswer("internal", plainRequest(req));

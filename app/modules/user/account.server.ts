@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { checkToken, discardUnusedTokens, issueToken, useToken } from "./tokens.server";
 import type { DocumentType } from "./validation";
 import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
+import { logError } from "~/utils/error-log";
 
 const { users } = schema;
 
@@ -148,7 +149,7 @@ export async function resendActivationLimited(userId: number): Promise<ResendRes
   try {
     return await resendActivation(userId);
   } catch (error) {
-    console.error("[resend-activation]", error);
+    logError("resend-activation", error);
     return "error";
   }
 }
