@@ -6,14 +6,15 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { getEnv } from "./config/env";
+import { decisionLines, getEnv } from "./config/env";
 
 const dev = process.argv.includes("--dev");
 // Read before NODE_ENV gets its default below: whether demo data loads depends on what the operator set.
 const env = getEnv();
 // The Remix bundle reads the environment again after NODE_ENV gets its default, so the
-// operator's demo decision is handed on explicitly (it also decides the demo card gateway).
+// demo decisions made here are handed on explicitly (docs/operations.md#demo-money).
 process.env.DEMO_DATA ??= env.demoData ? "1" : "0";
+if (!env.STRIPE_SECRET_KEY) process.env.CARD_DEMO_GATEWAY ??= env.cardGateway === "demo" ? "1" : "0";
 // React and Remix pick their production builds from NODE_ENV.
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
@@ -57,6 +58,8 @@ function printBanner(prepared: Awaited<ReturnType<typeof prepareDatabase>>, proc
   const jobs = env.REDIS_URL ? " + Redis" : ", in-process jobs";
   const workers = processes > 1 ? `, ${processes} processes` : "";
   console.log(`Rueda is serving http://localhost:${env.PORT} (${prepared.kind}${jobs}${workers})`);
+  // Said at every start, so an operator sees at once whether demo money is live (docs/operations.md#demo-money).
+  for (const line of decisionLines(env.decisions)) console.log(line);
   if (prepared.seeded) console.log("Demo data was loaded into the empty database.");
   if (env.demoData) {
     console.log(`Demo logins (password: ${DEMO_PASSWORD}):`);
