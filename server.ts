@@ -32,7 +32,7 @@ const { isApiPath, isDecodablePath, loggableUrl } = await import("./app/modules/
 const { logError } = await import("./app/utils/error-log");
 const { presentsBearer } = await import("./app/utils/api-tokens.server");
 const { sessionCookie } = await import("./app/utils/cookies.server");
-const { databaseReachable, statusReport } = await import("./app/modules/http/status.server");
+const { databaseReachable, statusAccess, statusReport } = await import("./app/modules/http/status.server");
 const { contentSecurityPolicy, securityHeaders } = await import("./app/utils/security.server");
 const { countryForIp } = await import("./app/modules/i18n/country.server");
 
@@ -145,8 +145,15 @@ async function serve(onListening: () => void) {
     res.status(database ? 200 : 503).json({ status: database ? "ok" : "down", database: database ? "ok" : "down" });
   });
 
-  // Readiness report: each dependency by name (docs/operations.md#health).
-  app.get("/status", async (_req, res) => {
+  // Readiness report: each dependency by name, for admins and STATUS_TOKEN only (docs/operations.md#health).
+  app.get("/status", async (req, res) => {
+    const access = await statusAccess({ authorization: req.get("Authorization") ?? null, cookieHeader: req.headers.cookie ?? null, statusToken: env.STATUS_TOKEN });
+    res.setHeader("Cache-Control", "no-store");
+    if (access !== "allowed") {
+      if (access === 401) res.setHeader("WWW-Authenticate", 'Bearer realm="status"');
+      res.status(access).json({ status: access === 401 ? "unauthorized" : "forbidden" });
+      return;
+    }
     const report = await statusReport(env.REDIS_URL ? relay.redisHealthy : null);
     res.status(report.status === "ok" ? 200 : 503).json(report);
   });

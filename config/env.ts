@@ -56,6 +56,8 @@ const schema = z
     ),
     /** Logs the SQL queries each request made (benchmarks read it). */
     LOG_QUERY_COUNT: flag,
+    /** A bearer secret that opens `/status` to monitoring (admins' sessions open it too). */
+    STATUS_TOKEN: z.preprocess(emptyAsUnset, z.string().min(16).optional()),
     /** The worker answers health checks on this port when set. */
     WORKER_HEALTH_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
   })
