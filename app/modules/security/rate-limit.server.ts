@@ -11,6 +11,8 @@ export type LimitName =
   | "forgot-password-ip"
   | "resend-activation"
   | "change-password"
+  | "check-password-client"
+  | "check-password-account"
   | "payment-lookup"
   | "payment-submit";
 
@@ -29,6 +31,10 @@ export const rules: Record<LimitName, { points: number; duration: number }> = {
   "forgot-password-ip": { points: 20, duration: 15 * 60 },
   "resend-activation": { points: 5, duration: 15 * 60 },
   "change-password": { points: 10, duration: 15 * 60 },
+  // The spec's GET check-password: a cross-site navigation can send it with the victim's cookie,
+  // so it never spends change-password's budget; per account and client, with a wider cap per account.
+  "check-password-client": { points: 10, duration: 15 * 60 },
+  "check-password-account": { points: 50, duration: 15 * 60 },
   // Reference + email must not become a way to enumerate bookings.
   "payment-lookup": { points: 10, duration: 15 * 60 },
   // Per booking: pago móvil references and transaction ids are typed by hand, but not by the hundred.

@@ -250,7 +250,7 @@ const passwordMatchAnswer = {
   schema: z.object({ matches: z.boolean() }),
 };
 const checkPasswordDescription = [
-  "Whether `password` is the caller's current password. Only the caller's own id (another → 404). Every attempt counts against the change-password limit (10 per account per 15 minutes, wrong or right).",
+  "Whether `password` is the caller's current password. Only the caller's own id (another → 404). Every attempt counts, wrong or right: the POST form against the change-password limit (10 per account per 15 minutes); the GET form, which a link on another site could make a signed-in browser send, against its own limit (10 per account and client, 50 per account, per 15 minutes), so it never spends the change-password budget.",
   "Prefer `POST /api/check-password/{id}` with the password in the body. The spec's GET form carries the password in the path: the server never writes that path to a log, but proxies and browsers may.",
 ].join("\n\n");
 
