@@ -223,13 +223,13 @@ export const updateAvatar = defineOperation({
   tag,
   summary: "Upload my picture",
   description:
-    "Multipart field `image`: a JPEG, PNG, WebP or GIF of at most 5 MB, re-encoded to a 256×256 WebP (the settings page's rules). Not an image → 400 with a field error. Only the caller's own id (another → 404). Answers the updated account (`avatar` is the picture's path).",
+    "Multipart field `image`: a JPEG, PNG, WebP or GIF of at most 5 MB, re-encoded to a 256×256 WebP (the settings page's rules). Not an image → 400 with a field error. 10 uploads per account per hour, then 429 `rateLimited`; 429 `busy` when the server is decoding too many images (try again in a minute). Only the caller's own id (another → 404). Answers the updated account (`avatar` is the picture's path).",
   auth: "user",
   params: z.object({ id: rowId }),
   body: z.object({ image: avatarSchema.shape.avatar }),
   bodyEncoding: "multipart",
   responses: { 200: userAnswer },
-  errors: [],
+  errors: [429],
 });
 
 export const deleteAvatar = defineOperation({
