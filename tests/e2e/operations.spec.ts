@@ -40,6 +40,9 @@ test("production on an empty database loads no demo accounts and says how to cre
     await withServer({ ...env, NODE_ENV: "production" }, async (server, base) => {
       expect(server.output.join("\n")).toContain("npm run admin:create");
       expect(server.output.join("\n")).not.toContain("Demo logins");
+      // docs/operations.md#demo-money: the start-up log says what it decided, and why.
+      expect(server.output.join("\n")).toContain("demo data: off (NODE_ENV=production; DEMO_DATA=1 loads it)");
+      expect(server.output.join("\n")).toContain("card gateway: off (no STRIPE_SECRET_KEY and demo data is off)");
       const signIn = await fetch(`${base}/sign-in?l=en`, {
         method: "POST",
         body: new URLSearchParams({ email: "admin@rueda.example", password: "Rueda2026!" }),

@@ -1,5 +1,5 @@
-import { searchText } from "~/modules/forms/text";
 import { localToInstant } from "~/modules/availability/zoned-time";
+import { searchText } from "~/modules/forms/text";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { bookingStatuses, type BookingStatus } from "./status";
 
