@@ -147,8 +147,15 @@ async function serve(onListening: () => void) {
 
   // Readiness report: each dependency by name, for admins and STATUS_TOKEN only (docs/operations.md#health).
   app.get("/status", async (req, res) => {
-    const access = await statusAccess({ authorization: req.get("Authorization") ?? null, cookieHeader: req.headers.cookie ?? null, statusToken: env.STATUS_TOKEN });
+    // Who asks is read from the database unless STATUS_TOKEN is presented: with the database down, that is the answer.
+    const access = await statusAccess({ authorization: req.get("Authorization") ?? null, cookieHeader: req.headers.cookie ?? null, statusToken: env.STATUS_TOKEN }).catch(
+      () => "databaseDown" as const,
+    );
     res.setHeader("Cache-Control", "no-store");
+    if (access === "databaseDown") {
+      res.status(503).json({ status: "degraded", database: "down" });
+      return;
+    }
     if (access !== "allowed") {
       if (access === 401) res.setHeader("WWW-Authenticate", 'Bearer realm="status"');
       res.status(access).json({ status: access === 401 ? "unauthorized" : "forbidden" });
