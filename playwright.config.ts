@@ -26,6 +26,8 @@ const appEnv = {
   WALLET_ADDRESS: "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV",
   // Tests of rate limits give each burst a client address of its own through X-Forwarded-For.
   TRUST_PROXY: "1",
+  // /status answers admins and this bearer only (docs/operations.md#health).
+  STATUS_TOKEN: "e2e-status-token-0123456789",
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 };
 // BullMQ needs a worker, and a worker needs a shared database: Redis only with PostgreSQL.

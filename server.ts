@@ -6,14 +6,15 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { getEnv } from "./config/env";
+import { decisionLines, getEnv } from "./config/env";
 
 const dev = process.argv.includes("--dev");
 // Read before NODE_ENV gets its default below: whether demo data loads depends on what the operator set.
 const env = getEnv();
 // The Remix bundle reads the environment again after NODE_ENV gets its default, so the
-// operator's demo decision is handed on explicitly (it also decides the demo card gateway).
+// demo decisions made here are handed on explicitly (docs/operations.md#demo-money).
 process.env.DEMO_DATA ??= env.demoData ? "1" : "0";
+if (!env.STRIPE_SECRET_KEY) process.env.CARD_DEMO_GATEWAY ??= env.cardGateway === "demo" ? "1" : "0";
 // React and Remix pick their production builds from NODE_ENV.
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
@@ -28,9 +29,10 @@ const { createRemixHandler } = await import("./app/modules/http/express-remix.se
 const { isCrossSiteWrite } = await import("./app/modules/http/cross-site");
 const { plainAnswer } = await import("./app/modules/http/plain-pages.server");
 const { isApiPath, isDecodablePath, loggableUrl } = await import("./app/modules/http/api-paths");
+const { logError } = await import("./app/utils/error-log");
 const { presentsBearer } = await import("./app/utils/api-tokens.server");
 const { sessionCookie } = await import("./app/utils/cookies.server");
-const { databaseReachable, statusReport } = await import("./app/modules/http/status.server");
+const { databaseReachable, statusAccess, statusReport } = await import("./app/modules/http/status.server");
 const { contentSecurityPolicy, securityHeaders } = await import("./app/utils/security.server");
 const { countryForIp } = await import("./app/modules/i18n/country.server");
 
@@ -56,6 +58,8 @@ function printBanner(prepared: Awaited<ReturnType<typeof prepareDatabase>>, proc
   const jobs = env.REDIS_URL ? " + Redis" : ", in-process jobs";
   const workers = processes > 1 ? `, ${processes} processes` : "";
   console.log(`Rueda is serving http://localhost:${env.PORT} (${prepared.kind}${jobs}${workers})`);
+  // Said at every start, so an operator sees at once whether demo money is live (docs/operations.md#demo-money).
+  for (const line of decisionLines(env.decisions)) console.log(line);
   if (prepared.seeded) console.log("Demo data was loaded into the empty database.");
   if (env.demoData) {
     console.log(`Demo logins (password: ${DEMO_PASSWORD}):`);
@@ -141,8 +145,22 @@ async function serve(onListening: () => void) {
     res.status(database ? 200 : 503).json({ status: database ? "ok" : "down", database: database ? "ok" : "down" });
   });
 
-  // Readiness report: each dependency by name (docs/operations.md#health).
-  app.get("/status", async (_req, res) => {
+  // Readiness report: each dependency by name, for admins and STATUS_TOKEN only (docs/operations.md#health).
+  app.get("/status", async (req, res) => {
+    // Who asks is read from the database unless STATUS_TOKEN is presented: with the database down, that is the answer.
+    const access = await statusAccess({ authorization: req.get("Authorization") ?? null, cookieHeader: req.headers.cookie ?? null, statusToken: env.STATUS_TOKEN }).catch(
+      () => "databaseDown" as const,
+    );
+    res.setHeader("Cache-Control", "no-store");
+    if (access === "databaseDown") {
+      res.status(503).json({ status: "degraded", database: "down" });
+      return;
+    }
+    if (access !== "allowed") {
+      if (access === 401) res.setHeader("WWW-Authenticate", 'Bearer realm="status"');
+      res.status(access).json({ status: access === 401 ? "unauthorized" : "forbidden" });
+      return;
+    }
     const report = await statusReport(env.REDIS_URL ? relay.redisHealthy : null);
     res.status(report.status === "ok" ? 200 : 503).json(report);
   });
@@ -219,7 +237,7 @@ async function serve(onListening: () => void) {
   });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    console.error(error);
+    logError(`http ${req.method} ${loggableUrl(req.path)}`, error);
     if (res.headersSent) return;
     if (isApiPath(req.path)) {
       const answer = plainAnswer("internal", plainRequest(req));

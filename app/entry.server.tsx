@@ -4,6 +4,8 @@ import { renderToString } from "react-dom/server";
 import { NonceContext, TranslationsHrefContext } from "~/components/nonce";
 import { resourcesFor, translationsFile } from "~/modules/i18n/i18n.server";
 import { TranslationProvider } from "~/modules/i18n/react";
+import { loggableUrl } from "~/modules/http/api-paths";
+import { logError } from "~/utils/error-log";
 
 export default function handleRequest(
   request: Request,
@@ -33,5 +35,6 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   // Aborted requests and 4xx answers (wrong method, not found) are not server faults.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
-  console.error(error);
+  // The path without its query (a reset link's token), and no values (docs/security.md#error-logs).
+  logError(`page ${request.method} ${loggableUrl(new URL(request.url).pathname)}`, error);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env";
+import { decisionLines, parseEnv } from "./env";
 
 const base = { DATA_DIR: ".data/test-env", APP_URL: "http://localhost:3000" };
 
@@ -20,6 +20,35 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...base, NODE_ENV: "production" }).demoData).toBe(false);
     expect(parseEnv({ ...base, NODE_ENV: "production", DEMO_DATA: "1" }).demoData).toBe(true);
     expect(parseEnv({ ...base, DEMO_DATA: "0" }).demoData).toBe(false);
+  });
+
+  it("demo money fails closed: https turns demo data and the demo card gateway off unless each is asked for", () => {
+    const https = { ...base, APP_URL: "https://rueda.example", SESSION_SECRET: "s".repeat(32) };
+    // A plain `npm start` (no NODE_ENV) behind https: neither.
+    expect(parseEnv(https)).toMatchObject({ demoData: false, cardGateway: null });
+    expect(parseEnv({ ...https, DEMO_DATA: "1" })).toMatchObject({ demoData: true, cardGateway: null });
+    expect(parseEnv({ ...https, CARD_DEMO_GATEWAY: "1" })).toMatchObject({ demoData: false, cardGateway: "demo" });
+    expect(parseEnv({ ...https, STRIPE_SECRET_KEY: "sk_live_x" }).cardGateway).toBe("stripe");
+    // Over http outside production: the demo, with its gateway, unless turned off.
+    expect(parseEnv(base)).toMatchObject({ demoData: true, cardGateway: "demo" });
+    expect(parseEnv({ ...base, CARD_DEMO_GATEWAY: "0" }).cardGateway).toBeNull();
+    expect(parseEnv({ ...base, DEMO_DATA: "0" })).toMatchObject({ demoData: false, cardGateway: null });
+    // NODE_ENV=production keeps both off, as before.
+    expect(parseEnv({ ...base, NODE_ENV: "production" })).toMatchObject({ demoData: false, cardGateway: null });
+    expect(parseEnv({ ...base, NODE_ENV: "production", DEMO_DATA: "1" })).toMatchObject({ demoData: true, cardGateway: "demo" });
+  });
+
+  it("the start-up log says which, and why", () => {
+    const https = { ...base, APP_URL: "https://rueda.example", SESSION_SECRET: "s".repeat(32) };
+    expect(decisionLines(parseEnv(https).decisions)).toEqual([
+      "demo data: off (APP_URL is https; DEMO_DATA=1 loads it)",
+      "card gateway: off (APP_URL is https and no STRIPE_SECRET_KEY; CARD_DEMO_GATEWAY=1 takes test cards)",
+    ]);
+    expect(decisionLines(parseEnv({ ...https, STRIPE_SECRET_KEY: "sk_live_x", DEMO_DATA: "1" }).decisions)).toEqual([
+      "demo data: on (DEMO_DATA=1)",
+      "card gateway: stripe (STRIPE_SECRET_KEY is set)",
+    ]);
+    expect(decisionLines(parseEnv(base).decisions)[1]).toBe("card gateway: demo (demo data is on, APP_URL is http, no STRIPE_SECRET_KEY)");
   });
 
   it("checks the variables the README documents, treating empty values as unset", () => {

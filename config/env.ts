@@ -37,8 +37,8 @@ const schema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_BASE: optionalUrl,
-    /** Lets the demo card gateway run in production, where it is off unless asked for (docs/operations.md#environment). */
-    CARD_DEMO_GATEWAY: flag,
+    /** The demo card gateway on (1) or off (0) without Stripe; unset: only where demo data loads over http (docs/operations.md#demo-money). */
+    CARD_DEMO_GATEWAY: optionalFlag,
     TRONGRID_URL: z.url().default("https://api.trongrid.io"),
     TRONGRID_API_KEY: optionalString,
     WALLET_ADDRESS: optionalString,
@@ -56,6 +56,8 @@ const schema = z
     ),
     /** Logs the SQL queries each request made (benchmarks read it). */
     LOG_QUERY_COUNT: flag,
+    /** A bearer secret that opens `/status` to monitoring (admins' sessions open it too). */
+    STATUS_TOKEN: z.preprocess(emptyAsUnset, z.string().min(16).optional()),
     /** The worker answers health checks on this port when set. */
     WORKER_HEALTH_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
   })
@@ -66,11 +68,18 @@ const schema = z
   });
 
 type Parsed = z.infer<typeof schema>;
-export type Env = Omit<Parsed, "DEMO_DATA"> & {
+export type CardGateway = "stripe" | "demo" | null;
+/** A start-up decision and the reason for it, as the start-up log prints it. */
+export type Decision<T> = { value: T; why: string };
+export type Env = Omit<Parsed, "DEMO_DATA" | "CARD_DEMO_GATEWAY"> & {
   SESSION_SECRET: string;
   secureCookies: boolean;
-  /** The web process loads demo data into an empty database (docs/operations.md#demo-data). */
+  /** The web process loads demo data into an empty database (docs/operations.md#demo-money). */
   demoData: boolean;
+  /** Which gateway takes card payments: Stripe with a key, else the demo gateway where allowed (docs/operations.md#demo-money). */
+  cardGateway: CardGateway;
+  /** Why: the start-up log says both (docs/operations.md#start-up). */
+  decisions: { demoData: Decision<boolean>; cardGateway: Decision<CardGateway> };
   /** The origin of APP_URL, which cross-site checks compare against. */
   appOrigin: string;
 };
@@ -84,6 +93,44 @@ function localSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * Demo money fails closed (docs/operations.md#demo-money): demo data (with its published admin
+ * password) and the demo card gateway (which marks bookings paid for a test card) are off in
+ * production and whenever APP_URL is https, unless the operator asks for each by name.
+ */
+export function demoDecisions(input: {
+  DEMO_DATA: boolean | undefined;
+  CARD_DEMO_GATEWAY: boolean | undefined;
+  STRIPE_SECRET_KEY: string | undefined;
+  NODE_ENV: Parsed["NODE_ENV"];
+  APP_URL: string;
+}): Env["decisions"] {
+  const https = input.APP_URL.startsWith("https://");
+  const demoData: Decision<boolean> =
+    input.DEMO_DATA !== undefined
+      ? { value: input.DEMO_DATA, why: `DEMO_DATA=${input.DEMO_DATA ? 1 : 0}` }
+      : input.NODE_ENV === "production"
+        ? { value: false, why: "NODE_ENV=production; DEMO_DATA=1 loads it" }
+        : https
+          ? { value: false, why: "APP_URL is https; DEMO_DATA=1 loads it" }
+          : { value: true, why: "not production and APP_URL is http; DEMO_DATA=0 turns it off" };
+  const cardGateway: Decision<CardGateway> = input.STRIPE_SECRET_KEY
+    ? { value: "stripe", why: "STRIPE_SECRET_KEY is set" }
+    : input.CARD_DEMO_GATEWAY !== undefined
+      ? { value: input.CARD_DEMO_GATEWAY ? "demo" : null, why: `CARD_DEMO_GATEWAY=${input.CARD_DEMO_GATEWAY ? 1 : 0}, no STRIPE_SECRET_KEY` }
+      : https
+        ? { value: null, why: "APP_URL is https and no STRIPE_SECRET_KEY; CARD_DEMO_GATEWAY=1 takes test cards" }
+        : demoData.value
+          ? { value: "demo", why: "demo data is on, APP_URL is http, no STRIPE_SECRET_KEY" }
+          : { value: null, why: "no STRIPE_SECRET_KEY and demo data is off" };
+  return { demoData, cardGateway };
+}
+
+/** The start-up log's lines for the demo decisions. */
+export function decisionLines({ demoData, cardGateway }: Env["decisions"]): string[] {
+  return [`demo data: ${demoData.value ? "on" : "off"} (${demoData.why})`, `card gateway: ${cardGateway.value ?? "off"} (${cardGateway.why})`];
+}
+
 /** Validates `source`; throws one readable error listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = schema.safeParse(source);
@@ -91,14 +138,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
-  const { DEMO_DATA, ...env } = parsed.data;
+  const { DEMO_DATA, CARD_DEMO_GATEWAY, ...env } = parsed.data;
+  const decisions = demoDecisions({ DEMO_DATA, CARD_DEMO_GATEWAY, STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY, NODE_ENV: env.NODE_ENV, APP_URL: env.APP_URL });
   return {
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? localSecret(env.DATA_DIR),
     // Secure cookies and HSTS only make sense when the site is served over https.
     secureCookies: env.APP_URL.startsWith("https://"),
-    // Demo data only when asked for: by default everywhere but production.
-    demoData: DEMO_DATA ?? env.NODE_ENV !== "production",
+    demoData: decisions.demoData.value,
+    cardGateway: decisions.cardGateway.value,
+    decisions,
     appOrigin: new URL(env.APP_URL).origin,
   };
 }

@@ -8,6 +8,7 @@ import { runJob } from "./handlers";
 import { backoffType, handlerTimeoutMs, jobs, retryDelayMs, retryPolicy, schedules, type JobName, type RetryPolicy } from "./queues";
 import { onRelayKick } from "./relay-signal";
 import { withTimeout } from "./timeout";
+import { errorMessage, logError } from "../app/utils/error-log";
 
 const POLL_MS = 500;
 const BATCH = 20;
@@ -91,7 +92,8 @@ export function startRelay(options: RelayOptions = {}): Relay {
     try {
       await runJob(row.jobName, row.payload, { jobId: row.jobId, attempt: row.attempts }, timeoutMs);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // The log and outbox.last_error (shown to admins) never carry a failed query's values.
+      const message = errorMessage(error);
       console.error(`[jobs] ${row.jobId} failed (attempt ${row.attempts}):`, message);
       const final = row.attempts >= policy.attempts || (error instanceof Error && error.name === "UnrecoverableError");
       await db
@@ -130,7 +132,7 @@ export function startRelay(options: RelayOptions = {}): Relay {
       // Redis being away is not the job's fault: try again soon without using up attempts.
       await db
         .update(outbox)
-        .set({ attempts: sql`${outbox.attempts} - 1`, runAfter: new Date(Date.now() + 1000), lastError: String(error) })
+        .set({ attempts: sql`${outbox.attempts} - 1`, runAfter: new Date(Date.now() + 1000), lastError: errorMessage(error) })
         .where(eq(outbox.id, row.id));
       return;
     }
@@ -164,7 +166,7 @@ export function startRelay(options: RelayOptions = {}): Relay {
       try {
         processed = await tick();
       } catch (error) {
-        console.error("[jobs] relay error:", error instanceof Error ? error.message : error);
+        logError("jobs relay", error);
       } finally {
         running = null;
         schedule(processed === BATCH ? 0 : POLL_MS);
@@ -179,7 +181,7 @@ export function startRelay(options: RelayOptions = {}): Relay {
     !connection || options.inlineSchedules
       ? schedules.map(({ name, everyMs }) =>
           setInterval(() => {
-            runJob(name, {}, { jobId: `${name}-${Date.now()}`, attempt: 1 }, timeoutMs).catch((e) => console.error(`[jobs] ${name}:`, e));
+            runJob(name, {}, { jobId: `${name}-${Date.now()}`, attempt: 1 }, timeoutMs).catch((e) => logError(`jobs ${name}`, e));
           }, everyMs),
         )
       : [];

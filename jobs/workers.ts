@@ -5,6 +5,7 @@ import { getDb } from "../db/client";
 import { outbox } from "../db/schema";
 import { runJob } from "./handlers";
 import { handlerTimeoutMs, queueNames, retryDelayMs, retryPolicy, type RetryPolicy } from "./queues";
+import { errorMessage, logError } from "../app/utils/error-log";
 
 /** Rows the worker may still write to; a row back in `pending` was re-sent meanwhile. */
 const inFlight = inArray(outbox.status, ["pending", "relayed"]);
@@ -28,7 +29,7 @@ async function recordFailure(job: Job, error: Error) {
   const db = await getDb();
   await db
     .update(outbox)
-    .set({ attempts: job.attemptsMade, lastError: error.message, ...(final ? { status: "failed", processedAt: new Date() } : {}) })
+    .set({ attempts: job.attemptsMade, lastError: errorMessage(error), ...(final ? { status: "failed", processedAt: new Date() } : {}) })
     .where(and(eq(outbox.jobId, job.id), inFlight));
 }
 
@@ -57,8 +58,8 @@ export function startWorkers(connection: Redis, options: WorkerOptions = {}): Wo
       settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade, policy) },
     });
     worker.on("failed", (job, error) => {
-      console.error(`[worker] ${job?.id} failed (attempt ${job?.attemptsMade}):`, error.message);
-      if (job) recordFailure(job, error).catch((e) => console.error(`[worker] recording the failure of ${job.id}:`, e));
+      console.error(`[worker] ${job?.id} failed (attempt ${job?.attemptsMade}): ${errorMessage(error)}`);
+      if (job) recordFailure(job, error).catch((e) => logError(`worker recording the failure of ${job.id}`, e));
     });
     worker.on("error", () => {});
     return worker;

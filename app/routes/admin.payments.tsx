@@ -49,10 +49,10 @@ function queueHref(order: QueueOrder, page: number, flaggedPage: number): string
 
 const REASON_MAX = 500;
 const paymentId = z.coerce.number().int().positive().max(2_147_483_647);
-const rejectSchema = z.object({ intent: z.literal("reject"), paymentId, reason: requiredText(REASON_MAX) });
+const rejectSchema = z.object({ intent: z.literal("reject"), paymentId, reason: requiredText(REASON_MAX, { multiline: true }) });
 const approveSchema = z.object({ intent: z.literal("approve"), paymentId });
 /** What the browser checks before sending a rejection: the reason (the rest are hidden fields). */
-const reasonSchema = z.object({ reason: requiredText(REASON_MAX) });
+const reasonSchema = z.object({ reason: requiredText(REASON_MAX, { multiline: true }) });
 
 type RejectReply = { paymentId: number; result: SubmissionResult<string[]> };
 

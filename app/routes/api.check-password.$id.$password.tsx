@@ -2,6 +2,10 @@ import { passwordMatches } from "~/modules/api/check-password.server";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { checkPassword } from "~/modules/api/operations/account";
 
-const route = apiRoute(implement(checkPassword, async ({ params, user }) => reply(200, await passwordMatches(user, params.id, params.password))));
+// A cross-site link can make a signed-in browser send this GET: it spends a budget per client,
+// never the account's change-password budget (docs/security.md#rate-limits).
+const route = apiRoute(
+  implement(checkPassword, async ({ params, user, context }) => reply(200, await passwordMatches(user, params.id, params.password, { kind: "client", ip: context.ip }))),
+);
 export const loader = route.loader;
 export const action = route.action;

@@ -12,6 +12,7 @@ import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
 import { changePasswordSchema } from "~/modules/user/validation";
 import { toastHeader } from "~/utils/toast.server";
+import { logError } from "~/utils/error-log";
 
 const hidden = { hideFields: ["currentPassword", "password", "confirmPassword"] };
 
@@ -32,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     result = await changePassword({ userId: user.id, currentPassword, password, keep: context.credential });
   } catch (error) {
-    console.error("[change-password]", error);
+    logError("change-password", error);
     return json(submission.reply({ ...hidden, formErrors: [authMessages.passwordUpdateError] }), { status: 500 });
   }
   if (result === "rateLimited") return json(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });

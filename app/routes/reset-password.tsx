@@ -13,6 +13,7 @@ import { resetPasswordSchema } from "~/modules/user/validation";
 import { destroySession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
+import { logError } from "~/utils/error-log";
 
 const hidden = { hideFields: ["password", "confirmPassword"] };
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     result = await resetPassword(token, password);
   } catch (error) {
-    console.error("[reset-password]", error);
+    logError("reset-password", error);
     return json(submission.reply({ ...hidden, formErrors: [authMessages.passwordUpdateError] }), { status: 500 });
   }
   // Spent, expired or unknown: the page explains which.

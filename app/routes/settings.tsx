@@ -25,7 +25,7 @@ import {
 } from "~/modules/user/account.server";
 import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
 import { requireUser } from "~/modules/user/auth.server";
-import { processAvatar } from "~/modules/user/avatar.server";
+import { avatarFromUpload } from "~/modules/user/avatar.server";
 import { authMessages } from "~/modules/user/messages";
 import { AVATAR_MAX_BYTES, avatarSchema, documentTypes, languageSchema, notificationsSchema, profileSchema } from "~/modules/user/validation";
 import { languageCookie } from "~/utils/cookies.server";
@@ -70,9 +70,9 @@ async function uploadAvatar(request: Request, userId: number) {
   if (formData.get("intent") !== "avatar") throw new Response(null, { status: 400 });
   const submission = parseWithZod(formData, { schema: avatarSchema });
   if (submission.status !== "success") return failed("avatar", submission.reply());
-  const image = await processAvatar(new Uint8Array(await submission.value.avatar.arrayBuffer()));
-  if (!image) return failed("avatar", submission.reply({ fieldErrors: { avatar: [authMessages.imageInvalid] } }));
-  await replaceAvatar(userId, image);
+  const upload = await avatarFromUpload(userId, new Uint8Array(await submission.value.avatar.arrayBuffer()));
+  if (!upload.ok) return failed("avatar", submission.reply({ fieldErrors: { avatar: [upload.message] } }), upload.status);
+  await replaceAvatar(userId, upload.webp);
   return saved();
 }
 

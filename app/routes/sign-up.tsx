@@ -18,6 +18,7 @@ import { signUpSchema } from "~/modules/user/validation";
 import { getEnv } from "~/utils/env.server";
 import { createUserSession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
+import { logError } from "~/utils/error-log";
 
 const hidden = { hideFields: ["password", "confirmPassword"] };
 
@@ -54,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     result = await registerUser({ fullName, email, phone, birthDate, password, language: context.language });
   } catch (error) {
-    console.error("[sign-up]", error);
+    logError("sign-up", error);
     return json(submission.reply({ ...hidden, formErrors: [authMessages.signUpError] }), { status: 500 });
   }
   if (!result.ok) return json(submission.reply({ ...hidden, fieldErrors: { email: [authMessages.emailTaken] } }), { status: 400 });

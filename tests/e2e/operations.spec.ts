@@ -23,11 +23,11 @@ async function withServer<T>(env: Record<string, string>, use: (server: RunningS
 
 test("a Redis outage fails the status report, not the liveness check", async () => {
   // Nothing listens on port 1: Redis is "down" from the first moment.
-  await withServer({ ...embedded("redis-down"), REDIS_URL: "redis://127.0.0.1:1" }, async (_server, base) => {
+  await withServer({ ...embedded("redis-down"), REDIS_URL: "redis://127.0.0.1:1", STATUS_TOKEN: "ops-status-token-0123456789" }, async (_server, base) => {
     const live = await fetch(`${base}/healthz`);
     expect(live.status).toBe(200);
     expect(await live.json()).toMatchObject({ status: "ok", database: "ok" });
-    const status = await fetch(`${base}/status`);
+    const status = await fetch(`${base}/status`, { headers: { Authorization: "Bearer ops-status-token-0123456789" } });
     expect(status.status).toBe(503);
     expect(await status.json()).toMatchObject({ status: "degraded", database: "ok", redis: "down", outbox: { pending: 0, failed: 0 } });
   });
@@ -40,6 +40,9 @@ test("production on an empty database loads no demo accounts and says how to cre
     await withServer({ ...env, NODE_ENV: "production" }, async (server, base) => {
       expect(server.output.join("\n")).toContain("npm run admin:create");
       expect(server.output.join("\n")).not.toContain("Demo logins");
+      // docs/operations.md#demo-money: the start-up log says what it decided, and why.
+      expect(server.output.join("\n")).toContain("demo data: off (NODE_ENV=production; DEMO_DATA=1 loads it)");
+      expect(server.output.join("\n")).toContain("card gateway: off (no STRIPE_SECRET_KEY and demo data is off)");
       const signIn = await fetch(`${base}/sign-in?l=en`, {
         method: "POST",
         body: new URLSearchParams({ email: "admin@rueda.example", password: "Rueda2026!" }),

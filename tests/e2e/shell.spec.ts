@@ -157,13 +157,27 @@ test("pages with forms, validated by zod in the browser, break no rule of the CS
   }
 });
 
-test("/healthz reports liveness (process and database), /status names every dependency", async ({ request }) => {
+test("/healthz reports liveness (process and database) to anyone, /status names every dependency to the operator's token only", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ status: "ok", database: "ok" });
-  const status = await request.get("/status");
+  const anonymous = await request.get("/status");
+  expect(anonymous.status()).toBe(401);
+  expect(await anonymous.json()).toEqual({ status: "unauthorized" });
+  expect((await request.get("/status", { headers: { Authorization: "Bearer not-the-status-token" } })).status()).toBe(401);
+  const status = await request.get("/status", { headers: { Authorization: "Bearer e2e-status-token-0123456789" } });
   expect(status.status()).toBe(200);
   const report = await status.json();
   expect(report).toMatchObject({ status: "ok", database: "ok", outbox: { failed: 0 } });
   expect(["ok", "not configured"]).toContain(report.redis);
+});
+
+test("/status answers a signed-in admin, not a driver", async ({ playwright, baseURL }) => {
+  for (const [email, expected] of [["driver@rueda.example", 403], ["admin@rueda.example", 200]] as const) {
+    const client = await playwright.request.newContext({ baseURL });
+    const signIn = await client.post("/sign-in?l=en", { form: { email, password: "Rueda2026!" }, maxRedirects: 0 });
+    expect(signIn.status()).toBe(302);
+    expect((await client.get("/status")).status()).toBe(expected);
+    await client.dispose();
+  }
 });

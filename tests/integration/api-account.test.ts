@@ -242,15 +242,28 @@ describe("rate limits shared with the forms", () => {
     expect((await json(refused)).error).toEqual({ code: "rateLimited", message: "Too many attempts. Please wait a few minutes and try again." });
   });
 
-  it("check-password: counted with change-password, 10 per account", async () => {
+  it("check-password POST: counted with change-password, 10 per account", async () => {
     const { user, token, password } = await signedInUser();
     for (let i = 0; i < 10; i++) {
-      const response = await api(`/api/check-password/${user.id}/guess-${i}`, { token });
+      const response = await api(`/api/check-password/${user.id}`, { method: "POST", token, json: { password: `guess-${i}` } });
       expect(await json(response)).toEqual({ matches: false });
     }
     expect((await api(`/api/check-password/${user.id}`, { method: "POST", token, json: { password } })).status).toBe(429);
     const change = await api("/api/change-password", { method: "POST", token, json: { currentPassword: password, password: "brand-new", confirmPassword: "brand-new" } });
     expect(change.status).toBe(429);
+  });
+
+  it("check-password GET (a cross-site link can send it with the victim's cookie) never spends the change-password budget", async () => {
+    const { user, token, password } = await signedInUser();
+    // Twelve navigations from one client: ten verdicts, then that client is limited.
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await api(`/api/check-password/${user.id}/guess-${i}`, { token, ip: "198.51.100.90" })).status);
+    expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+    // Another client still gets its own verdicts.
+    expect(await json(await api(`/api/check-password/${user.id}/${password}`, { token, ip: "198.51.100.91" }))).toEqual({ matches: true });
+    // The account's change-password budget is whole: its owner changes the password.
+    const change = await api("/api/change-password", { method: "POST", token, json: { currentPassword: password, password: "brand-new", confirmPassword: "brand-new" } });
+    expect(change.status).toBe(200);
   });
 
   it("sign-up: 50 per client per hour, validate-email included", async () => {

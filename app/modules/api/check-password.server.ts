@@ -1,12 +1,15 @@
 import { messages } from "~/modules/forms/messages";
-import { verifyCurrentPassword } from "~/modules/user/account.server";
+import { verifyCurrentPassword, type CheckBudget } from "~/modules/user/account.server";
 import { ApiError } from "./errors";
 import { requireOwnPathId } from "./own-account";
 
-/** Both forms of check-password (GET with the password in the path, POST with it in the body). */
-export async function passwordMatches(user: { id: number }, id: number, password: string): Promise<{ matches: boolean }> {
+/**
+ * Both forms of check-password (GET with the password in the path, POST with it in the body).
+ * The GET form spends a budget per account and client, never change-password's (`budget`).
+ */
+export async function passwordMatches(user: { id: number }, id: number, password: string, budget: CheckBudget = { kind: "account" }): Promise<{ matches: boolean }> {
   requireOwnPathId(user, id);
-  const verdict = await verifyCurrentPassword(user.id, password);
+  const verdict = await verifyCurrentPassword(user.id, password, budget);
   if (verdict === "rateLimited") throw new ApiError(429, "rateLimited", messages.rateLimited);
   return { matches: verdict === "matches" };
 }

@@ -10,6 +10,7 @@ import type { SessionUser } from "~/utils/session.server";
 import { ApiError, genericErrors, isErrorStatus, type ErrorBody, type ErrorStatus } from "./errors";
 import { apiLanguage } from "./language";
 import { bodySchema, type HttpMethod, type Operation, type OperationInput, type OperationReply } from "./operation";
+import { logError } from "~/utils/error-log";
 
 export type HandlerArgs<O extends Operation> = OperationInput<O> & {
   request: Request;
@@ -143,8 +144,8 @@ async function run<O extends Operation>(operation: O, handler: Handler<O>, { req
     if (thrown instanceof ApiError) error = thrown;
     else if (thrown instanceof Response) error = fromThrownResponse(thrown);
     else {
-      // The operation's id, not the URL: a path may hold a secret (check-password).
-      console.error(`[api] ${operation.id}`, thrown);
+      // The operation's id, not the URL: a path may hold a secret (check-password); no values (docs/security.md#error-logs).
+      logError(`api ${operation.id}`, thrown);
       error = new ApiError(500);
     }
     return errorResponse(error, t, language);

@@ -1,4 +1,5 @@
 import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
+import { searchText } from "~/modules/forms/text";
 import { formatCents } from "~/modules/i18n/format";
 import type { Translate } from "~/modules/i18n/translate";
 import { APP_TIME_ZONE } from "~/modules/user/age";
@@ -91,7 +92,7 @@ export function readAuditQuery(params: URLSearchParams): AuditQuery {
   const page = Number(params.get("page"));
   return {
     subject: (auditSubjectTypes as readonly string[]).includes(subject ?? "") ? (subject as AuditSubjectType) : null,
-    actor: (params.get("actor") ?? "").trim().slice(0, ACTOR_MAX),
+    actor: searchText(params.get("actor") ?? "", ACTOR_MAX),
     from: date(params.get("from")),
     to: date(params.get("to")),
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,

@@ -53,6 +53,7 @@ export const carFormMessages = {
   imageNotImage: "adminCars:image.notImage",
   imageTooManyPixels: "adminCars:image.tooManyPixels",
   imageEmpty: "adminCars:image.empty",
+  imageBusy: "adminCars:image.busy",
 } as const;
 
 /** Why processImage refused an upload, as the message the form shows. */
@@ -61,6 +62,7 @@ export const imageRefusalMessages = {
   tooLarge: carFormMessages.imageTooLarge,
   notImage: carFormMessages.imageNotImage,
   tooManyPixels: carFormMessages.imageTooManyPixels,
+  busy: carFormMessages.imageBusy,
 } as const;
 
 export const optionKindField = (key: OptionKey) => `${key}Kind` as const;

@@ -1,4 +1,5 @@
 import { fuelTypes, gearboxes, type FuelType, type Gearbox } from "~/modules/catalogue/car-enums";
+import { searchText } from "~/modules/forms/text";
 import { availabilities, type Availability } from "./car-form";
 
 /** The fleet list's search and filters as kept in the URL (a GET form), read leniently: a bad value is no filter. */
@@ -22,7 +23,7 @@ const positive = (value: string | null) => {
 /** `supplier` is an admin's filter: staff see their own supplier's cars whatever the URL says. */
 export function readCarListQuery(params: URLSearchParams, { admin }: { admin: boolean }): CarListQuery {
   return {
-    text: (params.get("q") ?? "").trim().slice(0, 120),
+    text: searchText(params.get("q") ?? "", 120),
     supplier: admin ? positive(params.get("supplier")) : null,
     availability: oneOf(availabilities, params.get("availability")),
     fuelType: oneOf(fuelTypes, params.get("fuel")),

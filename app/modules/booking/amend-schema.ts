@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "~/modules/forms/fields";
+import { optionalText, requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { optionKeys } from "~/modules/pricing/pricing";
 
@@ -8,7 +8,6 @@ export const amendTime = z.string({ error: messages.required }).regex(/^\d{4}-\d
 /** Wall-clock times of one place compare as text; the drop-off must follow the pick-up. */
 export const dropOffFollows = (pickUp: string, dropOff: string) => dropOff > pickUp;
 export const dropOffMessage = "bookings:amend.dropOffBeforePickUp";
-const optional = (max: number) => z.string().trim().max(max, { error: messages.tooLong }).optional();
 
 export const amendSchema = z
   .object({
@@ -18,9 +17,9 @@ export const amendSchema = z
     pickupLocationId: z.coerce.number({ error: messages.required }).int().positive(),
     dropoffLocationId: z.coerce.number({ error: messages.required }).int().positive(),
     options: z.array(z.enum(optionKeys)).default([]),
-    additionalDriverName: optional(120),
+    additionalDriverName: optionalText(120),
     additionalDriverEmail: z.email({ error: messages.invalidEmail }).max(254).optional(),
-    additionalDriverPhone: optional(32),
+    additionalDriverPhone: optionalText(32),
     additionalDriverBirthDate: z.iso.date({ error: "bookings:amend.invalidTime" }).optional(),
   })
   .refine((v) => dropOffFollows(v.pickUp, v.dropOff), { path: ["dropOff"], error: dropOffMessage });
@@ -31,5 +30,5 @@ export const AMENDMENT_REQUEST_MAX = 500;
 /** An online-paid booking's amendment request (docs/domain.md#cancellation): what the driver would like changed. */
 export const amendRequestSchema = z.object({
   intent: z.literal("amend-request"),
-  request: requiredText(AMENDMENT_REQUEST_MAX),
+  request: requiredText(AMENDMENT_REQUEST_MAX, { multiline: true }),
 });

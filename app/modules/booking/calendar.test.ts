@@ -30,4 +30,20 @@ describe("icsCalendar (RFC 5545)", () => {
     const unfolded = ics.replace(/\r\n /g, "");
     expect(unfolded).toContain("é".repeat(80));
   });
+
+  it("escapes a lone CR too, so no line break of a name can start a property of its own", () => {
+    const injected = icsCalendar({
+      uid: "booking-RD-X@rueda",
+      start: new Date("2026-12-03T18:00:00Z"),
+      end: new Date("2026-12-06T18:00:00Z"),
+      stamp: new Date("2026-11-23T09:00:00Z"),
+      summary: "Car\rATTENDEE:mailto:evil@example.com",
+      location: "Place\r\nURL:https://evil.example\nX",
+      description: "a",
+    });
+    expect(injected).toContain("SUMMARY:Car\\nATTENDEE:mailto:evil@example.com");
+    expect(injected).toContain("LOCATION:Place\\nURL:https://evil.example\\nX");
+    // Every CR in the file is the CRLF that ends a line.
+    expect(injected.replace(/\r\n/g, "")).not.toContain("\r");
+  });
 });

@@ -1,4 +1,5 @@
 import { localToInstant } from "~/modules/availability/zoned-time";
+import { searchText } from "~/modules/forms/text";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { bookingStatuses, type BookingStatus } from "./status";
 
@@ -42,7 +43,7 @@ export function readListQuery(params: URLSearchParams): ListQuery {
     from: date(params.get("from")),
     to: date(params.get("to")),
     supplier: positive(params.get("supplier")),
-    q: (params.get("q") ?? "").trim().slice(0, SEARCH_MAX),
+    q: searchText(params.get("q") ?? "", SEARCH_MAX),
     page: positive(params.get("page")) ?? 1,
   };
 }

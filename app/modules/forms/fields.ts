@@ -1,11 +1,20 @@
 import { z } from "zod";
 import { messages } from "./messages";
+import { hasControlCharacters, type TextOptions } from "./text";
 
-/** A required trimmed text field of at most `max` characters. */
-export const requiredText = (max: number) =>
-  z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong);
+const refuseControls = (options: TextOptions) => (value: string) => !hasControlCharacters(value, options);
 
-export const optionalText = (max: number) => z.string().trim().max(max, messages.tooLong).optional();
+/** A required trimmed text field of at most `max` characters, without control characters. */
+export const requiredText = (max: number, options: TextOptions = {}) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(max, messages.tooLong)
+    .refine(refuseControls(options), messages.controlCharacters);
+
+export const optionalText = (max: number, options: TextOptions = {}) =>
+  z.string().trim().max(max, messages.tooLong).refine(refuseControls(options), messages.controlCharacters).optional();
 
 export const emailField = () =>
   z

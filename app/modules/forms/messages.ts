@@ -7,6 +7,7 @@ export const messages = {
   invalidEmail: "validation.invalidEmail",
   invalidPhone: "validation.invalidPhone",
   tooLong: "validation.tooLong",
+  controlCharacters: "validation.controlCharacters",
   tooShort: "validation.tooShort",
   rateLimited: "validation.rateLimited",
 } as const;

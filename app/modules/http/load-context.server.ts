@@ -31,7 +31,7 @@ declare module "@remix-run/node" {
  * cookie is not looked at, and a token that does not resolve means nobody), else the session
  * cookie. Either way the same SessionUser, so every access helper serves pages and API alike.
  */
-async function resolveUser(cookieHeader: string | null, authorization: string | null): Promise<{ user: SessionUser | null; credential: Credential | null }> {
+export async function resolveUser(cookieHeader: string | null, authorization: string | null): Promise<{ user: SessionUser | null; credential: Credential | null }> {
   if (presentsBearer(authorization)) {
     const token = bearerToken(authorization);
     const found = token ? await findTokenUser(token) : null;

@@ -40,12 +40,10 @@ export async function paymentSettings(): Promise<PaymentSettings | null> {
 
 /**
  * Which card gateway takes card payments: Stripe with a key; otherwise the demo gateway, which
- * runs where demo data does (never in production unless asked for) or when CARD_DEMO_GATEWAY=1.
+ * fails closed (docs/operations.md#demo-money): decided once, with the reason, in config/env.ts.
  */
 export function cardGateway(): "stripe" | "demo" | null {
-  const env = getEnv();
-  if (env.STRIPE_SECRET_KEY) return "stripe";
-  return env.demoData || env.CARD_DEMO_GATEWAY ? "demo" : null;
+  return getEnv().cardGateway;
 }
 
 /**

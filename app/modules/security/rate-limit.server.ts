@@ -11,6 +11,9 @@ export type LimitName =
   | "forgot-password-ip"
   | "resend-activation"
   | "change-password"
+  | "check-password-client"
+  | "check-password-account"
+  | "avatar-upload"
   | "payment-lookup"
   | "payment-submit";
 
@@ -29,6 +32,12 @@ export const rules: Record<LimitName, { points: number; duration: number }> = {
   "forgot-password-ip": { points: 20, duration: 15 * 60 },
   "resend-activation": { points: 5, duration: 15 * 60 },
   "change-password": { points: 10, duration: 15 * 60 },
+  // The spec's GET check-password: a cross-site navigation can send it with the victim's cookie,
+  // so it never spends change-password's budget; per account and client, with a wider cap per account.
+  "check-password-client": { points: 10, duration: 15 * 60 },
+  "check-password-account": { points: 50, duration: 15 * 60 },
+  // Decoding an upload is the costliest thing an account can ask for (docs/security.md#uploads).
+  "avatar-upload": { points: 10, duration: 60 * 60 },
   // Reference + email must not become a way to enumerate bookings.
   "payment-lookup": { points: 10, duration: 15 * 60 },
   // Per booking: pago móvil references and transaction ids are typed by hand, but not by the hundred.

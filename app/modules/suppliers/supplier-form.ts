@@ -18,6 +18,7 @@ export const logoMessages = {
   tooLarge: "adminSuppliers:logo.tooLarge",
   notImage: "adminSuppliers:logo.notImage",
   tooManyPixels: "adminSuppliers:logo.tooManyPixels",
+  busy: "adminSuppliers:logo.busy",
 } as const;
 
 export const supplierSchema = z.object({

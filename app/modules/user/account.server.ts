@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { checkToken, discardUnusedTokens, issueToken, useToken } from "./tokens.server";
 import type { DocumentType } from "./validation";
 import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
+import { logError } from "~/utils/error-log";
 
 const { users } = schema;
 
@@ -148,7 +149,7 @@ export async function resendActivationLimited(userId: number): Promise<ResendRes
   try {
     return await resendActivation(userId);
   } catch (error) {
-    console.error("[resend-activation]", error);
+    logError("resend-activation", error);
     return "error";
   }
 }
@@ -260,8 +261,20 @@ export async function resetPassword(token: unknown, password: string, now = new 
  * account per 15 minutes, shared with changing the password), so a stolen session or token
  * cannot be used to guess the current password at speed.
  */
-export async function verifyCurrentPassword(userId: number, password: string): Promise<"matches" | "wrong" | "rateLimited"> {
-  if (!(await consume("change-password", String(userId)))) return "rateLimited";
+/**
+ * Whose attempts a current-password check spends (docs/security.md#rate-limits): the account's
+ * change-password budget, or, for the spec's GET form, which any site can make a signed-in
+ * browser send, a budget of its own per account and client.
+ */
+export type CheckBudget = { kind: "account" } | { kind: "client"; ip: string };
+
+async function withinCheckBudget(userId: number, budget: CheckBudget): Promise<boolean> {
+  if (budget.kind === "account") return consume("change-password", String(userId));
+  return (await consume("check-password-client", `${userId}:${budget.ip}`)) && (await consume("check-password-account", String(userId)));
+}
+
+export async function verifyCurrentPassword(userId: number, password: string, budget: CheckBudget = { kind: "account" }): Promise<"matches" | "wrong" | "rateLimited"> {
+  if (!(await withinCheckBudget(userId, budget))) return "rateLimited";
   const db = await getDb();
   const [current] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   return current && (await verifyPassword(current.passwordHash, password)) ? "matches" : "wrong";

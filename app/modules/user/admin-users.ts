@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, phoneField, requiredText } from "~/modules/forms/fields";
+import { searchText } from "~/modules/forms/text";
 import { messages } from "~/modules/forms/messages";
 import { FULL_NAME_MAX } from "./limits";
 
@@ -28,7 +29,7 @@ export function readUserListQuery(params: URLSearchParams): UserListQuery {
   const type = params.get("type");
   const page = Number(params.get("page"));
   return {
-    q: (params.get("q") ?? "").trim().slice(0, SEARCH_MAX),
+    q: searchText(params.get("q") ?? "", SEARCH_MAX),
     type: (listTypes as readonly string[]).includes(type ?? "") ? (type as ListType) : null,
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
   };

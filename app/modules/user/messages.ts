@@ -17,4 +17,6 @@ export const authMessages = {
   imageRequired: "auth:avatar.required",
   imageInvalid: "auth:avatar.invalid",
   imageTooLarge: "auth:avatar.tooLarge",
+  avatarLimit: "auth:avatar.limit",
+  imageBusy: "auth:avatar.busy",
 } as const;

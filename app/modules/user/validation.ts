@@ -103,7 +103,7 @@ export function profileSchema({ today }: { today: string }) {
       fullName: requiredText(FULL_NAME_MAX),
       phone: phoneField().optional(),
       location: optionalText(LOCATION_MAX),
-      bio: optionalText(BIO_MAX),
+      bio: optionalText(BIO_MAX, { multiline: true }),
       birthDate: birthDateField(today).optional(),
       documentType: z.enum(documentTypes, { error: messages.required }).optional(),
       documentNumber: optionalText(DOCUMENT_NUMBER_MAX),

@@ -223,13 +223,13 @@ export const updateAvatar = defineOperation({
   tag,
   summary: "Upload my picture",
   description:
-    "Multipart field `image`: a JPEG, PNG, WebP or GIF of at most 5 MB, re-encoded to a 256×256 WebP (the settings page's rules). Not an image → 400 with a field error. Only the caller's own id (another → 404). Answers the updated account (`avatar` is the picture's path).",
+    "Multipart field `image`: a JPEG, PNG, WebP or GIF of at most 5 MB, re-encoded to a 256×256 WebP (the settings page's rules). Not an image → 400 with a field error. 10 uploads per account per hour, then 429 `rateLimited`; 429 `busy` when the server is decoding too many images (try again in a minute). Only the caller's own id (another → 404). Answers the updated account (`avatar` is the picture's path).",
   auth: "user",
   params: z.object({ id: rowId }),
   body: z.object({ image: avatarSchema.shape.avatar }),
   bodyEncoding: "multipart",
   responses: { 200: userAnswer },
-  errors: [],
+  errors: [429],
 });
 
 export const deleteAvatar = defineOperation({
@@ -250,7 +250,7 @@ const passwordMatchAnswer = {
   schema: z.object({ matches: z.boolean() }),
 };
 const checkPasswordDescription = [
-  "Whether `password` is the caller's current password. Only the caller's own id (another → 404). Every attempt counts against the change-password limit (10 per account per 15 minutes, wrong or right).",
+  "Whether `password` is the caller's current password. Only the caller's own id (another → 404). Every attempt counts, wrong or right: the POST form against the change-password limit (10 per account per 15 minutes); the GET form, which a link on another site could make a signed-in browser send, against its own limit (10 per account and client, 50 per account, per 15 minutes), so it never spends the change-password budget.",
   "Prefer `POST /api/check-password/{id}` with the password in the body. The spec's GET form carries the password in the path: the server never writes that path to a log, but proxies and browsers may.",
 ].join("\n\n");
 

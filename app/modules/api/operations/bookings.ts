@@ -276,7 +276,7 @@ export const requestAmendment = defineOperation({
     "The driver of an online-paid booking with the cancellation option says what they would like changed; the booking does not change, the supplier's staff are notified and will contact them. Otherwise 409 `refused`.",
   auth: "user",
   params: idParams,
-  body: z.object({ request: requiredText(AMENDMENT_REQUEST_MAX).meta({ description: "What the driver would like changed." }) }),
+  body: z.object({ request: requiredText(AMENDMENT_REQUEST_MAX, { multiline: true }).meta({ description: "What the driver would like changed." }) }),
   responses: { 202: { description: "Sent to the staff.", schema: z.object({ ok: z.literal(true) }) } },
   errors: [404, 409],
   example: { params: { id: "1" }, body: { request: "Could I pick the car up two hours later?" } },
