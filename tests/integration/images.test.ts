@@ -5,7 +5,8 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { contentKey } from "~/modules/images/images.server";
 import { replaceAvatar } from "~/modules/user/account.server";
-import { processAvatar } from "~/modules/user/avatar.server";
+import { processImage } from "~/modules/images/process.server";
+import { avatarShape } from "~/modules/user/avatar.server";
 import { loader } from "~/routes/media.$name";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
@@ -16,7 +17,8 @@ const { images, users } = schema;
 /** An avatar as the settings page stores it, made from noise: bytes no other test or run has. */
 async function avatar() {
   const noise = await sharp(crypto.randomBytes(64 * 64 * 3), { raw: { width: 64, height: 64, channels: 3 } }).png().toBuffer();
-  const webp = await processAvatar(noise);
+  const processed = await processImage(noise, avatarShape);
+  const webp = processed.ok ? processed.webp : null;
   if (!webp) throw new Error("the avatar was refused");
   return { webp, key: contentKey(webp), path: `/media/${contentKey(webp)}.webp` };
 }

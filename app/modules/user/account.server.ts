@@ -342,7 +342,7 @@ export async function updateEmailNotifications(userId: number, enabled: boolean)
 }
 
 /**
- * Sets the user's avatar to a picture made by processAvatar, or removes it (null). The
+ * Sets the user's avatar to a picture made by avatarFromUpload, or removes it (null). The
  * picture it replaces is deleted in the same transaction, unless another account shows it too.
  */
 export async function replaceAvatar(userId: number, webp: Buffer | null): Promise<void> {

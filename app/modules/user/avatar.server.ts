@@ -7,11 +7,8 @@ export { AVATAR_MAX_BYTES };
 
 export const AVATAR_SIZE = 256;
 
-/** An upload as a square WebP avatar (see processImage), or null when it is not an accepted image. */
-export async function processAvatar(bytes: Uint8Array): Promise<Buffer | null> {
-  const result = await processImage(bytes, { width: AVATAR_SIZE, height: AVATAR_SIZE, fit: "cover" });
-  return result.ok ? result.webp : null;
-}
+/** An avatar is a square WebP of AVATAR_SIZE (see processImage). */
+export const avatarShape = { width: AVATAR_SIZE, height: AVATAR_SIZE, fit: "cover" } as const;
 
 /** A refusal's status: 400 not an image, 429 over the account's limit or every decode slot taken (`code` says which). */
 export type AvatarUpload = { ok: true; webp: Buffer } | { ok: false; status: 400 | 429; code: "validation" | "rateLimited" | "busy"; message: string };
@@ -23,7 +20,7 @@ export type AvatarUpload = { ok: true; webp: Buffer } | { ok: false; status: 400
  */
 export async function avatarFromUpload(userId: number, bytes: Uint8Array): Promise<AvatarUpload> {
   if (!(await consume("avatar-upload", String(userId)))) return { ok: false, status: 429, code: "rateLimited", message: authMessages.avatarLimit };
-  const result = await processImage(bytes, { width: AVATAR_SIZE, height: AVATAR_SIZE, fit: "cover" });
+  const result = await processImage(bytes, avatarShape);
   if (result.ok) return { ok: true, webp: result.webp };
   return result.reason === "busy"
     ? { ok: false, status: 429, code: "busy", message: authMessages.imageBusy }
