@@ -11,6 +11,8 @@ import { requireBackOffice } from "~/modules/backoffice/access.server";
 import { instantToLocal } from "~/modules/availability/zoned-time";
 import { useTranslation } from "~/modules/i18n/react";
 import { approveMobilePayment, rejectMobilePayment, verificationQueue, type QueueRow } from "~/modules/payment/mobile-payment.server";
+import { unmatchedUsdtTransfers } from "~/modules/payment/wallet.server";
+import { UnmatchedUsdt } from "~/components/payment/unmatched-usdt";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { toastHeader, type Toast } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -21,9 +23,15 @@ const wallClock = (instant: Date) => instantToLocal(instant, APP_TIME_ZONE).repl
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);
-  const { awaiting, flagged } = await verificationQueue(user);
+  const [{ awaiting, flagged }, unmatched] = await Promise.all([verificationQueue(user), unmatchedUsdtTransfers(user)]);
   const shown = (row: QueueRow) => ({ ...row, submittedAt: wallClock(row.submittedAt), receivedAt: wallClock(row.receivedAt) });
-  return json({ title: `${context.t("mobilePayment:queue.title")} · Rueda`, awaiting: awaiting.map(shown), flagged: flagged.map(shown), zone: APP_TIME_ZONE });
+  return json({
+    title: `${context.t("mobilePayment:queue.title")} · Rueda`,
+    awaiting: awaiting.map(shown),
+    flagged: flagged.map(shown),
+    unmatched: unmatched.map((row) => ({ ...row, at: wallClock(row.at) })),
+    zone: APP_TIME_ZONE,
+  });
 }
 
 const REASON_MAX = 500;
@@ -65,7 +73,7 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["awaiting"][number];
 
 export default function PaymentsQueuePage() {
   const { t } = useTranslation("mobilePayment");
-  const { awaiting, flagged, zone } = useLoaderData<typeof loader>();
+  const { awaiting, flagged, unmatched, zone } = useLoaderData<typeof loader>();
   return (
     <section className="page stack">
       <h1>{t("queue.title")}</h1>
@@ -87,6 +95,8 @@ export default function PaymentsQueuePage() {
       <h2>{t("queue.flaggedTitle")}</h2>
       <p className="muted">{t("queue.flaggedHelp")}</p>
       <PaymentTable rows={flagged} empty={t("queue.flaggedEmpty")} timeHeader={t("queue.paidAt", { zone })} at={(row) => row.receivedAt} />
+
+      <UnmatchedUsdt rows={unmatched} zone={zone} />
     </section>
   );
 }
