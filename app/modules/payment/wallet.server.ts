@@ -28,7 +28,7 @@ export { ATTEMPT_GRACE_MS };
 export const ATTEMPT_MS = 30 * 60 * 1000;
 /** A page reuses its booking's attempt only while this much of it is left, so the payer has time to send. */
 const REUSE_MIN_MS = 10 * 60 * 1000;
-/** Tags are 1..9,999 micro-USDT: under a cent, so the booking is never charged a cent more. */
+/** Tags are 1..9,999 micro-USDT: the payer sends less than a cent over the balance, and what is credited is the balance. */
 const MAX_TAG = 9_999;
 /** Random tags tried before giving up: only thousands of running attempts for one balance exhaust them. */
 const TAG_TRIES = 40;
