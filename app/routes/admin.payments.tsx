@@ -13,6 +13,8 @@ import { instantToLocal } from "~/modules/availability/zoned-time";
 import { useTranslation } from "~/modules/i18n/react";
 import { queueOrders, readQueueOrder, type QueueOrder } from "~/modules/payment/mobile-payment";
 import { approveMobilePayment, rejectMobilePayment, verificationQueue, type QueuePage } from "~/modules/payment/mobile-payment.server";
+import { unmatchedUsdtTransfers } from "~/modules/payment/wallet.server";
+import { UnmatchedUsdt } from "~/components/payment/unmatched-usdt";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { toastHeader, type Toast } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -25,12 +27,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);
   const params = new URL(request.url).searchParams;
   const order = readQueueOrder(params.get("order"));
-  const { awaiting, flagged } = await verificationQueue(user, { order, page: params.get("page"), flaggedPage: params.get("fpage") });
+  const [{ awaiting, flagged }, unmatched] = await Promise.all([
+    verificationQueue(user, { order, page: params.get("page"), flaggedPage: params.get("fpage") }),
+    unmatchedUsdtTransfers(user),
+  ]);
   const shown = (list: QueuePage) => ({ ...list, rows: list.rows.map((row) => ({ ...row, submittedAt: wallClock(row.submittedAt), receivedAt: wallClock(row.receivedAt) })) });
   return json({
     title: `${context.t("mobilePayment:queue.title")} · Rueda`,
     awaiting: shown(awaiting),
     flagged: shown(flagged),
+    unmatched: unmatched.map((row) => ({ ...row, at: wallClock(row.at) })),
     order,
     readOnly: user.type !== "admin",
     zone: APP_TIME_ZONE,
@@ -94,7 +100,7 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["awaiting"]["rows"][n
 
 export default function PaymentsQueuePage() {
   const { t } = useTranslation("mobilePayment");
-  const { awaiting, flagged, order, readOnly, zone } = useLoaderData<typeof loader>();
+  const { awaiting, flagged, unmatched, order, readOnly, zone } = useLoaderData<typeof loader>();
   return (
     <section className="page stack">
       <h1>{t("queue.title")}</h1>
@@ -141,6 +147,8 @@ export default function PaymentsQueuePage() {
       <p className="muted">{t("queue.flaggedHelp")}</p>
       <PaymentTable rows={flagged.rows} empty={t("queue.flaggedEmpty")} timeHeader={t("queue.paidAt", { zone })} at={(row) => row.receivedAt} />
       <Pagination page={flagged.page} pages={flagged.pages} hrefFor={(p) => queueHref(order, awaiting.page, p)} />
+
+      <UnmatchedUsdt rows={unmatched} zone={zone} />
     </section>
   );
 }

@@ -3,8 +3,7 @@ import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { getUsdtPayment, submitUsdtPayment } from "~/modules/api/operations/payments";
 import { paymentSummary, requirePayable } from "~/modules/api/payments.server";
-import { usdtAmount } from "~/modules/payment/tron";
-import { latestWalletPayment, submitTransaction, walletSettings, walletView } from "~/modules/payment/wallet.server";
+import { latestWalletPayment, openUsdtAttempt, submitTransaction, walletSettings, walletView } from "~/modules/payment/wallet.server";
 import { consume } from "~/modules/security/rate-limit.server";
 
 /** The page's views as the API names them: `form` is a transaction that can be submitted. */
@@ -22,13 +21,16 @@ const route = apiRoute(
     const settings = walletSettings();
     if (!settings) throw new ApiError(404);
     const { view, failure } = walletView(booking, await latestWalletPayment(booking.id));
+    // As the page: the exact amount of this booking's attempt, opened or reused (docs/domain.md#usdt).
+    const attempt = view === "form" ? await openUsdtAttempt(booking) : null;
     return reply(200, {
       summary: paymentSummary(booking),
       status: statuses[view],
       failure,
       network: "TRC20" as const,
       address: settings.address,
-      amount: usdtAmount(booking.balanceCents),
+      amount: attempt?.amount ?? null,
+      expiresAt: attempt?.expiresAt.toISOString() ?? null,
     });
   }),
   implement(submitUsdtPayment, async ({ params, query, body, user }) => {

@@ -14,9 +14,9 @@ import { privatePageMeta } from "~/modules/http/meta";
 import { useTranslation } from "~/modules/i18n/react";
 import { payableQuery } from "~/modules/payment/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
-import { usdtAmount } from "~/modules/payment/tron";
 import { walletSchema } from "~/modules/payment/wallet-form";
-import { depositQrSvg, latestWalletPayment, submitTransaction, walletSettings, walletView } from "~/modules/payment/wallet.server";
+import { unmatchedReasons } from "~/modules/payment/tron";
+import { depositQrSvg, latestWalletPayment, openUsdtAttempt, submitTransaction, walletSettings, walletView } from "~/modules/payment/wallet.server";
 import { consume } from "~/modules/security/rate-limit.server";
 
 /** While a transaction is being checked the page asks again this often. */
@@ -27,9 +27,10 @@ export const meta = privatePageMeta;
 const notFound = () => new Response(null, { status: 404 });
 
 /**
- * Pay a booking's balance in USDT on TRON (docs/domain.md#payments): what to send where, then the
- * transaction id; its check runs as a job, and this page follows it — checking, paid, or invalid
- * with the form again.
+ * Pay a booking's balance in USDT on TRON (docs/domain.md#usdt): the exact amount of this booking's
+ * attempt (opened, or reused, when the form is shown) and where to send it, then the transaction
+ * id; its check runs as a job, and this page follows it — checking, paid, or invalid with the form
+ * again and a fresh amount.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { booking, grant } = await requirePayableBooking(request, context);
@@ -37,13 +38,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!settings) throw notFound();
   const { view, failure } = walletView(booking, await latestWalletPayment(booking.id));
   const query = payableQuery(booking.id, grant);
+  const now = new Date();
+  const attempt = view === "form" ? await openUsdtAttempt(booking, now) : null;
   return json({
     title: `${context.t("wallet:title")} · Rueda`,
     view,
     failure,
+    // USDT reached us but matched nothing: staff see it (docs/domain.md#usdt).
+    received: failure !== null && (unmatchedReasons as readonly string[]).includes(failure),
     summary: paymentSummary(booking),
     address: settings.address,
-    amount: usdtAmount(booking.balanceCents),
+    amount: attempt?.amount ?? null,
+    minutesLeft: attempt ? Math.max(1, Math.floor((attempt.expiresAt.getTime() - now.getTime()) / 60_000)) : null,
     qrSvg: view === "form" ? await depositQrSvg(settings.address) : null,
     selfHref: `/payment/usdt?${query}`,
     successHref: `/payment-success?${query}`,
@@ -88,7 +94,7 @@ export default function UsdtPaymentPage() {
         </div>
       ) : null}
       {data.view === "closed" ? <p className="notice notice--warning">{t("payment:direct.notPayable")}</p> : null}
-      {data.view === "form" ? (
+      {data.view === "form" && data.amount ? (
         <>
           {data.failure ? (
             <div className="notice notice--warning" role="alert">
@@ -96,9 +102,17 @@ export default function UsdtPaymentPage() {
                 <strong>{t("errors.invalid")}</strong>
               </p>
               <p>{t(`reasons.${data.failure}`)}</p>
+              {data.received ? <p>{t("receivedUnmatched")}</p> : null}
             </div>
           ) : null}
           <p className="lead">{t("intro")}</p>
+          <div className="notice" role="note">
+            <p>
+              <strong>{t("sendExactly", { amount: data.amount })}</strong>
+            </p>
+            <p>{t("exactlyHelp")}</p>
+            <p>{t("validFor", { count: data.minutesLeft ?? 1 })}</p>
+          </div>
           <dl className="details card">
             <dt>{t("network")}</dt>
             <dd>{t("networkName")}</dd>

@@ -12,3 +12,4 @@ export * from "./outbox";
 export * from "./settings";
 export * from "./images";
 export * from "./audit";
+export * from "./usdt-attempts";

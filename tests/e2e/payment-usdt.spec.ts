@@ -1,17 +1,22 @@
 import crypto from "node:crypto";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import type { FakeTransaction } from "../fakes/trongrid";
-import { expect, jsModes, searchMaiquetia, test, uniqueEmail, waitForEmails } from "./support";
+import { expect, jsModes, money, searchMaiquetia, signIn, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
  * USDT on TRON from checkout to paid, against the TronGrid fake: each test books a car of the
  * demo data as a visitor, picks USDT, and the fake chain holds the transactions the test
- * registers. The e2e app's deposit address and USDT contract are playwright.config.ts's.
+ * registers, for the exact amount the booking's page asks (docs/domain.md#usdt). The e2e app's
+ * deposit address and USDT contract are playwright.config.ts's.
  */
 const tronGridUrl = `http://127.0.0.1:${process.env.TRONGRID_FAKE_PORT ?? 4020}`;
 const WALLET = "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV";
 const USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const OTHER = "TD5gsCwxykWsLN9aPrq2TAfNjByuZKYp4E";
+/** A payer's account (33…33). */
+const PAYER = "TEdvoHEatmDKvTh3o9vBRB9Vdtbhn4QFhy";
+const ADMIN = "admin@rueda.example";
+const PASSWORD = "Rueda2026!";
 const CHECKING = "Checking the transaction…";
 const INVALID = "Transaction ID invalid (verify it is valid with the specified amount)";
 
@@ -34,12 +39,28 @@ async function checkoutWithUsdt(page: Page, startDay: number): Promise<string> {
   return email;
 }
 
-/** The amount the page asks for, in USDT base units (6 decimals). */
+/** The exact amount the page asks for, in USDT base units: the balance plus this booking's tag, all 6 decimals shown. */
 async function baseUnitsDue(page: Page): Promise<string> {
   const text = (await page.getByTestId("usdt-amount").textContent()) ?? "";
-  const match = /^(\d+)\.(\d\d) USDT$/.exec(text);
+  const match = /^(\d+)\.(\d{6}) USDT$/.exec(text);
   expect(match, `amount "${text}"`).not.toBeNull();
-  return (BigInt(`${match![1]}${match![2]}`) * 10_000n).toString();
+  await expect(page.getByText(`Send exactly ${match![1]}.${match![2]} USDT`)).toBeVisible();
+  return BigInt(`${match![1]}${match![2]}`).toString();
+}
+
+/** The booking reference the payment page's summary shows. */
+async function referenceOf(page: Page): Promise<string> {
+  return (await page.locator("dt", { hasText: /^Booking$/ }).locator("xpath=following-sibling::dd[1]").textContent()) ?? "";
+}
+
+/** Another person's browser, in the same JavaScript mode; like the test's own, it never reaches the internet (map tiles). */
+async function visitor(browser: Browser, baseURL: string, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  await context.route(
+    (url) => !["127.0.0.1", "localhost"].includes(url.hostname),
+    (route) => route.abort("blockedbyclient"),
+  );
+  return { context, page: await context.newPage() };
 }
 
 async function onChain(request: APIRequestContext, tx: FakeTransaction) {
@@ -82,6 +103,9 @@ for (const [index, mode] of jsModes.entries()) {
       const amount = await baseUnitsDue(page);
       const dueCents = Number(BigInt(amount) / 10_000n);
       expect(dueCents).toBeGreaterThan(0);
+      // The tag is under a cent: the booking's balance, plus 1 to 9,999 micro-USDT.
+      expect(dueCents).toBe(money(await page.getByTestId("amount-due").textContent()));
+      expect(BigInt(amount) % 10_000n).toBeGreaterThan(0n);
 
       if (mode.javaScriptEnabled) {
         await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -90,7 +114,7 @@ for (const [index, mode] of jsModes.entries()) {
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(WALLET);
         await page.getByRole("button", { name: "Copy amount" }).click();
         await expect(page.getByRole("status").filter({ hasText: "Amount copied" })).toBeVisible();
-        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${Math.floor(dueCents / 100)}.${String(dueCents % 100).padStart(2, "0")}`);
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${amount.slice(0, -6)}.${amount.slice(-6)}`);
       } else {
         await expect(page.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
       }
@@ -138,6 +162,51 @@ for (const [index, mode] of jsModes.entries()) {
       await submitTxId(page, used[0]);
       await expect(page.getByText("Transaction ID already registered")).toBeVisible();
       await expect(page.getByText(CHECKING)).toHaveCount(0);
+    });
+
+    test("a transfer made for booking B, submitted by the driver of booking A, does not pay A and is shown to staff; B's own submission pays B", async ({ page, browser, baseURL, request }) => {
+      test.setTimeout(150_000);
+      await checkoutWithUsdt(page, day(3));
+      const referenceA = await referenceOf(page);
+      const amountA = await baseUnitsDue(page);
+      const payerB = await visitor(browser, baseURL!, mode.javaScriptEnabled);
+      await checkoutWithUsdt(payerB.page, day(4));
+      const amountB = await baseUnitsDue(payerB.page);
+      // Two bookings waiting at once never ask for the same amount.
+      expect(amountB).not.toBe(amountA);
+
+      // B pays exactly what B's page shows; A's driver, watching our address, claims it first.
+      const txid = newTxId();
+      await onChain(request, { txid, to: WALLET, contract: USDT, amount: amountB, from: PAYER });
+      await submitTxId(page, txid);
+      // Less or more than A's own amount, depending on the two tags: either way not A's.
+      const notA = /It is less than the amount\.|It is not the exact amount shown/;
+      await refreshUntil(page, page.getByRole("alert").filter({ hasText: INVALID }).filter({ hasText: notA }));
+      await expect(page.getByText("Payment received: your booking is paid.")).toHaveCount(0);
+      await expect(page.getByLabel("Transaction ID")).toBeVisible();
+
+      // Staff see the money that reached us without paying the booking that claimed it.
+      const staff = await visitor(browser, baseURL!, mode.javaScriptEnabled);
+      await signIn(staff.page, ADMIN, PASSWORD);
+      await expect(staff.page).not.toHaveURL(/\/sign-in/);
+      await staff.page.goto("/admin/payments?l=en");
+      const unmatched = staff.page.getByRole("table", { name: "USDT received but not matched" });
+      const row = unmatched.getByRole("row").filter({ hasText: referenceA });
+      await expect(row).toContainText(txid);
+      await expect(row).toContainText(PAYER);
+      await expect(row).toContainText(`${amountB.slice(0, -6)}.${amountB.slice(-6)} USDT`);
+      await expect(row).toContainText(notA);
+
+      // B's own submission is not "already registered": it pays B.
+      await submitTxId(payerB.page, txid);
+      await refreshUntil(payerB.page, payerB.page.getByText("Payment received: your booking is paid."));
+      // A still owes its balance, and the transfer that paid B is no longer a question for staff.
+      await page.reload();
+      await expect(page.getByTestId("usdt-amount")).toHaveText(`${amountA.slice(0, -6)}.${amountA.slice(-6)} USDT`);
+      await staff.page.reload();
+      await expect(staff.page.getByRole("row").filter({ hasText: txid })).toHaveCount(0);
+      await payerB.context.close();
+      await staff.context.close();
     });
 
     test("a transaction the chain never confirms keeps the page checking while the job asks again", async ({ page, request }) => {

@@ -7,6 +7,8 @@ export type FakeTransaction = {
   txid: string;
   /** Recipient, a T… address. */
   to: string;
+  /** Sender, a T… address; a fixed test account by default. */
+  from?: string;
   /** Token contract, a T… address. */
   contract: string;
   /** Base units (USDT: 6 decimals), as a decimal string. */
@@ -29,13 +31,15 @@ export type TronGridFake = {
   close: () => Promise<void>;
 };
 
-const SENDER = "22".repeat(20);
+/** The account 22…22, the sender of every transfer a test does not give one. */
+const SENDER = "TD5gsCwxykWsLN9aPrq2TAfNjByuZKYp4E";
 const word = (hex: string) => hex.padStart(64, "0");
 
 /** TronGrid's answer for a solidified transaction: a receipt and one Transfer log (docs/domain.md#payments). */
 function transactionInfo(tx: Required<FakeTransaction>) {
   const contractHex = tronAddressToHex(tx.contract) ?? "";
   const toHex = tronAddressToHex(tx.to) ?? "";
+  const fromHex = tronAddressToHex(tx.from) ?? "";
   return {
     id: tx.txid,
     fee: 345_000,
@@ -44,7 +48,7 @@ function transactionInfo(tx: Required<FakeTransaction>) {
     contractResult: [word("1")],
     contract_address: `41${contractHex}`,
     receipt: { energy_usage_total: 31_895, net_usage: 345, result: tx.result },
-    log: tx.result === "SUCCESS" ? [{ address: contractHex, topics: [TRANSFER_TOPIC, word(SENDER), word(toHex)], data: word(BigInt(tx.amount).toString(16)) }] : [],
+    log: tx.result === "SUCCESS" ? [{ address: contractHex, topics: [TRANSFER_TOPIC, word(fromHex), word(toHex)], data: word(BigInt(tx.amount).toString(16)) }] : [],
     ...(tx.result === "SUCCESS" ? {} : { result: "FAILED", resMessage: Buffer.from("REVERT opcode executed").toString("hex") }),
   };
 }
@@ -82,8 +86,14 @@ export function startTronGridFake(port = 0): Promise<TronGridFake> {
       }
       if (req.method === "POST" && url.pathname === "/test/transactions") {
         const tx = body as FakeTransaction;
-        if (typeof tx.txid !== "string" || !tronAddressToHex(String(tx.to)) || !tronAddressToHex(String(tx.contract)) || !/^\d+$/.test(String(tx.amount))) {
-          return send(400, { error: "txid, to and contract (T… addresses) and amount (base units) are required" });
+        if (
+          typeof tx.txid !== "string" ||
+          !tronAddressToHex(String(tx.to)) ||
+          !tronAddressToHex(String(tx.contract)) ||
+          (tx.from !== undefined && !tronAddressToHex(String(tx.from))) ||
+          !/^\d+$/.test(String(tx.amount))
+        ) {
+          return send(400, { error: "txid, to and contract (T… addresses) and amount (base units) are required; from, if given, is a T… address" });
         }
         register(tx);
         return send(200, { ok: true });
@@ -98,7 +108,7 @@ export function startTronGridFake(port = 0): Promise<TronGridFake> {
         }
         const tx = registry.get(txid);
         if (!tx || tx.solidified === false) return send(200, {});
-        return send(200, transactionInfo({ result: "SUCCESS", blockTimeStamp: tx.registeredAt, solidified: true, ...tx }));
+        return send(200, transactionInfo({ result: "SUCCESS", blockTimeStamp: tx.registeredAt, solidified: true, from: SENDER, ...tx }));
       }
       send(404, { Error: "not found" });
     });

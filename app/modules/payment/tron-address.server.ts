@@ -43,3 +43,18 @@ export function tronAddressToHex(address: string): string | null {
 export function isTronAddress(address: string): boolean {
   return tronAddressToHex(address) !== null;
 }
+
+/** A 20-byte account (hex, as in a Transfer log's topics) as its T… address; null when it is not 20 bytes of hex. */
+export function hexToTronAddress(hex: string): string | null {
+  if (!/^[0-9a-fA-F]{40}$/.test(hex)) return null;
+  const payload = Buffer.from(`41${hex}`, "hex");
+  const bytes = Buffer.concat([payload, sha256(sha256(payload)).subarray(0, 4)]);
+  let value = BigInt(`0x${bytes.toString("hex")}`);
+  let out = "";
+  while (value > 0n) {
+    out = ALPHABET[Number(value % 58n)] + out;
+    value /= 58n;
+  }
+  // The `41` byte is never zero, so no leading "1"s are due.
+  return out;
+}

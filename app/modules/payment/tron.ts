@@ -19,24 +19,28 @@ export function normalizeTxId(input: string): string | null {
   return TX_ID.test(value) ? value : null;
 }
 
-/** The amount to send for `cents` dollars, as wallets take it: "123.45". */
-export function usdtAmount(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+/** An amount in base units as wallets take it, with all 6 decimals: 120004317n → "120.004317". */
+export function usdtUnits(units: bigint): string {
+  return `${units / 1_000_000n}.${(units % 1_000_000n).toString().padStart(6, "0")}`;
 }
 
-export type InvalidReason = "failed" | "noTransfer" | "wrongToken" | "wrongRecipient" | "tooSmall" | "tooEarly";
-export const invalidReasons: readonly InvalidReason[] = ["failed", "noTransfer", "wrongToken", "wrongRecipient", "tooSmall", "tooEarly"];
+/** Why a transaction pays nothing to anyone: it moved no USDT to our address. */
+export type InvalidReason = "failed" | "noTransfer" | "wrongToken" | "wrongRecipient";
+/** Why USDT that did reach our address does not pay this booking (docs/domain.md#usdt): staff see these. */
+export type UnmatchedReason = "tooSmall" | "wrongAmount" | "tooEarly" | "tooLate" | "amountChanged";
+export const unmatchedReasons: readonly UnmatchedReason[] = ["tooSmall", "wrongAmount", "tooEarly", "tooLate", "amountChanged"];
+export const invalidReasons: readonly (InvalidReason | UnmatchedReason)[] = ["failed", "noTransfer", "wrongToken", "wrongRecipient", ...unmatchedReasons];
 
-export type UsdtVerdict = { state: "pending" } | { state: "confirmed"; amount: bigint } | { state: "invalid"; reason: InvalidReason };
+/** USDT a transaction moved to our address: how much (base units), from whom (20-byte hex accounts), when (block time, ms). */
+export type ReceivedTransfer = { amount: bigint; senders: string[]; blockTime: number };
+
+export type UsdtVerdict = { state: "pending" } | { state: "received"; transfer: ReceivedTransfer } | { state: "invalid"; reason: InvalidReason };
 
 export type UsdtExpectation = {
   /** The token contract's 20-byte hex address (no `41` prefix), lower case. */
   contractHex: string;
   /** Our deposit address's 20-byte hex, lower case. */
   recipientHex: string;
-  minimumCents: number;
-  /** A transfer made before this (e.g. before the booking existed) pays something else. */
-  notBefore: Date;
 };
 
 type Log = { address: string; topics: string[]; data: string };
@@ -68,13 +72,13 @@ function transferLogs(logs: unknown): Log[] {
 }
 
 /**
- * Judges TronGrid's `/walletsolidity/gettransactioninfobyid` answer. An empty object is a
- * transaction the solidified chain does not know (yet): pending, never invalid, because
- * it may still be on its way. Otherwise it pays only when it succeeded and carries a
- * Transfer log of the USDT contract to our address, of at least the amount, made after
- * `notBefore`. Several such transfers in one transaction add up.
+ * Reads TronGrid's `/walletsolidity/gettransactioninfobyid` answer. An empty object is a
+ * transaction the solidified chain does not know (yet): pending, never invalid, because it may
+ * still be on its way. Otherwise it moved USDT to us only when it succeeded and carries Transfer
+ * logs of the USDT contract to our address; several such transfers in one transaction add up.
+ * Whether that pays a booking is `matchAttempt`'s question.
  */
-export function verifyUsdtTransfer(info: unknown, expected: UsdtExpectation): UsdtVerdict {
+export function readUsdtTransfer(info: unknown, expected: UsdtExpectation): UsdtVerdict {
   if (!info || typeof info !== "object" || typeof (info as { id?: unknown }).id !== "string") return { state: "pending" };
   const tx = info as { result?: unknown; receipt?: { result?: unknown }; log?: unknown; blockTimeStamp?: unknown };
   if (tx.result === "FAILED" || tx.receipt?.result !== "SUCCESS") return { state: "invalid", reason: "failed" };
@@ -84,8 +88,37 @@ export function verifyUsdtTransfer(info: unknown, expected: UsdtExpectation): Us
   if (ofToken.length === 0) return { state: "invalid", reason: "wrongToken" };
   const toUs = ofToken.filter((log) => log.topics[2].toLowerCase().slice(-40) === expected.recipientHex);
   if (toUs.length === 0) return { state: "invalid", reason: "wrongRecipient" };
-  if (typeof tx.blockTimeStamp !== "number" || tx.blockTimeStamp < expected.notBefore.getTime()) return { state: "invalid", reason: "tooEarly" };
   const amount = toUs.reduce((sum, log) => sum + BigInt(`0x${log.data}`), 0n);
-  if (amount < BigInt(expected.minimumCents) * USDT_UNITS_PER_CENT) return { state: "invalid", reason: "tooSmall" };
-  return { state: "confirmed", amount };
+  const senders = [...new Set(toUs.map((log) => log.topics[1].toLowerCase().slice(-40)))];
+  // A block without a time cannot be placed in any attempt's window: it matches none.
+  const blockTime = typeof tx.blockTimeStamp === "number" ? tx.blockTimeStamp : Number.NaN;
+  return { state: "received", transfer: { amount, senders, blockTime } };
+}
+
+/** After an attempt's expiry its amount is still accepted this long: a transfer sent at the last minute may land in a later block. */
+export const ATTEMPT_GRACE_MS = 10 * 60 * 1000;
+
+export type AttemptWindow = { id: number; amountUnits: bigint; balanceCents: number; openedAt: Date; expiresAt: Date };
+
+export type AttemptMatch = { state: "matched"; attempt: AttemptWindow } | { state: "unmatched"; reason: UnmatchedReason };
+
+/**
+ * Whether USDT received pays the booking whose attempts these are (docs/domain.md#usdt): it must
+ * carry exactly one attempt's amount, in a block from the attempt's opening to its expiry plus
+ * the grace, and that attempt's balance must still be the booking's. Amounts are unique among
+ * attempts whose windows overlap, so at most one booking's attempt can match a transfer.
+ */
+export function matchAttempt(transfer: ReceivedTransfer, attempts: readonly AttemptWindow[], balanceCents: number): AttemptMatch {
+  const sameAmount = attempts.filter((attempt) => attempt.amountUnits === transfer.amount);
+  if (sameAmount.length === 0) {
+    // Less than every amount asked for what is due now: the payer can tell they sent too little.
+    const asked = attempts.filter((a) => a.balanceCents === balanceCents).map((a) => a.amountUnits);
+    const least = asked.reduce((min, units) => (units < min ? units : min), asked[0] ?? BigInt(balanceCents) * USDT_UNITS_PER_CENT);
+    return { state: "unmatched", reason: transfer.amount < least ? "tooSmall" : "wrongAmount" };
+  }
+  const at = transfer.blockTime;
+  const attempt = sameAmount.find((a) => at >= a.openedAt.getTime() && at <= a.expiresAt.getTime() + ATTEMPT_GRACE_MS);
+  if (!attempt) return { state: "unmatched", reason: sameAmount.every((a) => !(at >= a.openedAt.getTime())) ? "tooEarly" : "tooLate" };
+  if (attempt.balanceCents !== balanceCents) return { state: "unmatched", reason: "amountChanged" };
+  return { state: "matched", attempt };
 }

@@ -116,7 +116,7 @@ export const getUsdtPayment = defineOperation({
   tag,
   summary: "USDT: where to send, and the check's status",
   description: [
-    "What to send (network TRC20, our address, the balance in USDT) and where the last transaction stands: `checking` while the chain check runs, `paid`, `open` (a transaction can be submitted; `failure` says why the last one failed), or `closed` (nothing to pay). 404 also when USDT is not configured.",
+    "What to send (network TRC20, our address, and the exact amount: the balance plus a tag of micro-USDT that binds the transfer to this booking, valid until `expiresAt`; docs/domain.md#usdt) and where the last transaction stands: `checking` while the chain check runs, `paid`, `open` (a transaction can be submitted; `failure` says why the last one failed), or `closed` (nothing to pay). Asking while `open` reuses the running amount, or opens a new one when it is close to expiry. 404 also when USDT is not configured.",
   ].join("\n"),
   auth: "optional",
   params: idParams,
@@ -130,7 +130,8 @@ export const getUsdtPayment = defineOperation({
         failure: z.enum([...invalidReasons, "timeout"]).nullable(),
         network: z.literal("TRC20"),
         address: z.string(),
-        amount: z.string().meta({ description: "USDT, two decimals." }),
+        amount: z.string().nullable().meta({ description: "While `open`: exactly what to send, in USDT with 6 decimals (e.g. `120.004317`); any other amount pays nothing. Null otherwise." }),
+        expiresAt: z.iso.datetime().nullable().meta({ description: "Until when `amount` may be sent (a transfer in a block up to 10 minutes later still counts)." }),
       }),
     },
   },
