@@ -8,7 +8,7 @@ export type PaymentRequest = {
   bookingId: number;
   method: OnlineMethod;
   amountCents: number;
-  /** Unique across all payments: `stripe:<session>`, `demo:<id>`, `pm:<bank>:<ref>:<date>`, `tron:<txid>`. */
+  /** Unique across all payments: `stripe:<session>`, `demo:<id>`, `pm:<bank>:<ref>:<date>`, `tron:<txid>` (a claim being checked: `tron:<txid>:<booking>`, docs/domain.md#usdt). */
   providerReference: string;
   details: Record<string, string | number | null>;
   /** A payment staff or the chain must verify: the booking stops being a hold and waits as `pending`. */
