@@ -3,7 +3,9 @@ import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { checkoutFailureError, checkoutFields, checkoutProblemError, checkoutValidationError, paymentApiPath } from "~/modules/api/bookings.server";
 import { createBooking, listBookings } from "~/modules/api/operations/bookings";
 import { canAmend, listBookings as bookingList } from "~/modules/booking/bookings.server";
+import { checkoutAllowed } from "~/modules/booking/checkout-limits.server";
 import { checkoutSchema } from "~/modules/booking/checkout-schema";
+import { messages } from "~/modules/forms/messages";
 import { accountDriver, bookCheckout, checkoutSchemaOptions, paymentChoices, readCheckoutTarget } from "~/modules/booking/checkout.server";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import { bookingsPageSize, dateRange, readListQuery } from "~/modules/booking/list-query";
@@ -28,7 +30,7 @@ const route = apiRoute(
     });
   }),
 
-  implement(createBooking, async ({ body, user, language }) => {
+  implement(createBooking, async ({ body, user, language, context }) => {
     const link = new URLSearchParams({
       car: String(body.carId),
       pickup: String(body.pickupLocationId),
@@ -48,6 +50,7 @@ const route = apiRoute(
       for (const issue of parsed.error.issues) fields[issue.path.map(String).join(".") || "body"] ??= issue.message;
       throw checkoutValidationError(fields);
     }
+    if (!(await checkoutAllowed({ ip: context.ip, userId }))) throw new ApiError(429, "rateLimited", messages.rateLimited);
     const result = await bookCheckout(target, account, parsed.data, { userId, language });
     if (!result.ok) throw checkoutFailureError(result);
     const booking = await loadPayableBooking(result.bookingId, { userId: result.driverId, grant: null });
