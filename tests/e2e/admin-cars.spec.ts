@@ -129,7 +129,7 @@ for (const [index, mode] of jsModes.entries()) {
       await page.goto(`/admin/cars/${carId}?l=en`);
       await page.getByLabel("Availability").selectOption("unavailable");
       await page.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByText(`The car cannot be made unavailable while a booking that is not over yet holds it: ${booking.reference}.`)).toBeVisible();
+      await expect(page.getByText(`The car cannot be made unavailable while a booking that is not over yet holds it (${booking.reference}).`)).toBeVisible();
       await expect(await searchCard(page, startDay, name)).toHaveCount(1);
 
       // Once staff have cancelled the booking, the car is taken out of the search.

@@ -55,6 +55,7 @@ export async function submitCarForm(request: Request, user: StaffUser, carId: nu
   if (saved.ok) return { status: "saved", carId: saved.carId };
   if ("notFound" in saved) return { status: "notFound" };
   if ("heldBy" in saved) {
+    // The form passes this sentence through t() again: it holds no ":", which would read as a namespace.
     const message = t(carFormMessages.heldByBookings, { count: saved.heldBy.length, references: saved.heldBy.join(", ") });
     return { status: "invalid", result: submission.reply({ fieldErrors: { availability: [message] } }) };
   }
