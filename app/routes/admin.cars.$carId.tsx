@@ -33,7 +33,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = requireBackOffice(request, context);
   const carId = carIdParam(params.carId);
   if (carId === null) throw new Response(null, { status: 404 });
-  const outcome = await submitCarForm(request, user, carId);
+  const outcome = await submitCarForm(request, user, carId, context.t);
   if (outcome.status === "invalid") return json(outcome.result, { status: 400 });
   if (outcome.status === "notFound") throw new Response(null, { status: 404 });
   return redirect(`/admin/cars/${carId}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { requireBackOffice } from "~/modules/backoffice/access.server";
 import { carIdParam } from "~/modules/backoffice/car-list";
-import { deleteCar, loadCarForDelete, markCarUnavailable } from "~/modules/backoffice/cars.server";
+import { deleteCar, loadCarForDelete } from "~/modules/backoffice/cars.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -14,7 +14,7 @@ export const meta = privatePageMeta;
 /**
  * "Are you sure you want to delete this car?" as a page of its own, so the confirmation works
  * without JavaScript (docs/domain.md#fleet). Deleting is refused while bookings still hold the
- * car; the page then offers to mark it unavailable instead.
+ * car; the page then names them, for staff to rebook or cancel first.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);
@@ -26,22 +26,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = requireBackOffice(request, context);
   const carId = carIdParam(params.carId);
-  const intent = (await request.formData()).get("intent");
-  const saved = async (to: string) => redirect(to, { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });
-  if (intent === "delete") {
-    const outcome = await deleteCar(user, carId);
-    if (outcome === "notFound") throw new Response(null, { status: 404 });
-    if (outcome === "hasBookings") {
-      const car = await loadCarForDelete(user, carId);
-      return json({ refused: car?.futureBookings ?? 1 }, { status: 409 });
-    }
-    return saved("/admin/cars");
-  }
-  if (intent === "markUnavailable") {
-    if ((await markCarUnavailable(user, carId)) === "notFound") throw new Response(null, { status: 404 });
-    return saved(`/admin/cars/${carId}`);
-  }
-  throw new Response(null, { status: 400 });
+  if ((await request.formData()).get("intent") !== "delete") throw new Response(null, { status: 400 });
+  const outcome = await deleteCar(user, carId);
+  if (outcome === "notFound") throw new Response(null, { status: 404 });
+  if (outcome !== "deleted") return json({ refused: outcome.heldBy }, { status: 409 });
+  return redirect("/admin/cars", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });
 }
 
 export default function DeleteCarPage() {
@@ -55,16 +44,7 @@ export default function DeleteCarPage() {
       <h1>{t("delete.title", { name: car.name })}</h1>
       {refused ? (
         <div className="notice notice--warning stack" role="alert">
-          <p>{t("delete.refused", { count: refused })}</p>
-          {car.availability === "unavailable" ? (
-            <p>{t("delete.alreadyUnavailable")}</p>
-          ) : (
-            <Form method="post">
-              <button type="submit" name="intent" value="markUnavailable" className="button" disabled={busy}>
-                {t("delete.markUnavailable")}
-              </button>
-            </Form>
-          )}
+          <p>{t("delete.refused", { count: refused.length, references: refused.join(", ") })}</p>
         </div>
       ) : (
         <Form method="post" className="notice notice--warning stack">

@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireBackOffice(request, context);
-  const outcome = await submitCarForm(request, user, null);
+  const outcome = await submitCarForm(request, user, null, context.t);
   if (outcome.status === "invalid") return json(outcome.result, { status: 400 });
   if (outcome.status === "notFound") throw new Response(null, { status: 404 });
   return redirect(`/admin/cars/${outcome.carId}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });

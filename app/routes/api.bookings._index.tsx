@@ -4,7 +4,9 @@ import { checkoutFailureError, checkoutFields, checkoutProblemError, checkoutVal
 import { createBooking, listBookings } from "~/modules/api/operations/bookings";
 import { listBookings as bookingList } from "~/modules/booking/bookings.server";
 import { canAmend } from "~/modules/booking/eligibility";
+import { checkoutAllowed } from "~/modules/booking/checkout-limits.server";
 import { checkoutSchema } from "~/modules/booking/checkout-schema";
+import { messages } from "~/modules/forms/messages";
 import { accountDriver, bookCheckout, checkoutSchemaOptions, paymentChoices, readCheckoutTarget } from "~/modules/booking/checkout.server";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import { bookingsPageSize, dateRange, readListQuery } from "~/modules/booking/list-query";
@@ -29,7 +31,7 @@ const route = apiRoute(
     });
   }),
 
-  implement(createBooking, async ({ body, user, language }) => {
+  implement(createBooking, async ({ body, user, language, context }) => {
     const link = new URLSearchParams({
       car: String(body.carId),
       pickup: String(body.pickupLocationId),
@@ -49,6 +51,7 @@ const route = apiRoute(
       for (const issue of parsed.error.issues) fields[issue.path.map(String).join(".") || "body"] ??= issue.message;
       throw checkoutValidationError(fields);
     }
+    if (!(await checkoutAllowed({ ip: context.ip, userId }))) throw new ApiError(429, "rateLimited", messages.rateLimited);
     const result = await bookCheckout(target, account, parsed.data, { userId, language });
     if (!result.ok) throw checkoutFailureError(result);
     const booking = await loadPayableBooking(result.bookingId, { userId: result.driverId, grant: null });

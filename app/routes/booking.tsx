@@ -17,7 +17,9 @@ import { allowedTargets, bookingStatuses } from "~/modules/booking/status";
 import { amendClosingCardAttempts } from "~/modules/payment/amend-booking.server";
 import { instantToLocal } from "~/modules/availability/zoned-time";
 import { formatCents } from "~/modules/i18n/format";
+import { messages } from "~/modules/forms/messages";
 import { hasReceipt, receivedPayments } from "~/modules/payment/receipt.server";
+import { consume } from "~/modules/security/rate-limit.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { requireUser } from "~/modules/user/auth.server";
@@ -146,6 +148,10 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireUser(request, context);
   const id = bookingId(request);
+  // Each amend, cancel or status post writes notifications and emails: counted per account (docs/security.md#rate-limits).
+  if (!(await consume("booking-change", String(user.id)))) {
+    return redirect(`/booking?b=${id}`, { headers: { "Set-Cookie": await toastHeader({ type: "error", message: messages.rateLimited }) } });
+  }
   const form = await request.formData();
   if (form.get("intent") === "amend") return amend(user, id, form, context);
   if (form.get("intent") === "amend-request") return askAmendment(user, id, form);

@@ -10,6 +10,8 @@ import { PaymentChoices } from "~/components/checkout/payment-choices";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { useServerForm, type Validate } from "~/components/use-server-form";
 import type { CheckoutFailure } from "~/modules/booking/booking.server";
+import { checkoutAllowed } from "~/modules/booking/checkout-limits.server";
+import { messages } from "~/modules/forms/messages";
 import { accountDriver, bookCheckout, checkoutSchemaOptions, failureMessage, failureStatus, paymentChoices, problemStatus, readCheckoutTarget } from "~/modules/booking/checkout.server";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import {
@@ -86,6 +88,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { link, car, account, formOptions } = await readCheckout(request, context);
   const submission = parseWithZod(await request.formData(), { schema: checkoutSchema(formOptions) });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (!(await checkoutAllowed({ ip: context.ip, userId: context.user?.id ?? null }))) {
+    return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
+  }
   const result = await bookCheckout({ link, car }, account, submission.value, { userId: context.user?.id ?? null, language: context.language });
   if (result.ok) {
     const headers = new Headers();

@@ -126,14 +126,6 @@ const routes: Row[] = [
     cells: forgedAgainstA(),
     untouched: ["car"],
   },
-  {
-    name: "POST /admin/cars/:A's car/delete (mark unavailable)",
-    method: "POST",
-    path: (fx) => `/admin/cars/${fx.carId}/delete`,
-    form: () => ({ intent: "markUnavailable" }),
-    cells: forgedAgainstA(),
-    untouched: ["car"],
-  },
 
   // Bookings (shared): lists, export and calendar show B nothing of A; A's booking by id is B's 404.
   { name: "GET /admin/bookings?q=:A's reference", method: "GET", path: (fx) => `/admin/bookings?q=${fx.bookingReference}`, cells: shared() },

@@ -6,8 +6,9 @@ import { expect, jsModes, MAIQUETIA, money, searchMaiquetia, signIn, test, uniqu
 /*
  * The fleet in the back office (docs/domain.md#fleet) over the demo data, signed in as the demo
  * supplier staff: a car added with its picture is offered by the search at the place it serves,
- * a price edit reaches the search and a new checkout, deleting asks first and is refused while a
- * booking holds the car, and every refused upload says why and creates nothing.
+ * a price edit reaches the search and a new checkout, deleting asks first and, like making the car
+ * unavailable, is refused while a booking holds the car, naming it; every refused upload says why
+ * and creates nothing.
  */
 const PASSWORD = "Rueda2026!";
 const STAFF = "staff@llanos.example";
@@ -63,8 +64,8 @@ async function searchCard(page: Page, startDay: number, name: string) {
   return page.locator("article.car-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
 }
 
-/** A visitor books the car of `checkoutUrl` paying later, in a browser of their own. */
-async function visitorBooks(browser: Browser, checkoutUrl: string, javaScriptEnabled: boolean) {
+/** A visitor books the car of `checkoutUrl` paying later, in a browser of their own; answers the booking's reference and id. */
+async function visitorBooks(browser: Browser, checkoutUrl: string, javaScriptEnabled: boolean): Promise<{ reference: string; id: string }> {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
   const url = new URL(checkoutUrl);
@@ -77,7 +78,10 @@ async function visitorBooks(browser: Browser, checkoutUrl: string, javaScriptEna
   await page.getByLabel("I accept the Terms of Use").check();
   await page.getByRole("button", { name: "Book now" }).click();
   await expect(page).toHaveURL(/\/booking\?b=\d+$/);
+  const heading = await page.getByRole("heading", { level: 1, name: /^Booking RD-/ }).textContent();
+  const id = new URL(page.url()).searchParams.get("b")!;
   await context.close();
+  return { reference: heading!.replace("Booking ", ""), id };
 }
 
 for (const [index, mode] of jsModes.entries()) {
@@ -87,7 +91,7 @@ for (const [index, mode] of jsModes.entries()) {
   test.describe(`fleet ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("staff add a car that the search offers at its place, edit its price for search and checkout, and cannot delete it while booked", async ({ page, browser }) => {
+    test("staff add a car that the search offers at its place, edit its price for search and checkout, and cannot delete it or make it unavailable while booked", async ({ page, browser }) => {
       test.setTimeout(120_000);
       const name = `Fleet Hybrid ${index} ${Date.now().toString(36)}`;
       await signInAsStaff(page);
@@ -113,17 +117,33 @@ for (const [index, mode] of jsModes.entries()) {
       await card.getByRole("link", { name: "Book" }).click();
       await expect(page).toHaveURL(/\/checkout\?/);
       expect(money(await page.getByTestId("checkout-total").textContent())).toBe(875 * 4);
-      await visitorBooks(browser, page.url(), mode.javaScriptEnabled);
+      const booking = await visitorBooks(browser, page.url(), mode.javaScriptEnabled);
 
       await page.goto(`/admin/cars/${carId}?l=en`);
       await page.getByRole("link", { name: "Delete this car" }).click();
       await expect(page.getByText("Are you sure you want to delete this car?")).toBeVisible();
       await page.getByRole("button", { name: "Yes, delete" }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "This car cannot be deleted: 1 booking that is not over yet still holds it." })).toBeVisible();
-      await page.getByRole("button", { name: "Mark unavailable" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: `This car cannot be deleted: 1 booking that is not over yet still holds it (${booking.reference}).` })).toBeVisible();
+
+      // Nor can it be made unavailable under its booking: the form names the booking and saves nothing.
+      await page.goto(`/admin/cars/${carId}?l=en`);
+      await page.getByLabel("Availability").selectOption("unavailable");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText(`The car cannot be made unavailable while a booking that is not over yet holds it (${booking.reference}).`)).toBeVisible();
+      // Still offered for other dates (its own are taken by the booking).
+      await expect(await searchCard(page, startDay + 5, name)).toHaveCount(1);
+
+      // Once staff have cancelled the booking, the car is taken out of the search.
+      await page.goto(`/booking?b=${booking.id}&l=en`);
+      await page.getByLabel("New status").selectOption({ label: "Cancelled" });
+      await page.getByRole("button", { name: "Save status" }).click();
+      await expect(page.getByText("The booking was updated.")).toBeVisible();
+      await page.goto(`/admin/cars/${carId}?l=en`);
+      await page.getByLabel("Availability").selectOption("unavailable");
+      await page.getByRole("button", { name: "Save" }).click();
       await saved(page);
       await expect(page.getByLabel("Availability")).toHaveValue("unavailable");
-      await expect(await searchCard(page, startDay, name)).toHaveCount(0);
+      await expect(await searchCard(page, startDay + 5, name)).toHaveCount(0);
     });
 
     test("staff delete a car without bookings after confirming; it leaves the list and its page", async ({ page }) => {

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { StaffUser } from "~/modules/backoffice/access.server";
 import type { CarValues } from "~/modules/backoffice/car-form";
 import { readCarListQuery } from "~/modules/backoffice/car-list";
-import { createCar as createCarAsStaff, deleteCar, listCars, loadCar, loadCarForDelete, markCarUnavailable, processCarImage, updateCar } from "~/modules/backoffice/cars.server";
+import { createCar as createCarAsStaff, deleteCar, listCars, loadCar, loadCarForDelete, processCarImage, updateCar } from "~/modules/backoffice/cars.server";
 import { noFilters } from "~/modules/catalogue/filters";
 import { searchCars } from "~/modules/catalogue/search.server";
 import { contentKey } from "~/modules/images/images.server";
@@ -125,13 +125,12 @@ afterAll(async () => {
 });
 
 describe("the fleet's scope", () => {
-  it("staff of supplier B cannot read, edit, delete or mark unavailable supplier A's car: not found, nothing changed", async () => {
+  it("staff of supplier B cannot read, edit or delete supplier A's car: not found, nothing changed", async () => {
     const before = await carRow(fx.carA);
     expect(await loadCar(fx.staffB, fx.carA)).toBeNull();
     expect(await loadCarForDelete(fx.staffB, fx.carA)).toBeNull();
     expect(await updateCar(fx.staffB, fx.carA, { car: values({ dailyPriceCents: 1 }), locationIds: [fx.placeTwo], supplierId: fx.supplierB }, await picture())).toEqual({ ok: false, notFound: true });
     expect(await deleteCar(fx.staffB, fx.carA)).toBe("notFound");
-    expect(await markCarUnavailable(fx.staffB, fx.carA)).toBe("notFound");
     expect(await carRow(fx.carA)).toEqual(before);
     expect(await auditOf(fx.carA)).toEqual([]);
     const db = await getDb();
@@ -230,20 +229,50 @@ describe("saving a car", () => {
   });
 });
 
-describe("deleting a car", () => {
-  it("is refused while a booking that is not over holds the car, and then marking it unavailable takes it out of the search", async () => {
+describe("making a car unavailable", () => {
+  it("is refused while bookings that are not over hold it, naming them; once they are dealt with it leaves the search", async () => {
     const db = await getDb();
-    const start = new Date(now.getTime() + 20 * DAY);
-    await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: start, endsAt: new Date(start.getTime() + 2 * DAY), status: "paid" });
-    expect(await loadCarForDelete(fx.staffA, fx.carA)).toMatchObject({ futureBookings: 1 });
-    expect(await deleteCar(fx.staffA, fx.carA, now)).toBe("hasBookings");
-    expect((await carRow(fx.carA)).status).toBe("active");
+    const booking = (days: number, values: Partial<typeof schema.bookings.$inferInsert>) => {
+      const startsAt = new Date(now.getTime() + days * DAY);
+      return createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt, endsAt: new Date(startsAt.getTime() + 2 * DAY), ...values });
+    };
+    const reserved = await booking(4, { status: "reserved" });
+    const pending = await booking(12, { status: "pending" });
+    await booking(-10, { status: "paid" });
+    await booking(20, { status: "cancelled" });
+    await booking(30, { status: "void", holdExpiresAt: new Date(now.getTime() - 60_000) });
+    const unavailable = { car: values({ availability: "unavailable" }), locationIds: [fx.placeOne], supplierId: undefined };
 
-    expect((await searchAt(fx.placeOne)).has(fx.carA)).toBe(true);
-    expect(await markCarUnavailable(fx.staffA, fx.carA)).toBe("done");
+    expect(await updateCar(fx.staffA, fx.carA, unavailable, null, now)).toEqual({ ok: false, heldBy: [reserved.reference, pending.reference] });
+    expect((await carRow(fx.carA)).availability).toBe("available");
+    expect((await carRow(fx.carA)).dailyPriceCents).toBe(6000);
+    expect(await auditOf(fx.carA)).toEqual([]);
+
+    await db.update(schema.bookings).set({ status: "cancelled" }).where(inArray(schema.bookings.id, [reserved.id, pending.id]));
+    expect(await updateCar(fx.staffA, fx.carA, unavailable, null, now)).toEqual({ ok: true, carId: fx.carA });
     expect((await carRow(fx.carA)).availability).toBe("unavailable");
     expect((await searchAt(fx.placeOne)).has(fx.carA)).toBe(false);
-    expect((await auditOf(fx.carA)).map((e) => [e.action, e.changes])).toEqual([["car.update", { availability: ["available", "unavailable"] }]]);
+  });
+
+  it("lets an edit through that leaves an already unavailable car unavailable", async () => {
+    const db = await getDb();
+    await db.update(cars).set({ availability: "unavailable" }).where(eq(cars.id, fx.carA));
+    const start = new Date(now.getTime() + 5 * DAY);
+    await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: start, endsAt: new Date(start.getTime() + DAY), status: "paid" });
+    const edit = { car: values({ availability: "unavailable", dailyPriceCents: 7000 }), locationIds: [fx.placeOne], supplierId: undefined };
+    expect(await updateCar(fx.staffA, fx.carA, edit, null, now)).toEqual({ ok: true, carId: fx.carA });
+    expect((await carRow(fx.carA)).dailyPriceCents).toBe(7000);
+  });
+});
+
+describe("deleting a car", () => {
+  it("is refused while a booking that is not over holds the car, naming it", async () => {
+    const db = await getDb();
+    const start = new Date(now.getTime() + 20 * DAY);
+    const held = await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: start, endsAt: new Date(start.getTime() + 2 * DAY), status: "paid" });
+    expect(await deleteCar(fx.staffA, fx.carA, now)).toEqual({ heldBy: [held.reference] });
+    expect((await carRow(fx.carA)).status).toBe("active");
+    expect(await auditOf(fx.carA)).toEqual([]);
   });
 
   it("is allowed when its bookings are over, cancelled or lapsed holds; the car leaves the list and the search but stays for its bookings", async () => {
@@ -266,11 +295,10 @@ describe("deleting a car", () => {
 
   it("counts a live payment hold and a rental under way as holding the car", async () => {
     const db = await getDb();
-    await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: new Date(now.getTime() - DAY), endsAt: new Date(now.getTime() + DAY), status: "reserved" });
+    const under = await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: new Date(now.getTime() - DAY), endsAt: new Date(now.getTime() + DAY), status: "reserved" });
     const start = new Date(now.getTime() + 3 * DAY);
-    await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: start, endsAt: new Date(start.getTime() + DAY), status: "void", holdExpiresAt: new Date(now.getTime() + 10 * 60_000) });
-    expect(await loadCarForDelete(fx.admin, fx.carA, now)).toMatchObject({ futureBookings: 2 });
-    expect(await deleteCar(fx.admin, fx.carA, now)).toBe("hasBookings");
+    const hold = await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: start, endsAt: new Date(start.getTime() + DAY), status: "void", holdExpiresAt: new Date(now.getTime() + 10 * 60_000) });
+    expect(await deleteCar(fx.admin, fx.carA, now)).toEqual({ heldBy: [under.reference, hold.reference] });
   });
 });
 

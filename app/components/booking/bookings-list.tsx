@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Pagination } from "~/components/catalogue/pagination";
 import { StatusSelect } from "~/components/booking/status-select";
 import type { ListActionData, loadBookingsList } from "~/modules/booking/list-page.server";
@@ -21,6 +21,13 @@ export function BookingsList({ data, actionData, path, withSearch = false, tools
   const { t } = useTranslation("bookings");
   const { t: tc } = useTranslation();
   const { rows, total, pages, query, staff, suppliers, confirm } = data;
+  // Once a bulk action has been carried out, the ticks and the chosen status go (the page a
+  // browser without JavaScript gets back is fresh anyway); a refusal keeps them to be corrected.
+  const selection = useRef<HTMLFormElement>(null);
+  const acted = (actionData?.results.length ?? 0) > 0;
+  useEffect(() => {
+    if (acted) selection.current?.reset();
+  }, [actionData, acted]);
   return (
     <>
       <Form method="get" className="bookings-filters" aria-label={t("filters.label")}>
@@ -77,11 +84,11 @@ export function BookingsList({ data, actionData, path, withSearch = false, tools
         </section>
       ) : null}
 
-      {actionData && (actionData.nothingSelected || actionData.results.length > 0) ? (
+      {actionData && (actionData.nothingSelected || actionData.noStatus || actionData.results.length > 0) ? (
         <section className="card" aria-labelledby="results-title" role="status">
           <h2 id="results-title">{t("results.title")}</h2>
-          {actionData.nothingSelected ? (
-            <p>{t("results.nothingSelected")}</p>
+          {actionData.nothingSelected || actionData.noStatus ? (
+            <p>{t(actionData.noStatus ? "results.noStatus" : "results.nothingSelected")}</p>
           ) : (
             <ul>
               {actionData.results.map((r) => (
@@ -99,7 +106,7 @@ export function BookingsList({ data, actionData, path, withSearch = false, tools
       {rows.length === 0 ? (
         <p className="empty">{t("empty")}</p>
       ) : (
-        <Form method="post" id="bookings-selection">
+        <Form method="post" id="bookings-selection" ref={selection}>
           <p className="muted">{t("count", { count: total })}</p>
           <table className="bookings-table">
             <thead>
@@ -167,7 +174,7 @@ export function BookingsList({ data, actionData, path, withSearch = false, tools
               <button type="submit" name="intent" value="delete-selected" className="danger">
                 {t("bulk.delete")}
               </button>
-              <StatusSelect id="bulk-status" label={t("bulk.newStatus")} statuses={bookingStatuses.filter((s) => s !== "void")} defaultValue="paid" />
+              <StatusSelect id="bulk-status" label={t("bulk.newStatus")} statuses={bookingStatuses.filter((s) => s !== "void")} defaultValue="" anyLabel={t("bulk.chooseStatus")} />
               <button type="submit" name="intent" value="status-selected">
                 {t("bulk.change")}
               </button>

@@ -48,6 +48,7 @@ export const carFormMessages = {
   unknownSupplier: "adminCars:errors.unknownSupplier",
   unknownPlace: "adminCars:errors.unknownPlace",
   supplierHasBookings: "adminCars:errors.supplierHasBookings",
+  heldByBookings: "adminCars:errors.heldByBookings",
   imageRequired: "adminCars:image.required",
   imageTooLarge: "adminCars:image.tooLarge",
   imageNotImage: "adminCars:image.notImage",

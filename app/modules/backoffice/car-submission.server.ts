@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { TFunction } from "i18next";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { unstable_createMemoryUploadHandler as createMemoryUploadHandler, unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
 import { bodyLimits } from "~/modules/http/request-body.server";
@@ -26,9 +27,10 @@ async function readCarForm(request: Request): Promise<FormData> {
 /**
  * Creates (`carId` null) or edits a car from a posted form: validates it with the form's schema,
  * judges the picture by its content, then saves everything in one transaction (cars.server.ts).
- * Any refusal comes back as the form's errors and changes nothing.
+ * Any refusal comes back as the form's errors and changes nothing; one that names bookings is
+ * worded here with `t` (the form shows keys, without values).
  */
-export async function submitCarForm(request: Request, user: StaffUser, carId: number | null): Promise<CarSubmission> {
+export async function submitCarForm(request: Request, user: StaffUser, carId: number | null, t: TFunction): Promise<CarSubmission> {
   // Another supplier's car is missing before anything posted is looked at: no 400 tells it exists.
   if (carId !== null && !(await carInScope(user, carId))) return { status: "notFound" };
   const formData = await readCarForm(request);
@@ -52,5 +54,10 @@ export async function submitCarForm(request: Request, user: StaffUser, carId: nu
   else return { status: "invalid", result: submission.reply({ fieldErrors: { image: [carFormMessages.imageRequired] } }) };
   if (saved.ok) return { status: "saved", carId: saved.carId };
   if ("notFound" in saved) return { status: "notFound" };
+  if ("heldBy" in saved) {
+    // The form passes this sentence through t() again: it holds no ":", which would read as a namespace.
+    const message = t(carFormMessages.heldByBookings, { count: saved.heldBy.length, references: saved.heldBy.join(", ") });
+    return { status: "invalid", result: submission.reply({ fieldErrors: { availability: [message] } }) };
+  }
   return { status: "invalid", result: submission.reply({ fieldErrors: saved.fieldErrors }) };
 }

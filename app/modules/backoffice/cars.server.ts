@@ -153,17 +153,16 @@ function holdsCar(carId: number, now: Date): SQL {
   )!;
 }
 
-async function futureBookingCount(executor: Executor, carId: number, now: Date): Promise<number> {
-  const [{ n }] = await executor.select({ n: count() }).from(bookings).where(holdsCar(carId, now));
-  return n;
+/** The references of the bookings that still hold the car, by pick-up: what staff must move or cancel first. */
+async function holdingReferences(executor: Executor, carId: number, now: Date): Promise<string[]> {
+  const rows = await executor.select({ reference: bookings.reference }).from(bookings).where(holdsCar(carId, now)).orderBy(asc(bookings.startsAt), asc(bookings.id));
+  return rows.map((row) => row.reference);
 }
 
-/** The caller's car with how many bookings still hold it, for the delete confirmation; null when not theirs. */
-export async function loadCarForDelete(user: StaffUser, carId: unknown, now = new Date()) {
+/** The caller's car as the delete confirmation names it; null when not theirs. */
+export async function loadCarForDelete(user: StaffUser, carId: unknown) {
   const car = await loadCar(user, carId);
-  if (!car) return null;
-  const db = await getDb();
-  return { id: car.id, name: car.name, supplierName: car.supplierName, availability: car.availability, futureBookings: await futureBookingCount(db, car.id, now) };
+  return car && { id: car.id, name: car.name, supplierName: car.supplierName };
 }
 
 export type ProcessedCarImage = { ok: true; webp: Buffer } | { ok: false; reason: ImageRefusal };
@@ -175,7 +174,12 @@ export async function processCarImage(bytes: Uint8Array): Promise<ProcessedCarIm
 }
 
 export type CarInput = { car: CarValues; locationIds: number[]; supplierId: number | undefined };
-export type SaveResult = { ok: true; carId: number } | { ok: false; fieldErrors: Record<string, string[]> } | { ok: false; notFound: true };
+export type SaveResult =
+  | { ok: true; carId: number }
+  | { ok: false; fieldErrors: Record<string, string[]> }
+  | { ok: false; notFound: true }
+  /** Made unavailable while these bookings (references) still hold it: staff move or cancel them first. */
+  | { ok: false; heldBy: string[] };
 
 /** The places that exist among `ids`, and whether the supplier may receive the car: field errors otherwise. */
 async function checkReferences(tx: Transaction, user: StaffUser, supplierId: number, locationIds: number[]): Promise<Record<string, string[]> | null> {
@@ -187,9 +191,9 @@ async function checkReferences(tx: Transaction, user: StaffUser, supplierId: num
   return Object.keys(errors).length ? errors : null;
 }
 
-/** Thrown inside a transaction to roll it back and answer with these field errors. */
+/** Thrown inside a transaction to roll it back and answer with this refusal. */
 class Refused extends Error {
-  constructor(readonly fieldErrors: Record<string, string[]>) {
+  constructor(readonly result: Extract<SaveResult, { ok: false }>) {
     super("refused");
   }
 }
@@ -199,7 +203,7 @@ async function inTransaction(work: (tx: Transaction) => Promise<SaveResult>): Pr
   try {
     return await db.transaction(work);
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, fieldErrors: error.fieldErrors };
+    if (error instanceof Refused) return error.result;
     throw error;
   }
 }
@@ -214,7 +218,7 @@ export async function createCar(user: StaffUser, input: CarInput, webp: Buffer):
   const supplierId = ownSupplierId(user, input.supplierId ?? 0);
   return inTransaction(async (tx) => {
     const refused = await checkReferences(tx, user, supplierId, input.locationIds);
-    if (refused) throw new Refused(refused);
+    if (refused) throw new Refused({ ok: false, fieldErrors: refused });
     const image = await storedImage(tx, webp);
     const [car] = await tx
       .insert(cars)
@@ -247,6 +251,8 @@ async function lockCar(tx: Transaction, user: StaffUser, carId: number): Promise
  * a new picture when one was sent (the old one deleted once nothing shows it), and the audit
  * entry of what changed, in one transaction. Staff keep the car with their supplier; an admin may
  * move it only while no booking still holds it, since a booking stays with the supplier it was made with.
+ * Making it unavailable is refused while bookings still hold it, naming them. The car row is locked
+ * first, so a booking committed before the lock is seen by these checks.
  */
 export async function updateCar(user: StaffUser, carId: unknown, input: CarInput, webp: Buffer | null, now = new Date()): Promise<SaveResult> {
   if (!isRowId(carId)) return { ok: false, notFound: true };
@@ -255,9 +261,14 @@ export async function updateCar(user: StaffUser, carId: unknown, input: CarInput
     if (!before) return { ok: false, notFound: true };
     const supplierId = user.type === "admin" ? (input.supplierId ?? before.supplierId) : before.supplierId;
     const refused = await checkReferences(tx, user, supplierId, input.locationIds);
-    if (refused) throw new Refused(refused);
-    if (supplierId !== before.supplierId && (await futureBookingCount(tx, carId, now)) > 0) {
-      throw new Refused({ supplierId: [carFormMessages.supplierHasBookings] });
+    if (refused) throw new Refused({ ok: false, fieldErrors: refused });
+    if (supplierId !== before.supplierId && (await holdingReferences(tx, carId, now)).length > 0) {
+      throw new Refused({ ok: false, fieldErrors: { supplierId: [carFormMessages.supplierHasBookings] } });
+    }
+    // docs/domain.md#fleet: a car its bookings still count on is not taken out of the fleet under them.
+    if (input.car.availability === "unavailable" && before.availability !== "unavailable") {
+      const heldBy = await holdingReferences(tx, carId, now);
+      if (heldBy.length > 0) throw new Refused({ ok: false, heldBy });
     }
     const image = webp ? await storedImage(tx, webp) : before.image;
     const after = { ...input.car, supplierId, image };
@@ -276,7 +287,7 @@ export async function updateCar(user: StaffUser, carId: unknown, input: CarInput
   });
 }
 
-export type DeleteResult = "deleted" | "notFound" | "hasBookings";
+export type DeleteResult = "deleted" | "notFound" | { heldBy: string[] };
 
 /**
  * Soft-deletes the caller's car (status `deleted`: gone from the back office and the search, kept
@@ -289,29 +300,10 @@ export async function deleteCar(user: StaffUser, carId: unknown, now = new Date(
   return db.transaction(async (tx) => {
     const car = await lockCar(tx, user, carId);
     if (!car) return "notFound";
-    if ((await futureBookingCount(tx, carId, now)) > 0) return "hasBookings";
+    const heldBy = await holdingReferences(tx, carId, now);
+    if (heldBy.length > 0) return { heldBy };
     await tx.update(cars).set({ status: "deleted" }).where(eq(cars.id, carId));
     await recordAudit(tx, user, { action: "car.delete", subjectType: "car", subjectId: carId, supplierId: car.supplierId, changes: { status: ["active", "deleted"] } });
     return "deleted";
-  });
-}
-
-/** Takes the caller's car out of the search without deleting it (what to do while bookings hold it). */
-export async function markCarUnavailable(user: StaffUser, carId: unknown): Promise<"done" | "notFound"> {
-  if (!isRowId(carId)) return "notFound";
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const car = await lockCar(tx, user, carId);
-    if (!car) return "notFound";
-    if (car.availability === "unavailable") return "done";
-    await tx.update(cars).set({ availability: "unavailable" }).where(eq(cars.id, carId));
-    await recordAudit(tx, user, {
-      action: "car.update",
-      subjectType: "car",
-      subjectId: carId,
-      supplierId: car.supplierId,
-      changes: { availability: [car.availability, "unavailable"] },
-    });
-    return "done";
   });
 }

@@ -11,6 +11,7 @@ import { optionKeys, priceRental, rentalDays, type OptionKey } from "~/modules/p
 import { createUnactivatedAccount } from "~/modules/user/account.server";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { unpaidCapFailure, type UnpaidCapFailure } from "./checkout-limits.server";
 import { driverOldEnough, periodIsValid, requiredDriverAge, unavailableOption } from "./checkout-rules";
 import { generateReference } from "./reference";
 import { endExpiredHolds } from "./holds.server";
@@ -45,7 +46,8 @@ export type CheckoutFailure =
   | { reason: "termsNotAccepted" }
   | { reason: "emailTaken" }
   | { reason: "payLaterUnavailable" }
-  | { reason: "unavailable" };
+  | { reason: "unavailable" }
+  | UnpaidCapFailure;
 export type CheckoutResult =
   | { ok: true; bookingId: number; reference: string; driverId: number; accountCreated: boolean; paymentMethod: CheckoutInput["paymentMethod"] }
   | ({ ok: false } & CheckoutFailure);
@@ -226,6 +228,8 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   }
   const driver = account ?? (await visitorAccount(tx, given, now));
   const driverId = driver.id;
+  const overCap = await unpaidCapFailure(tx, driverId, now);
+  if (overCap) refuse(overCap);
 
   const days = rentalDays(from, to);
   const breakdown = priceRental({ car, days, options, payLater });

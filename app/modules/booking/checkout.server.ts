@@ -95,11 +95,12 @@ export const failureStatus: Record<CheckoutFailure["reason"], number> = {
   emailTaken: 400,
   payLaterUnavailable: 400,
   unavailable: 409,
+  tooManyUnpaid: 409,
 };
 
 /**
  * What to tell the driver about a refusal: a message key with its values (the age is in the
- * underage sentence) and the form field it belongs to, or null for the whole form.
+ * underage sentence, the count of bookings awaiting payment in the cap's) and the form field it belongs to, or null for the whole form.
  */
 export function failureMessage(failure: CheckoutFailure): { field: keyof CheckoutFields | null; message: string; values?: { count: number } } {
   switch (failure.reason) {
@@ -117,6 +118,8 @@ export function failureMessage(failure: CheckoutFailure): { field: keyof Checkou
       return { field: "options", message: "booking:errors.optionUnavailable" };
     case "payLaterUnavailable":
       return { field: "payment", message: "payment:checkout.payLaterUnavailable" };
+    case "tooManyUnpaid":
+      return { field: null, message: "booking:errors.tooManyUnpaid", values: { count: failure.count } };
     default:
       return { field: null, message: `booking:errors.${failure.reason}` };
   }

@@ -45,11 +45,12 @@ export async function loadBookingsList(user: User, request: Request) {
 const idList = z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1);
 const bulkSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-selected"), ids: idList }),
-  z.object({ intent: z.literal("status-selected"), ids: idList, status: z.enum(bookingStatuses) }),
+  // The bulk select starts on its placeholder (""), never on a status: nothing changes until one is chosen.
+  z.object({ intent: z.literal("status-selected"), ids: idList, status: z.enum(bookingStatuses).or(z.literal("")) }),
   z.object({ intent: z.literal("delete"), ids: idList.max(1) }),
 ]);
 
-export type ListActionData = { results: BulkResult[]; nothingSelected: boolean };
+export type ListActionData = { results: BulkResult[]; nothingSelected: boolean; noStatus?: boolean };
 
 /**
  * The list's POST for staff: delete one booking (after its confirmation, then back to `path`),
@@ -67,6 +68,8 @@ export async function bookingsListAction(user: User, request: Request, path: str
     const toast = result.ok ? { type: "success" as const, message: "bookings:list.deleted" } : { type: "error" as const, message: "bookings:detail.refused" };
     return redirect(path, { headers: { "Set-Cookie": await toastHeader(toast) } });
   }
-  const results = await bulkChangeStatus(user, data.ids, data.intent === "delete-selected" ? "deleted" : data.status);
+  const status = data.intent === "delete-selected" ? "deleted" : data.status;
+  if (status === "") return json({ results: [], nothingSelected: false, noStatus: true }, { status: 400 });
+  const results = await bulkChangeStatus(user, data.ids, status);
   return json({ results, nothingSelected: false });
 }

@@ -15,7 +15,12 @@ export type LimitName =
   | "check-password-account"
   | "avatar-upload"
   | "payment-lookup"
-  | "payment-submit";
+  | "payment-submit"
+  | "checkout-ip"
+  | "checkout-account"
+  | "card-start-ip"
+  | "card-start-booking"
+  | "booking-change";
 
 /*
  * The limits of docs/security.md#rate-limits. Sign-in is limited per address and per
@@ -42,6 +47,15 @@ export const rules: Record<LimitName, { points: number; duration: number }> = {
   "payment-lookup": { points: 10, duration: 15 * 60 },
   // Per booking: pago móvil references and transaction ids are typed by hand, but not by the hundred.
   "payment-submit": { points: 20, duration: 60 * 60 },
+  // Checkout, page and API together (booking/checkout-limits.server.ts). Per client generously:
+  // one address may be a whole carrier-grade NAT of mobile customers.
+  "checkout-ip": { points: 60, duration: 60 * 60 },
+  "checkout-account": { points: 20, duration: 60 * 60 },
+  // Each card start may call Stripe (retrieve, create): per booking and per client.
+  "card-start-ip": { points: 30, duration: 60 * 60 },
+  "card-start-booking": { points: 10, duration: 60 * 60 },
+  // Amend, cancel and status posts on /booking write notifications and emails to staff.
+  "booking-change": { points: 60, duration: 15 * 60 },
 };
 
 /*

@@ -149,7 +149,7 @@ export const createBooking = defineOperation({
     "",
     "Signed in (token or cookie), the caller is the driver. A visitor gives `driver` in full: an unactivated account is created (its activation email is sent) and `grant` lets the visitor pay this booking (`?g=` on the payment calls) until they sign in.",
     "",
-    "Refusals: car gone → 404 `carNotFound`; place not served → 409 `notServed`; car taken meanwhile → 409 `unavailable` (\"The vehicle is no longer available\"); rules of the form → 400 with `fields`.",
+    "Refusals: car gone → 404 `carNotFound`; place not served → 409 `notServed`; car taken meanwhile → 409 `unavailable` (\"The vehicle is no longer available\"); rules of the form → 400 with `fields`; the driver already has as many bookings awaiting payment as allowed (10, or 3 before the account is activated) → 409 `tooManyUnpaid`; more than 60 checkouts per client address or 20 per account in an hour (page and API together) → 429 `rateLimited`.",
   ].join("\n"),
   auth: "optional",
   body: checkoutBodySchema,
@@ -170,7 +170,7 @@ export const createBooking = defineOperation({
       }),
     },
   },
-  errors: [400, 404, 409],
+  errors: [400, 404, 409, 429],
   example: {
     body: { carId: 1, pickupLocationId: 1, dropoffLocationId: 1, from: "2027-03-10T10:00", to: "2027-03-13T10:00", options: [], paymentMethod: "payLater" },
   },

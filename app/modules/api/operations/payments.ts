@@ -163,7 +163,7 @@ export const createCardSession = defineOperation({
   tag,
   summary: "Card: open a payment session",
   description:
-    "A Stripe Checkout Session for the booking's balance (or the demo gateway's card form where it runs); open `url` in a browser, which comes back to the booking's confirmation. Asking again while the session is open gives the same one. Card not offered → 409 `notOffered`; nothing to pay → 409 `notPayable`; Stripe refused or did not answer → 502 `gatewayError`.",
+    "A Stripe Checkout Session for the booking's balance (or the demo gateway's card form where it runs); open `url` in a browser, which comes back to the booking's confirmation. Asking again while the session is open gives the same one. Card not offered → 409 `notOffered`; nothing to pay → 409 `notPayable`; Stripe refused or did not answer → 502 `gatewayError`; more than 10 starts per booking or 30 per client address in an hour → 429 `rateLimited`.",
   auth: "optional",
   params: idParams,
   query: grantQuery,
@@ -173,6 +173,6 @@ export const createCardSession = defineOperation({
       schema: z.object({ gateway: z.enum(["stripe", "demo"]), url: z.string().meta({ description: "Where the payer pays: Stripe's hosted page or the demo card form." }) }),
     },
   },
-  errors: [404, 409, 502],
+  errors: [404, 409, 429, 502],
   example: { params: { id: "1" } },
 });
