@@ -10,6 +10,8 @@ export type LimitName =
   | "forgot-password"
   | "forgot-password-ip"
   | "resend-activation"
+  | "resend-activation-ip"
+  | "reset-password-ip"
   | "change-password"
   | "payment-lookup"
   | "payment-submit";
@@ -28,6 +30,10 @@ export const rules: Record<LimitName, { points: number; duration: number }> = {
   // "Email address not registered" is an answer; per client it must not become a fast oracle.
   "forgot-password-ip": { points: 20, duration: 15 * 60 },
   "resend-activation": { points: 5, duration: 15 * 60 },
+  // Asking by address answers whether it has an account awaiting activation: counted per client before the lookup.
+  "resend-activation-ip": { points: 20, duration: 15 * 60 },
+  // Each valid link costs an argon2 hash; a client cannot make the server hash at will.
+  "reset-password-ip": { points: 20, duration: 15 * 60 },
   "change-password": { points: 10, duration: 15 * 60 },
   // Reference + email must not become a way to enumerate bookings.
   "payment-lookup": { points: 10, duration: 15 * 60 },
