@@ -76,7 +76,7 @@ async function visitorBooks(browser: Browser, checkoutUrl: string, javaScriptEna
   await page.getByLabel("Birth date", { exact: true }).fill("1990-06-15");
   await page.getByLabel("I accept the Terms of Use").check();
   await page.getByRole("button", { name: "Book now" }).click();
-  await expect(page).toHaveURL(/\/booking\?b=\d+$/);
+  await expect(page).toHaveURL(/\/booking\?b=\d+&g=[\w-]{24}$/);
   await context.close();
 }
 

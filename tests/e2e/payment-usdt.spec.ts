@@ -30,7 +30,7 @@ async function checkoutWithUsdt(page: Page, startDay: number): Promise<string> {
   await page.getByLabel("Birth date", { exact: true }).fill("1992-06-15");
   await page.getByLabel("I accept the Terms of Use").check();
   await page.getByRole("button", { name: "Book now" }).click();
-  await expect(page).toHaveURL(/\/payment\/usdt\?b=\d+$/);
+  await expect(page).toHaveURL(/\/payment\/usdt\?b=\d+&g=[\w-]{24}$/);
   return email;
 }
 
