@@ -74,7 +74,7 @@ export default function SignInPage() {
   const { t } = useTranslation();
   const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const lastResult = actionData && "status" in actionData ? actionData : undefined;
+  const lastResult = actionData && !("resent" in actionData) ? actionData : undefined;
   const resendFor = actionData && "resendFor" in actionData && typeof actionData.resendFor === "string" ? actionData.resendFor : null;
   const resent = actionData && "resent" in actionData ? actionData.resent : undefined;
   const navigation = useNavigation();

@@ -101,7 +101,7 @@ export const resend = defineOperation({
   tag,
   summary: "Email a new activation or reset link",
   description: [
-    "`reset` `true`: the forgot-password page's request (a one-hour reset link; 5 per address and 20 per client per 15 minutes). `false`: a new activation link (5 per account per 15 minutes).",
+    "`reset` `true`: the forgot-password page's request (a one-hour reset link; 5 per address and 20 per client per 15 minutes). `false`: a new activation link (5 per account, and 20 per client counted before the address is looked up, per 15 minutes).",
     "An address with no account → 404 `emailNotRegistered` (\"Email address not registered\", as the page says). An activation asked for an account already active → 409 `alreadyActive`.",
   ].join("\n\n"),
   auth: "none",
