@@ -391,7 +391,8 @@ test("forged, oversized and malformed input gets 4xx or a friendly page, never 5
   expect((await api.post("/reset-password?l=en", { form: { token: "forged", password: "secret1", confirmPassword: "secret1" }, maxRedirects: 0 })).status()).toBe(302);
   expect((await api.post("/reset-password?l=en", { form: { token: big, password: "secret1", confirmPassword: "secret1" } })).status()).toBe(400);
   expect((await api.get(`/reset-password?token=${"a".repeat(5000)}`)).status()).toBe(200);
-  expect((await api.post("/activate?l=en", { form: { intent: "activate", token: "A".repeat(43) }, maxRedirects: 0 })).status()).toBe(302);
+  expect((await api.post("/activate?l=en", { form: { intent: "activate", token: "A".repeat(43), password: "secret1", confirmPassword: "secret1" }, maxRedirects: 0 })).status()).toBe(302);
+  expect((await api.post("/activate?l=en", { form: { intent: "activate", token: "A".repeat(43) }, maxRedirects: 0 })).status()).toBe(400);
   expect((await api.post("/activate?l=en", { form: { intent: "resend", token: "forged" }, maxRedirects: 0 })).status()).toBe(302);
   expect((await api.post("/activate?l=en", { form: { intent: "nonsense" } })).status()).toBe(400);
   expect((await api.get("/sign-out", { maxRedirects: 0 })).status()).toBe(302);
