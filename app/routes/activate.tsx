@@ -7,8 +7,8 @@ import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { messages } from "~/modules/forms/messages";
-import { activateAccount, inspectActivationLink, resendActivationLimited } from "~/modules/user/account.server";
-import { activateWithPassword, activationNeedsPassword } from "~/modules/user/activation.server";
+import { inspectActivationLink, resendActivationLimited } from "~/modules/user/account.server";
+import { activateWithPassword } from "~/modules/user/activation.server";
 import { looksLikeToken } from "~/modules/user/tokens";
 import { resetPasswordSchema } from "~/modules/user/validation";
 import { createUserSession, destroySession } from "~/utils/session.server";
@@ -26,12 +26,11 @@ export const meta = privatePageMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const title = `${context.t("auth:activate.title")} · Rueda`;
-  if (url.searchParams.get("activated") === "1") return { title, view: "activated" as View, token: "", needsPassword: false };
-  if (url.searchParams.get("sent") === "1") return { title, view: "sent" as View, token: "", needsPassword: false };
+  if (url.searchParams.get("activated") === "1") return { title, view: "activated" as View, token: "" };
+  if (url.searchParams.get("sent") === "1") return { title, view: "sent" as View, token: "" };
   const token = url.searchParams.get("token");
   const { status } = await inspectActivationLink(token);
-  const needsPassword = status === "valid" && (await activationNeedsPassword(token));
-  return { title, view: status as View, token: looksLikeToken(token) ? token : "", needsPassword };
+  return { title, view: status as View, token: looksLikeToken(token) ? token : "" };
 }
 
 const hidden = { hideFields: ["password", "confirmPassword"] };
@@ -45,22 +44,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "activate") {
-    // An account created at checkout has no password: it is chosen here, on the same form.
-    let result: Awaited<ReturnType<typeof activateAccount>>;
-    if (await activationNeedsPassword(token)) {
-      const submission = parseWithZod(formData, { schema: resetPasswordSchema });
-      if (submission.status !== "success") return json({ passwordForm: submission.reply(hidden) }, { status: 400 });
-      result = await activateWithPassword(token, submission.value.password);
-    } else {
-      result = await activateAccount(token);
-    }
+    // The password is always chosen here, by whoever holds the emailed link (docs/security.md#unproven-addresses).
+    const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+    if (submission.status !== "success") return json({ passwordForm: submission.reply(hidden) }, { status: 400 });
+    const result = await activateWithPassword(token, submission.value.password);
     if (result.status !== "activated") return redirect(linkPage(token));
+    // Activation ended every session of the account; the link proves who this is: a new session for this browser.
     const headers = new Headers();
-    // The link proves who this is: sign them in, with a new session unless already signed in as them.
-    if (context.user?.id !== result.userId) {
-      if (context.sessionId) await destroySession(context.sessionId);
-      headers.append("Set-Cookie", await createUserSession(result.userId, false));
-    }
+    if (context.sessionId) await destroySession(context.sessionId);
+    headers.append("Set-Cookie", await createUserSession(result.userId, false));
     return redirect("/activate?activated=1", { headers });
   }
 
@@ -81,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ActivatePage() {
   const { t } = useTranslation();
-  const { view, token, needsPassword } = useLoaderData<typeof loader>();
+  const { view, token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -96,7 +88,7 @@ export default function ActivatePage() {
           <p>{t(actionData.error)}</p>
         </div>
       ) : null}
-      {view === "valid" && needsPassword ? (
+      {view === "valid" ? (
         <Form method="post" {...getFormProps(form)} className="stack card">
           <p>{t("auth:activate.choosePassword")}</p>
           <FormErrors form={form} labels={labels} />
@@ -107,15 +99,6 @@ export default function ActivatePage() {
           <SubmitButton pending={busy} pendingLabel={t("auth:activate.submitting")}>
             {t("auth:activate.submit")}
           </SubmitButton>
-        </Form>
-      ) : null}
-      {view === "valid" && !needsPassword ? (
-        <Form method="post" className="stack card">
-          <p>{t("auth:activate.intro")}</p>
-          <input type="hidden" name="token" value={token} />
-          <button type="submit" name="intent" value="activate" className="button" disabled={busy} aria-busy={busy}>
-            {busy ? t("auth:activate.submitting") : t("auth:activate.submit")}
-          </button>
         </Form>
       ) : null}
       {view === "activated" ? (

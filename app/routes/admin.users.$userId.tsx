@@ -52,18 +52,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (outcome === "notFound") throw new Response(null, { status: 404 });
     if (outcome === "unknownSupplier") return json<Outcome>({ intent, result: submission.reply({ fieldErrors: { supplierId: [adminUserMessages.supplierInvalid] } }) }, { status: 400 });
     if (outcome === "selfDemote") return json<Outcome>({ intent, result: submission.reply({ formErrors: [adminUserMessages.selfDemote] }) }, { status: 400 });
+    if (outcome === "lastAdmin") return json<Outcome>({ intent, result: submission.reply({ formErrors: [adminUserMessages.lastAdmin] }) }, { status: 409 });
     return saved();
   }
   if (intent === "suspend" || intent === "reinstate") {
     const outcome = await setSuspended(admin, userId, intent === "suspend");
     if (outcome === "notFound") throw new Response(null, { status: 404 });
     if (outcome === "selfSuspend") return json<Outcome>({ intent: "status", error: adminUserMessages.selfSuspend }, { status: 400 });
+    if (outcome === "lastAdmin") return json<Outcome>({ intent: "status", error: adminUserMessages.lastAdmin }, { status: 409 });
     return saved(intent === "suspend" ? "adminUsers:view.suspended" : "adminUsers:view.reinstated");
   }
   if (intent === "delete") {
     const outcome = await deleteUser(admin, userId);
     if (outcome === "notFound") throw new Response(null, { status: 404 });
     if (outcome === "selfDelete") return json<Outcome>({ intent, error: adminUserMessages.selfDelete }, { status: 400 });
+    if (outcome === "lastAdmin") return json<Outcome>({ intent, error: adminUserMessages.lastAdmin }, { status: 409 });
     return saved("adminUsers:view.deleted", "/admin/users");
   }
   throw new Response(null, { status: 400 });

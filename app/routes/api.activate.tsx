@@ -1,8 +1,8 @@
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply, validate } from "~/modules/api/handler.server";
 import { activate } from "~/modules/api/operations/account";
-import { activateAccount, type ActivationResult } from "~/modules/user/account.server";
-import { activateWithPassword, activationNeedsPassword } from "~/modules/user/activation.server";
+import type { ActivationResult } from "~/modules/user/account.server";
+import { activateWithPassword } from "~/modules/user/activation.server";
 import { resetPasswordSchema } from "~/modules/user/validation";
 
 const refusals: Record<Exclude<ActivationResult["status"], "activated">, ApiError> = {
@@ -13,14 +13,9 @@ const refusals: Record<Exclude<ActivationResult["status"], "activated">, ApiErro
 
 const route = apiRoute(
   implement(activate, async ({ body }) => {
-    // As on the activation page: an account created at checkout chooses its password here.
-    let result: ActivationResult;
-    if (await activationNeedsPassword(body.token)) {
-      const { password } = await validate(resetPasswordSchema, body);
-      result = await activateWithPassword(body.token, password);
-    } else {
-      result = await activateAccount(body.token);
-    }
+    // As on the activation page: the password is always chosen with the link (docs/security.md#unproven-addresses).
+    const { password } = await validate(resetPasswordSchema, body);
+    const result: ActivationResult = await activateWithPassword(body.token, password);
     if (result.status !== "activated") throw refusals[result.status];
     return reply(200, { ok: true });
   }),

@@ -2,7 +2,7 @@ import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { resend } from "~/modules/api/operations/account";
 import { messages } from "~/modules/forms/messages";
-import { findAccountByEmail, requestPasswordResetLimited, resendActivationLimited } from "~/modules/user/account.server";
+import { requestPasswordResetLimited, resendActivationByEmail } from "~/modules/user/account.server";
 import { authMessages } from "~/modules/user/messages";
 
 const notRegistered = () => new ApiError(404, "emailNotRegistered", authMessages.emailNotRegistered);
@@ -16,9 +16,8 @@ const route = apiRoute(
       if (result === "notRegistered") throw notRegistered();
       return reply(200, { ok: true });
     }
-    const account = await findAccountByEmail(params.email);
-    if (!account) throw notRegistered();
-    const result = await resendActivationLimited(account.id);
+    // Counted per client before the lookup, like the reset branch (docs/security.md#rate-limits).
+    const result = await resendActivationByEmail(params.email, context.ip);
     if (result === "rateLimited") throw rateLimited();
     if (result === "alreadyActive") throw new ApiError(409, "alreadyActive", "auth:banner.alreadyActive");
     if (result === "unknown") throw notRegistered();

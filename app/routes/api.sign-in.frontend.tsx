@@ -12,6 +12,8 @@ const failures: Record<SignInFailure, ApiError> = {
   rateLimited: new ApiError(429, "rateLimited", messages.rateLimited),
   incorrect: new ApiError(401, "incorrectCredentials", authMessages.incorrectCredentials),
   suspended: new ApiError(403, "suspended", authMessages.suspended),
+  // docs/security.md#unproven-addresses: no token and no session until the address is proven.
+  notActivated: new ApiError(403, "notActivated", authMessages.notActivated),
 };
 
 const route = apiRoute(

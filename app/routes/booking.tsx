@@ -23,6 +23,9 @@ import { consume } from "~/modules/security/rate-limit.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { requireUser } from "~/modules/user/auth.server";
+import { payableQuery } from "~/modules/payment/methods";
+import { grantRefusal, loadPayableBooking } from "~/modules/payment/payable.server";
+import type { SessionUser } from "~/utils/session.server";
 import { toastHeader, type Toast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
@@ -38,8 +41,23 @@ function bookingId(request: Request) {
 /** A wall-clock time in `zone`, for display: "2026-12-03 14:00". */
 const wallClock = (instant: Date, zone: string) => instantToLocal(instant, zone).replace("T", " ");
 
+/**
+ * Who looks at the booking: the signed-in user, or a visitor holding the booking's grant (`g=`,
+ * docs/security.md#unproven-addresses), which shows this one booking as its driver sees it,
+ * read-only and without the driver's contact details; anyone else is sent to sign in.
+ */
+async function viewer(request: Request, context: AppLoadContext): Promise<{ user: Pick<SessionUser, "id" | "type" | "supplierId">; grant: string | null }> {
+  const grant = new URL(request.url).searchParams.get("g");
+  if (context.user || grant === null) return { user: requireUser(request, context), grant: null };
+  const id = bookingId(request);
+  const granted = await loadPayableBooking(id, { userId: null, grant });
+  if (!granted) throw grantRefusal(id, grant);
+  return { user: { id: granted.driverId, type: "user", supplierId: null }, grant };
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = requireUser(request, context);
+  const { user, grant } = await viewer(request, context);
+  const granted = grant !== null;
   const detail = await bookingDetail(user, bookingId(request));
   if (!detail) throw notFound();
   const { booking, car, supplier, pickup, dropoff, driver, history } = detail;
@@ -47,7 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const place = (p: typeof pickup) => ({ name: p[nameKey], address: p.address, timeZone: p.timeZone });
   const staff = isStaff(user);
   const rights = driverRights(user.id, { ...booking, paidCents: detail.paidCents }, car.cancellationCents);
-  const choices = rights.amend ? await amendChoices(car.id) : null;
+  // A grant holder sees the booking read-only (docs/security.md#unproven-addresses).
+  const choices = !granted && rights.amend ? await amendChoices(car.id) : null;
   return {
     title: `${context.t("bookings:detail.title", { reference: booking.reference })} · Rueda`,
     booking: {
@@ -64,25 +83,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       startsAt: wallClock(booking.startsAt, pickup.timeZone),
       endsAt: wallClock(booking.endsAt, dropoff.timeZone),
       additionalDriver: booking.additionalDriver
-        ? { name: booking.additionalDriverName, email: booking.additionalDriverEmail, phone: booking.additionalDriverPhone, birthDate: booking.additionalDriverBirthDate }
+        ? granted
+          ? { name: booking.additionalDriverName, email: null, phone: null, birthDate: null }
+          : { name: booking.additionalDriverName, email: booking.additionalDriverEmail, phone: booking.additionalDriverPhone, birthDate: booking.additionalDriverBirthDate }
         : null,
     },
     car: { name: car.name },
     supplier: { name: supplier.name },
     pickup: place(pickup),
     dropoff: place(dropoff),
-    driver,
+    driver: granted ? { ...driver, email: null, phone: null } : driver,
+    granted,
     history: history.map((h) => ({ ...h, at: wallClock(h.at, APP_TIME_ZONE) })),
     historyZone: APP_TIME_ZONE,
     staff,
-    receipt: await hasReceipt(booking),
+    receipt: !granted && (await hasReceipt(booking)),
     payments: (await receivedPayments(booking.id)).map((p) => ({ ...p, paidAt: wallClock(p.paidAt, APP_TIME_ZONE) })),
-    cancel: rights.cancel,
+    cancel: granted ? "none" : rights.cancel,
     // docs/domain.md#payments: the driver pays an outstanding booking (or a hold) through /payment.
-    payHref: rights.pay ? `/payment?b=${booking.id}` : null,
+    payHref: rights.pay ? `/payment?${payableQuery(booking.id, grant)}` : null,
     // `paid` is offered only when succeeded payments cover the price (docs/domain.md#booking-status).
     targets: staff ? allowedTargets("staff", booking.status).filter((to) => to !== "paid" || detail.paidCents >= booking.priceCents) : [],
-    amendRequest: rights.amendmentRequest,
+    amendRequest: !granted && rights.amendmentRequest,
     amend: choices && {
       places: choices.places.map((p) => ({ value: String(p.id), label: p[nameKey] })),
       options: choices.options,
@@ -183,16 +205,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BookingPage() {
   const { t } = useTranslation("bookings");
   const { t: tc } = useTranslation();
-  const { booking, car, supplier, pickup, dropoff, driver, history, historyZone, staff, cancel, targets, payHref, receipt, payments } = useLoaderData<typeof loader>();
+  const { booking, car, supplier, pickup, dropoff, driver, granted, history, historyZone, staff, cancel, targets, payHref, receipt, payments } = useLoaderData<typeof loader>();
   const { t: tr } = useTranslation("receipt");
   const { breakdown } = booking;
   return (
     <section className="page narrow booking stack">
-      <p>
-        <Link to="/bookings">{t("detail.back")}</Link>
-      </p>
+      {granted ? null : (
+        <p>
+          <Link to="/bookings">{t("detail.back")}</Link>
+        </p>
+      )}
       <h1>{t("detail.title", { reference: booking.reference })}</h1>
-      {booking.status !== "cancelled" && booking.status !== "deleted" ? (
+      {granted ? (
+        <p className="notice" role="status">
+          {t("detail.activateToManage")}
+        </p>
+      ) : null}
+      {!granted && booking.status !== "cancelled" && booking.status !== "deleted" ? (
         <p>
           <a href={`/booking/calendar?b=${booking.id}`} download>
             {t("detail.calendar")}
@@ -247,8 +276,7 @@ export default function BookingPage() {
         <dl className="details">
           <dt>{t("columns.driver")}</dt>
           <dd>
-            {driver.fullName} · {driver.email}
-            {driver.phone ? ` · ${driver.phone}` : ""}
+            {[driver.fullName, driver.email, driver.phone].filter(Boolean).join(" · ")}
           </dd>
           <dt>{t("detail.additionalDriver")}</dt>
           <dd>

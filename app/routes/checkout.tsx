@@ -26,12 +26,12 @@ import {
 import { checkoutSchema, type CheckoutSchemaOptions } from "~/modules/booking/checkout-schema";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
 import { formatCents } from "~/modules/i18n/format";
-import { methodHref } from "~/modules/payment/methods";
+import { paymentGrant } from "~/modules/payment/grant.server";
+import { methodHref, payableQuery } from "~/modules/payment/methods";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionState, priceRental, type OptionKey } from "~/modules/pricing/pricing";
 import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
 import { authMessages } from "~/modules/user/messages";
-import { createUserSession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
@@ -93,12 +93,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const result = await bookCheckout({ link, car }, account, submission.value, { userId: context.user?.id ?? null, language: context.language });
   if (result.ok) {
-    const headers = new Headers();
-    // Like sign-up: the new (not yet activated) account is signed in for this browser session, so its booking (and its payment page) opens at once.
-    if (result.accountCreated) headers.append("Set-Cookie", await createUserSession(result.driverId, false));
-    if (result.paymentMethod !== "payLater") return redirect(methodHref(result.paymentMethod, result.bookingId), { headers });
-    headers.append("Set-Cookie", await toastHeader({ type: "success", message: result.accountCreated ? "booking:done.visitor" : "booking:done.user" }));
-    return redirect(`/booking?b=${result.bookingId}`, { headers });
+    // A visitor's new account is not signed in: nobody has proven its address yet. The visitor reaches
+    // this booking and its payment through a grant in the URL, and nothing else of the account
+    // (docs/security.md#unproven-addresses).
+    const grant = result.accountCreated ? paymentGrant(result.bookingId) : null;
+    if (result.paymentMethod !== "payLater") return redirect(methodHref(result.paymentMethod, result.bookingId, grant));
+    const headers = { "Set-Cookie": await toastHeader({ type: "success", message: result.accountCreated ? "booking:done.visitor" : "booking:done.user" }) };
+    return redirect(`/booking?${payableQuery(result.bookingId, grant)}`, { headers });
   }
   return json(submission.reply(failureReply(result, context)), { status: failureStatus[result.reason] });
 }

@@ -34,9 +34,12 @@ export const meta = privatePageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = `${context.t("payment:direct.title")} · Rueda`;
-  if (!new URL(request.url).searchParams.has("b")) {
+  const params = new URL(request.url).searchParams;
+  if (!params.has("b")) {
     const outstanding = context.user ? await outstandingBookings(context.user.id) : [];
-    return json({ title, view: "find" as const, outstanding: outstanding.map((b) => ({ id: b.id, reference: b.reference, carName: b.carName, priceLabel: formatCents(b.priceCents) })) });
+    // An expired grant's link lands here (docs/security.md#payment-grants).
+    const expired = params.get("expired") === "1";
+    return json({ title, view: "find" as const, expired, outstanding: outstanding.map((b) => ({ id: b.id, reference: b.reference, carName: b.carName, priceLabel: formatCents(b.priceCents) })) });
   }
   const { booking, grant } = await requirePayableBooking(request, context);
   const methods = booking.payable ? await enabledOnlineMethods() : [];
@@ -64,10 +67,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function PaymentPage() {
   const data = useLoaderData<typeof loader>();
-  return data.view === "find" ? <FindBooking outstanding={data.outstanding} /> : <ChooseMethod data={data} />;
+  return data.view === "find" ? <FindBooking outstanding={data.outstanding} expired={data.expired} /> : <ChooseMethod data={data} />;
 }
 
-function FindBooking({ outstanding }: { outstanding: Array<{ id: number; reference: string; carName: string; priceLabel: string }> }) {
+function FindBooking({ outstanding, expired }: { outstanding: Array<{ id: number; reference: string; carName: string; priceLabel: string }>; expired: boolean }) {
   const { t } = useTranslation("payment");
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -76,6 +79,11 @@ function FindBooking({ outstanding }: { outstanding: Array<{ id: number; referen
   return (
     <section className="page narrow stack">
       <h1>{t("direct.title")}</h1>
+      {expired ? (
+        <p className="notice notice--warning" role="alert">
+          {t("direct.linkExpired")}
+        </p>
+      ) : null}
       <p>{t("direct.intro")}</p>
       {outstanding.length > 0 ? (
         <section className="card stack" aria-labelledby="outstanding-title">

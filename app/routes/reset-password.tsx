@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
-import { inspectResetLink, resetPassword } from "~/modules/user/account.server";
+import { messages } from "~/modules/forms/messages";
+import { inspectResetLink, resetPasswordLimited } from "~/modules/user/account.server";
 import { authMessages } from "~/modules/user/messages";
 import { looksLikeToken } from "~/modules/user/tokens";
 import { resetPasswordSchema } from "~/modules/user/validation";
@@ -30,13 +31,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") return json(submission.reply(hidden), { status: 400 });
   const { token, password } = submission.value;
-  let result: Awaited<ReturnType<typeof resetPassword>>;
+  let result: Awaited<ReturnType<typeof resetPasswordLimited>>;
   try {
-    result = await resetPassword(token, password);
+    result = await resetPasswordLimited(token, password, context.ip);
   } catch (error) {
     logError("reset-password", error);
     return json(submission.reply({ ...hidden, formErrors: [authMessages.passwordUpdateError] }), { status: 500 });
   }
+  if (result.status === "rateLimited") return json(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });
   // Spent, expired or unknown: the page explains which.
   if (result.status !== "changed") return redirect(looksLikeToken(token) ? `/reset-password?token=${token}` : "/reset-password");
   const headers = new Headers();

@@ -8,7 +8,7 @@ import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { isLanguage } from "~/modules/i18n/languages";
-import { updateLanguage } from "~/modules/user/account.server";
+import { resendActivationByEmail, updateLanguage } from "~/modules/user/account.server";
 import { attemptSignIn } from "~/modules/user/auth.server";
 import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
@@ -20,6 +20,7 @@ const failures = {
   rateLimited: { message: messages.rateLimited, status: 429 },
   incorrect: { message: authMessages.incorrectCredentials, status: 401 },
   suspended: { message: authMessages.suspended, status: 403 },
+  notActivated: { message: authMessages.notActivated, status: 403 },
 } as const;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
@@ -33,13 +34,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   // The form strategy reads the original body; validation reads a copy.
-  const submission = parseWithZod(await request.clone().formData(), { schema: signInSchema });
+  const formData = await request.clone().formData();
+  if (formData.get("intent") === "resendActivation") return resendActivation(String(formData.get("email") ?? ""), context.ip);
+  const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const { email, stayConnected, redirectTo } = submission.value;
   const result = await attemptSignIn(request, { email, ip: context.ip });
   if (!result.ok) {
     const failure = failures[result.reason];
-    return json(submission.reply({ hideFields: ["password"], formErrors: [failure.message] }), { status: failure.status });
+    // An unproven address gets no session (docs/security.md#unproven-addresses); the page offers a new link.
+    const reply = submission.reply({ hideFields: ["password"], formErrors: [failure.message] });
+    return json({ ...reply, resendFor: result.reason === "notActivated" ? email : undefined }, { status: failure.status });
   }
   // A new session id on every sign-in; whatever session this browser had is gone.
   if (context.sessionId) await destroySession(context.sessionId);
@@ -55,10 +60,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirect(redirectTo), { headers });
 }
 
+/**
+ * "Resend activation email" under the not-activated refusal. The answer is the same whether the
+ * address has an account awaiting activation or not, so the button tells nothing about it.
+ */
+async function resendActivation(email: string, ip: string) {
+  const result = await resendActivationByEmail(email, ip);
+  if (result === "rateLimited") return json({ resent: messages.rateLimited }, { status: 429 });
+  return json({ resent: "auth:signIn.resendSent" });
+}
+
 export default function SignInPage() {
   const { t } = useTranslation();
   const { redirectTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && !("resent" in actionData) ? actionData : undefined;
+  const resendFor = actionData && "resendFor" in actionData && typeof actionData.resendFor === "string" ? actionData.resendFor : null;
+  const resent = actionData && "resent" in actionData ? actionData.resent : undefined;
   const navigation = useNavigation();
   const [form, fields] = useZodForm(signInSchema, lastResult);
   const labels = { email: t("auth:fields.email"), password: t("auth:fields.password") };
@@ -76,6 +94,19 @@ export default function SignInPage() {
           {t("auth:signIn.submit")}
         </SubmitButton>
       </Form>
+      {resendFor ? (
+        <Form method="post" className="stack">
+          <input type="hidden" name="email" value={resendFor} />
+          <button type="submit" name="intent" value="resendActivation" className="button button--secondary">
+            {t("auth:signIn.resend")}
+          </button>
+        </Form>
+      ) : null}
+      {resent ? (
+        <p className="notice" role="status">
+          {t(resent)}
+        </p>
+      ) : null}
       <p>
         <Link to="/forgot-password">{t("auth:signIn.forgot")}</Link>
       </p>

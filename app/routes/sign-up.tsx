@@ -16,7 +16,6 @@ import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
 import { signUpSchema } from "~/modules/user/validation";
 import { getEnv } from "~/utils/env.server";
-import { createUserSession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { logError } from "~/utils/error-log";
 
@@ -59,10 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(submission.reply({ ...hidden, formErrors: [authMessages.signUpError] }), { status: 500 });
   }
   if (!result.ok) return json(submission.reply({ ...hidden, fieldErrors: { email: [authMessages.emailTaken] } }), { status: 400 });
-  const headers = new Headers();
-  headers.append("Set-Cookie", await createUserSession(result.userId, false));
-  headers.append("Set-Cookie", await toastHeader({ type: "success", message: "auth:signUp.activationSent" }));
-  return redirect("/", { headers });
+  // No session: nobody has proven the address until the emailed link is used (docs/security.md#unproven-addresses).
+  return redirect("/", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "auth:signUp.activationSent" }) } });
 }
 
 export default function SignUpPage() {

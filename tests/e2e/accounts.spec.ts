@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
+import { activatedAccount } from "./activated-account";
 import { expect, jsModes, linkFrom, resendFakeUrl, signIn, test, uniqueEmail, waitForEmails } from "./support";
 import type { FakeEmail } from "../fakes/resend";
 
@@ -19,13 +20,9 @@ async function fillSignUp(page: Page, values: { fullName: string; email: string;
   await page.getByLabel("Confirm password").fill(values.confirm);
 }
 
-/** An account made through the real sign-up form; the page's browser context is signed in as it. */
-async function createAccount(page: Page, email = uniqueEmail("acct"), password = FIRST_PASSWORD) {
-  const response = await page.request.post("/sign-up?l=en", {
-    form: { fullName: "Test Driver", email, phone: "+58 414 555 0000", birthDate: "1990-04-12", password, confirmPassword: password, tos: "on" },
-  });
-  expect(response.status()).toBe(200);
-  return email;
+/** An account made through the real sign-up form and activated; the page's browser context is signed in as it. */
+function createAccount(page: Page, email = uniqueEmail("acct"), password = FIRST_PASSWORD) {
+  return activatedAccount(page.request, email, password);
 }
 
 async function emailsTo(request: APIRequestContext, to: string): Promise<FakeEmail[]> {
@@ -57,25 +54,28 @@ for (const mode of jsModes) {
       test.setTimeout(90_000);
       const email = uniqueEmail("life");
 
-      // Sign up: signed in at once with a browser session, told to check the email.
+      // Sign up: told to check the email, and not signed in: nobody has proven the address yet.
       await page.goto("/sign-up?l=en");
       await fillSignUp(page, { fullName: "Lucía Prueba", email, phone: "+58 414-555 1234", birthDate: "1995-03-08", password: FIRST_PASSWORD, confirm: FIRST_PASSWORD });
       await page.getByLabel("I accept the Terms of Use").check();
       await page.getByRole("button", { name: "Sign up" }).click();
       await expect(page.getByText("Activation email sent")).toBeVisible();
-      await expect(page.getByText("Your account is not activated yet. Check your email for the activation link.")).toBeVisible();
-      await signedIn(page);
-      const browserSession = (await page.context().cookies()).find((c) => c.name === "__session");
-      expect(browserSession?.expires).toBe(-1);
+      await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+      expect((await page.context().cookies()).find((c) => c.name === "__session")).toBeUndefined();
 
-      // The activation email, in the visitor's language, through the outbox and Resend.
+      // The activation email, in the visitor's language, through the outbox and Resend. Activating
+      // asks for the password again and signs in with a browser session.
       const [activation] = await waitForEmails(request, email, { match: isActivation });
       expect(activation.text).toContain("Lucía Prueba");
       await page.goto(linkFrom(activation, "/activate"));
+      await page.getByLabel("Password", { exact: true }).fill(FIRST_PASSWORD);
+      await page.getByLabel("Confirm password").fill(FIRST_PASSWORD);
       await page.getByRole("button", { name: "Activate my account" }).click();
       await expect(page.getByText("Changes made successfully. Your account is activated.")).toBeVisible();
       await expect(page.getByText("Your account is not activated yet.")).toHaveCount(0);
       await signedIn(page);
+      const browserSession = (await page.context().cookies()).find((c) => c.name === "__session");
+      expect(browserSession?.expires).toBe(-1);
 
       await signOut(page);
 
@@ -161,12 +161,18 @@ for (const mode of jsModes) {
       await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
     });
 
-    test("the banner resends the validation email; only the newest link activates", async ({ page, request }) => {
-      const email = await createAccount(page);
+    test("signing in before activating is refused with a resend button; only the newest link activates", async ({ page, request }) => {
+      const email = uniqueEmail("unproven");
+      const signUp = await request.post("/sign-up?l=en", {
+        form: { fullName: "Test Driver", email, phone: "+58 414 555 0000", birthDate: "1990-04-12", password: FIRST_PASSWORD, confirmPassword: FIRST_PASSWORD, tos: "on" },
+      });
+      expect(signUp.status()).toBe(200);
       await waitForEmails(request, email, { match: isActivation });
-      await page.goto("/?l=en");
-      await page.getByRole("button", { name: "Resend validation email" }).click();
-      await expect(page.getByText("Validation email sent")).toBeVisible();
+      await signIn(page, email, FIRST_PASSWORD);
+      await expect(page.getByText("Your account is not activated yet. Open the link in the activation email we sent you, or ask for a new one.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+      await page.getByRole("button", { name: "Resend activation email" }).click();
+      await expect(page.getByText("If this address has an account waiting for activation, we have sent it a new activation email.")).toBeVisible();
       const emails = await waitForEmails(request, email, { match: isActivation, count: 2 });
       const [first, second] = emails.map((e) => linkFrom(e, "/activate"));
       expect(first).not.toBe(second);
@@ -174,8 +180,11 @@ for (const mode of jsModes) {
       await page.goto(first);
       await expect(page.getByText("This activation link is not valid.")).toBeVisible();
       await page.goto(second);
+      await page.getByLabel("Password", { exact: true }).fill(SECOND_PASSWORD);
+      await page.getByLabel("Confirm password").fill(SECOND_PASSWORD);
       await page.getByRole("button", { name: "Activate my account" }).click();
       await expect(page.getByText("Changes made successfully. Your account is activated.")).toBeVisible();
+      await signedIn(page);
       await page.goto(second);
       await expect(page.getByText("This activation link has already been used.")).toBeVisible();
     });
@@ -382,7 +391,8 @@ test("forged, oversized and malformed input gets 4xx or a friendly page, never 5
   expect((await api.post("/reset-password?l=en", { form: { token: "forged", password: "secret1", confirmPassword: "secret1" }, maxRedirects: 0 })).status()).toBe(302);
   expect((await api.post("/reset-password?l=en", { form: { token: big, password: "secret1", confirmPassword: "secret1" } })).status()).toBe(400);
   expect((await api.get(`/reset-password?token=${"a".repeat(5000)}`)).status()).toBe(200);
-  expect((await api.post("/activate?l=en", { form: { intent: "activate", token: "A".repeat(43) }, maxRedirects: 0 })).status()).toBe(302);
+  expect((await api.post("/activate?l=en", { form: { intent: "activate", token: "A".repeat(43), password: "secret1", confirmPassword: "secret1" }, maxRedirects: 0 })).status()).toBe(302);
+  expect((await api.post("/activate?l=en", { form: { intent: "activate", token: "A".repeat(43) }, maxRedirects: 0 })).status()).toBe(400);
   expect((await api.post("/activate?l=en", { form: { intent: "resend", token: "forged" }, maxRedirects: 0 })).status()).toBe(302);
   expect((await api.post("/activate?l=en", { form: { intent: "nonsense" } })).status()).toBe(400);
   expect((await api.get("/sign-out", { maxRedirects: 0 })).status()).toBe(302);

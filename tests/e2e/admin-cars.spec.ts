@@ -77,7 +77,7 @@ async function visitorBooks(browser: Browser, checkoutUrl: string, javaScriptEna
   await page.getByLabel("Birth date", { exact: true }).fill("1990-06-15");
   await page.getByLabel("I accept the Terms of Use").check();
   await page.getByRole("button", { name: "Book now" }).click();
-  await expect(page).toHaveURL(/\/booking\?b=\d+$/);
+  await expect(page).toHaveURL(/\/booking\?b=\d+&g=[\w-]{24}$/);
   const heading = await page.getByRole("heading", { level: 1, name: /^Booking RD-/ }).textContent();
   const id = new URL(page.url()).searchParams.get("b")!;
   await context.close();

@@ -27,7 +27,8 @@ async function bookFromSearch(page: Page, startDay: number) {
 
 /** The booking page's reference and its total (the server's price). */
 async function bookingShown(page: Page) {
-  await expect(page).toHaveURL(/\/booking\?b=\d+$/);
+  // A visitor's booking opens by its grant; a signed-in driver's by its id alone.
+  await expect(page).toHaveURL(/\/booking\?b=\d+(&g=[\w-]{24})?$/);
   const heading = await page.getByRole("heading", { level: 1, name: /^Booking RD-/ }).textContent();
   const total = money(await page.getByRole("row", { name: /^Total / }).getByRole("cell").textContent());
   return { url: page.url(), reference: heading!.replace("Booking ", ""), total };

@@ -47,15 +47,17 @@ for (const [index, mode] of jsModes.entries()) {
       await page.getByRole("radio", { name: "Pago móvil" }).check();
       if (mode.javaScriptEnabled) await expect.poll(async () => money(await page.getByTestId("checkout-total").textContent())).toBeLessThan(payLater);
       await page.getByRole("button", { name: "Book now" }).click();
-      await expect(page).toHaveURL(/\/payment\/mobile\?b=\d+$/);
+      // A visitor's new account is not signed in: the payment pages open through the booking's grant.
+      await expect(page).toHaveURL(/\/payment\/mobile\?b=\d+&g=[\w-]{24}$/);
       const bookingId = new URL(page.url()).searchParams.get("b");
+      const grant = new URL(page.url()).searchParams.get("g");
 
-      await page.goto(`/payment?b=${bookingId}&l=en`);
+      await page.goto(`/payment?b=${bookingId}&g=${grant}&l=en`);
       await expect(page.getByText("for 30 more minutes")).toBeVisible();
       const due = money(await page.getByTestId("amount-due").textContent());
       expect(due).toBeGreaterThan(0);
       expect(due).toBeLessThan(payLater);
-      await expect(page.getByRole("link", { name: "Pay by card" })).toHaveAttribute("href", `/payment/card?b=${bookingId}`);
+      await expect(page.getByRole("link", { name: "Pay by card" })).toHaveAttribute("href", `/payment/card?b=${bookingId}&g=${grant}`);
       await expect(page.getByRole("link", { name: "Pay with pago móvil" })).toBeVisible();
     });
 
@@ -63,15 +65,14 @@ for (const [index, mode] of jsModes.entries()) {
       const email = uniqueEmail("direct");
       await visitorCheckout(page, day(1), email);
       await page.getByRole("button", { name: "Book now" }).click();
-      await expect(page).toHaveURL(/\/booking\?b=\d+/);
+      await expect(page).toHaveURL(/\/booking\?b=\d+&g=[\w-]{24}$/);
       const bookingId = new URL(page.url()).searchParams.get("b")!;
       const [confirmation] = await waitForEmails(request, email, { match: (e) => /^Your booking RD-\w+ is confirmed$/.test(e.subject) });
       const reference = confirmation.subject.match(/RD-\w+/)![0];
 
-      // The driver, still signed in for this browser session, finds it among their own.
-      await page.goto("/payment?l=en");
-      await page.getByRole("link", { name: new RegExp(`Pay ${reference}`) }).click();
-      await expect(page).toHaveURL(new RegExp(`/payment\\?b=${bookingId}$`));
+      // The visitor (not signed in: the address is not proven yet) pays from the booking page, through its grant.
+      await page.getByRole("link", { name: "Pay now" }).click();
+      await expect(page).toHaveURL(new RegExp(`/payment\\?b=${bookingId}&g=[\\w-]{24}$`));
       await expect(page.getByText(reference)).toBeVisible();
 
       // Someone else, not signed in: the id alone or a made-up grant is a 404.
@@ -104,7 +105,7 @@ for (const [index, mode] of jsModes.entries()) {
       await visitorCheckout(page, day(2), uniqueEmail("owner"));
       await page.getByRole("radio", { name: "Card" }).check();
       await page.getByRole("button", { name: "Book now" }).click();
-      await expect(page).toHaveURL(/\/payment\/card\?b=\d+$/);
+      await expect(page).toHaveURL(/\/payment\/card\?b=\d+&g=[\w-]{24}$/);
       const bookingId = new URL(page.url()).searchParams.get("b");
       const intruder = await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled });
       const other = await intruder.newPage();

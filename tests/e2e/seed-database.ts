@@ -4,7 +4,8 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import type { Executor } from "../../db/client";
 import * as schema from "../../db/schema";
-import { expect, test, uniqueEmail } from "./support";
+import { activatedAccount } from "./activated-account";
+import { test, uniqueEmail } from "./support";
 
 /**
  * For a spec file that writes its data straight into the app's database, called at its top:
@@ -27,14 +28,11 @@ export function seedDatabase(what: string): () => Executor {
   return () => db!;
 }
 
-/** An account made through the real sign-up form; the page's browser context is signed in as it. Returns its id. */
+/** An account made through the real sign-up form and activated; the page's browser context is signed in as it. Returns its id. */
 export async function signedInDriver(page: Page, db: Executor, account: { fullName: string; password: string; emailPrefix: string }): Promise<number> {
   const email = uniqueEmail(account.emailPrefix);
   const { fullName, password } = account;
-  const response = await page.request.post("/sign-up?l=en", {
-    form: { fullName, email, phone: "+58 414 555 0101", birthDate: "1990-04-12", password, confirmPassword: password, tos: "on" },
-  });
-  expect(response.status()).toBe(200);
+  await activatedAccount(page.request, email, password, { fullName });
   const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));
   return user.id;
 }

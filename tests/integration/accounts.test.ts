@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  activateAccount,
   changePassword,
   inspectActivationLink,
   registerUser,
@@ -10,6 +9,7 @@ import {
   resendActivation,
   resetPassword,
 } from "~/modules/user/account.server";
+import { activateWithPassword } from "~/modules/user/activation.server";
 import { verifyCredentials } from "~/modules/user/auth.server";
 import { verifyPassword } from "~/modules/user/password.server";
 import { hashToken, issueToken, useToken } from "~/modules/user/tokens.server";
@@ -93,16 +93,16 @@ describe("activation links", () => {
     const { userId, email: address } = await signUp();
     const token = await tokenFromOutbox(address, "activation");
     expect(await inspectActivationLink(token)).toEqual({ status: "valid", userId });
-    expect(await activateAccount(token)).toEqual({ status: "activated", userId });
+    expect(await activateWithPassword(token, "secret2")).toEqual({ status: "activated", userId });
     expect((await userRow(userId)).activated).toBe(true);
-    expect(await activateAccount(token)).toEqual({ status: "used" });
+    expect(await activateWithPassword(token, "secret2")).toEqual({ status: "used" });
   });
 
   it("are unknown when forged", async () => {
-    expect(await activateAccount("x".repeat(43))).toEqual({ status: "unknown" });
-    expect(await activateAccount("not a token")).toEqual({ status: "unknown" });
-    expect(await activateAccount("a".repeat(100_000))).toEqual({ status: "unknown" });
-    expect(await activateAccount(undefined)).toEqual({ status: "unknown" });
+    expect(await activateWithPassword("x".repeat(43), "secret2")).toEqual({ status: "unknown" });
+    expect(await activateWithPassword("not a token", "secret2")).toEqual({ status: "unknown" });
+    expect(await activateWithPassword("a".repeat(100_000), "secret2")).toEqual({ status: "unknown" });
+    expect(await activateWithPassword(undefined, "secret2")).toEqual({ status: "unknown" });
   });
 
   it("expire after 24 hours (token aged in the database); resending gives a working link and retires the old one", async () => {
@@ -113,14 +113,14 @@ describe("activation links", () => {
       .update(tokens)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(tokens.tokenHash, hashToken(oldToken)));
-    expect(await activateAccount(oldToken)).toEqual({ status: "expired", userId });
+    expect(await activateWithPassword(oldToken, "secret2")).toEqual({ status: "expired", userId });
     expect((await userRow(userId)).activated).toBe(false);
 
     expect(await resendActivation(userId)).toBe("sent");
     const newToken = await tokenFromOutbox(address, "activation");
     expect(newToken).not.toBe(oldToken);
-    expect(await activateAccount(oldToken)).toEqual({ status: "unknown" });
-    expect(await activateAccount(newToken)).toEqual({ status: "activated", userId });
+    expect(await activateWithPassword(oldToken, "secret2")).toEqual({ status: "unknown" });
+    expect(await activateWithPassword(newToken, "secret2")).toEqual({ status: "activated", userId });
     expect(await resendActivation(userId)).toBe("alreadyActive");
   });
 
@@ -129,15 +129,15 @@ describe("activation links", () => {
     const db = await getDb();
     const issuedAt = new Date();
     const { token } = await db.transaction((tx) => issueToken(tx, userId, "activation", issuedAt));
-    expect(await activateAccount(token, new Date(issuedAt.getTime() + 24 * HOUR))).toEqual({ status: "expired", userId });
-    expect(await activateAccount(token, new Date(issuedAt.getTime() + 24 * HOUR - 1000))).toEqual({ status: "activated", userId });
+    expect(await activateWithPassword(token, "secret2", new Date(issuedAt.getTime() + 24 * HOUR))).toEqual({ status: "expired", userId });
+    expect(await activateWithPassword(token, "secret2", new Date(issuedAt.getTime() + 24 * HOUR - 1000))).toEqual({ status: "activated", userId });
   });
 
   it("of one kind do not work as another", async () => {
     const { userId } = await signUp();
     const db = await getDb();
     const { token } = await issueToken(db, userId, "reset");
-    expect(await activateAccount(token)).toEqual({ status: "unknown" });
+    expect(await activateWithPassword(token, "secret2")).toEqual({ status: "unknown" });
   });
 
   it("spent concurrently succeed exactly once", async () => {
@@ -216,10 +216,11 @@ describe("change password", () => {
 describe("credentials", () => {
   it("refuse wrong passwords, unknown and deleted accounts alike; blacklisted accounts are suspended", async () => {
     const { userId, email: address } = await signUp();
+    const db = await getDb();
+    await db.update(users).set({ activated: true }).where(eq(users.id, userId));
     await expect(verifyCredentials(address.toUpperCase(), "secret1")).resolves.toEqual({ id: userId, email: address, language: "en" });
     await expect(verifyCredentials(address, "wrong")).rejects.toMatchObject({ reason: "incorrect" });
     await expect(verifyCredentials(email("ghost"), "secret1")).rejects.toMatchObject({ reason: "incorrect" });
-    const db = await getDb();
     await db.update(users).set({ blacklisted: true }).where(eq(users.id, userId));
     await expect(verifyCredentials(address, "secret1")).rejects.toMatchObject({ reason: "suspended" });
     await expect(verifyCredentials(address, "wrong")).rejects.toMatchObject({ reason: "incorrect" });

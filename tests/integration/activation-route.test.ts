@@ -38,7 +38,7 @@ describe("/activate with an expired link", () => {
     expect(context.t("auth:activate.expired")).toBe("Your account activation link expired.");
 
     // Activating the expired link changes nothing and shows the page again.
-    const refused = (await action({ request: post({ intent: "activate", token }), context, params: {} })) as Response;
+    const refused = (await action({ request: post({ intent: "activate", token, password: "chosen1", confirmPassword: "chosen1" }), context, params: {} })) as Response;
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toBe(`/activate?token=${token}`);
 
@@ -48,7 +48,7 @@ describe("/activate with an expired link", () => {
     expect(tokens).toHaveLength(2);
 
     const fresh = tokens[1];
-    const activated = (await action({ request: post({ intent: "activate", token: fresh }), context, params: {} })) as Response;
+    const activated = (await action({ request: post({ intent: "activate", token: fresh, password: "chosen1", confirmPassword: "chosen1" }), context, params: {} })) as Response;
     expect(activated.headers.get("Location")).toBe("/activate?activated=1");
     expect(activated.headers.get("Set-Cookie")).toMatch(/^__session=/);
   });

@@ -46,7 +46,7 @@ const prepare: Preparers<Fixture> = {
   resend: ({ user }) => ({ params: { appType: "frontend", email: user.email, reset: "true" }, init: {} }),
   activate: async () => {
     const { user } = await signedInUser({ activated: false });
-    return { init: { json: { token: await activationLink(user.id) } } };
+    return { init: { json: { token: await activationLink(user.id), password: "chosen-pass1", confirmPassword: "chosen-pass1" } } };
   },
   validateEmail: () => ({ init: { json: { email: freshEmail() } } }),
   resendLink: async ({ user }) => {

@@ -11,7 +11,7 @@ import { keyFromMediaPath } from "~/modules/images/media-url";
 import type { PlaceValues } from "~/modules/places/place-form";
 import { createPlace, deletePlace, listPlaces, loadPlace, placeUsage, updatePlace } from "~/modules/places/places.server";
 import { createSupplier, inviteStaff, listStaff, listSuppliers, loadSupplier, processLogo, removeStaff, updateSupplier, type SupplierValues } from "~/modules/suppliers/suppliers.server";
-import { activateWithPassword, activationNeedsPassword } from "~/modules/user/activation.server";
+import { activateWithPassword } from "~/modules/user/activation.server";
 import { verifyCredentials } from "~/modules/user/auth.server";
 import { rentalDays } from "~/modules/pricing/pricing";
 import { getDb, schema } from "~/utils/db.server";
@@ -292,7 +292,6 @@ describe("staff accounts", () => {
 
     const token = (await outboxTokens(db, email, "activation")).at(-1);
     expect(token).toBeDefined();
-    expect(await activationNeedsPassword(token)).toBe(true);
     expect(await activateWithPassword(token, "staff-pass1")).toEqual({ status: "activated", userId });
     expect(await verifyCredentials(email, "staff-pass1")).toMatchObject({ id: userId });
     expect(await listStaff(supplierId)).toEqual([{ id: userId, fullName: "Ana Pérez", email, activated: true }]);

@@ -1,9 +1,9 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import { isLanguage, defaultLanguage, type Language } from "~/modules/i18n/languages";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import type { BookingStatus } from "~/modules/booking/status";
-import { grantMatches } from "./grant.server";
+import { grantMatches, grantStatus } from "./grant.server";
 import { isRowId } from "~/utils/postgres.server";
 
 const { bookings, cars, payments, users } = schema;
@@ -86,14 +86,25 @@ export async function loadPayableBooking(bookingId: number, access: PaymentAcces
 }
 
 /**
+ * What a caller without access gets: a grant this server made for the booking but past its
+ * lifetime leads to the lookup page, which says so (docs/security.md#payment-grants); anything
+ * else is the 404 of a booking that does not exist.
+ */
+export function grantRefusal(bookingId: number, grant: string | null): Response {
+  if (isRowId(bookingId) && grantStatus(bookingId, grant) === "expired") return redirect("/payment?expired=1");
+  return new Response(null, { status: 404 });
+}
+
+/**
  * For every loader and action of a payment page: the booking named by `?b=` that the caller may
  * pay or follow, and the grant to carry on in links and forms; a thrown 404 otherwise.
  */
 export async function requirePayableBooking(request: Request, context: Pick<AppLoadContext, "user">): Promise<{ booking: PayableBooking; grant: string | null }> {
   const params = new URL(request.url).searchParams;
   const grant = params.get("g");
-  const booking = await loadPayableBooking(Number(params.get("b")), { userId: context.user?.id ?? null, grant });
-  if (!booking) throw new Response(null, { status: 404 });
+  const bookingId = Number(params.get("b"));
+  const booking = await loadPayableBooking(bookingId, { userId: context.user?.id ?? null, grant });
+  if (!booking) throw grantRefusal(bookingId, grant);
   return { booking, grant: grantMatches(booking.id, grant) ? grant : null };
 }
 

@@ -10,6 +10,8 @@ export type LimitName =
   | "forgot-password"
   | "forgot-password-ip"
   | "resend-activation"
+  | "resend-activation-ip"
+  | "reset-password-ip"
   | "change-password"
   | "check-password-client"
   | "check-password-account"
@@ -36,6 +38,10 @@ export const rules: Record<LimitName, { points: number; duration: number }> = {
   // "Email address not registered" is an answer; per client it must not become a fast oracle.
   "forgot-password-ip": { points: 20, duration: 15 * 60 },
   "resend-activation": { points: 5, duration: 15 * 60 },
+  // Asking by address answers whether it has an account awaiting activation: counted per client before the lookup.
+  "resend-activation-ip": { points: 20, duration: 15 * 60 },
+  // Each valid link costs an argon2 hash; a client cannot make the server hash at will.
+  "reset-password-ip": { points: 20, duration: 15 * 60 },
   "change-password": { points: 10, duration: 15 * 60 },
   // The spec's GET check-password: a cross-site navigation can send it with the victim's cookie,
   // so it never spends change-password's budget; per account and client, with a wider cap per account.

@@ -118,20 +118,6 @@ export async function registerUser(input: SignUpInput, now = new Date()): Promis
 
 export type ActivationResult = { status: "activated"; userId: number } | { status: "expired"; userId: number } | { status: "used" | "unknown" };
 
-/** Spends an activation link and activates its account. */
-export async function activateAccount(token: unknown, now = new Date()): Promise<ActivationResult> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const result = await useToken(tx, "activation", token, now);
-    if (result.status === "valid") {
-      await tx.update(users).set({ activated: true }).where(eq(users.id, result.userId));
-      return { status: "activated", userId: result.userId };
-    }
-    if (result.status === "expired") return { status: "expired", userId: result.userId };
-    return { status: result.status };
-  });
-}
-
 /** What an activation link would do, without spending it (the page shown before the button). */
 export async function inspectActivationLink(token: unknown, now = new Date()) {
   const db = await getDb();
@@ -152,6 +138,18 @@ export async function resendActivationLimited(userId: number): Promise<ResendRes
     logError("resend-activation", error);
     return "error";
   }
+}
+
+/**
+ * "Resend the activation email" asked by address (the sign-in page and the API): counted per
+ * client before the address is looked up (20 per 15 minutes), so it is no fast oracle of which
+ * addresses have accounts, then per account as resendActivationLimited.
+ */
+export async function resendActivationByEmail(email: string, ip: string): Promise<ResendResult | "rateLimited" | "error"> {
+  if (!(await consume("resend-activation-ip", ip))) return "rateLimited";
+  const account = await findAccountByEmail(email);
+  if (!account) return "unknown";
+  return resendActivationLimited(account.id);
 }
 
 /** The active account with this address, if any. */
@@ -235,13 +233,25 @@ export async function inspectResetLink(token: unknown, now = new Date()) {
   return checkToken(db, "reset", token, now);
 }
 
+export type ResetResult = Awaited<ReturnType<typeof resetPassword>>;
+
+/** The reset form's submission, counted per client first (20 per 15 minutes), then resetPassword. */
+export async function resetPasswordLimited(token: unknown, password: string, ip: string, now = new Date()): Promise<ResetResult | { status: "rateLimited" }> {
+  if (!(await consume("reset-password-ip", ip))) return { status: "rateLimited" };
+  return resetPassword(token, password, now);
+}
+
 /**
  * Spends a reset link and sets the new password. The link proves the address, so the
  * account counts as activated; every session of the account is signed out.
  */
 export async function resetPassword(token: unknown, password: string, now = new Date()) {
-  const passwordHash = await hashPassword(password);
   const db = await getDb();
+  // The link is checked before the costly hash (docs/security.md#rate-limits): a forged or spent
+  // one costs a lookup, not argon2. useToken below still decides a race between two valid uses.
+  const link = await checkToken(db, "reset", token, now);
+  if (link.status !== "valid") return { status: link.status };
+  const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const result = await useToken(tx, "reset", token, now);
     if (result.status !== "valid") return { status: result.status };

@@ -134,14 +134,38 @@ async function lockUser(tx: Executor, userId: number) {
   return row;
 }
 
-export async function changeUserType(actor: StaffUser, userId: number, input: ChangeTypeInput): Promise<"changed" | "unchanged" | "notFound" | "unknownSupplier" | SelfRefusal> {
+/**
+ * docs/security.md#suspension: there is always an admin who can act. Every change of an account
+ * first locks every admin row (in id order), then the account: always in that order, so two
+ * changes never deadlock. Two admins demoting, suspending or deleting each other at once: the
+ * second waits for the first, then sees the admin set as it now is, and is refused if it would
+ * leave no admin that is activated, not suspended and not deleted, or if its actor is no longer one.
+ */
+async function lockForChange(tx: Executor, actorId: number, userId: number) {
+  const admins = await tx
+    .select({ id: users.id, blacklisted: users.blacklisted, activated: users.activated })
+    .from(users)
+    .where(and(eq(users.type, "admin"), live))
+    .orderBy(asc(users.id))
+    .for("update");
+  const acting = admins.filter((a) => a.activated && !a.blacklisted);
+  const before = await lockUser(tx, userId);
+  return { before, adminsRemain: acting.some((a) => a.id === actorId) && acting.some((a) => a.id !== userId) };
+}
+
+/** Whether the change takes away one of the admins: only then must one remain (lockForChange). */
+const removesAdmin = (before: { type: string }, change: { type?: string; blacklisted?: boolean; deleted?: boolean }) =>
+  before.type === "admin" && (change.deleted === true || change.blacklisted === true || (change.type !== undefined && change.type !== "admin"));
+
+export async function changeUserType(actor: StaffUser, userId: number, input: ChangeTypeInput): Promise<"changed" | "unchanged" | "notFound" | "unknownSupplier" | "lastAdmin" | SelfRefusal> {
   const refusal = selfActionProblem(actor.id, userId, { kind: "changeType", type: input.type });
   if (refusal) return refusal;
   const after = { type: input.type, supplierId: supplierFor(input) };
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const before = await lockUser(tx, userId);
+    const { before, adminsRemain } = await lockForChange(tx, actor.id, userId);
     if (!before) return "notFound";
+    if (removesAdmin(before, { type: after.type }) && !adminsRemain) return "lastAdmin";
     if (!(await supplierExists(tx, after.supplierId))) return "unknownSupplier";
     const changes = changedFields({ type: before.type, supplierId: before.supplierId }, after);
     if (Object.keys(changes).length === 0) return "unchanged";
@@ -156,13 +180,14 @@ export async function changeUserType(actor: StaffUser, userId: number, input: Ch
  * reinstates it (docs/security.md#suspension). Its owner then sees "Your account is suspended"
  * at sign-in.
  */
-export async function setSuspended(actor: StaffUser, userId: number, suspended: boolean): Promise<"changed" | "unchanged" | "notFound" | "selfSuspend"> {
+export async function setSuspended(actor: StaffUser, userId: number, suspended: boolean): Promise<"changed" | "unchanged" | "notFound" | "selfSuspend" | "lastAdmin"> {
   if (suspended && selfActionProblem(actor.id, userId, { kind: "suspend" })) return "selfSuspend";
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const before = await lockUser(tx, userId);
+    const { before, adminsRemain } = await lockForChange(tx, actor.id, userId);
     if (!before) return "notFound";
     if (before.blacklisted === suspended) return "unchanged";
+    if (removesAdmin(before, { blacklisted: suspended }) && !adminsRemain) return "lastAdmin";
     await tx.update(users).set({ blacklisted: suspended, updatedAt: new Date() }).where(eq(users.id, userId));
     if (suspended) await signOutEverywhere(tx, userId);
     await recordAudit(tx, actor, {
@@ -180,12 +205,13 @@ export async function setSuspended(actor: StaffUser, userId: number, suspended: 
  * Soft delete (docs/domain.md#user-management): the row stays for the bookings that name it; the
  * account is signed out everywhere and its unused emailed links stop working.
  */
-export async function deleteUser(actor: StaffUser, userId: number): Promise<"deleted" | "notFound" | "selfDelete"> {
+export async function deleteUser(actor: StaffUser, userId: number): Promise<"deleted" | "notFound" | "selfDelete" | "lastAdmin"> {
   if (selfActionProblem(actor.id, userId, { kind: "delete" })) return "selfDelete";
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const before = await lockUser(tx, userId);
+    const { before, adminsRemain } = await lockForChange(tx, actor.id, userId);
     if (!before) return "notFound";
+    if (removesAdmin(before, { deleted: true }) && !adminsRemain) return "lastAdmin";
     await tx.update(users).set({ status: "deleted", updatedAt: new Date() }).where(eq(users.id, userId));
     await signOutEverywhere(tx, userId);
     await tx.delete(tokens).where(eq(tokens.userId, userId));

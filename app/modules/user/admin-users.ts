@@ -53,6 +53,7 @@ export const adminUserMessages = {
   selfSuspend: "adminUsers:errors.selfSuspend",
   selfDelete: "adminUsers:errors.selfDelete",
   selfDemote: "adminUsers:errors.selfDemote",
+  lastAdmin: "adminUsers:errors.lastAdmin",
 } as const;
 
 const supplierId = z.coerce.number<string>({ error: adminUserMessages.supplierInvalid }).int(adminUserMessages.supplierInvalid).positive(adminUserMessages.supplierInvalid).max(2_147_483_647, adminUserMessages.supplierInvalid).optional();

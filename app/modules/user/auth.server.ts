@@ -10,7 +10,7 @@ import { signInPath } from "./redirect";
 
 const { users } = schema;
 
-export type SignInFailure = "incorrect" | "suspended" | "rateLimited";
+export type SignInFailure = "incorrect" | "suspended" | "notActivated" | "rateLimited";
 
 export class SignInError extends Error {
   constructor(readonly reason: Exclude<SignInFailure, "rateLimited">) {
@@ -20,13 +20,18 @@ export class SignInError extends Error {
 }
 
 /*
- * Unknown addresses still pay for one hash check, so response times do not tell
- * which emails have accounts.
+ * Unknown addresses and accounts without a password (made at checkout, never activated) still
+ * pay for one hash check, so response times do not tell which emails have accounts, nor which
+ * accounts have no password yet (docs/security.md#accounts-and-access).
  */
 let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword("decoy password that matches nothing"));
 
-/** Email and password to the account's id; blacklisted accounts learn they are suspended only with the right password. */
+/**
+ * Email and password to the account's id; blacklisted accounts learn they are suspended, and
+ * unactivated ones that their address is not proven yet, only with the right password
+ * (docs/security.md#unproven-addresses).
+ */
 export type AuthenticatedUser = { id: number; email: string; language: string };
 
 export async function verifyCredentials(email: string, password: string): Promise<AuthenticatedUser> {
@@ -38,16 +43,18 @@ export async function verifyCredentials(email: string, password: string): Promis
       language: users.language,
       passwordHash: users.passwordHash,
       blacklisted: users.blacklisted,
+      activated: users.activated,
       status: users.status,
     })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()));
-  if (!user || user.status !== "active") {
+  if (!user || user.status !== "active" || user.passwordHash === null) {
     await verifyPassword(await decoy(), password);
     throw new SignInError("incorrect");
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw new SignInError("incorrect");
   if (user.blacklisted) throw new SignInError("suspended");
+  if (!user.activated) throw new SignInError("notActivated");
   return { id: user.id, email: user.email, language: user.language };
 }
 

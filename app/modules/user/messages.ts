@@ -12,6 +12,7 @@ export const authMessages = {
   signUpError: "auth:signUp.error",
   incorrectCredentials: "auth:signIn.incorrect",
   suspended: "auth:signIn.suspended",
+  notActivated: "auth:signIn.notActivated",
   emailNotRegistered: "auth:forgotPassword.notRegistered",
   passwordUpdateError: "auth:changePassword.error",
   imageRequired: "auth:avatar.required",

@@ -101,7 +101,7 @@ export const resend = defineOperation({
   tag,
   summary: "Email a new activation or reset link",
   description: [
-    "`reset` `true`: the forgot-password page's request (a one-hour reset link; 5 per address and 20 per client per 15 minutes). `false`: a new activation link (5 per account per 15 minutes).",
+    "`reset` `true`: the forgot-password page's request (a one-hour reset link; 5 per address and 20 per client per 15 minutes). `false`: a new activation link (5 per account, and 20 per client counted before the address is looked up, per 15 minutes).",
     "An address with no account → 404 `emailNotRegistered` (\"Email address not registered\", as the page says). An activation asked for an account already active → 409 `alreadyActive`.",
   ].join("\n\n"),
   auth: "none",
@@ -118,18 +118,18 @@ export const activate = defineOperation({
   tag,
   summary: "Activate an account",
   description: [
-    "Spends the activation link's `token` (from the emailed link's `?token=`). An account created at checkout has no password yet: then `password` and `confirmPassword` are required and become its password, as on the activation page.",
+    "Spends the activation link's `token` (from the emailed link's `?token=`) with the account's password: `password` and `confirmPassword` are required and become its password, as on the activation page (a password typed at sign-up does not survive: nobody had proven the address then). Every session and API token the account had is ended.",
     "Answers 200; the client then signs in. An expired link → 400 `linkExpired` (ask for a new one with `/api/resend/frontend/{email}/false`); a spent one → 409 `linkUsed`; an unknown one → 400 `linkUnknown`.",
   ].join("\n\n"),
   auth: "none",
   body: z.object({
     token: resetPasswordSchema.shape.token,
-    password: z.string().max(PASSWORD_MAX, messages.tooLong).optional(),
-    confirmPassword: z.string().max(PASSWORD_MAX, messages.tooLong).optional(),
+    password: z.string().max(PASSWORD_MAX, messages.tooLong),
+    confirmPassword: z.string().max(PASSWORD_MAX, messages.tooLong),
   }),
   responses: { 200: { description: "Activated.", schema: okSchema } },
   errors: [409],
-  example: { body: { token: "k3dX…43 characters" } },
+  example: { body: { token: "k3dX…43 characters", password: "my new password", confirmPassword: "my new password" } },
 });
 
 export const validateEmail = defineOperation({

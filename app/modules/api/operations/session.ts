@@ -15,7 +15,7 @@ export const signInFrontend = defineOperation({
   description: [
     "Checks the email and password (the sign-in page's rules and rate limits: 10 attempts per address and 100 per client per 15 minutes).",
     "Answers the user and an `accessToken` for `Authorization: Bearer`, valid 30 days, and also sets the session cookie (`stayConnected`: 30 days, else the browser session).",
-    "Wrong email or password → 401 `incorrectCredentials`; suspended account (right password) → 403 `suspended`.",
+    "Wrong email or password → 401 `incorrectCredentials`; suspended account (right password) → 403 `suspended`; an account not activated yet (right password) → 403 `notActivated`, and no token nor session: nobody has proven the address until the emailed link is used (ask for a new one with `/api/resend/frontend/{email}/false`).",
   ].join("\n\n"),
   auth: "none",
   body: signInSchema.omit({ redirectTo: true }),
