@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import type { FakeEmail } from "../fakes/resend";
 import { activatedAccount } from "./activated-account";
-import { caracas, expect, jsModes, linkFrom, MAIQUETIA, money, searchMaiquetia, test, uniqueEmail, waitForEmails } from "./support";
+import { caracas, expect, fillVisitor, jsModes, linkFrom, MAIQUETIA, money, searchMaiquetia, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
  * Checkout from the demo data's search: each test books at Maiquetía on dates of its own
@@ -34,13 +34,6 @@ function pricedOption(page: Page): Locator {
 }
 
 const total = (page: Page) => page.getByTestId("checkout-total");
-
-async function fillVisitor(page: Page, values: { email: string; birthDate?: string }) {
-  await page.getByLabel("Full name", { exact: true }).fill("Valentina Rojas");
-  await page.getByLabel("Email", { exact: true }).fill(values.email);
-  await page.getByLabel("Phone", { exact: true }).fill("+58 414 555 0101");
-  await page.getByLabel("Birth date", { exact: true }).fill(values.birthDate ?? "1992-06-15");
-}
 
 for (const [index, mode] of jsModes.entries()) {
   // Dates apart for each test and mode.

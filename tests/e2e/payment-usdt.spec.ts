@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import type { FakeTransaction } from "../fakes/trongrid";
-import { expect, jsModes, money, searchMaiquetia, signIn, test, uniqueEmail, waitForEmails } from "./support";
+import { expect, fillVisitor, jsModes, money, searchMaiquetia, signIn, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
  * USDT on TRON from checkout to paid, against the TronGrid fake: each test books a car of the
@@ -29,10 +29,7 @@ async function checkoutWithUsdt(page: Page, startDay: number): Promise<string> {
   await page.locator("article.car-card").first().getByRole("link", { name: "Book" }).click();
   await expect(page).toHaveURL(/\/checkout\?/);
   await page.getByRole("radio", { name: "USDT (TRC20)" }).check();
-  await page.getByLabel("Full name", { exact: true }).fill("Valentina Rojas");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Phone", { exact: true }).fill("+58 414 555 0101");
-  await page.getByLabel("Birth date", { exact: true }).fill("1992-06-15");
+  await fillVisitor(page, { email });
   await page.getByLabel("I accept the Terms of Use").check();
   await page.getByRole("button", { name: "Book now" }).click();
   await expect(page).toHaveURL(/\/payment\/usdt\?b=\d+&g=[\w-]{24}$/);

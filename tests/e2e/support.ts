@@ -106,6 +106,14 @@ export function linkFrom(email: FakeEmail, path: string): string {
   return match[0];
 }
 
+/** A visitor's details on the checkout form, each through its visible label (terms not ticked). */
+export async function fillVisitor(page: Page, values: { email: string; birthDate?: string }) {
+  await page.getByLabel("Full name", { exact: true }).fill("Valentina Rojas");
+  await page.getByLabel("Email", { exact: true }).fill(values.email);
+  await page.getByLabel("Phone", { exact: true }).fill("+58 414 555 0101");
+  await page.getByLabel("Birth date", { exact: true }).fill(values.birthDate ?? "1992-06-15");
+}
+
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto("/sign-in?l=en");
   await page.getByLabel("Email").fill(email);

@@ -1,5 +1,5 @@
 import { activationToken } from "./activated-account";
-import { expect, jsModes, searchMaiquetia, signIn, test, uniqueEmail, waitForEmails } from "./support";
+import { expect, fillVisitor, jsModes, searchMaiquetia, signIn, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
  * docs/security.md#unproven-addresses (review finding M2): an address nobody has proven is not an
@@ -56,10 +56,7 @@ for (const [index, mode] of jsModes.entries()) {
       await page.route(/tile\.openstreetmap\.org/, (route) => route.abort("blockedbyclient"));
       await searchMaiquetia(page, 330 + index * 6);
       await page.locator("article.car-card").first().getByRole("link", { name: "Book" }).click();
-      await page.getByLabel("Full name", { exact: true }).fill("Valentina Rojas");
-      await page.getByLabel("Email", { exact: true }).fill(email);
-      await page.getByLabel("Phone", { exact: true }).fill("+58 414 555 0101");
-      await page.getByLabel("Birth date", { exact: true }).fill("1992-06-15");
+      await fillVisitor(page, { email });
       await page.getByLabel("I accept the Terms of Use").check();
       await page.getByRole("button", { name: "Book now" }).click();
 
