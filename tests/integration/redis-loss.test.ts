@@ -1,12 +1,12 @@
 import { Queue, type Worker } from "bullmq";
-import { inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
-import { afterAll, beforeEach, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDb, getDb } from "../../db/client";
 import { outbox } from "../../db/schema";
 import { provideHandlers } from "../../jobs/handlers";
 import { enqueue, type JobPayload } from "../../jobs/queues";
-import { startRelay } from "../../jobs/relay";
+import { startRelay, type Relay } from "../../jobs/relay";
 import { keepSchedules, startWorkers } from "../../jobs/workers";
 import { resetDatabase } from "../factories";
 import { freePort, startRedis, stopRedis, until } from "../redis-server";
@@ -118,3 +118,145 @@ it("runs every job once after Redis restarts empty with jobs queued, and schedul
     await stopRedis(redis);
   }
 }, 90_000);
+
+const testRedisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(testRedisUrl)("the relay's check of jobs handed to Redis (TEST_REDIS_URL)", () => {
+  const relayedTimeoutMs = 1000;
+  let connection: Redis;
+  let queue: Queue;
+  let relay: Relay;
+
+  beforeEach(async () => {
+    connection = new Redis(testRedisUrl!, { maxRetriesPerRequest: null });
+    connection.on("error", () => {});
+    // A scratch database: jobs an earlier run left behind would reach these workers.
+    await connection.flushdb();
+    queue = new Queue("payments", { connection });
+    relay = startRelay({ redisUrl: testRedisUrl, relayedTimeoutMs });
+  });
+  afterEach(async () => {
+    await relay.stop();
+    await queue.close();
+    connection.disconnect();
+  });
+
+  async function rowOf(jobId: string) {
+    const [row] = await (await getDb()).select().from(outbox).where(eq(outbox.jobId, jobId));
+    return row;
+  }
+
+  /** Handed to BullMQ with no worker running, so it waits there. */
+  async function relayed(jobId: string) {
+    await enqueue(await getDb(), "check-usdt-payment", { paymentId: 1 }, jobId);
+    await until(async () => (await rowOf(jobId)).status === "relayed");
+    expect(await queue.getJobState(jobId)).toBe("waiting");
+  }
+
+  it("hands a relayed job over again once its timeout has passed and Redis no longer has it", async () => {
+    await relayed("vanished");
+    const handedOver = await rowOf("vanished");
+    await queue.remove("vanished");
+    await until(async () => (await queue.getJobState("vanished")) === "waiting", 5000);
+    // Claimed once more from `pending`, and handed over again.
+    await until(async () => (await rowOf("vanished")).status === "relayed");
+    expect((await rowOf("vanished")).attempts).toBe(handedOver.attempts + 1);
+  });
+
+  it("leaves a relayed job Redis still holds alone, and looks again one timeout later", async () => {
+    await relayed("still-queued");
+    const handedOver = await rowOf("still-queued");
+    await until(async () => (await rowOf("still-queued")).runAfter.getTime() > handedOver.runAfter.getTime(), 5000);
+    expect(await rowOf("still-queued")).toMatchObject({ status: "relayed", lastError: null, attempts: handedOver.attempts });
+    expect(await queue.getJobCounts("waiting", "delayed", "active")).toEqual({ waiting: 1, delayed: 0, active: 0 });
+  });
+
+  it("does not duplicate a job handed over again while Redis still holds it", async () => {
+    await relayed("twice");
+    // As a re-send or a check that raced with a worker would: the row is pending again.
+    await (await getDb()).update(outbox).set({ status: "pending", runAfter: new Date() }).where(eq(outbox.jobId, "twice"));
+    await until(async () => (await rowOf("twice")).status === "relayed");
+    expect(await queue.getJobCounts("waiting")).toEqual({ waiting: 1 });
+    const workers = startWorkers(connection);
+    try {
+      await until(async () => (await rowOf("twice")).status === "done", 10_000);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(runs.get("twice")).toBe(1);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.close()));
+    }
+  });
+
+  describe("when the database refuses to record a finished job", () => {
+    const db = getDb();
+    beforeEach(async () => {
+      await (await db).execute(sql`create sequence done_write_refusals`);
+      await (await db).execute(sql`create table done_write_refusal_limit (n int not null)`);
+      // A sequence is not rolled back with the refused write, so it counts the refusals.
+      await (await db).execute(sql`
+        create function refuse_done_writes() returns trigger language plpgsql as $$
+        begin
+          if new.status = 'done' and new.job_id like 'unrecorded-%' and nextval('done_write_refusals') <= (select n from done_write_refusal_limit) then
+            raise exception 'simulated database outage';
+          end if;
+          return new;
+        end $$`);
+      await (await db).execute(sql`create trigger refuse_done_writes before update on outbox for each row execute function refuse_done_writes()`);
+    });
+    afterEach(async () => {
+      await (await db).execute(sql`drop trigger refuse_done_writes on outbox`);
+      await (await db).execute(sql`drop function refuse_done_writes`);
+      await (await db).execute(sql`drop table done_write_refusal_limit`);
+      await (await db).execute(sql`drop sequence done_write_refusals`);
+    });
+
+    /** The first `times` writes marking an `unrecorded-…` job done fail (counted from the start of the test). */
+    async function refuse(times: number) {
+      await (await db).execute(sql`delete from done_write_refusal_limit`);
+      await (await db).execute(sql`insert into done_write_refusal_limit values (${times})`);
+    }
+
+    it("records it once the database answers again, without running the job a second time", async () => {
+      await refuse(2);
+      const workers = startWorkers(connection);
+      try {
+        await enqueue(await db, "check-usdt-payment", { paymentId: 1 }, "unrecorded-briefly");
+        await until(async () => (await rowOf("unrecorded-briefly")).status === "done", 15_000);
+        await new Promise((r) => setTimeout(r, 500));
+        expect(runs.get("unrecorded-briefly")).toBe(1);
+      } finally {
+        await Promise.all(workers.map((worker) => worker.close()));
+      }
+    });
+
+    it("leaves the row to the relay's check, which marks it done from the completed job", async () => {
+      await refuse(100);
+      const workers = startWorkers(connection);
+      try {
+        await enqueue(await db, "check-usdt-payment", { paymentId: 1 }, "unrecorded-long");
+        await until(async () => (await queue.getJobState("unrecorded-long")) === "completed", 15_000);
+        expect((await rowOf("unrecorded-long")).status).toBe("relayed");
+        await refuse(0);
+        await until(async () => (await rowOf("unrecorded-long")).status === "done", 5000);
+        expect(runs.get("unrecorded-long")).toBe(1);
+      } finally {
+        await Promise.all(workers.map((worker) => worker.close()));
+      }
+    }, 30_000);
+  });
+});
+
+it("decides nothing about relayed jobs while Redis is away", async () => {
+  const rowOfJob = async (jobId: string) => (await (await getDb()).select().from(outbox).where(eq(outbox.jobId, jobId)))[0];
+  const port = await freePort();
+  const away = startRelay({ redisUrl: `redis://127.0.0.1:${port}`, relayedTimeoutMs: 1000 });
+  try {
+    const db = await getDb();
+    const runAfter = new Date(Date.now() - 60_000);
+    await db.insert(outbox).values({ jobName: "check-usdt-payment", jobId: "redis-away", payload: { paymentId: 1 }, status: "relayed", runAfter });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await rowOfJob("redis-away")).toMatchObject({ status: "relayed", runAfter, lastError: null });
+  } finally {
+    await away.stop();
+  }
+});
