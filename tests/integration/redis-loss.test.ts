@@ -5,9 +5,11 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import { closeDb, getDb } from "../../db/client";
 import { outbox } from "../../db/schema";
 import { provideHandlers } from "../../jobs/handlers";
-import { enqueue, type JobPayload } from "../../jobs/queues";
+import { enqueue, relayedTimeoutMs, type JobPayload } from "../../jobs/queues";
 import { startRelay, type Relay } from "../../jobs/relay";
 import { keepSchedules, startWorkers } from "../../jobs/workers";
+import { outboxCommand } from "../../scripts/outbox";
+import { statusReport } from "~/modules/http/status.server";
 import { resetDatabase } from "../factories";
 import { freePort, startRedis, stopRedis, until } from "../redis-server";
 
@@ -259,4 +261,21 @@ it("decides nothing about relayed jobs while Redis is away", async () => {
   } finally {
     await away.stop();
   }
+});
+
+it("reports jobs handed to Redis and unfinished after the timeout in /status and `npm run outbox -- failed`", async () => {
+  const db = await getDb();
+  const ago = (ms: number) => new Date(Date.now() - ms);
+  await db.insert(outbox).values([
+    { jobName: "check-usdt-payment", jobId: "overdue", payload: { paymentId: 1 }, status: "relayed", processedAt: ago(relayedTimeoutMs + 60_000) },
+    { jobName: "check-usdt-payment", jobId: "on-its-way", payload: { paymentId: 2 }, status: "relayed", processedAt: ago(60_000) },
+    { jobName: "check-usdt-payment", jobId: "waiting", payload: { paymentId: 3 }, status: "pending" },
+  ]);
+  expect(await statusReport(null)).toEqual({ status: "degraded", database: "ok", redis: "not configured", outbox: { pending: 1, failed: 0, overdue: 1 } });
+  const output: string[] = [];
+  expect(await outboxCommand(["failed"], (line) => output.push(line))).toBe(0);
+  expect(output).toEqual(["No failed jobs.", "1 job handed to Redis over 36 minutes ago is not finished yet (see docs/operations.md#outbox)."]);
+
+  await db.update(outbox).set({ status: "done" }).where(eq(outbox.jobId, "overdue"));
+  expect(await statusReport(null)).toMatchObject({ status: "ok", outbox: { pending: 1, failed: 0, overdue: 0 } });
 });
