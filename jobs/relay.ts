@@ -230,6 +230,18 @@ export function startRelay(options: RelayOptions = {}): Relay {
   }
 
   onRelayKick(() => (running ? undefined : run()));
+
+  // Back after losing Redis, which may have come back empty: every relayed row is asked
+  // about now rather than after its timeout (docs/architecture.md#outbox).
+  let connectedBefore = false;
+  connection?.on("ready", () => {
+    if (!connectedBefore) return void (connectedBefore = true);
+    console.error("[jobs] Redis is back: checking the jobs handed to it");
+    getDb()
+      .then((db) => db.update(outbox).set({ runAfter: sql`now()` }).where(eq(outbox.status, "relayed")))
+      .then(() => (running ? undefined : run()))
+      .catch((error) => logError("jobs relay checking after Redis returned", error));
+  });
   schedule(0);
 
   const intervals =

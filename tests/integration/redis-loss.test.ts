@@ -80,8 +80,8 @@ it("runs every job once after Redis restarts empty with jobs queued, and schedul
   connection.on("error", () => {});
   const schedules = keepSchedules(connection, { schedules: [{ name: "expire-holds", everyMs: 300 }], checkEveryMs: 1000 });
   let workers: Worker[] = startWorkers(connection);
-  // A short hand-over timeout so the test is quick; production's is relayedTimeoutMs.
-  const relay = startRelay({ redisUrl, relayedTimeoutMs: 2000 });
+  // Production's hand-over timeout (36 minutes): the relay asks about its jobs as soon as Redis is back.
+  const relay = startRelay({ redisUrl });
   const maintenance = new Queue("maintenance", { connection });
   try {
     const before = await enqueueBatch("before", 3);
@@ -186,6 +186,22 @@ describe.runIf(testRedisUrl)("the relay's check of jobs handed to Redis (TEST_RE
       expect(runs.get("twice")).toBe(1);
     } finally {
       await Promise.all(workers.map((worker) => worker.close()));
+    }
+  });
+
+  it("registers the recurring jobs again when Redis is emptied without dropping the connection", async () => {
+    const maintenance = new Queue("maintenance", { connection });
+    const schedules = keepSchedules(connection, { checkEveryMs: 200 });
+    try {
+      await schedules.ready;
+      expect((await maintenance.getJobSchedulers()).map((scheduler) => scheduler.key).sort()).toEqual(["expire-holds", "purge-expired-tokens"]);
+      await connection.flushdb();
+      expect(await maintenance.getJobScheduler("expire-holds")).toBeUndefined();
+      await until(async () => (await maintenance.getJobScheduler("expire-holds")) !== undefined, 3000);
+      await until(async () => (await queue.getJobScheduler("expire-mobile-payments")) !== undefined, 3000);
+    } finally {
+      await schedules.stop();
+      await maintenance.close();
     }
   });
 
