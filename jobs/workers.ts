@@ -108,7 +108,12 @@ export function keepSchedules(connection: Redis, options: ScheduleOptions = {}) 
     }
   };
   const missing = async (name: JobName) => (await queues.get(name)!.getJobScheduler(name)) === undefined;
-  const onReady = () => register().catch((e) => logError("worker registering the recurring jobs", e));
+  // The first connection is covered by `ready` below; every later one may find Redis emptied.
+  let connectedBefore = connection.status === "ready";
+  const onReady = () => {
+    if (!connectedBefore) return void (connectedBefore = true);
+    register().catch((e) => logError("worker registering the recurring jobs", e));
+  };
   connection.on("ready", onReady);
   const timer = setInterval(() => {
     if (connection.status !== "ready") return;
