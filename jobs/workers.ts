@@ -92,9 +92,10 @@ export type ScheduleOptions = {
 };
 
 /**
- * Registers the recurring jobs (`schedules` in jobs/queues.ts) in Redis, and again whenever Redis
- * may have lost them: on every (re)connection of `connection`, and when a periodic look finds one
- * missing (docs/architecture.md#outbox). Registering is idempotent: each schedule has a stable id.
+ * Registers the recurring jobs (`schedules` in jobs/queues.ts) in Redis, and again those Redis
+ * lost: looked for on every reconnection of `connection` and periodically, since Redis may be
+ * emptied without a reconnect (docs/architecture.md#outbox). Each schedule has a stable id, so
+ * registering one twice never duplicates it.
  * `ready` settles once the first registration is done.
  */
 export function keepSchedules(connection: Redis, options: ScheduleOptions = {}) {
@@ -112,7 +113,7 @@ export function keepSchedules(connection: Redis, options: ScheduleOptions = {}) 
   let connectedBefore = connection.status === "ready";
   const onReady = () => {
     if (!connectedBefore) return void (connectedBefore = true);
-    register().catch((e) => logError("worker registering the recurring jobs", e));
+    register(missing).catch((e) => logError("worker registering the recurring jobs", e));
   };
   connection.on("ready", onReady);
   const timer = setInterval(() => {
