@@ -234,7 +234,13 @@ export function startRelay(options: RelayOptions = {}): Relay {
   // Back after losing Redis, which may have come back empty: every relayed row is asked
   // about now rather than after its timeout (docs/architecture.md#outbox).
   let connectedBefore = false;
+  let lost = false;
+  connection?.on("close", () => {
+    if (connectedBefore && !lost && !stopped) console.error("[jobs] Redis connection lost: jobs wait in the outbox until it returns");
+    lost = true;
+  });
   connection?.on("ready", () => {
+    lost = false;
     if (!connectedBefore) return void (connectedBefore = true);
     console.error("[jobs] Redis is back: checking the jobs handed to it");
     getDb()
