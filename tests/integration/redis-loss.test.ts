@@ -78,11 +78,13 @@ it("runs every job once after Redis restarts empty with jobs queued, and schedul
   // The worker's connection, kept across the restart as worker.ts keeps it.
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   connection.on("error", () => {});
-  const schedules = keepSchedules(connection, { schedules: [{ name: "expire-holds", everyMs: 300 }], checkEveryMs: 1000 });
+  // A sweep every 300 ms; its periodic look is left at a minute, so only the reconnection can bring it back here.
+  const schedules = keepSchedules(connection, { schedules: [{ name: "expire-holds", everyMs: 300 }], checkEveryMs: 60_000 });
   let workers: Worker[] = startWorkers(connection);
   // Production's hand-over timeout (36 minutes): the relay asks about its jobs as soon as Redis is back.
   const relay = startRelay({ redisUrl });
   const maintenance = new Queue("maintenance", { connection });
+  const emailQueue = new Queue("email", { connection });
   try {
     const before = await enqueueBatch("before", 3);
     await until(async () => (await statuses(before)).every((row) => row.status === "done"), 15_000);
@@ -92,7 +94,7 @@ it("runs every job once after Redis restarts empty with jobs queued, and schedul
     await Promise.all(workers.map((worker) => worker.close()));
     const queued = await enqueueBatch("queued", 6);
     await until(async () => (await statuses(queued)).every((row) => row.status === "relayed"), 15_000);
-    expect(await new Queue("email", { connection }).getWaitingCount()).toBe(6);
+    expect(await emailQueue.getWaitingCount()).toBe(6);
 
     await stopRedis(redis);
     redis = await startRedis(port);
@@ -115,6 +117,7 @@ it("runs every job once after Redis restarts empty with jobs queued, and schedul
     await relay.stop();
     await schedules.stop();
     await maintenance.close();
+    await emailQueue.close();
     await Promise.all(workers.map((worker) => worker.close()));
     connection.disconnect();
     await stopRedis(redis);
