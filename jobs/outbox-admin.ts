@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb, type Executor } from "../db/client";
 import { outbox } from "../db/schema";
+import { relayedTimeoutMs } from "./queues";
 import { kickRelay } from "./relay-signal";
 
 /** A job that used up its retries, or failed in a way no retry can fix. */
@@ -55,6 +56,21 @@ export async function outboxCounts(executor?: Executor): Promise<{ failed: numbe
     .groupBy(outbox.status);
   const of = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
   return { failed: of("failed"), waiting: of("pending") + of("relayed") };
+}
+
+/**
+ * Jobs handed to BullMQ (`relayed`) longer than `relayedTimeoutMs` ago and still not finished:
+ * retrying for a long time, or lost with Redis's data and not yet handed over again because no
+ * relay can reach Redis (docs/operations.md#outbox). Either way worth an operator's look.
+ */
+export function overdueCondition() {
+  return and(eq(outbox.status, "relayed"), lt(outbox.processedAt, sql`now() - make_interval(secs => ${relayedTimeoutMs / 1000})`));
+}
+
+export async function overdueCount(executor?: Executor): Promise<number> {
+  const db = executor ?? (await getDb());
+  const [row] = await db.select({ count: count() }).from(outbox).where(overdueCondition());
+  return row.count;
 }
 
 /**

@@ -82,6 +82,15 @@ export const backoffType = "capped-exponential";
 export const handlerTimeoutMs = 60 * 1000;
 
 /**
+ * How long a job handed to BullMQ (`relayed`) may go unfinished before the relay asks Redis
+ * whether it still holds it (docs/architecture.md#outbox): one attempt (`handlerTimeoutMs`) plus
+ * the longest wait BullMQ puts between attempts (`retryPolicy.maxDelayMs`) plus 5 minutes, i.e.
+ * 36 minutes. A job Redis no longer knows (Redis restarted empty) is handed over again; one it
+ * still holds is asked about again after the same time.
+ */
+export const relayedTimeoutMs = handlerTimeoutMs + retryPolicy.maxDelayMs + 5 * 60 * 1000;
+
+/**
  * Records a job in the outbox, inside the caller's transaction when given one, so the
  * job exists exactly when the business change it belongs to does. `jobId` must be
  * deterministic for the change (e.g. `contact-message-42`): a second enqueue is ignored.

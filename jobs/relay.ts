@@ -5,7 +5,7 @@ import { getEnv } from "../config/env";
 import { getDb } from "../db/client";
 import { outbox, type OutboxRow } from "../db/schema";
 import { runJob } from "./handlers";
-import { backoffType, handlerTimeoutMs, jobs, retryDelayMs, retryPolicy, schedules, type JobName, type RetryPolicy } from "./queues";
+import { backoffType, handlerTimeoutMs, jobs, relayedTimeoutMs, retryDelayMs, retryPolicy, schedules, type JobName, type RetryPolicy } from "./queues";
 import { onRelayKick } from "./relay-signal";
 import { withTimeout } from "./timeout";
 import { errorMessage, logError } from "../app/utils/error-log";
@@ -31,6 +31,26 @@ async function claim(): Promise<OutboxRow[]> {
   return db
     .update(outbox)
     .set({ attempts: sql`${outbox.attempts} + 1`, runAfter: new Date(Date.now() + LEASE_MS) })
+    .where(inArray(outbox.id, due))
+    .returning();
+}
+
+/**
+ * Takes `relayed` rows whose hand-over timeout has passed (their `run_after`), pushing it one
+ * timeout further so only this relay asks Redis about them now (docs/architecture.md#outbox).
+ */
+async function claimOverdue(timeoutMs: number): Promise<OutboxRow[]> {
+  const db = await getDb();
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.status, "relayed"), lte(outbox.runAfter, sql`now()`)))
+    .orderBy(outbox.id)
+    .limit(BATCH)
+    .for("update", { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({ runAfter: new Date(Date.now() + timeoutMs) })
     .where(inArray(outbox.id, due))
     .returning();
 }
@@ -68,6 +88,8 @@ export type RelayOptions = {
   inlineSchedules?: boolean;
   retryPolicy?: RetryPolicy;
   handlerTimeoutMs?: number;
+  /** How long a `relayed` row may stay unfinished before Redis is asked about its job (`relayedTimeoutMs`). */
+  relayedTimeoutMs?: number;
 };
 
 export type Relay = { stop: () => Promise<void>; redisHealthy: () => Promise<boolean>; drain: () => Promise<void> };
@@ -82,6 +104,7 @@ export function startRelay(options: RelayOptions = {}): Relay {
   const redisUrl = options.redisUrl ?? getEnv().REDIS_URL;
   const policy = options.retryPolicy ?? retryPolicy;
   const timeoutMs = options.handlerTimeoutMs ?? handlerTimeoutMs;
+  const overdueMs = options.relayedTimeoutMs ?? relayedTimeoutMs;
   // Producers fail fast while Redis is away, so rows simply stay in the outbox until it returns.
   const connection = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
   connection?.on("error", () => {});
@@ -136,11 +159,40 @@ export function startRelay(options: RelayOptions = {}): Relay {
         .where(eq(outbox.id, row.id));
       return;
     }
-    // Only a row still pending: a fast worker may already have recorded the outcome.
+    // Only a row still pending: a fast worker may already have recorded the outcome. It is
+    // done only once the worker says so; until then `run_after` is when to check on it.
     await db
       .update(outbox)
-      .set({ status: "relayed", processedAt: new Date(), lastError: null })
+      .set({ status: "relayed", processedAt: new Date(), lastError: null, runAfter: new Date(Date.now() + overdueMs) })
       .where(and(eq(outbox.id, row.id), eq(outbox.status, "pending")));
+  }
+
+  /**
+   * A `relayed` row unfinished after the timeout: its job is asked about in Redis. Gone (Redis
+   * lost its data) → the row is pending again and the job is handed over anew under the same id;
+   * completed (the worker could not record it) → the row is done; anything else → still on its
+   * way, asked again after another timeout. Redis away → nothing is decided.
+   */
+  async function reconcile(row: OutboxRow) {
+    const db = await getDb();
+    const stillRelayed = and(eq(outbox.id, row.id), eq(outbox.status, "relayed"));
+    let state: string;
+    try {
+      if (connection!.status !== "ready") throw new Error(`Redis is not connected (${connection!.status})`);
+      state = await withTimeout(queues!.get(jobs[row.jobName as JobName].queue).getJobState(row.jobId), 3000, "asking Redis about a job");
+    } catch {
+      await db.update(outbox).set({ runAfter: new Date(Date.now() + 1000) }).where(stillRelayed);
+      return;
+    }
+    if (state === "unknown") {
+      console.error(`[jobs] ${row.jobId} was handed to Redis but Redis no longer has it: handing it over again`);
+      await db
+        .update(outbox)
+        .set({ status: "pending", runAfter: sql`now()`, processedAt: null, lastError: "Redis lost the job; handed over again" })
+        .where(stillRelayed);
+    } else if (state === "completed") {
+      await db.update(outbox).set({ status: "done", processedAt: new Date(), lastError: null }).where(stillRelayed);
+    }
   }
 
   let stopped = false;
@@ -150,7 +202,10 @@ export function startRelay(options: RelayOptions = {}): Relay {
   async function tick() {
     const rows = await claim();
     for (const row of rows) await (connection ? relayToRedis(row) : runInline(row));
-    return rows.length;
+    // Redis away: the overdue rows wait, their hand-over timeout untouched, until it returns.
+    const overdue = connection?.status === "ready" ? await claimOverdue(overdueMs) : [];
+    for (const row of overdue) await reconcile(row);
+    return rows.length + overdue.length;
   }
 
   function schedule(delay: number) {
@@ -169,12 +224,30 @@ export function startRelay(options: RelayOptions = {}): Relay {
         logError("jobs relay", error);
       } finally {
         running = null;
-        schedule(processed === BATCH ? 0 : POLL_MS);
+        schedule(processed >= BATCH ? 0 : POLL_MS);
       }
     })();
   }
 
   onRelayKick(() => (running ? undefined : run()));
+
+  // Back after losing Redis, which may have come back empty: every relayed row is asked
+  // about now rather than after its timeout (docs/architecture.md#outbox).
+  let connectedBefore = false;
+  let lost = false;
+  connection?.on("close", () => {
+    if (connectedBefore && !lost && !stopped) console.error("[jobs] Redis connection lost: jobs wait in the outbox until it returns");
+    lost = true;
+  });
+  connection?.on("ready", () => {
+    lost = false;
+    if (!connectedBefore) return void (connectedBefore = true);
+    console.error("[jobs] Redis is back: checking the jobs handed to it");
+    getDb()
+      .then((db) => db.update(outbox).set({ runAfter: sql`now()` }).where(eq(outbox.status, "relayed")))
+      .then(() => (running ? undefined : run()))
+      .catch((error) => logError("jobs relay checking after Redis returned", error));
+  });
   schedule(0);
 
   const intervals =

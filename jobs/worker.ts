@@ -1,11 +1,10 @@
 import http from "node:http";
-import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { getEnv } from "../config/env";
 import { closeDb, getDb } from "../db/client";
-import { jobs, queueNames, schedules } from "./queues";
+import { queueNames } from "./queues";
 import { startRelay } from "./relay";
-import { startWorkers } from "./workers";
+import { keepSchedules, startWorkers } from "./workers";
 
 const env = getEnv();
 const redisUrl = env.REDIS_URL;
@@ -24,11 +23,9 @@ connection.on("error", () => {});
 
 const workers = startWorkers(connection);
 
-for (const { name, everyMs } of schedules) {
-  const queue = new Queue(jobs[name].queue, { connection });
-  await queue.upsertJobScheduler(name, { every: everyMs }, { name, data: {} });
-  await queue.close();
-}
+// Registered now, and again whenever Redis comes back without them.
+const schedules = keepSchedules(connection);
+await schedules.ready;
 
 const relay = startRelay({ redisUrl });
 
@@ -48,6 +45,7 @@ async function shutdown(signal: string) {
   console.log(`${signal}: worker finishing current jobs`);
   health?.close();
   await relay.stop();
+  await schedules.stop();
   await Promise.all(workers.map((w) => w.close()));
   connection.disconnect();
   await closeDb();

@@ -1,12 +1,14 @@
 /**
- * `npm run outbox -- failed`: the jobs that ran out of retries, with their last error.
+ * `npm run outbox -- failed`: the jobs that ran out of retries, with their last error, and how
+ * many jobs handed to Redis are overdue.
  * `npm run outbox -- resend <id …>` or `-- resend --all-failed`: puts them back in the
  * outbox, where the running relay (web process or worker) picks them up within a second
  * (docs/operations.md#outbox).
  */
 import { pathToFileURL } from "node:url";
 import { closeDb } from "../db/client";
-import { listFailed, resend, type FailedJob } from "../jobs/outbox-admin";
+import { listFailed, overdueCount, resend, type FailedJob } from "../jobs/outbox-admin";
+import { relayedTimeoutMs } from "../jobs/queues";
 
 const usage = "Usage: npm run outbox -- failed | resend <id …> | resend --all-failed";
 
@@ -39,6 +41,11 @@ export async function outboxCommand(args: string[], print: (line: string) => voi
     const jobs = await listFailed();
     if (jobs.length === 0) print("No failed jobs.");
     else table(jobs).forEach((line) => print(line));
+    // Not failed, yet not delivered either: a loss must not read "No failed jobs" alone.
+    const overdue = await overdueCount();
+    const minutes = Math.round(relayedTimeoutMs / 60_000);
+    if (overdue === 1) print(`1 job handed to Redis over ${minutes} minutes ago is not finished yet (see docs/operations.md#outbox).`);
+    else if (overdue > 1) print(`${overdue} jobs handed to Redis over ${minutes} minutes ago are not finished yet (see docs/operations.md#outbox).`);
     return 0;
   }
   if (command === "resend" && rest.length > 0) {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
-import { withTimeout } from "~/utils/jobs.server";
+import { overdueCondition, withTimeout } from "~/utils/jobs.server";
 import { resolveUser } from "./load-context.server";
 
 /** A dependency that has not answered by then counts as down. */
@@ -21,12 +21,14 @@ export type StatusReport = {
   status: "ok" | "degraded";
   database: "ok" | "down";
   redis: "ok" | "down" | "not configured";
-  outbox: { pending: number; failed: number } | null;
+  /** `overdue`: handed to Redis over `relayedTimeoutMs` ago and not finished (docs/operations.md#outbox). */
+  outbox: { pending: number; failed: number; overdue: number } | null;
 };
 
 /**
  * Readiness: every dependency by name, and the outbox backlog, which grows while Redis
- * is away and drains when it returns. Degraded when a configured dependency is down.
+ * is away and drains when it returns. Degraded when a configured dependency is down, or
+ * when jobs handed to Redis are overdue (a loss must not read "ok").
  */
 export async function statusReport(redisHealthy: (() => Promise<boolean>) | null): Promise<StatusReport> {
   const [database, redis, outbox] = await Promise.all([
@@ -35,13 +37,13 @@ export async function statusReport(redisHealthy: (() => Promise<boolean>) | null
     withTimeout(
       (async () => {
         const db = await getDb();
-        const rows = await db
-          .select({ status: schema.outbox.status, count: sql<number>`count(*)::int` })
-          .from(schema.outbox)
-          .where(inArray(schema.outbox.status, ["pending", "failed"]))
-          .groupBy(schema.outbox.status);
-        const count = (status: string) => rows.find((r) => r.status === status)?.count ?? 0;
-        return { pending: count("pending"), failed: count("failed") };
+        const { outbox } = schema;
+        const filtered = (condition: SQL | undefined) => sql<number>`(count(*) filter (where ${condition}))::int`;
+        const [counts] = await db
+          .select({ pending: filtered(eq(outbox.status, "pending")), failed: filtered(eq(outbox.status, "failed")), overdue: filtered(overdueCondition()) })
+          .from(outbox)
+          .where(inArray(outbox.status, ["pending", "failed", "relayed"]));
+        return counts;
       })(),
       CHECK_TIMEOUT_MS,
       "outbox count",
@@ -53,7 +55,7 @@ export async function statusReport(redisHealthy: (() => Promise<boolean>) | null
     redis: redis === null ? "not configured" : redis ? "ok" : "down",
     outbox,
   };
-  if (report.database === "down" || report.redis === "down") report.status = "degraded";
+  if (report.database === "down" || report.redis === "down" || (outbox?.overdue ?? 0) > 0) report.status = "degraded";
   return report;
 }
 

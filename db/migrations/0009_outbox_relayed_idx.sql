@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_relayed_idx" ON "outbox" USING btree ("run_after") WHERE "outbox"."status" = 'relayed';
