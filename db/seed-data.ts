@@ -203,7 +203,7 @@ async function seedDemo(db: Database, passwordHash: string) {
       const link = links.find((l) => l.carId === carId)!;
       const startsAt = new Date(start.getTime() + b.offset * day);
       const total = car.dailyPriceCents * b.days;
-      await tx.insert(s.bookings).values({
+      const [booking] = await tx.insert(s.bookings).values({
         reference: `RD-DEMO${i + 1}`,
         carId,
         supplierId: car.supplierId,
@@ -217,7 +217,20 @@ async function seedDemo(db: Database, passwordHash: string) {
         priceCents: total,
         breakdown: { days: b.days, dailyPriceCents: car.dailyPriceCents, options: {}, subtotalCents: total, payLaterFeePercent: 0, totalCents: total },
         paymentMethod: b.method,
-      });
+      }).returning({ id: s.bookings.id });
+      // docs/domain.md#payments: paid means payments cover the price, and a deposit is money received.
+      const received = b.status === "paid" ? total : b.status === "deposit" ? Math.ceil(total * 0.3) : 0;
+      if (received > 0) {
+        await tx.insert(s.payments).values({
+          bookingId: booking.id,
+          method: b.method,
+          amountCents: received,
+          status: "succeeded",
+          providerReference: b.method === "walletPayment" ? `tron:${"0d".repeat(31)}0${i + 1}` : `demo:seed-rd-demo${i + 1}`,
+          details: b.method === "walletPayment" ? {} : { gateway: "demo" },
+          verifiedAt: new Date(),
+        });
+      }
     }
   });
 }
