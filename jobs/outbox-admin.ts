@@ -44,10 +44,11 @@ export async function listFailed(page?: { limit: number; offset: number }, execu
 }
 
 /**
- * How many jobs failed for good, and how many wait to run: still in the outbox (`pending`) or
- * handed to BullMQ and not finished yet (`relayed`).
+ * How many jobs failed for good, how many wait to run — still in the outbox (`pending`) or handed
+ * to BullMQ and not finished yet (`relayed`) — and how many of the latter are overdue
+ * (overdueCondition below), so a loss with Redis's data shows instead of passing for "waiting".
  */
-export async function outboxCounts(executor?: Executor): Promise<{ failed: number; waiting: number }> {
+export async function outboxCounts(executor?: Executor): Promise<{ failed: number; waiting: number; overdue: number }> {
   const db = executor ?? (await getDb());
   const rows = await db
     .select({ status: outbox.status, count: count() })
@@ -55,7 +56,7 @@ export async function outboxCounts(executor?: Executor): Promise<{ failed: numbe
     .where(inArray(outbox.status, ["pending", "relayed", "failed"]))
     .groupBy(outbox.status);
   const of = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
-  return { failed: of("failed"), waiting: of("pending") + of("relayed") };
+  return { failed: of("failed"), waiting: of("pending") + of("relayed"), overdue: await overdueCount(db) };
 }
 
 /**

@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OutboxPage() {
   const { t } = useTranslation("adminOutbox");
-  const { jobs, failed, waiting, page, pages, zone } = useLoaderData<typeof loader>();
+  const { jobs, failed, waiting, overdue, page, pages, zone } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -48,10 +48,19 @@ export default function OutboxPage() {
           <dd data-testid="outbox-waiting">{waiting}</dd>
         </div>
         <div>
+          <dt>{t("overdue")}</dt>
+          <dd data-testid="outbox-overdue">{overdue}</dd>
+        </div>
+        <div>
           <dt>{t("failed")}</dt>
           <dd data-testid="outbox-failed">{failed}</dd>
         </div>
       </dl>
+      {overdue > 0 ? (
+        <p role="alert" className="notice notice--warning">
+          {t("overdueHelp", { count: overdue })}
+        </p>
+      ) : null}
       {jobs.length === 0 ? (
         <p className="empty-state">{t("empty")}</p>
       ) : (

@@ -7,13 +7,14 @@ import { recordAudit } from "./audit.server";
 
 /**
  * The admins' view of the outbox (docs/operations.md#outbox): one page of the jobs that failed for
- * good, newest first, with the reason, and how many jobs are still waiting to run. The counts and
+ * good, newest first, with the reason, how many jobs are still waiting to run and how many of
+ * those are overdue (handed to Redis long ago and not finished). The counts and
  * the page are read in one snapshot: the relay marks jobs failed at any moment, and a count taken
  * just before the list would say "0 failed" above a failed job.
  */
 export async function failedJobsPage(requestedPage: number) {
   const db = await getDb();
-  const { failed, waiting, page, jobs } = await db.transaction(
+  const { failed, waiting, overdue, page, jobs } = await db.transaction(
     async (tx) => {
       const counts = await outboxCounts(tx);
       const pages = Math.max(1, Math.ceil(counts.failed / LIST_PAGE_SIZE));
@@ -27,6 +28,7 @@ export async function failedJobsPage(requestedPage: number) {
   return {
     failed,
     waiting,
+    overdue,
     page,
     pages,
     jobs: jobs.map((job) => ({
