@@ -67,6 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const rights = driverRights(user.id, { ...booking, paidCents: detail.paidCents }, car.cancellationCents);
   // A grant holder sees the booking read-only (docs/security.md#unproven-addresses).
   const choices = !granted && rights.amend ? await amendChoices(car.id) : null;
+  const received = await receivedPayments(booking.id);
   return {
     title: `${context.t("bookings:detail.title", { reference: booking.reference })} · Rueda`,
     booking: {
@@ -97,8 +98,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     history: history.map((h) => ({ ...h, at: wallClock(h.at, APP_TIME_ZONE) })),
     historyZone: APP_TIME_ZONE,
     staff,
-    receipt: !granted && (await hasReceipt(booking)),
-    payments: (await receivedPayments(booking.id)).map((p) => ({ ...p, paidAt: wallClock(p.paidAt, APP_TIME_ZONE) })),
+    receipt: !granted && hasReceipt(booking.status, received),
+    payments: received.map((p) => ({ ...p, paidAt: wallClock(p.paidAt, APP_TIME_ZONE) })),
     cancel: granted ? "none" : rights.cancel,
     // docs/domain.md#payments: the driver pays an outstanding booking (or a hold) through /payment.
     payHref: rights.pay ? `/payment?${payableQuery(booking.id, grant)}` : null,

@@ -58,7 +58,7 @@ export async function loadReceipt(user: Pick<SessionUser, "id" | "type" | "suppl
   const { booking, car, supplier, pickup, dropoff, driver } = detail;
   if (booking.status !== "paid") return { ok: false, reason: "notPaid" };
   const paid = await receivedPayments(booking.id);
-  if (paid.length === 0) return { ok: false, reason: "notPaid" };
+  if (!hasReceipt(booking.status, paid)) return { ok: false, reason: "notPaid" };
   const name = (p: typeof pickup) => ({ es: p.nameEs, en: p.nameEn, fr: p.nameFr, el: p.nameEl })[language];
   return {
     ok: true,
@@ -105,13 +105,8 @@ export async function receivedPayments(bookingId: number): Promise<Array<Receive
   });
 }
 
-/** Whether the booking page offers the receipt: the same condition as `loadReceipt`, for a booking already in scope. */
-export async function hasReceipt(booking: { id: number; status: string }): Promise<boolean> {
-  if (booking.status !== "paid") return false;
-  const db = await getDb();
-  const [row] = await db.select({ id: payments.id }).from(payments).where(succeededPayments(booking.id)).limit(1);
-  return Boolean(row);
-}
+/** Only a `paid` booking with a succeeded payment has a receipt (the booking page's link and the receipt agree). */
+export const hasReceipt = (status: string, succeeded: readonly unknown[]) => status === "paid" && succeeded.length > 0;
 
 const require = createRequire(import.meta.url);
 /*
