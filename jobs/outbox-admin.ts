@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "../db/client";
 import { outbox } from "../db/schema";
 import { relayedTimeoutMs } from "./queues";
@@ -48,15 +48,19 @@ export async function listFailed(page?: { limit: number; offset: number }, execu
  * to BullMQ and not finished yet (`relayed`) — and how many of the latter are overdue
  * (overdueCondition below), so a loss with Redis's data shows instead of passing for "waiting".
  */
-export async function outboxCounts(executor?: Executor): Promise<{ failed: number; waiting: number; overdue: number }> {
+export async function outboxCounts(executor?: Executor): Promise<{ pending: number; failed: number; waiting: number; overdue: number }> {
   const db = executor ?? (await getDb());
-  const rows = await db
-    .select({ status: outbox.status, count: count() })
+  const counted = (condition: SQL | undefined) => sql<number>`(count(*) filter (where ${condition}))::int`.mapWith(Number);
+  const [row] = await db
+    .select({
+      pending: counted(eq(outbox.status, "pending")),
+      relayed: counted(eq(outbox.status, "relayed")),
+      failed: counted(eq(outbox.status, "failed")),
+      overdue: counted(overdueCondition()),
+    })
     .from(outbox)
-    .where(inArray(outbox.status, ["pending", "relayed", "failed"]))
-    .groupBy(outbox.status);
-  const of = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
-  return { failed: of("failed"), waiting: of("pending") + of("relayed"), overdue: await overdueCount(db) };
+    .where(inArray(outbox.status, ["pending", "relayed", "failed"]));
+  return { pending: row.pending, failed: row.failed, waiting: row.pending + row.relayed, overdue: row.overdue };
 }
 
 /**
@@ -66,12 +70,6 @@ export async function outboxCounts(executor?: Executor): Promise<{ failed: numbe
  */
 export function overdueCondition() {
   return and(eq(outbox.status, "relayed"), lt(outbox.processedAt, sql`now() - make_interval(secs => ${relayedTimeoutMs / 1000})`));
-}
-
-export async function overdueCount(executor?: Executor): Promise<number> {
-  const db = executor ?? (await getDb());
-  const [row] = await db.select({ count: count() }).from(outbox).where(overdueCondition());
-  return row.count;
 }
 
 /**

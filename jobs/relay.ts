@@ -1,6 +1,6 @@
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { getEnv } from "../config/env";
 import { getDb } from "../db/client";
 import { outbox, type OutboxRow } from "../db/schema";
@@ -18,42 +18,34 @@ const BATCH = 20;
  */
 const LEASE_MS = 5 * 60 * 1000;
 
-/** Takes due rows, pushing their next visibility past the lease so only this relay works them. */
-async function claim(): Promise<OutboxRow[]> {
+/**
+ * Takes up to a batch of `status` rows whose `run_after` has come, pushing it `hideMs` ahead (and
+ * setting `more`) in the same statement, so no other relay takes them meanwhile.
+ */
+async function claimDue(status: "pending" | "relayed", hideMs: number, more: { attempts?: SQL } = {}): Promise<OutboxRow[]> {
   const db = await getDb();
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.status, "pending"), lte(outbox.runAfter, sql`now()`)))
+    .where(and(eq(outbox.status, status), lte(outbox.runAfter, sql`now()`)))
     .orderBy(outbox.id)
     .limit(BATCH)
     .for("update", { skipLocked: true });
   return db
     .update(outbox)
-    .set({ attempts: sql`${outbox.attempts} + 1`, runAfter: new Date(Date.now() + LEASE_MS) })
+    .set({ ...more, runAfter: new Date(Date.now() + hideMs) })
     .where(inArray(outbox.id, due))
     .returning();
 }
+
+/** Takes due rows, pushing their next visibility past the lease so only this relay works them. */
+const claim = () => claimDue("pending", LEASE_MS, { attempts: sql`${outbox.attempts} + 1` });
 
 /**
  * Takes `relayed` rows whose hand-over timeout has passed (their `run_after`), pushing it one
  * timeout further so only this relay asks Redis about them now (docs/architecture.md#outbox).
  */
-async function claimOverdue(timeoutMs: number): Promise<OutboxRow[]> {
-  const db = await getDb();
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.status, "relayed"), lte(outbox.runAfter, sql`now()`)))
-    .orderBy(outbox.id)
-    .limit(BATCH)
-    .for("update", { skipLocked: true });
-  return db
-    .update(outbox)
-    .set({ runAfter: new Date(Date.now() + timeoutMs) })
-    .where(inArray(outbox.id, due))
-    .returning();
-}
+const claimOverdue = (timeoutMs: number) => claimDue("relayed", timeoutMs);
 
 /**
  * The relay's BullMQ queues on its connection, made on first use. BullMQ leaves a queue whose

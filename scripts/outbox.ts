@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { closeDb } from "../db/client";
-import { listFailed, overdueCount, resend, type FailedJob } from "../jobs/outbox-admin";
+import { listFailed, outboxCounts, resend, type FailedJob } from "../jobs/outbox-admin";
 import { relayedTimeoutMs } from "../jobs/queues";
 
 const usage = "Usage: npm run outbox -- failed | resend <id …> | resend --all-failed";
@@ -42,7 +42,7 @@ export async function outboxCommand(args: string[], print: (line: string) => voi
     if (jobs.length === 0) print("No failed jobs.");
     else table(jobs).forEach((line) => print(line));
     // Not failed, yet not delivered either: a loss must not read "No failed jobs" alone.
-    const overdue = await overdueCount();
+    const { overdue } = await outboxCounts();
     const minutes = Math.round(relayedTimeoutMs / 60_000);
     if (overdue === 1) print(`1 job handed to Redis over ${minutes} minutes ago is not finished yet (see docs/operations.md#outbox).`);
     else if (overdue > 1) print(`${overdue} jobs handed to Redis over ${minutes} minutes ago are not finished yet (see docs/operations.md#outbox).`);

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
@@ -11,14 +11,11 @@ import { bookingScope, isStaff } from "./access.server";
 import { AMENDMENT_REQUEST_MAX } from "./amend-schema";
 import { driverOldEnough, periodIsValid, requiredDriverAge } from "./checkout-rules";
 import { canAmend, canRequestAmendment, cancelKind } from "./eligibility";
-import { moveBooking, paidCentsOf, type MoveRefusal } from "./move.server";
+import { moveBooking, paidCentsColumn, paidCentsOf, type MoveRefusal } from "./move.server";
 import type { BookingStatus } from "./status";
 import { EXCLUSION_VIOLATION, sqlState } from "~/utils/postgres.server";
 
 const { bookings, bookingEvents, cars, payments, suppliers, locations, users } = schema;
-
-/** What the booking's succeeded payments cover, as a column of a query over `bookings` (docs/domain.md#payments). */
-const paidCentsColumn = sql<number>`(select coalesce(sum(${payments.amountCents}), 0)::int from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'succeeded')`.mapWith(Number);
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 

@@ -24,6 +24,9 @@ export type Mover = { kind: "driver"; userId: number } | { kind: "staff"; userId
 export type MoveRefusal = "notAllowed" | "balanceDue" | "carTaken";
 export type MoveResult = { ok: true; from: BookingStatus; to: BookingStatus; eventId: number } | { ok: false; reason: MoveRefusal };
 
+/** What a booking's succeeded payments cover, in cents, as a column of any query over `bookings` (docs/domain.md#payments). */
+export const paidCentsColumn = sql<number>`(select coalesce(sum(${payments.amountCents}), 0)::int from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'succeeded')`.mapWith(Number);
+
 /** What the booking's succeeded payments cover, in cents (docs/domain.md#payments). */
 export async function paidCentsOf(tx: Transaction, bookingId: number): Promise<number> {
   const [row] = await tx

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
-import { getDb, schema } from "~/utils/db.server";
-import { overdueCondition, withTimeout } from "~/utils/jobs.server";
+import { sql } from "drizzle-orm";
+import { getDb } from "~/utils/db.server";
+import { outboxCounts, withTimeout } from "~/utils/jobs.server";
 import { resolveUser } from "./load-context.server";
 
 /** A dependency that has not answered by then counts as down. */
@@ -35,16 +35,7 @@ export async function statusReport(redisHealthy: (() => Promise<boolean>) | null
     databaseReachable(),
     redisHealthy ? redisHealthy().catch(() => false) : Promise.resolve(null),
     withTimeout(
-      (async () => {
-        const db = await getDb();
-        const { outbox } = schema;
-        const filtered = (condition: SQL | undefined) => sql<number>`(count(*) filter (where ${condition}))::int`;
-        const [counts] = await db
-          .select({ pending: filtered(eq(outbox.status, "pending")), failed: filtered(eq(outbox.status, "failed")), overdue: filtered(overdueCondition()) })
-          .from(outbox)
-          .where(inArray(outbox.status, ["pending", "failed", "relayed"]));
-        return counts;
-      })(),
+      outboxCounts().then(({ pending, failed, overdue }) => ({ pending, failed, overdue })),
       CHECK_TIMEOUT_MS,
       "outbox count",
     ).catch(() => null),

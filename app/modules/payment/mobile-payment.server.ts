@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/modules/backoffice/audit.server";
 import { bookingScope, isStaff } from "~/modules/booking/access.server";
+import { paidCentsColumn } from "~/modules/booking/move.server";
 import { pageBounds, LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
@@ -168,7 +169,7 @@ async function paymentRows(where: SQL | undefined, order: QueueOrder, offset: nu
       method: payments.method,
       amountCents: payments.amountCents,
       // What is still due (docs/domain.md#payments): the price minus the succeeded payments.
-      balanceCents: sql<number>`${bookings.priceCents} - coalesce((select sum(paid.amount_cents) from payments paid where paid.booking_id = ${bookings.id} and paid.status = 'succeeded'), 0)`.mapWith(Number),
+      balanceCents: sql<number>`${bookings.priceCents} - ${paidCentsColumn}`.mapWith(Number),
       details: payments.details,
       bankName: banks.name,
       submittedAt: payments.createdAt,

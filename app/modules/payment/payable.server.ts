@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import { isLanguage, defaultLanguage, type Language } from "~/modules/i18n/languages";
 import { getDb, schema, type Executor } from "~/utils/db.server";
+import { paidCentsColumn } from "~/modules/booking/move.server";
 import type { BookingStatus } from "~/modules/booking/status";
 import { grantMatches, grantStatus } from "./grant.server";
 import { isRowId } from "~/utils/postgres.server";
@@ -68,7 +69,7 @@ export async function loadPayableBooking(bookingId: number, access: PaymentAcces
       createdAt: bookings.createdAt,
       holdExpiresAt: bookings.holdExpiresAt,
       priceCents: bookings.priceCents,
-      paidCents: sql<number>`(select coalesce(sum(${payments.amountCents}), 0)::int from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'succeeded')`,
+      paidCents: paidCentsColumn,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.driverId))

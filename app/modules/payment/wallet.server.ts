@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { bookingScope, isStaff } from "~/modules/booking/access.server";
+import { paidCentsColumn } from "~/modules/booking/move.server";
 import { formatCents } from "~/modules/i18n/format";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -294,7 +295,7 @@ async function bookingBalance(bookingId: number): Promise<number> {
   const db = await getDb();
   const [row] = await db
     .select({
-      balance: sql<number>`${bookings.priceCents} - (select coalesce(sum(${payments.amountCents}), 0)::int from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'succeeded')`,
+      balance: sql<number>`${bookings.priceCents} - ${paidCentsColumn}`,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
