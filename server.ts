@@ -65,9 +65,12 @@ function printBanner(prepared: Awaited<ReturnType<typeof prepareDatabase>>, proc
     console.log(`Demo logins (password: ${DEMO_PASSWORD}):`);
     for (const login of demoLogins) console.log(`  ${login.role.padEnd(9)} ${login.email}`);
   }
-  if (prepared.admin === "invited") console.log(`No administrator existed: ${env.ADMIN_EMAIL} was emailed a link to choose a password.`);
+  if (prepared.admin === "invited")
+    console.log(`No administrator existed: ${env.ADMIN_EMAIL} was emailed a link to choose a password.`);
   if (prepared.admin === "missing") {
-    console.log('No administrator yet. Create one with: npm run admin:create -- --email you@example.com --name "Your Name"');
+    console.log(
+      'No administrator yet. Create one with: npm run admin:create -- --email you@example.com --name "Your Name"',
+    );
     console.log("(or set ADMIN_EMAIL and restart: that address is emailed a link to choose a password).");
   }
 }
@@ -96,7 +99,8 @@ async function supervise(count: number, prepared: Awaited<ReturnType<typeof prep
     if (stopping) return;
     stopping = true;
     if (allDead()) process.exit(0);
-    for (const worker of Object.values(cluster.workers ?? {})) if (worker && !worker.isDead()) worker.process.kill(signal);
+    for (const worker of Object.values(cluster.workers ?? {}))
+      if (worker && !worker.isDead()) worker.process.kill(signal);
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
@@ -148,9 +152,11 @@ async function serve(onListening: () => void) {
   // Readiness report: each dependency by name, for admins and STATUS_TOKEN only (docs/operations.md#health).
   app.get("/status", async (req, res) => {
     // Who asks is read from the database unless STATUS_TOKEN is presented: with the database down, that is the answer.
-    const access = await statusAccess({ authorization: req.get("Authorization") ?? null, cookieHeader: req.headers.cookie ?? null, statusToken: env.STATUS_TOKEN }).catch(
-      () => "databaseDown" as const,
-    );
+    const access = await statusAccess({
+      authorization: req.get("Authorization") ?? null,
+      cookieHeader: req.headers.cookie ?? null,
+      statusToken: env.STATUS_TOKEN,
+    }).catch(() => "databaseDown" as const);
     res.setHeader("Cache-Control", "no-store");
     if (access === "databaseDown") {
       res.status(503).json({ status: "degraded", database: "down" });
@@ -167,7 +173,8 @@ async function serve(onListening: () => void) {
 
   // Cross-site form posts are refused here, once for every route (docs/security.md#cross-site-posts).
   const allowedOrigins = (req: Request) => [env.appOrigin, `${req.protocol}://${req.get("host") ?? ""}`];
-  const carriesSessionCookie = (cookieHeader: string | undefined) => (cookieHeader ?? "").split(/;\s*/).some((pair) => pair.startsWith(`${sessionCookie.name}=`));
+  const carriesSessionCookie = (cookieHeader: string | undefined) =>
+    (cookieHeader ?? "").split(/;\s*/).some((pair) => pair.startsWith(`${sessionCookie.name}=`));
   const plainRequest = (req: Request) => ({
     cookieHeader: req.headers.cookie ?? null,
     acceptLanguage: req.get("Accept-Language") ?? null,
@@ -177,8 +184,12 @@ async function serve(onListening: () => void) {
     const secFetchSite = req.get("Sec-Fetch-Site") ?? null;
     const origin = req.get("Origin") ?? null;
     // docs/security.md#api-tokens: a bearer-only API call carries nothing a browser adds by itself.
-    const bearerOnly = isApiPath(req.path) && presentsBearer(req.get("Authorization")) && !carriesSessionCookie(req.headers.cookie);
-    if (!isCrossSiteWrite({ method: req.method, secFetchSite, origin, allowedOrigins: allowedOrigins(req), bearerOnly })) return next();
+    const bearerOnly =
+      isApiPath(req.path) && presentsBearer(req.get("Authorization")) && !carriesSessionCookie(req.headers.cookie);
+    if (
+      !isCrossSiteWrite({ method: req.method, secFetchSite, origin, allowedOrigins: allowedOrigins(req), bearerOnly })
+    )
+      return next();
     res.setHeader("Connection", "close");
     const answer = plainAnswer("crossSite", plainRequest(req));
     res.status(403).type(answer.type).send(answer.body);

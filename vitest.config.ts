@@ -4,7 +4,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "config/**/*.test.ts", "db/**/*.test.ts", "jobs/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "config/**/*.test.ts",
+      "db/**/*.test.ts",
+      "jobs/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+    ],
     environment: "node",
     globalSetup: ["tests/setup/migrate.ts"],
     testTimeout: 30_000,

@@ -38,7 +38,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = getEnv();
   const data: RootData = {
     language,
-    user: user && { id: user.id, fullName: user.fullName, type: user.type, activated: user.activated, unreadNotifications: user.unreadNotifications },
+    user: user && {
+      id: user.id,
+      fullName: user.fullName,
+      type: user.type,
+      activated: user.activated,
+      unreadNotifications: user.unreadNotifications,
+    },
     toast,
     analyticsId: env.ANALYTICS_MEASUREMENT_ID ?? null,
     geoAttribution: env.LANGUAGE_FROM_COUNTRY,
@@ -69,7 +75,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodInBrowserScript }} suppressHydrationWarning />
         <Meta />
         {/* suppressHydrationWarning: the browser renders without the href, which the link already has. */}
-        <link id={TRANSLATIONS_LINK_ID} rel="preload" as="fetch" crossOrigin="anonymous" href={translationsHref || undefined} suppressHydrationWarning />
+        <link
+          id={TRANSLATIONS_LINK_ID}
+          rel="preload"
+          as="fetch"
+          crossOrigin="anonymous"
+          href={translationsHref || undefined}
+          suppressHydrationWarning
+        />
         <Links />
       </head>
       <body>

@@ -35,7 +35,10 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...base, DEMO_DATA: "0" })).toMatchObject({ demoData: false, cardGateway: null });
     // NODE_ENV=production keeps both off, as before.
     expect(parseEnv({ ...base, NODE_ENV: "production" })).toMatchObject({ demoData: false, cardGateway: null });
-    expect(parseEnv({ ...base, NODE_ENV: "production", DEMO_DATA: "1" })).toMatchObject({ demoData: true, cardGateway: "demo" });
+    expect(parseEnv({ ...base, NODE_ENV: "production", DEMO_DATA: "1" })).toMatchObject({
+      demoData: true,
+      cardGateway: "demo",
+    });
   });
 
   it("the start-up log says which, and why", () => {
@@ -48,7 +51,9 @@ describe("parseEnv", () => {
       "demo data: on (DEMO_DATA=1)",
       "card gateway: stripe (STRIPE_SECRET_KEY is set)",
     ]);
-    expect(decisionLines(parseEnv(base).decisions)[1]).toBe("card gateway: demo (demo data is on, APP_URL is http, no STRIPE_SECRET_KEY)");
+    expect(decisionLines(parseEnv(base).decisions)[1]).toBe(
+      "card gateway: demo (demo data is on, APP_URL is http, no STRIPE_SECRET_KEY)",
+    );
   });
 
   it("checks the variables the README documents, treating empty values as unset", () => {

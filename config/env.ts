@@ -13,7 +13,9 @@ const flagValues = z.enum(["0", "1", "true", "false", ""]);
 /** An on/off switch: `1`/`true` is on, anything else allowed is off. */
 const flag = flagValues.optional().transform((v) => v === "1" || v === "true");
 /** A switch whose absence means "the default for this kind of run" (undefined). */
-const optionalFlag = flagValues.optional().transform((v) => (v === undefined || v === "" ? undefined : v === "1" || v === "true"));
+const optionalFlag = flagValues
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "1" || v === "true"));
 const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyAsUnset, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUnset, z.url().optional());
@@ -63,7 +65,11 @@ const schema = z
   })
   .superRefine((env, ctx) => {
     if (env.APP_URL.startsWith("https://") && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required when APP_URL is https" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET is required when APP_URL is https",
+      });
     }
   });
 
@@ -117,7 +123,10 @@ export function demoDecisions(input: {
   const cardGateway: Decision<CardGateway> = input.STRIPE_SECRET_KEY
     ? { value: "stripe", why: "STRIPE_SECRET_KEY is set" }
     : input.CARD_DEMO_GATEWAY !== undefined
-      ? { value: input.CARD_DEMO_GATEWAY ? "demo" : null, why: `CARD_DEMO_GATEWAY=${input.CARD_DEMO_GATEWAY ? 1 : 0}, no STRIPE_SECRET_KEY` }
+      ? {
+          value: input.CARD_DEMO_GATEWAY ? "demo" : null,
+          why: `CARD_DEMO_GATEWAY=${input.CARD_DEMO_GATEWAY ? 1 : 0}, no STRIPE_SECRET_KEY`,
+        }
       : https
         ? { value: null, why: "APP_URL is https and no STRIPE_SECRET_KEY; CARD_DEMO_GATEWAY=1 takes test cards" }
         : demoData.value
@@ -128,7 +137,10 @@ export function demoDecisions(input: {
 
 /** The start-up log's lines for the demo decisions. */
 export function decisionLines({ demoData, cardGateway }: Env["decisions"]): string[] {
-  return [`demo data: ${demoData.value ? "on" : "off"} (${demoData.why})`, `card gateway: ${cardGateway.value ?? "off"} (${cardGateway.why})`];
+  return [
+    `demo data: ${demoData.value ? "on" : "off"} (${demoData.why})`,
+    `card gateway: ${cardGateway.value ?? "off"} (${cardGateway.why})`,
+  ];
 }
 
 /** Validates `source`; throws one readable error listing every bad variable. */
@@ -139,7 +151,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const { DEMO_DATA, CARD_DEMO_GATEWAY, ...env } = parsed.data;
-  const decisions = demoDecisions({ DEMO_DATA, CARD_DEMO_GATEWAY, STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY, NODE_ENV: env.NODE_ENV, APP_URL: env.APP_URL });
+  const decisions = demoDecisions({
+    DEMO_DATA,
+    CARD_DEMO_GATEWAY,
+    STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+    NODE_ENV: env.NODE_ENV,
+    APP_URL: env.APP_URL,
+  });
   return {
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? localSecret(env.DATA_DIR),

@@ -48,9 +48,12 @@ export async function listFailed(page?: { limit: number; offset: number }, execu
  * to BullMQ and not finished yet (`relayed`) — and how many of the latter are overdue
  * (overdueCondition below), so a loss with Redis's data shows instead of passing for "waiting".
  */
-export async function outboxCounts(executor?: Executor): Promise<{ pending: number; failed: number; waiting: number; overdue: number }> {
+export async function outboxCounts(
+  executor?: Executor,
+): Promise<{ pending: number; failed: number; waiting: number; overdue: number }> {
   const db = executor ?? (await getDb());
-  const counted = (condition: SQL | undefined) => sql<number>`(count(*) filter (where ${condition}))::int`.mapWith(Number);
+  const counted = (condition: SQL | undefined) =>
+    sql<number>`(count(*) filter (where ${condition}))::int`.mapWith(Number);
   const [row] = await db
     .select({
       pending: counted(eq(outbox.status, "pending")),
@@ -69,7 +72,10 @@ export async function outboxCounts(executor?: Executor): Promise<{ pending: numb
  * relay can reach Redis (docs/operations.md#outbox). Either way worth an operator's look.
  */
 export function overdueCondition() {
-  return and(eq(outbox.status, "relayed"), lt(outbox.processedAt, sql`now() - make_interval(secs => ${relayedTimeoutMs / 1000})`));
+  return and(
+    eq(outbox.status, "relayed"),
+    lt(outbox.processedAt, sql`now() - make_interval(secs => ${relayedTimeoutMs / 1000})`),
+  );
 }
 
 /**

@@ -3,7 +3,19 @@ import type { Executor } from "../db/client";
 import { outbox } from "../db/schema";
 import { kickRelay } from "./relay-signal";
 
-export const emailTemplates = ["contact-message", "activation", "password-reset", "password-changed", "admin-invitation", "booking-confirmation", "new-booking", "booking-status-changed", "payment-confirmation", "mobile-payment-rejected", "booking-cancel-declined"] as const;
+export const emailTemplates = [
+  "contact-message",
+  "activation",
+  "password-reset",
+  "password-changed",
+  "admin-invitation",
+  "booking-confirmation",
+  "new-booking",
+  "booking-status-changed",
+  "payment-confirmation",
+  "mobile-payment-rejected",
+  "booking-cancel-declined",
+] as const;
 
 /** Every job the system runs: its queue and the shape of its payload. */
 export const jobs = {
@@ -29,7 +41,12 @@ export const jobs = {
   "stripe-event": {
     queue: "payments",
     payload: z.object({
-      type: z.enum(["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed", "checkout.session.expired"]),
+      type: z.enum([
+        "checkout.session.completed",
+        "checkout.session.async_payment_succeeded",
+        "checkout.session.async_payment_failed",
+        "checkout.session.expired",
+      ]),
       session: z.object({
         id: z.string().min(1),
         // Stripe may add values: an unknown one settles nothing.
@@ -100,9 +117,17 @@ export async function enqueue<N extends JobName>(executor: Executor, name: N, pa
 }
 
 /** `enqueue` for several jobs of one kind in one statement (one round trip inside a request's transaction). */
-export async function enqueueAll<N extends JobName>(executor: Executor, name: N, entries: Array<{ payload: JobPayload<N>; jobId: string }>) {
+export async function enqueueAll<N extends JobName>(
+  executor: Executor,
+  name: N,
+  entries: Array<{ payload: JobPayload<N>; jobId: string }>,
+) {
   if (entries.length === 0) return;
-  const rows = entries.map(({ payload, jobId }) => ({ jobName: name, jobId, payload: jobs[name].payload.parse(payload) }));
+  const rows = entries.map(({ payload, jobId }) => ({
+    jobName: name,
+    jobId,
+    payload: jobs[name].payload.parse(payload),
+  }));
   await executor.insert(outbox).values(rows).onConflictDoNothing({ target: outbox.jobId });
   kickRelay();
 }

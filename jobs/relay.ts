@@ -5,7 +5,17 @@ import { getEnv } from "../config/env";
 import { getDb } from "../db/client";
 import { outbox, type OutboxRow } from "../db/schema";
 import { runJob } from "./handlers";
-import { backoffType, handlerTimeoutMs, jobs, relayedTimeoutMs, retryDelayMs, retryPolicy, schedules, type JobName, type RetryPolicy } from "./queues";
+import {
+  backoffType,
+  handlerTimeoutMs,
+  jobs,
+  relayedTimeoutMs,
+  retryDelayMs,
+  retryPolicy,
+  schedules,
+  type JobName,
+  type RetryPolicy,
+} from "./queues";
 import { onRelayKick } from "./relay-signal";
 import { withTimeout } from "./timeout";
 import { errorMessage, logError } from "../app/utils/error-log";
@@ -22,7 +32,11 @@ const LEASE_MS = 5 * 60 * 1000;
  * Takes up to a batch of `status` rows whose `run_after` has come, pushing it `hideMs` ahead (and
  * setting `more`) in the same statement, so no other relay takes them meanwhile.
  */
-async function claimDue(status: "pending" | "relayed", hideMs: number, more: { attempts?: SQL } = {}): Promise<OutboxRow[]> {
+async function claimDue(
+  status: "pending" | "relayed",
+  hideMs: number,
+  more: { attempts?: SQL } = {},
+): Promise<OutboxRow[]> {
   const db = await getDb();
   const due = db
     .select({ id: outbox.id })
@@ -98,7 +112,9 @@ export function startRelay(options: RelayOptions = {}): Relay {
   const timeoutMs = options.handlerTimeoutMs ?? handlerTimeoutMs;
   const overdueMs = options.relayedTimeoutMs ?? relayedTimeoutMs;
   // Producers fail fast while Redis is away, so rows simply stay in the outbox until it returns.
-  const connection = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
+  const connection = redisUrl
+    ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : null;
   connection?.on("error", () => {});
   const queues = connection ? bullQueues(connection) : null;
 
@@ -121,7 +137,10 @@ export function startRelay(options: RelayOptions = {}): Relay {
         .where(eq(outbox.id, row.id));
       return;
     }
-    await db.update(outbox).set({ status: "done", processedAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+    await db
+      .update(outbox)
+      .set({ status: "done", processedAt: new Date(), lastError: null })
+      .where(eq(outbox.id, row.id));
   }
 
   async function relayToRedis(row: OutboxRow) {
@@ -147,7 +166,11 @@ export function startRelay(options: RelayOptions = {}): Relay {
       // Redis being away is not the job's fault: try again soon without using up attempts.
       await db
         .update(outbox)
-        .set({ attempts: sql`${outbox.attempts} - 1`, runAfter: new Date(Date.now() + 1000), lastError: errorMessage(error) })
+        .set({
+          attempts: sql`${outbox.attempts} - 1`,
+          runAfter: new Date(Date.now() + 1000),
+          lastError: errorMessage(error),
+        })
         .where(eq(outbox.id, row.id));
       return;
     }
@@ -171,16 +194,28 @@ export function startRelay(options: RelayOptions = {}): Relay {
     let state: string;
     try {
       if (connection!.status !== "ready") throw new Error(`Redis is not connected (${connection!.status})`);
-      state = await withTimeout(queues!.get(jobs[row.jobName as JobName].queue).getJobState(row.jobId), 3000, "asking Redis about a job");
+      state = await withTimeout(
+        queues!.get(jobs[row.jobName as JobName].queue).getJobState(row.jobId),
+        3000,
+        "asking Redis about a job",
+      );
     } catch {
-      await db.update(outbox).set({ runAfter: new Date(Date.now() + 1000) }).where(stillRelayed);
+      await db
+        .update(outbox)
+        .set({ runAfter: new Date(Date.now() + 1000) })
+        .where(stillRelayed);
       return;
     }
     if (state === "unknown") {
       console.error(`[jobs] ${row.jobId} was handed to Redis but Redis no longer has it: handing it over again`);
       await db
         .update(outbox)
-        .set({ status: "pending", runAfter: sql`now()`, processedAt: null, lastError: "Redis lost the job; handed over again" })
+        .set({
+          status: "pending",
+          runAfter: sql`now()`,
+          processedAt: null,
+          lastError: "Redis lost the job; handed over again",
+        })
         .where(stillRelayed);
     } else if (state === "completed") {
       await db.update(outbox).set({ status: "done", processedAt: new Date(), lastError: null }).where(stillRelayed);
@@ -228,7 +263,8 @@ export function startRelay(options: RelayOptions = {}): Relay {
   let connectedBefore = false;
   let lost = false;
   connection?.on("close", () => {
-    if (connectedBefore && !lost && !stopped) console.error("[jobs] Redis connection lost: jobs wait in the outbox until it returns");
+    if (connectedBefore && !lost && !stopped)
+      console.error("[jobs] Redis connection lost: jobs wait in the outbox until it returns");
     lost = true;
   });
   connection?.on("ready", () => {
@@ -236,7 +272,12 @@ export function startRelay(options: RelayOptions = {}): Relay {
     if (!connectedBefore) return void (connectedBefore = true);
     console.error("[jobs] Redis is back: checking the jobs handed to it");
     getDb()
-      .then((db) => db.update(outbox).set({ runAfter: sql`now()` }).where(eq(outbox.status, "relayed")))
+      .then((db) =>
+        db
+          .update(outbox)
+          .set({ runAfter: sql`now()` })
+          .where(eq(outbox.status, "relayed")),
+      )
       .then(() => (running ? undefined : run()))
       .catch((error) => logError("jobs relay checking after Redis returned", error));
   });
@@ -246,7 +287,9 @@ export function startRelay(options: RelayOptions = {}): Relay {
     !connection || options.inlineSchedules
       ? schedules.map(({ name, everyMs }) =>
           setInterval(() => {
-            runJob(name, {}, { jobId: `${name}-${Date.now()}`, attempt: 1 }, timeoutMs).catch((e) => logError(`jobs ${name}`, e));
+            runJob(name, {}, { jobId: `${name}-${Date.now()}`, attempt: 1 }, timeoutMs).catch((e) =>
+              logError(`jobs ${name}`, e),
+            );
           }, everyMs),
         )
       : [];

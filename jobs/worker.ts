@@ -34,7 +34,9 @@ const health = healthPort
   ? http
       .createServer(async (_req, res) => {
         const ok = await relay.redisHealthy();
-        res.writeHead(ok ? 200 : 503, { "Content-Type": "application/json" }).end(JSON.stringify({ status: ok ? "ok" : "down" }));
+        res
+          .writeHead(ok ? 200 : 503, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ status: ok ? "ok" : "down" }));
       })
       .listen(healthPort, "127.0.0.1")
   : null;

@@ -4,7 +4,16 @@ import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { outbox } from "../db/schema";
 import { runJob } from "./handlers";
-import { handlerTimeoutMs, jobs, queueNames, retryDelayMs, retryPolicy, schedules as recurring, type JobName, type RetryPolicy } from "./queues";
+import {
+  handlerTimeoutMs,
+  jobs,
+  queueNames,
+  retryDelayMs,
+  retryPolicy,
+  schedules as recurring,
+  type JobName,
+  type RetryPolicy,
+} from "./queues";
 import { errorMessage, logError } from "../app/utils/error-log";
 
 /** Rows the worker may still write to; a row back in `pending` was re-sent meanwhile. */
@@ -32,7 +41,8 @@ async function recordDoneOrLeave(job: Job) {
     try {
       return await recordDone(job);
     } catch (error) {
-      if (attempt >= RECORD_RETRY_MS.length) return logError(`worker recording ${job.id} as done (left to the relay's check)`, error);
+      if (attempt >= RECORD_RETRY_MS.length)
+        return logError(`worker recording ${job.id} as done (left to the relay's check)`, error);
       await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS[attempt]));
     }
   }
@@ -48,7 +58,11 @@ async function recordFailure(job: Job, error: Error) {
   const db = await getDb();
   await db
     .update(outbox)
-    .set({ attempts: job.attemptsMade, lastError: errorMessage(error), ...(final ? { status: "failed", processedAt: new Date() } : {}) })
+    .set({
+      attempts: job.attemptsMade,
+      lastError: errorMessage(error),
+      ...(final ? { status: "failed", processedAt: new Date() } : {}),
+    })
     .where(and(eq(outbox.jobId, job.id), inFlight));
 }
 
@@ -64,7 +78,12 @@ export function startWorkers(connection: Redis, options: WorkerOptions = {}): Wo
   const timeoutMs = options.handlerTimeoutMs ?? handlerTimeoutMs;
   async function processJob(job: Job) {
     // A timed-out attempt rejects here, which frees this worker slot for the next job.
-    await runJob(job.name, job.data, { jobId: job.id ?? `${job.name}-${job.timestamp}`, attempt: job.attemptsMade + 1 }, timeoutMs);
+    await runJob(
+      job.name,
+      job.data,
+      { jobId: job.id ?? `${job.name}-${job.timestamp}`, attempt: job.attemptsMade + 1 },
+      timeoutMs,
+    );
     await recordDoneOrLeave(job);
   }
   return queueNames.map((queue) => {

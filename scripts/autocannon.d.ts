@@ -8,8 +8,23 @@ declare module "autocannon" {
     amount?: number;
     requests?: Array<Request & { setupRequest?: (request: Request) => Request }>;
   };
-  type Histogram = { average: number; total: number; p50: number; p97_5: number; p99: number; min: number; max: number };
-  type Result = { requests: Histogram; latency: Histogram; throughput: Histogram; non2xx: number; errors: number; timeouts: number };
+  type Histogram = {
+    average: number;
+    total: number;
+    p50: number;
+    p97_5: number;
+    p99: number;
+    min: number;
+    max: number;
+  };
+  type Result = {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
 }

@@ -17,7 +17,14 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { carSpecs, depositLimits, fuelPolicies, fuelTypes, gearboxes, mileageKinds } from "../app/modules/catalogue/filters";
+import {
+  carSpecs,
+  depositLimits,
+  fuelPolicies,
+  fuelTypes,
+  gearboxes,
+  mileageKinds,
+} from "../app/modules/catalogue/filters";
 import { buildIfNeeded, scratchDatabase, startServer, type RunningServer, type ScratchDatabase } from "./support";
 
 const { values: args } = parseArgs({
@@ -69,9 +76,17 @@ function randomSearch(locationIds: number[], supplierIds: number[]): () => strin
     ["deposit", depositLimits.map(String)],
   ];
   return () => {
-    const from = caracasDay + (1 + Math.floor(Math.random() * 180)) * 86_400_000 + (8 * 60 + Math.floor(Math.random() * 600)) * 60_000;
+    const from =
+      caracasDay +
+      (1 + Math.floor(Math.random() * 180)) * 86_400_000 +
+      (8 * 60 + Math.floor(Math.random() * 600)) * 60_000;
     const to = from + (1 + Math.floor(Math.random() * 14)) * 86_400_000;
-    const params = new URLSearchParams({ pickup: String(pick(locationIds)), same: "1", from: local(from), to: local(to) });
+    const params = new URLSearchParams({
+      pickup: String(pick(locationIds)),
+      same: "1",
+      from: local(from),
+      to: local(to),
+    });
     if (Math.random() > 0.35) {
       for (const [name, values] of filterChoices) if (Math.random() < 0.3) params.append(name, pick(values));
       if (Math.random() < 0.15) params.append("supplier", String(pick(supplierIds)));
@@ -147,7 +162,12 @@ async function load(nextPath: () => string, connections: number, seconds: number
 }
 
 async function main() {
-  console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   step(`Scratch database ${dbName}`);
   scratch = await scratchDatabase(adminUrl, dbName);
   if (!scratch) throw new Error(`PostgreSQL is not reachable at ${adminUrl}`);
@@ -166,7 +186,9 @@ async function main() {
   const settings = await db<{ name: string; value: string; source: string }[]>`
     select name, current_setting(name) as value, source from pg_settings
     where name in ('server_version', 'shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'jit') order by name`;
-  console.log(`PostgreSQL as the app's sessions see it: ${settings.map((s) => `${s.name}=${s.value} (${s.source})`).join(", ")}`);
+  console.log(
+    `PostgreSQL as the app's sessions see it: ${settings.map((s) => `${s.name}=${s.value} (${s.source})`).join(", ")}`,
+  );
   await db.end();
   monitor = postgres(dbUrl, { max: 1, onnotice: () => {} });
 
@@ -197,7 +219,9 @@ async function main() {
 
   step("Results");
   const ms = (v: number | null) => (v === null ? "n/a" : v.toFixed(2)).padStart(9);
-  console.log("connections | req/s  | p50 ms | p97.5 ms | p99 ms | requests | non-2xx | errors | node CPU ms/req | PostgreSQL CPU ms/req");
+  console.log(
+    "connections | req/s  | p50 ms | p97.5 ms | p99 ms | requests | non-2xx | errors | node CPU ms/req | PostgreSQL CPU ms/req",
+  );
   for (const r of runs) {
     console.log(
       `${String(r.connections).padStart(11)} | ${r.rps.toFixed(0).padStart(6)} | ${String(r.p50).padStart(6)} | ${String(r.p975).padStart(8)} | ${String(r.p99).padStart(6)} | ${String(r.requests).padStart(8)} | ${String(r.non2xx).padStart(7)} | ${String(r.errors).padStart(6)} | ${ms(r.nodeCpuMs).padStart(15)} | ${ms(r.pgCpuMs).padStart(21)}`,
@@ -205,15 +229,29 @@ async function main() {
   }
   console.log(
     `SQL queries per /search request over ${counts.length} requests: average ${average.toFixed(2)}, ` +
-      [...histogram.entries()].sort((a, b) => a[0] - b[0]).map(([n, k]) => `${n} queries × ${k}`).join(", "),
+      [...histogram.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([n, k]) => `${n} queries × ${k}`)
+        .join(", "),
   );
   const [c16, c1] = runs;
   const mark = (ok: boolean) => (ok ? "ok" : "OVER BUDGET");
   console.log("\nMeasured beside the budget (docs/architecture.md#budgets):");
-  console.log(`  16 connections: ${c16.rps.toFixed(0)} req/s (budget ≥ 300: ${mark(c16.rps >= 300)}), p97.5 ${c16.p975} ms (budget ≤ 100 ms: ${mark(c16.p975 <= 100)})`);
-  console.log(`   1 connection:  ${c1.rps.toFixed(0)} req/s, p97.5 ${c1.p975} ms (budget ≤ 10 ms: ${mark(c1.p975 <= 10)})`);
-  console.log(`  errors and non-2xx: ${runs.reduce((n, r) => n + r.non2xx + r.errors, 0)} (budget 0: ${mark(runs.every((r) => r.non2xx === 0 && r.errors === 0))})`);
-  console.log(`Load average after the run: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (other work on the machine skews the figures)`);
+  console.log(
+    `  16 connections: ${c16.rps.toFixed(0)} req/s (budget ≥ 300: ${mark(c16.rps >= 300)}), p97.5 ${c16.p975} ms (budget ≤ 100 ms: ${mark(c16.p975 <= 100)})`,
+  );
+  console.log(
+    `   1 connection:  ${c1.rps.toFixed(0)} req/s, p97.5 ${c1.p975} ms (budget ≤ 10 ms: ${mark(c1.p975 <= 10)})`,
+  );
+  console.log(
+    `  errors and non-2xx: ${runs.reduce((n, r) => n + r.non2xx + r.errors, 0)} (budget 0: ${mark(runs.every((r) => r.non2xx === 0 && r.errors === 0))})`,
+  );
+  console.log(
+    `Load average after the run: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} (other work on the machine skews the figures)`,
+  );
 }
 
 try {

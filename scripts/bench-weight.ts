@@ -21,7 +21,8 @@ const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file)).length;
 /** Static `import … from "x"` / `export … from "x"` / bare `import "x"`, not `import("x")`. */
 function staticImports(code: string): string[] {
   const found = new Set<string>();
-  for (const m of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g)) found.add(m[1]);
+  for (const m of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g))
+    found.add(m[1]);
   return [...found];
 }
 
@@ -34,7 +35,8 @@ function firstLoadModules(html: string): { modules: Set<string>; lazy: Set<strin
   const entry = new Set<string>();
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) entry.add(m[1]);
   for (const m of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) entry.add(m[1]);
-  for (const m of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) for (const spec of staticImports(m[1])) entry.add(spec);
+  for (const m of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g))
+    for (const spec of staticImports(m[1])) entry.add(spec);
   const modules = new Set<string>();
   const lazy = new Set<string>();
   const queue = [...entry].filter((u) => u.startsWith("/"));
@@ -64,7 +66,13 @@ async function firstBookLink(search: string): Promise<string> {
 
 buildIfNeeded();
 // Loading the demo data into PGlite takes a while on a busy machine.
-const server = await startServer(port, { DATABASE_URL: "", PGLITE_DIR: "memory://", REDIS_URL: "", DATA_DIR: ".data/bench-weight", DEMO_DATA: "1" });
+const server = await startServer(port, {
+  DATABASE_URL: "",
+  PGLITE_DIR: "memory://",
+  REDIS_URL: "",
+  DATA_DIR: ".data/bench-weight",
+  DEMO_DATA: "1",
+});
 let over = false;
 try {
   const search = `/search?pickup=1&same=1&from=${caracas(7, "10:00")}&to=${caracas(10, "10:00")}`;
@@ -76,15 +84,21 @@ try {
   for (const [name, url] of pages) {
     const html = await (await fetch(base + url)).text();
     const { modules, lazy } = firstLoadModules(html);
-    const sizes = [...modules].map((m) => ({ m, size: gzipSize(path.join(clientDir, m)) })).sort((a, b) => b.size - a.size);
+    const sizes = [...modules]
+      .map((m) => ({ m, size: gzipSize(path.join(clientDir, m)) }))
+      .sort((a, b) => b.size - a.size);
     const total = sizes.reduce((sum, s) => sum + s.size, 0);
     over ||= total > BUDGET_KB * 1024;
-    console.log(`\n${name}: ${(total / 1024).toFixed(1)} KB gzip of JavaScript on first load (${modules.size} modules; budget ${BUDGET_KB} KB)`);
+    console.log(
+      `\n${name}: ${(total / 1024).toFixed(1)} KB gzip of JavaScript on first load (${modules.size} modules; budget ${BUDGET_KB} KB)`,
+    );
     for (const { m, size } of sizes) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${m}`);
     const lazySizes = [...lazy].map((m) => `${m} ${(gzipSize(path.join(clientDir, m)) / 1024).toFixed(1)} KB`);
     if (lazySizes.length) console.log(`  loaded later, only when used: ${lazySizes.join(", ")}`);
     const translations = html.match(/<link[^>]+id="translations"[^>]+href="([^"]+)"/)?.[1];
-    const translationsSize = translations ? zlib.gzipSync(Buffer.from(await (await fetch(base + translations)).arrayBuffer())).length : 0;
+    const translationsSize = translations
+      ? zlib.gzipSync(Buffer.from(await (await fetch(base + translations)).arrayBuffer())).length
+      : 0;
     console.log(
       `  (not JavaScript, beside it: the HTML, ${(zlib.gzipSync(html).length / 1024).toFixed(1)} KB gzip; the translations, ${(translationsSize / 1024).toFixed(1)} KB gzip, cached for good)`,
     );

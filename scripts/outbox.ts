@@ -30,7 +30,11 @@ function table(jobs: FailedJob[]): string[] {
     ];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join("  ")
+      .trimEnd();
   return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)];
 }
 
@@ -44,8 +48,12 @@ export async function outboxCommand(args: string[], print: (line: string) => voi
     // Not failed, yet not delivered either: a loss must not read "No failed jobs" alone.
     const { overdue } = await outboxCounts();
     const minutes = Math.round(relayedTimeoutMs / 60_000);
-    if (overdue === 1) print(`1 job handed to Redis over ${minutes} minutes ago is not finished yet (see docs/operations.md#outbox).`);
-    else if (overdue > 1) print(`${overdue} jobs handed to Redis over ${minutes} minutes ago are not finished yet (see docs/operations.md#outbox).`);
+    if (overdue === 1)
+      print(`1 job handed to Redis over ${minutes} minutes ago is not finished yet (see docs/operations.md#outbox).`);
+    else if (overdue > 1)
+      print(
+        `${overdue} jobs handed to Redis over ${minutes} minutes ago are not finished yet (see docs/operations.md#outbox).`,
+      );
     return 0;
   }
   if (command === "resend" && rest.length > 0) {

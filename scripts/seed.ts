@@ -24,7 +24,9 @@ if (values.cars || values.bookings) {
     process.exit(2);
   }
   await seedScaled(cars, bookings);
-  console.log(`Scaled data set: ${cars} more cars, ${bookings} bookings in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Scaled data set: ${cars} more cars, ${bookings} bookings in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 } else if (seeded) {
   console.log(`Demo data loaded. Logins (password ${DEMO_PASSWORD}): ${demoLogins.map((l) => l.email).join(", ")}`);
 } else {

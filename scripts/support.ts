@@ -65,7 +65,11 @@ export type RunningServer = {
  * server.ts on the production build, with NODE_ENV=production, once /healthz answers (two minutes
  * by default: PGlite's migrations and demo data take most of a minute on a busy machine).
  */
-export async function startServer(port: number, env: Record<string, string>, { timeoutMs = 120_000 } = {}): Promise<RunningServer> {
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  { timeoutMs = 120_000 } = {},
+): Promise<RunningServer> {
   // node --import tsx (not npx) so the PID we hold is the server itself.
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
@@ -79,7 +83,7 @@ export async function startServer(port: number, env: Record<string, string>, { t
     child.kill("SIGTERM");
     await exited;
   };
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, output, stop };
     } catch {

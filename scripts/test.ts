@@ -29,7 +29,9 @@ function ensureChromium(): string {
   const root = process.getuid?.() === 0;
   if (root && fs.existsSync("/usr/bin/apt-get")) {
     step("Installing Debian's Chromium for the browser tests");
-    execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+    execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+      stdio: "inherit",
+    });
     if (fs.existsSync(path)) return path;
   }
   console.error(`Chromium not found at ${path}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
@@ -37,7 +39,12 @@ function ensureChromium(): string {
 }
 
 async function scratchRedis(): Promise<string | null> {
-  const client = new Redis(redisTestUrl, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis(redisTestUrl, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   client.on("error", () => {});
   try {
     await client.connect();

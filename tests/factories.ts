@@ -14,7 +14,10 @@ export async function resetDatabase(db: Executor) {
 
 export async function createSupplier(db: Executor, values: Partial<typeof s.suppliers.$inferInsert> = {}) {
   const slug = unique("supplier");
-  const [row] = await db.insert(s.suppliers).values({ name: slug, slug, ...values }).returning();
+  const [row] = await db
+    .insert(s.suppliers)
+    .values({ name: slug, slug, ...values })
+    .returning();
   return row;
 }
 
@@ -22,18 +25,41 @@ export async function createLocation(db: Executor, values: Partial<typeof s.loca
   const slug = unique("location");
   const [row] = await db
     .insert(s.locations)
-    .values({ slug, nameEs: slug, nameEn: slug, nameFr: slug, nameEl: slug, address: "Av. Bolívar", latitude: 10.5, longitude: -66.9, ...values })
+    .values({
+      slug,
+      nameEs: slug,
+      nameEn: slug,
+      nameFr: slug,
+      nameEl: slug,
+      address: "Av. Bolívar",
+      latitude: 10.5,
+      longitude: -66.9,
+      ...values,
+    })
     .returning();
   return row;
 }
 
-export async function createCar(db: Executor, values: Partial<typeof s.cars.$inferInsert> & { supplierId: number; locationIds?: number[] }) {
+export async function createCar(
+  db: Executor,
+  values: Partial<typeof s.cars.$inferInsert> & { supplierId: number; locationIds?: number[] },
+) {
   const { locationIds = [], ...carValues } = values;
   const [car] = await db
     .insert(s.cars)
-    .values({ name: unique("car"), dailyPriceCents: 5000, seats: 5, doors: 4, fuelType: "gasoline", gearbox: "manual", fuelPolicy: "likeForlike", ...carValues })
+    .values({
+      name: unique("car"),
+      dailyPriceCents: 5000,
+      seats: 5,
+      doors: 4,
+      fuelType: "gasoline",
+      gearbox: "manual",
+      fuelPolicy: "likeForlike",
+      ...carValues,
+    })
     .returning();
-  if (locationIds.length) await db.insert(s.carLocations).values(locationIds.map((locationId) => ({ locationId, carId: car.id })));
+  if (locationIds.length)
+    await db.insert(s.carLocations).values(locationIds.map((locationId) => ({ locationId, carId: car.id })));
   return car;
 }
 
@@ -47,7 +73,14 @@ export async function createUser(db: Executor, values: Partial<typeof s.users.$i
 
 export async function createBooking(
   db: Executor,
-  values: Partial<typeof s.bookings.$inferInsert> & { carId: number; supplierId: number; driverId: number; locationId: number; startsAt: Date; endsAt: Date },
+  values: Partial<typeof s.bookings.$inferInsert> & {
+    carId: number;
+    supplierId: number;
+    driverId: number;
+    locationId: number;
+    startsAt: Date;
+    endsAt: Date;
+  },
 ) {
   const { locationId, ...rest } = values;
   const days = Math.max(1, Math.ceil((values.endsAt.getTime() - values.startsAt.getTime()) / 86_400_000));
@@ -60,7 +93,14 @@ export async function createBooking(
       status: "pending",
       days,
       priceCents: 5000 * days,
-      breakdown: { days, dailyPriceCents: 5000, options: {}, subtotalCents: 5000 * days, payLaterFeePercent: 0, totalCents: 5000 * days },
+      breakdown: {
+        days,
+        dailyPriceCents: 5000,
+        options: {},
+        subtotalCents: 5000 * days,
+        payLaterFeePercent: 0,
+        totalCents: 5000 * days,
+      },
       paymentMethod: "payLater",
       ...rest,
     })

@@ -6,7 +6,8 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
  */
 export async function pdfText(pdf: Uint8Array): Promise<string> {
   // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false })
+    .promise;
   const pages: string[] = [];
   for (let n = 1; n <= document.numPages; n++) {
     const content = await (await document.getPage(n)).getTextContent();

@@ -25,7 +25,11 @@ export function freePort(): Promise<number> {
  * machine and a restart comes back empty; resolves once it answers PING.
  */
 export async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
   const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, retryStrategy: () => 100, maxRetriesPerRequest: 0 });
   probe.on("error", () => {});
   await until(async () => {

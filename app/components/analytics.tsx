@@ -24,5 +24,11 @@ export function Analytics({ measurementId }: { measurementId: string }) {
   useEffect(() => {
     window.gtag?.("event", "page_view", { page_path: location.pathname + location.search });
   }, [location.pathname, location.search]);
-  return <script async nonce={nonce} src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`} />;
+  return (
+    <script
+      async
+      nonce={nonce}
+      src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`}
+    />
+  );
 }

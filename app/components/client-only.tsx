@@ -24,5 +24,12 @@ export function ClientOnly({ children, fallback = null }: { children: () => Reac
  */
 export function ScriptButton({ className, disabled, ...props }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type">) {
   const hydrated = useHydrated();
-  return <button type="button" className={hydrated ? className : `${className ?? ""} awaiting-script`} disabled={!hydrated || disabled} {...props} />;
+  return (
+    <button
+      type="button"
+      className={hydrated ? className : `${className ?? ""} awaiting-script`}
+      disabled={!hydrated || disabled}
+      {...props}
+    />
+  );
 }

@@ -5,7 +5,19 @@ import { showToast } from "./toasts";
  * Copies `value` to the clipboard and confirms with a toast (the spec's "copied …" messages).
  * It needs JavaScript: without, it stays invisible and the value beside it is selectable text.
  */
-export function CopyButton({ value, label, text, copied, failed }: { value: string; label: string; text: string; copied: string; failed: string }) {
+export function CopyButton({
+  value,
+  label,
+  text,
+  copied,
+  failed,
+}: {
+  value: string;
+  label: string;
+  text: string;
+  copied: string;
+  failed: string;
+}) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);

@@ -46,7 +46,11 @@ function controlProps(field: FormField, describedBy?: string) {
 }
 
 /** An uncontrolled input: a checkbox posts "on" and starts ticked when "on" was posted; other inputs start with the text posted. */
-export function inputProps(field: FormField, type: "text" | "email" | "tel" | "password" | "date" | "number" | "checkbox" | "file", describedBy?: string) {
+export function inputProps(
+  field: FormField,
+  type: "text" | "email" | "tel" | "password" | "date" | "number" | "checkbox" | "file",
+  describedBy?: string,
+) {
   const props = {
     ...controlProps(field, describedBy),
     type,
@@ -67,11 +71,20 @@ const text = (value: unknown) => (value === undefined || value === null ? undefi
 
 export function selectProps(field: FormField) {
   const value = field.initialValue;
-  return { ...controlProps(field), multiple: field.multiple, defaultValue: Array.isArray(value) ? value.map((item) => text(item) ?? "") : text(value) };
+  return {
+    ...controlProps(field),
+    multiple: field.multiple,
+    defaultValue: Array.isArray(value) ? value.map((item) => text(item) ?? "") : text(value),
+  };
 }
 
 export function textareaProps(field: FormField) {
-  return { ...controlProps(field), minLength: field.minLength, maxLength: field.maxLength, defaultValue: text(field.initialValue) };
+  return {
+    ...controlProps(field),
+    minLength: field.minLength,
+    maxLength: field.maxLength,
+    defaultValue: text(field.initialValue),
+  };
 }
 
 /** One checkbox per value, all with the field's name; none is required (that would require them all). */

@@ -4,7 +4,17 @@ import { inputProps, selectProps, type FormField } from "./field-props";
 import { FieldErrors, FieldHelp, helpId } from "./forms";
 
 /** Checkboxes, selects and file inputs with the same label/help/error layout as forms.tsx. */
-export function CheckboxField({ field, label, help, children }: { field: FormField; label: string; help?: string; children?: ReactNode }) {
+export function CheckboxField({
+  field,
+  label,
+  help,
+  children,
+}: {
+  field: FormField;
+  label: string;
+  help?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="field">
       <div className="checkbox">
@@ -42,7 +52,17 @@ export function SelectField({
   );
 }
 
-export function FileField({ field, label, help, accept }: { field: FormField; label: string; help?: string; accept: string }) {
+export function FileField({
+  field,
+  label,
+  help,
+  accept,
+}: {
+  field: FormField;
+  label: string;
+  help?: string;
+  accept: string;
+}) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>

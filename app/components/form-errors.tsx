@@ -29,7 +29,9 @@ export function FormErrors({ form, labels }: { form: FormState; labels: Record<s
   const missing = Object.entries(labels)
     .filter(([name]) => fieldErrors[name]?.includes(messages.required))
     .map(([, label]) => label);
-  const otherFieldErrors = Object.entries(fieldErrors).some(([name, errors]) => name in labels && errors.some((e) => e !== messages.required));
+  const otherFieldErrors = Object.entries(fieldErrors).some(
+    ([name, errors]) => name in labels && errors.some((e) => e !== messages.required),
+  );
   const formErrors = form.errors ?? [];
   if (!missing.length && !otherFieldErrors && !formErrors.length) return null;
   return (

@@ -24,7 +24,11 @@ export function TextField({
   help,
   type = "text",
   autoComplete,
-}: Labelled & { field: FormField; type?: "text" | "email" | "tel" | "password" | "date" | "number"; autoComplete?: string }) {
+}: Labelled & {
+  field: FormField;
+  type?: "text" | "email" | "tel" | "password" | "date" | "number";
+  autoComplete?: string;
+}) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
@@ -45,7 +49,15 @@ export function TextAreaField({ field, label, rows = 6 }: Labelled & { field: Fo
   );
 }
 
-export function SubmitButton({ children, pending, pendingLabel }: { children: ReactNode; pending: boolean; pendingLabel: string }) {
+export function SubmitButton({
+  children,
+  pending,
+  pendingLabel,
+}: {
+  children: ReactNode;
+  pending: boolean;
+  pendingLabel: string;
+}) {
   return (
     <button type="submit" className="button" disabled={pending} aria-busy={pending}>
       {pending ? pendingLabel : children}

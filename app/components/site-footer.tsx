@@ -9,13 +9,27 @@ export function SiteFooter() {
     <footer className="site-footer">
       <nav aria-label={t("footer.label")}>
         <ul>
-          <li><Link to="/about">{t("footer.aboutUs")}</Link></li>
-          <li><Link to="/tos">{t("footer.tos")}</Link></li>
-          <li><Link to="/">{t("footer.rentACar")}</Link></li>
-          <li><Link to="/suppliers">{t("footer.suppliers")}</Link></li>
-          <li><Link to="/locations">{t("footer.locations")}</Link></li>
-          <li><Link to="/contact?topic=support">{t("footer.support")}</Link></li>
-          <li><Link to="/contact">{t("footer.contact")}</Link></li>
+          <li>
+            <Link to="/about">{t("footer.aboutUs")}</Link>
+          </li>
+          <li>
+            <Link to="/tos">{t("footer.tos")}</Link>
+          </li>
+          <li>
+            <Link to="/">{t("footer.rentACar")}</Link>
+          </li>
+          <li>
+            <Link to="/suppliers">{t("footer.suppliers")}</Link>
+          </li>
+          <li>
+            <Link to="/locations">{t("footer.locations")}</Link>
+          </li>
+          <li>
+            <Link to="/contact?topic=support">{t("footer.support")}</Link>
+          </li>
+          <li>
+            <Link to="/contact">{t("footer.contact")}</Link>
+          </li>
         </ul>
       </nav>
       <p className="site-footer__legal">

@@ -29,17 +29,49 @@ export function SiteHeader() {
           <details className="menu">
             <summary>{t("nav.menu")}</summary>
             <ul className="menu__list">
-              <li><NavLink to="/" end>{t("nav.home")}</NavLink></li>
-              <li><NavLink to="/suppliers">{t("nav.suppliers")}</NavLink></li>
-              <li><NavLink to="/locations">{t("nav.locations")}</NavLink></li>
-              {user ? <li><NavLink to="/bookings">{t("nav.bookings")}</NavLink></li> : null}
-              <li><NavLink to="/payment">{t("nav.directPayment")}</NavLink></li>
-              {user && (user.type === "admin" || user.type === "supplier") ? <li><NavLink to="/admin">{t("admin:nav.menu")}</NavLink></li> : null}
-              {user ? <li><NavLink to="/settings">{t("nav.settings")}</NavLink></li> : null}
-              {user ? <li><NavLink to="/change-password">{t("auth:menu.changePassword")}</NavLink></li> : null}
-              <li><NavLink to="/about">{t("nav.about")}</NavLink></li>
-              <li><NavLink to="/tos">{t("nav.terms")}</NavLink></li>
-              <li><NavLink to="/contact">{t("nav.contact")}</NavLink></li>
+              <li>
+                <NavLink to="/" end>
+                  {t("nav.home")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/suppliers">{t("nav.suppliers")}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/locations">{t("nav.locations")}</NavLink>
+              </li>
+              {user ? (
+                <li>
+                  <NavLink to="/bookings">{t("nav.bookings")}</NavLink>
+                </li>
+              ) : null}
+              <li>
+                <NavLink to="/payment">{t("nav.directPayment")}</NavLink>
+              </li>
+              {user && (user.type === "admin" || user.type === "supplier") ? (
+                <li>
+                  <NavLink to="/admin">{t("admin:nav.menu")}</NavLink>
+                </li>
+              ) : null}
+              {user ? (
+                <li>
+                  <NavLink to="/settings">{t("nav.settings")}</NavLink>
+                </li>
+              ) : null}
+              {user ? (
+                <li>
+                  <NavLink to="/change-password">{t("auth:menu.changePassword")}</NavLink>
+                </li>
+              ) : null}
+              <li>
+                <NavLink to="/about">{t("nav.about")}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/tos">{t("nav.terms")}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/contact">{t("nav.contact")}</NavLink>
+              </li>
             </ul>
           </details>
           <details className="menu menu--language">
@@ -50,7 +82,12 @@ export function SiteHeader() {
               {languages.map((code) => (
                 <li key={code}>
                   {/* A full page load, so the page's translations are loaded for the new language. */}
-                  <a href={languageHref(code)} lang={code} hrefLang={code} aria-current={root?.language === code ? "true" : undefined}>
+                  <a
+                    href={languageHref(code)}
+                    lang={code}
+                    hrefLang={code}
+                    aria-current={root?.language === code ? "true" : undefined}
+                  >
                     {languageNames[code]}
                   </a>
                 </li>
@@ -84,7 +121,11 @@ export function SiteHeader() {
 function NotificationsLink({ unread }: { unread: number }) {
   const { t } = useTranslation();
   return (
-    <NavLink to="/notifications" className="notifications-link" aria-label={unread > 0 ? t("nav.notificationsUnread", { count: unread }) : undefined}>
+    <NavLink
+      to="/notifications"
+      className="notifications-link"
+      aria-label={unread > 0 ? t("nav.notificationsUnread", { count: unread }) : undefined}
+    >
       {t("nav.notifications")}
       {unread > 0 ? (
         <span className="badge badge--count" aria-hidden="true">

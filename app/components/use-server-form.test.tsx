@@ -1,4 +1,12 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { checkboxGroupProps, inputProps, selectProps, textareaProps, type FormField } from "./field-props";
@@ -30,7 +38,12 @@ const results: Array<SubmissionResult<string[]> | undefined> = [
     error: { email: ["validation.required"], "": ["booking:errors.unavailable"], options: ["a", "b"] },
     fields: ["fullName", "email", "options", "tos", "count"],
   },
-  { status: "error", initialValue: { options: ["gps", "babyChair"], note: "Hi" }, error: { fullName: ["validation.required"] }, fields: ["options", "note"] },
+  {
+    status: "error",
+    initialValue: { options: ["gps", "babyChair"], note: "Hi" },
+    error: { fullName: ["validation.required"] },
+    fields: ["options", "note"],
+  },
 ];
 
 /** The attributes React renders, in order (functions and undefined render nothing; a key is no attribute), with the form's id as "F". */
@@ -62,7 +75,10 @@ describe.each(results)("with the action's answer %j", (lastResult) => {
     const [form, fields] = useForm<Record<string, string | string[]>>({ lastResult, defaultValue, constraint });
     const own = useServerForm<Record<string, unknown>>({ lastResult, defaultValue, constraint, validate: null });
     conform = {
-      form: [rendered(getFormProps(form), form.id), rendered({ errors: form.errors, allErrors: form.allErrors, errorId: form.errorId }, form.id)],
+      form: [
+        rendered(getFormProps(form), form.id),
+        rendered({ errors: form.errors, allErrors: form.allErrors, errorId: form.errorId }, form.id),
+      ],
       ...Object.fromEntries(
         names.map((name) => {
           const field = fields[name];
@@ -70,15 +86,26 @@ describe.each(results)("with the action's answer %j", (lastResult) => {
             getInputProps(field, { type: type as "text" }),
             getInputProps(field, { type: type as "text", ariaDescribedBy: `${field.id}-help` }),
           ]);
-          const props = { inputs, select: getSelectProps(field), textarea: getTextareaProps(field), boxes: getCollectionProps(field, { type: "checkbox", options: values }) };
+          const props = {
+            inputs,
+            select: getSelectProps(field),
+            textarea: getTextareaProps(field),
+            boxes: getCollectionProps(field, { type: "checkbox", options: values }),
+          };
           return [name, rendered(props, form.id)];
         }),
       ),
     };
     // What every other form renders now: conform's fields, this module's props.
-    shared = { form: conform.form, ...Object.fromEntries(names.map((name) => [name, rendered(controls(fields[name]), form.id)])) };
+    shared = {
+      form: conform.form,
+      ...Object.fromEntries(names.map((name) => [name, rendered(controls(fields[name]), form.id)])),
+    };
     checkout = {
-      form: [rendered(own.form.props, own.form.id), rendered({ errors: own.form.errors, allErrors: own.form.allErrors, errorId: own.form.errorId }, own.form.id)],
+      form: [
+        rendered(own.form.props, own.form.id),
+        rendered({ errors: own.form.errors, allErrors: own.form.allErrors, errorId: own.form.errorId }, own.form.id),
+      ],
       ...Object.fromEntries(names.map((name) => [name, rendered(controls(own.field(name)), own.form.id)])),
     };
     return null;

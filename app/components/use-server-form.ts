@@ -16,7 +16,10 @@ import type { FieldConstraint, FormField } from "./field-props";
 type Errors = Record<string, string[]>;
 
 /** The browser's validation: a submission of conform's parseWithZod, loaded apart. */
-export type Validate = (formData: FormData) => { status?: "success" | "error"; reply: () => SubmissionResult<string[]> };
+export type Validate = (formData: FormData) => {
+  status?: "success" | "error";
+  reply: () => SubmissionResult<string[]>;
+};
 
 /** A result's errors by field, "" for the form's own (null, conform's "validation skipped", is not used here). */
 function errorsOf(result: SubmissionResult<string[]> | null | undefined): Errors {

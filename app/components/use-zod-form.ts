@@ -15,7 +15,11 @@ type Options<Schema extends z.ZodObject> = {
  * constraints as HTML attributes (so the browser checks without JavaScript too), and the same
  * schema run in the browser on submit.
  */
-export function useZodForm<Schema extends z.ZodObject>(schema: Schema, lastResult: SubmissionResult<string[]> | null | undefined, options: Options<Schema> = {}) {
+export function useZodForm<Schema extends z.ZodObject>(
+  schema: Schema,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+  options: Options<Schema> = {},
+) {
   return useForm<z.input<Schema>, z.output<Schema>>({
     id: options.id,
     lastResult,

@@ -3,12 +3,28 @@ import type { ReactNode } from "react";
 
 const styles = {
   body: { backgroundColor: "#f4f5f7", fontFamily: "Helvetica, Arial, sans-serif", color: "#1f2933" },
-  container: { backgroundColor: "#ffffff", margin: "24px auto", padding: "24px", maxWidth: "560px", borderRadius: "8px" },
+  container: {
+    backgroundColor: "#ffffff",
+    margin: "24px auto",
+    padding: "24px",
+    maxWidth: "560px",
+    borderRadius: "8px",
+  },
   brand: { fontSize: "22px", fontWeight: 700, color: "#0b6e4f", margin: 0 },
   footer: { fontSize: "12px", color: "#6b7280" },
 };
 
-export function EmailLayout({ language, preview, footer, children }: { language: string; preview: string; footer: string; children: ReactNode }) {
+export function EmailLayout({
+  language,
+  preview,
+  footer,
+  children,
+}: {
+  language: string;
+  preview: string;
+  footer: string;
+  children: ReactNode;
+}) {
   return (
     <Html lang={language}>
       <Head />

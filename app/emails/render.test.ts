@@ -8,8 +8,20 @@ import { renderEmail } from "./render";
  * the message at. These emails put a character on that boundary.
  */
 describe("renderEmail", () => {
-  const rejected = (reference: string) => ({ fullName: "Daniela", reference, reason: "No transfer", link: "http://localhost/payment/mobile?b=1" });
-  const paid = { fullName: "Driver One", reference: "RD-KRBEGS", car: "Fiat Uno", amount: "$120", method: "cardPayment", link: "http://localhost:3000/booking?b=1" };
+  const rejected = (reference: string) => ({
+    fullName: "Daniela",
+    reference,
+    reason: "No transfer",
+    link: "http://localhost/payment/mobile?b=1",
+  });
+  const paid = {
+    fullName: "Driver One",
+    reference: "RD-KRBEGS",
+    car: "Fiat Uno",
+    amount: "$120",
+    method: "cardPayment",
+    link: "http://localhost:3000/booking?b=1",
+  };
   it.each([
     ["mobile-payment-rejected", "el", rejected("RD-7KQ2MX")],
     ["mobile-payment-rejected", "fr", rejected("X")],

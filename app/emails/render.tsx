@@ -110,7 +110,12 @@ const templates: Record<string, Template> = {
     body: (
       <>
         <Text>{t("greeting", { name: str(data.fullName) })}</Text>
-        <Text>{t("statusChanged.body", { reference: str(data.reference), status: t(`common:bookingStatus.${str(data.status)}`) })}</Text>
+        <Text>
+          {t("statusChanged.body", {
+            reference: str(data.reference),
+            status: t(`common:bookingStatus.${str(data.status)}`),
+          })}
+        </Text>
       </>
     ),
   }),
@@ -119,7 +124,14 @@ const templates: Record<string, Template> = {
     body: (
       <>
         <Text>{t("greeting", { name: str(data.fullName) })}</Text>
-        <Text>{t("payment:email.body", { amount: str(data.amount), reference: str(data.reference), car: str(data.car), method: t(`payment:methods.${str(data.method)}`) })}</Text>
+        <Text>
+          {t("payment:email.body", {
+            amount: str(data.amount),
+            reference: str(data.reference),
+            car: str(data.car),
+            method: t(`payment:methods.${str(data.method)}`),
+          })}
+        </Text>
         <Button href={str(data.link)} style={buttonStyle}>
           {t("booking.button")}
         </Button>
@@ -155,7 +167,8 @@ const templates: Record<string, Template> = {
 };
 
 /** The doctype react-email gives its documents (HTML email is written to XHTML 1.0 Transitional). */
-const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+const XHTML_DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /** react-email's plain-text conversion, set up once instead of on every email. */
 const toPlainText = compile({ wordwrap: false, selectors: plainTextSelectors });

@@ -13,12 +13,18 @@ function keys(value: unknown, prefix = ""): string[] {
 function keyDifferences(reference: unknown, other: unknown): { missing: string[]; extra: string[] } {
   const ours = new Set(keys(reference));
   const theirs = new Set(keys(other));
-  return { missing: [...ours].filter((k) => !theirs.has(k)).sort(), extra: [...theirs].filter((k) => !ours.has(k)).sort() };
+  return {
+    missing: [...ours].filter((k) => !theirs.has(k)).sort(),
+    extra: [...theirs].filter((k) => !ours.has(k)).sort(),
+  };
 }
 
 describe("translations", () => {
   it("tells a missing key from an extra one", () => {
-    expect(keyDifferences({ a: { b: "x", c: "y" } }, { a: { b: "x" }, d: "z" })).toEqual({ missing: ["a.c"], extra: ["d"] });
+    expect(keyDifferences({ a: { b: "x", c: "y" } }, { a: { b: "x" }, d: "z" })).toEqual({
+      missing: ["a.c"],
+      extra: ["d"],
+    });
     expect(keyDifferences({ a: "x" }, { a: "y" })).toEqual({ missing: [], extra: [] });
   });
 
@@ -30,7 +36,10 @@ describe("translations", () => {
   it("keeps the {{placeholders}} of each English string", () => {
     const placeholders = (s: string) => (s.match(/{{\s*\w+\s*}}/g) ?? []).sort();
     const lookup = (tree: unknown, path: string) =>
-      path.split(/\.|\[|\]/).filter(Boolean).reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], tree);
+      path
+        .split(/\.|\[|\]/)
+        .filter(Boolean)
+        .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], tree);
     for (const language of ["es", "fr", "el"] as const) {
       for (const key of keys(resources[language])) {
         const theirs = lookup(resources[language], key);

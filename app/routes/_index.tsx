@@ -27,7 +27,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [locations, suppliers, cars] = await Promise.all([presentLocations(context.language), getSuppliers(), getFeaturedCars()]);
+  const [locations, suppliers, cars] = await Promise.all([
+    presentLocations(context.language),
+    getSuppliers(),
+    getFeaturedCars(),
+  ]);
   const known = new Map<number, KnownLocation>(locations.map((l) => [l.id, l]));
   return {
     title: `Rueda · ${context.t("home.title")}`,
@@ -35,7 +39,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     values: readHomeForm(url.searchParams, known, new Date()),
     locations: locations.map(({ timeZone: _zone, ...l }) => l),
     suppliers: suppliers.map((s) => ({ id: s.id, name: s.name, logo: s.logo })),
-    cars: cars.map((c) => ({ id: c.id, name: c.name, image: c.image, price: formatCents(c.dailyPriceCents), seats: c.seats, gearbox: c.gearbox, supplierName: c.supplierName })),
+    cars: cars.map((c) => ({
+      id: c.id,
+      name: c.name,
+      image: c.image,
+      price: formatCents(c.dailyPriceCents),
+      seats: c.seats,
+      gearbox: c.gearbox,
+      supplierName: c.supplierName,
+    })),
     tileUrl: getEnv().MAP_TILE_URL,
   };
 }
@@ -107,10 +119,18 @@ export default function Home() {
                 tileUrl={data.tileUrl}
                 actions={(location) => (
                   <>
-                    <button type="button" className="button button--small" onClick={() => choose(location.id, "pickup")}>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() => choose(location.id, "pickup")}
+                    >
                       {t("map.setPickup")}
                     </button>
-                    <button type="button" className="button button--small button--secondary" onClick={() => choose(location.id, "dropoff")}>
+                    <button
+                      type="button"
+                      className="button button--small button--secondary"
+                      onClick={() => choose(location.id, "dropoff")}
+                    >
                       {t("map.setDropoff")}
                     </button>
                   </>
@@ -130,7 +150,10 @@ export default function Home() {
                 </button>
               )}
               footer={
-                <ScriptButton className="button button--small button--secondary places-map__upgrade" onClick={() => setInteractive(true)}>
+                <ScriptButton
+                  className="button button--small button--secondary places-map__upgrade"
+                  onClick={() => setInteractive(true)}
+                >
                   {t("map.showInteractive")}
                 </ScriptButton>
               }
@@ -159,7 +182,9 @@ export default function Home() {
         <ul className="featured-cars">
           {data.cars.map((car) => (
             <li key={car.id} className="card featured-car">
-              {car.image ? <img src={car.image} alt="" width={300} height={200} loading="lazy" decoding="async" /> : null}
+              {car.image ? (
+                <img src={car.image} alt="" width={300} height={200} loading="lazy" decoding="async" />
+              ) : null}
               <h3>{car.name}</h3>
               <p className="muted">
                 {car.supplierName} · {t("home.seats", { count: car.seats })} · {t(`gearbox.${car.gearbox}`)}

@@ -7,7 +7,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export function loader({ context }: LoaderFunctionArgs) {
-  return { title: `${context.t("about.title", { ns: "pages" })} · Rueda`, description: context.t("about.lead", { ns: "pages" }) };
+  return {
+    title: `${context.t("about.title", { ns: "pages" })} · Rueda`,
+    description: context.t("about.lead", { ns: "pages" }),
+  };
 }
 
 export default function AboutPage() {

@@ -63,7 +63,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (result === "rateLimited") return json({ error: messages.rateLimited }, { status: 429 });
     if (result === "sent") return redirect("/activate?sent=1");
     if (result === "alreadyActive") {
-      return redirect("/sign-in", { headers: { "Set-Cookie": await toastHeader({ type: "info", message: "auth:banner.alreadyActive" }) } });
+      return redirect("/sign-in", {
+        headers: { "Set-Cookie": await toastHeader({ type: "info", message: "auth:banner.alreadyActive" }) },
+      });
     }
     return json({ error: "auth:banner.error" }, { status: 500 });
   }
@@ -77,7 +79,11 @@ export default function ActivatePage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useZodForm(resetPasswordSchema, actionData && "passwordForm" in actionData ? actionData.passwordForm : undefined, { defaultValue: { token } });
+  const [form, fields] = useZodForm(
+    resetPasswordSchema,
+    actionData && "passwordForm" in actionData ? actionData.passwordForm : undefined,
+    { defaultValue: { token } },
+  );
   const labels = { password: t("auth:fields.password"), confirmPassword: t("auth:fields.confirmPassword") };
 
   return (
@@ -93,8 +99,19 @@ export default function ActivatePage() {
           <p>{t("auth:activate.choosePassword")}</p>
           <FormErrors form={form} labels={labels} />
           <input type="hidden" name="token" value={token} />
-          <TextField field={fields.password} label={labels.password} type="password" autoComplete="new-password" help={t("auth:help.password")} />
-          <TextField field={fields.confirmPassword} label={labels.confirmPassword} type="password" autoComplete="new-password" />
+          <TextField
+            field={fields.password}
+            label={labels.password}
+            type="password"
+            autoComplete="new-password"
+            help={t("auth:help.password")}
+          />
+          <TextField
+            field={fields.confirmPassword}
+            label={labels.confirmPassword}
+            type="password"
+            autoComplete="new-password"
+          />
           <input type="hidden" name="intent" value="activate" />
           <SubmitButton pending={busy} pendingLabel={t("auth:activate.submitting")}>
             {t("auth:activate.submit")}

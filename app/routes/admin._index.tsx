@@ -27,7 +27,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     statuses: figures.statuses,
     // Month names are written on the server, so the hydrated page shows the same words.
     revenue: figures.revenue.map((m) => ({ ...m, label: monthLabel(parseMonth(m.month)!, context.language, "short") })),
-    occupancy: { ...figures.occupancy, from: day(figures.occupancy.from), to: day(new Date(figures.occupancy.to.getTime() - 1)) },
+    occupancy: {
+      ...figures.occupancy,
+      from: day(figures.occupancy.from),
+      to: day(new Date(figures.occupancy.to.getTime() - 1)),
+    },
     awaitingPayments: figures.awaitingPayments,
   });
 }
@@ -60,20 +64,40 @@ export default function DashboardPage() {
         <section className="card dashboard__panel dashboard__payments" aria-labelledby="payments-title">
           <h2 id="payments-title">{t("dashboard.payments.title")}</h2>
           <p className="dashboard__figure">{formatNumber(awaitingPayments)}</p>
-          <p>{awaitingPayments > 0 ? t("dashboard.payments.count", { count: awaitingPayments }) : t("dashboard.payments.none")}</p>
+          <p>
+            {awaitingPayments > 0
+              ? t("dashboard.payments.count", { count: awaitingPayments })
+              : t("dashboard.payments.none")}
+          </p>
           <p>
             <Link to="/admin/payments">{t("dashboard.payments.link")}</Link>
           </p>
         </section>
 
-        <Panel id="occupancy" title={t("dashboard.occupancy.title")} help={t("dashboard.occupancy.help", { from: occupancy.from, to: occupancy.to, zone })}>
+        <Panel
+          id="occupancy"
+          title={t("dashboard.occupancy.title")}
+          help={t("dashboard.occupancy.help", { from: occupancy.from, to: occupancy.to, zone })}
+        >
           <p className="dashboard__figure">{t("dashboard.occupancy.value", { percent: occupied })}</p>
           <p>
-            {t("dashboard.occupancy.detail", { booked: formatNumber(occupancy.bookedCarDays), available: formatNumber(occupancy.availableCarDays), count: occupancy.carCount })}
+            {t("dashboard.occupancy.detail", {
+              booked: formatNumber(occupancy.bookedCarDays),
+              available: formatNumber(occupancy.availableCarDays),
+              count: occupancy.carCount,
+            })}
           </p>
           <BarChart
             id="occupancy"
-            rows={[{ key: "next30", label: t("dashboard.occupancy.row"), value: occupancy.ratio * 100, valueLabel: `${occupied} %`, tone: "paid" }]}
+            rows={[
+              {
+                key: "next30",
+                label: t("dashboard.occupancy.row"),
+                value: occupancy.ratio * 100,
+                valueLabel: `${occupied} %`,
+                tone: "paid",
+              },
+            ]}
             ticks={[0, 25, 50, 75, 100]}
             tickLabel={(n) => `${n} %`}
             categoryLabel={t("dashboard.occupancy.category")}
@@ -83,10 +107,20 @@ export default function DashboardPage() {
           />
         </Panel>
 
-        <Panel id="statuses" title={t("dashboard.status.title")} help={t("dashboard.status.summary", { count: totalBookings })}>
+        <Panel
+          id="statuses"
+          title={t("dashboard.status.title")}
+          help={t("dashboard.status.summary", { count: totalBookings })}
+        >
           <BarChart
             id="statuses"
-            rows={statuses.map((s) => ({ key: s.status, label: tc(`bookingStatus.${s.status}`), value: s.count, valueLabel: formatNumber(s.count), tone: s.status }))}
+            rows={statuses.map((s) => ({
+              key: s.status,
+              label: tc(`bookingStatus.${s.status}`),
+              value: s.count,
+              valueLabel: formatNumber(s.count),
+              tone: s.status,
+            }))}
             ticks={axisTicks(Math.max(...statuses.map((s) => s.count)))}
             tickLabel={formatNumber}
             categoryLabel={t("dashboard.status.category")}
@@ -96,10 +130,19 @@ export default function DashboardPage() {
           />
         </Panel>
 
-        <Panel id="revenue" title={t("dashboard.revenue.title")} help={`${t("dashboard.revenue.help", { zone })} ${t("dashboard.revenue.summary", { total: formatCents(totalRevenue) })}`}>
+        <Panel
+          id="revenue"
+          title={t("dashboard.revenue.title")}
+          help={`${t("dashboard.revenue.help", { zone })} ${t("dashboard.revenue.summary", { total: formatCents(totalRevenue) })}`}
+        >
           <BarChart
             id="revenue"
-            rows={revenue.map((m) => ({ key: m.month, label: m.label, value: m.cents, valueLabel: formatCents(m.cents) }))}
+            rows={revenue.map((m) => ({
+              key: m.month,
+              label: m.label,
+              value: m.cents,
+              valueLabel: formatCents(m.cents),
+            }))}
             ticks={axisTicks(Math.max(...revenue.map((m) => m.cents)), { minStep: 100 })}
             tickLabel={compactDollars}
             categoryLabel={t("dashboard.revenue.category")}

@@ -3,7 +3,14 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalogue/pagination";
 import { requireAdmin } from "~/modules/backoffice/access.server";
 import { auditLogPage } from "~/modules/backoffice/audit-log.server";
-import { actionLabel, auditHref, auditSubjectTypes, fieldLabel, readAuditQuery, type AuditValue } from "~/modules/backoffice/audit-view";
+import {
+  actionLabel,
+  auditHref,
+  auditSubjectTypes,
+  fieldLabel,
+  readAuditQuery,
+  type AuditValue,
+} from "~/modules/backoffice/audit-view";
 import { useTranslation } from "~/modules/i18n/react";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -14,7 +21,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(request, context);
   const query = readAuditQuery(new URL(request.url).searchParams);
   const log = await auditLogPage(query, context.language);
-  return { title: `${context.t("adminAudit:title")} · Rueda`, query: { ...query, page: log.page }, ...log, zone: APP_TIME_ZONE };
+  return {
+    title: `${context.t("adminAudit:title")} · Rueda`,
+    query: { ...query, page: log.page },
+    ...log,
+    zone: APP_TIME_ZONE,
+  };
 }
 
 function ValueText({ value }: { value: AuditValue }) {

@@ -15,7 +15,11 @@ import { instantToLocal } from "~/modules/availability/zoned-time";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);
   const query = readListQuery(new URL(request.url).searchParams);
-  const batches = exportBookings(user, { status: query.status, ...dateRange(query), supplierId: query.supplier, search: query.q }, context.language);
+  const batches = exportBookings(
+    user,
+    { status: query.status, ...dateRange(query), supplierId: query.supplier, search: query.q },
+    context.language,
+  );
   const t = (key: string) => context.t(key);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

@@ -5,7 +5,15 @@ import { Pagination } from "~/components/catalogue/pagination";
 import { requireBackOffice } from "~/modules/backoffice/access.server";
 import { fleetCalendar } from "~/modules/backoffice/calendar.server";
 import { holdingStatuses } from "~/modules/backoffice/dashboard";
-import { laneCells, monthKey, monthLabel, monthOf, parseMonth, shiftMonth, weekdayLabel } from "~/modules/backoffice/month-grid";
+import {
+  laneCells,
+  monthKey,
+  monthLabel,
+  monthOf,
+  parseMonth,
+  shiftMonth,
+  weekdayLabel,
+} from "~/modules/backoffice/month-grid";
 import { supplierChoices } from "~/modules/booking/bookings.server";
 import { instantToLocal } from "~/modules/availability/zoned-time";
 import { useTranslation } from "~/modules/i18n/react";
@@ -41,7 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     days: calendar.days.map((d) => ({ ...d, weekdayName: weekdayLabel(d.weekday, context.language) })),
     cars: calendar.cars.map((car) => ({
       ...car,
-      lanes: car.lanes.map((lane) => lane.map(({ startsAt, endsAt, ...bar }) => ({ ...bar, from: wallClock(startsAt), to: wallClock(endsAt) }))),
+      lanes: car.lanes.map((lane) =>
+        lane.map(({ startsAt, endsAt, ...bar }) => ({ ...bar, from: wallClock(startsAt), to: wallClock(endsAt) })),
+      ),
     })),
     total: calendar.total,
     page,
@@ -67,7 +77,13 @@ export default function FleetCalendarPage() {
   const { month, monthName, previous, next, today, zone, days, cars, total, page, pages, supplierId, suppliers } = data;
   const weekend = (weekday: number) => weekday === 0 || weekday === 6;
   const describeBar = (bar: (typeof cars)[number]["lanes"][number][number]) =>
-    t("calendar.bar", { reference: bar.reference, status: tc(`bookingStatus.${bar.status}`), driver: bar.driver, from: bar.from, to: bar.to });
+    t("calendar.bar", {
+      reference: bar.reference,
+      status: tc(`bookingStatus.${bar.status}`),
+      driver: bar.driver,
+      from: bar.from,
+      to: bar.to,
+    });
   return (
     <section className="page stack fleet-calendar">
       <h1>{t("calendar.title")}</h1>
@@ -76,7 +92,15 @@ export default function FleetCalendarPage() {
       <Form method="get" className="fleet-calendar__filters">
         <div className="field">
           <label htmlFor="calendar-month">{t("calendar.month")}</label>
-          <input id="calendar-month" type="month" name="month" defaultValue={month} min="2000-01" max="2100-12" required />
+          <input
+            id="calendar-month"
+            type="month"
+            name="month"
+            defaultValue={month}
+            min="2000-01"
+            max="2100-12"
+            required
+          />
         </div>
         {suppliers.length > 0 ? (
           <div className="field">
@@ -91,7 +115,9 @@ export default function FleetCalendarPage() {
             </select>
           </div>
         ) : null}
-        <button type="submit" className="button">{t("calendar.show")}</button>
+        <button type="submit" className="button">
+          {t("calendar.show")}
+        </button>
       </Form>
 
       <nav className="fleet-calendar__months" aria-label={t("calendar.months")}>
@@ -129,7 +155,14 @@ export default function FleetCalendarPage() {
                     {t("calendar.car")}
                   </th>
                   {days.map((d) => (
-                    <th scope="col" key={d.day} className={[weekend(d.weekday) ? "is-weekend" : "", d.date === today ? "is-today" : ""].join(" ").trim() || undefined}>
+                    <th
+                      scope="col"
+                      key={d.day}
+                      className={
+                        [weekend(d.weekday) ? "is-weekend" : "", d.date === today ? "is-today" : ""].join(" ").trim() ||
+                        undefined
+                      }
+                    >
                       <abbr title={d.date}>
                         <span className="fleet-calendar__weekday">{d.weekdayName}</span> {d.day}
                       </abbr>
@@ -145,12 +178,17 @@ export default function FleetCalendarPage() {
                         <th scope="row" rowSpan={car.lanes.length} className="fleet-calendar__car">
                           <span className="fleet-calendar__car-name">{car.name}</span>
                           <span className="fleet-calendar__supplier">{car.supplier}</span>
-                          {car.availability === "unavailable" ? <span className="badge">{t("calendar.unavailable")}</span> : null}
+                          {car.availability === "unavailable" ? (
+                            <span className="badge">{t("calendar.unavailable")}</span>
+                          ) : null}
                         </th>
                       ) : null}
                       {laneCells(lane, days.length).map((cell) =>
                         cell.kind === "day" ? (
-                          <td key={`d${cell.day}`} className={weekend(days[cell.day - 1].weekday) ? "is-weekend" : undefined} />
+                          <td
+                            key={`d${cell.day}`}
+                            className={weekend(days[cell.day - 1].weekday) ? "is-weekend" : undefined}
+                          />
                         ) : (
                           <td key={`b${cell.bar.id}`} colSpan={cell.span} className="fleet-calendar__cell">
                             <Link

@@ -22,7 +22,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [suppliers, locations] = await Promise.all([supplierChoices(user), locationChoices(context.language)]);
   return json({
     title: `${context.t("adminCars:form.editTitle", { name: car.name })} · Rueda`,
-    car: { id: car.id, name: car.name, image: car.image, supplierName: car.supplierName, version: car.updatedAt.getTime() },
+    car: {
+      id: car.id,
+      name: car.name,
+      image: car.image,
+      supplierName: car.supplierName,
+      version: car.updatedAt.getTime(),
+    },
     defaultValue: carFormDefaults(car),
     suppliers,
     locations,
@@ -36,7 +42,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const outcome = await submitCarForm(request, user, carId, context.t);
   if (outcome.status === "invalid") return json(outcome.result, { status: 400 });
   if (outcome.status === "notFound") throw new Response(null, { status: 404 });
-  return redirect(`/admin/cars/${carId}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });
+  return redirect(`/admin/cars/${carId}`, {
+    headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) },
+  });
 }
 
 export default function EditCarPage() {
@@ -66,4 +74,10 @@ export default function EditCarPage() {
   );
 }
 
-export const ErrorBoundary = recordErrorBoundary({ ns: "adminCars", notFoundTitle: "notFound.title", notFoundBody: "notFound.body", backHref: "/admin/cars", backLabel: "notFound.back" });
+export const ErrorBoundary = recordErrorBoundary({
+  ns: "adminCars",
+  notFoundTitle: "notFound.title",
+  notFoundBody: "notFound.body",
+  backHref: "/admin/cars",
+  backLabel: "notFound.back",
+});

@@ -30,7 +30,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const outcome = await deleteCar(user, carId);
   if (outcome === "notFound") throw new Response(null, { status: 404 });
   if (outcome !== "deleted") return json({ refused: outcome.heldBy }, { status: 409 });
-  return redirect("/admin/cars", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });
+  return redirect("/admin/cars", {
+    headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) },
+  });
 }
 
 export default function DeleteCarPage() {
@@ -69,4 +71,10 @@ export default function DeleteCarPage() {
   );
 }
 
-export const ErrorBoundary = recordErrorBoundary({ ns: "adminCars", notFoundTitle: "notFound.title", notFoundBody: "notFound.body", backHref: "/admin/cars", backLabel: "notFound.back" });
+export const ErrorBoundary = recordErrorBoundary({
+  ns: "adminCars",
+  notFoundTitle: "notFound.title",
+  notFoundBody: "notFound.body",
+  backHref: "/admin/cars",
+  backLabel: "notFound.back",
+});

@@ -18,7 +18,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = user.type === "admin";
   const query = readCarListQuery(new URL(request.url).searchParams, { admin });
   const [list, suppliers] = await Promise.all([listCars(user, query), supplierChoices(user)]);
-  return json({ title: `${context.t("adminCars:list.title")} · Rueda`, admin, query, suppliers, filtered: hasCarFilters(query), ...list });
+  return json({
+    title: `${context.t("adminCars:list.title")} · Rueda`,
+    admin,
+    query,
+    suppliers,
+    filtered: hasCarFilters(query),
+    ...list,
+  });
 }
 
 export default function CarsPage() {
@@ -41,17 +48,44 @@ export default function CarsPage() {
           <input id="fleet-q" name="q" type="search" defaultValue={query.text} maxLength={120} />
         </div>
         {admin ? (
-          <Select id="fleet-supplier" name="supplier" label={t("list.supplier")} value={query.supplier ? String(query.supplier) : ""} options={[{ value: "", label: all }, ...suppliers.map((s) => ({ value: String(s.id), label: s.name }))]} />
+          <Select
+            id="fleet-supplier"
+            name="supplier"
+            label={t("list.supplier")}
+            value={query.supplier ? String(query.supplier) : ""}
+            options={[{ value: "", label: all }, ...suppliers.map((s) => ({ value: String(s.id), label: s.name }))]}
+          />
         ) : null}
         <Select
           id="fleet-availability"
           name="availability"
           label={t("list.availability")}
           value={query.availability ?? ""}
-          options={[{ value: "", label: all }, ...availabilities.map((value) => ({ value, label: t(`availability.${value}`) }))]}
+          options={[
+            { value: "", label: all },
+            ...availabilities.map((value) => ({ value, label: t(`availability.${value}`) })),
+          ]}
         />
-        <Select id="fleet-fuel" name="fuel" label={t("list.fuel")} value={query.fuelType ?? ""} options={[{ value: "", label: all }, ...fuelTypes.map((value) => ({ value, label: t(`catalogue:fuel.${value}`) }))]} />
-        <Select id="fleet-gearbox" name="gearbox" label={t("list.gearbox")} value={query.gearbox ?? ""} options={[{ value: "", label: all }, ...gearboxes.map((value) => ({ value, label: t(`catalogue:gearbox.${value}`) }))]} />
+        <Select
+          id="fleet-fuel"
+          name="fuel"
+          label={t("list.fuel")}
+          value={query.fuelType ?? ""}
+          options={[
+            { value: "", label: all },
+            ...fuelTypes.map((value) => ({ value, label: t(`catalogue:fuel.${value}`) })),
+          ]}
+        />
+        <Select
+          id="fleet-gearbox"
+          name="gearbox"
+          label={t("list.gearbox")}
+          value={query.gearbox ?? ""}
+          options={[
+            { value: "", label: all },
+            ...gearboxes.map((value) => ({ value, label: t(`catalogue:gearbox.${value}`) })),
+          ]}
+        />
         <div className="actions">
           <button type="submit" className="button">
             {t("list.apply")}
@@ -116,7 +150,19 @@ export default function CarsPage() {
   );
 }
 
-function Select({ id, name, label, value, options }: { id: string; name: string; label: string; value: string; options: Array<{ value: string; label: string }> }) {
+function Select({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

@@ -15,8 +15,18 @@ export const meta = privatePageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);
-  const [suppliers, locations, supplierName] = await Promise.all([supplierChoices(user), locationChoices(context.language), ownSupplierName(user)]);
-  return json({ title: `${context.t("adminCars:form.newTitle")} · Rueda`, suppliers, locations, supplierName, defaultValue: carFormDefaults(null) });
+  const [suppliers, locations, supplierName] = await Promise.all([
+    supplierChoices(user),
+    locationChoices(context.language),
+    ownSupplierName(user),
+  ]);
+  return json({
+    title: `${context.t("adminCars:form.newTitle")} · Rueda`,
+    suppliers,
+    locations,
+    supplierName,
+    defaultValue: carFormDefaults(null),
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -24,7 +34,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await submitCarForm(request, user, null, context.t);
   if (outcome.status === "invalid") return json(outcome.result, { status: 400 });
   if (outcome.status === "notFound") throw new Response(null, { status: 404 });
-  return redirect(`/admin/cars/${outcome.carId}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });
+  return redirect(`/admin/cars/${outcome.carId}`, {
+    headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) },
+  });
 }
 
 export default function NewCarPage() {
@@ -34,9 +46,23 @@ export default function NewCarPage() {
   return (
     <section className="page stack">
       <h1>{t("form.newTitle")}</h1>
-      <CarForm mode="create" lastResult={lastResult} defaultValue={defaultValue} suppliers={suppliers} supplierName={supplierName} locations={locations} image={null} />
+      <CarForm
+        mode="create"
+        lastResult={lastResult}
+        defaultValue={defaultValue}
+        suppliers={suppliers}
+        supplierName={supplierName}
+        locations={locations}
+        image={null}
+      />
     </section>
   );
 }
 
-export const ErrorBoundary = recordErrorBoundary({ ns: "adminCars", notFoundTitle: "notFound.title", notFoundBody: "notFound.body", backHref: "/admin/cars", backLabel: "notFound.back" });
+export const ErrorBoundary = recordErrorBoundary({
+  ns: "adminCars",
+  notFoundTitle: "notFound.title",
+  notFoundBody: "notFound.body",
+  backHref: "/admin/cars",
+  backLabel: "notFound.back",
+});

@@ -19,7 +19,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { title: `${context.t("adminContact:title")} · Rueda`, query: { ...query, page: list.page }, ...list };
 }
 
-const actionSchema = z.object({ intent: z.enum(["handle", "unhandle"]), messageId: z.coerce.number().int().positive().max(2_147_483_647) });
+const actionSchema = z.object({
+  intent: z.enum(["handle", "unhandle"]),
+  messageId: z.coerce.number().int().positive().max(2_147_483_647),
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = requireAdmin(request, context);
@@ -41,7 +44,10 @@ export default function ContactInboxPage() {
   const busy = navigation.state === "submitting";
   const tabs: Array<{ filter: InboxFilter | null; label: string }> = [
     { filter: null, label: t("filters.all") },
-    ...inboxFilters.map((filter) => ({ filter, label: filter === "unhandled" ? t("filters.unhandled", { count: unhandled }) : t("filters.handled") })),
+    ...inboxFilters.map((filter) => ({
+      filter,
+      label: filter === "unhandled" ? t("filters.unhandled", { count: unhandled }) : t("filters.handled"),
+    })),
   ];
   return (
     <section className="page stack">
@@ -50,7 +56,10 @@ export default function ContactInboxPage() {
         <ul className="admin-contact__filters">
           {tabs.map((tab) => (
             <li key={tab.filter ?? "all"}>
-              <Link to={inboxHref({ filter: tab.filter, page: 1 })} aria-current={tab.filter === query.filter ? "page" : undefined}>
+              <Link
+                to={inboxHref({ filter: tab.filter, page: 1 })}
+                aria-current={tab.filter === query.filter ? "page" : undefined}
+              >
                 {tab.label}
               </Link>
             </li>
@@ -63,7 +72,10 @@ export default function ContactInboxPage() {
         <ol className="admin-contact__list">
           {items.map((item) => (
             <li key={item.id}>
-              <article className={`card stack admin-contact__message${item.handledAt ? "" : " admin-contact__message--open"}`} aria-labelledby={`message-${item.id}`}>
+              <article
+                className={`card stack admin-contact__message${item.handledAt ? "" : " admin-contact__message--open"}`}
+                aria-labelledby={`message-${item.id}`}
+              >
                 <h2 id={`message-${item.id}`}>{item.subject}</h2>
                 <p className="muted">
                   {t("from", { email: item.email, date: item.receivedAt })}
@@ -75,15 +87,33 @@ export default function ContactInboxPage() {
                   ) : null}
                 </p>
                 <p className="admin-contact__body">{item.message}</p>
-                <p>{item.handledAt ? t("handledBy", { name: item.handledBy ?? t("someone"), date: item.handledAt }) : t("notHandled")}</p>
+                <p>
+                  {item.handledAt
+                    ? t("handledBy", { name: item.handledBy ?? t("someone"), date: item.handledAt })
+                    : t("notHandled")}
+                </p>
                 <Form method="post" action={inboxHref(query)}>
                   <input type="hidden" name="messageId" value={item.id} />
                   {item.handledAt ? (
-                    <button type="submit" name="intent" value="unhandle" className="button button--secondary" disabled={busy} aria-describedby={`message-${item.id}`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="unhandle"
+                      className="button button--secondary"
+                      disabled={busy}
+                      aria-describedby={`message-${item.id}`}
+                    >
                       {t("markUnhandled")}
                     </button>
                   ) : (
-                    <button type="submit" name="intent" value="handle" className="button" disabled={busy} aria-describedby={`message-${item.id}`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="handle"
+                      className="button"
+                      disabled={busy}
+                      aria-describedby={`message-${item.id}`}
+                    >
                       {t("markHandled")}
                     </button>
                   )}

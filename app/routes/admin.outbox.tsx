@@ -29,7 +29,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = resendSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response(null, { status: 400 });
   const count = await resendFailedJobs(user, parsed.data.intent === "resend" ? [parsed.data.id] : "all-failed");
-  const toast = count > 0 ? { type: "success" as const, message: "adminOutbox:resent", values: { count } } : { type: "info" as const, message: "adminOutbox:nothingToResend" };
+  const toast =
+    count > 0
+      ? { type: "success" as const, message: "adminOutbox:resent", values: { count } }
+      : { type: "info" as const, message: "adminOutbox:nothingToResend" };
   return redirect("/admin/outbox", { headers: { "Set-Cookie": await toastHeader(toast) } });
 }
 
@@ -109,7 +112,13 @@ export default function OutboxPage() {
                   <td data-label={t("columns.actions")}>
                     <Form method="post">
                       <input type="hidden" name="id" value={job.id} />
-                      <button type="submit" name="intent" value="resend" disabled={busy} aria-label={t("resendOne", { job: job.jobId })}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="resend"
+                        disabled={busy}
+                        aria-label={t("resendOne", { job: job.jobId })}
+                      >
                         {t("resend")}
                       </button>
                     </Form>
@@ -118,7 +127,11 @@ export default function OutboxPage() {
               ))}
             </tbody>
           </table>
-          <Pagination page={page} pages={pages} hrefFor={(p) => (p > 1 ? `/admin/outbox?page=${p}` : "/admin/outbox")} />
+          <Pagination
+            page={page}
+            pages={pages}
+            hrefFor={(p) => (p > 1 ? `/admin/outbox?page=${p}` : "/admin/outbox")}
+          />
         </>
       )}
     </section>

@@ -12,7 +12,12 @@ import { requireAdmin, requireBackOffice } from "~/modules/backoffice/access.ser
 import { instantToLocal } from "~/modules/availability/zoned-time";
 import { useTranslation } from "~/modules/i18n/react";
 import { queueOrders, readQueueOrder, type QueueOrder } from "~/modules/payment/mobile-payment";
-import { approveMobilePayment, rejectMobilePayment, verificationQueue, type QueuePage } from "~/modules/payment/mobile-payment.server";
+import {
+  approveMobilePayment,
+  rejectMobilePayment,
+  verificationQueue,
+  type QueuePage,
+} from "~/modules/payment/mobile-payment.server";
 import { unmatchedUsdtTransfers } from "~/modules/payment/wallet.server";
 import { UnmatchedUsdt } from "~/components/payment/unmatched-usdt";
 import { APP_TIME_ZONE } from "~/modules/user/age";
@@ -31,7 +36,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     verificationQueue(user, { order, page: params.get("page"), flaggedPage: params.get("fpage") }),
     unmatchedUsdtTransfers(user),
   ]);
-  const shown = (list: QueuePage) => ({ ...list, rows: list.rows.map((row) => ({ ...row, submittedAt: wallClock(row.submittedAt), receivedAt: wallClock(row.receivedAt) })) });
+  const shown = (list: QueuePage) => ({
+    ...list,
+    rows: list.rows.map((row) => ({
+      ...row,
+      submittedAt: wallClock(row.submittedAt),
+      receivedAt: wallClock(row.receivedAt),
+    })),
+  });
   return json({
     title: `${context.t("mobilePayment:queue.title")} · Rueda`,
     awaiting: shown(awaiting),
@@ -55,7 +67,11 @@ function queueHref(order: QueueOrder, page: number, flaggedPage: number): string
 
 const REASON_MAX = 500;
 const paymentId = z.coerce.number().int().positive().max(2_147_483_647);
-const rejectSchema = z.object({ intent: z.literal("reject"), paymentId, reason: requiredText(REASON_MAX, { multiline: true }) });
+const rejectSchema = z.object({
+  intent: z.literal("reject"),
+  paymentId,
+  reason: requiredText(REASON_MAX, { multiline: true }),
+});
 const approveSchema = z.object({ intent: z.literal("approve"), paymentId });
 /** What the browser checks before sending a rejection: the reason (the rest are hidden fields). */
 const reasonSchema = z.object({ reason: requiredText(REASON_MAX, { multiline: true }) });
@@ -78,7 +94,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const outcome = await rejectMobilePayment(user, submission.value.paymentId, submission.value.reason);
     if (outcome === "notFound") throw new Response(null, { status: 404 });
-    toast = { rejected: { type: "success", message: "mobilePayment:queue.rejected" }, handled: { type: "info", message: "mobilePayment:queue.handled" }, ownBooking: refusedOwn }[outcome] as Toast;
+    toast = {
+      rejected: { type: "success", message: "mobilePayment:queue.rejected" },
+      handled: { type: "info", message: "mobilePayment:queue.handled" },
+      ownBooking: refusedOwn,
+    }[outcome] as Toast;
   } else {
     const parsed = approveSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw new Response(null, { status: 400 });
@@ -93,7 +113,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }[outcome] as Toast;
   }
   // Back to the page the admin was reading (the form posts to the page's own address).
-  return redirect(`/admin/payments${new URL(request.url).search}`, { headers: { "Set-Cookie": await toastHeader(toast) } });
+  return redirect(`/admin/payments${new URL(request.url).search}`, {
+    headers: { "Set-Cookie": await toastHeader(toast) },
+  });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["awaiting"]["rows"][number];
@@ -120,7 +142,13 @@ export default function PaymentsQueuePage() {
         <button type="submit">{t("queue.sort")}</button>
       </Form>
       <p className="muted">{t("queue.count", { count: awaiting.total })}</p>
-      <PaymentTable rows={awaiting.rows} empty={t("queue.empty")} timeHeader={t("queue.submitted", { zone })} actionsHeader={readOnly ? undefined : t("queue.actions")} at={(row) => row.submittedAt}>
+      <PaymentTable
+        rows={awaiting.rows}
+        empty={t("queue.empty")}
+        timeHeader={t("queue.submitted", { zone })}
+        actionsHeader={readOnly ? undefined : t("queue.actions")}
+        at={(row) => row.submittedAt}
+      >
         {readOnly
           ? undefined
           : (row) => (
@@ -129,7 +157,12 @@ export default function PaymentsQueuePage() {
                   <>
                     <Form method="post">
                       <input type="hidden" name="paymentId" value={row.paymentId} />
-                      <button type="submit" name="intent" value="approve" aria-label={t("queue.approveLabel", { reference: row.reference })}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="approve"
+                        aria-label={t("queue.approveLabel", { reference: row.reference })}
+                      >
                         {t("queue.approve")}
                       </button>
                     </Form>
@@ -145,7 +178,12 @@ export default function PaymentsQueuePage() {
 
       <h2>{t("queue.flaggedTitle")}</h2>
       <p className="muted">{t("queue.flaggedHelp")}</p>
-      <PaymentTable rows={flagged.rows} empty={t("queue.flaggedEmpty")} timeHeader={t("queue.paidAt", { zone })} at={(row) => row.receivedAt} />
+      <PaymentTable
+        rows={flagged.rows}
+        empty={t("queue.flaggedEmpty")}
+        timeHeader={t("queue.paidAt", { zone })}
+        at={(row) => row.receivedAt}
+      />
       <Pagination page={flagged.page} pages={flagged.pages} hrefFor={(p) => queueHref(order, awaiting.page, p)} />
 
       <UnmatchedUsdt rows={unmatched} zone={zone} />
@@ -213,7 +251,14 @@ function PaymentCells({ row, at }: { row: Row; at: string }) {
         <div className="muted">{t("queue.balance", { balance: row.balance })}</div>
       </td>
       <td>
-        {row.method === "mobilePayment" ? t("queue.transferLine", { bank: row.bank, phone: row.phone, reference: row.transferReference, date: row.date }) : null}
+        {row.method === "mobilePayment"
+          ? t("queue.transferLine", {
+              bank: row.bank,
+              phone: row.phone,
+              reference: row.transferReference,
+              date: row.date,
+            })
+          : null}
         {row.sameReference.length > 0 ? (
           <p className="notice notice--warning" role="note">
             {t("queue.sameReference", { count: row.sameReference.length })}{" "}
@@ -253,7 +298,14 @@ function RejectForm({ row }: { row: Row }) {
         <p className="field__help">{t("queue.rejectHelp")}</p>
         <FieldErrors id={fields.reason.errorId} errors={fields.reason.errors} label={label} />
       </div>
-      <button type="submit" name="intent" value="reject" className="button--danger" disabled={busy} aria-label={t("queue.rejectLabel", { reference: row.reference })}>
+      <button
+        type="submit"
+        name="intent"
+        value="reject"
+        className="button--danger"
+        disabled={busy}
+        aria-label={t("queue.rejectLabel", { reference: row.reference })}
+      >
         {t("queue.reject")}
       </button>
     </Form>

@@ -48,15 +48,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "save") {
     const submission = parseWithZod(formData, { schema: placeSchema });
-    if (submission.status !== "success") return json<ActionResult>({ intent: "save", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return json<ActionResult>({ intent: "save", result: submission.reply() }, { status: 400 });
     if ((await updatePlace(user, id, submission.value)) === "notFound") throw notFound();
-    return redirect(`/admin/places/${id}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });
+    return redirect(`/admin/places/${id}`, {
+      headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) },
+    });
   }
   if (intent === "delete") {
     const outcome = await deletePlace(user, id);
     if (outcome.status === "notFound") throw notFound();
-    if (outcome.status === "inUse") return json<ActionResult>({ intent: "delete", inUse: { cars: outcome.cars, bookings: outcome.bookings } }, { status: 409 });
-    return redirect("/admin/places", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "adminPlaces:delete.deleted" }) } });
+    if (outcome.status === "inUse")
+      return json<ActionResult>(
+        { intent: "delete", inUse: { cars: outcome.cars, bookings: outcome.bookings } },
+        { status: 409 },
+      );
+    return redirect("/admin/places", {
+      headers: { "Set-Cookie": await toastHeader({ type: "success", message: "adminPlaces:delete.deleted" }) },
+    });
   }
   throw new Response(null, { status: 400 });
 }
@@ -112,7 +121,14 @@ export default function PlacePage() {
           <Form method="post" action={`/admin/places/${place.id}`} className="notice notice--warning stack">
             <p role="alert">{t("delete.question")}</p>
             <p className="actions">
-              <button type="submit" name="intent" value="delete" className="button button--danger" disabled={deleting} aria-busy={deleting}>
+              <button
+                type="submit"
+                name="intent"
+                value="delete"
+                className="button button--danger"
+                disabled={deleting}
+                aria-busy={deleting}
+              >
                 {t("admin:common.confirmDelete")}
               </button>
               <Link to={`/admin/places/${place.id}`} className="button button--secondary" preventScrollReset>
@@ -122,7 +138,11 @@ export default function PlacePage() {
           </Form>
         ) : (
           <p>
-            <Link to={`/admin/places/${place.id}?confirm=delete#delete`} className="button button--secondary" preventScrollReset>
+            <Link
+              to={`/admin/places/${place.id}?confirm=delete#delete`}
+              className="button button--secondary"
+              preventScrollReset
+            >
               {t("delete.open")}
             </Link>
           </p>
@@ -132,4 +152,10 @@ export default function PlacePage() {
   );
 }
 
-export const ErrorBoundary = recordErrorBoundary({ ns: "adminPlaces", notFoundTitle: "notFound.title", notFoundBody: "notFound.body", backHref: "/admin/places", backLabel: "edit.back" });
+export const ErrorBoundary = recordErrorBoundary({
+  ns: "adminPlaces",
+  notFoundTitle: "notFound.title",
+  notFoundBody: "notFound.body",
+  backHref: "/admin/places",
+  backLabel: "edit.back",
+});

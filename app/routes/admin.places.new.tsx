@@ -25,9 +25,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireAdmin(request, context);
   const submission = parseWithZod(await request.formData(), { schema: placeSchema });
-  if (submission.status !== "success") return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
   await createPlace(user, submission.value);
-  return redirect("/admin/places", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });
+  return redirect("/admin/places", {
+    headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) },
+  });
 }
 
 export default function NewPlacePage() {
@@ -40,7 +43,12 @@ export default function NewPlacePage() {
         <Link to="/admin/places">{t("edit.back")}</Link>
       </p>
       <h1>{t("new.title")}</h1>
-      <PlaceForm lastResult={actionData?.result} defaultValue={{ timeZone: "America/Caracas" }} tileUrl={tileUrl} submitLabel={t("form.create")} />
+      <PlaceForm
+        lastResult={actionData?.result}
+        defaultValue={{ timeZone: "America/Caracas" }}
+        tileUrl={tileUrl}
+        submitLabel={t("form.create")}
+      />
     </section>
   );
 }

@@ -23,7 +23,13 @@ const today = () => calendarDateIn(APP_TIME_ZONE, new Date());
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(request, context);
   const [page, banks] = await Promise.all([settingsPage(context.language), bankList()]);
-  return { title: `${context.t("adminSettings:title")} · Rueda`, ...page, banks, today: today(), cardGateway: cardGateway() !== null };
+  return {
+    title: `${context.t("adminSettings:title")} · Rueda`,
+    ...page,
+    banks,
+    today: today(),
+    cardGateway: cardGateway() !== null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -31,8 +37,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: settingsSchema(today()) });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const outcome = await saveSettings(admin, submission.value);
-  if (outcome === "unknownBank") return json(submission.reply({ fieldErrors: { bank: [settingsMessages.bank] } }), { status: 400 });
-  return redirect("/admin/settings", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });
+  if (outcome === "unknownBank")
+    return json(submission.reply({ fieldErrors: { bank: [settingsMessages.bank] } }), { status: 400 });
+  return redirect("/admin/settings", {
+    headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) },
+  });
 }
 
 export default function SettingsPage() {
@@ -81,7 +90,9 @@ function SettingsForm() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useZodForm(settingsSchema(today), lastResult, {
-    defaultValue: current ? { ...current, cardPayments: current.cardPayments ? "on" : undefined } : { rateDate: today, cardPayments: "on" },
+    defaultValue: current
+      ? { ...current, cardPayments: current.cardPayments ? "on" : undefined }
+      : { rateDate: today, cardPayments: "on" },
   });
   const labels = {
     rate: t("fields.rate"),
@@ -99,7 +110,11 @@ function SettingsForm() {
         <legend>{t("rateTitle")}</legend>
         <div className="field">
           <label htmlFor={fields.rate.id}>{labels.rate}</label>
-          <input {...getInputProps(fields.rate, { type: "text", ariaDescribedBy: helpId(fields.rate.id, rateHelp) })} inputMode="decimal" autoComplete="off" />
+          <input
+            {...getInputProps(fields.rate, { type: "text", ariaDescribedBy: helpId(fields.rate.id, rateHelp) })}
+            inputMode="decimal"
+            autoComplete="off"
+          />
           <FieldHelp fieldId={fields.rate.id} help={rateHelp} />
           <FieldErrors id={fields.rate.errorId} errors={fields.rate.errors} label={labels.rate} />
         </div>
@@ -108,7 +123,14 @@ function SettingsForm() {
       <fieldset className="card stack">
         <legend>{t("mobileTitle")}</legend>
         <p className="muted">{t("mobileHelp")}</p>
-        <SelectField field={fields.bank} label={labels.bank} options={[{ value: "", label: t("fields.chooseBank") }, ...banks.map((b) => ({ value: b.code, label: `${b.code} · ${b.name}` }))]} />
+        <SelectField
+          field={fields.bank}
+          label={labels.bank}
+          options={[
+            { value: "", label: t("fields.chooseBank") },
+            ...banks.map((b) => ({ value: b.code, label: `${b.code} · ${b.name}` })),
+          ]}
+        />
         <TextField field={fields.phone} label={labels.phone} type="tel" help={t("fields.phoneHelp")} />
         <TextField field={fields.rif} label={labels.rif} help={t("fields.rifHelp")} />
         <div className="field">
@@ -119,7 +141,11 @@ function SettingsForm() {
       </fieldset>
       <fieldset className="card stack">
         <legend>{t("cardTitle")}</legend>
-        <CheckboxField field={fields.cardPayments} label={t("fields.cardPayments")} help={cardGateway ? t("fields.cardPaymentsHelp") : t("fields.noGateway")} />
+        <CheckboxField
+          field={fields.cardPayments}
+          label={t("fields.cardPayments")}
+          help={cardGateway ? t("fields.cardPaymentsHelp") : t("fields.noGateway")}
+        />
       </fieldset>
       <div>
         <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("admin:common.saving")}>

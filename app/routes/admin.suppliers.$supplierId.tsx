@@ -11,7 +11,13 @@ import { recordErrorBoundary } from "~/components/backoffice/record-error-bounda
 import { useTranslation } from "~/modules/i18n/react";
 import { staffInviteSchema } from "~/modules/suppliers/supplier-form";
 import { readSupplierSubmission } from "~/modules/suppliers/supplier-submission.server";
-import { inviteStaff, listStaff, loadSupplier, removeStaff, updateSupplier } from "~/modules/suppliers/suppliers.server";
+import {
+  inviteStaff,
+  listStaff,
+  loadSupplier,
+  removeStaff,
+  updateSupplier,
+} from "~/modules/suppliers/suppliers.server";
 import { authMessages } from "~/modules/user/messages";
 import { toastHeader, type Toast } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -60,13 +66,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   switch (formData.get("intent")) {
     case "invite": {
       const submission = parseWithZod(formData, { schema: staffInviteSchema });
-      if (submission.status !== "success") return json<ActionResult>({ intent: "invite", result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return json<ActionResult>({ intent: "invite", result: submission.reply() }, { status: 400 });
       const outcome = await inviteStaff(user, id, submission.value);
       if (outcome.status === "notFound") throw notFound();
       if (outcome.status === "emailTaken") {
-        return json<ActionResult>({ intent: "invite", result: submission.reply({ fieldErrors: { email: [authMessages.emailTaken] } }) }, { status: 400 });
+        return json<ActionResult>(
+          { intent: "invite", result: submission.reply({ fieldErrors: { email: [authMessages.emailTaken] } }) },
+          { status: 400 },
+        );
       }
-      return done(id, { type: "success", message: "adminSuppliers:staff.invited", values: { email: submission.value.email } }, "#staff");
+      return done(
+        id,
+        { type: "success", message: "adminSuppliers:staff.invited", values: { email: submission.value.email } },
+        "#staff",
+      );
     }
     case "remove-staff": {
       const staffId = rowIdParam(String(formData.get("staffId") ?? ""));
@@ -101,7 +115,13 @@ export default function SupplierPage() {
           // Saved values can differ from the typed ones (a phone without separators, a new logo): a new form shows them.
           key={JSON.stringify(supplier)}
           lastResult={actionData?.intent === "save" ? actionData.result : undefined}
-          defaultValue={{ name: supplier.name, email: supplier.email ?? "", phone: supplier.phone ?? "", payLater: supplier.payLater, active: supplier.active }}
+          defaultValue={{
+            name: supplier.name,
+            email: supplier.email ?? "",
+            phone: supplier.phone ?? "",
+            payLater: supplier.payLater,
+            active: supplier.active,
+          }}
           logo={{ src: supplier.logo, alt: t("form.logoAlt", { name: supplier.name }) }}
           submitLabel={t("admin:common.save")}
         />
@@ -117,4 +137,10 @@ export default function SupplierPage() {
   );
 }
 
-export const ErrorBoundary = recordErrorBoundary({ ns: "adminSuppliers", notFoundTitle: "notFound.title", notFoundBody: "notFound.body", backHref: "/admin/suppliers", backLabel: "edit.back" });
+export const ErrorBoundary = recordErrorBoundary({
+  ns: "adminSuppliers",
+  notFoundTitle: "notFound.title",
+  notFoundBody: "notFound.body",
+  backHref: "/admin/suppliers",
+  backLabel: "edit.back",
+});

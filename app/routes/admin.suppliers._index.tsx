@@ -43,7 +43,17 @@ export default function SuppliersPage() {
           <tbody>
             {rows.map((supplier) => (
               <tr key={supplier.id}>
-                <td>{supplier.logo ? <img src={supplier.logo} alt={t("form.logoAlt", { name: supplier.name })} width={60} height={30} className="supplier-logo__image" /> : null}</td>
+                <td>
+                  {supplier.logo ? (
+                    <img
+                      src={supplier.logo}
+                      alt={t("form.logoAlt", { name: supplier.name })}
+                      width={60}
+                      height={30}
+                      className="supplier-logo__image"
+                    />
+                  ) : null}
+                </td>
                 <td>
                   <Link to={`/admin/suppliers/${supplier.id}`}>{supplier.name}</Link>
                 </td>

@@ -20,10 +20,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireAdmin(request, context);
   const submission = await readSupplierSubmission(request);
-  if (!submission.ok) return json<{ result: SubmissionResult<string[]> }>({ result: submission.result }, { status: 400 });
+  if (!submission.ok)
+    return json<{ result: SubmissionResult<string[]> }>({ result: submission.result }, { status: 400 });
   const { id } = await createSupplier(user, submission.values, submission.logo);
   // Straight to its page, where its staff are invited.
-  return redirect(`/admin/suppliers/${id}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) } });
+  return redirect(`/admin/suppliers/${id}`, {
+    headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) },
+  });
 }
 
 export default function NewSupplierPage() {
@@ -35,7 +38,11 @@ export default function NewSupplierPage() {
         <Link to="/admin/suppliers">{t("edit.back")}</Link>
       </p>
       <h1>{t("new.title")}</h1>
-      <SupplierForm lastResult={actionData?.result} defaultValue={{ payLater: true, active: true }} submitLabel={t("form.create")} />
+      <SupplierForm
+        lastResult={actionData?.result}
+        defaultValue={{ payLater: true, active: true }}
+        submitLabel={t("form.create")}
+      />
     </section>
   );
 }

@@ -11,7 +11,14 @@ import { requireAdmin } from "~/modules/backoffice/access.server";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { useTranslation } from "~/modules/i18n/react";
 import { adminUserMessages, assignableTypes, changeTypeSchema } from "~/modules/user/admin-users";
-import { changeUserType, deleteUser, loadUser, setSuspended, supplierChoices, userBookings } from "~/modules/user/admin-users.server";
+import {
+  changeUserType,
+  deleteUser,
+  loadUser,
+  setSuspended,
+  supplierChoices,
+  userBookings,
+} from "~/modules/user/admin-users.server";
 import { isRowId } from "~/utils/postgres.server";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -31,11 +38,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await loadUser(userId, context.language);
   if (!user) throw new Response(null, { status: 404 });
   const page = Number(new URL(request.url).searchParams.get("page"));
-  const [bookings, suppliers] = await Promise.all([userBookings(userId, Number.isSafeInteger(page) && page > 0 ? page : 1, context.language), supplierChoices()]);
-  return { title: `${user.fullName} · ${context.t("adminUsers:list.title")} · Rueda`, user, bookings, suppliers, isSelf: admin.id === userId };
+  const [bookings, suppliers] = await Promise.all([
+    userBookings(userId, Number.isSafeInteger(page) && page > 0 ? page : 1, context.language),
+    supplierChoices(),
+  ]);
+  return {
+    title: `${user.fullName} · ${context.t("adminUsers:list.title")} · Rueda`,
+    user,
+    bookings,
+    suppliers,
+    isSelf: admin.id === userId,
+  };
 }
 
-type Outcome = { intent: "changeType"; result: SubmissionResult<string[]> } | { intent: "status" | "delete"; error: string };
+type Outcome =
+  { intent: "changeType"; result: SubmissionResult<string[]> } | { intent: "status" | "delete"; error: string };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = requireAdmin(request, context);
@@ -50,22 +67,37 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return json<Outcome>({ intent, result: submission.reply() }, { status: 400 });
     const outcome = await changeUserType(admin, userId, submission.value);
     if (outcome === "notFound") throw new Response(null, { status: 404 });
-    if (outcome === "unknownSupplier") return json<Outcome>({ intent, result: submission.reply({ fieldErrors: { supplierId: [adminUserMessages.supplierInvalid] } }) }, { status: 400 });
-    if (outcome === "selfDemote") return json<Outcome>({ intent, result: submission.reply({ formErrors: [adminUserMessages.selfDemote] }) }, { status: 400 });
-    if (outcome === "lastAdmin") return json<Outcome>({ intent, result: submission.reply({ formErrors: [adminUserMessages.lastAdmin] }) }, { status: 409 });
+    if (outcome === "unknownSupplier")
+      return json<Outcome>(
+        { intent, result: submission.reply({ fieldErrors: { supplierId: [adminUserMessages.supplierInvalid] } }) },
+        { status: 400 },
+      );
+    if (outcome === "selfDemote")
+      return json<Outcome>(
+        { intent, result: submission.reply({ formErrors: [adminUserMessages.selfDemote] }) },
+        { status: 400 },
+      );
+    if (outcome === "lastAdmin")
+      return json<Outcome>(
+        { intent, result: submission.reply({ formErrors: [adminUserMessages.lastAdmin] }) },
+        { status: 409 },
+      );
     return saved();
   }
   if (intent === "suspend" || intent === "reinstate") {
     const outcome = await setSuspended(admin, userId, intent === "suspend");
     if (outcome === "notFound") throw new Response(null, { status: 404 });
-    if (outcome === "selfSuspend") return json<Outcome>({ intent: "status", error: adminUserMessages.selfSuspend }, { status: 400 });
-    if (outcome === "lastAdmin") return json<Outcome>({ intent: "status", error: adminUserMessages.lastAdmin }, { status: 409 });
+    if (outcome === "selfSuspend")
+      return json<Outcome>({ intent: "status", error: adminUserMessages.selfSuspend }, { status: 400 });
+    if (outcome === "lastAdmin")
+      return json<Outcome>({ intent: "status", error: adminUserMessages.lastAdmin }, { status: 409 });
     return saved(intent === "suspend" ? "adminUsers:view.suspended" : "adminUsers:view.reinstated");
   }
   if (intent === "delete") {
     const outcome = await deleteUser(admin, userId);
     if (outcome === "notFound") throw new Response(null, { status: 404 });
-    if (outcome === "selfDelete") return json<Outcome>({ intent, error: adminUserMessages.selfDelete }, { status: 400 });
+    if (outcome === "selfDelete")
+      return json<Outcome>({ intent, error: adminUserMessages.selfDelete }, { status: 400 });
     if (outcome === "lastAdmin") return json<Outcome>({ intent, error: adminUserMessages.lastAdmin }, { status: 409 });
     return saved("adminUsers:view.deleted", "/admin/users");
   }
@@ -78,7 +110,8 @@ export default function UserPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const error = (intent: "status" | "delete") => (actionData && actionData.intent === intent && "error" in actionData ? actionData.error : null);
+  const error = (intent: "status" | "delete") =>
+    actionData && actionData.intent === intent && "error" in actionData ? actionData.error : null;
   const statusError = error("status");
   const deleteError = error("delete");
   return (
@@ -177,7 +210,11 @@ export default function UserPage() {
           </tbody>
         </table>
       )}
-      <Pagination page={bookings.page} pages={bookings.pages} hrefFor={(p) => (p > 1 ? `/admin/users/${user.id}?page=${p}` : `/admin/users/${user.id}`)} />
+      <Pagination
+        page={bookings.page}
+        pages={bookings.pages}
+        hrefFor={(p) => (p > 1 ? `/admin/users/${user.id}?page=${p}` : `/admin/users/${user.id}`)}
+      />
     </section>
   );
 }
@@ -192,7 +229,10 @@ function ChangeTypeForm() {
   const current = (assignableTypes as readonly string[]).includes(user.type) ? user.type : "";
   const [form, fields] = useZodForm(changeTypeSchema, lastResult, {
     id: "change-type",
-    defaultValue: { type: current as (typeof assignableTypes)[number], supplierId: user.supplierId === null ? undefined : String(user.supplierId) },
+    defaultValue: {
+      type: current as (typeof assignableTypes)[number],
+      supplierId: user.supplierId === null ? undefined : String(user.supplierId),
+    },
   });
   const labels = { type: t("fields.type"), supplierId: t("fields.supplier") };
   return (
@@ -202,12 +242,28 @@ function ChangeTypeForm() {
       <SelectField
         field={fields.type}
         label={labels.type}
-        options={[{ value: "", label: t("fields.chooseType") }, ...assignableTypes.map((type) => ({ value: type, label: t(`types.${type}`) }))]}
+        options={[
+          { value: "", label: t("fields.chooseType") },
+          ...assignableTypes.map((type) => ({ value: type, label: t(`types.${type}`) })),
+        ]}
       />
-      <SelectField field={fields.supplierId} label={labels.supplierId} options={[{ value: "", label: t("fields.noSupplier") }, ...suppliers.map((s) => ({ value: String(s.id), label: s.name }))]} />
+      <SelectField
+        field={fields.supplierId}
+        label={labels.supplierId}
+        options={[
+          { value: "", label: t("fields.noSupplier") },
+          ...suppliers.map((s) => ({ value: String(s.id), label: s.name })),
+        ]}
+      />
       <p className="field__help">{t("fields.supplierHelp")}</p>
       <div>
-        <button type="submit" name="intent" value="changeType" className="button" disabled={navigation.state === "submitting"}>
+        <button
+          type="submit"
+          name="intent"
+          value="changeType"
+          className="button"
+          disabled={navigation.state === "submitting"}
+        >
           {t("view.changeType")}
         </button>
       </div>
@@ -215,4 +271,10 @@ function ChangeTypeForm() {
   );
 }
 
-export const ErrorBoundary = recordErrorBoundary({ ns: "adminUsers", notFoundTitle: "view.notFound", notFoundBody: "view.notFoundHelp", backHref: "/admin/users", backLabel: "view.back" });
+export const ErrorBoundary = recordErrorBoundary({
+  ns: "adminUsers",
+  notFoundTitle: "view.notFound",
+  notFoundBody: "view.notFoundHelp",
+  backHref: "/admin/users",
+  backLabel: "view.back",
+});

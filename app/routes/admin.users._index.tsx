@@ -75,7 +75,9 @@ export default function UsersListPage() {
                     {t(`types.${user.type}`)}
                     {user.supplier ? <div className="muted">{user.supplier}</div> : null}
                   </td>
-                  <td data-label={t("fields.status")}>{t(`status.${user.suspended ? "suspended" : user.activated ? "active" : "notActivated"}`)}</td>
+                  <td data-label={t("fields.status")}>
+                    {t(`status.${user.suspended ? "suspended" : user.activated ? "active" : "notActivated"}`)}
+                  </td>
                   <td data-label={t("fields.createdAt")}>{user.createdAt}</td>
                 </tr>
               ))}

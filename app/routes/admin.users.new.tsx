@@ -28,10 +28,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The new account's emails go in the language the admin works in; its owner can change it later.
   const created = await createStaffAccount(admin, submission.value, context.language);
   if (!created.ok) {
-    const fieldErrors: Record<string, string[]> = created.reason === "emailTaken" ? { email: [authMessages.emailTaken] } : { supplierId: [adminUserMessages.supplierInvalid] };
+    const fieldErrors: Record<string, string[]> =
+      created.reason === "emailTaken"
+        ? { email: [authMessages.emailTaken] }
+        : { supplierId: [adminUserMessages.supplierInvalid] };
     return json(submission.reply({ fieldErrors }), { status: 400 });
   }
-  const toast = await toastHeader({ type: "success", message: "adminUsers:create.created", values: { email: submission.value.email } });
+  const toast = await toastHeader({
+    type: "success",
+    message: "adminUsers:create.created",
+    values: { email: submission.value.email },
+  });
   return redirect(`/admin/users/${created.userId}`, { headers: { "Set-Cookie": toast } });
 }
 
@@ -41,7 +48,13 @@ export default function NewUserPage() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useZodForm(createAccountSchema, lastResult);
-  const labels = { fullName: t("fields.fullName"), email: t("fields.email"), phone: t("fields.phone"), type: t("fields.type"), supplierId: t("fields.supplier") };
+  const labels = {
+    fullName: t("fields.fullName"),
+    email: t("fields.email"),
+    phone: t("fields.phone"),
+    type: t("fields.type"),
+    supplierId: t("fields.supplier"),
+  };
   return (
     <section className="page stack">
       <p>
@@ -54,8 +67,22 @@ export default function NewUserPage() {
         <TextField field={fields.fullName} label={labels.fullName} autoComplete="off" />
         <TextField field={fields.email} label={labels.email} type="email" autoComplete="off" />
         <TextField field={fields.phone} label={labels.phone} type="tel" autoComplete="off" />
-        <SelectField field={fields.type} label={labels.type} options={[{ value: "", label: t("fields.chooseType") }, ...staffTypes.map((type) => ({ value: type, label: t(`types.${type}`) }))]} />
-        <SelectField field={fields.supplierId} label={labels.supplierId} options={[{ value: "", label: t("fields.noSupplier") }, ...suppliers.map((s) => ({ value: String(s.id), label: s.name }))]} />
+        <SelectField
+          field={fields.type}
+          label={labels.type}
+          options={[
+            { value: "", label: t("fields.chooseType") },
+            ...staffTypes.map((type) => ({ value: type, label: t(`types.${type}`) })),
+          ]}
+        />
+        <SelectField
+          field={fields.supplierId}
+          label={labels.supplierId}
+          options={[
+            { value: "", label: t("fields.noSupplier") },
+            ...suppliers.map((s) => ({ value: String(s.id), label: s.name })),
+          ]}
+        />
         <p className="field__help">{t("fields.supplierHelp")}</p>
         <div>
           <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("admin:common.saving")}>

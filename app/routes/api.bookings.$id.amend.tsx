@@ -13,12 +13,20 @@ const route = apiRoute(
       pickupLocationId: body.pickupLocationId,
       dropoffLocationId: body.dropoffLocationId,
       options: body.options,
-      additionalDriver: extra ? { name: extra.fullName, email: extra.email, phone: extra.phone, birthDate: extra.birthDate } : null,
+      additionalDriver: extra
+        ? { name: extra.fullName, email: extra.email, phone: extra.phone, birthDate: extra.birthDate }
+        : null,
     });
     if (typeof outcome === "object") {
       // The checkout's rule and sentence, the age in it (docs/domain.md#driver-age).
       const key = "booking:errors.additionalUnderAge";
-      throw new ApiError(400, "underAge", key, { "additionalDriver.birthDate": key }, { count: String(outcome.additionalUnderAge) });
+      throw new ApiError(
+        400,
+        "underAge",
+        key,
+        { "additionalDriver.birthDate": key },
+        { count: String(outcome.additionalUnderAge) },
+      );
     }
     switch (outcome) {
       case "notFound":

@@ -6,7 +6,10 @@ import { enabledOnlineMethods } from "~/modules/payment/config.server";
 const route = apiRoute(
   implement(getPayment, async ({ params, query, user }) => {
     const booking = await requirePayable(params.id, user, query.g);
-    return reply(200, { summary: paymentSummary(booking), methods: booking.payable ? await enabledOnlineMethods() : [] });
+    return reply(200, {
+      summary: paymentSummary(booking),
+      methods: booking.payable ? await enabledOnlineMethods() : [],
+    });
   }),
 );
 export const loader = route.loader;

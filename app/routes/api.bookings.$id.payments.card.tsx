@@ -13,7 +13,8 @@ const route = apiRoute(
     if (!(await cardStartAllowed(booking.id, context.ip))) throw new ApiError(429, "rateLimited", messages.rateLimited);
     // The amount is the booking's balance, from the server's records (docs/security.md#payments).
     const started = await startCardPayment(booking, language, { grant: query.g ?? null });
-    if (started.ok) return reply(201, { gateway: started.gateway, url: new URL(started.url, getEnv().APP_URL).toString() });
+    if (started.ok)
+      return reply(201, { gateway: started.gateway, url: new URL(started.url, getEnv().APP_URL).toString() });
     const refusal = cardRefusals[started.reason];
     throw new ApiError(refusal.status, started.reason, refusal.message);
   }),

@@ -3,7 +3,12 @@ import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { getMobilePayment, submitMobilePayment } from "~/modules/api/operations/payments";
 import { paymentSummary, requirePayable } from "~/modules/api/payments.server";
-import { bankList, mobilePaymentPage, submitMobilePayment as submit, submitRefusals } from "~/modules/payment/mobile-payment.server";
+import {
+  bankList,
+  mobilePaymentPage,
+  submitMobilePayment as submit,
+  submitRefusals,
+} from "~/modules/payment/mobile-payment.server";
 import { consume } from "~/modules/security/rate-limit.server";
 
 const route = apiRoute(
@@ -16,7 +21,8 @@ const route = apiRoute(
   implement(submitMobilePayment, async ({ params, query, body, user }) => {
     const booking = await requirePayable(params.id, user, query.g);
     // Per booking, counted before the answer, as on the page (docs/security.md#rate-limits).
-    if (!(await consume("payment-submit", String(booking.id)))) throw new ApiError(429, "rateLimited", messages.rateLimited);
+    if (!(await consume("payment-submit", String(booking.id))))
+      throw new ApiError(429, "rateLimited", messages.rateLimited);
     const outcome = await submit(booking, body);
     if (outcome.ok) return reply(202, { paymentId: outcome.paymentId, status: "pending" as const });
     const { field, message } = submitRefusals[outcome.reason];

@@ -3,7 +3,13 @@ import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { getUsdtPayment, submitUsdtPayment } from "~/modules/api/operations/payments";
 import { paymentSummary, requirePayable } from "~/modules/api/payments.server";
-import { latestWalletPayment, openUsdtAttempt, submitTransaction, walletSettings, walletView } from "~/modules/payment/wallet.server";
+import {
+  latestWalletPayment,
+  openUsdtAttempt,
+  submitTransaction,
+  walletSettings,
+  walletView,
+} from "~/modules/payment/wallet.server";
 import { consume } from "~/modules/security/rate-limit.server";
 
 /** The page's views as the API names them: `form` is a transaction that can be submitted. */
@@ -35,7 +41,8 @@ const route = apiRoute(
   }),
   implement(submitUsdtPayment, async ({ params, query, body, user }) => {
     const booking = await requirePayable(params.id, user, query.g);
-    if (!(await consume("payment-submit", String(booking.id)))) throw new ApiError(429, "rateLimited", messages.rateLimited);
+    if (!(await consume("payment-submit", String(booking.id))))
+      throw new ApiError(429, "rateLimited", messages.rateLimited);
     const outcome = await submitTransaction(booking, body.txId);
     if (outcome.ok) return reply(202, { paymentId: outcome.paymentId, status: "pending" as const });
     throw new ApiError(409, outcome.reason, refusals[outcome.reason]);

@@ -1,13 +1,25 @@
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { checkoutFailureError, checkoutFields, checkoutProblemError, checkoutValidationError, paymentApiPath } from "~/modules/api/bookings.server";
+import {
+  checkoutFailureError,
+  checkoutFields,
+  checkoutProblemError,
+  checkoutValidationError,
+  paymentApiPath,
+} from "~/modules/api/bookings.server";
 import { createBooking, listBookings } from "~/modules/api/operations/bookings";
 import { listBookings as bookingList } from "~/modules/booking/bookings.server";
 import { canAmend } from "~/modules/booking/eligibility";
 import { checkoutAllowed } from "~/modules/booking/checkout-limits.server";
 import { checkoutSchema } from "~/modules/booking/checkout-schema";
 import { messages } from "~/modules/forms/messages";
-import { accountDriver, bookCheckout, checkoutSchemaOptions, paymentChoices, readCheckoutTarget } from "~/modules/booking/checkout.server";
+import {
+  accountDriver,
+  bookCheckout,
+  checkoutSchemaOptions,
+  paymentChoices,
+  readCheckoutTarget,
+} from "~/modules/booking/checkout.server";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import { bookingsPageSize, dateRange, readListQuery } from "~/modules/booking/list-query";
 import { paymentGrant } from "~/modules/payment/grant.server";
@@ -21,9 +33,20 @@ const route = apiRoute(
     // The page's own reading of its filters: lenient, a bad value is no filter.
     const query = readListQuery(new URL(request.url).searchParams);
     const pageSize = bookingsPageSize(request.headers);
-    const list = await bookingList(user, { status: query.status, ...dateRange(query), supplierId: query.supplier, page: query.page, perPage: pageSize });
+    const list = await bookingList(user, {
+      status: query.status,
+      ...dateRange(query),
+      supplierId: query.supplier,
+      page: query.page,
+      perPage: pageSize,
+    });
     return reply(200, {
-      bookings: list.rows.map((row) => ({ ...row, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString(), canAmend: canAmend(user.id, row) })),
+      bookings: list.rows.map((row) => ({
+        ...row,
+        startsAt: row.startsAt.toISOString(),
+        endsAt: row.endsAt.toISOString(),
+        canAmend: canAmend(user.id, row),
+      })),
       total: list.total,
       page: query.page,
       pages: list.pages,
@@ -40,18 +63,25 @@ const route = apiRoute(
       to: body.to,
     });
     const userId = user?.id ?? null;
-    const [target, account, online] = await Promise.all([readCheckoutTarget(link, language), accountDriver(userId), enabledOnlineMethods()]);
+    const [target, account, online] = await Promise.all([
+      readCheckoutTarget(link, language),
+      accountDriver(userId),
+      enabledOnlineMethods(),
+    ]);
     if (!target.ok) throw checkoutProblemError(target.problem, target.errors);
     const payments = paymentChoices(target.car, online);
     const today = calendarDateIn(APP_TIME_ZONE, new Date());
     // The page's form schema, for this car and this driver: the same rules and messages.
-    const parsed = checkoutSchema(checkoutSchemaOptions(target.car, account?.driver ?? null, today, payments)).safeParse(checkoutFields(body));
+    const parsed = checkoutSchema(
+      checkoutSchemaOptions(target.car, account?.driver ?? null, today, payments),
+    ).safeParse(checkoutFields(body));
     if (!parsed.success) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) fields[issue.path.map(String).join(".") || "body"] ??= issue.message;
       throw checkoutValidationError(fields);
     }
-    if (!(await checkoutAllowed({ ip: context.ip, userId }))) throw new ApiError(429, "rateLimited", messages.rateLimited);
+    if (!(await checkoutAllowed({ ip: context.ip, userId })))
+      throw new ApiError(429, "rateLimited", messages.rateLimited);
     const result = await bookCheckout(target, account, parsed.data, { userId, language });
     if (!result.ok) throw checkoutFailureError(result);
     const booking = await loadPayableBooking(result.bookingId, { userId: result.driverId, grant: null });
@@ -60,7 +90,13 @@ const route = apiRoute(
     const grant = userId === null ? paymentGrant(booking.id) : null;
     const method = result.paymentMethod;
     return reply(201, {
-      booking: { id: booking.id, reference: booking.reference, status: booking.status, paymentMethod: booking.paymentMethod, priceCents: booking.priceCents },
+      booking: {
+        id: booking.id,
+        reference: booking.reference,
+        status: booking.status,
+        paymentMethod: booking.paymentMethod,
+        priceCents: booking.priceCents,
+      },
       accountCreated: result.accountCreated,
       grant,
       next:

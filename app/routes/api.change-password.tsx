@@ -8,7 +8,12 @@ import { authMessages } from "~/modules/user/messages";
 const route = apiRoute(
   implement(changePassword, async ({ body, user, context }) => {
     // The caller's own credential survives; every other session and token ends (docs/security.md#api-tokens).
-    const result = await savePassword({ userId: user.id, currentPassword: body.currentPassword, password: body.password, keep: context.credential });
+    const result = await savePassword({
+      userId: user.id,
+      currentPassword: body.currentPassword,
+      password: body.password,
+      keep: context.credential,
+    });
     if (result === "rateLimited") throw new ApiError(429, "rateLimited", messages.rateLimited);
     if (result === "wrongPassword") throw fieldError("currentPassword", authMessages.wrongPassword, "wrongPassword");
     return reply(200, { ok: true });

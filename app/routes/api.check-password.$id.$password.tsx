@@ -5,7 +5,9 @@ import { checkPassword } from "~/modules/api/operations/account";
 // A cross-site link can make a signed-in browser send this GET: it spends a budget per client,
 // never the account's change-password budget (docs/security.md#rate-limits).
 const route = apiRoute(
-  implement(checkPassword, async ({ params, user, context }) => reply(200, await passwordMatches(user, params.id, params.password, { kind: "client", ip: context.ip }))),
+  implement(checkPassword, async ({ params, user, context }) =>
+    reply(200, await passwordMatches(user, params.id, params.password, { kind: "client", ip: context.ip })),
+  ),
 );
 export const loader = route.loader;
 export const action = route.action;

@@ -32,7 +32,9 @@ export function loader({ context }: LoaderFunctionArgs) {
       description: operation.description ?? "",
       auth: operation.auth,
       parameters: entry.parameters.map((p) => ({ ...p, schema: JSON.stringify(p.schema) })),
-      body: body ? { encoding, schema: pretty(body.schema), example: body.example === undefined ? null : pretty(body.example) } : null,
+      body: body
+        ? { encoding, schema: pretty(body.schema), example: body.example === undefined ? null : pretty(body.example) }
+        : null,
       responses: Object.entries(entry.responses).map(([status, response]) => ({
         status,
         description: response.description,
@@ -69,7 +71,11 @@ export default function ApiReferencePage() {
   const { t } = useTranslation();
   const { intro, operations, components } = useLoaderData<typeof loader>();
   const tags = [...new Set(operations.map((operation) => operation.tag))];
-  const authLabel = { none: t("api:docs.authNone"), optional: t("api:docs.authOptional"), user: t("api:docs.authUser") };
+  const authLabel = {
+    none: t("api:docs.authNone"),
+    optional: t("api:docs.authOptional"),
+    user: t("api:docs.authUser"),
+  };
   return (
     <section className="page stack api-docs">
       <h1>{t("api:docs.title")}</h1>

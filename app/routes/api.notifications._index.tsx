@@ -16,7 +16,9 @@ const route = apiRoute(
       pageSize: LIST_PAGE_SIZE,
     });
   }),
-  implement(deleteAllNotifications, async ({ user }) => reply(200, await changeNotifications(user.id, "all", "delete"))),
+  implement(deleteAllNotifications, async ({ user }) =>
+    reply(200, await changeNotifications(user.id, "all", "delete")),
+  ),
 );
 export const loader = route.loader;
 export const action = route.action;

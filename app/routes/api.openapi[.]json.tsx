@@ -8,5 +8,7 @@ let document: string | undefined;
 /** The OpenAPI 3.1 document, generated once per process from the operations' zod schemas. */
 export function loader(_: LoaderFunctionArgs) {
   document ??= JSON.stringify(openApiDocument(apiOperations, getEnv().APP_URL));
-  return new Response(document, { headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" } });
+  return new Response(document, {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" },
+  });
 }

@@ -10,7 +10,13 @@ const route = apiRoute(
     const email = user?.email ?? body.email;
     if (!email) throw fieldError("email", messages.required);
     if (!(await consume("contact", context.ip))) throw new ApiError(429, "rateLimited", messages.rateLimited);
-    await submitContactMessage({ userId: user?.id ?? null, email, subject: body.subject, message: body.message, language });
+    await submitContactMessage({
+      userId: user?.id ?? null,
+      email,
+      subject: body.subject,
+      message: body.message,
+      language,
+    });
     return reply(200, { ok: true });
   }),
 );

@@ -24,7 +24,11 @@ const route = apiRoute(
     if (context.sessionId) await destroySession(context.sessionId);
     const headers = new Headers({ "Set-Cookie": await createUserSession(result.user.id, Boolean(body.stayConnected)) });
     const { token, expiresAt } = await issueApiToken(result.user.id);
-    return reply(200, { user: await apiUser(result.user.id), accessToken: token, expiresAt: expiresAt.toISOString() }, headers);
+    return reply(
+      200,
+      { user: await apiUser(result.user.id), accessToken: token, expiresAt: expiresAt.toISOString() },
+      headers,
+    );
   }),
 );
 export const loader = route.loader;

@@ -10,7 +10,10 @@ const route = apiRoute(
   implement(updateAvatar, async ({ params, body, user }) => {
     requireOwnPathId(user, params.id);
     const upload = await avatarFromUpload(user.id, new Uint8Array(await body.image.arrayBuffer()));
-    if (!upload.ok) throw upload.status === 400 ? fieldError("image", upload.message) : new ApiError(429, upload.code, upload.message);
+    if (!upload.ok)
+      throw upload.status === 400
+        ? fieldError("image", upload.message)
+        : new ApiError(429, upload.code, upload.message);
     await replaceAvatar(user.id, upload.webp);
     return reply(200, { user: await apiUser(user.id) });
   }),

@@ -10,7 +10,10 @@ const route = apiRoute(
     requireOwnBodyId(user, body.id);
     await saveLanguage(user.id, body.language);
     // A browser signed in with the cookie keeps the language after signing out, as with the settings page.
-    const headers = context.credential?.kind === "session" ? new Headers({ "Set-Cookie": await languageCookie.serialize(body.language) }) : undefined;
+    const headers =
+      context.credential?.kind === "session"
+        ? new Headers({ "Set-Cookie": await languageCookie.serialize(body.language) })
+        : undefined;
     return reply(200, { user: await apiUser(user.id) }, headers);
   }),
 );

@@ -11,7 +11,14 @@ import { FormErrors, TextAreaField, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema";
 import { isStaff } from "~/modules/booking/access.server";
-import { amendChoices, bookingDetail, cancelBooking, changeStatus, requestAmendment, resolveCancelRequest } from "~/modules/booking/bookings.server";
+import {
+  amendChoices,
+  bookingDetail,
+  cancelBooking,
+  changeStatus,
+  requestAmendment,
+  resolveCancelRequest,
+} from "~/modules/booking/bookings.server";
 import { driverRights } from "~/modules/booking/eligibility";
 import { allowedTargets, bookingStatuses } from "~/modules/booking/status";
 import { amendClosingCardAttempts } from "~/modules/payment/amend-booking.server";
@@ -46,7 +53,10 @@ const wallClock = (instant: Date, zone: string) => instantToLocal(instant, zone)
  * docs/security.md#unproven-addresses), which shows this one booking as its driver sees it,
  * read-only and without the driver's contact details; anyone else is sent to sign in.
  */
-async function viewer(request: Request, context: AppLoadContext): Promise<{ user: Pick<SessionUser, "id" | "type" | "supplierId">; grant: string | null }> {
+async function viewer(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ user: Pick<SessionUser, "id" | "type" | "supplierId">; grant: string | null }> {
   const grant = new URL(request.url).searchParams.get("g");
   if (context.user || grant === null) return { user: requireUser(request, context), grant: null };
   const id = bookingId(request);
@@ -61,7 +71,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const detail = await bookingDetail(user, bookingId(request));
   if (!detail) throw notFound();
   const { booking, car, supplier, pickup, dropoff, driver, history } = detail;
-  const nameKey = `name${context.language[0].toUpperCase()}${context.language[1]}` as "nameEs" | "nameEn" | "nameFr" | "nameEl";
+  const nameKey = `name${context.language[0].toUpperCase()}${context.language[1]}` as
+    "nameEs" | "nameEn" | "nameFr" | "nameEl";
   const place = (p: typeof pickup) => ({ name: p[nameKey], address: p.address, timeZone: p.timeZone });
   const staff = isStaff(user);
   const rights = driverRights(user.id, { ...booking, paidCents: detail.paidCents }, car.cancellationCents);
@@ -86,7 +97,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       additionalDriver: booking.additionalDriver
         ? granted
           ? { name: booking.additionalDriverName, email: null, phone: null, birthDate: null }
-          : { name: booking.additionalDriverName, email: booking.additionalDriverEmail, phone: booking.additionalDriverPhone, birthDate: booking.additionalDriverBirthDate }
+          : {
+              name: booking.additionalDriverName,
+              email: booking.additionalDriverEmail,
+              phone: booking.additionalDriverPhone,
+              birthDate: booking.additionalDriverBirthDate,
+            }
         : null,
     },
     car: { name: car.name },
@@ -104,7 +120,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // docs/domain.md#payments: the driver pays an outstanding booking (or a hold) through /payment.
     payHref: rights.pay ? `/payment?${payableQuery(booking.id, grant)}` : null,
     // `paid` is offered only when succeeded payments cover the price (docs/domain.md#booking-status).
-    targets: staff ? allowedTargets("staff", booking.status).filter((to) => to !== "paid" || detail.paidCents >= booking.priceCents) : [],
+    targets: staff
+      ? allowedTargets("staff", booking.status).filter((to) => to !== "paid" || detail.paidCents >= booking.priceCents)
+      : [],
     amendRequest: !granted && rights.amendmentRequest,
     amend: choices && {
       places: choices.places.map((p) => ({ value: String(p.id), label: p[nameKey] })),
@@ -125,9 +143,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The driver's amendment: times read at the chosen pick-up place, then amendBooking decides (docs/domain.md#cancellation). */
-async function amend(user: Parameters<typeof amendClosingCardAttempts>[0], id: number, formData: FormData, context: AppLoadContext) {
+async function amend(
+  user: Parameters<typeof amendClosingCardAttempts>[0],
+  id: number,
+  formData: FormData,
+  context: AppLoadContext,
+) {
   const submission = parseWithZod(formData, { schema: amendSchema });
-  if (submission.status !== "success") return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
   const outcome = await amendClosingCardAttempts(user, id, {
     pickUp: v.pickUp,
@@ -138,26 +162,41 @@ async function amend(user: Parameters<typeof amendClosingCardAttempts>[0], id: n
     // Any detail given counts as naming a driver; the service refuses incomplete details (the checkout's rule).
     additionalDriver:
       v.additionalDriverName || v.additionalDriverEmail || v.additionalDriverPhone || v.additionalDriverBirthDate
-        ? { name: v.additionalDriverName ?? "", email: v.additionalDriverEmail ?? "", phone: v.additionalDriverPhone ?? "", birthDate: v.additionalDriverBirthDate ?? "" }
+        ? {
+            name: v.additionalDriverName ?? "",
+            email: v.additionalDriverEmail ?? "",
+            phone: v.additionalDriverPhone ?? "",
+            birthDate: v.additionalDriverBirthDate ?? "",
+          }
         : null,
   });
   if (outcome === "notFound") throw notFound();
   if (typeof outcome === "object") {
     // The checkout's rule and sentence (the age is in it).
     const message = context.t("booking:errors.additionalUnderAge", { count: outcome.additionalUnderAge });
-    return json({ result: submission.reply({ fieldErrors: { additionalDriverBirthDate: [message] } }) }, { status: 400 });
+    return json(
+      { result: submission.reply({ fieldErrors: { additionalDriverBirthDate: [message] } }) },
+      { status: 400 },
+    );
   }
-  if (outcome !== "amended") return json({ result: submission.reply({ formErrors: [`bookings:amend.${outcome}`] }) }, { status: 400 });
-  return redirect(`/booking?b=${id}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "bookings:amend.done" }) } });
+  if (outcome !== "amended")
+    return json({ result: submission.reply({ formErrors: [`bookings:amend.${outcome}`] }) }, { status: 400 });
+  return redirect(`/booking?b=${id}`, {
+    headers: { "Set-Cookie": await toastHeader({ type: "success", message: "bookings:amend.done" }) },
+  });
 }
 
 /** The driver of an online-paid booking asks for a change; staff are told and will contact them. */
 async function askAmendment(user: Parameters<typeof requestAmendment>[0], id: number, formData: FormData) {
   const submission = parseWithZod(formData, { schema: amendRequestSchema });
-  if (submission.status !== "success") return json<{ request: SubmissionResult<string[]> }>({ request: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return json<{ request: SubmissionResult<string[]> }>({ request: submission.reply() }, { status: 400 });
   const outcome = await requestAmendment(user, id, submission.value.request);
   if (outcome === "notFound") throw notFound();
-  const toast: Toast = outcome === "requested" ? { type: "success", message: "bookings:amendRequest.sent" } : { type: "error", message: "bookings:amendRequest.refused" };
+  const toast: Toast =
+    outcome === "requested"
+      ? { type: "success", message: "bookings:amendRequest.sent" }
+      : { type: "error", message: "bookings:amendRequest.refused" };
   return redirect(`/booking?b=${id}`, { headers: { "Set-Cookie": await toastHeader(toast) } });
 }
 
@@ -173,7 +212,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = bookingId(request);
   // Each amend, cancel or status post writes notifications and emails: counted per account (docs/security.md#rate-limits).
   if (!(await consume("booking-change", String(user.id)))) {
-    return redirect(`/booking?b=${id}`, { headers: { "Set-Cookie": await toastHeader({ type: "error", message: messages.rateLimited }) } });
+    return redirect(`/booking?b=${id}`, {
+      headers: { "Set-Cookie": await toastHeader({ type: "error", message: messages.rateLimited }) },
+    });
   }
   const form = await request.formData();
   if (form.get("intent") === "amend") return amend(user, id, form, context);
@@ -185,16 +226,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "cancel": {
       const outcome = await cancelBooking(user, id);
       if (outcome === "notFound") throw notFound();
-      toast = outcome === "refused" ? { type: "error", message: "bookings:cancel.refused" } : { type: "success", message: `bookings:cancel.${outcome}` };
+      toast =
+        outcome === "refused"
+          ? { type: "error", message: "bookings:cancel.refused" }
+          : { type: "success", message: `bookings:cancel.${outcome}` };
       break;
     }
     case "status":
     case "accept-cancel":
     case "decline-cancel": {
       const result =
-        parsed.data.intent === "status" ? await changeStatus(user, id, parsed.data.status) : await resolveCancelRequest(user, id, parsed.data.intent === "accept-cancel");
+        parsed.data.intent === "status"
+          ? await changeStatus(user, id, parsed.data.status)
+          : await resolveCancelRequest(user, id, parsed.data.intent === "accept-cancel");
       if (!result.ok && result.reason === "notFound") throw notFound();
-      toast = result.ok ? { type: "success", message: "bookings:detail.updated" } : { type: "error", message: `bookings:detail.${result.reason}` };
+      toast = result.ok
+        ? { type: "success", message: "bookings:detail.updated" }
+        : { type: "error", message: `bookings:detail.${result.reason}` };
       break;
     }
   }
@@ -206,7 +254,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BookingPage() {
   const { t } = useTranslation("bookings");
   const { t: tc } = useTranslation();
-  const { booking, car, supplier, pickup, dropoff, driver, granted, history, historyZone, staff, cancel, targets, payHref, receipt, payments } = useLoaderData<typeof loader>();
+  const {
+    booking,
+    car,
+    supplier,
+    pickup,
+    dropoff,
+    driver,
+    granted,
+    history,
+    historyZone,
+    staff,
+    cancel,
+    targets,
+    payHref,
+    receipt,
+    payments,
+  } = useLoaderData<typeof loader>();
   const { t: tr } = useTranslation("receipt");
   const { breakdown } = booking;
   return (
@@ -276,13 +340,18 @@ export default function BookingPage() {
         <h2 id="drivers-title">{t("detail.drivers")}</h2>
         <dl className="details">
           <dt>{t("columns.driver")}</dt>
-          <dd>
-            {[driver.fullName, driver.email, driver.phone].filter(Boolean).join(" · ")}
-          </dd>
+          <dd>{[driver.fullName, driver.email, driver.phone].filter(Boolean).join(" · ")}</dd>
           <dt>{t("detail.additionalDriver")}</dt>
           <dd>
             {booking.additionalDriver
-              ? [booking.additionalDriver.name, booking.additionalDriver.email, booking.additionalDriver.phone, booking.additionalDriver.birthDate].filter(Boolean).join(" · ")
+              ? [
+                  booking.additionalDriver.name,
+                  booking.additionalDriver.email,
+                  booking.additionalDriver.phone,
+                  booking.additionalDriver.birthDate,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")
               : t("detail.none")}
           </dd>
         </dl>
@@ -293,7 +362,9 @@ export default function BookingPage() {
         <table>
           <tbody>
             <tr>
-              <th scope="row">{t("detail.daily", { days: breakdown.days, price: formatCents(breakdown.dailyPriceCents) })}</th>
+              <th scope="row">
+                {t("detail.daily", { days: breakdown.days, price: formatCents(breakdown.dailyPriceCents) })}
+              </th>
               <td>{formatCents(breakdown.dailyPriceCents * breakdown.days)}</td>
             </tr>
             {Object.entries(breakdown.options).map(([key, cents]) => (
@@ -326,7 +397,13 @@ export default function BookingPage() {
                 </tr>
                 <tr>
                   <th scope="row">{t("detail.balance")}</th>
-                  <td>{booking.priceCents > booking.paidCents ? <strong>{formatCents(booking.priceCents - booking.paidCents)}</strong> : formatCents(0)}</td>
+                  <td>
+                    {booking.priceCents > booking.paidCents ? (
+                      <strong>{formatCents(booking.priceCents - booking.paidCents)}</strong>
+                    ) : (
+                      formatCents(0)
+                    )}
+                  </td>
                 </tr>
               </>
             ) : null}
@@ -448,7 +525,13 @@ function AmendSection() {
           <legend>{t("amend.options")}</legend>
           {amend.options.map((key) => (
             <div className="checkbox" key={key}>
-              <input type="checkbox" id={`amend-option-${key}`} name={fields.options.name} value={key} defaultChecked={amend.values.options.includes(key)} />
+              <input
+                type="checkbox"
+                id={`amend-option-${key}`}
+                name={fields.options.name}
+                value={key}
+                defaultChecked={amend.values.options.includes(key)}
+              />
               <label htmlFor={`amend-option-${key}`}>{t(`options.${key}`)}</label>
             </div>
           ))}
@@ -469,7 +552,11 @@ function AmendRequestSection() {
   const { t } = useTranslation("bookings");
   const { amendRequest } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useZodForm(amendRequestSchema, actionData && "request" in actionData ? actionData.request : undefined, { id: "amend-request-form" });
+  const [form, fields] = useZodForm(
+    amendRequestSchema,
+    actionData && "request" in actionData ? actionData.request : undefined,
+    { id: "amend-request-form" },
+  );
   if (!amendRequest) return null;
   const label = t("amendRequest.label");
   return (

@@ -9,10 +9,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireUser(request, context);
   const id = Number(new URL(request.url).searchParams.get("b"));
   const detail = Number.isSafeInteger(id) && id > 0 ? await bookingDetail(user, id) : null;
-  if (!detail || detail.booking.status === "cancelled" || detail.booking.status === "deleted") throw new Response(null, { status: 404 });
+  if (!detail || detail.booking.status === "cancelled" || detail.booking.status === "deleted")
+    throw new Response(null, { status: 404 });
   const { booking, car, pickup, dropoff } = detail;
   const t = context.t;
-  const nameKey = `name${context.language[0].toUpperCase()}${context.language[1]}` as "nameEs" | "nameEn" | "nameFr" | "nameEl";
+  const nameKey = `name${context.language[0].toUpperCase()}${context.language[1]}` as
+    "nameEs" | "nameEn" | "nameFr" | "nameEl";
   const local = (at: Date, zone: string) => `${instantToLocal(at, zone).replace("T", " ")} (${zone})`;
   const body = icsCalendar({
     uid: `booking-${booking.reference}@rueda`,

@@ -9,10 +9,16 @@ import { requireUser } from "~/modules/user/auth.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireUser(request, context);
   const id = Number(new URL(request.url).searchParams.get("b"));
-  const found = Number.isSafeInteger(id) && id > 0 ? await loadReceipt(user, id, context.language) : ({ ok: false, reason: "notFound" } as const);
+  const found =
+    Number.isSafeInteger(id) && id > 0
+      ? await loadReceipt(user, id, context.language)
+      : ({ ok: false, reason: "notFound" } as const);
   if (!found.ok) {
     if (found.reason === "notFound") throw new Response(null, { status: 404 });
-    throw new Response(context.t("receipt:notPaid"), { status: 409, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw new Response(context.t("receipt:notPaid"), {
+      status: 409,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   const pdf = await renderReceipt(found.receipt, context.language);
   return new Response(new Uint8Array(pdf), {

@@ -36,11 +36,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     logError("change-password", error);
     return json(submission.reply({ ...hidden, formErrors: [authMessages.passwordUpdateError] }), { status: 500 });
   }
-  if (result === "rateLimited") return json(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });
+  if (result === "rateLimited")
+    return json(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });
   if (result === "wrongPassword") {
-    return json(submission.reply({ ...hidden, fieldErrors: { currentPassword: [authMessages.wrongPassword] } }), { status: 400 });
+    return json(submission.reply({ ...hidden, fieldErrors: { currentPassword: [authMessages.wrongPassword] } }), {
+      status: 400,
+    });
   }
-  return redirect("/settings", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "auth:changePassword.success" }) } });
+  return redirect("/settings", {
+    headers: { "Set-Cookie": await toastHeader({ type: "success", message: "auth:changePassword.success" }) },
+  });
 }
 
 export default function ChangePasswordPage() {
@@ -60,9 +65,25 @@ export default function ChangePasswordPage() {
       <p className="lead">{t("auth:changePassword.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="stack card">
         <FormErrors form={form} labels={labels} />
-        <TextField field={fields.currentPassword} label={labels.currentPassword} type="password" autoComplete="current-password" />
-        <TextField field={fields.password} label={labels.password} type="password" autoComplete="new-password" help={t("auth:help.password")} />
-        <TextField field={fields.confirmPassword} label={labels.confirmPassword} type="password" autoComplete="new-password" />
+        <TextField
+          field={fields.currentPassword}
+          label={labels.currentPassword}
+          type="password"
+          autoComplete="current-password"
+        />
+        <TextField
+          field={fields.password}
+          label={labels.password}
+          type="password"
+          autoComplete="new-password"
+          help={t("auth:help.password")}
+        />
+        <TextField
+          field={fields.confirmPassword}
+          label={labels.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+        />
         <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("auth:changePassword.submitting")}>
           {t("auth:changePassword.submit")}
         </SubmitButton>

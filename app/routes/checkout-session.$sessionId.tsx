@@ -11,7 +11,12 @@ import { useZodForm } from "~/components/use-zod-form";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { cardFormSchema, type CardFields } from "~/modules/payment/card";
-import { checkoutSessionPath, confirmStripeReturn, findCardPayment, payWithDemoCard } from "~/modules/payment/card.server";
+import {
+  checkoutSessionPath,
+  confirmStripeReturn,
+  findCardPayment,
+  payWithDemoCard,
+} from "~/modules/payment/card.server";
 import { cardGateway } from "~/modules/payment/config.server";
 import { payableQuery } from "~/modules/payment/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
@@ -36,7 +41,14 @@ async function loadAttempt(request: Request, context: AppLoadContext, sessionId:
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { booking, grant, payment, successHref } = await loadAttempt(request, context, params.sessionId);
-  const outcome = payment.gateway === "stripe" ? await confirmStripeReturn(payment) : payment.status === "succeeded" ? "paid" : payment.status === "pending" ? "form" : "failed";
+  const outcome =
+    payment.gateway === "stripe"
+      ? await confirmStripeReturn(payment)
+      : payment.status === "succeeded"
+        ? "paid"
+        : payment.status === "pending"
+          ? "form"
+          : "failed";
   if (outcome === "paid") throw redirect(successHref);
   // A failed attempt may have released the hold: read the booking again for what is possible now.
   const { booking: now } = outcome === "failed" ? await requirePayableBooking(request, context) : { booking };
@@ -79,7 +91,11 @@ function DemoCardForm({ data }: { data: PageData }) {
   // The browser's check matches the server's; the server decides with its own clock.
   const schema = useMemo(() => cardFormSchema(new Date()), []);
   const [form, fields] = useZodForm(schema, lastResult);
-  const labels = { cardNumber: t("fields.cardNumber"), expiry: t("fields.expiry"), securityCode: t("fields.securityCode") };
+  const labels = {
+    cardNumber: t("fields.cardNumber"),
+    expiry: t("fields.expiry"),
+    securityCode: t("fields.securityCode"),
+  };
   return (
     <section className="page narrow stack">
       <h1>{t("title")}</h1>

@@ -1,7 +1,15 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CarSummary } from "~/components/checkout/car-summary";
 import { AccountDriverFields, AdditionalDriverFields, VisitorDriverFields } from "~/components/checkout/driver-fields";
@@ -12,7 +20,16 @@ import { useServerForm, type Validate } from "~/components/use-server-form";
 import type { CheckoutFailure } from "~/modules/booking/booking.server";
 import { checkoutAllowed } from "~/modules/booking/checkout-limits.server";
 import { messages } from "~/modules/forms/messages";
-import { accountDriver, bookCheckout, checkoutSchemaOptions, failureMessage, failureStatus, paymentChoices, problemStatus, readCheckoutTarget } from "~/modules/booking/checkout.server";
+import {
+  accountDriver,
+  bookCheckout,
+  checkoutSchemaOptions,
+  failureMessage,
+  failureStatus,
+  paymentChoices,
+  problemStatus,
+  readCheckoutTarget,
+} from "~/modules/booking/checkout.server";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import {
   checkoutHrefWithChoices,
@@ -55,12 +72,21 @@ async function readCheckout(request: Request, context: AppLoadContext, checkAvai
   ]);
   if (!target.ok) throw stale(target.problem, target.searchHref);
   const payments = paymentChoices(target.car, online);
-  const formOptions = checkoutSchemaOptions(target.car, account?.driver ?? null, calendarDateIn(APP_TIME_ZONE, new Date()), payments);
+  const formOptions = checkoutSchemaOptions(
+    target.car,
+    account?.driver ?? null,
+    calendarDateIn(APP_TIME_ZONE, new Date()),
+    payments,
+  );
   return { url, ...target, account, payments, formOptions };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { url, link, car, pickupName, dropoffName, account, payments, formOptions } = await readCheckout(request, context, true);
+  const { url, link, car, pickupName, dropoffName, account, payments, formOptions } = await readCheckout(
+    request,
+    context,
+    true,
+  );
   const { from, to, days } = link.period;
   return {
     title: `${context.t("booking:title")} · Rueda`,
@@ -91,21 +117,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await checkoutAllowed({ ip: context.ip, userId: context.user?.id ?? null }))) {
     return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   }
-  const result = await bookCheckout({ link, car }, account, submission.value, { userId: context.user?.id ?? null, language: context.language });
+  const result = await bookCheckout({ link, car }, account, submission.value, {
+    userId: context.user?.id ?? null,
+    language: context.language,
+  });
   if (result.ok) {
     // A visitor's new account is not signed in: nobody has proven its address yet. The visitor reaches
     // this booking and its payment through a grant in the URL, and nothing else of the account
     // (docs/security.md#unproven-addresses).
     const grant = result.accountCreated ? paymentGrant(result.bookingId) : null;
     if (result.paymentMethod !== "payLater") return redirect(methodHref(result.paymentMethod, result.bookingId, grant));
-    const headers = { "Set-Cookie": await toastHeader({ type: "success", message: result.accountCreated ? "booking:done.visitor" : "booking:done.user" }) };
+    const headers = {
+      "Set-Cookie": await toastHeader({
+        type: "success",
+        message: result.accountCreated ? "booking:done.visitor" : "booking:done.user",
+      }),
+    };
     return redirect(`/booking?${payableQuery(result.bookingId, grant)}`, { headers });
   }
   return json(submission.reply(failureReply(result, context)), { status: failureStatus[result.reason] });
 }
 
 /** A refusal of the booking service as the form shows it: beside its field, or above the form. */
-function failureReply(failure: CheckoutFailure, context: AppLoadContext): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
+function failureReply(
+  failure: CheckoutFailure,
+  context: AppLoadContext,
+): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
   const { field, message: key, values } = failureMessage(failure);
   // A message with values (the age) is worded here: the form shows keys, without values.
   const message = values ? context.t(key, values) : key;
@@ -140,9 +177,16 @@ export default function CheckoutPage() {
   const { pricing, driver, choices, summary, payments } = data;
   const validate = useLazyValidation(data.formOptions);
   // Not conform's useForm: it would put the page over its JavaScript budget (use-server-form.ts).
-  const { form, field } = useServerForm<CheckoutFields>({ lastResult, defaultValue: choices, constraint: data.constraint, validate });
+  const { form, field } = useServerForm<CheckoutFields>({
+    lastResult,
+    defaultValue: choices,
+    constraint: data.constraint,
+    validate,
+  });
   // The live total: the same price function the server books with, on the ticked boxes and the chosen way to pay.
-  const [chosen, setChosen] = useState<string[]>(lastResult?.initialValue?.options ? [lastResult.initialValue.options].flat().map(String) : choices.options);
+  const [chosen, setChosen] = useState<string[]>(
+    lastResult?.initialValue?.options ? [lastResult.initialValue.options].flat().map(String) : choices.options,
+  );
   const [payment, setPayment] = useState<string>(String(lastResult?.initialValue?.payment ?? payments[0]));
   const readForm = (element: HTMLFormElement) => {
     const values = new FormData(element);
@@ -158,14 +202,22 @@ export default function CheckoutPage() {
     if (element instanceof HTMLFormElement) readForm(element);
     setSynced(true);
   }, [form.id]);
-  const price = priceRental({ car: pricing, days: summary.days, options: choosableOptions(pricing).filter((k) => chosen.includes(k)), payLater: payment === "payLater" });
+  const price = priceRental({
+    car: pricing,
+    days: summary.days,
+    options: choosableOptions(pricing).filter((k) => chosen.includes(k)),
+    payLater: payment === "payLater",
+  });
 
   const additionalState = optionState("additionalDriver", pricing.options.additionalDriver).kind;
   // Hidden, not removed, while the option is not ticked: details typed before the page became
   // interactive stay in their fields while the first render catches up with the ticked box.
   const hideAdditional = additionalState !== "included" && synced && !chosen.includes("additionalDriver");
   const emailTaken = field("email").errors?.includes(authMessages.emailTaken) ?? false;
-  const returnHref = checkoutHrefWithChoices(location.search, (lastResult?.initialValue as Record<string, unknown> | undefined) ?? { options: chosen });
+  const returnHref = checkoutHrefWithChoices(
+    location.search,
+    (lastResult?.initialValue as Record<string, unknown> | undefined) ?? { options: chosen },
+  );
   const signInHref = `/sign-in?redirectTo=${encodeURIComponent(returnHref)}`;
   const unavailable = form.errors?.includes("booking:errors.unavailable") ?? false;
 
@@ -186,12 +238,7 @@ export default function CheckoutPage() {
     <section className="page narrow stack">
       <h1>{t("title")}</h1>
       <CarSummary data={summary} />
-      <Form
-        method="post"
-        {...form.props}
-        className="stack card"
-        onChange={(event) => readForm(event.currentTarget)}
-      >
+      <Form method="post" {...form.props} className="stack card" onChange={(event) => readForm(event.currentTarget)}>
         <FormErrors form={form} labels={labels} />
         {unavailable ? (
           <p>
@@ -203,7 +250,13 @@ export default function CheckoutPage() {
           <AccountDriverFields driver={driver} phone={field("phone")} birthDate={field("birthDate")} labels={labels} />
         ) : (
           <VisitorDriverFields
-            fields={{ fullName: field("fullName"), email: field("email"), phone: field("phone"), birthDate: field("birthDate"), tos: field("tos") }}
+            fields={{
+              fullName: field("fullName"),
+              email: field("email"),
+              phone: field("phone"),
+              birthDate: field("birthDate"),
+              tos: field("tos"),
+            }}
             labels={labels}
             signInHref={signInHref}
             emailTaken={emailTaken}
@@ -222,9 +275,16 @@ export default function CheckoutPage() {
             hidden={hideAdditional}
           />
         ) : null}
-        <PaymentChoices choices={payments} payLaterFeePercent={pricing.payLaterFeePercent} selected={payment} errors={field("payment").errors} />
+        <PaymentChoices
+          choices={payments}
+          payLaterFeePercent={pricing.payLaterFeePercent}
+          selected={payment}
+          errors={field("payment").errors}
+        />
         <p aria-live="polite">
-          {payment === "payLater" ? t("total", { count: summary.days }) : t("payment:checkout.total", { count: summary.days })}{" "}
+          {payment === "payLater"
+            ? t("total", { count: summary.days })
+            : t("payment:checkout.total", { count: summary.days })}{" "}
           <strong data-testid="checkout-total">{formatCents(price.totalCents)}</strong>
         </p>
         <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("submitting")}>
@@ -240,7 +300,9 @@ const problems: ReadonlySet<string> = new Set<string>(checkoutProblems);
 export function ErrorBoundary() {
   const { t } = useTranslation("booking");
   const error = useRouteError();
-  const data = isRouteErrorResponse(error) ? (error.data as { problem?: CheckoutProblem; searchHref?: string } | null) : null;
+  const data = isRouteErrorResponse(error)
+    ? (error.data as { problem?: CheckoutProblem; searchHref?: string } | null)
+    : null;
   const problem = data?.problem && problems.has(data.problem) ? data.problem : null;
   return (
     <section className="page narrow error-page">

@@ -13,7 +13,6 @@ import { submitContactMessage } from "~/modules/contact/contact.server";
 import { consume } from "~/modules/security/rate-limit.server";
 import { toastHeader } from "~/utils/toast.server";
 
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -45,7 +44,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     message: submission.value.message,
     language: context.language,
   });
-  return redirect("/contact?sent=1", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "contact.sent" }) } });
+  return redirect("/contact?sent=1", {
+    headers: { "Set-Cookie": await toastHeader({ type: "success", message: "contact.sent" }) },
+  });
 }
 
 export default function ContactPage() {

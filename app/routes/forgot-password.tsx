@@ -60,7 +60,10 @@ export default function ForgotPasswordPage() {
           <Form method="post" {...getFormProps(form)} className="stack card">
             <FormErrors form={form} labels={labels} />
             <TextField field={fields.email} label={labels.email} type="email" autoComplete="email" />
-            <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("auth:forgotPassword.submitting")}>
+            <SubmitButton
+              pending={navigation.state === "submitting"}
+              pendingLabel={t("auth:forgotPassword.submitting")}
+            >
               {t("auth:forgotPassword.submit")}
             </SubmitButton>
           </Form>

@@ -10,7 +10,10 @@ import { isLanguage } from "~/modules/i18n/languages";
 export function loader({ params }: LoaderFunctionArgs) {
   const [, language, hash] = /^([a-z]{2})\.([0-9a-f]+)\.json$/.exec(params.file ?? "") ?? [];
   if (!isLanguage(language)) {
-    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response("Not Found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   const file = translationsFile(language);
   return new Response(file.body, {

@@ -23,7 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const all = await presentLocations(context.language);
   const now = new Date();
   // Each entry links to a ready search: default dates on that place's clock.
-  const withSearch = all.map(({ timeZone, ...l }) => ({ ...l, searchHref: searchHref({ pickup: l.id, ...defaultPeriod(timeZone, now) }) }));
+  const withSearch = all.map(({ timeZone, ...l }) => ({
+    ...l,
+    searchHref: searchHref({ pickup: l.id, ...defaultPeriod(timeZone, now) }),
+  }));
   const { items, page, pages } = pageOf(withSearch, url.searchParams.get("page"));
   return {
     title: `${context.t("locations.title", { ns: "catalogue" })} · Rueda`,

@@ -9,7 +9,11 @@ function notFound() {
   return new Response("Not Found", {
     status: 404,
     // The same name may be stored again later: nobody should remember the miss.
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 }
 

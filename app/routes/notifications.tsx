@@ -5,7 +5,12 @@ import { z } from "zod";
 import { Pagination } from "~/components/catalogue/pagination";
 import { useTranslation } from "~/modules/i18n/react";
 import { notificationMessage } from "~/modules/notification/message";
-import { deleteNotifications, listNotifications, markNotifications, type NotificationItem } from "~/modules/notification/notifications.server";
+import {
+  deleteNotifications,
+  listNotifications,
+  markNotifications,
+  type NotificationItem,
+} from "~/modules/notification/notifications.server";
 import { requireUser } from "~/modules/user/auth.server";
 import { ErrorPage } from "~/root";
 import { toastHeader } from "~/utils/toast.server";
@@ -21,7 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     title: `${context.t("notifications:page.title")} · Rueda`,
     ...list,
-    confirm: confirm === "delete-all" && list.total > 0 ? ("all" as const) : list.items.find((n) => String(n.id) === confirm)?.id ?? null,
+    confirm:
+      confirm === "delete-all" && list.total > 0
+        ? ("all" as const)
+        : (list.items.find((n) => String(n.id) === confirm)?.id ?? null),
   };
 }
 
@@ -75,12 +83,20 @@ export default function NotificationsPage() {
       ) : (
         <>
           {confirm === "all" ? (
-            <ConfirmDelete action={`/notifications${pageQuery}`} intent="delete-all" question={t("page.confirmDeleteAll")} cancelHref={hrefFor(page)} />
+            <ConfirmDelete
+              action={`/notifications${pageQuery}`}
+              intent="delete-all"
+              question={t("page.confirmDeleteAll")}
+              cancelHref={hrefFor(page)}
+            />
           ) : (
             <Form method="post" action={`/notifications${pageQuery}`} className="actions notifications__bulk">
               <IntentButton intent="read-all">{t("page.markAllRead")}</IntentButton>{" "}
               <IntentButton intent="unread-all">{t("page.markAllUnread")}</IntentButton>{" "}
-              <Link to={`/notifications?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), confirm: "delete-all" })}`} className="button button--secondary">
+              <Link
+                to={`/notifications?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), confirm: "delete-all" })}`}
+                className="button button--secondary"
+              >
                 {t("page.deleteAll")}
               </Link>
             </Form>
@@ -123,7 +139,13 @@ function NotificationRow({ item, page, confirming }: { item: NotificationItem; p
         ) : null}
       </p>
       {confirming ? (
-        <ConfirmDelete action={`/notifications${pageQuery}`} intent="delete" id={item.id} question={t("page.confirmDelete")} cancelHref={`/notifications${pageQuery}#notification-${item.id}`} />
+        <ConfirmDelete
+          action={`/notifications${pageQuery}`}
+          intent="delete"
+          id={item.id}
+          question={t("page.confirmDelete")}
+          cancelHref={`/notifications${pageQuery}#notification-${item.id}`}
+        />
       ) : (
         <Form method="post" action={`/notifications${pageQuery}`} className="actions">
           <input type="hidden" name="id" value={item.id} />
@@ -149,7 +171,9 @@ function NotificationRow({ item, page, confirming }: { item: NotificationItem; p
 function IntentButton({ intent, id, children }: { intent: string; id?: number; children: string }) {
   const navigation = useNavigation();
   const pending =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (id === undefined || navigation.formData.get("id") === String(id));
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    (id === undefined || navigation.formData.get("id") === String(id));
   return (
     <button type="submit" name="intent" value={intent} className="button button--small" disabled={pending}>
       {children}
@@ -157,7 +181,19 @@ function IntentButton({ intent, id, children }: { intent: string; id?: number; c
   );
 }
 
-function ConfirmDelete({ action, intent, id, question, cancelHref }: { action: string; intent: string; id?: number; question: string; cancelHref: string }) {
+function ConfirmDelete({
+  action,
+  intent,
+  id,
+  question,
+  cancelHref,
+}: {
+  action: string;
+  intent: string;
+  id?: number;
+  question: string;
+  cancelHref: string;
+}) {
   const { t } = useTranslation("notifications");
   return (
     <Form method="post" action={action} className="notice notice--warning stack">

@@ -27,7 +27,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     email: booking.driverId === context.user?.id ? booking.driverEmail : null,
     summary: paymentSummary(booking),
     payHref: booking.payable ? `/payment?${payableQuery(booking.id, grant)}` : null,
-    bookingHref: booking.driverId === context.user?.id ? `/booking?b=${booking.id}` : grant ? `/booking?${payableQuery(booking.id, grant)}` : null,
+    bookingHref:
+      booking.driverId === context.user?.id
+        ? `/booking?b=${booking.id}`
+        : grant
+          ? `/booking?${payableQuery(booking.id, grant)}`
+          : null,
   });
 }
 
@@ -37,7 +42,13 @@ export default function PaymentSuccessPage() {
   return (
     <section className="page narrow stack">
       <h1>{data.paid ? t("success.title") : t("success.notYetTitle")}</h1>
-      <p role="status">{data.paid ? (data.email ? t("success.body", { amount: data.paidLabel, email: data.email }) : t("success.bodyNoEmail", { amount: data.paidLabel })) : t("success.notYetBody")}</p>
+      <p role="status">
+        {data.paid
+          ? data.email
+            ? t("success.body", { amount: data.paidLabel, email: data.email })
+            : t("success.bodyNoEmail", { amount: data.paidLabel })
+          : t("success.notYetBody")}
+      </p>
       <PaymentSummary data={data.summary} />
       <p className="actions">
         {data.payHref ? (

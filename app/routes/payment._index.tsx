@@ -16,7 +16,12 @@ import { useTranslation } from "~/modules/i18n/react";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref, payableQuery } from "~/modules/payment/methods";
-import { findBookingByReference, outstandingBookings, paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
+import {
+  findBookingByReference,
+  outstandingBookings,
+  paymentSummary,
+  requirePayableBooking,
+} from "~/modules/payment/payable.server";
 import { consume } from "~/modules/security/rate-limit.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
@@ -39,7 +44,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const outstanding = context.user ? await outstandingBookings(context.user.id) : [];
     // An expired grant's link lands here (docs/security.md#payment-grants).
     const expired = params.get("expired") === "1";
-    return json({ title, view: "find" as const, expired, outstanding: outstanding.map((b) => ({ id: b.id, reference: b.reference, carName: b.carName, priceLabel: formatCents(b.priceCents) })) });
+    return json({
+      title,
+      view: "find" as const,
+      expired,
+      outstanding: outstanding.map((b) => ({
+        id: b.id,
+        reference: b.reference,
+        carName: b.carName,
+        priceLabel: formatCents(b.priceCents),
+      })),
+    });
   }
   const { booking, grant } = await requirePayableBooking(request, context);
   const methods = booking.payable ? await enabledOnlineMethods() : [];
@@ -59,7 +74,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: lookupSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   // Counted before the answer, so guessing references is slow whatever the outcome (docs/security.md#rate-limits).
-  if (!(await consume("payment-lookup", context.ip))) return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
+  if (!(await consume("payment-lookup", context.ip)))
+    return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   const bookingId = await findBookingByReference(submission.value.reference, submission.value.email);
   if (bookingId === null) return json(submission.reply({ formErrors: ["payment:direct.notFound"] }), { status: 404 });
   return redirect(`/payment?${payableQuery(bookingId, paymentGrant(bookingId))}`);
@@ -67,10 +83,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function PaymentPage() {
   const data = useLoaderData<typeof loader>();
-  return data.view === "find" ? <FindBooking outstanding={data.outstanding} expired={data.expired} /> : <ChooseMethod data={data} />;
+  return data.view === "find" ? (
+    <FindBooking outstanding={data.outstanding} expired={data.expired} />
+  ) : (
+    <ChooseMethod data={data} />
+  );
 }
 
-function FindBooking({ outstanding, expired }: { outstanding: Array<{ id: number; reference: string; carName: string; priceLabel: string }>; expired: boolean }) {
+function FindBooking({
+  outstanding,
+  expired,
+}: {
+  outstanding: Array<{ id: number; reference: string; carName: string; priceLabel: string }>;
+  expired: boolean;
+}) {
   const { t } = useTranslation("payment");
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -91,7 +117,9 @@ function FindBooking({ outstanding, expired }: { outstanding: Array<{ id: number
           <ul className="stack">
             {outstanding.map((b) => (
               <li key={b.id}>
-                <Link to={`/payment?b=${b.id}`}>{t("direct.payBooking", { reference: b.reference, car: b.carName, price: b.priceLabel })}</Link>
+                <Link to={`/payment?b=${b.id}`}>
+                  {t("direct.payBooking", { reference: b.reference, car: b.carName, price: b.priceLabel })}
+                </Link>
               </li>
             ))}
           </ul>
@@ -100,7 +128,12 @@ function FindBooking({ outstanding, expired }: { outstanding: Array<{ id: number
       <Form method="post" {...getFormProps(form)} className="card stack">
         <h2>{t("direct.findTitle")}</h2>
         <FormErrors form={form} labels={labels} />
-        <TextField field={fields.reference} label={labels.reference} help={t("direct.referenceHelp")} autoComplete="off" />
+        <TextField
+          field={fields.reference}
+          label={labels.reference}
+          help={t("direct.referenceHelp")}
+          autoComplete="off"
+        />
         <TextField field={fields.email} label={labels.email} type="email" autoComplete="email" />
         <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("direct.finding")}>
           {t("direct.find")}

@@ -36,7 +36,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The amount and the booking come from the server's records; the form only says "pay".
   const { booking, grant } = await requirePayableBooking(request, context);
   if ((await request.formData()).get("intent") !== "pay") return json({ error: "common:error.body" }, { status: 400 });
-  if (!(await cardStartAllowed(booking.id, context.ip))) return json({ error: `common:${messages.rateLimited}` }, { status: 429 });
+  if (!(await cardStartAllowed(booking.id, context.ip)))
+    return json({ error: `common:${messages.rateLimited}` }, { status: 429 });
   const started = await startCardPayment(booking, context.language, { grant });
   if (started.ok) return redirect(started.url, 303);
   const refusal = cardRefusals[started.reason];
@@ -68,14 +69,21 @@ export default function CardPaymentPage() {
           ) : (
             <p>{t("stripeHelp")}</p>
           )}
-          <SubmitButton pending={navigation.state !== "idle" && navigation.formMethod === "POST"} pendingLabel={t("paying")}>
+          <SubmitButton
+            pending={navigation.state !== "idle" && navigation.formMethod === "POST"}
+            pendingLabel={t("paying")}
+          >
             {t("pay", { amount: data.amountLabel })}
           </SubmitButton>
           <input type="hidden" name="intent" value="pay" />
         </Form>
       ) : (
         <p className="card">
-          {data.paid ? <a href={data.successHref}>{t("payment:direct.alreadyPaid")}</a> : t("payment:direct.notPayable")}
+          {data.paid ? (
+            <a href={data.successHref}>{t("payment:direct.alreadyPaid")}</a>
+          ) : (
+            t("payment:direct.notPayable")
+          )}
         </p>
       )}
       {data.bookingHref ? (

@@ -13,7 +13,13 @@ import { messages } from "~/modules/forms/messages";
 import { useTranslation } from "~/modules/i18n/react";
 import { payableQuery } from "~/modules/payment/methods";
 import { mobilePaymentSchema } from "~/modules/payment/mobile-payment";
-import { bankList, mobilePaymentPage, submitMobilePayment, submitRefusals, type SubmitRefusal } from "~/modules/payment/mobile-payment.server";
+import {
+  bankList,
+  mobilePaymentPage,
+  submitMobilePayment,
+  submitRefusals,
+  type SubmitRefusal,
+} from "~/modules/payment/mobile-payment.server";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { consume } from "~/modules/security/rate-limit.server";
 import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
@@ -56,9 +62,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: mobilePaymentSchema });
   if (submission.status !== "success") return json<SubmissionResult<string[]>>(submission.reply(), { status: 400 });
   // Per booking, counted before the answer, so references cannot be tried by the hundred (docs/security.md#rate-limits).
-  if (!(await consume("payment-submit", String(booking.id)))) return json<SubmissionResult<string[]>>(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
+  if (!(await consume("payment-submit", String(booking.id))))
+    return json<SubmissionResult<string[]>>(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   const outcome = await submitMobilePayment(booking, submission.value);
-  if (!outcome.ok) return json<SubmissionResult<string[]>>(submission.reply(refusalReply(outcome.reason)), { status: outcome.reason === "duplicate" ? 409 : 400 });
+  if (!outcome.ok)
+    return json<SubmissionResult<string[]>>(submission.reply(refusalReply(outcome.reason)), {
+      status: outcome.reason === "duplicate" ? 409 : 400,
+    });
   return redirect(`/payment/mobile?${payableQuery(booking.id, grant)}`, {
     headers: { "Set-Cookie": await toastHeader({ type: "success", message: "mobilePayment:awaiting.title" }) },
   });
@@ -121,7 +131,11 @@ function Merchant() {
   const { t } = useTranslation("mobilePayment");
   const page = useLoaderData<typeof loader>().page!;
   const { merchant, amount } = page;
-  const copyable = (name: "bank" | "phone" | "rif" | "amount", value: { shown: string; copy: string }, extra?: string) => (
+  const copyable = (
+    name: "bank" | "phone" | "rif" | "amount",
+    value: { shown: string; copy: string },
+    extra?: string,
+  ) => (
     <>
       <dt>{t(`merchant.${name}`)}</dt>
       <dd>
@@ -163,7 +177,11 @@ function TransferForm() {
   const { banks, today } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(mobilePaymentSchema, lastResult, { id: "mobile-payment", defaultValue: { date: today }, shouldRevalidate: "onBlur" });
+  const [form, fields] = useZodForm(mobilePaymentSchema, lastResult, {
+    id: "mobile-payment",
+    defaultValue: { date: today },
+    shouldRevalidate: "onBlur",
+  });
   const labels = { bank: t("form.bank"), phone: t("form.phone"), reference: t("form.reference"), date: t("form.date") };
   return (
     <section className="card stack" aria-labelledby="transfer-title">
@@ -173,9 +191,18 @@ function TransferForm() {
         <SelectField
           field={fields.bank}
           label={labels.bank}
-          options={[{ value: "", label: t("form.chooseBank") }, ...banks.map((b) => ({ value: b.code, label: `${b.code} · ${b.name}` }))]}
+          options={[
+            { value: "", label: t("form.chooseBank") },
+            ...banks.map((b) => ({ value: b.code, label: `${b.code} · ${b.name}` })),
+          ]}
         />
-        <TextField field={fields.phone} label={labels.phone} help={t("form.phoneHelp")} type="tel" autoComplete="tel-national" />
+        <TextField
+          field={fields.phone}
+          label={labels.phone}
+          help={t("form.phoneHelp")}
+          type="tel"
+          autoComplete="tel-national"
+        />
         <TextField field={fields.reference} label={labels.reference} help={t("form.referenceHelp")} />
         <TextField field={fields.date} label={labels.date} type="date" />
         <input type="hidden" name="intent" value="pay" />

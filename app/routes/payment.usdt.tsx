@@ -16,7 +16,14 @@ import { payableQuery } from "~/modules/payment/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { walletSchema } from "~/modules/payment/wallet-form";
 import { unmatchedReasons } from "~/modules/payment/tron";
-import { depositQrSvg, latestWalletPayment, openUsdtAttempt, submitTransaction, walletSettings, walletView } from "~/modules/payment/wallet.server";
+import {
+  depositQrSvg,
+  latestWalletPayment,
+  openUsdtAttempt,
+  submitTransaction,
+  walletSettings,
+  walletView,
+} from "~/modules/payment/wallet.server";
 import { consume } from "~/modules/security/rate-limit.server";
 
 /** While a transaction is being checked the page asks again this often. */
@@ -61,11 +68,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { booking, grant } = await requirePayableBooking(request, context);
   const submission = parseWithZod(await request.formData(), { schema: walletSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  if (!(await consume("payment-submit", String(booking.id)))) return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
+  if (!(await consume("payment-submit", String(booking.id))))
+    return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   const outcome = await submitTransaction(booking, submission.value.txId);
   // A check already running for this booking: the page shows it.
-  if (outcome.ok || outcome.reason === "inProgress") return redirect(`/payment/usdt?${payableQuery(booking.id, grant)}`);
-  const reply = outcome.reason === "duplicate" ? submission.reply({ fieldErrors: { txId: ["wallet:errors.duplicate"] } }) : submission.reply({ formErrors: ["payment:direct.notPayable"] });
+  if (outcome.ok || outcome.reason === "inProgress")
+    return redirect(`/payment/usdt?${payableQuery(booking.id, grant)}`);
+  const reply =
+    outcome.reason === "duplicate"
+      ? submission.reply({ fieldErrors: { txId: ["wallet:errors.duplicate"] } })
+      : submission.reply({ formErrors: ["payment:direct.notPayable"] });
   return json(reply, { status: 400 });
 }
 
@@ -119,15 +131,29 @@ export default function UsdtPaymentPage() {
             <dt>{t("amount")}</dt>
             <dd className="copyable">
               <strong data-testid="usdt-amount">{data.amount} USDT</strong>
-              <CopyButton value={data.amount} text={t("copyAmount")} label={t("copyAmount")} copied="wallet:amountCopied" failed="wallet:copyFailed" />
+              <CopyButton
+                value={data.amount}
+                text={t("copyAmount")}
+                label={t("copyAmount")}
+                copied="wallet:amountCopied"
+                failed="wallet:copyFailed"
+              />
             </dd>
             <dt>{t("address")}</dt>
             <dd className="copyable">
               <code data-testid="deposit-address">{data.address}</code>
-              <CopyButton value={data.address} text={t("copyAddress")} label={t("copyAddress")} copied="wallet:addressCopied" failed="wallet:copyFailed" />
+              <CopyButton
+                value={data.address}
+                text={t("copyAddress")}
+                label={t("copyAddress")}
+                copied="wallet:addressCopied"
+                failed="wallet:copyFailed"
+              />
             </dd>
           </dl>
-          {data.qrSvg ? <div className="qr" role="img" aria-label={t("qr")} dangerouslySetInnerHTML={{ __html: data.qrSvg }} /> : null}
+          {data.qrSvg ? (
+            <div className="qr" role="img" aria-label={t("qr")} dangerouslySetInnerHTML={{ __html: data.qrSvg }} />
+          ) : null}
           <TransactionForm action={data.selfHref} />
         </>
       ) : null}

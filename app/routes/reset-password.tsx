@@ -23,7 +23,11 @@ export const meta = privatePageMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const { status } = await inspectResetLink(token);
-  return { title: `${context.t("auth:resetPassword.title")} · Rueda`, status, token: looksLikeToken(token) ? token : "" };
+  return {
+    title: `${context.t("auth:resetPassword.title")} · Rueda`,
+    status,
+    token: looksLikeToken(token) ? token : "",
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,9 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     logError("reset-password", error);
     return json(submission.reply({ ...hidden, formErrors: [authMessages.passwordUpdateError] }), { status: 500 });
   }
-  if (result.status === "rateLimited") return json(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });
+  if (result.status === "rateLimited")
+    return json(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });
   // Spent, expired or unknown: the page explains which.
-  if (result.status !== "changed") return redirect(looksLikeToken(token) ? `/reset-password?token=${token}` : "/reset-password");
+  if (result.status !== "changed")
+    return redirect(looksLikeToken(token) ? `/reset-password?token=${token}` : "/reset-password");
   const headers = new Headers();
   // Every session of the account was ended; this browser's cookie goes too.
   headers.append("Set-Cookie", await destroySession(context.sessionId));
@@ -76,8 +82,19 @@ export default function ResetPasswordPage() {
       <Form method="post" {...getFormProps(form)} className="stack card">
         <FormErrors form={form} labels={labels} />
         <input type="hidden" name="token" value={token} />
-        <TextField field={fields.password} label={labels.password} type="password" autoComplete="new-password" help={t("auth:help.password")} />
-        <TextField field={fields.confirmPassword} label={labels.confirmPassword} type="password" autoComplete="new-password" />
+        <TextField
+          field={fields.password}
+          label={labels.password}
+          type="password"
+          autoComplete="new-password"
+          help={t("auth:help.password")}
+        />
+        <TextField
+          field={fields.confirmPassword}
+          label={labels.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+        />
         <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("auth:resetPassword.submitting")}>
           {t("auth:resetPassword.submit")}
         </SubmitButton>

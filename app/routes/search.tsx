@@ -10,7 +10,13 @@ import { hasFilters, noFilters } from "~/modules/catalogue/filters";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import { getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchCars } from "~/modules/catalogue/search.server";
-import { checkoutHref, initialSearchValues, parseSearchParams, searchHref, type KnownLocation } from "~/modules/catalogue/search-query";
+import {
+  checkoutHref,
+  initialSearchValues,
+  parseSearchParams,
+  searchHref,
+  type KnownLocation,
+} from "~/modules/catalogue/search-query";
 import { useTranslation } from "~/modules/i18n/react";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -79,7 +85,15 @@ export default function SearchPage() {
   // Kept out of the view below: a phone's filter panel stays open while its changes apply.
   const [filtersOpen, setFiltersOpen] = useState(false);
   // A new search (or page) starts from what the server read back, not from stale state.
-  return <SearchView key={location.search} data={data} busy={busy} filtersOpen={filtersOpen} onFiltersToggle={setFiltersOpen} />;
+  return (
+    <SearchView
+      key={location.search}
+      data={data}
+      busy={busy}
+      filtersOpen={filtersOpen}
+      onFiltersToggle={setFiltersOpen}
+    />
+  );
 }
 
 function SearchView({
@@ -97,7 +111,16 @@ function SearchView({
   const labels = useCatalogueLabels();
   const { results } = data;
   const hrefFor = (page: number, filters = data.filters) =>
-    results ? searchHref({ pickup: results.pickupId, dropoff: results.dropoffId, from: results.from, to: results.to, filters, page }) : "/search";
+    results
+      ? searchHref({
+          pickup: results.pickupId,
+          dropoff: results.dropoffId,
+          from: results.from,
+          to: results.to,
+          filters,
+          page,
+        })
+      : "/search";
 
   return (
     <div className="page search-page">
@@ -134,7 +157,8 @@ function SearchView({
                   {t(results.more ? "search.resultsMore" : "search.results", { count: results.total })}
                 </h2>
                 <p>
-                  {t("search.summary", { place: results.pickupName, from: results.fromLabel, to: results.toLabel })} · {t("search.days", { count: results.days })}
+                  {t("search.summary", { place: results.pickupName, from: results.fromLabel, to: results.toLabel })} ·{" "}
+                  {t("search.days", { count: results.days })}
                   {results.dropoffName ? ` · ${t("search.returnTo", { place: results.dropoffName })}` : null}
                 </p>
                 {results.total > 1 ? <p className="muted">{t("search.sorted")}</p> : null}
@@ -172,7 +196,13 @@ function SearchView({
                         car={{
                           ...car,
                           totalCents: car.dailyPriceCents * results.days,
-                          bookHref: checkoutHref({ carId: car.id, pickupId: results.pickupId, dropoffId: results.dropoffId, from: results.from, to: results.to }),
+                          bookHref: checkoutHref({
+                            carId: car.id,
+                            pickupId: results.pickupId,
+                            dropoffId: results.dropoffId,
+                            from: results.from,
+                            to: results.to,
+                          }),
                         }}
                         days={results.days}
                         labels={labels}

@@ -27,7 +27,14 @@ import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
 import { requireUser } from "~/modules/user/auth.server";
 import { avatarFromUpload } from "~/modules/user/avatar.server";
 import { authMessages } from "~/modules/user/messages";
-import { AVATAR_MAX_BYTES, avatarSchema, documentTypes, languageSchema, notificationsSchema, profileSchema } from "~/modules/user/validation";
+import {
+  AVATAR_MAX_BYTES,
+  avatarSchema,
+  documentTypes,
+  languageSchema,
+  notificationsSchema,
+  profileSchema,
+} from "~/modules/user/validation";
 import { languageCookie } from "~/utils/cookies.server";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -56,7 +63,8 @@ async function saved(headers: Headers = new Headers(), { reloadDocument = false 
   return (reloadDocument ? redirectDocument : redirect)("/settings", { headers });
 }
 
-const failed = (intent: Intent, result: SubmissionResult<string[]>, status = 400) => json<ActionResult>({ intent, result }, { status });
+const failed = (intent: Intent, result: SubmissionResult<string[]>, status = 400) =>
+  json<ActionResult>({ intent, result }, { status });
 
 /** The avatar form is multipart; the upload is capped while it streams, so a huge file is never held in memory. */
 async function uploadAvatar(request: Request, userId: number) {
@@ -71,7 +79,8 @@ async function uploadAvatar(request: Request, userId: number) {
   const submission = parseWithZod(formData, { schema: avatarSchema });
   if (submission.status !== "success") return failed("avatar", submission.reply());
   const upload = await avatarFromUpload(userId, new Uint8Array(await submission.value.avatar.arrayBuffer()));
-  if (!upload.ok) return failed("avatar", submission.reply({ fieldErrors: { avatar: [upload.message] } }), upload.status);
+  if (!upload.ok)
+    return failed("avatar", submission.reply({ fieldErrors: { avatar: [upload.message] } }), upload.status);
   await replaceAvatar(userId, upload.webp);
   return saved();
 }
@@ -79,7 +88,8 @@ async function uploadAvatar(request: Request, userId: number) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   const user = requireUser(request, context);
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return uploadAvatar(request, user.id);
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
+    return uploadAvatar(request, user.id);
 
   const formData = await request.formData();
   switch (formData.get("intent")) {
@@ -94,7 +104,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") return failed("language", submission.reply());
       await updateLanguage(user.id, submission.value.language);
       // The cookie follows, so the site stays in this language after signing out.
-      return saved(new Headers({ "Set-Cookie": await languageCookie.serialize(submission.value.language) }), { reloadDocument: true });
+      return saved(new Headers({ "Set-Cookie": await languageCookie.serialize(submission.value.language) }), {
+        reloadDocument: true,
+      });
     }
     case "notifications": {
       const submission = parseWithZod(formData, { schema: notificationsSchema });
@@ -194,7 +206,13 @@ function ProfileSection() {
           <input id="account-email" type="email" value={profile.email} readOnly />
         </div>
         <TextField field={fields.fullName} label={labels.fullName} autoComplete="name" />
-        <TextField field={fields.phone} label={labels.phone} type="tel" autoComplete="tel" help={t("auth:help.phone")} />
+        <TextField
+          field={fields.phone}
+          label={labels.phone}
+          type="tel"
+          autoComplete="tel"
+          help={t("auth:help.phone")}
+        />
         <TextField field={fields.location} label={labels.location} autoComplete="address-level2" />
         <TextAreaField field={fields.bio} label={labels.bio} rows={4} />
         <TextField field={fields.birthDate} label={labels.birthDate} type="date" autoComplete="bday" />
@@ -219,7 +237,12 @@ function AvatarUpload({ hasAvatar }: { hasAvatar: boolean }) {
   return (
     <>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
-        <FileField field={fields.avatar} label={t("auth:settings.chooseImage")} help={t("auth:settings.imageHelp")} accept="image/*" />
+        <FileField
+          field={fields.avatar}
+          label={t("auth:settings.chooseImage")}
+          help={t("auth:settings.imageHelp")}
+          accept="image/*"
+        />
         <IntentSubmit intent="avatar">{t("auth:settings.upload")}</IntentSubmit>
       </Form>
       {hasAvatar ? (
@@ -254,7 +277,11 @@ function ConfirmAvatarDelete() {
 function LanguageSection() {
   const { t } = useTranslation();
   const { profile } = useLoaderData<typeof loader>();
-  const [form, fields] = useZodForm(languageSchema, useResult("language"), { id: "language-form", defaultValue: { language: profile.language }, shouldRevalidate: "onSubmit" });
+  const [form, fields] = useZodForm(languageSchema, useResult("language"), {
+    id: "language-form",
+    defaultValue: { language: profile.language },
+    shouldRevalidate: "onSubmit",
+  });
   return (
     <section className="card" aria-labelledby="language-title">
       <h2 id="language-title">{t("auth:settings.language")}</h2>

@@ -35,7 +35,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   // The form strategy reads the original body; validation reads a copy.
   const formData = await request.clone().formData();
-  if (formData.get("intent") === "resendActivation") return resendActivation(String(formData.get("email") ?? ""), context.ip);
+  if (formData.get("intent") === "resendActivation")
+    return resendActivation(String(formData.get("email") ?? ""), context.ip);
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const { email, stayConnected, redirectTo } = submission.value;
@@ -44,7 +45,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const failure = failures[result.reason];
     // An unproven address gets no session (docs/security.md#unproven-addresses); the page offers a new link.
     const reply = submission.reply({ hideFields: ["password"], formErrors: [failure.message] });
-    return json({ ...reply, resendFor: result.reason === "notActivated" ? email : undefined }, { status: failure.status });
+    return json(
+      { ...reply, resendFor: result.reason === "notActivated" ? email : undefined },
+      { status: failure.status },
+    );
   }
   // A new session id on every sign-in; whatever session this browser had is gone.
   if (context.sessionId) await destroySession(context.sessionId);
@@ -75,7 +79,8 @@ export default function SignInPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && !("resent" in actionData) ? actionData : undefined;
-  const resendFor = actionData && "resendFor" in actionData && typeof actionData.resendFor === "string" ? actionData.resendFor : null;
+  const resendFor =
+    actionData && "resendFor" in actionData && typeof actionData.resendFor === "string" ? actionData.resendFor : null;
   const resent = actionData && "resent" in actionData ? actionData.resent : undefined;
   const navigation = useNavigation();
   const [form, fields] = useZodForm(signInSchema, lastResult);

@@ -43,8 +43,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(hidden), { status: 400 });
   // A bot filled the hidden field: act as if it worked, create nothing.
   if (formData.get("website")) return redirect("/");
-  if (env.CAPTCHA_ENABLED && !verifyCaptcha(env.SESSION_SECRET, submission.value.captchaToken, submission.value.captchaAnswer)) {
-    return json(submission.reply({ ...hidden, fieldErrors: { captchaAnswer: [authMessages.captcha] } }), { status: 400 });
+  if (
+    env.CAPTCHA_ENABLED &&
+    !verifyCaptcha(env.SESSION_SECRET, submission.value.captchaToken, submission.value.captchaAnswer)
+  ) {
+    return json(submission.reply({ ...hidden, fieldErrors: { captchaAnswer: [authMessages.captcha] } }), {
+      status: 400,
+    });
   }
   if (!(await consume("sign-up", context.ip))) {
     return json(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });
@@ -57,9 +62,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     logError("sign-up", error);
     return json(submission.reply({ ...hidden, formErrors: [authMessages.signUpError] }), { status: 500 });
   }
-  if (!result.ok) return json(submission.reply({ ...hidden, fieldErrors: { email: [authMessages.emailTaken] } }), { status: 400 });
+  if (!result.ok)
+    return json(submission.reply({ ...hidden, fieldErrors: { email: [authMessages.emailTaken] } }), { status: 400 });
   // No session: nobody has proven the address until the emailed link is used (docs/security.md#unproven-addresses).
-  return redirect("/", { headers: { "Set-Cookie": await toastHeader({ type: "success", message: "auth:signUp.activationSent" }) } });
+  return redirect("/", {
+    headers: { "Set-Cookie": await toastHeader({ type: "success", message: "auth:signUp.activationSent" }) },
+  });
 }
 
 export default function SignUpPage() {
@@ -88,10 +96,33 @@ export default function SignUpPage() {
         <FormErrors form={form} labels={labels} />
         <TextField field={fields.fullName} label={labels.fullName} autoComplete="name" />
         <TextField field={fields.email} label={labels.email} type="email" autoComplete="email" />
-        <TextField field={fields.phone} label={labels.phone} type="tel" autoComplete="tel" help={t("auth:help.phone")} />
-        <TextField field={fields.birthDate} label={labels.birthDate} type="date" autoComplete="bday" help={t("auth:help.birthDate")} />
-        <TextField field={fields.password} label={labels.password} type="password" autoComplete="new-password" help={t("auth:help.password")} />
-        <TextField field={fields.confirmPassword} label={labels.confirmPassword} type="password" autoComplete="new-password" />
+        <TextField
+          field={fields.phone}
+          label={labels.phone}
+          type="tel"
+          autoComplete="tel"
+          help={t("auth:help.phone")}
+        />
+        <TextField
+          field={fields.birthDate}
+          label={labels.birthDate}
+          type="date"
+          autoComplete="bday"
+          help={t("auth:help.birthDate")}
+        />
+        <TextField
+          field={fields.password}
+          label={labels.password}
+          type="password"
+          autoComplete="new-password"
+          help={t("auth:help.password")}
+        />
+        <TextField
+          field={fields.confirmPassword}
+          label={labels.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+        />
         <TermsField field={fields.tos} label={t("auth:signUp.acceptTos")} readLabel={t("auth:signUp.readTos")} />
         {captcha ? (
           <>

@@ -30,7 +30,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         name: s.name,
         logo: s.logo,
         carCount: s.carCount,
-        searchHref: home ? searchHref({ pickup: home.id, ...defaultPeriod(home.timeZone, now), filters: { ...noFilters, suppliers: [s.id] } }) : null,
+        searchHref: home
+          ? searchHref({
+              pickup: home.id,
+              ...defaultPeriod(home.timeZone, now),
+              filters: { ...noFilters, suppliers: [s.id] },
+            })
+          : null,
       };
     }),
     page,

@@ -28,7 +28,11 @@ export function presentsBearer(header: string | null | undefined): boolean {
 const hashApiToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 /** A new token for the user; the token itself is returned once and never stored. */
-export async function issueApiToken(userId: number, now = new Date(), executor?: Executor): Promise<{ token: string; expiresAt: Date }> {
+export async function issueApiToken(
+  userId: number,
+  now = new Date(),
+  executor?: Executor,
+): Promise<{ token: string; expiresAt: Date }> {
   const db = executor ?? (await getDb());
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + API_TOKEN_DAYS * 24 * 3600_000);
@@ -40,7 +44,10 @@ export async function issueApiToken(userId: number, now = new Date(), executor?:
  * One query: the token's row joined to its user, under the same conditions as a session
  * (not expired, account active and not suspended), so a suspension takes effect at the next request.
  */
-export async function findTokenUser(token: string, now = new Date()): Promise<{ user: SessionUser; tokenId: number } | null> {
+export async function findTokenUser(
+  token: string,
+  now = new Date(),
+): Promise<{ user: SessionUser; tokenId: number } | null> {
   const db = await getDb();
   const [row] = await db
     .select({ user: sessionUserFields, tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt })

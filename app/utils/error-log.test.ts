@@ -3,7 +3,10 @@ import { errorHeadline, errorMessage } from "./error-log";
 
 /** Shaped like drizzle's DrizzleQueryError around a driver's error (docs/security.md#error-logs). */
 function wrapped(cause: unknown) {
-  return Object.assign(new Error("Failed query: insert into users values ($1, $2)\nparams: ana@example.com,$argon2id$secret"), { query: "insert…", params: ["ana@example.com"], cause });
+  return Object.assign(
+    new Error("Failed query: insert into users values ($1, $2)\nparams: ana@example.com,$argon2id$secret"),
+    { query: "insert…", params: ["ana@example.com"], cause },
+  );
 }
 
 describe("error log lines name the failure, never its values", () => {
@@ -20,8 +23,16 @@ describe("error log lines name the failure, never its values", () => {
   });
 
   it("a PGlite error names its fields without _name", () => {
-    const driver = Object.assign(new Error("boom"), { severity: "ERROR", code: "22021", table: "users", column: "full_name", routine: "report_invalid_encoding" });
-    expect(errorHeadline(driver)).toBe("database error 22021 table=users column=full_name routine=report_invalid_encoding");
+    const driver = Object.assign(new Error("boom"), {
+      severity: "ERROR",
+      code: "22021",
+      table: "users",
+      column: "full_name",
+      routine: "report_invalid_encoding",
+    });
+    expect(errorHeadline(driver)).toBe(
+      "database error 22021 table=users column=full_name routine=report_invalid_encoding",
+    );
   });
 
   it("a failed query without a server error (connection lost) still hides the parameters", () => {
@@ -31,7 +42,9 @@ describe("error log lines name the failure, never its values", () => {
   });
 
   it("other errors keep their message (a job's last error)", () => {
-    expect(errorMessage(new Error("Resend internal_server_error: Simulated outage"))).toBe("Resend internal_server_error: Simulated outage");
+    expect(errorMessage(new Error("Resend internal_server_error: Simulated outage"))).toBe(
+      "Resend internal_server_error: Simulated outage",
+    );
     expect(errorHeadline(new RangeError("out of range"))).toBe("RangeError: out of range");
   });
 });

@@ -27,7 +27,11 @@ const sqlState = /^[0-9A-Z]{5}$/;
 function isDatabaseError(value: unknown): value is DatabaseError {
   if (typeof value !== "object" || value === null) return false;
   const candidate = value as Record<string, unknown>;
-  return typeof candidate.code === "string" && sqlState.test(candidate.code) && ("severity" in candidate || "routine" in candidate);
+  return (
+    typeof candidate.code === "string" &&
+    sqlState.test(candidate.code) &&
+    ("severity" in candidate || "routine" in candidate)
+  );
 }
 
 /** The database error an error is or wraps (drizzle wraps the driver's in `cause`). */
@@ -44,7 +48,12 @@ function databaseErrorIn(error: unknown): DatabaseError | null {
 function wrapsQuery(error: unknown): boolean {
   let current = error;
   for (let depth = 0; depth < MAX_CAUSES && current; depth++) {
-    if (typeof current === "object" && current !== null && ("params" in current || "parameters" in current || "query" in current)) return true;
+    if (
+      typeof current === "object" &&
+      current !== null &&
+      ("params" in current || "parameters" in current || "query" in current)
+    )
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -72,13 +81,20 @@ export function errorHeadline(error: unknown): string {
   }
   if (wrapsQuery(error)) return "database query failed (no server error code)";
   if (error instanceof Error) return `${error.name}: ${error.message.split("\n")[0]}`;
-  if (typeof error === "object" && error !== null && "status" in error) return `thrown response ${String((error as { status: unknown }).status)}`;
+  if (typeof error === "object" && error !== null && "status" in error)
+    return `thrown response ${String((error as { status: unknown }).status)}`;
   return `thrown ${typeof error}`;
 }
 
 /** The headline and the stack's frames (the stack's first line is the message, so it is left out). */
 export function errorSummary(error: unknown): string {
-  const frames = error instanceof Error && error.stack ? error.stack.split("\n").filter((line) => /^\s+at /.test(line)).slice(0, MAX_FRAMES) : [];
+  const frames =
+    error instanceof Error && error.stack
+      ? error.stack
+          .split("\n")
+          .filter((line) => /^\s+at /.test(line))
+          .slice(0, MAX_FRAMES)
+      : [];
   return [errorHeadline(error), ...frames].join("\n");
 }
 

@@ -13,4 +13,5 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 /** An id as an integer column can hold it; anything else (negative, huge, NaN) names nothing. */
-export const isRowId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0 && (value as number) <= 2_147_483_647;
+export const isRowId = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) > 0 && (value as number) <= 2_147_483_647;

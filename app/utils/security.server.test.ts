@@ -19,16 +19,23 @@ describe("contentSecurityPolicy", () => {
   });
 
   it("allows images from the configured tile server, sub-domains included", async () => {
-    const { contentSecurityPolicy, tileOrigin } = await load({ DATA_DIR: ".data/test", MAP_TILE_URL: "https://{s}.tiles.example.org/{z}/{x}/{y}.png" });
+    const { contentSecurityPolicy, tileOrigin } = await load({
+      DATA_DIR: ".data/test",
+      MAP_TILE_URL: "https://{s}.tiles.example.org/{z}/{x}/{y}.png",
+    });
     expect(tileOrigin("https://{s}.tiles.example.org/{z}/{x}/{y}.png")).toBe("https://*.tiles.example.org");
-    expect(contentSecurityPolicy("n", { dev: false })).toContain("img-src 'self' data: blob: https://*.tiles.example.org");
+    expect(contentSecurityPolicy("n", { dev: false })).toContain(
+      "img-src 'self' data: blob: https://*.tiles.example.org",
+    );
   });
 
   it("lets forms lead to Stripe Checkout, and to the hosted pages of the Stripe API configured instead", async () => {
     const { contentSecurityPolicy } = await load({ DATA_DIR: ".data/test" });
     expect(contentSecurityPolicy("n", { dev: false })).toContain("form-action 'self' https://checkout.stripe.com;");
     const local = await load({ DATA_DIR: ".data/test", STRIPE_API_BASE: "http://127.0.0.1:12111" });
-    expect(local.contentSecurityPolicy("n", { dev: false })).toContain("form-action 'self' https://checkout.stripe.com http://127.0.0.1:12111;");
+    expect(local.contentSecurityPolicy("n", { dev: false })).toContain(
+      "form-action 'self' https://checkout.stripe.com http://127.0.0.1:12111;",
+    );
   });
 });
 
@@ -37,7 +44,11 @@ describe("securityHeaders", () => {
     const local = await load({ DATA_DIR: ".data/test", APP_URL: "http://localhost:3000" });
     expect(local.securityHeaders()).not.toHaveProperty("Strict-Transport-Security");
     expect(local.securityHeaders()["X-Content-Type-Options"]).toBe("nosniff");
-    const deployed = await load({ DATA_DIR: ".data/test", APP_URL: "https://rueda.example", SESSION_SECRET: "a-long-enough-secret-value" });
+    const deployed = await load({
+      DATA_DIR: ".data/test",
+      APP_URL: "https://rueda.example",
+      SESSION_SECRET: "a-long-enough-secret-value",
+    });
     expect(deployed.securityHeaders()["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
   });
 });

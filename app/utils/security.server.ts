@@ -9,7 +9,9 @@ export function tileOrigin(tileUrl: string): string | null {
 export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }): string {
   const env = getEnv();
   const tiles = tileOrigin(env.MAP_TILE_URL);
-  const analytics = env.ANALYTICS_MEASUREMENT_ID ? ["https://www.googletagmanager.com", "https://www.google-analytics.com"] : [];
+  const analytics = env.ANALYTICS_MEASUREMENT_ID
+    ? ["https://www.googletagmanager.com", "https://www.google-analytics.com"]
+    : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, ...analytics, ...(dev ? ["'unsafe-eval'"] : [])],
@@ -22,7 +24,11 @@ export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }):
     "base-uri": ["'self'"],
     // The card button's post is answered with a redirect to the hosted payment page, which
     // form-action also governs: Stripe Checkout's, or the one of the API at STRIPE_API_BASE.
-    "form-action": ["'self'", "https://checkout.stripe.com", ...(env.STRIPE_API_BASE ? [new URL(env.STRIPE_API_BASE).origin] : [])],
+    "form-action": [
+      "'self'",
+      "https://checkout.stripe.com",
+      ...(env.STRIPE_API_BASE ? [new URL(env.STRIPE_API_BASE).origin] : []),
+    ],
     "frame-ancestors": ["'none'"],
   };
   return Object.entries(directives)

@@ -33,7 +33,10 @@ export const sessionUserFields = {
   supplierId: users.supplierId,
   avatar: users.avatar,
   enableEmailNotifications: users.enableEmailNotifications,
-  unreadNotifications: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${users.id} and not ${notifications.isRead})`.mapWith(Number),
+  unreadNotifications:
+    sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${users.id} and not ${notifications.isRead})`.mapWith(
+      Number,
+    ),
 };
 
 /** A suspended (blacklisted) or deleted account stops resolving at once, whatever credential it presents. */

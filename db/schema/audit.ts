@@ -1,12 +1,5 @@
 import { relations } from "drizzle-orm";
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  varchar,
-} from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, varchar } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { suppliers } from "./suppliers";
 import { users } from "./users";
@@ -19,9 +12,7 @@ import { users } from "./users";
 export const auditLog = pgTable(
   "audit_log",
   {
-    id: bigint("id", { mode: "number" })
-      .primaryKey()
-      .generatedAlwaysAsIdentity(),
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     actorId: integer("actor_id").references(() => users.id, {
       onDelete: "set null",
     }),
@@ -39,7 +30,7 @@ export const auditLog = pgTable(
   (t) => [
     index("audit_log_created_idx").on(t.createdAt),
     index("audit_log_subject_idx").on(t.subjectType, t.subjectId),
-  ]
+  ],
 );
 
 export const auditLogRelations = relations(auditLog, ({ one }) => ({

@@ -1,5 +1,16 @@
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  timestamp,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 import { bookingStatus, paymentMethod } from "./enums";
 import { cars } from "./cars";
@@ -75,7 +86,9 @@ export const bookings = pgTable(
       .where(sql`${t.status} in ('void', 'pending', 'deposit', 'paid', 'reserved')`),
     index("bookings_driver_idx").on(t.driverId, t.createdAt),
     index("bookings_supplier_idx").on(t.supplierId, t.createdAt),
-    index("bookings_hold_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'void'`),
+    index("bookings_hold_idx")
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'void'`),
   ],
 );
 

@@ -42,10 +42,7 @@ export const cars = pgTable(
     status: recordStatus("status").notNull().default("active"),
     ...timestamps,
   },
-  (t) => [
-    index("cars_price_id").on(t.dailyPriceCents, t.id),
-    index("cars_supplier_idx").on(t.supplierId),
-  ],
+  (t) => [index("cars_price_id").on(t.dailyPriceCents, t.id), index("cars_supplier_idx").on(t.supplierId)],
 );
 
 /**
@@ -76,7 +73,10 @@ export const carLocations = pgTable(
     /** The car is available and active. */
     bookable: boolean("bookable"),
   },
-  (t) => [primaryKey({ name: "car_locations_loc_car", columns: [t.locationId, t.carId] }), index("car_locations_car_idx").on(t.carId)],
+  (t) => [
+    primaryKey({ name: "car_locations_loc_car", columns: [t.locationId, t.carId] }),
+    index("car_locations_car_idx").on(t.carId),
+  ],
 );
 
 export const carsRelations = relations(cars, ({ one, many }) => ({

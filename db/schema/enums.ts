@@ -8,7 +8,14 @@ export const fuelPolicies = ["likeForlike", "freeTank"] as const;
 export const availabilities = ["available", "unavailable"] as const;
 export const bookingStatuses = ["void", "pending", "deposit", "paid", "reserved", "cancelled", "deleted"] as const;
 export const blockingStatuses = ["void", "pending", "deposit", "paid", "reserved"] as const;
-export const paymentMethods = ["cardPayment", "payLater", "mobilePayment", "walletPayment", "Cash", "PointOfSell"] as const;
+export const paymentMethods = [
+  "cardPayment",
+  "payLater",
+  "mobilePayment",
+  "walletPayment",
+  "Cash",
+  "PointOfSell",
+] as const;
 export const paymentStatuses = ["pending", "succeeded", "failed", "rejected"] as const;
 export const tokenKinds = ["activation", "reset"] as const;
 export const outboxStatuses = ["pending", "relayed", "done", "failed"] as const;

@@ -20,9 +20,13 @@ export const outbox = pgTable(
   },
   (t) => [
     uniqueIndex("outbox_job_id_key").on(t.jobId),
-    index("outbox_pending_idx").on(t.runAfter).where(sql`${t.status} = 'pending'`),
+    index("outbox_pending_idx")
+      .on(t.runAfter)
+      .where(sql`${t.status} = 'pending'`),
     // The relay looks for relayed rows past their hand-over timeout every poll (docs/architecture.md#outbox).
-    index("outbox_relayed_idx").on(t.runAfter).where(sql`${t.status} = 'relayed'`),
+    index("outbox_relayed_idx")
+      .on(t.runAfter)
+      .where(sql`${t.status} = 'relayed'`),
   ],
 );
 

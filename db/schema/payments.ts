@@ -23,7 +23,10 @@ export const payments = pgTable(
     verifiedBy: integer("verified_by").references(() => users.id),
     ...timestamps,
   },
-  (t) => [uniqueIndex("payments_provider_reference_key").on(t.providerReference), index("payments_booking_idx").on(t.bookingId)],
+  (t) => [
+    uniqueIndex("payments_provider_reference_key").on(t.providerReference),
+    index("payments_booking_idx").on(t.bookingId),
+  ],
 );
 
 export const paymentsRelations = relations(payments, ({ one }) => ({

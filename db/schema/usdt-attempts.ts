@@ -25,8 +25,12 @@ export const usdtAttempts = pgTable(
   },
   (t) => [
     // Two attempts whose windows can still overlap never share an amount, so an amount and a block time name one attempt.
-    uniqueIndex("usdt_attempts_open_amount_key").on(t.amountUnits).where(sql`${t.releasedAt} is null`),
+    uniqueIndex("usdt_attempts_open_amount_key")
+      .on(t.amountUnits)
+      .where(sql`${t.releasedAt} is null`),
     index("usdt_attempts_booking_idx").on(t.bookingId, t.openedAt),
-    index("usdt_attempts_unreleased_idx").on(t.expiresAt).where(sql`${t.releasedAt} is null`),
+    index("usdt_attempts_unreleased_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.releasedAt} is null`),
   ],
 );

@@ -1,5 +1,16 @@
 import { relations } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { createdAt, timestamps } from "./columns";
 import { recordStatus, tokenKind, userType } from "./enums";
 import { suppliers } from "./suppliers";

@@ -40,7 +40,8 @@ export async function runJob(name: string, data: unknown, context: JobContext, t
   const jobName = name as JobName;
   const parsed = jobs[jobName].payload.safeParse(data);
   if (!parsed.success) throw new UnrecoverableError(`Invalid ${jobName} payload: ${z.prettifyError(parsed.error)}`);
-  const handler = (own[jobName as Exclude<JobName, ProvidedJob>] ?? provided[jobName as ProvidedJob]) as ((payload: unknown, context: JobContext) => Promise<void>) | undefined;
+  const handler = (own[jobName as Exclude<JobName, ProvidedJob>] ?? provided[jobName as ProvidedJob]) as
+    ((payload: unknown, context: JobContext) => Promise<void>) | undefined;
   // Retried rather than failed: a process started without its entry's handlers is a deployment slip, not a bad job.
   if (!handler) throw new Error(`No handler for ${jobName} in this process`);
   await withTimeout(handler(parsed.data, context), timeoutMs, jobName);

@@ -25,7 +25,10 @@ export async function purgeExpired(now = new Date()) {
     .where(or(lt(tokens.expiresAt, cutoff), lt(tokens.usedAt, cutoff)))
     .returning({ id: tokens.id });
   const purgedSessions = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
-  const purgedApiTokens = await db.delete(apiTokens).where(lt(apiTokens.expiresAt, now)).returning({ id: apiTokens.id });
+  const purgedApiTokens = await db
+    .delete(apiTokens)
+    .where(lt(apiTokens.expiresAt, now))
+    .returning({ id: apiTokens.id });
   return { tokens: purgedTokens.length, sessions: purgedSessions.length, apiTokens: purgedApiTokens.length };
 }
 

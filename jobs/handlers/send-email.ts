@@ -6,14 +6,25 @@ import { getEnv } from "../../config/env";
 import type { JobPayload } from "../queues";
 import type { JobContext } from "./index";
 
-const permanentErrors = new Set(["validation_error", "invalid_from_address", "missing_required_field", "invalid_parameter", "invalid_api_key"]);
+const permanentErrors = new Set([
+  "validation_error",
+  "invalid_from_address",
+  "missing_required_field",
+  "invalid_parameter",
+  "invalid_api_key",
+]);
 
 /** Where emails go: Resend with a key, otherwise JSON files under `<dataDir>/mail`. */
 export type MailSettings = { from: string; resendApiKey?: string; resendBaseUrl?: string; dataDir: string };
 
 function mailSettings(): MailSettings {
   const env = getEnv();
-  return { from: env.MAIL_FROM, resendApiKey: env.RESEND_API_KEY, resendBaseUrl: env.RESEND_BASE_URL, dataDir: env.DATA_DIR };
+  return {
+    from: env.MAIL_FROM,
+    resendApiKey: env.RESEND_API_KEY,
+    resendBaseUrl: env.RESEND_BASE_URL,
+    dataDir: env.DATA_DIR,
+  };
 }
 
 /**
@@ -27,7 +38,10 @@ export async function deliverEmail(email: JobPayload<"send-email">, jobId: strin
     const dir = path.join(settings.dataDir, "mail");
     await fs.mkdir(dir, { recursive: true });
     const file = path.join(dir, `${jobId.replace(/[^\w.-]/g, "_")}.json`);
-    await fs.writeFile(file, JSON.stringify({ from, to, subject, html, text, createdAt: new Date().toISOString() }, null, 2));
+    await fs.writeFile(
+      file,
+      JSON.stringify({ from, to, subject, html, text, createdAt: new Date().toISOString() }, null, 2),
+    );
     return;
   }
   // A client only holds the key and base URL (tests point it at the local fake); fetch does the rest.

@@ -32,16 +32,32 @@ function apiBuild(): ServerBuild {
     const module = routeModules[`../../app/${route.file}`];
     // Resource routes only: a page under /api (the reference) renders through the whole app.
     if (!module || "default" in module) continue;
-    routes[route.id] = { id: route.id, parentId: "root", path: fullPath(route.id), index: route.index, caseSensitive: false, module: module as never };
+    routes[route.id] = {
+      id: route.id,
+      parentId: "root",
+      path: fullPath(route.id),
+      index: route.index,
+      caseSensitive: false,
+      module: module as never,
+    };
   }
   return {
     mode: "production",
-    entry: { module: { default: () => new Response("not an API route", { status: 500 }), handleError: () => {} } as never },
+    entry: {
+      module: { default: () => new Response("not an API route", { status: 500 }), handleError: () => {} } as never,
+    },
     routes,
     assets: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "test" } as never,
     publicPath: "/",
     assetsBuildDirectory: "",
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: false, v3_lazyRouteDiscovery: false, v3_routeConfig: true } as never,
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_singleFetch: false,
+      v3_lazyRouteDiscovery: false,
+      v3_routeConfig: true,
+    } as never,
     isSpaMode: false,
     basename: undefined,
   } as ServerBuild;

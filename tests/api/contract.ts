@@ -30,7 +30,11 @@ export async function fetchDocument(api: ApiClient): Promise<OpenApiDocument> {
 
 export function operationsOf(document: OpenApiDocument): DocumentedOperation[] {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, entry]) => ({ method: method.toUpperCase(), path, entry: entry as unknown as OperationEntry })),
+    Object.entries(methods).map(([method, entry]) => ({
+      method: method.toUpperCase(),
+      path,
+      entry: entry as unknown as OperationEntry,
+    })),
   );
 }
 
@@ -43,7 +47,9 @@ export function createResponseChecker(document: OpenApiDocument) {
   ajv.addSchema(document, "openapi");
   return async (operation: DocumentedOperation, response: Response): Promise<unknown> => {
     const label = `${operation.method} ${operation.path} → ${response.status}`;
-    expect(Object.keys(operation.entry.responses), `${label}: status not documented`).toContain(String(response.status));
+    expect(Object.keys(operation.entry.responses), `${label}: status not documented`).toContain(
+      String(response.status),
+    );
     const text = await response.text();
     if (operation.method === "HEAD") return null;
     expect(response.headers.get("Content-Type"), label).toMatch(/^application\/json/);
@@ -57,7 +63,12 @@ export function createResponseChecker(document: OpenApiDocument) {
   };
 }
 
-export type ValidRequest = { params?: Record<string, string>; query?: Record<string, string>; init: ApiRequestInit; expect?: number };
+export type ValidRequest = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  init: ApiRequestInit;
+  expect?: number;
+};
 
 /**
  * How to call an operation validly for a fresh fixture (a signed-in user): each area's test
@@ -69,14 +80,22 @@ function fillPath(path: string, params: Record<string, string>) {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? "0"));
 }
 
-function urlOf(operation: DocumentedOperation, params: Record<string, string> = {}, query: Record<string, string> = {}) {
+function urlOf(
+  operation: DocumentedOperation,
+  params: Record<string, string> = {},
+  query: Record<string, string> = {},
+) {
   const search = new URLSearchParams(query).toString();
   return `${fillPath(operation.path, params)}${search ? `?${search}` : ""}`;
 }
 
 function exampleRequest(operation: DocumentedOperation): ValidRequest {
-  const params = Object.fromEntries(operation.entry.parameters.filter((p) => p.in === "path" && p.example).map((p) => [p.name, p.example!]));
-  const query = Object.fromEntries(operation.entry.parameters.filter((p) => p.in === "query" && p.example).map((p) => [p.name, p.example!]));
+  const params = Object.fromEntries(
+    operation.entry.parameters.filter((p) => p.in === "path" && p.example).map((p) => [p.name, p.example!]),
+  );
+  const query = Object.fromEntries(
+    operation.entry.parameters.filter((p) => p.in === "query" && p.example).map((p) => [p.name, p.example!]),
+  );
   const body = operation.entry.requestBody?.content["application/json"]?.example;
   return { params, query, init: { method: operation.method, ...(body !== undefined ? { json: body } : {}) } };
 }
@@ -97,12 +116,17 @@ export function contractSuite<F>(options: {
   prepare: Preparers<F>;
 }) {
   const { api, document, tags, fixture, tokenOf, prepare } = options;
-  const selected = operationsOf(document).filter((operation) => tags.includes((operation.entry as unknown as { tags: string[] }).tags[0]));
+  const selected = operationsOf(document).filter((operation) =>
+    tags.includes((operation.entry as unknown as { tags: string[] }).tags[0]),
+  );
   const check = createResponseChecker(document);
 
   it("has a valid request for every operation of its tags", () => {
     const missing = selected
-      .filter((operation) => !prepare[operation.entry.operationId] && !exampleRequest(operation).init.json && operation.entry.requestBody)
+      .filter(
+        (operation) =>
+          !prepare[operation.entry.operationId] && !exampleRequest(operation).init.json && operation.entry.requestBody,
+      )
       .map((operation) => operation.entry.operationId);
     expect(missing).toEqual([]);
     expect(selected.length).toBeGreaterThan(0);
@@ -116,7 +140,9 @@ export function contractSuite<F>(options: {
       const init = { token: tokenOf(caller), ...valid.init, method: operation.method };
       const response = await api(urlOf(operation, valid.params, valid.query), init);
       const expected = valid.expect ?? 200;
-      expect(response.status, `${operation.method} ${operation.path} (valid): ${await response.clone().text()}`).toBe(expected);
+      expect(response.status, `${operation.method} ${operation.path} (valid): ${await response.clone().text()}`).toBe(
+        expected,
+      );
       await check(operation, response);
     });
 
@@ -128,16 +154,41 @@ export function contractSuite<F>(options: {
       const url = urlOf(operation, valid.params, valid.query);
       // null: any status the operation documents (a call that needs no credentials may still succeed).
       const sent: Array<[string, Response, number[] | null]> = [];
-      const requiresUser = operation.entry.security.length > 0 && !operation.entry.security.some((s) => Object.keys(s as object).length === 0);
-      if (requiresUser) sent.push(["no credentials", await api(url, { ...valid.init, token: undefined, method: operation.method }), [401]]);
-      sent.push(["revoked-looking token", await api(url, { ...valid.init, token: "x".repeat(43), method: operation.method }), requiresUser ? [401] : null]);
+      const requiresUser =
+        operation.entry.security.length > 0 &&
+        !operation.entry.security.some((s) => Object.keys(s as object).length === 0);
+      if (requiresUser)
+        sent.push([
+          "no credentials",
+          await api(url, { ...valid.init, token: undefined, method: operation.method }),
+          [401],
+        ]);
+      sent.push([
+        "revoked-looking token",
+        await api(url, { ...valid.init, token: "x".repeat(43), method: operation.method }),
+        requiresUser ? [401] : null,
+      ]);
       if (operation.entry.parameters.some((p) => p.in === "path")) {
-        const malformed = Object.fromEntries(operation.entry.parameters.filter((p) => p.in === "path").map((p) => [p.name, "-1"]));
-        sent.push(["malformed path", await api(urlOf(operation, { ...valid.params, ...malformed }, valid.query), { ...valid.init, token, method: operation.method }), [400, 403, 404]]);
+        const malformed = Object.fromEntries(
+          operation.entry.parameters.filter((p) => p.in === "path").map((p) => [p.name, "-1"]),
+        );
+        sent.push([
+          "malformed path",
+          await api(urlOf(operation, { ...valid.params, ...malformed }, valid.query), {
+            ...valid.init,
+            token,
+            method: operation.method,
+          }),
+          [400, 403, 404],
+        ]);
       }
       if (operation.entry.requestBody && operation.entry.requestBody.content["application/json"]) {
         const bodyless = { ...valid.init, json: undefined, token, method: operation.method };
-        sent.push(["unreadable JSON", await api(url, { ...bodyless, body: "{", headers: { "Content-Type": "application/json" } }), [400]]);
+        sent.push([
+          "unreadable JSON",
+          await api(url, { ...bodyless, body: "{", headers: { "Content-Type": "application/json" } }),
+          [400],
+        ]);
         sent.push(["JSON of the wrong type", await api(url, { ...bodyless, json: [1, 2] }), [400]]);
       }
       const wrongMethod = operation.method === "GET" ? "DELETE" : "PUT";
@@ -145,9 +196,14 @@ export function contractSuite<F>(options: {
         sent.push(["wrong method", await api(url, { token, method: wrongMethod }), [405]]);
       }
       for (const [what, response, statuses] of sent) {
-        if (statuses) expect(statuses, `${operation.method} ${operation.path} (${what}): ${await response.clone().text()}`).toContain(response.status);
+        if (statuses)
+          expect(
+            statuses,
+            `${operation.method} ${operation.path} (${what}): ${await response.clone().text()}`,
+          ).toContain(response.status);
         const body = (await check(operation, response)) as { error?: { code: string } } | null;
-        if (response.status >= 400) expect(body?.error?.code, `${operation.method} ${operation.path} (${what})`).toBeTruthy();
+        if (response.status >= 400)
+          expect(body?.error?.code, `${operation.method} ${operation.path} (${what})`).toBeTruthy();
       }
     });
   }

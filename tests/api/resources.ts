@@ -30,8 +30,19 @@ export async function seedCatalogue() {
     minimumAge: 21,
   });
   await db.insert(schema.banks).values({ code: "0102", name: "Banco de Venezuela" }).onConflictDoNothing();
-  const paymentSettings = { usdToBsRate: "40.0000", rateDate: "2026-01-01", mobilePaymentBankCode: "0102", mobilePaymentPhone: "04141234567", mobilePaymentRif: "J-12345678-4", mobilePaymentHolder: "Rueda", cardPaymentsEnabled: true };
-  await db.insert(schema.settings).values(paymentSettings).onConflictDoUpdate({ target: schema.settings.id, set: paymentSettings });
+  const paymentSettings = {
+    usdToBsRate: "40.0000",
+    rateDate: "2026-01-01",
+    mobilePaymentBankCode: "0102",
+    mobilePaymentPhone: "04141234567",
+    mobilePaymentRif: "J-12345678-4",
+    mobilePaymentHolder: "Rueda",
+    cardPaymentsEnabled: true,
+  };
+  await db
+    .insert(schema.settings)
+    .values(paymentSettings)
+    .onConflictDoUpdate({ target: schema.settings.id, set: paymentSettings });
   return { location, otherLocation, supplier, car };
 }
 
@@ -46,7 +57,11 @@ export function nextPeriod(): { from: string; to: string; pickUp: Date; dropOff:
 }
 
 /** A booking of the catalogue's car for `driverId` in a fresh period (pay later, pending, unless `values` say otherwise). */
-export async function bookingFor(catalogue: Catalogue, driverId: number, values: Partial<typeof schema.bookings.$inferInsert> = {}) {
+export async function bookingFor(
+  catalogue: Catalogue,
+  driverId: number,
+  values: Partial<typeof schema.bookings.$inferInsert> = {},
+) {
   const db = await getDb();
   const { pickUp, dropOff } = nextPeriod();
   return createBooking(db, {
@@ -64,7 +79,14 @@ export async function bookingFor(catalogue: Catalogue, driverId: number, values:
 /** One notification for `userId`, about `bookingId`. */
 export async function notificationFor(userId: number, bookingId: number | null = null): Promise<number> {
   const db = await getDb();
-  const [id] = await notify(db, [{ userId, bookingId, messageKey: "notifications:messages.statusChanged", params: { reference: "RD-TEST01", status: "paid" } }]);
+  const [id] = await notify(db, [
+    {
+      userId,
+      bookingId,
+      messageKey: "notifications:messages.statusChanged",
+      params: { reference: "RD-TEST01", status: "paid" },
+    },
+  ]);
   return id;
 }
 
@@ -73,7 +95,8 @@ export const transferDate = () => instantToLocal(new Date(), ZONE).slice(0, 10);
 
 let txCounter = 0;
 /** A transaction id no other test used: 64 hex digits. */
-export const freshTxId = () => `${Date.now().toString(16)}${(++txCounter).toString(16).padStart(6, "0")}`.padEnd(64, "a");
+export const freshTxId = () =>
+  `${Date.now().toString(16)}${(++txCounter).toString(16).padStart(6, "0")}`.padEnd(64, "a");
 
 let referenceCounter = 0;
 /** A pago móvil reference no other test used. */

@@ -11,7 +11,10 @@ const THIRD_PASSWORD = "third-pass3";
 const isActivation = (e: FakeEmail) => e.subject === "Activate your Rueda account";
 const isReset = (e: FakeEmail) => e.subject === "Reset your Rueda password";
 
-async function fillSignUp(page: Page, values: { fullName: string; email: string; phone: string; birthDate: string; password: string; confirm: string }) {
+async function fillSignUp(
+  page: Page,
+  values: { fullName: string; email: string; phone: string; birthDate: string; password: string; confirm: string },
+) {
   await page.getByLabel("Full name").fill(values.fullName);
   await page.getByLabel("Email").fill(values.email);
   await page.getByLabel("Phone").fill(values.phone);
@@ -38,7 +41,9 @@ async function signOut(page: Page) {
 
 /** Clicks a settings button and waits for the server's answer (a toast may still show from the previous save). */
 async function saveSettings(page: Page, button: string) {
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/settings"));
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/settings"),
+  );
   await page.getByRole("button", { name: button }).click();
   await answered;
   await expect(page.getByText("Settings updated successfully")).toBeVisible();
@@ -50,13 +55,23 @@ for (const mode of jsModes) {
   test.describe(`accounts ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("sign up, activate, sign out, stay connected, settings, change password, forgot and reset", async ({ page, request }) => {
+    test("sign up, activate, sign out, stay connected, settings, change password, forgot and reset", async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(90_000);
       const email = uniqueEmail("life");
 
       // Sign up: told to check the email, and not signed in: nobody has proven the address yet.
       await page.goto("/sign-up?l=en");
-      await fillSignUp(page, { fullName: "Lucía Prueba", email, phone: "+58 414-555 1234", birthDate: "1995-03-08", password: FIRST_PASSWORD, confirm: FIRST_PASSWORD });
+      await fillSignUp(page, {
+        fullName: "Lucía Prueba",
+        email,
+        phone: "+58 414-555 1234",
+        birthDate: "1995-03-08",
+        password: FIRST_PASSWORD,
+        confirm: FIRST_PASSWORD,
+      });
       await page.getByLabel("I accept the Terms of Use").check();
       await page.getByRole("button", { name: "Sign up" }).click();
       await expect(page.getByText("Activation email sent")).toBeVisible();
@@ -161,18 +176,37 @@ for (const mode of jsModes) {
       await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
     });
 
-    test("signing in before activating is refused with a resend button; only the newest link activates", async ({ page, request }) => {
+    test("signing in before activating is refused with a resend button; only the newest link activates", async ({
+      page,
+      request,
+    }) => {
       const email = uniqueEmail("unproven");
       const signUp = await request.post("/sign-up?l=en", {
-        form: { fullName: "Test Driver", email, phone: "+58 414 555 0000", birthDate: "1990-04-12", password: FIRST_PASSWORD, confirmPassword: FIRST_PASSWORD, tos: "on" },
+        form: {
+          fullName: "Test Driver",
+          email,
+          phone: "+58 414 555 0000",
+          birthDate: "1990-04-12",
+          password: FIRST_PASSWORD,
+          confirmPassword: FIRST_PASSWORD,
+          tos: "on",
+        },
       });
       expect(signUp.status()).toBe(200);
       await waitForEmails(request, email, { match: isActivation });
       await signIn(page, email, FIRST_PASSWORD);
-      await expect(page.getByText("Your account is not activated yet. Open the link in the activation email we sent you, or ask for a new one.")).toBeVisible();
+      await expect(
+        page.getByText(
+          "Your account is not activated yet. Open the link in the activation email we sent you, or ask for a new one.",
+        ),
+      ).toBeVisible();
       await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
       await page.getByRole("button", { name: "Resend activation email" }).click();
-      await expect(page.getByText("If this address has an account waiting for activation, we have sent it a new activation email.")).toBeVisible();
+      await expect(
+        page.getByText(
+          "If this address has an account waiting for activation, we have sent it a new activation email.",
+        ),
+      ).toBeVisible();
       const emails = await waitForEmails(request, email, { match: isActivation, count: 2 });
       const [first, second] = emails.map((e) => linkFrom(e, "/activate"));
       expect(first).not.toBe(second);
@@ -206,7 +240,9 @@ for (const mode of jsModes) {
     test("avatar: images only, re-encoded, deleted after a confirmation", async ({ page }) => {
       await createAccount(page);
       await page.goto("/settings?l=en");
-      await page.getByLabel("Image").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("I am not a picture") });
+      await page
+        .getByLabel("Image")
+        .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("I am not a picture") });
       await page.getByRole("button", { name: "Upload picture" }).click();
       await expect(page.getByText("The file must be an image (JPEG, PNG, WebP or GIF)")).toBeVisible();
 
@@ -214,7 +250,9 @@ for (const mode of jsModes) {
       await page.getByRole("button", { name: "Upload picture" }).click();
       await expect(page.getByText("Please add an image")).toBeVisible();
 
-      const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#0b6e4f" } }).jpeg().toBuffer();
+      const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#0b6e4f" } })
+        .jpeg()
+        .toBuffer();
       await page.getByLabel("Image").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
       await page.getByRole("button", { name: "Upload picture" }).click();
       await expect(page.getByText("Settings updated successfully")).toBeVisible();
@@ -237,7 +275,9 @@ for (const mode of jsModes) {
       expect((await page.request.get(src!)).status()).toBe(404);
     });
 
-    test("the language chosen in settings is saved on the account; ?l= overrides and is saved too", async ({ page }) => {
+    test("the language chosen in settings is saved on the account; ?l= overrides and is saved too", async ({
+      page,
+    }) => {
       const email = await createAccount(page);
       await page.goto("/settings?l=en");
       await page.getByRole("combobox", { name: "Language" }).selectOption({ label: "Français" });
@@ -264,22 +304,39 @@ for (const mode of jsModes) {
     });
 
     for (const language of ["en", "es"] as const) {
-      test(`sign-up validation messages in ${language}; nothing is written for a rejected form`, async ({ page, request }) => {
+      test(`sign-up validation messages in ${language}; nothing is written for a rejected form`, async ({
+        page,
+        request,
+      }) => {
         const words = {
           en: {
             labels: ["Full name", "Email", "Phone", "Birth date", "Password", "Confirm password"],
             submit: "Sign up",
             missing: "Please fill in the fields: Full name, Email, Phone, Birth date, Password, Confirm password",
             fix: "Please fix errors",
-            messages: ["Invalid email address", "Invalid phone number", "You must be at least 21 years old", "Password must be at least 6 characters long", "Please accept the Terms of Use"],
+            messages: [
+              "Invalid email address",
+              "Invalid phone number",
+              "You must be at least 21 years old",
+              "Password must be at least 6 characters long",
+              "Please accept the Terms of Use",
+            ],
             mismatch: "Passwords don't match",
             tos: "I accept the Terms of Use",
             taken: "This email address is already registered",
           },
           es: {
-            labels: ["Nombre completo", "Correo electrónico", "Teléfono", "Fecha de nacimiento", "Contraseña", "Confirmar contraseña"],
+            labels: [
+              "Nombre completo",
+              "Correo electrónico",
+              "Teléfono",
+              "Fecha de nacimiento",
+              "Contraseña",
+              "Confirmar contraseña",
+            ],
             submit: "Registrarse",
-            missing: "Por favor, rellene los campos: Nombre completo, Correo electrónico, Teléfono, Fecha de nacimiento, Contraseña, Confirmar contraseña",
+            missing:
+              "Por favor, rellene los campos: Nombre completo, Correo electrónico, Teléfono, Fecha de nacimiento, Contraseña, Confirmar contraseña",
             fix: "Por favor, corrija los errores",
             messages: [
               "Correo electrónico no válido",
@@ -346,12 +403,18 @@ for (const mode of jsModes) {
   });
 }
 
-test("20 wrong passwords for one email are throttled with 429 while other users still sign in", async ({ page, browser }) => {
+test("20 wrong passwords for one email are throttled with 429 while other users still sign in", async ({
+  page,
+  browser,
+}) => {
   const victim = await createAccount(page, uniqueEmail("victim"));
   await page.context().clearCookies();
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 20; attempt++) {
-    const response = await page.request.post("/sign-in?l=en", { form: { email: victim, password: `guess-${attempt}` }, maxRedirects: 0 });
+    const response = await page.request.post("/sign-in?l=en", {
+      form: { email: victim, password: `guess-${attempt}` },
+      maxRedirects: 0,
+    });
     statuses.push(response.status());
   }
   expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
@@ -382,18 +445,56 @@ test("forged, oversized and malformed input gets 4xx or a friendly page, never 5
   // Signed out first.
   let api = request;
 
-  expect((await api.post("/sign-up?l=en", { form: { fullName: big, email: "a@b.co", phone: big, birthDate: big, password: big, confirmPassword: big, tos: "on" } })).status()).toBe(400);
+  expect(
+    (
+      await api.post("/sign-up?l=en", {
+        form: {
+          fullName: big,
+          email: "a@b.co",
+          phone: big,
+          birthDate: big,
+          password: big,
+          confirmPassword: big,
+          tos: "on",
+        },
+      })
+    ).status(),
+  ).toBe(400);
   expect((await api.post("/sign-up?l=en", { form: { fullName: "x".repeat(2_000_000) } })).status()).toBe(413);
   expect((await api.post("/sign-in?l=en", { form: {} })).status()).toBe(400);
   expect((await api.post("/sign-in?l=en", { form: { email: "a@b.co", password: big } })).status()).toBe(400);
   expect((await api.fetch("/sign-in", { method: "PUT", form: { email: "a@b.co" } })).status()).toBe(405);
   expect((await api.post("/forgot-password?l=en", { form: { email: big } })).status()).toBe(400);
-  expect((await api.post("/reset-password?l=en", { form: { token: "forged", password: "secret1", confirmPassword: "secret1" }, maxRedirects: 0 })).status()).toBe(302);
-  expect((await api.post("/reset-password?l=en", { form: { token: big, password: "secret1", confirmPassword: "secret1" } })).status()).toBe(400);
+  expect(
+    (
+      await api.post("/reset-password?l=en", {
+        form: { token: "forged", password: "secret1", confirmPassword: "secret1" },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(302);
+  expect(
+    (
+      await api.post("/reset-password?l=en", { form: { token: big, password: "secret1", confirmPassword: "secret1" } })
+    ).status(),
+  ).toBe(400);
   expect((await api.get(`/reset-password?token=${"a".repeat(5000)}`)).status()).toBe(200);
-  expect((await api.post("/activate?l=en", { form: { intent: "activate", token: "A".repeat(43), password: "secret1", confirmPassword: "secret1" }, maxRedirects: 0 })).status()).toBe(302);
-  expect((await api.post("/activate?l=en", { form: { intent: "activate", token: "A".repeat(43) }, maxRedirects: 0 })).status()).toBe(400);
-  expect((await api.post("/activate?l=en", { form: { intent: "resend", token: "forged" }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (
+      await api.post("/activate?l=en", {
+        form: { intent: "activate", token: "A".repeat(43), password: "secret1", confirmPassword: "secret1" },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(302);
+  expect(
+    (
+      await api.post("/activate?l=en", { form: { intent: "activate", token: "A".repeat(43) }, maxRedirects: 0 })
+    ).status(),
+  ).toBe(400);
+  expect(
+    (await api.post("/activate?l=en", { form: { intent: "resend", token: "forged" }, maxRedirects: 0 })).status(),
+  ).toBe(302);
   expect((await api.post("/activate?l=en", { form: { intent: "nonsense" } })).status()).toBe(400);
   expect((await api.get("/sign-out", { maxRedirects: 0 })).status()).toBe(302);
 
@@ -401,28 +502,49 @@ test("forged, oversized and malformed input gets 4xx or a friendly page, never 5
   api = page.request;
 
   // Settings only ever touch the signed-in user: a forged id is ignored, a forged intent refused.
-  const profile = await api.post("/settings?l=en", { form: { intent: "profile", fullName: "Renamed Driver", userId: "1", id: "1" }, maxRedirects: 0 });
+  const profile = await api.post("/settings?l=en", {
+    form: { intent: "profile", fullName: "Renamed Driver", userId: "1", id: "1" },
+    maxRedirects: 0,
+  });
   expect(profile.status()).toBe(302);
   await page.goto("/settings?l=en");
   await expect(page.getByLabel("Full name")).toHaveValue("Renamed Driver");
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
   expect((await api.post("/settings", { form: { intent: "become-admin" } })).status()).toBe(400);
   expect((await api.post("/settings", { form: { intent: "language", language: "xx" } })).status()).toBe(400);
-  expect((await api.post("/settings", { form: { intent: "profile", fullName: "x", birthDate: "not-a-date", documentType: "9" } })).status()).toBe(400);
+  expect(
+    (
+      await api.post("/settings", {
+        form: { intent: "profile", fullName: "x", birthDate: "not-a-date", documentType: "9" },
+      })
+    ).status(),
+  ).toBe(400);
   const oversizedImage = await api.post("/settings?l=en", {
-    multipart: { intent: "avatar", avatar: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 1) } },
+    multipart: {
+      intent: "avatar",
+      avatar: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 1) },
+    },
   });
   expect(oversizedImage.status()).toBe(400);
   expect(await oversizedImage.text()).toContain("The image must be 5 MB or smaller");
-  const garbled = await api.post("/settings", { headers: { "Content-Type": "multipart/form-data; boundary=zzz" }, data: "not multipart at all" });
+  const garbled = await api.post("/settings", {
+    headers: { "Content-Type": "multipart/form-data; boundary=zzz" },
+    data: "not multipart at all",
+  });
   expect(garbled.status()).toBe(400);
 
   // Signed out, the account pages send you to sign in rather than failing.
   await page.context().clearCookies();
-  const changePassword = await api.post("/change-password", { form: { currentPassword: "a", password: "b", confirmPassword: "b" }, maxRedirects: 0 });
+  const changePassword = await api.post("/change-password", {
+    form: { currentPassword: "a", password: "b", confirmPassword: "b" },
+    maxRedirects: 0,
+  });
   expect(changePassword.status()).toBe(302);
   expect(changePassword.headers().location).toBe("/sign-in?redirectTo=%2Fchange-password");
-  const resend = await api.post("/resend-activation", { form: { redirectTo: "https://evil.example" }, maxRedirects: 0 });
+  const resend = await api.post("/resend-activation", {
+    form: { redirectTo: "https://evil.example" },
+    maxRedirects: 0,
+  });
   expect(resend.headers().location).toMatch(/^\/sign-in/);
 });
 

@@ -17,14 +17,30 @@ export async function activationToken(request: APIRequestContext, email: string,
  * An account made through the real sign-up form and activated through its emailed link, as raw
  * HTTP in `request`: when that is a page's `request`, the page's browser is signed in as it.
  */
-export async function activatedAccount(request: APIRequestContext, email: string, password: string, options: { fullName?: string; headers?: Record<string, string> } = {}): Promise<string> {
+export async function activatedAccount(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  options: { fullName?: string; headers?: Record<string, string> } = {},
+): Promise<string> {
   const signUp = await request.post("/sign-up?l=en", {
-    form: { fullName: options.fullName ?? "Test Driver", email, phone: "+58 414 555 0000", birthDate: "1990-04-12", password, confirmPassword: password, tos: "on" },
+    form: {
+      fullName: options.fullName ?? "Test Driver",
+      email,
+      phone: "+58 414 555 0000",
+      birthDate: "1990-04-12",
+      password,
+      confirmPassword: password,
+      tos: "on",
+    },
     headers: options.headers,
   });
   expect(signUp.status()).toBe(200);
   const token = await activationToken(request, email);
-  const activated = await request.post("/activate?l=en", { form: { intent: "activate", token, password, confirmPassword: password }, maxRedirects: 0 });
+  const activated = await request.post("/activate?l=en", {
+    form: { intent: "activate", token, password, confirmPassword: password },
+    maxRedirects: 0,
+  });
   expect(activated.headers().location).toBe("/activate?activated=1");
   return email;
 }

@@ -27,14 +27,17 @@ async function filterLog(page: Page, filters: { subject?: string; actor?: string
 }
 
 /** A calendar day in Caracas, `days` from today. */
-const caracasDay = (days: number) => new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const caracasDay = (days: number) =>
+  new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 for (const mode of jsModes) {
   test.describe(`audit log ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
     test.describe.configure({ timeout: 90_000 });
 
-    test("an admin approving a transfer is recorded: who, when, what, before → after, found by the filters", async ({ page }) => {
+    test("an admin approving a transfer is recorded: who, when, what, before → after, found by the filters", async ({
+      page,
+    }) => {
       const db = getDb();
       // Only admins approve transfers (docs/security.md#payments); a new one, so the log has one entry of theirs.
       const staff = await adminAccount(db, "Admin approver");

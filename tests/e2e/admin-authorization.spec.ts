@@ -1,7 +1,17 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { backOfficeSections } from "../../app/modules/backoffice/sections";
-import { ADMIN, awaitingTransfer, carOf, clientAs, DRIVER, formFields, marker, snapshot, staffOf } from "./admin-fixtures";
+import {
+  ADMIN,
+  awaitingTransfer,
+  carOf,
+  clientAs,
+  DRIVER,
+  formFields,
+  marker,
+  snapshot,
+  staffOf,
+} from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
 import { expect, test } from "./support";
 
@@ -64,13 +74,28 @@ const verifyA = (): Cells => ({ visitor: 302, driver: 404, staffA: 403, staffB: 
 
 const routes: Row[] = [
   // Every section of the menu (app/modules/backoffice/sections.ts), as a page…
-  ...backOfficeSections("admin").map(
-    (section): Row => ({ name: `GET ${section.path}`, method: "GET", path: () => section.path, cells: section.adminOnly ? adminOnly() : shared() }),
-  ),
+  ...backOfficeSections("admin").map((section): Row => ({
+    name: `GET ${section.path}`,
+    method: "GET",
+    path: () => section.path,
+    cells: section.adminOnly ? adminOnly() : shared(),
+  })),
   // …and as an action given an empty form: refused before or by validation, never a 500.
   // Only admins approve or reject transfers (docs/security.md#payments): supplier staff get 403.
-  { name: "POST /admin/payments (empty form)", method: "POST", path: () => "/admin/payments", form: () => ({}), cells: adminOnly(400) },
-  { name: "POST /admin/outbox (empty form)", method: "POST", path: () => "/admin/outbox", form: () => ({}), cells: adminOnly(400) },
+  {
+    name: "POST /admin/payments (empty form)",
+    method: "POST",
+    path: () => "/admin/payments",
+    form: () => ({}),
+    cells: adminOnly(400),
+  },
+  {
+    name: "POST /admin/outbox (empty form)",
+    method: "POST",
+    path: () => "/admin/outbox",
+    form: () => ({}),
+    cells: adminOnly(400),
+  },
 
   // Pago móvil verification of A's transfer, forged by whoever may not.
   {
@@ -91,11 +116,27 @@ const routes: Row[] = [
   },
 
   // Cars (shared): A's car by id, its edit form and its deletion, forged by B with A's own form.
-  { name: "GET /admin/cars?q=:A's car", method: "GET", path: (fx) => `/admin/cars?q=${encodeURIComponent(fx.carName)}`, cells: shared() },
+  {
+    name: "GET /admin/cars?q=:A's car",
+    method: "GET",
+    path: (fx) => `/admin/cars?q=${encodeURIComponent(fx.carName)}`,
+    cells: shared(),
+  },
   { name: "GET /admin/cars/new", method: "GET", path: () => "/admin/cars/new", cells: shared() },
-  { name: "POST /admin/cars/new (empty form)", method: "POST", path: () => "/admin/cars/new", form: () => ({}), cells: shared(400) },
+  {
+    name: "POST /admin/cars/new (empty form)",
+    method: "POST",
+    path: () => "/admin/cars/new",
+    form: () => ({}),
+    cells: shared(400),
+  },
   { name: "GET /admin/cars/:A's car", method: "GET", path: (fx) => `/admin/cars/${fx.carId}`, cells: ownedByA() },
-  { name: "GET /admin/cars/:A's car/delete", method: "GET", path: (fx) => `/admin/cars/${fx.carId}/delete`, cells: ownedByA() },
+  {
+    name: "GET /admin/cars/:A's car/delete",
+    method: "GET",
+    path: (fx) => `/admin/cars/${fx.carId}/delete`,
+    cells: ownedByA(),
+  },
   {
     name: "POST /admin/cars/:A's car (A's edit form, renamed and repriced)",
     method: "POST",
@@ -128,10 +169,26 @@ const routes: Row[] = [
   },
 
   // Bookings (shared): lists, export and calendar show B nothing of A; A's booking by id is B's 404.
-  { name: "GET /admin/bookings?q=:A's reference", method: "GET", path: (fx) => `/admin/bookings?q=${fx.bookingReference}`, cells: shared() },
+  {
+    name: "GET /admin/bookings?q=:A's reference",
+    method: "GET",
+    path: (fx) => `/admin/bookings?q=${fx.bookingReference}`,
+    cells: shared(),
+  },
   { name: "GET /admin/bookings/export", method: "GET", path: () => "/admin/bookings/export", cells: shared() },
-  { name: "GET /admin/calendar?month=:A's booking", method: "GET", path: (fx) => `/admin/calendar?month=${fx.bookingMonth}`, cells: shared() },
-  { name: "POST /admin/bookings (empty form)", method: "POST", path: () => "/admin/bookings", form: () => ({}), cells: shared(400) },
+  {
+    name: "GET /admin/calendar?month=:A's booking",
+    method: "GET",
+    path: (fx) => `/admin/calendar?month=${fx.bookingMonth}`,
+    cells: shared(),
+  },
+  {
+    name: "POST /admin/bookings (empty form)",
+    method: "POST",
+    path: () => "/admin/bookings",
+    form: () => ({}),
+    cells: shared(400),
+  },
   {
     name: "POST /admin/bookings delete A's booking",
     method: "POST",
@@ -152,7 +209,13 @@ const routes: Row[] = [
 
   // Places and suppliers (admin-only).
   { name: "GET /admin/places/new", method: "GET", path: () => "/admin/places/new", cells: adminOnly() },
-  { name: "POST /admin/places/new (empty form)", method: "POST", path: () => "/admin/places/new", form: () => ({}), cells: adminOnly(400) },
+  {
+    name: "POST /admin/places/new (empty form)",
+    method: "POST",
+    path: () => "/admin/places/new",
+    form: () => ({}),
+    cells: adminOnly(400),
+  },
   { name: "GET /admin/places/:place", method: "GET", path: (fx) => `/admin/places/${fx.placeId}`, cells: adminOnly() },
   {
     name: "POST /admin/places/:place (empty form)",
@@ -163,8 +226,19 @@ const routes: Row[] = [
     untouched: ["place"],
   },
   { name: "GET /admin/suppliers/new", method: "GET", path: () => "/admin/suppliers/new", cells: adminOnly() },
-  { name: "POST /admin/suppliers/new (empty form)", method: "POST", path: () => "/admin/suppliers/new", form: () => ({}), cells: adminOnly(400) },
-  { name: "GET /admin/suppliers/:A", method: "GET", path: (fx) => `/admin/suppliers/${fx.supplierAId}`, cells: adminOnly() },
+  {
+    name: "POST /admin/suppliers/new (empty form)",
+    method: "POST",
+    path: () => "/admin/suppliers/new",
+    form: () => ({}),
+    cells: adminOnly(400),
+  },
+  {
+    name: "GET /admin/suppliers/:A",
+    method: "GET",
+    path: (fx) => `/admin/suppliers/${fx.supplierAId}`,
+    cells: adminOnly(),
+  },
   {
     name: "POST /admin/suppliers/:A (empty form)",
     method: "POST",
@@ -176,9 +250,26 @@ const routes: Row[] = [
 
   // Users, settings, inbox (admin-only): staff are refused before anything is read or changed.
   { name: "GET /admin/users/new", method: "GET", path: () => "/admin/users/new", cells: adminOnly() },
-  { name: "POST /admin/users/new (empty form)", method: "POST", path: () => "/admin/users/new", form: () => ({}), cells: adminOnly(400) },
-  { name: "GET /admin/users/:A's staff member", method: "GET", path: (fx) => `/admin/users/${fx.staffAId}`, cells: adminOnly() },
-  { name: "POST /admin/users/:A's staff member (empty form)", method: "POST", path: (fx) => `/admin/users/${fx.staffAId}`, form: () => ({}), cells: adminOnly(400) },
+  {
+    name: "POST /admin/users/new (empty form)",
+    method: "POST",
+    path: () => "/admin/users/new",
+    form: () => ({}),
+    cells: adminOnly(400),
+  },
+  {
+    name: "GET /admin/users/:A's staff member",
+    method: "GET",
+    path: (fx) => `/admin/users/${fx.staffAId}`,
+    cells: adminOnly(),
+  },
+  {
+    name: "POST /admin/users/:A's staff member (empty form)",
+    method: "POST",
+    path: (fx) => `/admin/users/${fx.staffAId}`,
+    form: () => ({}),
+    cells: adminOnly(400),
+  },
   {
     name: "POST /admin/users/:A's staff member suspend",
     method: "POST",
@@ -187,8 +278,20 @@ const routes: Row[] = [
     cells: { ...adminOnly(), admin: null },
     untouched: ["staffA"],
   },
-  { name: "POST /admin/settings (empty form)", method: "POST", path: () => "/admin/settings", form: () => ({}), cells: adminOnly(400) },
-  { name: "POST /admin/contact (empty form)", method: "POST", path: () => "/admin/contact", form: () => ({}), cells: adminOnly(400) },
+  {
+    name: "POST /admin/settings (empty form)",
+    method: "POST",
+    path: () => "/admin/settings",
+    form: () => ({}),
+    cells: adminOnly(400),
+  },
+  {
+    name: "POST /admin/contact (empty form)",
+    method: "POST",
+    path: () => "/admin/contact",
+    form: () => ({}),
+    cells: adminOnly(400),
+  },
 
   // A's booking through the bookings pages staff share with drivers (the demo driver owns it).
   {
@@ -232,8 +335,12 @@ test.beforeAll(async ({ baseURL }) => {
   const [{ month }] = (await db.execute(
     sql`select to_char(starts_at at time zone 'America/Caracas', 'YYYY-MM') as month from bookings where id = ${bookingId}`,
   )) as unknown as Array<{ month: string }>;
-  const [{ id: staffAId }] = (await db.execute(sql`select id from users where email = ${staffA.email}`)) as unknown as Array<{ id: number }>;
-  const [{ id: placeId }] = (await db.execute(sql`select id from locations where slug = 'maiquetia-airport'`)) as unknown as Array<{ id: number }>;
+  const [{ id: staffAId }] = (await db.execute(
+    sql`select id from users where email = ${staffA.email}`,
+  )) as unknown as Array<{ id: number }>;
+  const [{ id: placeId }] = (await db.execute(
+    sql`select id from locations where slug = 'maiquetia-airport'`,
+  )) as unknown as Array<{ id: number }>;
   fx = {
     carId,
     carName,
@@ -247,7 +354,13 @@ test.beforeAll(async ({ baseURL }) => {
     supplierAId: staffA.supplierId,
     placeId,
   };
-  const emails: Record<Role, string | null> = { visitor: null, driver: DRIVER, staffA: staffA.email, staffB: staffB.email, admin: ADMIN };
+  const emails: Record<Role, string | null> = {
+    visitor: null,
+    driver: DRIVER,
+    staffA: staffA.email,
+    staffB: staffB.email,
+    admin: ADMIN,
+  };
   for (const role of roles) clients[role] = await clientAs(baseURL!, emails[role]);
 });
 
@@ -260,10 +373,21 @@ async function send(client: APIRequestContext, row: Row): Promise<APIResponse> {
   if (row.method === "GET") return client.get(url, { maxRedirects: 0 });
   const form = (await row.form?.(fx)) ?? {};
   if (!(form instanceof URLSearchParams)) return client.post(url, { form, maxRedirects: 0 });
-  return client.post(url, { data: form.toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0 });
+  return client.post(url, {
+    data: form.toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    maxRedirects: 0,
+  });
 }
 
-const tables = { car: "cars", booking: "bookings", payment: "payments", staffA: "users", supplierA: "suppliers", place: "locations" } as const;
+const tables = {
+  car: "cars",
+  booking: "bookings",
+  payment: "payments",
+  staffA: "users",
+  supplierA: "suppliers",
+  place: "locations",
+} as const;
 const idOf = {
   car: () => fx.carId,
   booking: () => fx.bookingId,
@@ -278,21 +402,28 @@ for (const row of routes) {
     for (const role of roles) {
       const expected = row.cells[role];
       if (expected === null) continue;
-      const before = await Promise.all((row.untouched ?? []).map((kind) => snapshot(getDb(), tables[kind], idOf[kind]())));
+      const before = await Promise.all(
+        (row.untouched ?? []).map((kind) => snapshot(getDb(), tables[kind], idOf[kind]())),
+      );
       const response = await send(clients[role], row);
       const cell = `${row.name} as ${role}`;
       expect.soft(response.status(), cell).toBe(expected);
-      if (expected === 302) expect.soft(response.headers().location ?? "", `${cell}: sent to sign in`).toMatch(/^\/sign-in\?redirectTo=/);
+      if (expected === 302)
+        expect.soft(response.headers().location ?? "", `${cell}: sent to sign in`).toMatch(/^\/sign-in\?redirectTo=/);
       if (role === "staffB") {
         // Whatever B's staff asked for, the answer carries none of A's data; a value B typed in the
         // address itself (a search for A's car) is echoed back by the search box and the language links.
         const body = await response.text();
         const asked = decodeURIComponent(row.path(fx)).replace(/\+/g, " ");
-        for (const secret of [fx.carName, fx.bookingReference, fx.transferReference, fx.staffAEmail].filter((value) => !asked.includes(value))) {
+        for (const secret of [fx.carName, fx.bookingReference, fx.transferReference, fx.staffAEmail].filter(
+          (value) => !asked.includes(value),
+        )) {
           expect.soft(body, `${cell} shows A's ${secret}`).not.toContain(secret);
         }
       }
-      const after = await Promise.all((row.untouched ?? []).map((kind) => snapshot(getDb(), tables[kind], idOf[kind]())));
+      const after = await Promise.all(
+        (row.untouched ?? []).map((kind) => snapshot(getDb(), tables[kind], idOf[kind]())),
+      );
       expect.soft(after, `${cell}: A's rows unchanged`).toEqual(before);
     }
   });

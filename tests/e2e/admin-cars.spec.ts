@@ -13,11 +13,18 @@ import { expect, jsModes, MAIQUETIA, money, searchMaiquetia, signIn, test, uniqu
 const PASSWORD = "Rueda2026!";
 const STAFF = "staff@llanos.example";
 
-const photo = () => sharp({ create: { width: 640, height: 480, channels: 3, background: "#c0392b" } }).jpeg().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: "#c0392b" } })
+    .jpeg()
+    .toBuffer();
 
 /** A PNG whose header claims 10,000 × 10,000 pixels (100 megapixels) in a few bytes: a decompression bomb's shape. */
 async function hugeDimensionsPng(): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer(),
+  );
   // IHDR's data starts at byte 16 (8 signature + 4 length + 4 type): width, height, then its CRC at 29.
   png.writeUInt32BE(10_000, 16);
   png.writeUInt32BE(10_000, 20);
@@ -65,7 +72,11 @@ async function searchCard(page: Page, startDay: number, name: string) {
 }
 
 /** A visitor books the car of `checkoutUrl` paying later, in a browser of their own; answers the booking's reference and id. */
-async function visitorBooks(browser: Browser, checkoutUrl: string, javaScriptEnabled: boolean): Promise<{ reference: string; id: string }> {
+async function visitorBooks(
+  browser: Browser,
+  checkoutUrl: string,
+  javaScriptEnabled: boolean,
+): Promise<{ reference: string; id: string }> {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
   const url = new URL(checkoutUrl);
@@ -91,13 +102,19 @@ for (const [index, mode] of jsModes.entries()) {
   test.describe(`fleet ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("staff add a car that the search offers at its place, edit its price for search and checkout, and cannot delete it or make it unavailable while booked", async ({ page, browser }) => {
+    test("staff add a car that the search offers at its place, edit its price for search and checkout, and cannot delete it or make it unavailable while booked", async ({
+      page,
+      browser,
+    }) => {
       test.setTimeout(120_000);
       const name = `Fleet Hybrid ${index} ${Date.now().toString(36)}`;
       await signInAsStaff(page);
       // A price under every demo car's: first in the search's price order.
       const carId = await addCar(page, name, "9.50");
-      await expect(page.getByRole("img", { name: `Current picture of ${name}` })).toHaveAttribute("src", /^\/media\/[0-9a-f]{64}\.webp$/);
+      await expect(page.getByRole("img", { name: `Current picture of ${name}` })).toHaveAttribute(
+        "src",
+        /^\/media\/[0-9a-f]{64}\.webp$/,
+      );
       await expect(page.getByText("Supplier: Llanos Rent a Car")).toBeVisible();
 
       let card = await searchCard(page, startDay, name);
@@ -123,13 +140,23 @@ for (const [index, mode] of jsModes.entries()) {
       await page.getByRole("link", { name: "Delete this car" }).click();
       await expect(page.getByText("Are you sure you want to delete this car?")).toBeVisible();
       await page.getByRole("button", { name: "Yes, delete" }).click();
-      await expect(page.getByRole("alert").filter({ hasText: `This car cannot be deleted: 1 booking that is not over yet still holds it (${booking.reference}).` })).toBeVisible();
+      await expect(
+        page
+          .getByRole("alert")
+          .filter({
+            hasText: `This car cannot be deleted: 1 booking that is not over yet still holds it (${booking.reference}).`,
+          }),
+      ).toBeVisible();
 
       // Nor can it be made unavailable under its booking: the form names the booking and saves nothing.
       await page.goto(`/admin/cars/${carId}?l=en`);
       await page.getByLabel("Availability").selectOption("unavailable");
       await page.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByText(`The car cannot be made unavailable while a booking that is not over yet holds it (${booking.reference}).`)).toBeVisible();
+      await expect(
+        page.getByText(
+          `The car cannot be made unavailable while a booking that is not over yet holds it (${booking.reference}).`,
+        ),
+      ).toBeVisible();
       // Still offered for other dates (its own are taken by the booking).
       await expect(await searchCard(page, startDay + 5, name)).toHaveCount(1);
 
@@ -182,11 +209,31 @@ for (const [index, mode] of jsModes.entries()) {
       await expect(page.getByText("Please add an image").first()).toBeVisible();
 
       const refusals = [
-        { file: { name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n") }, message: "This file is not a picture" },
+        {
+          file: {
+            name: "notes.pdf",
+            mimeType: "application/pdf",
+            buffer: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n"),
+          },
+          message: "This file is not a picture",
+        },
         // Named and typed as a JPEG, but its bytes are a web page: judged by content.
-        { file: { name: "car.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html><script>alert(1)</script></html>") }, message: "This file is not a picture" },
-        { file: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5.5 * 1024 * 1024, 0xff) }, message: "The image must be 5 MB or smaller" },
-        { file: { name: "huge.png", mimeType: "image/png", buffer: await hugeDimensionsPng() }, message: "This image has too many pixels" },
+        {
+          file: {
+            name: "car.jpg",
+            mimeType: "image/jpeg",
+            buffer: Buffer.from("<html><script>alert(1)</script></html>"),
+          },
+          message: "This file is not a picture",
+        },
+        {
+          file: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5.5 * 1024 * 1024, 0xff) },
+          message: "The image must be 5 MB or smaller",
+        },
+        {
+          file: { name: "huge.png", mimeType: "image/png", buffer: await hugeDimensionsPng() },
+          message: "This image has too many pixels",
+        },
       ];
       for (const { file, message } of refusals) {
         // Without JavaScript the answer is a new page: the typed fields come back filled, the file input empty.
@@ -218,4 +265,3 @@ test("the fleet list fits a phone: each car a card, nothing wider than the scree
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();
 });
-

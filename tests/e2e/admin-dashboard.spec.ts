@@ -24,15 +24,23 @@ async function signIn(page: Page, email: string) {
 async function chartFigures(page: Page, title: string): Promise<Record<string, string>> {
   const table = page.getByRole("table", { name: `${title}: the figures` });
   await expect(table).toHaveCount(1);
-  const rows = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [tr.querySelector("th")?.textContent ?? "", tr.querySelector("td")?.textContent ?? ""]));
+  const rows = await table
+    .locator("tbody tr")
+    .evaluateAll((trs) =>
+      trs.map((tr) => [tr.querySelector("th")?.textContent ?? "", tr.querySelector("td")?.textContent ?? ""]),
+    );
   return Object.fromEntries(rows);
 }
 
-const bookingsTotal = (figures: Record<string, string>) => Object.values(figures).reduce((sum, n) => sum + Number(n.replace(/,/g, "")), 0);
+const bookingsTotal = (figures: Record<string, string>) =>
+  Object.values(figures).reduce((sum, n) => sum + Number(n.replace(/,/g, "")), 0);
 
 /** Downloads the list's CSV with the link on the page; its text without the byte order mark, its rows split into cells. */
 async function downloadCsv(page: Page): Promise<{ bom: boolean; header: string[]; rows: string[][] }> {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^rueda-bookings-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = await readFile((await download.path())!);
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
@@ -49,21 +57,32 @@ async function downloadCsv(page: Page): Promise<{ bom: boolean; header: string[]
 /** The month of RD-DEMO1's pick-up (ten days from now, 10:00 in Caracas), as the month input writes it. */
 const demo1Month = () => caracas(10, "10:00").slice(0, 7);
 
-const barOf = (page: Page, reference: string): Locator => page.getByRole("link", { name: new RegExp(`^Booking ${reference}, `) });
+const barOf = (page: Page, reference: string): Locator =>
+  page.getByRole("link", { name: new RegExp(`^Booking ${reference}, `) });
 
 for (const mode of jsModes) {
   test.describe(`back-office overview ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("the admin's dashboard charts the seeded bookings, revenue, occupancy and payments to verify", async ({ page }) => {
+    test("the admin's dashboard charts the seeded bookings, revenue, occupancy and payments to verify", async ({
+      page,
+    }) => {
       await signIn(page, ADMIN);
       await page.goto("/admin?l=en");
       await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
       await expect(page.getByText("Figures for the whole marketplace.")).toBeVisible();
 
       const statuses = await chartFigures(page, "Bookings by status");
-      expect(Object.keys(statuses)).toEqual(["Void", "Pending payment", "Deposit paid", "Paid", "Reserved", "Cancelled"]);
-      for (const status of ["Pending payment", "Deposit paid", "Paid", "Reserved", "Cancelled"]) expect(Number(statuses[status])).toBeGreaterThanOrEqual(1);
+      expect(Object.keys(statuses)).toEqual([
+        "Void",
+        "Pending payment",
+        "Deposit paid",
+        "Paid",
+        "Reserved",
+        "Cancelled",
+      ]);
+      for (const status of ["Pending payment", "Deposit paid", "Paid", "Reserved", "Cancelled"])
+        expect(Number(statuses[status])).toBeGreaterThanOrEqual(1);
 
       const revenue = await chartFigures(page, "Revenue per month");
       expect(Object.keys(revenue)).toHaveLength(12);
@@ -94,7 +113,9 @@ for (const mode of jsModes) {
       await expect(page).toHaveURL(new RegExp(`month=${demo1Month()}&supplier=\\d+`));
       const bar = barOf(page, "RD-DEMO1");
       await expect(bar).toHaveText(/RD-DEMO1 · Pending payment/);
-      await expect(bar).toHaveAccessibleName(/^Booking RD-DEMO1, Pending payment, Daniela Conductora: \d{4}-\d\d-\d\d 10:00 to \d{4}-\d\d-\d\d 10:00/);
+      await expect(bar).toHaveAccessibleName(
+        /^Booking RD-DEMO1, Pending payment, Daniela Conductora: \d{4}-\d\d-\d\d 10:00 to \d{4}-\d\d-\d\d 10:00/,
+      );
       // Another supplier's booking is not among Llanos's cars.
       await expect(barOf(page, "RD-DEMO4")).toHaveCount(0);
 
@@ -118,9 +139,41 @@ for (const mode of jsModes) {
 
       const paid = await downloadCsv(page);
       expect(paid.bom).toBe(true);
-      expect(paid.header).toEqual(["Reference", "Status", "Car", "Supplier", "Driver", "Driver email", "Pick-up place", "Pick-up", "Pick-up time zone", "Drop-off place", "Drop-off", "Drop-off time zone", "Days", "Total (USD)", "Payment method"]);
+      expect(paid.header).toEqual([
+        "Reference",
+        "Status",
+        "Car",
+        "Supplier",
+        "Driver",
+        "Driver email",
+        "Pick-up place",
+        "Pick-up",
+        "Pick-up time zone",
+        "Drop-off place",
+        "Drop-off",
+        "Drop-off time zone",
+        "Days",
+        "Total (USD)",
+        "Payment method",
+      ]);
       const demo2 = paid.rows.find((row) => row[0] === "RD-DEMO2");
-      expect(demo2).toEqual(["RD-DEMO2", "Paid", "Chevrolet Aveo", "Caribe Autos", "Daniela Conductora", "driver@rueda.example", expect.any(String), expect.stringMatching(/^\d{4}-\d\d-\d\d 10:00$/), "America/Caracas", expect.any(String), expect.stringMatching(/ 10:00$/), "America/Caracas", "5", "157.50", "Card"]);
+      expect(demo2).toEqual([
+        "RD-DEMO2",
+        "Paid",
+        "Chevrolet Aveo",
+        "Caribe Autos",
+        "Daniela Conductora",
+        "driver@rueda.example",
+        expect.any(String),
+        expect.stringMatching(/^\d{4}-\d\d-\d\d 10:00$/),
+        "America/Caracas",
+        expect.any(String),
+        expect.stringMatching(/ 10:00$/),
+        "America/Caracas",
+        "5",
+        "157.50",
+        "Card",
+      ]);
       expect(paid.rows.every((row) => row[1] === "Paid")).toBe(true);
 
       await page.getByLabel("Status", { exact: true }).selectOption({ label: "Any status" });
@@ -151,12 +204,15 @@ for (const mode of jsModes) {
       expect(own).toBeLessThanOrEqual(everyone - OTHER_SUPPLIERS_BOOKINGS.length);
     });
 
-    test("Llanos's staff see only Llanos's bookings and cars in the list, the CSV and the calendar", async ({ page }) => {
+    test("Llanos's staff see only Llanos's bookings and cars in the list, the CSV and the calendar", async ({
+      page,
+    }) => {
       await signIn(page, STAFF);
       await page.goto("/admin/bookings?l=en");
       await expect(page.getByLabel("Supplier")).toHaveCount(0);
       await expect(page.getByRole("link", { name: "View booking RD-DEMO1" })).toBeVisible();
-      for (const reference of OTHER_SUPPLIERS_BOOKINGS) await expect(page.getByRole("link", { name: `View booking ${reference}` })).toHaveCount(0);
+      for (const reference of OTHER_SUPPLIERS_BOOKINGS)
+        await expect(page.getByRole("link", { name: `View booking ${reference}` })).toHaveCount(0);
       const csv = await downloadCsv(page);
       expect(csv.rows.map((row) => row[0])).toContain("RD-DEMO1");
       expect(csv.rows.every((row) => row[3] === LLANOS)).toBe(true);

@@ -14,7 +14,8 @@ export const ADMIN = "admin@rueda.example";
 export const DRIVER = "driver@rueda.example";
 
 /** A unique marker: a value that appears on a page only if that page shows this test's row. */
-export const marker = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+export const marker = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
 
 async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
@@ -62,7 +63,12 @@ export async function carOf(db: Executor, slug: string, name: string): Promise<n
 }
 
 /** A booking of car `carId` by the demo driver, waiting for staff to verify its pago móvil transfer `transferReference`. */
-export async function awaitingTransfer(db: Executor, carId: number, reference: string, transferReference: string): Promise<{ bookingId: number; paymentId: number }> {
+export async function awaitingTransfer(
+  db: Executor,
+  carId: number,
+  reference: string,
+  transferReference: string,
+): Promise<{ bookingId: number; paymentId: number }> {
   const [booking] = await rows<{ id: number; priceCents: number }>(
     db,
     sql`insert into bookings (reference, car_id, supplier_id, driver_id, pickup_location_id, dropoff_location_id, starts_at, ends_at, status,
@@ -76,7 +82,15 @@ export async function awaitingTransfer(db: Executor, carId: number, reference: s
         returning id, price_cents as "priceCents"`,
   );
   const today = new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10);
-  const details = { bank: "0134", phone: "04141234567", reference: transferReference, date: today, amountBs: "100.00", rate: "245.5000", rateDate: today };
+  const details = {
+    bank: "0134",
+    phone: "04141234567",
+    reference: transferReference,
+    date: today,
+    amountBs: "100.00",
+    rate: "245.5000",
+    rateDate: today,
+  };
   const [payment] = await rows<{ id: number }>(
     db,
     sql`insert into payments (booking_id, method, status, amount_cents, provider_reference, details)
@@ -87,7 +101,11 @@ export async function awaitingTransfer(db: Executor, carId: number, reference: s
 }
 
 /** What a row of a table says now, to check a refused request changed nothing. */
-export async function snapshot(db: Executor, table: "cars" | "bookings" | "payments" | "suppliers" | "locations" | "users", id: number): Promise<Record<string, unknown>> {
+export async function snapshot(
+  db: Executor,
+  table: "cars" | "bookings" | "payments" | "suppliers" | "locations" | "users",
+  id: number,
+): Promise<Record<string, unknown>> {
   const [row] = await rows<Record<string, unknown>>(db, sql`select * from ${sql.identifier(table)} where id = ${id}`);
   return row;
 }
@@ -106,7 +124,16 @@ export async function clientAs(baseURL: string, email: string | null): Promise<A
   return client;
 }
 
-const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", "#39": "'", "#x27": "'", "#x2F": "/" };
+const entities: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  "#39": "'",
+  "#x27": "'",
+  "#x2F": "/",
+};
 const decode = (text: string) => text.replace(/&(#?\w+);/g, (whole, name: string) => entities[name] ?? whole);
 const attribute = (tag: string, name: string) => {
   const found = new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag);

@@ -27,7 +27,15 @@ async function signUp(baseURL: string): Promise<string> {
   const email = uniqueEmail("outbox");
   const visitor = await clientAs(baseURL, null);
   const response = await visitor.post("/sign-up?l=en", {
-    form: { fullName: "Olga Outbox", email, phone: "+58 414 555 0101", birthDate: "1990-04-12", password: PASSWORD, confirmPassword: PASSWORD, tos: "on" },
+    form: {
+      fullName: "Olga Outbox",
+      email,
+      phone: "+58 414 555 0101",
+      birthDate: "1990-04-12",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      tos: "on",
+    },
     maxRedirects: 0,
   });
   expect(response.status()).toBeLessThan(400);
@@ -50,7 +58,11 @@ for (const mode of jsModes) {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
     test.describe.configure({ timeout: 90_000 });
 
-    test("an email that failed for good is listed with its reason, re-sent once under its job id, and the re-send is audited", async ({ page, request, baseURL }) => {
+    test("an email that failed for good is listed with its reason, re-sent once under its job id, and the re-send is audited", async ({
+      page,
+      request,
+      baseURL,
+    }) => {
       await signIn(page, ADMIN, PASSWORD);
       await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
       const [email] = await failedActivationEmails(request, baseURL!, 1);
@@ -77,7 +89,10 @@ for (const mode of jsModes) {
       await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
 
       // Asking again for the same job (a second tab, a double click) sends nothing more.
-      const again = await page.request.post("/admin/outbox?l=en", { form: { intent: "resend", id: rowId }, maxRedirects: 0 });
+      const again = await page.request.post("/admin/outbox?l=en", {
+        form: { intent: "resend", id: rowId },
+        maxRedirects: 0,
+      });
       expect(again.status()).toBe(302);
       await page.waitForTimeout(1500);
       expect(await waitForEmails(request, email)).toHaveLength(1);
@@ -114,7 +129,12 @@ for (const mode of jsModes) {
 test("a forged re-send form is answered 400", async ({ page }) => {
   await signIn(page, ADMIN, PASSWORD);
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-  const forged: Array<Record<string, string>> = [{ intent: "resend", id: "abc" }, { intent: "resend" }, { intent: "explode" }, { intent: "resend", id: "-4" }];
+  const forged: Array<Record<string, string>> = [
+    { intent: "resend", id: "abc" },
+    { intent: "resend" },
+    { intent: "explode" },
+    { intent: "resend", id: "-4" },
+  ];
   for (const form of forged) {
     const response = await page.request.post("/admin/outbox?l=en", { form, maxRedirects: 0 });
     expect(response.status(), JSON.stringify(form)).toBe(400);

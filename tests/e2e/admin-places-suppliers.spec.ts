@@ -23,7 +23,10 @@ async function signInAsAdmin(page: Page) {
 /** A browser of its own (another person), in the same JavaScript mode. */
 async function otherBrowser(browser: Browser, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ javaScriptEnabled });
-  await context.route((url) => !["127.0.0.1", "localhost"].includes(url.hostname), (route) => route.abort("blockedbyclient"));
+  await context.route(
+    (url) => !["127.0.0.1", "localhost"].includes(url.hostname),
+    (route) => route.abort("blockedbyclient"),
+  );
   return { context, page: await context.newPage() };
 }
 
@@ -41,7 +44,9 @@ for (const mode of jsModes) {
   test.describe(`admin places and suppliers ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("an admin creates a place, which the search offers at once, edits it, and deletes it after confirming", async ({ page }) => {
+    test("an admin creates a place, which the search offers at once, edits it, and deletes it after confirming", async ({
+      page,
+    }) => {
       test.setTimeout(180_000);
       const name = `Tabay ${tag()}`;
       await signInAsAdmin(page);
@@ -88,7 +93,10 @@ for (const mode of jsModes) {
         .poll(
           async () => {
             await page.goto("/search?l=en");
-            return page.getByLabel("Pick-up location").locator("option", { hasText: `${name} Airport` }).count();
+            return page
+              .getByLabel("Pick-up location")
+              .locator("option", { hasText: `${name} Airport` })
+              .count();
           },
           { timeout: 75_000, intervals: [1_000, 2_000, 5_000] },
         )
@@ -119,12 +127,18 @@ for (const mode of jsModes) {
       await page.getByRole("link", { name: "Maiquetía Airport (CCS)" }).click();
       await page.getByRole("link", { name: "Delete place" }).click();
       await page.getByRole("button", { name: "Yes, delete" }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "This place is in use and was not deleted" })).toBeVisible();
+      await expect(
+        page.getByRole("alert").filter({ hasText: "This place is in use and was not deleted" }),
+      ).toBeVisible();
       await page.goto("/admin/places?l=en");
       await expect(page.getByRole("link", { name: "Maiquetía Airport (CCS)" })).toBeVisible();
     });
 
-    test("an admin creates a supplier with a logo and invites staff, who activate through the email, sign in and reach the back office", async ({ page, browser, request }) => {
+    test("an admin creates a supplier with a logo and invites staff, who activate through the email, sign in and reach the back office", async ({
+      page,
+      browser,
+      request,
+    }) => {
       test.setTimeout(180_000);
       const supplierName = `Sierra Nevada Rentals ${tag()}`;
       const staffEmail = uniqueEmail("staff");
@@ -142,12 +156,16 @@ for (const mode of jsModes) {
       // A text file calling itself a PNG: judged by its content.
       await page.getByLabel("Contact email").fill("reservas@sierra.example");
       await page.getByLabel("Contact phone").fill("+58 274 555 0101");
-      await page.getByLabel("Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("this is not a picture") });
+      await page
+        .getByLabel("Logo")
+        .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("this is not a picture") });
       await page.getByRole("button", { name: "Create supplier" }).click();
       await expect(page.getByText("This file is not a picture: choose a JPEG, PNG, WebP or GIF image")).toBeVisible();
       await expect(page.getByLabel("Name")).toHaveValue(supplierName);
 
-      const logo = await sharp({ create: { width: 400, height: 120, channels: 3, background: "#1d4e89" } }).png().toBuffer();
+      const logo = await sharp({ create: { width: 400, height: 120, channels: 3, background: "#1d4e89" } })
+        .png()
+        .toBuffer();
       await page.getByLabel("Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
       await page.getByRole("button", { name: "Create supplier" }).click();
       await expect(page.getByText("Changes made successfully")).toBeVisible();
@@ -210,7 +228,10 @@ for (const mode of jsModes) {
       }
     });
 
-    test("deactivating a supplier hides its cars from the search until it is active again", async ({ page, browser }) => {
+    test("deactivating a supplier hides its cars from the search until it is active again", async ({
+      page,
+      browser,
+    }) => {
       test.setTimeout(180_000);
       const driver = await otherBrowser(browser, mode.javaScriptEnabled);
       await driver.page.goto("/?l=en");

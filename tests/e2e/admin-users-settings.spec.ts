@@ -79,7 +79,10 @@ for (const mode of jsModes) {
     // Two people take turns in each test: several sign-ins and page loads.
     test.describe.configure({ timeout: 120_000 });
 
-    test("a suspended driver is signed out at once and refused at sign-in; reinstated, they are back", async ({ page, browser }) => {
+    test("a suspended driver is signed out at once and refused at sign-in; reinstated, they are back", async ({
+      page,
+      browser,
+    }) => {
       const driver = await newDriver(`Suspended ${mode.javaScriptEnabled ? "Js" : "Plain"} Driver`);
       const driverPage = await otherBrowser(browser, mode.javaScriptEnabled);
       await signInAs(driverPage, driver.email);
@@ -96,7 +99,9 @@ for (const mode of jsModes) {
       await expect(page).toHaveURL(new RegExp(`/admin/users/${driver.id}$`));
 
       await page.getByRole("button", { name: "Suspend account" }).click();
-      await expect(page.getByRole("status").filter({ hasText: "Account suspended and signed out everywhere" })).toBeVisible();
+      await expect(
+        page.getByRole("status").filter({ hasText: "Account suspended and signed out everywhere" }),
+      ).toBeVisible();
       await expect(page.getByRole("button", { name: "Reinstate account" })).toBeVisible();
 
       // The driver's open browser: its next request is a signed-out one.
@@ -123,12 +128,18 @@ for (const mode of jsModes) {
       await expect(page.getByRole("alert").filter({ hasText: "You cannot delete your own account." })).toBeVisible();
       await page.getByLabel("Type").selectOption({ label: "Driver" });
       await page.getByRole("button", { name: "Change type" }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "You cannot remove your own admin rights." })).toBeVisible();
+      await expect(
+        page.getByRole("alert").filter({ hasText: "You cannot remove your own admin rights." }),
+      ).toBeVisible();
       await page.goto("/admin/users?l=en");
       await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
     });
 
-    test("an admin creates a supplier account whose owner activates it with a password of their own", async ({ page, browser, request }) => {
+    test("an admin creates a supplier account whose owner activates it with a password of their own", async ({
+      page,
+      browser,
+      request,
+    }) => {
       const email = uniqueEmail("new-staff");
       const fullName = `Staff ${mode.javaScriptEnabled ? "Js" : "Plain"} ${Date.now().toString(36)}`;
       await signInAs(page, ADMIN);
@@ -141,7 +152,9 @@ for (const mode of jsModes) {
         await expect(page.getByText("Please fill in the fields: Full name, Email, Phone, Type")).toBeVisible();
       } else {
         // The browser asks for the required fields itself; the server says the same to a form sent without them.
-        const response = await page.request.post("/admin/users/new?l=en", { form: { fullName, email, phone: "+58 414 111 2233", type: "" } });
+        const response = await page.request.post("/admin/users/new?l=en", {
+          form: { fullName, email, phone: "+58 414 111 2233", type: "" },
+        });
         expect(response.status()).toBe(400);
         expect(await response.text()).toContain("Please fill in the field: Type");
       }
@@ -155,7 +168,9 @@ for (const mode of jsModes) {
         await expect(page.getByText("Invalid email address").first()).toBeVisible();
         await expect(page.getByText("Invalid phone number").first()).toBeVisible();
       } else {
-        const response = await page.request.post("/admin/users/new?l=en", { form: { fullName, email: "ana@", phone: "12", type: "admin" } });
+        const response = await page.request.post("/admin/users/new?l=en", {
+          form: { fullName, email: "ana@", phone: "12", type: "admin" },
+        });
         expect(response.status()).toBe(400);
         const body = await response.text();
         expect(body).toContain("Invalid email address");
@@ -166,7 +181,9 @@ for (const mode of jsModes) {
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Phone").fill("+58 414 111 2233");
       await page.getByRole("button", { name: "Create account" }).click();
-      await expect(page.getByRole("status").filter({ hasText: `We emailed an activation link to ${email}` })).toBeVisible();
+      await expect(
+        page.getByRole("status").filter({ hasText: `We emailed an activation link to ${email}` }),
+      ).toBeVisible();
       await expect(page.getByRole("heading", { name: fullName, level: 1 })).toBeVisible();
       await expect(page.getByText("Supplier staff · Llanos Rent a Car")).toBeVisible();
       await expect(page.getByText("Not activated yet")).toBeVisible();
@@ -189,8 +206,13 @@ for (const mode of jsModes) {
       await expect(page.getByText("Active", { exact: true })).toBeVisible();
     });
 
-    test("a new exchange rate is the one the pago móvil page uses, and the history lists it", async ({ page, browser }) => {
-      const [before] = await rows<{ rate: string; rateDate: string }>(sql`select usd_to_bs_rate::text as rate, rate_date::text as "rateDate" from settings where id = 1`);
+    test("a new exchange rate is the one the pago móvil page uses, and the history lists it", async ({
+      page,
+      browser,
+    }) => {
+      const [before] = await rows<{ rate: string; rateDate: string }>(
+        sql`select usd_to_bs_rate::text as rate, rate_date::text as "rateDate" from settings where id = 1`,
+      );
       const driver = await newDriver("Rate Reader");
       const booking = await heldBooking(driver.id);
       const rate = mode.javaScriptEnabled ? "300.25" : "312.5";
@@ -240,7 +262,9 @@ for (const mode of jsModes) {
       await expect(page.getByRole("heading", { name: "Message sent" })).toBeVisible();
 
       await signInAs(page, ADMIN);
-      const [admin] = await rows<{ fullName: string }>(sql`select full_name as "fullName" from users where email = ${ADMIN}`);
+      const [admin] = await rows<{ fullName: string }>(
+        sql`select full_name as "fullName" from users where email = ${ADMIN}`,
+      );
       await page.goto("/admin?l=en");
       await backOffice(page).getByRole("link", { name: "Contact inbox" }).click();
       const message = page.getByRole("article", { name: subject });

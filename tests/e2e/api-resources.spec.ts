@@ -14,7 +14,10 @@ function period(daysAhead: number) {
   return { from: `${day}T10:00`, to: `${back}T10:00` };
 }
 
-test("sign in with a bearer token, search, book pay later, list, cancel, read notifications", async ({ playwright, baseURL }) => {
+test("sign in with a bearer token, search, book pay later, list, cancel, read notifications", async ({
+  playwright,
+  baseURL,
+}) => {
   const anonymous = await playwright.request.newContext({ baseURL });
   const signIn = await anonymous.post("/api/sign-in/frontend?l=en", { data: driver });
   expect(signIn.status()).toBe(200);
@@ -22,7 +25,10 @@ test("sign in with a bearer token, search, book pay later, list, cancel, read no
   await anonymous.dispose();
 
   // A fresh context that never saw the session cookie: every call below is bearer-only.
-  const app = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${accessToken}`, "Accept-Language": "en" } });
+  const app = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Authorization: `Bearer ${accessToken}`, "Accept-Language": "en" },
+  });
   const { locations } = await (await app.get("/api/locations")).json();
   expect(locations.length).toBeGreaterThan(0);
 
@@ -62,7 +68,9 @@ test("sign in with a bearer token, search, book pay later, list, cancel, read no
   expect(next).toBeNull();
 
   const list = await (await app.get("/api/bookings")).json();
-  expect(list.bookings).toContainEqual(expect.objectContaining({ id: booking.id, reference: booking.reference, status: "pending", car: car.name }));
+  expect(list.bookings).toContainEqual(
+    expect.objectContaining({ id: booking.id, reference: booking.reference, status: "pending", car: car.name }),
+  );
 
   const cancel = await app.post(`/api/bookings/${booking.id}/cancel`);
   expect(cancel.status()).toBe(200);

@@ -8,7 +8,10 @@ import { expect, jsModes, test } from "./support";
 const driver = { email: "driver@rueda.example", password: "Rueda2026!" };
 
 test.describe("API over HTTP", () => {
-  test("a cookie-authenticated write from another site is refused; a bearer-only call from anywhere passes", async ({ playwright, baseURL }) => {
+  test("a cookie-authenticated write from another site is refused; a bearer-only call from anywhere passes", async ({
+    playwright,
+    baseURL,
+  }) => {
     const client = await playwright.request.newContext({ baseURL });
     const signIn = await client.post("/api/sign-in/frontend?l=en", { data: driver });
     expect(signIn.status()).toBe(200);
@@ -21,20 +24,32 @@ test.describe("API over HTTP", () => {
       headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
     });
     expect(forged.status()).toBe(403);
-    expect(await forged.json()).toEqual({ error: { code: "crossSite", message: expect.stringContaining("another website") } });
+    expect(await forged.json()).toEqual({
+      error: { code: "crossSite", message: expect.stringContaining("another website") },
+    });
     // The same cookie from the site's own origin works.
     const own = await client.post("/api/validate-access-token", { headers: { Origin: baseURL! } });
     expect(own.status()).toBe(200);
 
     const bearerOnly = await playwright.request.newContext({ baseURL });
     const fromApp = await bearerOnly.post("/api/validate-access-token", {
-      headers: { Authorization: `Bearer ${accessToken}`, Origin: "https://app.example", "Sec-Fetch-Site": "cross-site" },
+      headers: {
+        Authorization: `Bearer ${accessToken}`,
+        Origin: "https://app.example",
+        "Sec-Fetch-Site": "cross-site",
+      },
     });
     expect(fromApp.status()).toBe(200);
     expect(fromApp.headers()["access-control-allow-origin"]).toBeUndefined();
 
-    expect((await bearerOnly.post("/api/sign-out", { headers: { Authorization: `Bearer ${accessToken}` } })).status()).toBe(200);
-    expect((await bearerOnly.post("/api/validate-access-token", { headers: { Authorization: `Bearer ${accessToken}` } })).status()).toBe(401);
+    expect(
+      (await bearerOnly.post("/api/sign-out", { headers: { Authorization: `Bearer ${accessToken}` } })).status(),
+    ).toBe(200);
+    expect(
+      (
+        await bearerOnly.post("/api/validate-access-token", { headers: { Authorization: `Bearer ${accessToken}` } })
+      ).status(),
+    ).toBe(401);
     await client.dispose();
     await bearerOnly.dispose();
   });
@@ -59,7 +74,11 @@ test.describe("API over HTTP", () => {
 
   for (const mode of jsModes) {
     test(`the reference page is readable ${mode.name}`, async ({ browser, baseURL }) => {
-      const context = await browser.newContext({ baseURL, javaScriptEnabled: mode.javaScriptEnabled, viewport: { width: 390, height: 844 } });
+      const context = await browser.newContext({
+        baseURL,
+        javaScriptEnabled: mode.javaScriptEnabled,
+        viewport: { width: 390, height: 844 },
+      });
       const page = await context.newPage();
       await page.goto("/api/docs?l=en");
       await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();

@@ -1,6 +1,17 @@
 import type { Browser, Page } from "@playwright/test";
 import type { FakeEmail } from "../fakes/resend";
-import { caracas, expect, jsModes, linkFrom, money, searchMaiquetia, signIn, test, uniqueEmail, waitForEmails } from "./support";
+import {
+  caracas,
+  expect,
+  jsModes,
+  linkFrom,
+  money,
+  searchMaiquetia,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForEmails,
+} from "./support";
 
 /*
  * Issue 11's acceptance, end to end through the pages only (so it runs on PGlite as on
@@ -20,7 +31,12 @@ const subject = (pattern: RegExp) => (e: FakeEmail) => pattern.test(e.subject);
 /** From the home page's search to the checkout of the first car of the demo staff's supplier. */
 async function bookFromSearch(page: Page, startDay: number) {
   await searchMaiquetia(page, startDay);
-  await page.locator("article.car-card").filter({ hasText: SUPPLIER }).first().getByRole("link", { name: "Book" }).click();
+  await page
+    .locator("article.car-card")
+    .filter({ hasText: SUPPLIER })
+    .first()
+    .getByRole("link", { name: "Book" })
+    .click();
   await expect(page).toHaveURL(/\/checkout\?car=\d+/);
   return money(await page.getByTestId("checkout-total").textContent());
 }
@@ -30,12 +46,24 @@ async function bookingShown(page: Page) {
   // A visitor's booking opens by its grant; a signed-in driver's by its id alone.
   await expect(page).toHaveURL(/\/booking\?b=\d+(&g=[\w-]{24})?$/);
   const heading = await page.getByRole("heading", { level: 1, name: /^Booking RD-/ }).textContent();
-  const total = money(await page.getByRole("row", { name: /^Total / }).getByRole("cell").textContent());
+  const total = money(
+    await page
+      .getByRole("row", { name: /^Total / })
+      .getByRole("cell")
+      .textContent(),
+  );
   return { url: page.url(), reference: heading!.replace("Booking ", ""), total };
 }
 
 const counter = (page: Page, unread: number) =>
-  expect(page.getByRole("banner").getByRole("link", unread > 0 ? { name: `Notifications, ${unread} unread` } : { name: "Notifications", exact: true })).toBeVisible();
+  expect(
+    page
+      .getByRole("banner")
+      .getByRole(
+        "link",
+        unread > 0 ? { name: `Notifications, ${unread} unread` } : { name: "Notifications", exact: true },
+      ),
+  ).toBeVisible();
 
 async function staffSetStatus(browser: Browser, javaScriptEnabled: boolean, reference: string, pickUpDay: string) {
   const context = await browser.newContext({ javaScriptEnabled });
@@ -63,7 +91,11 @@ for (const [index, mode] of jsModes.entries()) {
   test.describe(`booking journey ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("a visitor books, activates, amends and cancels; staff change a status; the driver is told", async ({ page, request, browser }) => {
+    test("a visitor books, activates, amends and cancels; staff change a status; the driver is told", async ({
+      page,
+      request,
+      browser,
+    }) => {
       test.setTimeout(180_000);
       const email = uniqueEmail("journey");
 
@@ -80,7 +112,9 @@ for (const [index, mode] of jsModes.entries()) {
 
       // The account and the booking, each announced by email in the visitor's language.
       const [activation] = await waitForEmails(request, email, { match: subject(/^Activate your Rueda account$/) });
-      const [confirmation] = await waitForEmails(request, email, { match: subject(new RegExp(`^Your booking ${first.reference} is confirmed$`)) });
+      const [confirmation] = await waitForEmails(request, email, {
+        match: subject(new RegExp(`^Your booking ${first.reference} is confirmed$`)),
+      });
       expect(confirmation.text).toContain(first.reference);
 
       // Activating chooses the password and signs in.
@@ -92,14 +126,18 @@ for (const [index, mode] of jsModes.entries()) {
 
       // The list shows the booking at the server's price.
       await page.goto("/bookings?l=en");
-      const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: `View booking ${first.reference}` }) });
+      const row = page
+        .getByRole("row")
+        .filter({ has: page.getByRole("link", { name: `View booking ${first.reference}` }) });
       await expect(row.getByRole("cell").filter({ hasText: "Pending payment" })).toBeVisible();
       expect(money(await row.locator('td[data-label="Cost"]').textContent())).toBe(first.total);
 
       // One day longer: re-priced by the server.
       await row.getByRole("link", { name: `Edit booking ${first.reference}` }).click();
       const dropOff = page.getByLabel("Drop-off date and time");
-      const oneDayLater = new Date(Date.parse(`${await dropOff.inputValue()}:00Z`) + 86_400_000).toISOString().slice(0, 16);
+      const oneDayLater = new Date(Date.parse(`${await dropOff.inputValue()}:00Z`) + 86_400_000)
+        .toISOString()
+        .slice(0, 16);
       await dropOff.fill(oneDayLater);
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(page.getByText("The booking was changed and re-priced.")).toBeVisible();
@@ -117,11 +155,15 @@ for (const [index, mode] of jsModes.entries()) {
       await expect(page.getByText(email)).toBeVisible();
       await page.getByRole("button", { name: "Book now" }).click();
       const second = await bookingShown(page);
-      await waitForEmails(request, email, { match: subject(new RegExp(`^Your booking ${second.reference} is confirmed$`)) });
+      await waitForEmails(request, email, {
+        match: subject(new RegExp(`^Your booking ${second.reference} is confirmed$`)),
+      });
 
       // The supplier's staff see it and change its status; the driver gets an email in English.
       await staffSetStatus(browser, mode.javaScriptEnabled, second.reference, caracas(day(1), "10:00").slice(0, 10));
-      await waitForEmails(request, email, { match: subject(new RegExp(`^Your booking ${second.reference} was updated$`)) });
+      await waitForEmails(request, email, {
+        match: subject(new RegExp(`^Your booking ${second.reference} was updated$`)),
+      });
 
       // The driver's notifications: two confirmations, the cancellation, the staff's change.
       await page.goto("/?l=en");
@@ -130,7 +172,10 @@ for (const [index, mode] of jsModes.entries()) {
       const items = page.getByRole("list", { name: "Your notifications" }).getByRole("listitem");
       await expect(items).toHaveCount(4);
       await expect(items.nth(0)).toContainText(`Booking ${second.reference} is now: Reserved.`);
-      await expect(items.nth(0).getByRole("link", { name: "View booking" })).toHaveAttribute("href", new URL(second.url).pathname + new URL(second.url).search);
+      await expect(items.nth(0).getByRole("link", { name: "View booking" })).toHaveAttribute(
+        "href",
+        new URL(second.url).pathname + new URL(second.url).search,
+      );
       await expect(items.filter({ hasText: `Booking ${first.reference} is now: Cancelled.` })).toHaveCount(1);
 
       await items.nth(0).getByRole("button", { name: "Mark as read" }).click();

@@ -41,7 +41,8 @@ const releaseForOtherSpecs = async (id: number) => {
   await sql`update bookings set status = 'cancelled' where id = ${id}`;
 };
 
-const statusOf = async (id: number) => (await sql<{ status: string }[]>`select status from bookings where id = ${id}`)[0].status;
+const statusOf = async (id: number) =>
+  (await sql<{ status: string }[]>`select status from bookings where id = ${id}`)[0].status;
 
 for (const mode of jsModes) {
   test.describe(`bookings ${mode.name}`, () => {
@@ -118,27 +119,45 @@ for (const mode of jsModes) {
       await page.goto("/bookings?l=en");
       await page.getByRole("link", { name: `Edit booking ${booking.reference}` }).click();
       await expect(page.getByRole("heading", { name: "Change the booking" })).toBeVisible();
-      const before = (await sql<{ price_cents: number; days: number }[]>`select price_cents, days from bookings where id = ${booking.id}`)[0];
+      const before = (
+        await sql<
+          { price_cents: number; days: number }[]
+        >`select price_cents, days from bookings where id = ${booking.id}`
+      )[0];
       const dropOff = page.getByLabel("Drop-off date and time");
       const original = await dropOff.inputValue();
       const oneDayLater = new Date(Date.parse(`${original}:00Z`) + 86_400_000).toISOString().slice(0, 16);
       await dropOff.fill(oneDayLater);
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(page.getByText("The booking was changed and re-priced.")).toBeVisible();
-      const after = (await sql<{ price_cents: number; days: number }[]>`select price_cents, days from bookings where id = ${booking.id}`)[0];
+      const after = (
+        await sql<
+          { price_cents: number; days: number }[]
+        >`select price_cents, days from bookings where id = ${booking.id}`
+      )[0];
       expect(after.days).toBe(before.days + 1);
       expect(after.price_cents).toBeGreaterThan(before.price_cents);
 
       // Into the next booking of the same car: refused, nothing changes.
-      const nextStart = (await sql<{ at: string }[]>`select to_char(starts_at at time zone l.time_zone, 'YYYY-MM-DD"T"HH24:MI') as at
-        from bookings b join locations l on l.id = b.pickup_location_id where b.id = ${next.id}`)[0].at;
-      await page.getByLabel("Drop-off date and time").fill(new Date(Date.parse(`${nextStart}:00Z`) + 86_400_000).toISOString().slice(0, 16));
+      const nextStart = (
+        await sql<{ at: string }[]>`select to_char(starts_at at time zone l.time_zone, 'YYYY-MM-DD"T"HH24:MI') as at
+        from bookings b join locations l on l.id = b.pickup_location_id where b.id = ${next.id}`
+      )[0].at;
+      await page
+        .getByLabel("Drop-off date and time")
+        .fill(new Date(Date.parse(`${nextStart}:00Z`) + 86_400_000).toISOString().slice(0, 16));
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(page.getByText("The vehicle is no longer available")).toBeVisible();
-      expect((await sql<{ days: number }[]>`select days from bookings where id = ${booking.id}`)[0].days).toBe(after.days);
+      expect((await sql<{ days: number }[]>`select days from bookings where id = ${booking.id}`)[0].days).toBe(
+        after.days,
+      );
     });
 
-    test("an online-paid booking: the driver asks for a change and a cancellation; staff decline, the driver is told", async ({ page, browser, request }) => {
+    test("an online-paid booking: the driver asks for a change and a cancellation; staff decline, the driver is told", async ({
+      page,
+      browser,
+      request,
+    }) => {
       test.setTimeout(90_000);
       const booking = await freshBooking();
       await sql`update bookings set status = 'paid', payment_method = 'cardPayment', cancellation = true where id = ${booking.id}`;
@@ -149,21 +168,35 @@ for (const mode of jsModes) {
       await expect(page.getByText("Please fill in the field: What would you like to change?").first()).toBeVisible();
       await page.getByLabel("What would you like to change?").fill("Pick-up two hours later, please");
       await page.getByRole("button", { name: "Send the request" }).click();
-      await expect(page.getByText("Your amendment request was sent. You will be contacted to finalize it.")).toBeVisible();
-      const asked = await sql<{ request: string }[]>`select n.params->>'request' as request from notifications n join users u on u.id = n.user_id
+      await expect(
+        page.getByText("Your amendment request was sent. You will be contacted to finalize it."),
+      ).toBeVisible();
+      const asked = await sql<
+        { request: string }[]
+      >`select n.params->>'request' as request from notifications n join users u on u.id = n.user_id
         where u.email = ${STAFF} and n.booking_id = ${booking.id} and n.message_key = 'notifications:messages.amendmentRequested'`;
       expect(asked).toEqual([{ request: "Pick-up two hours later, please" }]);
       expect(await statusOf(booking.id)).toBe("paid");
 
-      await expect(page.getByText("This booking was paid online: cancelling sends a request, and you will be contacted to finalize it.")).toBeVisible();
+      await expect(
+        page.getByText(
+          "This booking was paid online: cancelling sends a request, and you will be contacted to finalize it.",
+        ),
+      ).toBeVisible();
       await page.getByRole("button", { name: "Request cancellation" }).click();
-      await expect(page.getByText("Your cancellation request was sent. You will be contacted to finalize it.")).toBeVisible();
+      await expect(
+        page.getByText("Your cancellation request was sent. You will be contacted to finalize it."),
+      ).toBeVisible();
 
       const staffContext = await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled });
       const staffPage = await staffContext.newPage();
       await signIn(staffPage, STAFF, PASSWORD);
       await staffPage.goto("/notifications?l=en");
-      await expect(staffPage.getByText(`The driver asked to change booking ${booking.reference}: “Pick-up two hours later, please”`)).toBeVisible();
+      await expect(
+        staffPage.getByText(
+          `The driver asked to change booking ${booking.reference}: “Pick-up two hours later, please”`,
+        ),
+      ).toBeVisible();
       await staffPage.goto(`/booking?b=${booking.id}&l=en`);
       await staffPage.getByRole("button", { name: "Decline cancellation" }).click();
       await expect(staffPage.getByText("The booking was updated.")).toBeVisible();
@@ -171,9 +204,16 @@ for (const mode of jsModes) {
 
       expect(await statusOf(booking.id)).toBe("paid");
       // In the demo driver's language, which earlier visits may have switched.
-      await waitForEmails(request, DRIVER, { match: (e) => e.subject.includes(booking.reference) && /cancel/i.test(e.subject), timeoutMs: 40_000 });
+      await waitForEmails(request, DRIVER, {
+        match: (e) => e.subject.includes(booking.reference) && /cancel/i.test(e.subject),
+        timeoutMs: 40_000,
+      });
       await page.goto("/notifications?l=en");
-      await expect(page.getByText(`Your request to cancel booking ${booking.reference} was declined; the booking stays as it was.`)).toBeVisible();
+      await expect(
+        page.getByText(
+          `Your request to cancel booking ${booking.reference} was declined; the booking stays as it was.`,
+        ),
+      ).toBeVisible();
     });
 
     test("a card session opened before an amendment cannot pay the booking at its old price (H1)", async ({ page }) => {
@@ -188,19 +228,28 @@ for (const mode of jsModes) {
       // Back to the booking: 60 days instead of 3, so it now costs about twenty times as much.
       await page.goto(`/booking?b=${booking.id}&l=en`);
       const pickUp = await page.getByLabel("Pick-up date and time").inputValue();
-      await page.getByLabel("Drop-off date and time").fill(new Date(Date.parse(`${pickUp}:00Z`) + 60 * 86_400_000).toISOString().slice(0, 16));
+      await page
+        .getByLabel("Drop-off date and time")
+        .fill(new Date(Date.parse(`${pickUp}:00Z`) + 60 * 86_400_000).toISOString().slice(0, 16));
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(page.getByText("The booking was changed and re-priced.")).toBeVisible();
-      const [{ price_cents: price }] = await sql<{ price_cents: number }[]>`select price_cents from bookings where id = ${booking.id}`;
+      const [{ price_cents: price }] = await sql<
+        { price_cents: number }[]
+      >`select price_cents from bookings where id = ${booking.id}`;
 
       // The old session was ended by the amendment: no card form, and a forged payment of it pays nothing.
       await page.goto(oldSession);
       await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
       await expect(page.getByLabel("Card number")).toHaveCount(0);
-      const forged = await page.request.post(oldSession, { form: { cardNumber: "4242424242424242", expiry: "12/40", securityCode: "123" }, maxRedirects: 0 });
+      const forged = await page.request.post(oldSession, {
+        form: { cardNumber: "4242424242424242", expiry: "12/40", securityCode: "123" },
+        maxRedirects: 0,
+      });
       expect(forged.status()).toBeLessThan(500);
       expect(await statusOf(booking.id)).toBe("pending");
-      expect(await sql`select 1 from payments where booking_id = ${booking.id} and status = 'succeeded'`).toHaveLength(0);
+      expect(await sql`select 1 from payments where booking_id = ${booking.id} and status = 'succeeded'`).toHaveLength(
+        0,
+      );
 
       // Paying now asks for the new price.
       await page.goto(`/payment/card?b=${booking.id}&l=en`);
@@ -211,13 +260,17 @@ for (const mode of jsModes) {
 
     test("an amendment to 2060 is refused and the car is not blocked (L1)", async ({ page }) => {
       const booking = await freshBooking();
-      const before = (await sql<{ ends_at: Date; days: number }[]>`select ends_at, days from bookings where id = ${booking.id}`)[0];
+      const before = (
+        await sql<{ ends_at: Date; days: number }[]>`select ends_at, days from bookings where id = ${booking.id}`
+      )[0];
       await signIn(page, DRIVER, PASSWORD);
       await page.goto(`/booking?b=${booking.id}&l=en`);
       await page.getByLabel("Drop-off date and time").fill("2060-01-01T10:00");
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(page.getByText("A rental can last at most 365 days")).toBeVisible();
-      const after = (await sql<{ ends_at: Date; days: number }[]>`select ends_at, days from bookings where id = ${booking.id}`)[0];
+      const after = (
+        await sql<{ ends_at: Date; days: number }[]>`select ends_at, days from bookings where id = ${booking.id}`
+      )[0];
       expect(after).toEqual(before);
       await releaseForOtherSpecs(booking.id);
     });
@@ -228,7 +281,10 @@ for (const mode of jsModes) {
       await signIn(page, DRIVER, PASSWORD);
       await page.goto(`/booking?b=${booking.id}&l=en`);
       await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
-      const answer = await page.request.post(`/booking?b=${booking.id}`, { form: { intent: "status", status: "cancelled" }, maxRedirects: 0 });
+      const answer = await page.request.post(`/booking?b=${booking.id}`, {
+        form: { intent: "status", status: "cancelled" },
+        maxRedirects: 0,
+      });
       expect(answer.status()).toBe(302);
       expect(await statusOf(booking.id)).toBe("pending");
       await page.goto(`/booking?b=${booking.id}&l=en`);
@@ -241,17 +297,30 @@ for (const mode of jsModes) {
       await signIn(page, DRIVER, PASSWORD);
       expect((await page.request.get(`/booking?b=${foreign.id}`)).status()).toBe(404);
       expect((await page.request.get(`/booking/calendar?b=${foreign.id}`)).status()).toBe(404);
-      const forms: Array<Record<string, string>> = [{ intent: "cancel" }, { intent: "status", status: "cancelled" }, { intent: "accept-cancel" }];
+      const forms: Array<Record<string, string>> = [
+        { intent: "cancel" },
+        { intent: "status", status: "cancelled" },
+        { intent: "accept-cancel" },
+      ];
       for (const form of forms) {
         const response = await page.request.post(`/booking?b=${foreign.id}`, { form, maxRedirects: 0 });
         expect(response.status(), `${form.intent} → ${response.headers()["location"]}`).toBe(404);
       }
       const amend = await page.request.post(`/booking?b=${foreign.id}`, {
-        form: { intent: "amend", pickUp: "2030-01-01T10:00", dropOff: "2030-01-03T10:00", pickupLocationId: "1", dropoffLocationId: "1" },
+        form: {
+          intent: "amend",
+          pickUp: "2030-01-01T10:00",
+          dropOff: "2030-01-03T10:00",
+          pickupLocationId: "1",
+          dropoffLocationId: "1",
+        },
         maxRedirects: 0,
       });
       expect(amend.status()).toBe(404);
-      const bulk = await page.request.post("/bookings", { form: { intent: "delete-selected", ids: String(foreign.id) }, maxRedirects: 0 });
+      const bulk = await page.request.post("/bookings", {
+        form: { intent: "delete-selected", ids: String(foreign.id) },
+        maxRedirects: 0,
+      });
       expect(bulk.status()).toBe(403);
       expect(await statusOf(foreign.id)).toBe("pending");
     });
@@ -259,12 +328,18 @@ for (const mode of jsModes) {
 }
 
 test("the list shows 20 bookings a page, 10 on a phone, decided on the server", async ({ browser }) => {
-  const phone = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
-  for (const [userAgent, perPage] of [[phone, 10], [undefined, 20]] as const) {
+  const phone =
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+  for (const [userAgent, perPage] of [
+    [phone, 10],
+    [undefined, 20],
+  ] as const) {
     // A phone sends both its User-Agent and the client hint (headless Chromium sends "?0" by itself).
     const context = await browser.newContext({
       javaScriptEnabled: false,
-      ...(userAgent ? { userAgent, viewport: { width: 390, height: 844 }, extraHTTPHeaders: { "Sec-CH-UA-Mobile": "?1" } } : {}),
+      ...(userAgent
+        ? { userAgent, viewport: { width: 390, height: 844 }, extraHTTPHeaders: { "Sec-CH-UA-Mobile": "?1" } }
+        : {}),
     });
     const page = await context.newPage();
     await signIn(page, "admin@rueda.example", PASSWORD);

@@ -1,7 +1,19 @@
 import type { Locator, Page } from "@playwright/test";
 import type { FakeEmail } from "../fakes/resend";
 import { activatedAccount } from "./activated-account";
-import { caracas, expect, fillVisitor, jsModes, linkFrom, MAIQUETIA, money, searchMaiquetia, test, uniqueEmail, waitForEmails } from "./support";
+import {
+  caracas,
+  expect,
+  fillVisitor,
+  jsModes,
+  linkFrom,
+  MAIQUETIA,
+  money,
+  searchMaiquetia,
+  test,
+  uniqueEmail,
+  waitForEmails,
+} from "./support";
 
 /*
  * Checkout from the demo data's search: each test books at Maiquetía on dates of its own
@@ -30,7 +42,11 @@ async function openCheckout(page: Page, startDay: number, option = /: \$[\d.,]+ 
 
 /** A priced option other than the additional driver (which asks for more details). */
 function pricedOption(page: Page): Locator {
-  return page.getByRole("group", { name: "Options" }).getByRole("checkbox").filter({ hasNot: page.locator("[value=additionalDriver]") }).first();
+  return page
+    .getByRole("group", { name: "Options" })
+    .getByRole("checkbox")
+    .filter({ hasNot: page.locator("[value=additionalDriver]") })
+    .first();
 }
 
 const total = (page: Page) => page.getByTestId("checkout-total");
@@ -42,7 +58,10 @@ for (const [index, mode] of jsModes.entries()) {
   test.describe(`checkout ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("a visitor books pay later, gets both emails in their language and activates choosing a password", async ({ page, request }) => {
+    test("a visitor books pay later, gets both emails in their language and activates choosing a password", async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(90_000);
       const email = uniqueEmail("visitor");
       await openCheckout(page, day(0));
@@ -51,7 +70,8 @@ for (const [index, mode] of jsModes.entries()) {
       const before = money(await total(page).textContent());
       expect(before).toBeGreaterThan(0);
       await pricedOption(page).check();
-      if (mode.javaScriptEnabled) await expect.poll(async () => money(await total(page).textContent())).toBeGreaterThan(before);
+      if (mode.javaScriptEnabled)
+        await expect.poll(async () => money(await total(page).textContent())).toBeGreaterThan(before);
 
       // Terms not accepted: refused, the choices kept and priced by the server.
       await fillVisitor(page, { email });
@@ -115,7 +135,9 @@ for (const [index, mode] of jsModes.entries()) {
       await fillVisitor(page, { email });
       await page.getByLabel("I accept the Terms of Use").check();
       await page.getByRole("button", { name: "Book now" }).click();
-      await expect(page.getByText(/Please fill in the fields: Additional driver's full name, Additional driver's email/)).toBeVisible();
+      await expect(
+        page.getByText(/Please fill in the fields: Additional driver's full name, Additional driver's email/),
+      ).toBeVisible();
       await page.getByLabel("Additional driver's full name").fill("Mateo Rojas");
       await page.getByLabel("Additional driver's email").fill(uniqueEmail("second-driver"));
       await page.getByLabel("Additional driver's phone").fill("0414 555 0202");
@@ -136,11 +158,16 @@ for (const [index, mode] of jsModes.entries()) {
       await page.getByRole("button", { name: "Book now" }).click();
       await expect(page.getByText(/The driver must be at least (2\d) years old/)).toBeVisible();
       await expect(page).toHaveURL(/\/checkout\?/);
-      const response = await request.get(`http://127.0.0.1:${process.env.RESEND_FAKE_PORT ?? 4010}/emails?to=${encodeURIComponent(email)}`);
+      const response = await request.get(
+        `http://127.0.0.1:${process.env.RESEND_FAKE_PORT ?? 4010}/emails?to=${encodeURIComponent(email)}`,
+      );
       expect(((await response.json()) as { data: FakeEmail[] }).data).toEqual([]);
     });
 
-    test("a car booked meanwhile is no longer available, with the way back to the same search", async ({ page, context }) => {
+    test("a car booked meanwhile is no longer available, with the way back to the same search", async ({
+      page,
+      context,
+    }) => {
       test.setTimeout(60_000);
       await openCheckout(page, day(3));
       const link = page.url();
@@ -170,12 +197,19 @@ for (const [index, mode] of jsModes.entries()) {
     });
 
     test("a stale link shows a clear page with the way back to the search", async ({ page }) => {
-      const response = await page.goto(`/checkout?car=1&pickup=1&dropoff=1&from=2020-01-10T10:00&to=2020-01-13T10:00&l=en`);
+      const response = await page.goto(
+        `/checkout?car=1&pickup=1&dropoff=1&from=2020-01-10T10:00&to=2020-01-13T10:00&l=en`,
+      );
       expect(response?.status()).toBe(400);
       await expect(page.getByRole("heading", { name: "This booking link can no longer be used" })).toBeVisible();
       await expect(page.getByText("The pick-up date of this link is already past.")).toBeVisible();
-      await expect(page.getByRole("link", { name: "Back to the search" })).toHaveAttribute("href", /^\/search\?pickup=1&same=1&from=2020-01-10T10%3A00/);
-      const gone = await page.goto(`/checkout?car=999999&pickup=1&dropoff=1&from=${caracas(30, "10:00")}&to=${caracas(33, "10:00")}&l=en`);
+      await expect(page.getByRole("link", { name: "Back to the search" })).toHaveAttribute(
+        "href",
+        /^\/search\?pickup=1&same=1&from=2020-01-10T10%3A00/,
+      );
+      const gone = await page.goto(
+        `/checkout?car=999999&pickup=1&dropoff=1&from=${caracas(30, "10:00")}&to=${caracas(33, "10:00")}&l=en`,
+      );
       expect(gone?.status()).toBe(404);
       await expect(page.getByText("This car can no longer be booked.")).toBeVisible();
     });
@@ -190,7 +224,8 @@ test.describe("checkout on a phone (390×844) with JavaScript", () => {
     await openCheckout(page, 110, /Additional driver: \$[\d.,]+ per day/);
     await page.getByLabel(/^Additional driver \(/).check();
     // Each label names one field: the driver's and the additional driver's stay apart.
-    for (const label of ["Full name", "Email", "Phone", "Birth date"]) await expect(page.getByLabel(label, { exact: true })).toHaveCount(1);
+    for (const label of ["Full name", "Email", "Phone", "Birth date"])
+      await expect(page.getByLabel(label, { exact: true })).toHaveCount(1);
     await fillVisitor(page, { email });
     await page.getByLabel("Additional driver's full name").fill("Mateo Rojas");
     await page.getByLabel("Additional driver's email").fill(uniqueEmail("phone-second"));

@@ -15,7 +15,14 @@ const clientAddress = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
 const randomEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 test.describe("open redirects", () => {
-  for (const target of ["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/./\\evil.example", "//evil.example", "https://evil.example/"]) {
+  for (const target of [
+    "/.//evil.example",
+    "/..//evil.example",
+    "/%2e//evil.example",
+    "/./\\evil.example",
+    "//evil.example",
+    "https://evil.example/",
+  ]) {
     test(`signing in with redirectTo=${target} stays on the site`, async ({ request }) => {
       const response = await request.post(`/sign-in?l=en&redirectTo=${encodeURIComponent(target)}`, {
         form: { email: "driver@rueda.example", password: DEMO_PASSWORD, redirectTo: target },
@@ -35,7 +42,9 @@ test.describe("rate limits hold against parallel bursts", () => {
     const email = randomEmail("burst");
     const headers = { "X-Forwarded-For": clientAddress() };
     const responses = await Promise.all(
-      Array.from({ length: 40 }, () => request.post("/sign-in?l=en", { form: { email, password: "wrong-password" }, headers, maxRedirects: 0 })),
+      Array.from({ length: 40 }, () =>
+        request.post("/sign-in?l=en", { form: { email, password: "wrong-password" }, headers, maxRedirects: 0 }),
+      ),
     );
     const statuses = responses.map((r) => r.status());
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
@@ -47,7 +56,9 @@ test.describe("rate limits hold against parallel bursts", () => {
   test("forgot-password is limited per client, whatever addresses it asks about", async ({ request }) => {
     const headers = { "X-Forwarded-For": clientAddress() };
     const responses = await Promise.all(
-      Array.from({ length: 30 }, () => request.post("/forgot-password?l=en", { form: { email: randomEmail("probe") }, headers, maxRedirects: 0 })),
+      Array.from({ length: 30 }, () =>
+        request.post("/forgot-password?l=en", { form: { email: randomEmail("probe") }, headers, maxRedirects: 0 }),
+      ),
     );
     const statuses = responses.map((r) => r.status());
     // Unknown addresses answer "Email address not registered" (400) until the client's limit of 20.
@@ -59,7 +70,10 @@ test.describe("rate limits hold against parallel bursts", () => {
     const email = randomEmail("change");
     const password = "first-pass1";
     // Signed in by its activation (docs/security.md#unproven-addresses).
-    await activatedAccount(request, email, password, { fullName: "Burst Driver", headers: { "X-Forwarded-For": clientAddress() } });
+    await activatedAccount(request, email, password, {
+      fullName: "Burst Driver",
+      headers: { "X-Forwarded-For": clientAddress() },
+    });
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
         request.post("/change-password?l=en", {
@@ -111,15 +125,24 @@ test.describe("cross-site form posts", () => {
 });
 
 /** Sends a chunked body (no Content-Length) until the server answers; resolves with its status. */
-function postChunked(path: string, contentType: string, chunk: Buffer, maxBytes: number): Promise<{ status: number; sent: number }> {
+function postChunked(
+  path: string,
+  contentType: string,
+  chunk: Buffer,
+  maxBytes: number,
+): Promise<{ status: number; sent: number }> {
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = false;
-    const req = http.request(`${origin}${path}`, { method: "POST", headers: { "Content-Type": contentType, "Transfer-Encoding": "chunked" } }, (res) => {
-      answered = true;
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, sent }));
-    });
+    const req = http.request(
+      `${origin}${path}`,
+      { method: "POST", headers: { "Content-Type": contentType, "Transfer-Encoding": "chunked" } },
+      (res) => {
+        answered = true;
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, sent }));
+      },
+    );
     req.on("error", (error) => (answered ? undefined : reject(error)));
     const pump = () => {
       while (!answered && sent < maxBytes) {
@@ -134,14 +157,22 @@ function postChunked(path: string, contentType: string, chunk: Buffer, maxBytes:
 
 test.describe("request bodies are capped while they are read", () => {
   test("a chunked form body past 256 KB is refused with 413 before it is all read", async () => {
-    const { status, sent } = await postChunked("/contact?l=en", "application/x-www-form-urlencoded", Buffer.from(`message=${"x".repeat(64 * 1024)}`), 64 * 1024 * 1024);
+    const { status, sent } = await postChunked(
+      "/contact?l=en",
+      "application/x-www-form-urlencoded",
+      Buffer.from(`message=${"x".repeat(64 * 1024)}`),
+      64 * 1024 * 1024,
+    );
     expect(status).toBe(413);
     expect(sent).toBeLessThan(64 * 1024 * 1024);
   });
 
   test("multipart with more parts than any form has is refused with 413", async ({ request }) => {
     const boundary = "RuedaBoundary";
-    const parts = Array.from({ length: 200 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join("");
+    const parts = Array.from(
+      { length: 200 },
+      (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`,
+    ).join("");
     const response = await request.post("/contact?l=en", {
       headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
       data: `${parts}--${boundary}--\r\n`,

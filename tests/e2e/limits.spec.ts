@@ -16,20 +16,42 @@ test.afterAll(async () => {
 
 /** The demo car of RD-DEMO1 and its place. */
 async function demoCar(): Promise<{ car: number; place: number }> {
-  const [row] = await sql<{ car: number; place: number }[]>`select car_id as car, pickup_location_id as place from bookings where reference = 'RD-DEMO1'`;
+  const [row] = await sql<
+    { car: number; place: number }[]
+  >`select car_id as car, pickup_location_id as place from bookings where reference = 'RD-DEMO1'`;
   return row;
 }
 
-test("a burst of checkouts from one address: the 61st in an hour is refused, by the API and by the page's form", async ({ playwright, baseURL }) => {
+test("a burst of checkouts from one address: the 61st in an hour is refused, by the API and by the page's form", async ({
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   // A client address of this test's own (the app trusts one proxy hop in tests).
   const address = `10.22.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-  const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": address, "Accept-Language": "en" } });
+  const client = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": address, "Accept-Language": "en" },
+  });
   const { car, place } = await demoCar();
   const [from, to] = [caracas(300, "10:00"), caracas(302, "10:00")];
   // Every field right, and refused by the booking itself: the address belongs to the demo driver.
-  const driver = { fullName: "Ráfaga Visitante", email: "driver@rueda.example", phone: "+58 414 555 0101", birthDate: "1990-01-01" };
-  const body = { carId: car, pickupLocationId: place, dropoffLocationId: place, from, to, options: [], paymentMethod: "payLater", driver: { ...driver, acceptTerms: true } };
+  const driver = {
+    fullName: "Ráfaga Visitante",
+    email: "driver@rueda.example",
+    phone: "+58 414 555 0101",
+    birthDate: "1990-01-01",
+  };
+  const body = {
+    carId: car,
+    pickupLocationId: place,
+    dropoffLocationId: place,
+    from,
+    to,
+    options: [],
+    paymentMethod: "payLater",
+    driver: { ...driver, acceptTerms: true },
+  };
   const pageForm = { ...driver, tos: "on", payment: "payLater" };
   const pagePath = `/checkout?car=${car}&pickup=${place}&dropoff=${place}&from=${from}&to=${to}&l=en`;
 
@@ -44,7 +66,9 @@ test("a burst of checkouts from one address: the 61st in an hour is refused, by 
 
   const api = await client.post("/api/bookings", { data: body });
   expect(api.status()).toBe(429);
-  expect(await api.json()).toEqual({ error: { code: "rateLimited", message: "Too many attempts. Please wait a few minutes and try again." } });
+  expect(await api.json()).toEqual({
+    error: { code: "rateLimited", message: "Too many attempts. Please wait a few minutes and try again." },
+  });
   const page = await client.post(pagePath, { form: pageForm, maxRedirects: 0 });
   expect(page.status()).toBe(429);
   const html = await page.text();
@@ -71,13 +95,17 @@ async function twoFreshBookings(): Promise<{ prefix: string; references: [string
 }
 
 const statusesOf = async (references: string[]) =>
-  (await sql<{ status: string }[]>`select status from bookings where reference = any(${references}) order by reference`).map((r) => r.status);
+  (
+    await sql<{ status: string }[]>`select status from bookings where reference = any(${references}) order by reference`
+  ).map((r) => r.status);
 
 for (const mode of jsModes) {
   test.describe(`bulk status change ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("no status is chosen until staff choose one; unchosen it changes nothing; once done the selection clears", async ({ page }) => {
+    test("no status is chosen until staff choose one; unchosen it changes nothing; once done the selection clears", async ({
+      page,
+    }) => {
       test.setTimeout(60_000);
       const { prefix, references } = await twoFreshBookings();
       await signIn(page, STAFF, PASSWORD);
@@ -88,7 +116,8 @@ for (const mode of jsModes) {
       await expect(newStatus.locator("option:checked")).toHaveText("Choose a status");
 
       const tick = async () => {
-        for (const reference of references) await page.getByRole("checkbox", { name: `Select booking ${reference}` }).check();
+        for (const reference of references)
+          await page.getByRole("checkbox", { name: `Select booking ${reference}` }).check();
       };
       await tick();
       await page.getByRole("button", { name: "Change status of selected" }).click();
@@ -101,7 +130,8 @@ for (const mode of jsModes) {
       for (const reference of references) await expect(page.getByText(`${reference}: now Reserved.`)).toBeVisible();
       expect(await statusesOf(references)).toEqual(["reserved", "reserved"]);
       // The selection is gone: nothing ticked, no status chosen.
-      for (const reference of references) await expect(page.getByRole("checkbox", { name: `Select booking ${reference}` })).not.toBeChecked();
+      for (const reference of references)
+        await expect(page.getByRole("checkbox", { name: `Select booking ${reference}` })).not.toBeChecked();
       await expect(page.getByLabel("New status")).toHaveValue("");
     });
   });

@@ -11,7 +11,8 @@ import { expect, jsModes, test } from "./support";
  */
 const database = seedDatabase("notifications");
 
-const signedInDriver = (page: Page) => signUp(page, database(), { fullName: "Nora Driver", password: "notif-pass1", emailPrefix: "notif" });
+const signedInDriver = (page: Page) =>
+  signUp(page, database(), { fullName: "Nora Driver", password: "notif-pass1", emailPrefix: "notif" });
 
 /**
  * Three unread notifications, oldest first: two status changes and a confirmation with its
@@ -20,24 +21,60 @@ const signedInDriver = (page: Page) => signUp(page, database(), { fullName: "Nor
  */
 async function seedNotifications(userId: number) {
   const [link] = await database()
-    .select({ carId: schema.carLocations.carId, locationId: schema.carLocations.locationId, supplierId: schema.cars.supplierId })
+    .select({
+      carId: schema.carLocations.carId,
+      locationId: schema.carLocations.locationId,
+      supplierId: schema.cars.supplierId,
+    })
     .from(schema.carLocations)
     .innerJoin(schema.cars, eq(schema.cars.id, schema.carLocations.carId))
     .limit(1);
   const startsAt = new Date(Date.now() + 30 * 86_400_000);
-  const booking = await createBooking(database(), { ...link, driverId: userId, status: "cancelled", startsAt, endsAt: new Date(startsAt.getTime() + 2 * 86_400_000) });
+  const booking = await createBooking(database(), {
+    ...link,
+    driverId: userId,
+    status: "cancelled",
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 2 * 86_400_000),
+  });
   const now = Date.now();
-  await database().insert(schema.notifications).values([
-    { userId, messageKey: "notifications:messages.statusChanged", params: { reference: "OLDEST1", status: "paid" }, createdAt: new Date(now - 3 * 60_000) },
-    { userId, messageKey: "notifications:messages.statusChanged", params: { reference: "MIDDLE2", status: "cancelled" }, createdAt: new Date(now - 2 * 60_000) },
-    { userId, bookingId: booking.id, messageKey: "notifications:messages.bookingConfirmed", params: { reference: "NEWEST3", car: "Fiat Uno" }, createdAt: new Date(now - 60_000) },
-  ]);
+  await database()
+    .insert(schema.notifications)
+    .values([
+      {
+        userId,
+        messageKey: "notifications:messages.statusChanged",
+        params: { reference: "OLDEST1", status: "paid" },
+        createdAt: new Date(now - 3 * 60_000),
+      },
+      {
+        userId,
+        messageKey: "notifications:messages.statusChanged",
+        params: { reference: "MIDDLE2", status: "cancelled" },
+        createdAt: new Date(now - 2 * 60_000),
+      },
+      {
+        userId,
+        bookingId: booking.id,
+        messageKey: "notifications:messages.bookingConfirmed",
+        params: { reference: "NEWEST3", car: "Fiat Uno" },
+        createdAt: new Date(now - 60_000),
+      },
+    ]);
   return booking.id;
 }
 
 const counter = (page: Page, unread: number) =>
-  expect(page.getByRole("banner").getByRole("link", unread > 0 ? { name: `Notifications, ${unread} unread` } : { name: "Notifications", exact: true })).toBeVisible();
-const item = (page: Page, reference: string) => page.getByRole("list", { name: "Your notifications" }).getByRole("listitem").filter({ hasText: reference });
+  expect(
+    page
+      .getByRole("banner")
+      .getByRole(
+        "link",
+        unread > 0 ? { name: `Notifications, ${unread} unread` } : { name: "Notifications", exact: true },
+      ),
+  ).toBeVisible();
+const item = (page: Page, reference: string) =>
+  page.getByRole("list", { name: "Your notifications" }).getByRole("listitem").filter({ hasText: reference });
 
 for (const mode of jsModes) {
   test.describe(`notifications ${mode.name}`, () => {
@@ -57,10 +94,15 @@ for (const mode of jsModes) {
       // Newest first, translated, the status by its label, a link to the booking.
       const items = page.getByRole("list", { name: "Your notifications" }).getByRole("listitem");
       await expect(items).toHaveCount(3);
-      await expect(items.nth(0)).toContainText("Your booking NEWEST3 for the Fiat Uno is done. You pay at the counter.");
+      await expect(items.nth(0)).toContainText(
+        "Your booking NEWEST3 for the Fiat Uno is done. You pay at the counter.",
+      );
       await expect(items.nth(1)).toContainText("Booking MIDDLE2 is now: Cancelled.");
       await expect(items.nth(2)).toContainText("Booking OLDEST1 is now: Paid.");
-      await expect(items.nth(0).getByRole("link", { name: "View booking" })).toHaveAttribute("href", `/booking?b=${bookingId}`);
+      await expect(items.nth(0).getByRole("link", { name: "View booking" })).toHaveAttribute(
+        "href",
+        `/booking?b=${bookingId}`,
+      );
 
       await item(page, "OLDEST1").getByRole("button", { name: "Mark as read" }).click();
       await counter(page, 2);
@@ -104,17 +146,31 @@ for (const mode of jsModes) {
       const victimPage = await victim.newPage();
       const victimId = await signedInDriver(victimPage);
       await seedNotifications(victimId);
-      const [theirs] = await database().select().from(schema.notifications).where(eq(schema.notifications.userId, victimId)).limit(1);
+      const [theirs] = await database()
+        .select()
+        .from(schema.notifications)
+        .where(eq(schema.notifications.userId, victimId))
+        .limit(1);
       await victim.close();
 
       await signedInDriver(page);
       await page.goto("/notifications?l=en");
       await expect(page.getByText("No notifications")).toBeVisible();
-      for (const form of [{ intent: "read", id: String(theirs.id) }, { intent: "delete", id: String(theirs.id) }]) {
-        const response = await page.request.post("/notifications", { form, maxRedirects: 0, headers: { Origin: new URL(page.url()).origin } });
+      for (const form of [
+        { intent: "read", id: String(theirs.id) },
+        { intent: "delete", id: String(theirs.id) },
+      ]) {
+        const response = await page.request.post("/notifications", {
+          form,
+          maxRedirects: 0,
+          headers: { Origin: new URL(page.url()).origin },
+        });
         expect(response.status()).toBe(302);
       }
-      const [after] = await database().select().from(schema.notifications).where(eq(schema.notifications.id, theirs.id));
+      const [after] = await database()
+        .select()
+        .from(schema.notifications)
+        .where(eq(schema.notifications.id, theirs.id));
       expect(after).toMatchObject({ id: theirs.id, isRead: false });
     });
   });

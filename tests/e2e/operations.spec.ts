@@ -9,9 +9,17 @@ import { expect, test } from "./support";
 test.describe.configure({ mode: "serial" });
 
 let nextPort = 3230;
-const embedded = (name: string) => ({ DATABASE_URL: "", PGLITE_DIR: "memory://", REDIS_URL: "", DATA_DIR: `.data/e2e-${name}` });
+const embedded = (name: string) => ({
+  DATABASE_URL: "",
+  PGLITE_DIR: "memory://",
+  REDIS_URL: "",
+  DATA_DIR: `.data/e2e-${name}`,
+});
 
-async function withServer<T>(env: Record<string, string>, use: (server: RunningServer, base: string) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  env: Record<string, string>,
+  use: (server: RunningServer, base: string) => Promise<T>,
+): Promise<T> {
   const port = nextPort++;
   const server = await startServer(port, env);
   try {
@@ -23,14 +31,24 @@ async function withServer<T>(env: Record<string, string>, use: (server: RunningS
 
 test("a Redis outage fails the status report, not the liveness check", async () => {
   // Nothing listens on port 1: Redis is "down" from the first moment.
-  await withServer({ ...embedded("redis-down"), REDIS_URL: "redis://127.0.0.1:1", STATUS_TOKEN: "ops-status-token-0123456789" }, async (_server, base) => {
-    const live = await fetch(`${base}/healthz`);
-    expect(live.status).toBe(200);
-    expect(await live.json()).toMatchObject({ status: "ok", database: "ok" });
-    const status = await fetch(`${base}/status`, { headers: { Authorization: "Bearer ops-status-token-0123456789" } });
-    expect(status.status).toBe(503);
-    expect(await status.json()).toMatchObject({ status: "degraded", database: "ok", redis: "down", outbox: { pending: 0, failed: 0 } });
-  });
+  await withServer(
+    { ...embedded("redis-down"), REDIS_URL: "redis://127.0.0.1:1", STATUS_TOKEN: "ops-status-token-0123456789" },
+    async (_server, base) => {
+      const live = await fetch(`${base}/healthz`);
+      expect(live.status).toBe(200);
+      expect(await live.json()).toMatchObject({ status: "ok", database: "ok" });
+      const status = await fetch(`${base}/status`, {
+        headers: { Authorization: "Bearer ops-status-token-0123456789" },
+      });
+      expect(status.status).toBe(503);
+      expect(await status.json()).toMatchObject({
+        status: "degraded",
+        database: "ok",
+        redis: "down",
+        outbox: { pending: 0, failed: 0 },
+      });
+    },
+  );
 });
 
 test("production on an empty database loads no demo accounts and says how to create the first admin", async () => {
@@ -102,5 +120,7 @@ test("stopping the server lets every request in flight finish", async () => {
 /** An empty PostgreSQL database beside the suite's own, or null on the embedded default. */
 function scratchPostgres() {
   const suiteDatabase = process.env.DATABASE_URL;
-  return suiteDatabase ? scratchDatabase(suiteDatabase, `rueda_e2e_prod_${process.pid}_${Date.now().toString(36)}`) : Promise.resolve(null);
+  return suiteDatabase
+    ? scratchDatabase(suiteDatabase, `rueda_e2e_prod_${process.pid}_${Date.now().toString(36)}`)
+    : Promise.resolve(null);
 }

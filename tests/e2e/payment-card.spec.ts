@@ -23,7 +23,8 @@ function caracas(days: number, time: string): string {
 }
 
 const money = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.]/g, "")) * 100);
-const isPaymentEmail = (reference: string) => (e: { subject: string }) => e.subject === `Payment received for booking ${reference}`;
+const isPaymentEmail = (reference: string) => (e: { subject: string }) =>
+  e.subject === `Payment received for booking ${reference}`;
 
 /**
  * From the home page of `base` to a new booking paid by card: search Maiquetía for two days from
@@ -63,7 +64,8 @@ async function bookForCard(page: Page, base: string, startDay: number, email: st
  * (docs/security.md#unproven-addresses), kept here by booking id.
  */
 const grants = new Map<string, string>();
-const withGrant = (bookingId: string) => (grants.has(bookingId) ? `b=${bookingId}&g=${grants.get(bookingId)}` : `b=${bookingId}`);
+const withGrant = (bookingId: string) =>
+  grants.has(bookingId) ? `b=${bookingId}&g=${grants.get(bookingId)}` : `b=${bookingId}`;
 
 /** The status the booking's page shows its driver (or the visitor holding its grant). */
 async function bookingStatus(page: Page, base: string, bookingId: string) {
@@ -74,7 +76,10 @@ async function bookingStatus(page: Page, base: string, bookingId: string) {
 /** A browser of its own for the Stripe server's pages, kept off the internet like the suite's. */
 async function offlineContext(browser: Browser, javaScriptEnabled = true) {
   const context = await browser.newContext({ javaScriptEnabled });
-  await context.route((url) => !["127.0.0.1", "localhost"].includes(url.hostname), (route) => route.abort("blockedbyclient"));
+  await context.route(
+    (url) => !["127.0.0.1", "localhost"].includes(url.hostname),
+    (route) => route.abort("blockedbyclient"),
+  );
   return context;
 }
 
@@ -85,7 +90,10 @@ for (const [index, mode] of jsModes.entries()) {
   test.describe(`card payment with the demo gateway ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("each wrong field is named, and the approved test card pays the booking and emails the driver", async ({ page, request }) => {
+    test("each wrong field is named, and the approved test card pays the booking and emails the driver", async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(90_000);
       const email = uniqueEmail("card");
       const { bookingId, reference, amountCents } = await bookForCard(page, "", day(0), email);
@@ -102,7 +110,9 @@ for (const [index, mode] of jsModes.entries()) {
         await page.getByRole("button", { name: /^Pay \$/ }).click();
       };
       await page.getByRole("button", { name: /^Pay \$/ }).click();
-      await expect(page.getByText("Please fill in the fields: Card number, Expiry (MM/YY), Security code")).toBeVisible();
+      await expect(
+        page.getByText("Please fill in the fields: Card number, Expiry (MM/YY), Security code"),
+      ).toBeVisible();
       await fill("4242 4242 4242 4241", "12/40", "123");
       await expect(page.getByText("Card number invalid")).toBeVisible();
       await fill("4242 4242 4242 4242", "01/20", "123");
@@ -133,7 +143,9 @@ for (const [index, mode] of jsModes.entries()) {
       await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
       await expect(page.getByText("The car is no longer held for this booking")).toBeVisible();
       expect(await bookingStatus(page, "", bookingId)).toBe("Cancelled");
-      const sent = (await (await request.get(`${resendFakeUrl}/emails?to=${encodeURIComponent(email)}`)).json()) as { data: Array<{ subject: string }> };
+      const sent = (await (await request.get(`${resendFakeUrl}/emails?to=${encodeURIComponent(email)}`)).json()) as {
+        data: Array<{ subject: string }>;
+      };
       expect(sent.data.filter(isPaymentEmail(reference))).toHaveLength(0);
     });
   });
@@ -149,20 +161,24 @@ test.describe("card payment through Stripe", () => {
   test.beforeAll(async () => {
     test.setTimeout(300_000);
     mailbox = await startResendFake(stripeAppPort + 1);
-    server = await startServer(stripeAppPort, {
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      PGLITE_DIR: "memory://",
-      DATA_DIR: ".data/e2e-stripe",
-      DEMO_DATA: "1",
-      APP_URL: stripeApp,
-      RESEND_API_KEY: "re_test_e2e",
-      RESEND_BASE_URL: mailbox.url,
-      STRIPE_SECRET_KEY: "sk_test_e2e",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripeFakeUrl,
-      // Migrating and seeding an empty database takes a while on a busy machine.
-    }, { timeoutMs: 240_000 });
+    server = await startServer(
+      stripeAppPort,
+      {
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        PGLITE_DIR: "memory://",
+        DATA_DIR: ".data/e2e-stripe",
+        DEMO_DATA: "1",
+        APP_URL: stripeApp,
+        RESEND_API_KEY: "re_test_e2e",
+        RESEND_BASE_URL: mailbox.url,
+        STRIPE_SECRET_KEY: "sk_test_e2e",
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: stripeFakeUrl,
+        // Migrating and seeding an empty database takes a while on a busy machine.
+      },
+      { timeoutMs: 240_000 },
+    );
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -184,12 +200,18 @@ test.describe("card payment through Stripe", () => {
   });
 
   const sessionsOf = async (bookingId: string) =>
-    ((await (await fetch(`${stripeFakeUrl}/_control/sessions?client_reference_id=${bookingId}`)).json()) as { data: FakeSession[] }).data;
+    (
+      (await (await fetch(`${stripeFakeUrl}/_control/sessions?client_reference_id=${bookingId}`)).json()) as {
+        data: FakeSession[];
+      }
+    ).data;
 
   for (const [index, mode] of jsModes.entries()) {
     const day = (n: number) => 800 + index * 60 + n * 6;
 
-    test(`${mode.name}: a Checkout Session for the stored amount; webhook twice and before the return → one payment, one email`, async ({ browser }) => {
+    test(`${mode.name}: a Checkout Session for the stored amount; webhook twice and before the return → one payment, one email`, async ({
+      browser,
+    }) => {
       test.setTimeout(120_000);
       const context = await offlineContext(browser, mode.javaScriptEnabled);
       const page = await context.newPage();
@@ -200,7 +222,14 @@ test.describe("card payment through Stripe", () => {
       await page.getByRole("button", { name: /by card$/ }).click();
       await expect(page).toHaveURL(new RegExp(`^${stripeFakeUrl}/pay/cs_test_\\w+$`));
       const [session] = await sessionsOf(bookingId);
-      expect(session).toMatchObject({ amount_total: amountCents, currency: "usd", client_reference_id: bookingId, metadata: { bookingId }, locale: "en", mode: "payment" });
+      expect(session).toMatchObject({
+        amount_total: amountCents,
+        currency: "usd",
+        client_reference_id: bookingId,
+        metadata: { bookingId },
+        locale: "en",
+        mode: "payment",
+      });
       const now = Date.now() / 1000;
       expect(session.expires_at).toBeGreaterThanOrEqual(now + 29 * 60);
       expect(session.expires_at).toBeLessThanOrEqual(now + 31 * 60);
@@ -223,11 +252,20 @@ test.describe("card payment through Stripe", () => {
       await expect(page.getByRole("heading", { name: "Payment done" })).toBeVisible();
       await expect(page.getByRole("status")).toContainText(`$${(amountCents / 100).toFixed(2)}`.replace(".00", ""));
 
-      const { data: events, deliveries } = (await (await fetch(`${stripeFakeUrl}/_control/events`)).json()) as { data: FakeEvent[]; deliveries: Array<{ eventId: string; status: number }> };
+      const { data: events, deliveries } = (await (await fetch(`${stripeFakeUrl}/_control/events`)).json()) as {
+        data: FakeEvent[];
+        deliveries: Array<{ eventId: string; status: number }>;
+      };
       const completed = events.find((e) => e.type === "checkout.session.completed" && e.data.object.id === session.id)!;
       expect(deliveries.filter((d) => d.eventId === completed.id).map((d) => d.status)).toEqual([200, 200]);
       // And once more, later: still one payment, one email.
-      expect(((await (await fetch(`${stripeFakeUrl}/_control/events/${completed.id}/deliver`, { method: "POST" })).json()) as { status: number }).status).toBe(200);
+      expect(
+        (
+          (await (
+            await fetch(`${stripeFakeUrl}/_control/events/${completed.id}/deliver`, { method: "POST" })
+          ).json()) as { status: number }
+        ).status,
+      ).toBe(200);
       await page.reload();
       await expect(page.getByRole("status")).toContainText(`$${(amountCents / 100).toFixed(2)}`.replace(".00", ""));
       expect(await paymentEmails(email, reference)).toHaveLength(1);
@@ -261,7 +299,17 @@ test.describe("card payment through Stripe", () => {
       });
     expect((await post(signer.generateTestHeaderString({ payload, secret: "whsec_someone_else" }))).status).toBe(400);
     expect((await post(null)).status).toBe(400);
-    expect((await post(signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 600 }))).status).toBe(400);
+    expect(
+      (
+        await post(
+          signer.generateTestHeaderString({
+            payload,
+            secret: WEBHOOK_SECRET,
+            timestamp: Math.floor(Date.now() / 1000) - 600,
+          }),
+        )
+      ).status,
+    ).toBe(400);
 
     await page.goto(`${stripeApp}/payment/card?${withGrant(bookingId)}&l=en`);
     await expect(page.getByRole("button", { name: /by card$/ })).toBeVisible();

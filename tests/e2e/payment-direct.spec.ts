@@ -20,7 +20,9 @@ const money = (text: string | null) => Math.round(Number((text ?? "").replace(/[
 /** A visitor's checkout from the search, up to the payment choice. */
 async function visitorCheckout(page: Page, startDay: number, email: string) {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort("blockedbyclient"));
-  await page.goto(`/search?l=en&pickup=1&dropoff=1&from=${caracas(startDay, "10:00")}&to=${caracas(startDay + 2, "10:00")}`);
+  await page.goto(
+    `/search?l=en&pickup=1&dropoff=1&from=${caracas(startDay, "10:00")}&to=${caracas(startDay + 2, "10:00")}`,
+  );
   await page.locator("article.car-card").first().getByRole("link", { name: "Book" }).click();
   await expect(page).toHaveURL(/\/checkout\?car=/);
   await page.getByLabel("Full name", { exact: true }).fill("Paula Pagos");
@@ -45,7 +47,10 @@ for (const [index, mode] of jsModes.entries()) {
       await expect(page.getByRole("radio", { name: "Pago móvil" })).toBeVisible();
       const payLater = money(await page.getByTestId("checkout-total").textContent());
       await page.getByRole("radio", { name: "Pago móvil" }).check();
-      if (mode.javaScriptEnabled) await expect.poll(async () => money(await page.getByTestId("checkout-total").textContent())).toBeLessThan(payLater);
+      if (mode.javaScriptEnabled)
+        await expect
+          .poll(async () => money(await page.getByTestId("checkout-total").textContent()))
+          .toBeLessThan(payLater);
       await page.getByRole("button", { name: "Book now" }).click();
       // A visitor's new account is not signed in: the payment pages open through the booking's grant.
       await expect(page).toHaveURL(/\/payment\/mobile\?b=\d+&g=[\w-]{24}$/);
@@ -57,17 +62,26 @@ for (const [index, mode] of jsModes.entries()) {
       const due = money(await page.getByTestId("amount-due").textContent());
       expect(due).toBeGreaterThan(0);
       expect(due).toBeLessThan(payLater);
-      await expect(page.getByRole("link", { name: "Pay by card" })).toHaveAttribute("href", `/payment/card?b=${bookingId}&g=${grant}`);
+      await expect(page.getByRole("link", { name: "Pay by card" })).toHaveAttribute(
+        "href",
+        `/payment/card?b=${bookingId}&g=${grant}`,
+      );
       await expect(page.getByRole("link", { name: "Pay with pago móvil" })).toBeVisible();
     });
 
-    test("a booking is found by reference and email and paid without signing in; guesses show nothing", async ({ page, browser, request }) => {
+    test("a booking is found by reference and email and paid without signing in; guesses show nothing", async ({
+      page,
+      browser,
+      request,
+    }) => {
       const email = uniqueEmail("direct");
       await visitorCheckout(page, day(1), email);
       await page.getByRole("button", { name: "Book now" }).click();
       await expect(page).toHaveURL(/\/booking\?b=\d+&g=[\w-]{24}$/);
       const bookingId = new URL(page.url()).searchParams.get("b")!;
-      const [confirmation] = await waitForEmails(request, email, { match: (e) => /^Your booking RD-\w+ is confirmed$/.test(e.subject) });
+      const [confirmation] = await waitForEmails(request, email, {
+        match: (e) => /^Your booking RD-\w+ is confirmed$/.test(e.subject),
+      });
       const reference = confirmation.subject.match(/RD-\w+/)![0];
 
       // The visitor (not signed in: the address is not proven yet) pays from the booking page, through its grant.

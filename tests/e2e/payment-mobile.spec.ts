@@ -38,7 +38,10 @@ async function newDriver(): Promise<string> {
  * A booking like the demo's `template` (RD-DEMO1 is the demo staff's supplier's, RD-DEMO2 another
  * supplier's) held for pago móvil, after every other booking of its car.
  */
-async function freshHold(driverEmail: string, template = "RD-DEMO1"): Promise<{ id: number; reference: string; priceCents: number }> {
+async function freshHold(
+  driverEmail: string,
+  template = "RD-DEMO1",
+): Promise<{ id: number; reference: string; priceCents: number }> {
   const reference = `PM${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase().slice(0, 16);
   const [row] = await sql<{ id: number; reference: string; priceCents: number }[]>`
     with demo as (select * from bookings where reference = ${template}),
@@ -93,8 +96,13 @@ async function submitTransfer(page: Page, values: { bank?: string; phone: string
 
 const today = () => new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10);
 const paymentOf = async (bookingId: number) =>
-  (await sql<{ id: number; status: string }[]>`select id, status from payments where booking_id = ${bookingId} order by id desc limit 1`)[0];
-const statusOf = async (id: number) => (await sql<{ status: string }[]>`select status from bookings where id = ${id}`)[0].status;
+  (
+    await sql<
+      { id: number; status: string }[]
+    >`select id, status from payments where booking_id = ${bookingId} order by id desc limit 1`
+  )[0];
+const statusOf = async (id: number) =>
+  (await sql<{ status: string }[]>`select status from bookings where id = ${id}`)[0].status;
 
 for (const mode of jsModes) {
   test.describe(`pago móvil ${mode.name}`, () => {
@@ -102,7 +110,11 @@ for (const mode of jsModes) {
     // Each test is a driver and a staff member taking turns: several sign-ins and page loads.
     test.describe.configure({ timeout: 120_000 });
 
-    test("checkout → transfer → staff approve → the driver's booking is paid and emailed", async ({ page, context, request }) => {
+    test("checkout → transfer → staff approve → the driver's booking is paid and emailed", async ({
+      page,
+      context,
+      request,
+    }) => {
       const driver = await newDriver();
       await signIn(page, driver);
       await page.goto(await checkoutLink());
@@ -148,7 +160,10 @@ for (const mode of jsModes) {
       await signIn(page, ADMIN);
       await page.locator("summary", { hasText: "Menu" }).click();
       await page.getByRole("link", { name: "Back office" }).click();
-      await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Payments to verify" }).click();
+      await page
+        .getByRole("navigation", { name: "Back office" })
+        .getByRole("link", { name: "Payments to verify" })
+        .click();
       await expect(page.getByRole("heading", { name: "Payments to verify", level: 1 })).toBeVisible();
       const row = page.getByRole("row").filter({ hasText: booking.reference });
       await expect(row).toContainText(`0134 · Banesco · 0414-7654321 · ref. ${reference}`);
@@ -161,11 +176,16 @@ for (const mode of jsModes) {
       await signIn(page, driver);
       await page.goto(`/booking?b=${bookingId}&l=en`);
       await expect(page.getByText("Paid", { exact: true }).first()).toBeVisible();
-      const [email] = await waitForEmails(request, driver, { match: (e) => e.subject === `Payment received for booking ${booking.reference}` });
+      const [email] = await waitForEmails(request, driver, {
+        match: (e) => e.subject === `Payment received for booking ${booking.reference}`,
+      });
       expect(email.text).toContain(booking.reference);
     });
 
-    test("an admin rejects with a reason → the car is released, the driver is told and sends the transfer again", async ({ page, request }) => {
+    test("an admin rejects with a reason → the car is released, the driver is told and sends the transfer again", async ({
+      page,
+      request,
+    }) => {
       const driver = await newDriver();
       const booking = await freshHold(driver);
       await signIn(page, driver);
@@ -190,18 +210,28 @@ for (const mode of jsModes) {
       // Back to its hold, as after a failed USDT check: a made-up transfer does not keep the car.
       expect(await statusOf(booking.id)).toBe("void");
 
-      const [email] = await waitForEmails(request, driver, { match: (e) => e.subject === `Your payment for booking ${booking.reference} was not accepted` });
+      const [email] = await waitForEmails(request, driver, {
+        match: (e) => e.subject === `Your payment for booking ${booking.reference} was not accepted`,
+      });
       expect(email.text).toContain("Reason: No transfer with this reference in the statement");
 
       await signOut(page);
       await signIn(page, driver);
       await page.goto("/notifications?l=en");
-      await expect(page.getByText(`Your payment for booking ${booking.reference} was not accepted: No transfer with this reference in the statement. You can pay again.`)).toBeVisible();
+      await expect(
+        page.getByText(
+          `Your payment for booking ${booking.reference} was not accepted: No transfer with this reference in the statement. You can pay again.`,
+        ),
+      ).toBeVisible();
       // The email's link opens the page again (it carries the grant, so it works signed out too).
       const link = email.text.match(/https?:\/\/\S+\/payment\/mobile\?b=\d+&g=[\w-]+/)![0];
       await signOut(page);
       await page.goto(`${new URL(link).pathname}${new URL(link).search}&l=en`);
-      await expect(page.getByText("Your previous transfer was not accepted: No transfer with this reference in the statement.", { exact: false })).toBeVisible();
+      await expect(
+        page.getByText("Your previous transfer was not accepted: No transfer with this reference in the statement.", {
+          exact: false,
+        }),
+      ).toBeVisible();
       await submitTransfer(page, { phone: "04241234567", reference: `${first}1` });
       await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
       expect((await paymentOf(booking.id)).status).toBe("pending");
@@ -218,7 +248,9 @@ for (const mode of jsModes) {
       // The same transfer typed with leading zeros for another booking.
       await page.goto(`/payment/mobile?b=${b.id}&l=en`);
       await submitTransfer(page, { bank: "0105", phone: "04141112233", reference: `00${reference}` });
-      await expect(page.getByText("This transfer (bank, reference number and date) is already registered.")).toBeVisible();
+      await expect(
+        page.getByText("This transfer (bank, reference number and date) is already registered."),
+      ).toBeVisible();
       expect(await paymentOf(b.id)).toBeUndefined();
       expect(await statusOf(b.id)).toBe("void");
 
@@ -228,20 +260,32 @@ for (const mode of jsModes) {
       await signOut(page);
       await signIn(page, ADMIN);
       await page.goto("/admin/payments?order=newest&l=en");
-      const rowOf = (booking: { reference: string }) => page.getByRole("row").filter({ has: page.getByRole("link", { name: `View booking ${booking.reference}` }) });
-      for (const [mine, other] of [[a, b], [b, a]]) {
+      const rowOf = (booking: { reference: string }) =>
+        page.getByRole("row").filter({ has: page.getByRole("link", { name: `View booking ${booking.reference}` }) });
+      for (const [mine, other] of [
+        [a, b],
+        [b, a],
+      ]) {
         const warning = rowOf(mine).getByRole("note");
         await expect(warning).toContainText("Warning: another booking filed a transfer with this reference:");
-        await expect(warning.getByRole("link", { name: other.reference })).toHaveAttribute("href", `/booking?b=${other.id}`);
+        await expect(warning.getByRole("link", { name: other.reference })).toHaveAttribute(
+          "href",
+          `/booking?b=${other.id}`,
+        );
       }
       await expect(rowOf(b)).toContainText(`0134 · Banesco · 0414-1112233 · ref. 00${reference}`);
     });
 
-    test("supplier staff see the queue read-only; an admin cannot verify the payment of their own booking", async ({ page }) => {
+    test("supplier staff see the queue read-only; an admin cannot verify the payment of their own booking", async ({
+      page,
+    }) => {
       const driver = await newDriver();
       const theirs = await freshHold(driver);
       const own = await freshHold(ADMIN);
-      for (const [who, booking] of [[driver, theirs], [ADMIN, own]] as const) {
+      for (const [who, booking] of [
+        [driver, theirs],
+        [ADMIN, own],
+      ] as const) {
         await signIn(page, who);
         await page.goto(`/payment/mobile?b=${booking.id}&l=en`);
         await submitTransfer(page, { phone: "04121234567", reference: `6${String(Date.now()).slice(-9)}` });
@@ -259,7 +303,10 @@ for (const mode of jsModes) {
       await expect(row).toBeVisible();
       await expect(page.getByRole("button", { name: /^(Approve|Reject) the payment/ })).toHaveCount(0);
       await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveCount(0);
-      const forms: Array<Record<string, string>> = [{ intent: "approve", paymentId: String(payment.id) }, { intent: "reject", paymentId: String(payment.id), reason: "Forged" }];
+      const forms: Array<Record<string, string>> = [
+        { intent: "approve", paymentId: String(payment.id) },
+        { intent: "reject", paymentId: String(payment.id), reason: "Forged" },
+      ];
       for (const form of forms) {
         const answer = await page.request.post("/admin/payments?l=en", { form, maxRedirects: 0 });
         expect(answer.status()).toBe(403);
@@ -274,16 +321,28 @@ for (const mode of jsModes) {
       const ownRow = page.getByRole("row").filter({ hasText: own.reference });
       await expect(ownRow).toContainText("Your own booking: another admin must verify this payment.");
       await expect(ownRow.getByRole("button")).toHaveCount(0);
-      await expect(page.getByRole("row").filter({ hasText: theirs.reference }).getByRole("button", { name: `Approve the payment for booking ${theirs.reference}` })).toBeVisible();
-      const forged = await page.request.post("/admin/payments?order=newest", { form: { intent: "approve", paymentId: String(ownPayment.id) }, maxRedirects: 0 });
+      await expect(
+        page
+          .getByRole("row")
+          .filter({ hasText: theirs.reference })
+          .getByRole("button", { name: `Approve the payment for booking ${theirs.reference}` }),
+      ).toBeVisible();
+      const forged = await page.request.post("/admin/payments?order=newest", {
+        form: { intent: "approve", paymentId: String(ownPayment.id) },
+        maxRedirects: 0,
+      });
       expect(forged.status()).toBe(302);
       await page.goto("/admin/payments?order=newest&l=en");
-      await expect(page.getByText("You cannot approve or reject the payment of your own booking: another admin must verify it.")).toBeVisible();
+      await expect(
+        page.getByText("You cannot approve or reject the payment of your own booking: another admin must verify it."),
+      ).toBeVisible();
       expect((await paymentOf(own.id)).status).toBe("pending");
       expect(await statusOf(own.id)).toBe("pending");
     });
 
-    test("the queue pages through every transfer with its count, and sorts newest or oldest first", async ({ page }) => {
+    test("the queue pages through every transfer with its count, and sorts newest or oldest first", async ({
+      page,
+    }) => {
       const driver = await newDriver();
       // More than a page of transfers awaiting staff, each for its own hold.
       const created: Array<{ id: number; reference: string }> = [];
@@ -296,28 +355,29 @@ for (const mode of jsModes) {
         await sql`update bookings set status = 'pending' where id = ${booking.id}`;
         created.push(booking);
       }
-      const [{ total }] = await sql<{ total: number }[]>`select count(*)::int as total from payments where method = 'mobilePayment' and status = 'pending'`;
+      const [{ total }] = await sql<
+        { total: number }[]
+      >`select count(*)::int as total from payments where method = 'mobilePayment' and status = 'pending'`;
       const newest = created.at(-1)!;
       try {
-
-      await signIn(page, ADMIN);
-      await page.goto("/admin/payments?l=en");
-      await expect(page.getByText(`${total} payments await verification`)).toBeVisible();
-      await page.getByLabel("Order", { exact: true }).selectOption("newest");
-      await page.getByRole("button", { name: "Sort" }).click();
-      await expect(page).toHaveURL(/order=newest/);
-      const rows = page.getByRole("row").filter({ has: page.getByRole("link", { name: /^View booking/ }) });
-      await expect(rows.first()).toContainText(newest.reference);
-      await expect(rows.first()).toContainText(/Balance due: \$[\d,.]+/);
-      await expect(rows).toHaveCount(30);
-      await page.getByRole("navigation", { name: "Pages" }).first().getByRole("link", { name: "Next" }).click();
-      await expect(page).toHaveURL(/page=2/);
-      await expect(page).toHaveURL(/order=newest/);
-      // Newest first, the oldest of the 31 is the first row of page 2.
-      await expect(rows.first()).toContainText(created[0].reference);
-      await page.getByLabel("Order", { exact: true }).selectOption("oldest");
-      await page.getByRole("button", { name: "Sort" }).click();
-      await expect(rows.first()).not.toContainText(newest.reference);
+        await signIn(page, ADMIN);
+        await page.goto("/admin/payments?l=en");
+        await expect(page.getByText(`${total} payments await verification`)).toBeVisible();
+        await page.getByLabel("Order", { exact: true }).selectOption("newest");
+        await page.getByRole("button", { name: "Sort" }).click();
+        await expect(page).toHaveURL(/order=newest/);
+        const rows = page.getByRole("row").filter({ has: page.getByRole("link", { name: /^View booking/ }) });
+        await expect(rows.first()).toContainText(newest.reference);
+        await expect(rows.first()).toContainText(/Balance due: \$[\d,.]+/);
+        await expect(rows).toHaveCount(30);
+        await page.getByRole("navigation", { name: "Pages" }).first().getByRole("link", { name: "Next" }).click();
+        await expect(page).toHaveURL(/page=2/);
+        await expect(page).toHaveURL(/order=newest/);
+        // Newest first, the oldest of the 31 is the first row of page 2.
+        await expect(rows.first()).toContainText(created[0].reference);
+        await page.getByLabel("Order", { exact: true }).selectOption("oldest");
+        await page.getByRole("button", { name: "Sort" }).click();
+        await expect(rows.first()).not.toContainText(newest.reference);
       } finally {
         // Out of the way of the other tests, which look for their own rows on the first page.
         await sql`update payments set status = 'failed' where booking_id in ${sql(created.map((b) => b.id))}`;
@@ -338,7 +398,10 @@ for (const mode of jsModes) {
       await signIn(page, await newDriver());
       const response = await page.goto(`/payment/mobile?b=${mine.id}&l=en`);
       expect(response?.status()).toBe(404);
-      const forged = await page.request.post(`/payment/mobile?b=${mine.id}`, { form: { intent: "pay", bank: "0134", phone: "04141234567", reference: "123456", date: today() }, maxRedirects: 0 });
+      const forged = await page.request.post(`/payment/mobile?b=${mine.id}`, {
+        form: { intent: "pay", bank: "0134", phone: "04141234567", reference: "123456", date: today() },
+        maxRedirects: 0,
+      });
       expect(forged.status()).toBe(404);
       expect(await paymentOf(mine.id)).toBeUndefined();
       expect((await page.goto("/admin/payments?l=en"))?.status()).toBe(404);
@@ -352,7 +415,10 @@ for (const mode of jsModes) {
       await page.goto("/admin/payments?l=en");
       await expect(page.getByRole("row").filter({ hasText: elsewhere.reference })).toHaveCount(0);
       // Supplier staff approve or reject nothing (only admins do): 403, whoever's the payment.
-      const forgeries: Array<Record<string, string>> = [{ intent: "approve", paymentId: String(foreignPayment.id) }, { intent: "reject", paymentId: String(foreignPayment.id), reason: "Forged" }];
+      const forgeries: Array<Record<string, string>> = [
+        { intent: "approve", paymentId: String(foreignPayment.id) },
+        { intent: "reject", paymentId: String(foreignPayment.id), reason: "Forged" },
+      ];
       for (const form of forgeries) {
         const answer = await page.request.post("/admin/payments", { form, maxRedirects: 0 });
         expect(answer.status()).toBe(403);

@@ -14,26 +14,64 @@ import { expect, jsModes, test, uniqueEmail } from "./support";
  */
 const database = seedDatabase("paid bookings");
 
-const signedInDriver = (page: Page) => signUp(page, database(), { fullName: "Rosa Pagadora", password: "receipt-pass1", emailPrefix: "receipt" });
+const signedInDriver = (page: Page) =>
+  signUp(page, database(), { fullName: "Rosa Pagadora", password: "receipt-pass1", emailPrefix: "receipt" });
 
 /** A pago móvil transfer as the payer typed it (leading zeros) and as stored when submitted. */
-const TRANSFER = { bank: "0134", phone: "04141234567", reference: "004512378", date: "2026-11-25", amountBs: "36825.00", rate: "245.5000", rateDate: "2026-11-25" };
+const TRANSFER = {
+  bank: "0134",
+  phone: "04141234567",
+  reference: "004512378",
+  date: "2026-11-25",
+  amountBs: "36825.00",
+  rate: "245.5000",
+  rateDate: "2026-11-25",
+};
 
 /** A booking of a demo car after every other booking of it; `paid` also gets its succeeded payment (card, or pago móvil). */
-async function seedBooking(driverId: number, status: "paid" | "pending", method: "cardPayment" | "mobilePayment" = "cardPayment") {
+async function seedBooking(
+  driverId: number,
+  status: "paid" | "pending",
+  method: "cardPayment" | "mobilePayment" = "cardPayment",
+) {
   const db = database();
   const [link] = await db
-    .select({ carId: schema.carLocations.carId, locationId: schema.carLocations.locationId, supplierId: schema.cars.supplierId })
+    .select({
+      carId: schema.carLocations.carId,
+      locationId: schema.carLocations.locationId,
+      supplierId: schema.cars.supplierId,
+    })
     .from(schema.carLocations)
     .innerJoin(schema.cars, eq(schema.cars.id, schema.carLocations.carId))
     .limit(1);
-  const [{ last }] = await db.select({ last: max(schema.bookings.endsAt) }).from(schema.bookings).where(eq(schema.bookings.carId, link.carId));
+  const [{ last }] = await db
+    .select({ last: max(schema.bookings.endsAt) })
+    .from(schema.bookings)
+    .where(eq(schema.bookings.carId, link.carId));
   const startsAt = new Date(Math.max(last?.getTime() ?? 0, Date.now()) + 2 * 86_400_000);
-  const booking = await createBooking(db, { ...link, driverId, status, paymentMethod: method, startsAt, endsAt: new Date(startsAt.getTime() + 3 * 86_400_000) });
-  const providerReference = method === "cardPayment" ? `demo:e2e-${booking.reference}` : `pm:0134:4512378:${booking.reference}`;
+  const booking = await createBooking(db, {
+    ...link,
+    driverId,
+    status,
+    paymentMethod: method,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 3 * 86_400_000),
+  });
+  const providerReference =
+    method === "cardPayment" ? `demo:e2e-${booking.reference}` : `pm:0134:4512378:${booking.reference}`;
   if (status === "paid") {
     const details = method === "mobilePayment" ? TRANSFER : {};
-    await db.insert(schema.payments).values({ bookingId: booking.id, method, status: "succeeded", amountCents: booking.priceCents, providerReference, details, verifiedAt: new Date() });
+    await db
+      .insert(schema.payments)
+      .values({
+        bookingId: booking.id,
+        method,
+        status: "succeeded",
+        amountCents: booking.priceCents,
+        providerReference,
+        details,
+        verifiedAt: new Date(),
+      });
   }
   return { ...booking, providerReference };
 }
@@ -74,7 +112,9 @@ for (const mode of jsModes) {
       expect(greek).toContain("Ποσό που καταβλήθηκε $150");
     });
 
-    test("a pago móvil booking shows the payer's bank reference as typed and the bolívares paid, on its page and its receipt", async ({ page }) => {
+    test("a pago móvil booking shows the payer's bank reference as typed and the bolívares paid, on its page and its receipt", async ({
+      page,
+    }) => {
       test.slow();
       const driverId = await signedInDriver(page);
       const booking = await seedBooking(driverId, "paid", "mobilePayment");

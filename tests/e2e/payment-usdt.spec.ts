@@ -1,7 +1,17 @@
 import crypto from "node:crypto";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import type { FakeTransaction } from "../fakes/trongrid";
-import { expect, fillVisitor, jsModes, money, searchMaiquetia, signIn, test, uniqueEmail, waitForEmails } from "./support";
+import {
+  expect,
+  fillVisitor,
+  jsModes,
+  money,
+  searchMaiquetia,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForEmails,
+} from "./support";
 
 /*
  * USDT on TRON from checkout to paid, against the TronGrid fake: each test books a car of the
@@ -47,7 +57,12 @@ async function baseUnitsDue(page: Page): Promise<string> {
 
 /** The booking reference the payment page's summary shows. */
 async function referenceOf(page: Page): Promise<string> {
-  return (await page.locator("dt", { hasText: /^Booking$/ }).locator("xpath=following-sibling::dd[1]").textContent()) ?? "";
+  return (
+    (await page
+      .locator("dt", { hasText: /^Booking$/ })
+      .locator("xpath=following-sibling::dd[1]")
+      .textContent()) ?? ""
+  );
 }
 
 /** Another person's browser, in the same JavaScript mode; like the test's own, it never reaches the internet (map tiles). */
@@ -103,7 +118,11 @@ for (const [index, mode] of jsModes.entries()) {
   test.describe(`USDT payment ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("the page shows the network, amount, address and QR code; a valid transfer pays the booking and emails the driver", async ({ page, context, request }) => {
+    test("the page shows the network, amount, address and QR code; a valid transfer pays the booking and emails the driver", async ({
+      page,
+      context,
+      request,
+    }) => {
       test.setTimeout(120_000);
       const email = await checkoutWithUsdt(page, day(0));
       await expect(page.getByRole("heading", { level: 1, name: "Pay with USDT" })).toBeVisible();
@@ -124,7 +143,9 @@ for (const [index, mode] of jsModes.entries()) {
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(WALLET);
         await page.getByRole("button", { name: "Copy amount" }).click();
         await expect(page.getByRole("status").filter({ hasText: "Amount copied" })).toBeVisible();
-        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${amount.slice(0, -6)}.${amount.slice(-6)}`);
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+          `${amount.slice(0, -6)}.${amount.slice(-6)}`,
+        );
       } else {
         await expect(page.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
       }
@@ -138,7 +159,8 @@ for (const [index, mode] of jsModes.entries()) {
       await submitTxId(page, txid.toUpperCase());
       await expect(page.getByText(CHECKING)).toBeVisible();
       // Without JavaScript the document reloads itself; with it (next test) only the data is asked again.
-      if (!mode.javaScriptEnabled) await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "10");
+      if (!mode.javaScriptEnabled)
+        await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "10");
       else await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
       await onChain(request, { txid, to: WALLET, contract: USDT, amount });
       await refreshUntil(page, page.getByText("Payment received: your booking is paid."));
@@ -148,7 +170,10 @@ for (const [index, mode] of jsModes.entries()) {
       await waitForEmails(request, email, { match: (e) => /^Payment received for booking RD-\w+$/.test(e.subject) });
     });
 
-    test("a transfer too small, to another address, of another token or failed is invalid; a reused transaction ID is already registered", async ({ page, request }) => {
+    test("a transfer too small, to another address, of another token or failed is invalid; a reused transaction ID is already registered", async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(150_000);
       await checkoutWithUsdt(page, day(1));
       const amount = await baseUnitsDue(page);
@@ -174,7 +199,12 @@ for (const [index, mode] of jsModes.entries()) {
       await expect(page.getByText(CHECKING)).toHaveCount(0);
     });
 
-    test("a transfer made for booking B, submitted by the driver of booking A, does not pay A and is shown to staff; B's own submission pays B", async ({ page, browser, baseURL, request }) => {
+    test("a transfer made for booking B, submitted by the driver of booking A, does not pay A and is shown to staff; B's own submission pays B", async ({
+      page,
+      browser,
+      baseURL,
+      request,
+    }) => {
       test.setTimeout(150_000);
       await checkoutWithUsdt(page, day(3));
       const referenceA = await referenceOf(page);
@@ -219,7 +249,10 @@ for (const [index, mode] of jsModes.entries()) {
       await staff.context.close();
     });
 
-    test("a transaction the chain never confirms keeps the page checking while the job asks again", async ({ page, request }) => {
+    test("a transaction the chain never confirms keeps the page checking while the job asks again", async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(90_000);
       await checkoutWithUsdt(page, day(2));
       const txid = newTxId();
@@ -229,7 +262,10 @@ for (const [index, mode] of jsModes.entries()) {
       // it only its data is fetched, so the document (and anything typed in it) stays.
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
       const askedAgain = mode.javaScriptEnabled
-        ? page.waitForResponse((response) => response.request().method() === "GET" && new URL(response.url()).searchParams.has("_data"), { timeout: 15_000 })
+        ? page.waitForResponse(
+            (response) => response.request().method() === "GET" && new URL(response.url()).searchParams.has("_data"),
+            { timeout: 15_000 },
+          )
         : reloadedByItself(page);
       await expect.poll(() => timesAsked(request, txid), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
       await askedAgain;

@@ -7,9 +7,16 @@ import { caracas, expect, jsModes, MAIQUETIA, test } from "./support";
 
 for (const mode of jsModes) {
   test.describe(`search on a phone ${mode.name}`, () => {
-    test.use({ javaScriptEnabled: mode.javaScriptEnabled, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    test.use({
+      javaScriptEnabled: mode.javaScriptEnabled,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
 
-    test("the first result and its Book link are on the first screen; the filters open, apply and count", async ({ page }) => {
+    test("the first result and its Book link are on the first screen; the filters open, apply and count", async ({
+      page,
+    }) => {
       // A blank search shows the form open, ready to fill.
       await page.goto("/search?l=en");
       await page.getByLabel("Pick-up location", { exact: true }).selectOption({ label: MAIQUETIA });
@@ -46,7 +53,9 @@ for (const mode of jsModes) {
 
       // "Change" opens the form with the search's values.
       await page.locator("summary", { hasText: "Change" }).click();
-      await expect(page.getByLabel("Pick-up location", { exact: true }).locator("option:checked")).toHaveText(MAIQUETIA);
+      await expect(page.getByLabel("Pick-up location", { exact: true }).locator("option:checked")).toHaveText(
+        MAIQUETIA,
+      );
       await expect(page.getByLabel("Pick-up date and time")).toHaveValue(caracas(10, "10:00"));
     });
   });

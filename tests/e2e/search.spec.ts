@@ -29,7 +29,9 @@ async function resultCount(page: Page): Promise<number> {
 
 /** A button of one entry of the server-rendered list of locations. */
 function listButton(page: Page, place: string, action: string): Locator {
-  return page.locator(".location-list__item", { has: page.getByRole("heading", { name: place, exact: true }) }).getByRole("button", { name: new RegExp(`^${action}`) });
+  return page
+    .locator(".location-list__item", { has: page.getByRole("heading", { name: place, exact: true }) })
+    .getByRole("button", { name: new RegExp(`^${action}`) });
 }
 
 /** The drawn map of the home page, and one of its pins. */
@@ -77,7 +79,10 @@ for (const mode of jsModes) {
       await expect(page.getByText(`${MERIDA}, `)).toBeVisible();
       await expect(page.getByText("4 days", { exact: false }).first()).toBeVisible();
       // Described for search engines in the reader's language.
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^The rental cars free at your pick-up place and dates/);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        "content",
+        /^The rental cars free at your pick-up place and dates/,
+      );
       // Mérida is served by Andes Drive only.
       await expect(cards(page)).toHaveCount(Math.min(count, 15));
       for (const card of await cards(page).all()) {
@@ -96,7 +101,9 @@ for (const mode of jsModes) {
       expect(totals).toEqual([...totals].sort((a, b) => a - b));
     });
 
-    test("the drop-off place shows only when the car goes back elsewhere, and nothing on the home page moves as it loads", async ({ page }) => {
+    test("the drop-off place shows only when the car goes back elsewhere, and nothing on the home page moves as it loads", async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto("/?l=en");
       if (mode.javaScriptEnabled) {
@@ -105,7 +112,11 @@ for (const mode of jsModes) {
         const shifted = await page.evaluate(
           () =>
             new Promise<number>((resolve) => {
-              new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0))).observe({
+              new PerformanceObserver((list) =>
+                resolve(
+                  list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0),
+                ),
+              ).observe({
                 type: "layout-shift",
                 buffered: true,
               });
@@ -161,16 +172,62 @@ for (const mode of jsModes) {
     });
 
     const specs = (card: Locator) => card.locator(".car-card__specs");
-    const specsNumber = async (card: Locator, pattern: RegExp) => Number((await specs(card).textContent())!.match(pattern)![1].replace(/,/g, ""));
-    const filterCases: Array<{ group: string; option: string; param: RegExp; check: (card: Locator) => Promise<void> }> = [
-      { group: "Suppliers", option: "Llanos Rent a Car", param: /supplier=\d+/, check: (c) => expect(c.locator(".car-card__supplier")).toHaveText(/Llanos Rent a Car/) },
-      { group: "Car specs", option: "Air conditioning", param: /spec=aircon/, check: (c) => expect(specs(c)).toHaveText(/(^| · )Air conditioning( · |$)/) },
-      { group: "Car specs", option: "5 seats or more", param: /spec=seats5/, check: async (c) => expect(await specsNumber(c, /^(\d+) seats?/)).toBeGreaterThanOrEqual(5) },
-      { group: "Fuel type", option: "Diesel", param: /fuel=diesel/, check: (c) => expect(specs(c)).toContainText("Fuel: Diesel") },
-      { group: "Gearbox", option: "Automatic", param: /gearbox=automatic/, check: (c) => expect(specs(c)).toContainText("Gearbox: Automatic") },
-      { group: "Mileage", option: "Unlimited", param: /mileage=unlimited/, check: (c) => expect(specs(c)).toContainText("Mileage: Unlimited") },
-      { group: "Fuel policy", option: "Free tank", param: /policy=freeTank/, check: (c) => expect(specs(c)).toContainText("Fuel policy: Free tank") },
-      { group: "Deposit", option: "Up to $250", param: /deposit=250/, check: async (c) => expect(await specsNumber(c, /Deposit: \$([\d,.]+)/)).toBeLessThanOrEqual(250) },
+    const specsNumber = async (card: Locator, pattern: RegExp) =>
+      Number((await specs(card).textContent())!.match(pattern)![1].replace(/,/g, ""));
+    const filterCases: Array<{
+      group: string;
+      option: string;
+      param: RegExp;
+      check: (card: Locator) => Promise<void>;
+    }> = [
+      {
+        group: "Suppliers",
+        option: "Llanos Rent a Car",
+        param: /supplier=\d+/,
+        check: (c) => expect(c.locator(".car-card__supplier")).toHaveText(/Llanos Rent a Car/),
+      },
+      {
+        group: "Car specs",
+        option: "Air conditioning",
+        param: /spec=aircon/,
+        check: (c) => expect(specs(c)).toHaveText(/(^| · )Air conditioning( · |$)/),
+      },
+      {
+        group: "Car specs",
+        option: "5 seats or more",
+        param: /spec=seats5/,
+        check: async (c) => expect(await specsNumber(c, /^(\d+) seats?/)).toBeGreaterThanOrEqual(5),
+      },
+      {
+        group: "Fuel type",
+        option: "Diesel",
+        param: /fuel=diesel/,
+        check: (c) => expect(specs(c)).toContainText("Fuel: Diesel"),
+      },
+      {
+        group: "Gearbox",
+        option: "Automatic",
+        param: /gearbox=automatic/,
+        check: (c) => expect(specs(c)).toContainText("Gearbox: Automatic"),
+      },
+      {
+        group: "Mileage",
+        option: "Unlimited",
+        param: /mileage=unlimited/,
+        check: (c) => expect(specs(c)).toContainText("Mileage: Unlimited"),
+      },
+      {
+        group: "Fuel policy",
+        option: "Free tank",
+        param: /policy=freeTank/,
+        check: (c) => expect(specs(c)).toContainText("Fuel policy: Free tank"),
+      },
+      {
+        group: "Deposit",
+        option: "Up to $250",
+        param: /deposit=250/,
+        check: async (c) => expect(await specsNumber(c, /Deposit: \$([\d,.]+)/)).toBeLessThanOrEqual(250),
+      },
     ];
 
     test("every kind of filter narrows the list and the count", async ({ page }) => {
@@ -233,7 +290,9 @@ for (const mode of jsModes) {
 }
 
 test.describe("map of locations", () => {
-  test("with JavaScript the drawn map's pins and the list fill the form in place; the interactive map loads on request", async ({ page }) => {
+  test("with JavaScript the drawn map's pins and the list fill the form in place; the interactive map loads on request", async ({
+    page,
+  }) => {
     await blockTiles(page);
     const leaflet: string[] = [];
     page.on("request", (request) => {
@@ -289,7 +348,9 @@ test.describe("map of locations", () => {
     const page = await context.newPage();
     for (const language of ["es", "en", "fr", "el"]) {
       await page.goto(`/?l=${language}`);
-      const boxes = await page.locator(".places-map__pin").evaluateAll((pins) => pins.map((p) => p.getBoundingClientRect().toJSON() as DOMRect));
+      const boxes = await page
+        .locator(".places-map__pin")
+        .evaluateAll((pins) => pins.map((p) => p.getBoundingClientRect().toJSON() as DOMRect));
       expect(boxes).toHaveLength(14);
       for (const [i, a] of boxes.entries()) {
         expect(Math.min(a.width, a.height)).toBeGreaterThanOrEqual(24);
@@ -363,7 +424,8 @@ for (const mode of jsModes) {
       await page.getByRole("link", { name: "See the cars of Andes Drive" }).click();
       await expect(page).toHaveURL(/supplier=\d+/);
       expect(await resultCount(page)).toBeGreaterThan(0);
-      for (const supplier of await page.locator(".car-card__supplier").allTextContents()) expect(supplier).toContain("Andes Drive");
+      for (const supplier of await page.locator(".car-card__supplier").allTextContents())
+        expect(supplier).toContain("Andes Drive");
       await expect(page.getByRole("group", { name: "Suppliers" }).getByLabel("Andes Drive")).toBeChecked();
     });
   });

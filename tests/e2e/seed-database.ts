@@ -15,7 +15,10 @@ import { test, uniqueEmail } from "./support";
  */
 export function seedDatabase(what: string): () => Executor {
   const databaseUrl = process.env.DATABASE_URL;
-  test.skip(!databaseUrl, `seeds ${what} through the database: run with DATABASE_URL (PostgreSQL); the PGlite fallback lives inside the server`);
+  test.skip(
+    !databaseUrl,
+    `seeds ${what} through the database: run with DATABASE_URL (PostgreSQL); the PGlite fallback lives inside the server`,
+  );
   let client: ReturnType<typeof postgres> | undefined;
   let db: Executor | undefined;
   test.beforeAll(() => {
@@ -29,7 +32,11 @@ export function seedDatabase(what: string): () => Executor {
 }
 
 /** An account made through the real sign-up form and activated; the page's browser context is signed in as it. Returns its id. */
-export async function signedInDriver(page: Page, db: Executor, account: { fullName: string; password: string; emailPrefix: string }): Promise<number> {
+export async function signedInDriver(
+  page: Page,
+  db: Executor,
+  account: { fullName: string; password: string; emailPrefix: string },
+): Promise<number> {
   const email = uniqueEmail(account.emailPrefix);
   const { fullName, password } = account;
   await activatedAccount(page.request, email, password, { fullName });

@@ -86,7 +86,9 @@ test("bad requests get 4xx, never 500", async ({ request }) => {
   expect(wrongMethod.status()).toBe(405);
   const deleteUnknown = await request.fetch("/about", { method: "DELETE" });
   expect(deleteUnknown.status()).toBe(405);
-  const longSubject = await request.post("/contact?l=en", { form: { email: "a@b.co", subject: "s".repeat(500), message: "m" } });
+  const longSubject = await request.post("/contact?l=en", {
+    form: { email: "a@b.co", subject: "s".repeat(500), message: "m" },
+  });
   expect(longSubject.status()).toBe(400);
 });
 
@@ -145,26 +147,35 @@ test("pages with forms, validated by zod in the browser, break no rule of the CS
   await page.addInitScript(() => {
     const seen: string[] = [];
     Object.assign(window, { cspViolations: seen });
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.sourceFile}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.sourceFile}`),
+    );
   });
   for (const path of ["/sign-in?l=en", "/contact?l=en"]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
     // The form's validation ran in the browser: an empty submit is refused without a request.
-    await page.getByRole("button", { name: /Sign in|Send/ }).first().click();
+    await page
+      .getByRole("button", { name: /Sign in|Send/ })
+      .first()
+      .click();
     await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   }
 });
 
-test("/healthz reports liveness (process and database) to anyone, /status names every dependency to the operator's token only", async ({ request }) => {
+test("/healthz reports liveness (process and database) to anyone, /status names every dependency to the operator's token only", async ({
+  request,
+}) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ status: "ok", database: "ok" });
   const anonymous = await request.get("/status");
   expect(anonymous.status()).toBe(401);
   expect(await anonymous.json()).toEqual({ status: "unauthorized" });
-  expect((await request.get("/status", { headers: { Authorization: "Bearer not-the-status-token" } })).status()).toBe(401);
+  expect((await request.get("/status", { headers: { Authorization: "Bearer not-the-status-token" } })).status()).toBe(
+    401,
+  );
   const status = await request.get("/status", { headers: { Authorization: "Bearer e2e-status-token-0123456789" } });
   expect(status.status()).toBe(200);
   const report = await status.json();
@@ -173,7 +184,10 @@ test("/healthz reports liveness (process and database) to anyone, /status names 
 });
 
 test("/status answers a signed-in admin, not a driver", async ({ playwright, baseURL }) => {
-  for (const [email, expected] of [["driver@rueda.example", 403], ["admin@rueda.example", 200]] as const) {
+  for (const [email, expected] of [
+    ["driver@rueda.example", 403],
+    ["admin@rueda.example", 200],
+  ] as const) {
     const client = await playwright.request.newContext({ baseURL });
     const signIn = await client.post("/sign-in?l=en", { form: { email, password: "Rueda2026!" }, maxRedirects: 0 });
     expect(signIn.status()).toBe(302);

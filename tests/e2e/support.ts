@@ -32,15 +32,23 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       });
       page.on("pageerror", (error) => errors.push({ text: `pageerror: ${error.message}`, url: "" }));
       page.on("console", (message) => {
-        if (message.type() === "error") errors.push({ text: `console: ${message.text()}`, url: message.location().url });
+        if (message.type() === "error")
+          errors.push({ text: `console: ${message.text()}`, url: message.location().url });
       });
       await use([]);
       // A 4xx page or form answer (a 404, a form answered 400/401/429) makes Chromium log its
       // status; that is the behaviour under test, not an error of the page.
       const real = errors.filter(
-        (e) => !(e.text.startsWith("console: Failed to load resource") && (documents.has(e.url) || blockedByTest.has(e.url))),
+        (e) =>
+          !(
+            e.text.startsWith("console: Failed to load resource") &&
+            (documents.has(e.url) || blockedByTest.has(e.url))
+          ),
       );
-      expect(real.map((e) => e.text), "console errors on the page").toEqual([]);
+      expect(
+        real.map((e) => e.text),
+        "console errors on the page",
+      ).toEqual([]);
     },
     { auto: true },
   ],
@@ -87,7 +95,11 @@ export function uniqueEmail(prefix = "e2e") {
 export async function waitForEmails(
   request: APIRequestContext,
   to: string,
-  { match = () => true, count = 1, timeoutMs = 20_000 }: { match?: (email: FakeEmail) => boolean; count?: number; timeoutMs?: number } = {},
+  {
+    match = () => true,
+    count = 1,
+    timeoutMs = 20_000,
+  }: { match?: (email: FakeEmail) => boolean; count?: number; timeoutMs?: number } = {},
 ): Promise<FakeEmail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

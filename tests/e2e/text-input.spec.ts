@@ -13,12 +13,23 @@ test("the API answers 400 with the field's message for a NUL in sign-up and send
   const email = `nul-${Date.now()}@example.com`;
   const signUp = await request.post("/api/sign-up?l=en", {
     headers,
-    data: JSON.stringify({ fullName: "Ana\u0000", email, phone: "+584141112233", birthDate: "1990-01-01", password: "secret1", confirmPassword: "secret1", tos: true }),
+    data: JSON.stringify({
+      fullName: "Ana\u0000",
+      email,
+      phone: "+584141112233",
+      birthDate: "1990-01-01",
+      password: "secret1",
+      confirmPassword: "secret1",
+      tos: true,
+    }),
   });
   expect(signUp.status()).toBe(400);
   expect((await signUp.json()).error.fields).toEqual({ fullName: `fullName ${MESSAGE}` });
 
-  const contact = await request.post("/api/send-email?l=en", { headers, data: JSON.stringify({ email, subject: "Hi\u0000", message: "Body\u0000" }) });
+  const contact = await request.post("/api/send-email?l=en", {
+    headers,
+    data: JSON.stringify({ email, subject: "Hi\u0000", message: "Body\u0000" }),
+  });
   expect(contact.status()).toBe(400);
   expect((await contact.json()).error.fields).toEqual({ subject: `subject ${MESSAGE}`, message: `message ${MESSAGE}` });
 });

@@ -7,14 +7,26 @@ import { expect, fillVisitor, jsModes, searchMaiquetia, signIn, test, uniqueEmai
  * their password does not survive the owner's activation; a visitor's checkout opens the booking
  * just made and its payment, and nothing else of the account.
  */
-test("sign-up with someone else's address: no API token, no session, and the owner's activation shuts the registrant out", async ({ playwright, baseURL, page }) => {
+test("sign-up with someone else's address: no API token, no session, and the owner's activation shuts the registrant out", async ({
+  playwright,
+  baseURL,
+  page,
+}) => {
   test.setTimeout(60_000);
   const victim = uniqueEmail("victim");
   const attacker = await playwright.request.newContext({ baseURL });
 
   // The attacker signs up with the victim's address and a password of their own.
   const signUp = await attacker.post("/sign-up?l=en", {
-    form: { fullName: "Not The Owner", email: victim, phone: "+58 414 555 0000", birthDate: "1990-01-01", password: "Attacker1!", confirmPassword: "Attacker1!", tos: "on" },
+    form: {
+      fullName: "Not The Owner",
+      email: victim,
+      phone: "+58 414 555 0000",
+      birthDate: "1990-01-01",
+      password: "Attacker1!",
+      confirmPassword: "Attacker1!",
+      tos: "on",
+    },
     maxRedirects: 0,
   });
   expect(signUp.status()).toBe(302);
@@ -27,7 +39,10 @@ test("sign-up with someone else's address: no API token, no session, and the own
   expect(body.error.code).toBe("notActivated");
   expect(body).not.toHaveProperty("accessToken");
   expect(token.headers()["set-cookie"] ?? "").not.toContain("__session=");
-  const form = await attacker.post("/sign-in?l=en", { form: { email: victim, password: "Attacker1!" }, maxRedirects: 0 });
+  const form = await attacker.post("/sign-in?l=en", {
+    form: { email: victim, password: "Attacker1!" },
+    maxRedirects: 0,
+  });
   expect(form.status()).toBe(403);
   expect(form.headers()["set-cookie"] ?? "").not.toContain("__session=");
 
@@ -41,8 +56,12 @@ test("sign-up with someone else's address: no API token, no session, and the own
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 
   // The registrant's password is gone; the owner's works.
-  expect((await attacker.post("/api/sign-in/frontend", { data: { email: victim, password: "Attacker1!" } })).status()).toBe(401);
-  expect((await attacker.post("/api/sign-in/frontend", { data: { email: victim, password: "owner-pass1" } })).status()).toBe(200);
+  expect(
+    (await attacker.post("/api/sign-in/frontend", { data: { email: victim, password: "Attacker1!" } })).status(),
+  ).toBe(401);
+  expect(
+    (await attacker.post("/api/sign-in/frontend", { data: { email: victim, password: "owner-pass1" } })).status(),
+  ).toBe(200);
   await attacker.dispose();
 });
 
@@ -50,7 +69,10 @@ for (const [index, mode] of jsModes.entries()) {
   test.describe(`a visitor's checkout ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("opens the booking just made and its payment through the grant, and nothing else of the account", async ({ page, request }) => {
+    test("opens the booking just made and its payment through the grant, and nothing else of the account", async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(90_000);
       const email = uniqueEmail("unproven-visitor");
       await page.route(/tile\.openstreetmap\.org/, (route) => route.abort("blockedbyclient"));
@@ -63,7 +85,9 @@ for (const [index, mode] of jsModes.entries()) {
       await expect(page).toHaveURL(/\/booking\?b=\d+&g=[\w-]{24}$/);
       const bookingUrl = page.url();
       await expect(page.getByRole("heading", { level: 1, name: /^Booking RD-/ })).toBeVisible();
-      await expect(page.getByText("To amend or cancel this booking, or to see your other bookings, activate your account")).toBeVisible();
+      await expect(
+        page.getByText("To amend or cancel this booking, or to see your other bookings, activate your account"),
+      ).toBeVisible();
       // Not signed in, and the driver's address is not shown to whoever holds the link.
       await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
       await expect(page.getByText(email)).toHaveCount(0);

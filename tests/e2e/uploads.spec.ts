@@ -9,7 +9,10 @@ for (const mode of jsModes) {
   test.describe(`uploads ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("an uploaded avatar is served from the database at a content-hashed URL, cached for good", async ({ page, request }) => {
+    test("an uploaded avatar is served from the database at a content-hashed URL, cached for good", async ({
+      page,
+      request,
+    }) => {
       // A new account (made through the real sign-up form and activated), then a real sign-in.
       const email = uniqueEmail("upload");
       await activatedAccount(page.request, email, PASSWORD, { fullName: "Upload Tester" });
@@ -18,7 +21,9 @@ for (const mode of jsModes) {
       await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 
       await page.goto("/settings?l=en");
-      const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#1d4e89" } }).jpeg().toBuffer();
+      const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#1d4e89" } })
+        .jpeg()
+        .toBuffer();
       await page.getByLabel("Image").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
       await page.getByRole("button", { name: "Upload picture" }).click();
       await expect(page.getByText("Settings updated successfully")).toBeVisible();

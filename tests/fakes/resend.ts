@@ -50,7 +50,8 @@ export function startResendFake(port = 0): Promise<ResendFake> {
     if (req.method === "POST" && url.pathname === "/failures") {
       const count = Number(url.searchParams.get("count") ?? "1");
       const kind = url.searchParams.get("kind") === "invalid" ? "invalid" : "outage";
-      if (!Number.isSafeInteger(count) || count < 0) return send(400, { statusCode: 400, name: "validation_error", message: "count must be a whole number" });
+      if (!Number.isSafeInteger(count) || count < 0)
+        return send(400, { statusCode: 400, name: "validation_error", message: "count must be a whole number" });
       failures = count;
       failureKind = kind;
       return send(200, { ok: true });
@@ -62,7 +63,11 @@ export function startResendFake(port = 0): Promise<ResendFake> {
     }
     if (req.method === "POST" && url.pathname === "/emails") {
       if (!/^Bearer re_\w+/.test(req.headers.authorization ?? "")) {
-        return send(401, { statusCode: 401, name: "missing_api_key", message: "Missing API key in the authorization header." });
+        return send(401, {
+          statusCode: 401,
+          name: "missing_api_key",
+          message: "Missing API key in the authorization header.",
+        });
       }
       if (failures > 0) {
         failures -= 1;
@@ -84,7 +89,11 @@ export function startResendFake(port = 0): Promise<ResendFake> {
           return send(422, { statusCode: 422, name: "validation_error", message: "Invalid JSON" });
         }
         if (!body.from || !body.to || !body.subject) {
-          return send(422, { statusCode: 422, name: "missing_required_field", message: "from, to and subject are required" });
+          return send(422, {
+            statusCode: 422,
+            name: "missing_required_field",
+            message: "from, to and subject are required",
+          });
         }
         const key = (req.headers["idempotency-key"] as string | undefined) ?? null;
         const existing = key ? byKey.get(key) : undefined;

@@ -34,7 +34,15 @@ export type FakeSession = {
   line_items: unknown;
 };
 
-export type FakeEvent = { id: string; object: "event"; type: string; created: number; data: { object: FakeSession }; livemode: false; api_version: string };
+export type FakeEvent = {
+  id: string;
+  object: "event";
+  type: string;
+  created: number;
+  data: { object: FakeSession };
+  livemode: false;
+  api_version: string;
+};
 
 export type Delivery = { eventId: string; status: number | null };
 
@@ -79,12 +87,18 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function startStripeFake(port = 0, options: { webhookSecret: string; webhookUrl?: string }): Promise<StripeFake> {
+export function startStripeFake(
+  port = 0,
+  options: { webhookSecret: string; webhookUrl?: string },
+): Promise<StripeFake> {
   const sessions: FakeSession[] = [];
   const events: FakeEvent[] = [];
   const deliveries: Delivery[] = [];
   const byIdempotencyKey = new Map<string, { body: string; session: FakeSession }>();
-  const config: { webhookUrl: string | null; deliveries: number } = { webhookUrl: options.webhookUrl ?? null, deliveries: 1 };
+  const config: { webhookUrl: string | null; deliveries: number } = {
+    webhookUrl: options.webhookUrl ?? null,
+    deliveries: 1,
+  };
   const signer = new Stripe("sk_test_fake").webhooks;
   let baseUrl = "";
 
@@ -96,7 +110,8 @@ export function startStripeFake(port = 0, options: { webhookSecret: string; webh
     send(res, status, { error: { type: "invalid_request_error", message, code } });
 
   /** Without a configured URL, events go where the app that made the session lives. */
-  const webhookUrlFor = (session: FakeSession) => config.webhookUrl ?? `${new URL(session.success_url).origin}/webhooks/stripe`;
+  const webhookUrlFor = (session: FakeSession) =>
+    config.webhookUrl ?? `${new URL(session.success_url).origin}/webhooks/stripe`;
 
   async function deliver(event: FakeEvent, signature: "good" | "bad" = "good"): Promise<number | null> {
     const payload = JSON.stringify(event, null, 2);
@@ -108,7 +123,11 @@ export function startStripeFake(port = 0, options: { webhookSecret: string; webh
     try {
       const response = await fetch(webhookUrlFor(event.data.object), {
         method: "POST",
-        headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": header, "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
+        headers: {
+          "Content-Type": "application/json; charset=utf-8",
+          "Stripe-Signature": header,
+          "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+        },
         body: payload,
       });
       status = response.status;
@@ -139,11 +158,13 @@ export function startStripeFake(port = 0, options: { webhookSecret: string; webh
   }
 
   function createSession(params: Record<string, unknown>): FakeSession | string {
-    const lineItems = params.line_items as Array<{ quantity?: string; price_data?: { currency?: string; unit_amount?: string } }> | undefined;
+    const lineItems = params.line_items as
+      Array<{ quantity?: string; price_data?: { currency?: string; unit_amount?: string } }> | undefined;
     const item = lineItems?.[0];
     const unitAmount = Number(item?.price_data?.unit_amount);
     if (params.mode !== "payment") return "mode must be payment";
-    if (!item || !Number.isSafeInteger(unitAmount) || unitAmount < 0) return "line_items[0][price_data][unit_amount] must be a non-negative integer";
+    if (!item || !Number.isSafeInteger(unitAmount) || unitAmount < 0)
+      return "line_items[0][price_data][unit_amount] must be a non-negative integer";
     if (typeof params.success_url !== "string") return "success_url is required";
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = params.expires_at === undefined ? now + 24 * 3600 : Number(params.expires_at);
@@ -201,7 +222,9 @@ export function startStripeFake(port = 0, options: { webhookSecret: string; webh
       // Test controls.
       if (method === "GET" && path === "/_control/sessions") {
         const reference = url.searchParams.get("client_reference_id");
-        return send(res, 200, { data: reference ? sessions.filter((s) => s.client_reference_id === reference) : sessions });
+        return send(res, 200, {
+          data: reference ? sessions.filter((s) => s.client_reference_id === reference) : sessions,
+        });
       }
       if (method === "GET" && path === "/_control/events") return send(res, 200, { data: events, deliveries });
       if (method === "POST" && path === "/_control/config") {
@@ -238,20 +261,29 @@ export function startStripeFake(port = 0, options: { webhookSecret: string; webh
           return res.end();
         }
         if (method === "POST" && pay[2] === "cancel") {
-          res.writeHead(303, { Location: session.cancel_url ?? session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) });
+          res.writeHead(303, {
+            Location: session.cancel_url ?? session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id),
+          });
           return res.end();
         }
         return send(res, 400, { error: `session is ${session.status}` });
       }
 
       // Stripe's API.
-      if (!/^Bearer sk_(test|live)_\w+/.test(req.headers.authorization ?? "")) return stripeError(res, 401, "Invalid API Key provided");
+      if (!/^Bearer sk_(test|live)_\w+/.test(req.headers.authorization ?? ""))
+        return stripeError(res, 401, "Invalid API Key provided");
       if (method === "POST" && path === "/v1/checkout/sessions") {
         const raw = await readBody(req);
         const key = req.headers["idempotency-key"] as string | undefined;
         const earlier = key ? byIdempotencyKey.get(key) : undefined;
         if (earlier) {
-          if (earlier.body !== raw) return stripeError(res, 400, "Keys for idempotent requests can only be used with the same parameters they were first used with.", "idempotency_error");
+          if (earlier.body !== raw)
+            return stripeError(
+              res,
+              400,
+              "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+              "idempotency_error",
+            );
           res.setHeader("Idempotent-Replayed", "true");
           return send(res, 200, earlier.session);
         }
@@ -267,7 +299,8 @@ export function startStripeFake(port = 0, options: { webhookSecret: string; webh
         if (method === "GET" && !one[2]) return send(res, 200, session);
         if (method === "POST" && one[2]) {
           await readBody(req);
-          if (session.status !== "open") return stripeError(res, 400, `This Checkout Session is ${session.status}.`, "checkout_session_not_open");
+          if (session.status !== "open")
+            return stripeError(res, 400, `This Checkout Session is ${session.status}.`, "checkout_session_not_open");
           session.status = "expired";
           session.url = null;
           await emit("checkout.session.expired", session);

@@ -48,8 +48,19 @@ function transactionInfo(tx: Required<FakeTransaction>) {
     contractResult: [word("1")],
     contract_address: `41${contractHex}`,
     receipt: { energy_usage_total: 31_895, net_usage: 345, result: tx.result },
-    log: tx.result === "SUCCESS" ? [{ address: contractHex, topics: [TRANSFER_TOPIC, word(fromHex), word(toHex)], data: word(BigInt(tx.amount).toString(16)) }] : [],
-    ...(tx.result === "SUCCESS" ? {} : { result: "FAILED", resMessage: Buffer.from("REVERT opcode executed").toString("hex") }),
+    log:
+      tx.result === "SUCCESS"
+        ? [
+            {
+              address: contractHex,
+              topics: [TRANSFER_TOPIC, word(fromHex), word(toHex)],
+              data: word(BigInt(tx.amount).toString(16)),
+            },
+          ]
+        : [],
+    ...(tx.result === "SUCCESS"
+      ? {}
+      : { result: "FAILED", resMessage: Buffer.from("REVERT opcode executed").toString("hex") }),
   };
 }
 
@@ -93,7 +104,10 @@ export function startTronGridFake(port = 0): Promise<TronGridFake> {
           (tx.from !== undefined && !tronAddressToHex(String(tx.from))) ||
           !/^\d+$/.test(String(tx.amount))
         ) {
-          return send(400, { error: "txid, to and contract (T… addresses) and amount (base units) are required; from, if given, is a T… address" });
+          return send(400, {
+            error:
+              "txid, to and contract (T… addresses) and amount (base units) are required; from, if given, is a T… address",
+          });
         }
         register(tx);
         return send(200, { ok: true });
@@ -101,14 +115,26 @@ export function startTronGridFake(port = 0): Promise<TronGridFake> {
       if (req.method === "POST" && url.pathname === "/walletsolidity/gettransactioninfobyid") {
         const txid = String(body.value ?? "").toLowerCase();
         const seen = asked.get(txid) ?? { count: 0, apiKey: null };
-        asked.set(txid, { count: seen.count + 1, apiKey: (req.headers["tron-pro-api-key"] as string | undefined) ?? null });
+        asked.set(txid, {
+          count: seen.count + 1,
+          apiKey: (req.headers["tron-pro-api-key"] as string | undefined) ?? null,
+        });
         if (failures > 0) {
           failures -= 1;
           return send(failureStatus, { Error: "simulated" });
         }
         const tx = registry.get(txid);
         if (!tx || tx.solidified === false) return send(200, {});
-        return send(200, transactionInfo({ result: "SUCCESS", blockTimeStamp: tx.registeredAt, solidified: true, from: SENDER, ...tx }));
+        return send(
+          200,
+          transactionInfo({
+            result: "SUCCESS",
+            blockTimeStamp: tx.registeredAt,
+            solidified: true,
+            from: SENDER,
+            ...tx,
+          }),
+        );
       }
       send(404, { Error: "not found" });
     });

@@ -24,7 +24,14 @@ const HOUR = 3600_000;
 const email = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString("hex")}@example.com`;
 
 async function signUp(address = email("user"), language: "es" | "en" = "en") {
-  const result = await registerUser({ fullName: "Test Driver", email: address, phone: "+584141112233", birthDate: "1990-01-01", password: "secret1", language });
+  const result = await registerUser({
+    fullName: "Test Driver",
+    email: address,
+    phone: "+584141112233",
+    birthDate: "1990-01-01",
+    password: "secret1",
+    language,
+  });
   if (!result.ok) throw new Error("sign-up failed");
   return { userId: result.userId, email: address };
 }
@@ -81,7 +88,14 @@ describe("sign-up", () => {
     const { email: address } = await signUp();
     const db = await getDb();
     const before = (await db.select().from(outbox)).length;
-    const again = await registerUser({ fullName: "Someone Else", email: address, phone: "+584141112233", birthDate: "1990-01-01", password: "secret2", language: "en" });
+    const again = await registerUser({
+      fullName: "Someone Else",
+      email: address,
+      phone: "+584141112233",
+      birthDate: "1990-01-01",
+      password: "secret2",
+      language: "en",
+    });
     expect(again).toEqual({ ok: false, reason: "emailTaken" });
     expect((await db.select().from(outbox)).length).toBe(before);
     expect(await db.select().from(users).where(eq(users.email, address))).toHaveLength(1);
@@ -129,8 +143,14 @@ describe("activation links", () => {
     const db = await getDb();
     const issuedAt = new Date();
     const { token } = await db.transaction((tx) => issueToken(tx, userId, "activation", issuedAt));
-    expect(await activateWithPassword(token, "secret2", new Date(issuedAt.getTime() + 24 * HOUR))).toEqual({ status: "expired", userId });
-    expect(await activateWithPassword(token, "secret2", new Date(issuedAt.getTime() + 24 * HOUR - 1000))).toEqual({ status: "activated", userId });
+    expect(await activateWithPassword(token, "secret2", new Date(issuedAt.getTime() + 24 * HOUR))).toEqual({
+      status: "expired",
+      userId,
+    });
+    expect(await activateWithPassword(token, "secret2", new Date(issuedAt.getTime() + 24 * HOUR - 1000))).toEqual({
+      status: "activated",
+      userId,
+    });
   });
 
   it("of one kind do not work as another", async () => {
@@ -170,7 +190,10 @@ describe("password reset", () => {
     expect(user.activated).toBe(true);
     const db = await getDb();
     expect(await db.select().from(sessions).where(eq(sessions.id, session))).toHaveLength(0);
-    const changed = await db.select().from(outbox).where(like(outbox.jobId, `password-changed-${userId}-%`));
+    const changed = await db
+      .select()
+      .from(outbox)
+      .where(like(outbox.jobId, `password-changed-${userId}-%`));
     expect(changed).toHaveLength(1);
 
     expect(await resetPassword(token, "another-one")).toEqual({ status: "used" });
@@ -182,7 +205,9 @@ describe("password reset", () => {
     const requestedAt = new Date();
     await requestPasswordReset(address, requestedAt);
     const token = await tokenFromOutbox(address, "password-reset");
-    expect(await resetPassword(token, "too-late", new Date(requestedAt.getTime() + HOUR + 1))).toEqual({ status: "expired" });
+    expect(await resetPassword(token, "too-late", new Date(requestedAt.getTime() + HOUR + 1))).toEqual({
+      status: "expired",
+    });
     expect(await verifyPassword((await userRow(userId)).passwordHash, "secret1")).toBe(true);
   });
 
@@ -202,9 +227,23 @@ describe("change password", () => {
     const { userId } = await signUp();
     const mine = await addSession(userId);
     const other = await addSession(userId);
-    expect(await changePassword({ userId, currentPassword: "wrong", password: "brand-new", keep: { kind: "session", id: mine } })).toBe("wrongPassword");
+    expect(
+      await changePassword({
+        userId,
+        currentPassword: "wrong",
+        password: "brand-new",
+        keep: { kind: "session", id: mine },
+      }),
+    ).toBe("wrongPassword");
     expect(await verifyPassword((await userRow(userId)).passwordHash, "secret1")).toBe(true);
-    expect(await changePassword({ userId, currentPassword: "secret1", password: "brand-new", keep: { kind: "session", id: mine } })).toBe("changed");
+    expect(
+      await changePassword({
+        userId,
+        currentPassword: "secret1",
+        password: "brand-new",
+        keep: { kind: "session", id: mine },
+      }),
+    ).toBe("changed");
     expect(await verifyPassword((await userRow(userId)).passwordHash, "brand-new")).toBe(true);
     const db = await getDb();
     const left = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
@@ -218,7 +257,11 @@ describe("credentials", () => {
     const { userId, email: address } = await signUp();
     const db = await getDb();
     await db.update(users).set({ activated: true }).where(eq(users.id, userId));
-    await expect(verifyCredentials(address.toUpperCase(), "secret1")).resolves.toEqual({ id: userId, email: address, language: "en" });
+    await expect(verifyCredentials(address.toUpperCase(), "secret1")).resolves.toEqual({
+      id: userId,
+      email: address,
+      language: "en",
+    });
     await expect(verifyCredentials(address, "wrong")).rejects.toMatchObject({ reason: "incorrect" });
     await expect(verifyCredentials(email("ghost"), "secret1")).rejects.toMatchObject({ reason: "incorrect" });
     await db.update(users).set({ blacklisted: true }).where(eq(users.id, userId));
@@ -268,9 +311,16 @@ describe("purge job", () => {
     const left = await db.select({ id: tokens.id }).from(tokens).where(eq(tokens.userId, userId));
     const ids = new Set(left.map((t) => t.id));
     expect(inserted.map((t) => ids.has(t.id))).toEqual([false, true, false, true, true]);
-    expect(await db.select().from(sessions).where(and(eq(sessions.userId, userId), eq(sessions.id, expiredSession)))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.id, expiredSession))),
+    ).toHaveLength(0);
     expect(await db.select().from(sessions).where(eq(sessions.id, liveSession))).toHaveLength(1);
-    const apiLeft = (await db.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.userId, userId))).map((t) => t.id);
+    const apiLeft = (await db.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.userId, userId))).map(
+      (t) => t.id,
+    );
     expect(apiLeft).toEqual([liveApiToken.id]);
     expect(apiLeft).not.toContain(expiredApiToken.id);
     // Running it again changes nothing.

@@ -13,12 +13,23 @@ import { outboxTokens } from "../factories";
  * The browser tests cannot age a token inside the app's embedded database, so the
  * expired-link page is exercised here through the route's own loader and action.
  */
-const context = { user: null, sessionId: null, language: "en", ip: "127.0.0.1", nonce: "", t: getFixedT("en") } as unknown as AppLoadContext;
+const context = {
+  user: null,
+  sessionId: null,
+  language: "en",
+  ip: "127.0.0.1",
+  nonce: "",
+  t: getFixedT("en"),
+} as unknown as AppLoadContext;
 
 const activationTokens = async (to: string) => outboxTokens(await getDb(), to, "activation");
 
 const post = (body: Record<string, string>) =>
-  new Request("http://rueda.test/activate", { method: "POST", body: new URLSearchParams(body), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  new Request("http://rueda.test/activate", {
+    method: "POST",
+    body: new URLSearchParams(body),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
 
 afterAll(async () => {
   await closeDb();
@@ -27,18 +38,36 @@ afterAll(async () => {
 describe("/activate with an expired link", () => {
   it("shows the expiry message, and its resend button emails a new link that works", async () => {
     const email = `expired-${Date.now()}@example.com`;
-    const created = await registerUser({ fullName: "Late Reader", email, phone: "+584141112233", birthDate: "1990-01-01", password: "secret1", language: "en" });
+    const created = await registerUser({
+      fullName: "Late Reader",
+      email,
+      phone: "+584141112233",
+      birthDate: "1990-01-01",
+      password: "secret1",
+      language: "en",
+    });
     expect(created.ok).toBe(true);
     const [token] = await activationTokens(email);
     const db = await getDb();
-    await db.update(schema.tokens).set({ expiresAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(schema.tokens.tokenHash, hashToken(token)));
+    await db
+      .update(schema.tokens)
+      .set({ expiresAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(schema.tokens.tokenHash, hashToken(token)));
 
-    const page = await loader({ request: new Request(`http://rueda.test/activate?token=${token}`), context, params: {} });
+    const page = await loader({
+      request: new Request(`http://rueda.test/activate?token=${token}`),
+      context,
+      params: {},
+    });
     expect(page).toMatchObject({ view: "expired", token });
     expect(context.t("auth:activate.expired")).toBe("Your account activation link expired.");
 
     // Activating the expired link changes nothing and shows the page again.
-    const refused = (await action({ request: post({ intent: "activate", token, password: "chosen1", confirmPassword: "chosen1" }), context, params: {} })) as Response;
+    const refused = (await action({
+      request: post({ intent: "activate", token, password: "chosen1", confirmPassword: "chosen1" }),
+      context,
+      params: {},
+    })) as Response;
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toBe(`/activate?token=${token}`);
 
@@ -48,19 +77,34 @@ describe("/activate with an expired link", () => {
     expect(tokens).toHaveLength(2);
 
     const fresh = tokens[1];
-    const activated = (await action({ request: post({ intent: "activate", token: fresh, password: "chosen1", confirmPassword: "chosen1" }), context, params: {} })) as Response;
+    const activated = (await action({
+      request: post({ intent: "activate", token: fresh, password: "chosen1", confirmPassword: "chosen1" }),
+      context,
+      params: {},
+    })) as Response;
     expect(activated.headers.get("Location")).toBe("/activate?activated=1");
     expect(activated.headers.get("Set-Cookie")).toMatch(/^__session=/);
   });
 
   it("answers 429 after five resends for one account", async () => {
     const email = `resend-${Date.now()}@example.com`;
-    await registerUser({ fullName: "Impatient", email, phone: "+584141112233", birthDate: "1990-01-01", password: "secret1", language: "en" });
+    await registerUser({
+      fullName: "Impatient",
+      email,
+      phone: "+584141112233",
+      birthDate: "1990-01-01",
+      password: "secret1",
+      language: "en",
+    });
     const [token] = await activationTokens(email);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const current = (await activationTokens(email)).at(-1)!;
-      const result = await action({ request: post({ intent: "resend", token: i === 0 ? token : current }), context, params: {} });
+      const result = await action({
+        request: post({ intent: "resend", token: i === 0 ? token : current }),
+        context,
+        params: {},
+      });
       statuses.push(result.status);
     }
     expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);

@@ -5,7 +5,15 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { StaffUser } from "~/modules/backoffice/access.server";
 import type { CarValues } from "~/modules/backoffice/car-form";
 import { readCarListQuery } from "~/modules/backoffice/car-list";
-import { createCar as createCarAsStaff, deleteCar, listCars, loadCar, loadCarForDelete, processCarImage, updateCar } from "~/modules/backoffice/cars.server";
+import {
+  createCar as createCarAsStaff,
+  deleteCar,
+  listCars,
+  loadCar,
+  loadCarForDelete,
+  processCarImage,
+  updateCar,
+} from "~/modules/backoffice/cars.server";
 import { noFilters } from "~/modules/catalogue/filters";
 import { searchCars } from "~/modules/catalogue/search.server";
 import { contentKey } from "~/modules/images/images.server";
@@ -36,11 +44,24 @@ let fx: {
 };
 
 const staff = (id: number, type: "admin" | "supplier", supplierId: number | null = null) =>
-  ({ id, type, supplierId, email: "", fullName: "", language: "en", activated: true, avatar: null, enableEmailNotifications: true, unreadNotifications: 0 }) as StaffUser;
+  ({
+    id,
+    type,
+    supplierId,
+    email: "",
+    fullName: "",
+    language: "en",
+    activated: true,
+    avatar: null,
+    enableEmailNotifications: true,
+    unreadNotifications: 0,
+  }) as StaffUser;
 
 /** A picture no other test has, as the form's upload would be: random noise in a PNG. */
 async function picture() {
-  const png = await sharp(crypto.randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } }).png().toBuffer();
+  const png = await sharp(crypto.randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } })
+    .png()
+    .toBuffer();
   const processed = await processCarImage(png);
   if (!processed.ok) throw new Error(`refused: ${processed.reason}`);
   return processed.webp;
@@ -79,7 +100,11 @@ async function carRow(id: number) {
 
 async function auditOf(carId: number) {
   const db = await getDb();
-  return db.select().from(auditLog).where(and(eq(auditLog.subjectType, "car"), eq(auditLog.subjectId, carId))).orderBy(auditLog.id);
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectType, "car"), eq(auditLog.subjectId, carId)))
+    .orderBy(auditLog.id);
 }
 
 async function imageStored(path: string | null) {
@@ -93,7 +118,13 @@ async function imageStored(path: string | null) {
 async function searchAt(place: number) {
   const pickUp = new Date(now.getTime() + 10 * DAY);
   const dropOff = new Date(pickUp.getTime() + 3 * DAY);
-  const { cars: found } = await searchCars({ pickupId: place, dropoffId: place, period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) }, filters: noFilters, page: 1 });
+  const { cars: found } = await searchCars({
+    pickupId: place,
+    dropoffId: place,
+    period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) },
+    filters: noFilters,
+    page: 1,
+  });
   return new Map(found.map((car) => [car.id, car.dailyPriceCents]));
 }
 
@@ -129,14 +160,26 @@ describe("the fleet's scope", () => {
     const before = await carRow(fx.carA);
     expect(await loadCar(fx.staffB, fx.carA)).toBeNull();
     expect(await loadCarForDelete(fx.staffB, fx.carA)).toBeNull();
-    expect(await updateCar(fx.staffB, fx.carA, { car: values({ dailyPriceCents: 1 }), locationIds: [fx.placeTwo], supplierId: fx.supplierB }, await picture())).toEqual({ ok: false, notFound: true });
+    expect(
+      await updateCar(
+        fx.staffB,
+        fx.carA,
+        { car: values({ dailyPriceCents: 1 }), locationIds: [fx.placeTwo], supplierId: fx.supplierB },
+        await picture(),
+      ),
+    ).toEqual({ ok: false, notFound: true });
     expect(await deleteCar(fx.staffB, fx.carA)).toBe("notFound");
     expect(await carRow(fx.carA)).toEqual(before);
     expect(await auditOf(fx.carA)).toEqual([]);
     const db = await getDb();
-    expect(await db.select().from(carLocations).where(eq(carLocations.carId, fx.carA))).toMatchObject([{ locationId: fx.placeOne, dailyPriceCents: 6000 }]);
+    expect(await db.select().from(carLocations).where(eq(carLocations.carId, fx.carA))).toMatchObject([
+      { locationId: fx.placeOne, dailyPriceCents: 6000 },
+    ]);
     // Nor does their list show it, whatever supplier the URL asks for.
-    const list = await listCars(fx.staffB, readCarListQuery(new URLSearchParams(`supplier=${fx.supplierA}`), { admin: false }));
+    const list = await listCars(
+      fx.staffB,
+      readCarListQuery(new URLSearchParams(`supplier=${fx.supplierA}`), { admin: false }),
+    );
     expect(list.rows).toEqual([]);
   });
 
@@ -147,7 +190,11 @@ describe("the fleet's scope", () => {
   });
 
   it("a car staff create is their supplier's, whatever supplier the form names", async () => {
-    const created = await createCarAsStaff(fx.staffB, { car: values(), locationIds: [fx.placeOne], supplierId: fx.supplierA }, await picture());
+    const created = await createCarAsStaff(
+      fx.staffB,
+      { car: values(), locationIds: [fx.placeOne], supplierId: fx.supplierA },
+      await picture(),
+    );
     if (!created.ok) throw new Error("refused");
     expect((await carRow(created.carId)).supplierId).toBe(fx.supplierB);
   });
@@ -156,10 +203,21 @@ describe("the fleet's scope", () => {
 describe("saving a car", () => {
   it("stores the car, its 300×200 picture, its places and the audit entry together, and the search offers it at once", async () => {
     const webp = await picture();
-    const created = await createCarAsStaff(fx.staffA, { car: values(), locationIds: [fx.placeOne, fx.placeTwo], supplierId: undefined }, webp);
+    const created = await createCarAsStaff(
+      fx.staffA,
+      { car: values(), locationIds: [fx.placeOne, fx.placeTwo], supplierId: undefined },
+      webp,
+    );
     if (!created.ok) throw new Error("refused");
     const row = await carRow(created.carId);
-    expect(row).toMatchObject({ supplierId: fx.supplierA, dailyPriceCents: 4550, gpsCents: 325, cancellationCents: 0, homeDeliveryCents: -1, status: "active" });
+    expect(row).toMatchObject({
+      supplierId: fx.supplierA,
+      dailyPriceCents: 4550,
+      gpsCents: 325,
+      cancellationCents: 0,
+      homeDeliveryCents: -1,
+      status: "active",
+    });
     expect(row.image).toBe(`/media/${contentKey(webp)}.webp`);
     expect(await imageStored(row.image)).toBe(true);
     expect(await sharp(webp).metadata()).toMatchObject({ format: "webp", width: 300, height: 200 });
@@ -172,29 +230,57 @@ describe("saving a car", () => {
 
   it("an edit's new price and places reach the search, its new picture replaces the old one, and the audit says what changed", async () => {
     const first = await picture();
-    const created = await createCarAsStaff(fx.staffA, { car: values(), locationIds: [fx.placeOne], supplierId: undefined }, first);
+    const created = await createCarAsStaff(
+      fx.staffA,
+      { car: values(), locationIds: [fx.placeOne], supplierId: undefined },
+      first,
+    );
     if (!created.ok) throw new Error("refused");
     const oldImage = (await carRow(created.carId)).image;
 
     const second = await picture();
-    const updated = await updateCar(fx.staffA, created.carId, { car: values({ dailyPriceCents: 3999 }), locationIds: [fx.placeTwo], supplierId: fx.supplierB }, second);
+    const updated = await updateCar(
+      fx.staffA,
+      created.carId,
+      { car: values({ dailyPriceCents: 3999 }), locationIds: [fx.placeTwo], supplierId: fx.supplierB },
+      second,
+    );
     expect(updated).toEqual({ ok: true, carId: created.carId });
     const row = await carRow(created.carId);
-    expect(row).toMatchObject({ dailyPriceCents: 3999, supplierId: fx.supplierA, image: `/media/${contentKey(second)}.webp` });
+    expect(row).toMatchObject({
+      dailyPriceCents: 3999,
+      supplierId: fx.supplierA,
+      image: `/media/${contentKey(second)}.webp`,
+    });
     expect(await imageStored(row.image)).toBe(true);
     expect(await imageStored(oldImage)).toBe(false);
     expect((await searchAt(fx.placeOne)).has(created.carId)).toBe(false);
     expect((await searchAt(fx.placeTwo)).get(created.carId)).toBe(3999);
     const entries = await auditOf(created.carId);
     expect(entries.map((e) => e.action)).toEqual(["car.create", "car.update"]);
-    expect(entries[1].changes).toEqual({ dailyPriceCents: [4550, 3999], image: [oldImage, row.image], locationIds: [[fx.placeOne], [fx.placeTwo]] });
+    expect(entries[1].changes).toEqual({
+      dailyPriceCents: [4550, 3999],
+      image: [oldImage, row.image],
+      locationIds: [[fx.placeOne], [fx.placeTwo]],
+    });
   });
 
   it("an edit without a picture keeps the current one, and saving nothing new records nothing", async () => {
-    const created = await createCarAsStaff(fx.staffA, { car: values(), locationIds: [fx.placeOne], supplierId: undefined }, await picture());
+    const created = await createCarAsStaff(
+      fx.staffA,
+      { car: values(), locationIds: [fx.placeOne], supplierId: undefined },
+      await picture(),
+    );
     if (!created.ok) throw new Error("refused");
     const image = (await carRow(created.carId)).image;
-    expect(await updateCar(fx.staffA, created.carId, { car: values(), locationIds: [fx.placeOne], supplierId: undefined }, null)).toEqual({ ok: true, carId: created.carId });
+    expect(
+      await updateCar(
+        fx.staffA,
+        created.carId,
+        { car: values(), locationIds: [fx.placeOne], supplierId: undefined },
+        null,
+      ),
+    ).toEqual({ ok: true, carId: created.carId });
     expect((await carRow(created.carId)).image).toBe(image);
     expect(await imageStored(image)).toBe(true);
     expect((await auditOf(created.carId)).map((e) => e.action)).toEqual(["car.create"]);
@@ -204,14 +290,23 @@ describe("saving a car", () => {
     const db = await getDb();
     const webp = await picture();
     const carsBefore = await db.select({ id: cars.id }).from(cars);
-    const refused = await createCarAsStaff(fx.admin, { car: values(), locationIds: [fx.placeOne, 999_999], supplierId: 999_999 }, webp);
-    expect(refused).toEqual({ ok: false, fieldErrors: { supplierId: ["adminCars:errors.unknownSupplier"], locationIds: ["adminCars:errors.unknownPlace"] } });
+    const refused = await createCarAsStaff(
+      fx.admin,
+      { car: values(), locationIds: [fx.placeOne, 999_999], supplierId: 999_999 },
+      webp,
+    );
+    expect(refused).toEqual({
+      ok: false,
+      fieldErrors: { supplierId: ["adminCars:errors.unknownSupplier"], locationIds: ["adminCars:errors.unknownPlace"] },
+    });
     expect(await db.select({ id: cars.id }).from(cars)).toEqual(carsBefore);
     expect(await imageStored(`/media/${contentKey(webp)}.webp`)).toBe(false);
     expect(await db.select().from(auditLog)).toEqual([]);
 
     const before = await carRow(fx.carA);
-    expect(await updateCar(fx.staffA, fx.carA, { car: values(), locationIds: [999_999], supplierId: undefined }, webp)).toMatchObject({ ok: false });
+    expect(
+      await updateCar(fx.staffA, fx.carA, { car: values(), locationIds: [999_999], supplierId: undefined }, webp),
+    ).toMatchObject({ ok: false });
     expect(await carRow(fx.carA)).toEqual(before);
     expect(await imageStored(`/media/${contentKey(webp)}.webp`)).toBe(false);
   });
@@ -219,9 +314,19 @@ describe("saving a car", () => {
   it("an admin moves a car to another supplier only while no booking holds it", async () => {
     const db = await getDb();
     const start = new Date(now.getTime() + 5 * DAY);
-    await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: start, endsAt: new Date(start.getTime() + DAY) });
+    await createBooking(db, {
+      carId: fx.carA,
+      supplierId: fx.supplierA,
+      driverId: fx.driver,
+      locationId: fx.placeOne,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + DAY),
+    });
     const move = { car: values(), locationIds: [fx.placeOne], supplierId: fx.supplierB };
-    expect(await updateCar(fx.admin, fx.carA, move, null)).toEqual({ ok: false, fieldErrors: { supplierId: ["adminCars:errors.supplierHasBookings"] } });
+    expect(await updateCar(fx.admin, fx.carA, move, null)).toEqual({
+      ok: false,
+      fieldErrors: { supplierId: ["adminCars:errors.supplierHasBookings"] },
+    });
     expect((await carRow(fx.carA)).supplierId).toBe(fx.supplierA);
     await db.update(schema.bookings).set({ status: "cancelled" }).where(eq(schema.bookings.carId, fx.carA));
     expect(await updateCar(fx.admin, fx.carA, move, null)).toEqual({ ok: true, carId: fx.carA });
@@ -234,21 +339,39 @@ describe("making a car unavailable", () => {
     const db = await getDb();
     const booking = (days: number, values: Partial<typeof schema.bookings.$inferInsert>) => {
       const startsAt = new Date(now.getTime() + days * DAY);
-      return createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt, endsAt: new Date(startsAt.getTime() + 2 * DAY), ...values });
+      return createBooking(db, {
+        carId: fx.carA,
+        supplierId: fx.supplierA,
+        driverId: fx.driver,
+        locationId: fx.placeOne,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 2 * DAY),
+        ...values,
+      });
     };
     const reserved = await booking(4, { status: "reserved" });
     const pending = await booking(12, { status: "pending" });
     await booking(-10, { status: "paid" });
     await booking(20, { status: "cancelled" });
     await booking(30, { status: "void", holdExpiresAt: new Date(now.getTime() - 60_000) });
-    const unavailable = { car: values({ availability: "unavailable" }), locationIds: [fx.placeOne], supplierId: undefined };
+    const unavailable = {
+      car: values({ availability: "unavailable" }),
+      locationIds: [fx.placeOne],
+      supplierId: undefined,
+    };
 
-    expect(await updateCar(fx.staffA, fx.carA, unavailable, null, now)).toEqual({ ok: false, heldBy: [reserved.reference, pending.reference] });
+    expect(await updateCar(fx.staffA, fx.carA, unavailable, null, now)).toEqual({
+      ok: false,
+      heldBy: [reserved.reference, pending.reference],
+    });
     expect((await carRow(fx.carA)).availability).toBe("available");
     expect((await carRow(fx.carA)).dailyPriceCents).toBe(6000);
     expect(await auditOf(fx.carA)).toEqual([]);
 
-    await db.update(schema.bookings).set({ status: "cancelled" }).where(inArray(schema.bookings.id, [reserved.id, pending.id]));
+    await db
+      .update(schema.bookings)
+      .set({ status: "cancelled" })
+      .where(inArray(schema.bookings.id, [reserved.id, pending.id]));
     expect(await updateCar(fx.staffA, fx.carA, unavailable, null, now)).toEqual({ ok: true, carId: fx.carA });
     expect((await carRow(fx.carA)).availability).toBe("unavailable");
     expect((await searchAt(fx.placeOne)).has(fx.carA)).toBe(false);
@@ -258,8 +381,20 @@ describe("making a car unavailable", () => {
     const db = await getDb();
     await db.update(cars).set({ availability: "unavailable" }).where(eq(cars.id, fx.carA));
     const start = new Date(now.getTime() + 5 * DAY);
-    await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: start, endsAt: new Date(start.getTime() + DAY), status: "paid" });
-    const edit = { car: values({ availability: "unavailable", dailyPriceCents: 7000 }), locationIds: [fx.placeOne], supplierId: undefined };
+    await createBooking(db, {
+      carId: fx.carA,
+      supplierId: fx.supplierA,
+      driverId: fx.driver,
+      locationId: fx.placeOne,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + DAY),
+      status: "paid",
+    });
+    const edit = {
+      car: values({ availability: "unavailable", dailyPriceCents: 7000 }),
+      locationIds: [fx.placeOne],
+      supplierId: undefined,
+    };
     expect(await updateCar(fx.staffA, fx.carA, edit, null, now)).toEqual({ ok: true, carId: fx.carA });
     expect((await carRow(fx.carA)).dailyPriceCents).toBe(7000);
   });
@@ -269,7 +404,15 @@ describe("deleting a car", () => {
   it("is refused while a booking that is not over holds the car, naming it", async () => {
     const db = await getDb();
     const start = new Date(now.getTime() + 20 * DAY);
-    const held = await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: start, endsAt: new Date(start.getTime() + 2 * DAY), status: "paid" });
+    const held = await createBooking(db, {
+      carId: fx.carA,
+      supplierId: fx.supplierA,
+      driverId: fx.driver,
+      locationId: fx.placeOne,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + 2 * DAY),
+      status: "paid",
+    });
     expect(await deleteCar(fx.staffA, fx.carA, now)).toEqual({ heldBy: [held.reference] });
     expect((await carRow(fx.carA)).status).toBe("active");
     expect(await auditOf(fx.carA)).toEqual([]);
@@ -279,7 +422,15 @@ describe("deleting a car", () => {
     const db = await getDb();
     const booking = (days: number, values: Partial<typeof schema.bookings.$inferInsert> = {}) => {
       const startsAt = new Date(now.getTime() + days * DAY);
-      return createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt, endsAt: new Date(startsAt.getTime() + DAY), ...values });
+      return createBooking(db, {
+        carId: fx.carA,
+        supplierId: fx.supplierA,
+        driverId: fx.driver,
+        locationId: fx.placeOne,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + DAY),
+        ...values,
+      });
     };
     await booking(-10, { status: "paid" });
     await booking(5, { status: "cancelled" });
@@ -295,9 +446,26 @@ describe("deleting a car", () => {
 
   it("counts a live payment hold and a rental under way as holding the car", async () => {
     const db = await getDb();
-    const under = await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: new Date(now.getTime() - DAY), endsAt: new Date(now.getTime() + DAY), status: "reserved" });
+    const under = await createBooking(db, {
+      carId: fx.carA,
+      supplierId: fx.supplierA,
+      driverId: fx.driver,
+      locationId: fx.placeOne,
+      startsAt: new Date(now.getTime() - DAY),
+      endsAt: new Date(now.getTime() + DAY),
+      status: "reserved",
+    });
     const start = new Date(now.getTime() + 3 * DAY);
-    const hold = await createBooking(db, { carId: fx.carA, supplierId: fx.supplierA, driverId: fx.driver, locationId: fx.placeOne, startsAt: start, endsAt: new Date(start.getTime() + DAY), status: "void", holdExpiresAt: new Date(now.getTime() + 10 * 60_000) });
+    const hold = await createBooking(db, {
+      carId: fx.carA,
+      supplierId: fx.supplierA,
+      driverId: fx.driver,
+      locationId: fx.placeOne,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + DAY),
+      status: "void",
+      holdExpiresAt: new Date(now.getTime() + 10 * 60_000),
+    });
     expect(await deleteCar(fx.admin, fx.carA, now)).toEqual({ heldBy: [under.reference, hold.reference] });
   });
 });
@@ -305,10 +473,17 @@ describe("deleting a car", () => {
 describe("the fleet list", () => {
   it("finds by part of the name and by filters, staff within their supplier", async () => {
     const db = await getDb();
-    await createCar(db, { supplierId: fx.supplierA, name: "Kia Picanto 100%", fuelType: "electric", availability: "unavailable" });
+    await createCar(db, {
+      supplierId: fx.supplierA,
+      name: "Kia Picanto 100%",
+      fuelType: "electric",
+      availability: "unavailable",
+    });
     await createCar(db, { supplierId: fx.supplierB, name: "Kia Rio", gearbox: "automatic" });
     const names = async (user: StaffUser, search: string) =>
-      (await listCars(user, readCarListQuery(new URLSearchParams(search), { admin: user.type === "admin" }))).rows.map((row) => row.name);
+      (await listCars(user, readCarListQuery(new URLSearchParams(search), { admin: user.type === "admin" }))).rows.map(
+        (row) => row.name,
+      );
     expect(await names(fx.admin, "q=kia")).toEqual(["Kia Picanto 100%", "Kia Rio"]);
     expect(await names(fx.staffA, "q=kia")).toEqual(["Kia Picanto 100%"]);
     expect(await names(fx.admin, "q=100%25")).toEqual(["Kia Picanto 100%"]);
@@ -320,8 +495,10 @@ describe("the fleet list", () => {
 
   it("pages by 30, a page past the end showing the last", async () => {
     const db = await getDb();
-    for (let i = 0; i < 31; i++) await createCar(db, { supplierId: fx.supplierB, name: `Paged ${String(i).padStart(2, "0")}` });
-    const query = (page: number) => readCarListQuery(new URLSearchParams(`supplier=${fx.supplierB}&page=${page}`), { admin: true });
+    for (let i = 0; i < 31; i++)
+      await createCar(db, { supplierId: fx.supplierB, name: `Paged ${String(i).padStart(2, "0")}` });
+    const query = (page: number) =>
+      readCarListQuery(new URLSearchParams(`supplier=${fx.supplierB}&page=${page}`), { admin: true });
     const first = await listCars(fx.admin, query(1));
     expect([first.rows.length, first.total, first.pages]).toEqual([30, 31, 2]);
     const last = await listCars(fx.admin, query(9));

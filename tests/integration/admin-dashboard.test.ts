@@ -43,13 +43,23 @@ beforeAll(async () => {
   ({ id: carB } = await createCar(db, { supplierId: supplierB, locationIds: [locationId] }));
   ({ id: spareCarB } = await createCar(db, { supplierId: supplierB, locationIds: [locationId] }));
   const driver = await createUser(db, { fullName: driverName });
-  const staff = (row: { id: number; type: "admin" | "supplier" | "user" | "enterprise"; supplierId: number | null }) => ({ id: row.id, type: row.type, supplierId: row.supplierId }) as StaffUser;
+  const staff = (row: { id: number; type: "admin" | "supplier" | "user" | "enterprise"; supplierId: number | null }) =>
+    ({ id: row.id, type: row.type, supplierId: row.supplierId }) as StaffUser;
   staffA = staff(await createUser(db, { type: "supplier", supplierId: supplierA }));
   staffB = staff(await createUser(db, { type: "supplier", supplierId: supplierB }));
   admin = staff(await createUser(db, { type: "admin" }));
 
-  const book = async (side: "a" | "b", values: Partial<typeof schema.bookings.$inferInsert> & { startsAt: Date; endsAt: Date }) => {
-    const row = await createBooking(db, { carId: side === "a" ? carA : carB, supplierId: side === "a" ? supplierA : supplierB, driverId: driver.id, locationId, ...values });
+  const book = async (
+    side: "a" | "b",
+    values: Partial<typeof schema.bookings.$inferInsert> & { startsAt: Date; endsAt: Date },
+  ) => {
+    const row = await createBooking(db, {
+      carId: side === "a" ? carA : carB,
+      supplierId: side === "a" ? supplierA : supplierB,
+      driverId: driver.id,
+      locationId,
+      ...values,
+    });
     refs[side].push(row.reference);
     return row;
   };
@@ -57,12 +67,28 @@ beforeAll(async () => {
   await book("a", { status: "paid", priceCents: 50_000, startsAt: soon(1), endsAt: soon(3) });
   await book("a", { status: "paid", priceCents: 12_345, startsAt: soon(4), endsAt: soon(5) });
   const pendingA = await book("a", { status: "pending", startsAt: soon(6), endsAt: soon(8) });
-  await db.insert(schema.payments).values({ bookingId: pendingA.id, method: "mobilePayment", status: "pending", amountCents: 5000, providerReference: `pm-${pendingA.id}` });
+  await db
+    .insert(schema.payments)
+    .values({
+      bookingId: pendingA.id,
+      method: "mobilePayment",
+      status: "pending",
+      amountCents: 5000,
+      providerReference: `pm-${pendingA.id}`,
+    });
   // B: one paid booking of three days ($75.00), one cancelled (holds nothing), two pago móvil payments to verify.
   const paidB = await book("b", { status: "paid", priceCents: 7_500, startsAt: soon(2), endsAt: soon(5) });
   await book("b", { status: "cancelled", startsAt: soon(10), endsAt: soon(12) });
   for (const n of [1, 2]) {
-    await db.insert(schema.payments).values({ bookingId: paidB.id, method: "mobilePayment", status: "pending", amountCents: 100, providerReference: `pm-${paidB.id}-${n}` });
+    await db
+      .insert(schema.payments)
+      .values({
+        bookingId: paidB.id,
+        method: "mobilePayment",
+        status: "pending",
+        amountCents: 100,
+        providerReference: `pm-${paidB.id}-${n}`,
+      });
   }
 });
 
@@ -70,7 +96,8 @@ afterAll(async () => {
   await closeDb();
 });
 
-const count = (figures: Awaited<ReturnType<typeof dashboardFigures>>, status: string) => figures.statuses.find((s) => s.status === status)!.count;
+const count = (figures: Awaited<ReturnType<typeof dashboardFigures>>, status: string) =>
+  figures.statuses.find((s) => s.status === status)!.count;
 const thisMonth = (figures: Awaited<ReturnType<typeof dashboardFigures>>) => figures.revenue.at(-1)!.cents;
 
 describe("dashboard figures", () => {
@@ -96,7 +123,11 @@ describe("dashboard figures", () => {
   });
 
   it("give admins everyone's", async () => {
-    const [a, b, all] = await Promise.all([dashboardFigures(staffA, now), dashboardFigures(staffB, now), dashboardFigures(admin, now)]);
+    const [a, b, all] = await Promise.all([
+      dashboardFigures(staffA, now),
+      dashboardFigures(staffB, now),
+      dashboardFigures(admin, now),
+    ]);
     expect(count(all, "paid")).toBeGreaterThanOrEqual(count(a, "paid") + count(b, "paid"));
     expect(thisMonth(all)).toBeGreaterThanOrEqual(thisMonth(a) + thisMonth(b));
     expect(all.awaitingPayments).toBeGreaterThanOrEqual(3);
@@ -138,7 +169,12 @@ describe("bookings list and its CSV export", () => {
       return out;
     })();
     expect(batch).toHaveLength(1);
-    expect(batch[0]).toMatchObject({ reference: refs.b[0], priceCents: 7_500, pickupTimeZone: "America/Caracas", driverEmail: expect.stringContaining("@") });
+    expect(batch[0]).toMatchObject({
+      reference: refs.b[0],
+      priceCents: 7_500,
+      pickupTimeZone: "America/Caracas",
+      driverEmail: expect.stringContaining("@"),
+    });
   });
 });
 

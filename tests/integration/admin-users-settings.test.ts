@@ -7,7 +7,14 @@ import { cardGateway, enabledOnlineMethods, paymentSettings } from "~/modules/pa
 import type { SettingsInput } from "~/modules/payment/settings";
 import { saveSettings, settingsPage } from "~/modules/payment/settings.server";
 import { activateWithPassword } from "~/modules/user/activation.server";
-import { changeUserType, createStaffAccount, deleteUser, listUsers, loadUser, setSuspended } from "~/modules/user/admin-users.server";
+import {
+  changeUserType,
+  createStaffAccount,
+  deleteUser,
+  listUsers,
+  loadUser,
+  setSuspended,
+} from "~/modules/user/admin-users.server";
 import { SignInError, verifyCredentials } from "~/modules/user/auth.server";
 import { hashPassword } from "~/modules/user/password.server";
 import { getDb, schema } from "~/utils/db.server";
@@ -39,12 +46,18 @@ async function addSession(userId: number) {
 
 async function addApiToken(userId: number) {
   const db = await getDb();
-  await db.insert(apiTokens).values({ userId, tokenHash: crypto.randomBytes(32).toString("hex"), expiresAt: new Date(Date.now() + HOUR) });
+  await db
+    .insert(apiTokens)
+    .values({ userId, tokenHash: crypto.randomBytes(32).toString("hex"), expiresAt: new Date(Date.now() + HOUR) });
 }
 
 async function auditActions(subjectId: number) {
   const db = await getDb();
-  const rows = await db.select({ action: auditLog.action, actorId: auditLog.actorId, changes: auditLog.changes }).from(auditLog).where(eq(auditLog.subjectId, subjectId)).orderBy(auditLog.id);
+  const rows = await db
+    .select({ action: auditLog.action, actorId: auditLog.actorId, changes: auditLog.changes })
+    .from(auditLog)
+    .where(eq(auditLog.subjectId, subjectId))
+    .orderBy(auditLog.id);
   return rows;
 }
 
@@ -59,7 +72,13 @@ beforeEach(async () => {
   await resetDatabase(db);
   const passwordHash = await hashPassword(PASSWORD);
   admin = asAdmin((await createUser(db, { type: "admin", fullName: "Ada Admin" })).id);
-  driverId = (await createUser(db, { fullName: "Diego Driver", email: `diego-${crypto.randomBytes(3).toString("hex")}@example.com`, passwordHash })).id;
+  driverId = (
+    await createUser(db, {
+      fullName: "Diego Driver",
+      email: `diego-${crypto.randomBytes(3).toString("hex")}@example.com`,
+      passwordHash,
+    })
+  ).id;
   supplierId = (await createSupplier(db, { name: "Llanos" })).id;
 });
 
@@ -84,7 +103,9 @@ describe("suspension", () => {
     expect(await findSessionUser(bystander)).not.toBeNull();
     const { email } = await userRow(driverId);
     await expect(verifyCredentials(email, PASSWORD)).rejects.toEqual(new SignInError("suspended"));
-    expect(await auditActions(driverId)).toEqual([{ action: "user.suspend", actorId: admin.id, changes: { blacklisted: [false, true] } }]);
+    expect(await auditActions(driverId)).toEqual([
+      { action: "user.suspend", actorId: admin.id, changes: { blacklisted: [false, true] } },
+    ]);
   });
 
   it("is refused on one's own account, and a second suspension changes nothing", async () => {
@@ -115,7 +136,14 @@ describe("soft delete", () => {
     const db = await getDb();
     const session = await addSession(driverId);
     await addApiToken(driverId);
-    await db.insert(tokens).values({ userId: driverId, kind: "reset", tokenHash: crypto.randomBytes(32).toString("hex"), expiresAt: new Date(Date.now() + HOUR) });
+    await db
+      .insert(tokens)
+      .values({
+        userId: driverId,
+        kind: "reset",
+        tokenHash: crypto.randomBytes(32).toString("hex"),
+        expiresAt: new Date(Date.now() + HOUR),
+      });
 
     expect(await deleteUser(admin, driverId)).toBe("deleted");
 
@@ -140,7 +168,13 @@ describe("changing the type", () => {
   it("makes a driver supplier staff of an existing supplier, audited", async () => {
     expect(await changeUserType(admin, driverId, { type: "supplier", supplierId })).toBe("changed");
     expect(await userRow(driverId)).toMatchObject({ type: "supplier", supplierId });
-    expect(await auditActions(driverId)).toEqual([{ action: "user.type", actorId: admin.id, changes: { type: ["user", "supplier"], supplierId: [null, supplierId] } }]);
+    expect(await auditActions(driverId)).toEqual([
+      {
+        action: "user.type",
+        actorId: admin.id,
+        changes: { type: ["user", "supplier"], supplierId: [null, supplierId] },
+      },
+    ]);
     expect(await changeUserType(admin, driverId, { type: "supplier", supplierId })).toBe("unchanged");
   });
 
@@ -162,28 +196,55 @@ describe("changing the type", () => {
 });
 
 describe("creating a staff account", () => {
-  const input = { fullName: "Sofía Staff", email: "sofia@llanos.example", phone: "+584141112233", type: "supplier" as const };
+  const input = {
+    fullName: "Sofía Staff",
+    email: "sofia@llanos.example",
+    phone: "+584141112233",
+    type: "supplier" as const,
+  };
 
   it("creates it unactivated and passwordless, with the usual activation link that lets its owner choose a password", async () => {
     const created = await createStaffAccount(admin, { ...input, supplierId }, "fr");
     if (!created.ok) throw new Error(created.reason);
-    expect(await userRow(created.userId)).toMatchObject({ type: "supplier", supplierId, activated: false, passwordHash: null, language: "fr", birthDate: null });
+    expect(await userRow(created.userId)).toMatchObject({
+      type: "supplier",
+      supplierId,
+      activated: false,
+      passwordHash: null,
+      language: "fr",
+      birthDate: null,
+    });
     const [token] = await outboxTokens(await getDb(), input.email, "activation");
-    expect(await activateWithPassword(token, "chosen-password")).toEqual({ status: "activated", userId: created.userId });
+    expect(await activateWithPassword(token, "chosen-password")).toEqual({
+      status: "activated",
+      userId: created.userId,
+    });
     expect(await verifyCredentials(input.email, "chosen-password")).toMatchObject({ id: created.userId });
     expect(await auditActions(created.userId)).toEqual([
       {
         action: "user.create",
         actorId: admin.id,
-        changes: { fullName: [null, input.fullName], email: [null, input.email], phone: [null, input.phone], type: [null, "supplier"], supplierId: [null, supplierId] },
+        changes: {
+          fullName: [null, input.fullName],
+          email: [null, input.email],
+          phone: [null, input.phone],
+          type: [null, "supplier"],
+          supplierId: [null, supplierId],
+        },
       },
     ]);
   });
 
   it("refuses a taken address or an unknown supplier, writing nothing", async () => {
     const { email } = await userRow(driverId);
-    expect(await createStaffAccount(admin, { ...input, email, type: "admin" }, "es")).toEqual({ ok: false, reason: "emailTaken" });
-    expect(await createStaffAccount(admin, { ...input, supplierId: 999_999 }, "es")).toEqual({ ok: false, reason: "unknownSupplier" });
+    expect(await createStaffAccount(admin, { ...input, email, type: "admin" }, "es")).toEqual({
+      ok: false,
+      reason: "emailTaken",
+    });
+    expect(await createStaffAccount(admin, { ...input, supplierId: 999_999 }, "es")).toEqual({
+      ok: false,
+      reason: "unknownSupplier",
+    });
     const db = await getDb();
     expect(await db.select().from(users).where(eq(users.email, input.email))).toEqual([]);
     expect(await db.select().from(auditLog)).toEqual([]);
@@ -194,7 +255,8 @@ describe("the list", () => {
   it("searches name and email, filters by type, and takes % literally", async () => {
     const db = await getDb();
     await createUser(db, { fullName: "100% Rent", email: "percent@example.com", type: "supplier", supplierId });
-    const names = async (q: string, type: "admin" | "supplier" | "user" | null = null) => (await listUsers({ q, type, page: 1 }, "en")).items.map((u) => u.fullName);
+    const names = async (q: string, type: "admin" | "supplier" | "user" | null = null) =>
+      (await listUsers({ q, type, page: 1 }, "en")).items.map((u) => u.fullName);
     expect(await names("diego")).toEqual(["Diego Driver"]);
     expect(await names("PERCENT@")).toEqual(["100% Rent"]);
     expect(await names("%")).toEqual(["100% Rent"]);
@@ -212,7 +274,15 @@ describe("the list", () => {
 });
 
 describe("payment settings", () => {
-  const input: SettingsInput = { rate: "245.5", rateDate: "2026-11-23", bank: "0102", phone: "04141234567", rif: "J-12345678-4", holder: "Rueda Alquileres C.A.", cardPayments: true };
+  const input: SettingsInput = {
+    rate: "245.5",
+    rateDate: "2026-11-23",
+    bank: "0102",
+    phone: "04141234567",
+    rif: "J-12345678-4",
+    holder: "Rueda Alquileres C.A.",
+    cardPayments: true,
+  };
 
   beforeEach(async () => {
     const db = await getDb();
@@ -221,7 +291,12 @@ describe("payment settings", () => {
 
   it("creates the settings on the first save, with the rate's first history row", async () => {
     expect(await saveSettings(admin, input)).toBe("saved");
-    expect(await paymentSettings()).toMatchObject({ usdToBsRate: "245.5000", rateDate: "2026-11-23", bankName: "Banco de Venezuela", cardPaymentsEnabled: true });
+    expect(await paymentSettings()).toMatchObject({
+      usdToBsRate: "245.5000",
+      rateDate: "2026-11-23",
+      bankName: "Banco de Venezuela",
+      cardPaymentsEnabled: true,
+    });
     const page = await settingsPage("en");
     expect(page.history).toMatchObject([{ rate: "245.5", rateDate: "2026-11-23", setBy: "Ada Admin" }]);
   });
@@ -230,17 +305,37 @@ describe("payment settings", () => {
     const db = await getDb();
     await saveSettings(admin, input);
     expect(await saveSettings(admin, { ...input, rate: "250.1234", rateDate: "2026-11-24" })).toBe("saved");
-    expect(await saveSettings(admin, { ...input, rate: "250.1234", rateDate: "2026-11-24", holder: "Rueda C.A." })).toBe("saved");
-    expect(await saveSettings(admin, { ...input, rate: "250.1234", rateDate: "2026-11-24", holder: "Rueda C.A." })).toBe("unchanged");
+    expect(
+      await saveSettings(admin, { ...input, rate: "250.1234", rateDate: "2026-11-24", holder: "Rueda C.A." }),
+    ).toBe("saved");
+    expect(
+      await saveSettings(admin, { ...input, rate: "250.1234", rateDate: "2026-11-24", holder: "Rueda C.A." }),
+    ).toBe("unchanged");
 
-    expect(await paymentSettings()).toMatchObject({ usdToBsRate: "250.1234", rateDate: "2026-11-24", mobilePaymentHolder: "Rueda C.A." });
-    const history = await db.select({ rate: exchangeRates.usdToBsRate, rateDate: exchangeRates.rateDate, by: exchangeRates.createdBy }).from(exchangeRates).orderBy(desc(exchangeRates.id));
+    expect(await paymentSettings()).toMatchObject({
+      usdToBsRate: "250.1234",
+      rateDate: "2026-11-24",
+      mobilePaymentHolder: "Rueda C.A.",
+    });
+    const history = await db
+      .select({ rate: exchangeRates.usdToBsRate, rateDate: exchangeRates.rateDate, by: exchangeRates.createdBy })
+      .from(exchangeRates)
+      .orderBy(desc(exchangeRates.id));
     expect(history).toEqual([
       { rate: "250.1234", rateDate: "2026-11-24", by: admin.id },
       { rate: "245.5000", rateDate: "2026-11-23", by: admin.id },
     ]);
-    const audits = await db.select({ action: auditLog.action, changes: auditLog.changes }).from(auditLog).orderBy(auditLog.id);
-    expect(audits.map((a) => a.action)).toEqual(["settings.rate", "settings.mobilePayment", "settings.cardPayments", "settings.rate", "settings.mobilePayment"]);
+    const audits = await db
+      .select({ action: auditLog.action, changes: auditLog.changes })
+      .from(auditLog)
+      .orderBy(auditLog.id);
+    expect(audits.map((a) => a.action)).toEqual([
+      "settings.rate",
+      "settings.mobilePayment",
+      "settings.cardPayments",
+      "settings.rate",
+      "settings.mobilePayment",
+    ]);
     expect(audits[3].changes).toEqual({ rate: ["245.5", "250.1234"], rateDate: ["2026-11-23", "2026-11-24"] });
     expect(audits[4].changes).toEqual({ holder: ["Rueda Alquileres C.A.", "Rueda C.A."] });
   });
@@ -265,7 +360,10 @@ describe("payment settings", () => {
 describe("contact inbox", () => {
   async function message(subject: string, createdAt: Date) {
     const db = await getDb();
-    const [row] = await db.insert(contactMessages).values({ email: "visitor@example.com", subject, message: "Hello", language: "es", createdAt }).returning({ id: contactMessages.id });
+    const [row] = await db
+      .insert(contactMessages)
+      .values({ email: "visitor@example.com", subject, message: "Hello", language: "es", createdAt })
+      .returning({ id: contactMessages.id });
     return row.id;
   }
 
@@ -273,7 +371,10 @@ describe("contact inbox", () => {
     const db = await getDb();
     const older = await message("Older", new Date("2026-11-20T10:00:00Z"));
     await message("Newer", new Date("2026-11-21T10:00:00Z"));
-    expect((await listContactMessages({ filter: null, page: 1 }, "en")).items.map((m) => m.subject)).toEqual(["Newer", "Older"]);
+    expect((await listContactMessages({ filter: null, page: 1 }, "en")).items.map((m) => m.subject)).toEqual([
+      "Newer",
+      "Older",
+    ]);
 
     expect(await setHandled(admin, older, true)).toBe("changed");
     expect(await setHandled(admin, older, true)).toBe("unchanged");
@@ -283,12 +384,17 @@ describe("contact inbox", () => {
     const handled = await listContactMessages({ filter: "handled", page: 1 }, "en");
     expect(handled.items).toMatchObject([{ subject: "Older", handledBy: "Ada Admin" }]);
     expect(handled.unhandled).toBe(1);
-    expect((await listContactMessages({ filter: "unhandled", page: 1 }, "en")).items.map((m) => m.subject)).toEqual(["Newer"]);
+    expect((await listContactMessages({ filter: "unhandled", page: 1 }, "en")).items.map((m) => m.subject)).toEqual([
+      "Newer",
+    ]);
 
     expect(await setHandled(admin, older, false)).toBe("changed");
     const [undone] = await db.select().from(contactMessages).where(eq(contactMessages.id, older));
     expect(undone).toMatchObject({ handledAt: null, handledBy: null });
-    const audits = await db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.subjectType, "contact"), eq(auditLog.subjectId, older)));
+    const audits = await db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, "contact"), eq(auditLog.subjectId, older)));
     expect(audits.map((a) => a.action)).toEqual(["contact.handle", "contact.unhandle"]);
   });
 

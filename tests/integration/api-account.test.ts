@@ -38,7 +38,15 @@ describe("an account's life through the API", () => {
     const email = freshEmail();
     const signUp = await api("/api/sign-up?l=en", {
       method: "POST",
-      json: { fullName: "Api Driver", email, phone: "+58 414 111 2233", birthDate: "1990-01-01", password: "secret1", confirmPassword: "secret1", tos: true },
+      json: {
+        fullName: "Api Driver",
+        email,
+        phone: "+58 414 111 2233",
+        birthDate: "1990-01-01",
+        password: "secret1",
+        confirmPassword: "secret1",
+        tos: true,
+      },
     });
     expect(signUp.status).toBe(201);
     const { user: created } = await json(signUp);
@@ -49,7 +57,15 @@ describe("an account's life through the API", () => {
     const again = await api("/api/sign-up", {
       method: "POST",
       headers: { "Accept-Language": "fr-FR,fr;q=0.9" },
-      json: { fullName: "Copy", email, phone: "+584141112233", birthDate: "1990-01-01", password: "secret1", confirmPassword: "secret1", tos: true },
+      json: {
+        fullName: "Copy",
+        email,
+        phone: "+584141112233",
+        birthDate: "1990-01-01",
+        password: "secret1",
+        confirmPassword: "secret1",
+        tos: true,
+      },
     });
     expect(again.status).toBe(409);
     expect((await json(again)).error).toEqual({
@@ -59,7 +75,9 @@ describe("an account's life through the API", () => {
     });
 
     const [activationToken] = await outboxTokens(await getDb(), email, "activation");
-    expect((await api(`/api/check-token/frontend/${created.id}/${encodeURIComponent(email)}/${activationToken}`).then(json))).toEqual({ status: "valid", kind: "activation" });
+    expect(
+      await api(`/api/check-token/frontend/${created.id}/${encodeURIComponent(email)}/${activationToken}`).then(json),
+    ).toEqual({ status: "valid", kind: "activation" });
     // Activating chooses the password (docs/security.md#unproven-addresses): here the same as at sign-up.
     const activation = { token: activationToken, password: "secret1", confirmPassword: "secret1" };
     expect((await api("/api/activate", { method: "POST", json: activation })).status).toBe(200);
@@ -78,7 +96,11 @@ describe("an account's life through the API", () => {
 
     expect((await api(`/api/user/${user.id}`, { token: accessToken }).then(json)).user.email).toBe(email);
 
-    const language = await api("/api/update-language", { method: "POST", token: accessToken, json: { language: "fr", id: user.id } });
+    const language = await api("/api/update-language", {
+      method: "POST",
+      token: accessToken,
+      json: { language: "fr", id: user.id },
+    });
     expect((await json(language)).user.language).toBe("fr");
     // Without ?l= or Accept-Language, answers now speak the account's language.
     const missing = await api("/api/user/999999", { token: accessToken });
@@ -86,20 +108,39 @@ describe("an account's life through the API", () => {
     expect((await json(missing)).error).toEqual({ code: "notFound", message: "Introuvable." });
 
     // Another device (a second token) and a browser (the cookie) are signed in too.
-    const other = await api("/api/sign-in/frontend", { method: "POST", json: { email, password: "secret1" } }).then(json);
-    const browser = sessionCookieOf(await api("/api/sign-in/frontend", { method: "POST", json: { email, password: "secret1" } }))!;
-    expect((await api("/api/validate-access-token", { method: "POST", headers: { Cookie: browser } })).status).toBe(200);
+    const other = await api("/api/sign-in/frontend", { method: "POST", json: { email, password: "secret1" } }).then(
+      json,
+    );
+    const browser = sessionCookieOf(
+      await api("/api/sign-in/frontend", { method: "POST", json: { email, password: "secret1" } }),
+    )!;
+    expect((await api("/api/validate-access-token", { method: "POST", headers: { Cookie: browser } })).status).toBe(
+      200,
+    );
 
-    const wrong = await api("/api/change-password?l=en", { method: "POST", token: accessToken, json: { currentPassword: "nope!!", password: "brand-new", confirmPassword: "brand-new" } });
+    const wrong = await api("/api/change-password?l=en", {
+      method: "POST",
+      token: accessToken,
+      json: { currentPassword: "nope!!", password: "brand-new", confirmPassword: "brand-new" },
+    });
     expect(wrong.status).toBe(400);
-    expect((await json(wrong)).error).toMatchObject({ code: "wrongPassword", fields: { currentPassword: "Wrong password" } });
-    const changed = await api("/api/change-password", { method: "POST", token: accessToken, json: { currentPassword: "secret1", password: "brand-new", confirmPassword: "brand-new" } });
+    expect((await json(wrong)).error).toMatchObject({
+      code: "wrongPassword",
+      fields: { currentPassword: "Wrong password" },
+    });
+    const changed = await api("/api/change-password", {
+      method: "POST",
+      token: accessToken,
+      json: { currentPassword: "secret1", password: "brand-new", confirmPassword: "brand-new" },
+    });
     expect(changed.status).toBe(200);
     expect(await verifyPassword((await userRow(user.id)).passwordHash, "brand-new")).toBe(true);
     // The caller's token keeps working; the other token and the browser session are signed out.
     expect((await api("/api/validate-access-token", { method: "POST", token: accessToken })).status).toBe(200);
     expect((await api("/api/validate-access-token", { method: "POST", token: other.accessToken })).status).toBe(401);
-    expect((await api("/api/validate-access-token", { method: "POST", headers: { Cookie: browser } })).status).toBe(401);
+    expect((await api("/api/validate-access-token", { method: "POST", headers: { Cookie: browser } })).status).toBe(
+      401,
+    );
 
     expect((await api("/api/sign-out", { method: "POST", token: accessToken })).status).toBe(200);
     const after = await api("/api/validate-access-token?l=en", { method: "POST", token: accessToken });
@@ -111,7 +152,9 @@ describe("an account's life through the API", () => {
 
   it("signs out a browser session and clears its cookie", async () => {
     const { user, password } = await signedInUser();
-    const cookie = sessionCookieOf(await api("/api/sign-in/frontend", { method: "POST", json: { email: user.email, password } }))!;
+    const cookie = sessionCookieOf(
+      await api("/api/sign-in/frontend", { method: "POST", json: { email: user.email, password } }),
+    )!;
     const out = await api("/api/sign-out", { method: "POST", headers: { Cookie: cookie } });
     expect(out.headers.get("Set-Cookie")).toMatch(/__session=;.*Max-Age=0/);
     expect((await api("/api/validate-access-token", { method: "POST", headers: { Cookie: cookie } })).status).toBe(401);
@@ -123,7 +166,10 @@ describe("an account's life through the API", () => {
     const { error } = await json(response);
     expect(error.code).toBe("validation");
     expect(error.message).toBe("Por favor, corrija los errores");
-    expect(error.fields).toMatchObject({ email: "Correo electrónico no válido", password: "La contraseña debe tener al menos 6 caracteres" });
+    expect(error.fields).toMatchObject({
+      email: "Correo electrónico no válido",
+      password: "La contraseña debe tener al menos 6 caracteres",
+    });
     const empty = await api("/api/send-email?l=en", { method: "POST", json: {} });
     expect((await json(empty)).error.message).toBe("Please fill in the fields: subject, message");
     // A visitor must say where to answer; a signed-in caller's account address is used.
@@ -140,9 +186,18 @@ describe("an account's life through the API", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect((await json(form)).user.enableEmailNotifications).toBe(true);
-    const off = await api("/api/update-email-notifications", { method: "POST", token, json: { enableEmailNotifications: false } });
+    const off = await api("/api/update-email-notifications", {
+      method: "POST",
+      token,
+      json: { enableEmailNotifications: false },
+    });
     expect((await json(off)).user.enableEmailNotifications).toBe(false);
-    const broken = await api("/api/update-email-notifications?l=en", { method: "POST", token, body: '{"enable', headers: { "Content-Type": "application/json" } });
+    const broken = await api("/api/update-email-notifications?l=en", {
+      method: "POST",
+      token,
+      body: '{"enable',
+      headers: { "Content-Type": "application/json" },
+    });
     expect(broken.status).toBe(400);
     expect((await json(broken)).error.code).toBe("badRequest");
     expect((await userRow(user.id)).enableEmailNotifications).toBe(false);
@@ -160,7 +215,9 @@ describe("an account's life through the API", () => {
 
 describe("authorization: another user's id", () => {
   async function picture() {
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#ff0000" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "x.png");
     return form;
@@ -169,7 +226,15 @@ describe("authorization: another user's id", () => {
   it("in a path answers 404 and changes nothing; in a body 403", async () => {
     const me = await signedInUser();
     const victim = await signedInUser();
-    expect((await api(`/api/update-avatar/${victim.user.id}`, { method: "POST", token: victim.token, body: await picture() })).status).toBe(200);
+    expect(
+      (
+        await api(`/api/update-avatar/${victim.user.id}`, {
+          method: "POST",
+          token: victim.token,
+          body: await picture(),
+        })
+      ).status,
+    ).toBe(200);
     const before = await userRow(victim.user.id);
     expect(before.avatar).toMatch(/^\/media\//);
 
@@ -201,7 +266,11 @@ describe("authorization: another user's id", () => {
     expect(await tokensOf(victim.user.id)).toHaveLength(1);
     expect((await userRow(me.user.id)).fullName).toBe("Test Person");
     // The victim's password guesses were never counted: their own check still has all its attempts.
-    const own = await api(`/api/check-password/${victim.user.id}`, { method: "POST", token: victim.token, json: { password: victim.password } });
+    const own = await api(`/api/check-password/${victim.user.id}`, {
+      method: "POST",
+      token: victim.token,
+      json: { password: victim.password },
+    });
     expect(await json(own)).toEqual({ matches: true });
   });
 
@@ -216,7 +285,9 @@ describe("authorization: another user's id", () => {
 describe("suspension and deletion", () => {
   it("stop a token and a session at the next request", async () => {
     const { user, token, password } = await signedInUser();
-    const cookie = sessionCookieOf(await api("/api/sign-in/frontend", { method: "POST", json: { email: user.email, password } }))!;
+    const cookie = sessionCookieOf(
+      await api("/api/sign-in/frontend", { method: "POST", json: { email: user.email, password } }),
+    )!;
     expect((await api(`/api/user/${user.id}`, { token })).status).toBe(200);
     const db = await getDb();
     await db.update(schema.users).set({ blacklisted: true }).where(eq(schema.users.id, user.id));
@@ -237,21 +308,40 @@ describe("rate limits shared with the forms", () => {
     const { user, password } = await signedInUser();
     const limited = createApiClient({ ip: "198.51.100.31" });
     for (let i = 0; i < 10; i++) {
-      expect((await limited("/api/sign-in/frontend", { method: "POST", json: { email: user.email, password: "wrong-one" } })).status).toBe(401);
+      expect(
+        (await limited("/api/sign-in/frontend", { method: "POST", json: { email: user.email, password: "wrong-one" } }))
+          .status,
+      ).toBe(401);
     }
-    const refused = await limited("/api/sign-in/frontend?l=en", { method: "POST", json: { email: user.email, password } });
+    const refused = await limited("/api/sign-in/frontend?l=en", {
+      method: "POST",
+      json: { email: user.email, password },
+    });
     expect(refused.status).toBe(429);
-    expect((await json(refused)).error).toEqual({ code: "rateLimited", message: "Too many attempts. Please wait a few minutes and try again." });
+    expect((await json(refused)).error).toEqual({
+      code: "rateLimited",
+      message: "Too many attempts. Please wait a few minutes and try again.",
+    });
   });
 
   it("check-password POST: counted with change-password, 10 per account", async () => {
     const { user, token, password } = await signedInUser();
     for (let i = 0; i < 10; i++) {
-      const response = await api(`/api/check-password/${user.id}`, { method: "POST", token, json: { password: `guess-${i}` } });
+      const response = await api(`/api/check-password/${user.id}`, {
+        method: "POST",
+        token,
+        json: { password: `guess-${i}` },
+      });
       expect(await json(response)).toEqual({ matches: false });
     }
-    expect((await api(`/api/check-password/${user.id}`, { method: "POST", token, json: { password } })).status).toBe(429);
-    const change = await api("/api/change-password", { method: "POST", token, json: { currentPassword: password, password: "brand-new", confirmPassword: "brand-new" } });
+    expect((await api(`/api/check-password/${user.id}`, { method: "POST", token, json: { password } })).status).toBe(
+      429,
+    );
+    const change = await api("/api/change-password", {
+      method: "POST",
+      token,
+      json: { currentPassword: password, password: "brand-new", confirmPassword: "brand-new" },
+    });
     expect(change.status).toBe(429);
   });
 
@@ -259,23 +349,40 @@ describe("rate limits shared with the forms", () => {
     const { user, token, password } = await signedInUser();
     // Twelve navigations from one client: ten verdicts, then that client is limited.
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await api(`/api/check-password/${user.id}/guess-${i}`, { token, ip: "198.51.100.90" })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await api(`/api/check-password/${user.id}/guess-${i}`, { token, ip: "198.51.100.90" })).status);
     expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
     // Another client still gets its own verdicts.
-    expect(await json(await api(`/api/check-password/${user.id}/${password}`, { token, ip: "198.51.100.91" }))).toEqual({ matches: true });
+    expect(await json(await api(`/api/check-password/${user.id}/${password}`, { token, ip: "198.51.100.91" }))).toEqual(
+      { matches: true },
+    );
     // The account's change-password budget is whole: its owner changes the password.
-    const change = await api("/api/change-password", { method: "POST", token, json: { currentPassword: password, password: "brand-new", confirmPassword: "brand-new" } });
+    const change = await api("/api/change-password", {
+      method: "POST",
+      token,
+      json: { currentPassword: password, password: "brand-new", confirmPassword: "brand-new" },
+    });
     expect(change.status).toBe(200);
   });
 
   it("sign-up: 50 per client per hour, validate-email included", async () => {
     const limited = createApiClient({ ip: "198.51.100.32" });
     for (let i = 0; i < 50; i++) {
-      expect((await limited("/api/validate-email", { method: "POST", json: { email: freshEmail() } })).status).toBe(200);
+      expect((await limited("/api/validate-email", { method: "POST", json: { email: freshEmail() } })).status).toBe(
+        200,
+      );
     }
     const refused = await limited("/api/sign-up", {
       method: "POST",
-      json: { fullName: "Late", email: freshEmail(), phone: "+584141112233", birthDate: "1990-01-01", password: "secret1", confirmPassword: "secret1", tos: true },
+      json: {
+        fullName: "Late",
+        email: freshEmail(),
+        phone: "+584141112233",
+        birthDate: "1990-01-01",
+        password: "secret1",
+        confirmPassword: "secret1",
+        tos: true,
+      },
     });
     expect(refused.status).toBe(429);
   });
@@ -283,10 +390,16 @@ describe("rate limits shared with the forms", () => {
   it("resend: 5 activation emails per account per 15 minutes", async () => {
     const { user } = await signedInUser({ activated: false });
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await api(`/api/resend/frontend/${encodeURIComponent(user.email)}/false`, { method: "POST" })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await api(`/api/resend/frontend/${encodeURIComponent(user.email)}/false`, { method: "POST" })).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const unknown = await api(`/api/resend/frontend/${encodeURIComponent(freshEmail())}/true?l=en`, { method: "POST" });
     expect(unknown.status).toBe(404);
-    expect((await json(unknown)).error).toEqual({ code: "emailNotRegistered", message: "Email address not registered" });
+    expect((await json(unknown)).error).toEqual({
+      code: "emailNotRegistered",
+      message: "Email address not registered",
+    });
   });
 });

@@ -24,7 +24,9 @@ async function activationLink(userId: number) {
 }
 
 async function pngUpload() {
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#0b6e4f" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#0b6e4f" } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "me.png");
   return form;
@@ -34,7 +36,15 @@ const prepare: Preparers<Fixture> = {
   signInFrontend: ({ user, password }) => ({ init: { json: { email: user.email, password } } }),
   signUp: () => ({
     init: {
-      json: { fullName: "Contract Test", email: freshEmail(), phone: "+584141112233", birthDate: "1990-01-01", password: "secret1", confirmPassword: "secret1", tos: true },
+      json: {
+        fullName: "Contract Test",
+        email: freshEmail(),
+        phone: "+584141112233",
+        birthDate: "1990-01-01",
+        password: "secret1",
+        confirmPassword: "secret1",
+        tos: true,
+      },
     },
     expect: 201,
   }),
@@ -46,7 +56,11 @@ const prepare: Preparers<Fixture> = {
   resend: ({ user }) => ({ params: { appType: "frontend", email: user.email, reset: "true" }, init: {} }),
   activate: async () => {
     const { user } = await signedInUser({ activated: false });
-    return { init: { json: { token: await activationLink(user.id), password: "chosen-pass1", confirmPassword: "chosen-pass1" } } };
+    return {
+      init: {
+        json: { token: await activationLink(user.id), password: "chosen-pass1", confirmPassword: "chosen-pass1" },
+      },
+    };
   },
   validateEmail: () => ({ init: { json: { email: freshEmail() } } }),
   resendLink: async ({ user }) => {
@@ -62,9 +76,18 @@ const prepare: Preparers<Fixture> = {
   deleteAvatar: ({ user }) => ({ params: { id: String(user.id) }, init: {} }),
   checkPassword: ({ user, password }) => ({ params: { id: String(user.id), password }, init: {} }),
   checkPasswordPost: ({ user, password }) => ({ params: { id: String(user.id) }, init: { json: { password } } }),
-  changePassword: ({ password }) => ({ init: { json: { currentPassword: password, password: "brand-new1", confirmPassword: "brand-new1" } } }),
+  changePassword: ({ password }) => ({
+    init: { json: { currentPassword: password, password: "brand-new1", confirmPassword: "brand-new1" } },
+  }),
 };
 
 describe("contract: the spec's session and account calls", () => {
-  contractSuite({ api, document, tags: ["Session", "Account"], fixture: () => signedInUser(), tokenOf: (f) => f.token, prepare });
+  contractSuite({
+    api,
+    document,
+    tags: ["Session", "Account"],
+    fixture: () => signedInUser(),
+    tokenOf: (f) => f.token,
+    prepare,
+  });
 });

@@ -2,7 +2,15 @@ import { afterAll, describe, vi } from "vitest";
 import { closeDb } from "../../db/client";
 import { createApiClient, signedInUser } from "../api/client";
 import { contractSuite, fetchDocument, type Preparers } from "../api/contract";
-import { bookingFor, freshTransferReference, freshTxId, nextPeriod, notificationFor, seedCatalogue, transferDate } from "../api/resources";
+import {
+  bookingFor,
+  freshTransferReference,
+  freshTxId,
+  nextPeriod,
+  notificationFor,
+  seedCatalogue,
+  transferDate,
+} from "../api/resources";
 
 /*
  * The contract of the resource calls (docs/architecture.md#resources): each operation of the
@@ -27,7 +35,8 @@ afterAll(async () => {
 /** A driver of full age with a phone: the checkout asks them nothing more. */
 const driver = () => signedInUser({ phone: "+584141112233", birthDate: "1990-01-01" });
 
-const bookingOf = (f: Fixture, values: Parameters<typeof bookingFor>[2] = {}) => bookingFor(catalogue, f.user.id, values);
+const bookingOf = (f: Fixture, values: Parameters<typeof bookingFor>[2] = {}) =>
+  bookingFor(catalogue, f.user.id, values);
 const id = async (booking: Promise<{ id: number }>) => ({ id: String((await booking).id) });
 
 const prepare: Preparers<Fixture> = {
@@ -39,13 +48,29 @@ const prepare: Preparers<Fixture> = {
   createBooking: () => {
     const { from, to } = nextPeriod();
     const location = catalogue.location.id;
-    return { init: { json: { carId: catalogue.car.id, pickupLocationId: location, dropoffLocationId: location, from, to, options: ["gps"], paymentMethod: "payLater" } }, expect: 201 };
+    return {
+      init: {
+        json: {
+          carId: catalogue.car.id,
+          pickupLocationId: location,
+          dropoffLocationId: location,
+          from,
+          to,
+          options: ["gps"],
+          paymentMethod: "payLater",
+        },
+      },
+      expect: 201,
+    };
   },
   getBooking: async (f) => ({ params: await id(bookingOf(f)), init: {} }),
   amendBooking: async (f) => {
     const { from, to } = nextPeriod();
     const location = catalogue.location.id;
-    return { params: await id(bookingOf(f)), init: { json: { pickupLocationId: location, dropoffLocationId: location, from, to, options: ["cancellation"] } } };
+    return {
+      params: await id(bookingOf(f)),
+      init: { json: { pickupLocationId: location, dropoffLocationId: location, from, to, options: ["cancellation"] } },
+    };
   },
   cancelBooking: async (f) => ({ params: await id(bookingOf(f)), init: {} }),
   requestAmendment: async (f) => ({
@@ -61,13 +86,28 @@ const prepare: Preparers<Fixture> = {
     expect: 202,
   }),
   getUsdtPayment: async (f) => ({ params: await id(bookingOf(f, { paymentMethod: "walletPayment" })), init: {} }),
-  submitUsdtPayment: async (f) => ({ params: await id(bookingOf(f, { paymentMethod: "walletPayment" })), init: { json: { txId: freshTxId() } }, expect: 202 }),
-  createCardSession: async (f) => ({ params: await id(bookingOf(f, { paymentMethod: "cardPayment" })), init: {}, expect: 201 }),
+  submitUsdtPayment: async (f) => ({
+    params: await id(bookingOf(f, { paymentMethod: "walletPayment" })),
+    init: { json: { txId: freshTxId() } },
+    expect: 202,
+  }),
+  createCardSession: async (f) => ({
+    params: await id(bookingOf(f, { paymentMethod: "cardPayment" })),
+    init: {},
+    expect: 201,
+  }),
   markNotificationRead: async (f) => ({ params: { id: String(await notificationFor(f.user.id)) }, init: {} }),
   markNotificationUnread: async (f) => ({ params: { id: String(await notificationFor(f.user.id)) }, init: {} }),
   deleteNotification: async (f) => ({ params: { id: String(await notificationFor(f.user.id)) }, init: {} }),
 };
 
 describe("contract: the resource calls", () => {
-  contractSuite({ api, document, tags: ["Catalogue", "Bookings", "Payments", "Notifications"], fixture: driver, tokenOf: (f) => f.token, prepare });
+  contractSuite({
+    api,
+    document,
+    tags: ["Catalogue", "Bookings", "Payments", "Notifications"],
+    fixture: driver,
+    tokenOf: (f) => f.token,
+    prepare,
+  });
 });

@@ -3,7 +3,15 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { createApiClient, signedInUser } from "../api/client";
-import { bookingFor, freshTransferReference, freshTxId, nextPeriod, notificationFor, seedCatalogue, transferDate } from "../api/resources";
+import {
+  bookingFor,
+  freshTransferReference,
+  freshTxId,
+  nextPeriod,
+  notificationFor,
+  seedCatalogue,
+  transferDate,
+} from "../api/resources";
 
 /*
  * The resource calls' rules as a client meets them: the page's messages, the checkout's price
@@ -27,7 +35,16 @@ const driver = () => signedInUser({ phone: "+584141112233", birthDate: "1990-01-
 function checkoutBody(extra: Record<string, unknown> = {}) {
   const { from, to } = nextPeriod();
   const place = catalogue.location.id;
-  return { carId: catalogue.car.id, pickupLocationId: place, dropoffLocationId: place, from, to, options: [], paymentMethod: "payLater", ...extra };
+  return {
+    carId: catalogue.car.id,
+    pickupLocationId: place,
+    dropoffLocationId: place,
+    from,
+    to,
+    options: [],
+    paymentMethod: "payLater",
+    ...extra,
+  };
 }
 
 async function bookingRow(id: number) {
@@ -42,12 +59,26 @@ describe("search", () => {
     const response = await api(`/api/cars/search?pickup=${catalogue.location.id}&from=${from}&to=${to}&l=en`);
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ total: 1, more: false, page: 1, pages: 1, pageSize: 15, days: 3, pickupLocationId: catalogue.location.id, from, to });
-    expect(body.cars).toEqual([expect.objectContaining({ id: catalogue.car.id, dailyPriceCents: 4000, totalCents: 12_000 })]);
+    expect(body).toMatchObject({
+      total: 1,
+      more: false,
+      page: 1,
+      pages: 1,
+      pageSize: 15,
+      days: 3,
+      pickupLocationId: catalogue.location.id,
+      from,
+      to,
+    });
+    expect(body.cars).toEqual([
+      expect.objectContaining({ id: catalogue.car.id, dailyPriceCents: 4000, totalCents: 12_000 }),
+    ]);
   });
 
   it("gives the page's messages for a missing place and a bad date, in the caller's language", async () => {
-    const response = await api("/api/cars/search?from=tomorrow&to=2027-01-01T10:00", { headers: { "Accept-Language": "fr" } });
+    const response = await api("/api/cars/search?from=tomorrow&to=2027-01-01T10:00", {
+      headers: { "Accept-Language": "fr" },
+    });
     expect(response.status).toBe(400);
     const { error } = await response.json();
     expect(error.code).toBe("validation");
@@ -59,7 +90,11 @@ describe("search", () => {
 describe("checkout", () => {
   it("prices on the server: amounts in the body are ignored", async () => {
     const { token } = await driver();
-    const response = await api("/api/bookings", { token, method: "POST", json: checkoutBody({ options: ["gps"], priceCents: 1, totalCents: 1, breakdown: { totalCents: 1 } }) });
+    const response = await api("/api/bookings", {
+      token,
+      method: "POST",
+      json: checkoutBody({ options: ["gps"], priceCents: 1, totalCents: 1, breakdown: { totalCents: 1 } }),
+    });
     expect(response.status).toBe(201);
     const { booking, next, grant } = await response.json();
     // (4000 + 500 for the GPS) × 3 days, plus the 10 % pay-later fee (docs/domain.md#price).
@@ -82,21 +117,41 @@ describe("checkout", () => {
 
   it("checks the checkout form's rules and names the body's fields", async () => {
     const { token } = await signedInUser();
-    const response = await api("/api/bookings?l=en", { token, method: "POST", json: checkoutBody({ options: ["homeDelivery"] }) });
+    const response = await api("/api/bookings?l=en", {
+      token,
+      method: "POST",
+      json: checkoutBody({ options: ["homeDelivery"] }),
+    });
     expect(response.status).toBe(400);
     const { error } = await response.json();
     expect(Object.keys(error.fields).sort()).toEqual(["driver.birthDate", "driver.phone", "options"]);
     expect(error.fields.options).toBe("This option is not offered with this car");
 
-    const young = await api("/api/bookings?l=en", { token, method: "POST", json: checkoutBody({ driver: { phone: "+584141112233", birthDate: "2015-01-01" } }) });
+    const young = await api("/api/bookings?l=en", {
+      token,
+      method: "POST",
+      json: checkoutBody({ driver: { phone: "+584141112233", birthDate: "2015-01-01" } }),
+    });
     expect(young.status).toBe(400);
-    expect((await young.json()).error).toMatchObject({ code: "underAge", fields: { "driver.birthDate": "The driver must be at least 21 years old" } });
+    expect((await young.json()).error).toMatchObject({
+      code: "underAge",
+      fields: { "driver.birthDate": "The driver must be at least 21 years old" },
+    });
   });
 
   it("lets a visitor book online: an account, the grant to pay, and where to pay", async () => {
     const email = `visitor-${Date.now()}@example.com`;
-    const driverDetails = { fullName: "Ana Visitante", email, phone: "+584141112233", birthDate: "1991-02-03", acceptTerms: true };
-    const response = await api("/api/bookings", { method: "POST", json: checkoutBody({ paymentMethod: "mobilePayment", driver: driverDetails }) });
+    const driverDetails = {
+      fullName: "Ana Visitante",
+      email,
+      phone: "+584141112233",
+      birthDate: "1991-02-03",
+      acceptTerms: true,
+    };
+    const response = await api("/api/bookings", {
+      method: "POST",
+      json: checkoutBody({ paymentMethod: "mobilePayment", driver: driverDetails }),
+    });
     expect(response.status).toBe(201);
     const { booking, accountCreated, grant, next } = await response.json();
     expect(booking.status).toBe("void");
@@ -106,7 +161,11 @@ describe("checkout", () => {
     expect((await api(`/api/bookings/${booking.id}/payment`)).status).toBe(404);
     const payment = await api(`/api/bookings/${booking.id}/payment?g=${grant}`);
     expect(payment.status).toBe(200);
-    expect((await payment.json()).summary).toMatchObject({ bookingId: booking.id, payable: true, balanceCents: booking.priceCents });
+    expect((await payment.json()).summary).toMatchObject({
+      bookingId: booking.id,
+      payable: true,
+      balanceCents: booking.priceCents,
+    });
   });
 });
 
@@ -119,12 +178,20 @@ describe("another user's ids", () => {
     const place = catalogue.location.id;
     const calls: Array<[string, string, unknown?]> = [
       ["GET", `/api/bookings/${booking.id}`],
-      ["POST", `/api/bookings/${booking.id}/amend`, { pickupLocationId: place, dropoffLocationId: place, from, to, options: [] }],
+      [
+        "POST",
+        `/api/bookings/${booking.id}/amend`,
+        { pickupLocationId: place, dropoffLocationId: place, from, to, options: [] },
+      ],
       ["POST", `/api/bookings/${booking.id}/cancel`],
       ["POST", `/api/bookings/${booking.id}/amendment-request`, { request: "Mine now" }],
       ["GET", `/api/bookings/${booking.id}/payment`],
       ["GET", `/api/bookings/${booking.id}/payments/mobile`],
-      ["POST", `/api/bookings/${booking.id}/payments/mobile`, { bank: "0102", phone: "04141234567", reference: freshTransferReference(), date: transferDate() }],
+      [
+        "POST",
+        `/api/bookings/${booking.id}/payments/mobile`,
+        { bank: "0102", phone: "04141234567", reference: freshTransferReference(), date: transferDate() },
+      ],
       ["GET", `/api/bookings/${booking.id}/payments/usdt`],
       ["POST", `/api/bookings/${booking.id}/payments/usdt`, { txId: freshTxId() }],
       ["POST", `/api/bookings/${booking.id}/payments/card`],
@@ -134,7 +201,11 @@ describe("another user's ids", () => {
       expect(response.status, `${method} ${path}`).toBe(404);
     }
     const after = await bookingRow(booking.id);
-    expect({ status: after.status, startsAt: after.startsAt, priceCents: after.priceCents }).toEqual({ status: booking.status, startsAt: booking.startsAt, priceCents: booking.priceCents });
+    expect({ status: after.status, startsAt: after.startsAt, priceCents: after.priceCents }).toEqual({
+      status: booking.status,
+      startsAt: booking.startsAt,
+      priceCents: booking.priceCents,
+    });
     const db = await getDb();
     expect(await db.select().from(payments).where(eq(payments.bookingId, booking.id))).toEqual([]);
     const list = await (await api("/api/bookings", { token: intruder.token })).json();
@@ -166,7 +237,14 @@ describe("payments", () => {
     const response = await api(`/api/bookings/${booking.id}/payments/mobile`, {
       token,
       method: "POST",
-      json: { bank: "0102", phone: "0414-1234567", reference: freshTransferReference(), date: transferDate(), amountCents: 1, amount: "0.01" },
+      json: {
+        bank: "0102",
+        phone: "0414-1234567",
+        reference: freshTransferReference(),
+        date: transferDate(),
+        amountCents: 1,
+        amount: "0.01",
+      },
     });
     expect(response.status).toBe(202);
     const db = await getDb();
@@ -180,7 +258,15 @@ describe("payments", () => {
     const booking = await bookingFor(catalogue, user.id, { paymentMethod: "walletPayment" });
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      statuses.push((await api(`/api/bookings/${booking.id}/payments/usdt?l=en`, { token, method: "POST", json: { txId: freshTxId() } })).status);
+      statuses.push(
+        (
+          await api(`/api/bookings/${booking.id}/payments/usdt?l=en`, {
+            token,
+            method: "POST",
+            json: { txId: freshTxId() },
+          })
+        ).status,
+      );
     }
     expect(statuses[0]).toBe(202);
     expect(statuses.slice(1, 20).every((status) => status === 409)).toBe(true);
@@ -196,8 +282,14 @@ describe("notifications", () => {
     const list = await (await api("/api/notifications?l=en", { token })).json();
     expect(list).toMatchObject({ total: 2, unread: 2, page: 1, pages: 1, pageSize: 30 });
     expect(list.notifications[0].message).toBe("Booking RD-TEST01 is now: Paid.");
-    expect(await (await api(`/api/notifications/${first}/read`, { token, method: "POST" })).json()).toEqual({ changed: 1, unread: 1 });
+    expect(await (await api(`/api/notifications/${first}/read`, { token, method: "POST" })).json()).toEqual({
+      changed: 1,
+      unread: 1,
+    });
     expect(await (await api("/api/notifications/counter", { token })).json()).toEqual({ unread: 1 });
-    expect(await (await api("/api/notifications", { token, method: "DELETE" })).json()).toEqual({ changed: 2, unread: 0 });
+    expect(await (await api("/api/notifications", { token, method: "DELETE" })).json()).toEqual({
+      changed: 2,
+      unread: 0,
+    });
   });
 });

@@ -24,7 +24,13 @@ let supplierId: number;
 let carId: number;
 let driverId: number;
 
-async function search(pickUp: Date, dropOff: Date, location = locationId, page = 1, filters: SearchFilters = noFilters) {
+async function search(
+  pickUp: Date,
+  dropOff: Date,
+  location = locationId,
+  page = 1,
+  filters: SearchFilters = noFilters,
+) {
   const query: SearchQuery = {
     pickupId: location,
     dropoffId: location,
@@ -210,7 +216,8 @@ describe("the count of a busy place", () => {
     const db = await getDb();
     ({ id: placeId } = await createLocation(db));
     ({ id: fleetSupplierId } = await createSupplier(db));
-    for (let i = 0; i < CARS; i++) await createCar(db, { supplierId: fleetSupplierId, dailyPriceCents: 1000 + i * 10, locationIds: [placeId] });
+    for (let i = 0; i < CARS; i++)
+      await createCar(db, { supplierId: fleetSupplierId, dailyPriceCents: 1000 + i * 10, locationIds: [placeId] });
   });
 
   afterAll(async () => {
@@ -233,15 +240,29 @@ describe("the count of a busy place", () => {
   it("counts further on the pages past the 100th car", async () => {
     const seventh = await search(at(0), at(2), placeId, 7);
     expect(seventh.count).toEqual({ total: CARS, more: false, pages: 11 });
-    expect(seventh.cars.map((c) => c.dailyPriceCents)).toEqual(Array.from({ length: 15 }, (_, i) => 1000 + (90 + i) * 10));
+    expect(seventh.cars.map((c) => c.dailyPriceCents)).toEqual(
+      Array.from({ length: 15 }, (_, i) => 1000 + (90 + i) * 10),
+    );
     const last = await search(at(0), at(2), placeId, 11);
     expect(last.cars).toHaveLength(CARS - 150);
   });
 
   it("counts exactly once no more than 100 are bookable", async () => {
     const db = await getDb();
-    const some = await db.select({ id: schema.cars.id }).from(schema.cars).where(eq(schema.cars.supplierId, fleetSupplierId)).limit(61);
-    await db.update(schema.cars).set({ availability: "unavailable" }).where(inArray(schema.cars.id, some.map((c) => c.id)));
+    const some = await db
+      .select({ id: schema.cars.id })
+      .from(schema.cars)
+      .where(eq(schema.cars.supplierId, fleetSupplierId))
+      .limit(61);
+    await db
+      .update(schema.cars)
+      .set({ availability: "unavailable" })
+      .where(
+        inArray(
+          schema.cars.id,
+          some.map((c) => c.id),
+        ),
+      );
     const fewer = await search(at(0), at(2), placeId, 1);
     expect(fewer.count).toEqual({ total: CARS - 61, more: false, pages: 7 });
   });

@@ -17,7 +17,10 @@ afterAll(async () => {
   await closeDb();
 });
 
-const png = (r = 10) => sharp({ create: { width: 64, height: 64, channels: 3, background: { r, g: 120, b: 200 } } }).png().toBuffer();
+const png = (r = 10) =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: { r, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 const LIMIT_MESSAGE = "You have changed your picture too many times in a short while. Please try again in an hour.";
 
 function multipart(field: string, bytes: Buffer, extra: Record<string, string> = {}) {
@@ -28,8 +31,19 @@ function multipart(field: string, bytes: Buffer, extra: Record<string, string> =
 }
 
 async function pageUpload(user: Awaited<ReturnType<typeof signedInUser>>["user"], bytes: Buffer) {
-  const context = { user, sessionId: "s", credential: null, language: "en", ip: "198.51.100.79", nonce: "", t: getFixedT("en") } as unknown as AppLoadContext;
-  const request = new Request("http://rueda.test/settings?l=en", { method: "POST", body: multipart("avatar", bytes, { intent: "avatar" }) });
+  const context = {
+    user,
+    sessionId: "s",
+    credential: null,
+    language: "en",
+    ip: "198.51.100.79",
+    nonce: "",
+    t: getFixedT("en"),
+  } as unknown as AppLoadContext;
+  const request = new Request("http://rueda.test/settings?l=en", {
+    method: "POST",
+    body: multipart("avatar", bytes, { intent: "avatar" }),
+  });
   return (await action({ request, context, params: {} })) as Response;
 }
 
@@ -37,12 +51,19 @@ describe("avatar uploads per account", () => {
   it("ten an hour, page and API together; the eleventh is refused with the translated message and changes nothing", async () => {
     const { user, token } = await signedInUser();
     const bytes = await png();
-    for (let i = 0; i < 5; i++) expect((await api(`/api/update-avatar/${user.id}`, { token, method: "POST", body: multipart("image", bytes) })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await api(`/api/update-avatar/${user.id}`, { token, method: "POST", body: multipart("image", bytes) })).status,
+      ).toBe(200);
     for (let i = 0; i < 5; i++) expect((await pageUpload(user, bytes)).status).toBe(302);
 
     const before = (await (await api(`/api/user/${user.id}`, { token })).json()).user.avatar;
     expect(before).toMatch(/^\/media\//);
-    const refused = await api(`/api/update-avatar/${user.id}?l=en`, { token, method: "POST", body: multipart("image", await png(250)) });
+    const refused = await api(`/api/update-avatar/${user.id}?l=en`, {
+      token,
+      method: "POST",
+      body: multipart("image", await png(250)),
+    });
     expect(refused.status).toBe(429);
     expect((await refused.json()).error).toEqual({ code: "rateLimited", message: LIMIT_MESSAGE });
 
@@ -56,6 +77,9 @@ describe("avatar uploads per account", () => {
 
   it("another account is not affected", async () => {
     const { user, token } = await signedInUser();
-    expect((await api(`/api/update-avatar/${user.id}`, { token, method: "POST", body: multipart("image", await png()) })).status).toBe(200);
+    expect(
+      (await api(`/api/update-avatar/${user.id}`, { token, method: "POST", body: multipart("image", await png()) }))
+        .status,
+    ).toBe(200);
   });
 });

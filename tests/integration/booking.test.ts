@@ -1,6 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { createBooking, loadCheckoutCar, type CheckoutInput, type DriverDetails } from "~/modules/booking/booking.server";
+import {
+  createBooking,
+  loadCheckoutCar,
+  type CheckoutInput,
+  type DriverDetails,
+} from "~/modules/booking/booking.server";
 import { referencePattern } from "~/modules/booking/reference";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
@@ -8,7 +13,14 @@ import { sweepExpiredHolds } from "~/modules/booking/holds.server";
 import { providePaymentJobs } from "~/modules/payment/jobs.server";
 import { runJob } from "../../jobs/handlers";
 import { schedules } from "../../jobs/queues";
-import { createBooking as insertBookingRow, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
+import {
+  createBooking as insertBookingRow,
+  createCar,
+  createLocation,
+  createSupplier,
+  createUser,
+  resetDatabase,
+} from "../factories";
 
 /*
  * The checkout transaction end to end against the real database: every refusal writes
@@ -33,7 +45,12 @@ let fx: {
   otherStaffId: number;
 };
 
-const adult: DriverDetails = { fullName: "Ana Visitante", email: "ana@example.com", phone: "+584141112233", birthDate: "1990-05-01" };
+const adult: DriverDetails = {
+  fullName: "Ana Visitante",
+  email: "ana@example.com",
+  phone: "+584141112233",
+  birthDate: "1990-05-01",
+};
 
 function input(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
   return {
@@ -53,14 +70,24 @@ function input(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
 
 async function counts() {
   const db = await getDb();
-  const of = async (table: typeof bookings | typeof users | typeof outbox | typeof notifications | typeof tokens) => (await db.select({ n: count() }).from(table))[0].n;
-  return { bookings: await of(bookings), users: await of(users), outbox: await of(outbox), notifications: await of(notifications), tokens: await of(tokens) };
+  const of = async (table: typeof bookings | typeof users | typeof outbox | typeof notifications | typeof tokens) =>
+    (await db.select({ n: count() }).from(table))[0].n;
+  return {
+    bookings: await of(bookings),
+    users: await of(users),
+    outbox: await of(outbox),
+    notifications: await of(notifications),
+    tokens: await of(tokens),
+  };
 }
 
 async function emails() {
   const db = await getDb();
   const rows = await db.select().from(outbox).orderBy(outbox.id);
-  return rows.map((r) => ({ jobId: r.jobId, ...(r.payload as { template: string; to: string[]; language: string; subject: string; text: string }) }));
+  return rows.map((r) => ({
+    jobId: r.jobId,
+    ...(r.payload as { template: string; to: string[]; language: string; subject: string; text: string }),
+  }));
 }
 
 beforeEach(async () => {
@@ -129,8 +156,15 @@ describe("createBooking", () => {
 
   it("books a signed-in driver with the server's price, notifications and emails", async () => {
     const before = await counts();
-    const extra: DriverDetails = { fullName: "Second Driver", email: "second@example.com", phone: "+584142223344", birthDate: "1995-02-03" };
-    const result = await createBooking(input({ options: ["gps", "cancellation", "fullInsurance", "additionalDriver", "gps"], additionalDriver: extra }));
+    const extra: DriverDetails = {
+      fullName: "Second Driver",
+      email: "second@example.com",
+      phone: "+584142223344",
+      birthDate: "1995-02-03",
+    };
+    const result = await createBooking(
+      input({ options: ["gps", "cancellation", "fullInsurance", "additionalDriver", "gps"], additionalDriver: extra }),
+    );
     expect(result).toMatchObject({ ok: true, driverId: fx.driverId, accountCreated: false });
     if (!result.ok) return;
     expect(result.reference).toMatch(referencePattern);
@@ -177,12 +211,20 @@ describe("createBooking", () => {
       [fx.adminId, "notifications:messages.newBooking"],
     ]);
     expect(notes[0].params).toEqual({ reference: result.reference, car: "Toyota Corolla" });
-    expect(notes[1].params).toMatchObject({ reference: result.reference, car: "Toyota Corolla", from: expect.stringMatching(/^\d{4}-\d{2}-\d{2} 10:00$/) });
+    expect(notes[1].params).toMatchObject({
+      reference: result.reference,
+      car: "Toyota Corolla",
+      from: expect.stringMatching(/^\d{4}-\d{2}-\d{2} 10:00$/),
+    });
     expect(notes.every((n) => n.bookingId === result.bookingId)).toBe(true);
 
     const sent = await emails();
     expect(sent.map((e) => e.jobId).sort()).toEqual(
-      [`booking-confirmation-${result.bookingId}`, `new-booking-${result.bookingId}-${fx.staffId}`, `new-booking-${result.bookingId}-${fx.adminId}`].sort(),
+      [
+        `booking-confirmation-${result.bookingId}`,
+        `new-booking-${result.bookingId}-${fx.staffId}`,
+        `new-booking-${result.bookingId}-${fx.adminId}`,
+      ].sort(),
     );
     const confirmation = sent.find((e) => e.template === "booking-confirmation")!;
     expect(confirmation.language).toBe("en");
@@ -196,33 +238,58 @@ describe("createBooking", () => {
     expect(toStaff.text).toContain("Driver One");
 
     const after = await counts();
-    expect(after).toEqual({ ...before, bookings: before.bookings + 1, notifications: before.notifications + 3, outbox: before.outbox + 3 });
+    expect(after).toEqual({
+      ...before,
+      bookings: before.bookings + 1,
+      notifications: before.notifications + 3,
+      outbox: before.outbox + 3,
+    });
   });
 
   it("creates a visitor's unactivated account, activation email and booking in one go", async () => {
     const before = await counts();
-    const result = await createBooking(input({ driver: { kind: "visitor", language: "fr", ...adult }, acceptedTerms: true }));
+    const result = await createBooking(
+      input({ driver: { kind: "visitor", language: "fr", ...adult }, acceptedTerms: true }),
+    );
     expect(result).toMatchObject({ ok: true, accountCreated: true });
     if (!result.ok) return;
     const db = await getDb();
     const [user] = await db.select().from(users).where(eq(users.id, result.driverId));
-    expect(user).toMatchObject({ email: adult.email, fullName: adult.fullName, phone: adult.phone, birthDate: adult.birthDate, language: "fr", activated: false, passwordHash: null });
+    expect(user).toMatchObject({
+      email: adult.email,
+      fullName: adult.fullName,
+      phone: adult.phone,
+      birthDate: adult.birthDate,
+      language: "fr",
+      activated: false,
+      passwordHash: null,
+    });
     const sent = await emails();
     const toVisitor = sent.filter((e) => e.to.includes(adult.email));
     expect(toVisitor.map((e) => [e.template, e.language]).sort()).toEqual([
       ["activation", "fr"],
       ["booking-confirmation", "fr"],
     ]);
-    expect(toVisitor.find((e) => e.template === "booking-confirmation")!.subject).toBe(`Votre réservation ${result.reference} est confirmée`);
+    expect(toVisitor.find((e) => e.template === "booking-confirmation")!.subject).toBe(
+      `Votre réservation ${result.reference} est confirmée`,
+    );
     const after = await counts();
-    expect(after).toEqual({ bookings: before.bookings + 1, users: before.users + 1, tokens: before.tokens + 1, notifications: before.notifications + 3, outbox: before.outbox + 4 });
+    expect(after).toEqual({
+      bookings: before.bookings + 1,
+      users: before.users + 1,
+      tokens: before.tokens + 1,
+      notifications: before.notifications + 3,
+      outbox: before.outbox + 4,
+    });
   });
 
   it("refuses a visitor whose email is registered", async () => {
     const db = await getDb();
     const [driver] = await db.select().from(users).where(eq(users.id, fx.driverId));
     const before = await counts();
-    const result = await createBooking(input({ driver: { kind: "visitor", language: "es", ...adult, email: driver.email }, acceptedTerms: true }));
+    const result = await createBooking(
+      input({ driver: { kind: "visitor", language: "es", ...adult, email: driver.email }, acceptedTerms: true }),
+    );
     expect(result).toEqual({ ok: false, reason: "emailTaken" });
     expect(await counts()).toEqual(before);
   });
@@ -232,11 +299,22 @@ describe("createBooking", () => {
     const young = new Date(at(0).getTime() - 20 * 365.25 * DAY).toISOString().slice(0, 10);
     const noBirthDate = await createUser(db, { birthDate: null });
     const deleted = await createCar(db, { supplierId: fx.supplierId, status: "deleted", locationIds: [fx.pickupId] });
-    const parked = await createCar(db, { supplierId: fx.supplierId, availability: "unavailable", locationIds: [fx.pickupId] });
+    const parked = await createCar(db, {
+      supplierId: fx.supplierId,
+      availability: "unavailable",
+      locationIds: [fx.pickupId],
+    });
     const strict = await createCar(db, { supplierId: fx.supplierId, minimumAge: 40, locationIds: [fx.pickupId] });
     const closedSupplier = await createSupplier(db, { active: false });
     const closedCar = await createCar(db, { supplierId: closedSupplier.id, locationIds: [fx.pickupId] });
-    await insertBookingRow(db, { carId: fx.carId, supplierId: fx.supplierId, driverId: fx.driverId, locationId: fx.pickupId, startsAt: at(20), endsAt: at(25) });
+    await insertBookingRow(db, {
+      carId: fx.carId,
+      supplierId: fx.supplierId,
+      driverId: fx.driverId,
+      locationId: fx.pickupId,
+      startsAt: at(20),
+      endsAt: at(25),
+    });
     const extra: DriverDetails = { ...adult, email: "extra@example.com" };
 
     const cases: Array<[Partial<CheckoutInput>, object]> = [
@@ -258,8 +336,14 @@ describe("createBooking", () => {
       [{ options: ["additionalDriver"] }, { reason: "additionalDriverMissing" }],
       [{ additionalDriver: extra }, { reason: "additionalDriverMissing" }],
       [{ driver: { kind: "user", userId: noBirthDate.id } }, { reason: "underAge", who: "driver", minimumAge: 21 }],
-      [{ driver: { kind: "visitor", language: "es", ...adult, birthDate: young }, acceptedTerms: true }, { reason: "underAge", who: "driver", minimumAge: 21 }],
-      [{ options: ["additionalDriver"], additionalDriver: { ...extra, birthDate: young } }, { reason: "underAge", who: "additionalDriver", minimumAge: 21 }],
+      [
+        { driver: { kind: "visitor", language: "es", ...adult, birthDate: young }, acceptedTerms: true },
+        { reason: "underAge", who: "driver", minimumAge: 21 },
+      ],
+      [
+        { options: ["additionalDriver"], additionalDriver: { ...extra, birthDate: young } },
+        { reason: "underAge", who: "additionalDriver", minimumAge: 21 },
+      ],
       [{ carId: strict.id }, { reason: "underAge", who: "driver", minimumAge: 40 }],
       [{ driver: { kind: "visitor", language: "es", ...adult }, acceptedTerms: false }, { reason: "termsNotAccepted" }],
       [{ from: at(24), to: at(26) }, { reason: "unavailable" }],
@@ -273,7 +357,13 @@ describe("createBooking", () => {
   });
 
   it("lets one of two simultaneous visitors with one email through, the other is told it is taken", async () => {
-    const visitor = (from: number) => input({ from: at(from), to: at(from + 1), driver: { kind: "visitor", language: "es", ...adult }, acceptedTerms: true });
+    const visitor = (from: number) =>
+      input({
+        from: at(from),
+        to: at(from + 1),
+        driver: { kind: "visitor", language: "es", ...adult },
+        acceptedTerms: true,
+      });
     const results = await Promise.all([createBooking(visitor(0)), createBooking(visitor(5))]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: "emailTaken" });
@@ -289,13 +379,16 @@ describe("createBooking", () => {
       [6, 7],
       [4, 6],
     ];
-    for (const [from, to] of periods) expect(await createBooking(input({ from: at(from), to: at(to) }))).toMatchObject({ ok: true });
+    for (const [from, to] of periods)
+      expect(await createBooking(input({ from: at(from), to: at(to) }))).toMatchObject({ ok: true });
     const db = await getDb();
     expect((await db.select({ n: count() }).from(bookings))[0].n).toBe(4);
   });
 
   it("lets exactly one of 100 simultaneous checkouts of one car win", async () => {
-    const attempts = Array.from({ length: 100 }, (_, i) => createBooking(input({ from: at(0, i % 5), to: at(3, i % 7) })));
+    const attempts = Array.from({ length: 100 }, (_, i) =>
+      createBooking(input({ from: at(0, i % 5), to: at(3, i % 7) })),
+    );
     const results = await Promise.all(attempts);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.reason === "unavailable")).toHaveLength(99);
@@ -309,10 +402,22 @@ describe("createBooking", () => {
     const db = await getDb();
     const now = new Date();
     const hold = (expires: Date) =>
-      insertBookingRow(db, { carId: fx.carId, supplierId: fx.supplierId, driverId: fx.driverId, locationId: fx.pickupId, startsAt: at(0), endsAt: at(3), status: "void", holdExpiresAt: expires });
+      insertBookingRow(db, {
+        carId: fx.carId,
+        supplierId: fx.supplierId,
+        driverId: fx.driverId,
+        locationId: fx.pickupId,
+        startsAt: at(0),
+        endsAt: at(3),
+        status: "void",
+        holdExpiresAt: expires,
+      });
     const live = await hold(new Date(now.getTime() + 60_000));
     expect(await createBooking(input(), now)).toEqual({ ok: false, reason: "unavailable" });
-    await db.update(bookings).set({ holdExpiresAt: new Date(now.getTime() - 1) }).where(eq(bookings.id, live.id));
+    await db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(now.getTime() - 1) })
+      .where(eq(bookings.id, live.id));
     expect(await createBooking(input(), now)).toMatchObject({ ok: true });
     const [cancelled] = await db.select().from(bookings).where(eq(bookings.id, live.id));
     expect(cancelled.status).toBe("cancelled");
@@ -324,7 +429,16 @@ describe("expire-holds job", () => {
     const db = await getDb();
     const now = new Date();
     const row = (startDay: number, status: "void" | "pending", holdExpiresAt: Date | null) =>
-      insertBookingRow(db, { carId: fx.carId, supplierId: fx.supplierId, driverId: fx.driverId, locationId: fx.pickupId, startsAt: at(startDay), endsAt: at(startDay + 1), status, holdExpiresAt });
+      insertBookingRow(db, {
+        carId: fx.carId,
+        supplierId: fx.supplierId,
+        driverId: fx.driverId,
+        locationId: fx.pickupId,
+        startsAt: at(startDay),
+        endsAt: at(startDay + 1),
+        status,
+        holdExpiresAt,
+      });
     const expired = await row(0, "void", new Date(now.getTime() - 1000));
     const live = await row(2, "void", new Date(now.getTime() + 60_000));
     const pending = await row(4, "pending", null);
@@ -334,10 +448,15 @@ describe("expire-holds job", () => {
     expect(statuses).toEqual({ [expired.id]: "cancelled", [live.id]: "void", [pending.id]: "pending" });
     // Through the status door: the move has its history row, by nobody (docs/domain.md#booking-status).
     const history = await db.select().from(schema.bookingEvents).where(eq(schema.bookingEvents.bookingId, expired.id));
-    expect(history).toEqual([expect.objectContaining({ actorId: null, fromStatus: "void", toStatus: "cancelled", note: "hold expired" })]);
+    expect(history).toEqual([
+      expect.objectContaining({ actorId: null, fromStatus: "void", toStatus: "cancelled", note: "hold expired" }),
+    ]);
     expect(schedules).toContainEqual({ name: "expire-holds", everyMs: 60_000 });
     providePaymentJobs();
-    await db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, live.id));
+    await db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, live.id));
     await runJob("expire-holds", {}, { jobId: "expire-holds-test", attempt: 1 });
     expect((await db.select().from(bookings).where(eq(bookings.id, live.id)))[0].status).toBe("cancelled");
     // The freed period can be booked again.
@@ -357,7 +476,14 @@ describe("loadCheckoutCar", () => {
       dailyPriceCents: 4550,
       payLaterFeePercent: 10,
       minimumAge: 21,
-      options: { gps: 300, cancellation: 1500, fullInsurance: 0, additionalDriver: 500, babyChair: -1, homeDelivery: -1 },
+      options: {
+        gps: 300,
+        cancellation: 1500,
+        fullInsurance: 0,
+        additionalDriver: 500,
+        babyChair: -1,
+        homeDelivery: -1,
+      },
       locationIds: [fx.pickupId, fx.dropoffId].sort((a, b) => a - b),
     });
     expect(await loadCheckoutCar(999_999)).toBeNull();

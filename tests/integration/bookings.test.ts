@@ -2,7 +2,16 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
 import { getDb, schema } from "~/utils/db.server";
-import { amendBooking, bookingDetail, bulkChangeStatus, cancelBooking, changeStatus, listBookings, requestAmendment, resolveCancelRequest } from "~/modules/booking/bookings.server";
+import {
+  amendBooking,
+  bookingDetail,
+  bulkChangeStatus,
+  cancelBooking,
+  changeStatus,
+  listBookings,
+  requestAmendment,
+  resolveCancelRequest,
+} from "~/modules/booking/bookings.server";
 import { createBooking, createCar, createLocation, createSupplier, createUser } from "../factories";
 
 /*
@@ -19,15 +28,31 @@ let driver: U, otherDriver: U, staff: U, otherStaff: U, admin: U;
 let supplierId: number, otherSupplierId: number, locationId: number, carId: number, otherCarId: number;
 let slot = 0;
 
-async function book(values: Partial<typeof schema.bookings.$inferInsert> = {}, who: U = driver, car = carId, supplier = supplierId) {
+async function book(
+  values: Partial<typeof schema.bookings.$inferInsert> = {},
+  who: U = driver,
+  car = carId,
+  supplier = supplierId,
+) {
   const start = at(slot * 10);
   slot++;
-  return createBooking(await getDb(), { carId: car, supplierId: supplier, driverId: who.id, locationId, startsAt: start, endsAt: new Date(start.getTime() + 2 * DAY), ...values });
+  return createBooking(await getDb(), {
+    carId: car,
+    supplierId: supplier,
+    driverId: who.id,
+    locationId,
+    startsAt: start,
+    endsAt: new Date(start.getTime() + 2 * DAY),
+    ...values,
+  });
 }
 
 async function statusOf(id: number) {
   const db = await getDb();
-  const [row] = await db.select({ status: schema.bookings.status, cancelRequest: schema.bookings.cancelRequest }).from(schema.bookings).where(eq(schema.bookings.id, id));
+  const [row] = await db
+    .select({ status: schema.bookings.status, cancelRequest: schema.bookings.cancelRequest })
+    .from(schema.bookings)
+    .where(eq(schema.bookings.id, id));
   return row;
 }
 
@@ -36,7 +61,11 @@ async function eventsOf(id: number) {
   return db.select().from(schema.bookingEvents).where(eq(schema.bookingEvents.bookingId, id));
 }
 
-const asUser = (row: { id: number; type: U["type"]; supplierId: number | null }): U => ({ id: row.id, type: row.type, supplierId: row.supplierId });
+const asUser = (row: { id: number; type: U["type"]; supplierId: number | null }): U => ({
+  id: row.id,
+  type: row.type,
+  supplierId: row.supplierId,
+});
 
 beforeAll(async () => {
   const db = await getDb();
@@ -62,7 +91,9 @@ describe("scope", () => {
     expect(await bookingDetail(driver, theirs.id)).toBeNull();
     expect(await cancelBooking(driver, theirs.id)).toBe("notFound");
     expect(await changeStatus(driver, theirs.id, "cancelled")).toEqual({ ok: false, reason: "notFound" });
-    expect(await bulkChangeStatus(driver, [theirs.id], "deleted")).toEqual([{ id: theirs.id, reference: null, result: { ok: false, reason: "notFound" } }]);
+    expect(await bulkChangeStatus(driver, [theirs.id], "deleted")).toEqual([
+      { id: theirs.id, reference: null, result: { ok: false, reason: "notFound" } },
+    ]);
     expect(await statusOf(theirs.id)).toEqual({ status: "pending", cancelRequest: false });
     expect(await bookingDetail(otherDriver, theirs.id)).not.toBeNull();
   });
@@ -80,9 +111,23 @@ describe("scope", () => {
     const b = await book();
     expect(await changeStatus(staff, b.id, "deleted")).toEqual({ ok: true, status: "deleted" });
     expect(await bookingDetail(driver, b.id)).toBeNull();
-    const list = await listBookings(driver, { status: null, from: null, to: null, supplierId: null, page: 1, perPage: 20 });
+    const list = await listBookings(driver, {
+      status: null,
+      from: null,
+      to: null,
+      supplierId: null,
+      page: 1,
+      perPage: 20,
+    });
     expect(list.rows.map((r) => r.id)).not.toContain(b.id);
-    const deletedOnly = await listBookings(driver, { status: "deleted", from: null, to: null, supplierId: null, page: 1, perPage: 20 });
+    const deletedOnly = await listBookings(driver, {
+      status: "deleted",
+      from: null,
+      to: null,
+      supplierId: null,
+      page: 1,
+      perPage: 20,
+    });
     expect(deletedOnly.total).toBe(0);
     expect(await bookingDetail(staff, b.id)).not.toBeNull();
   });
@@ -90,7 +135,9 @@ describe("scope", () => {
   it("lists only the staff member's supplier's bookings", async () => {
     const mine = await book();
     const theirs = await book({}, driver, otherCarId, otherSupplierId);
-    const ids = (await listBookings(staff, { status: null, from: null, to: null, supplierId: null, page: 1, perPage: 20 })).rows.map((r) => r.id);
+    const ids = (
+      await listBookings(staff, { status: null, from: null, to: null, supplierId: null, page: 1, perPage: 20 })
+    ).rows.map((r) => r.id);
     expect(ids).toContain(mine.id);
     expect(ids).not.toContain(theirs.id);
   });
@@ -112,8 +159,17 @@ describe("status changes", () => {
     expect(event).toMatchObject({ actorId: staff.id, fromStatus: "pending", toStatus: "reserved" });
     const db = await getDb();
     const notes = await db.select().from(schema.notifications).where(eq(schema.notifications.bookingId, b.id));
-    expect(notes).toEqual([expect.objectContaining({ userId: driver.id, messageKey: "notifications:messages.statusChanged", params: { reference: b.reference, status: "reserved" } })]);
-    const [job] = await db.select().from(schema.outbox).where(eq(schema.outbox.jobId, `booking-status-${event.id}`));
+    expect(notes).toEqual([
+      expect.objectContaining({
+        userId: driver.id,
+        messageKey: "notifications:messages.statusChanged",
+        params: { reference: b.reference, status: "reserved" },
+      }),
+    ]);
+    const [job] = await db
+      .select()
+      .from(schema.outbox)
+      .where(eq(schema.outbox.jobId, `booking-status-${event.id}`));
     const payload = job.payload as { template: string; language: string; subject: string; text: string };
     expect(payload).toMatchObject({ template: "booking-status-changed", language: "fr" });
     expect(payload.subject).toContain(b.reference);
@@ -127,8 +183,18 @@ describe("status changes", () => {
     await changeStatus(admin, b.id, "reserved");
     const [event] = await eventsOf(b.id);
     const db = await getDb();
-    expect(await db.select().from(schema.outbox).where(eq(schema.outbox.jobId, `booking-status-${event.id}`))).toHaveLength(0);
-    expect(await db.select().from(schema.notifications).where(and(eq(schema.notifications.bookingId, b.id), eq(schema.notifications.userId, otherDriver.id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(schema.outbox)
+        .where(eq(schema.outbox.jobId, `booking-status-${event.id}`)),
+    ).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(schema.notifications)
+        .where(and(eq(schema.notifications.bookingId, b.id), eq(schema.notifications.userId, otherDriver.id))),
+    ).toHaveLength(1);
   });
 
   it("bulk changes report each booking's result", async () => {
@@ -153,7 +219,9 @@ describe("cancelling", () => {
     const b = await book();
     expect(await cancelBooking(driver, b.id)).toBe("cancelled");
     expect((await statusOf(b.id)).status).toBe("cancelled");
-    expect(await eventsOf(b.id)).toEqual([expect.objectContaining({ actorId: driver.id, fromStatus: "pending", toStatus: "cancelled" })]);
+    expect(await eventsOf(b.id)).toEqual([
+      expect.objectContaining({ actorId: driver.id, fromStatus: "pending", toStatus: "cancelled" }),
+    ]);
   });
 
   it("refuses after pick-up", async () => {
@@ -186,8 +254,14 @@ describe("cancelling", () => {
       .select()
       .from(schema.notifications)
       .where(and(eq(schema.notifications.bookingId, b.id), eq(schema.notifications.userId, driver.id)));
-    expect(note).toMatchObject({ messageKey: "notifications:messages.cancelDeclined", params: { reference: b.reference } });
-    const [job] = await db.select().from(schema.outbox).where(eq(schema.outbox.jobId, `booking-cancel-declined-${note.id}`));
+    expect(note).toMatchObject({
+      messageKey: "notifications:messages.cancelDeclined",
+      params: { reference: b.reference },
+    });
+    const [job] = await db
+      .select()
+      .from(schema.outbox)
+      .where(eq(schema.outbox.jobId, `booking-cancel-declined-${note.id}`));
     const payload = job.payload as { template: string; language: string; subject: string; text: string };
     expect(payload).toMatchObject({ template: "booking-cancel-declined", language: "fr" });
     expect(payload.subject).toContain(b.reference);
@@ -199,9 +273,17 @@ describe("cancelling", () => {
     await cancelBooking(otherDriver, b.id);
     await resolveCancelRequest(admin, b.id, false);
     const db = await getDb();
-    const notes = await db.select().from(schema.notifications).where(and(eq(schema.notifications.bookingId, b.id), eq(schema.notifications.userId, otherDriver.id)));
+    const notes = await db
+      .select()
+      .from(schema.notifications)
+      .where(and(eq(schema.notifications.bookingId, b.id), eq(schema.notifications.userId, otherDriver.id)));
     expect(notes.map((n) => n.messageKey)).toEqual(["notifications:messages.cancelDeclined"]);
-    expect(await db.select().from(schema.outbox).where(eq(schema.outbox.jobId, `booking-cancel-declined-${notes[0].id}`))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(schema.outbox)
+        .where(eq(schema.outbox.jobId, `booking-cancel-declined-${notes[0].id}`)),
+    ).toHaveLength(0);
   });
 
   it("refuses an online-paid booking without the cancellation option", async () => {
@@ -225,22 +307,61 @@ describe("amending", () => {
   it("re-prices a pay-later booking with the pay-later fee", async () => {
     const db = await getDb();
     // The car includes an additional driver: naming one counts as choosing the (free) option, as at checkout.
-    await db.update(schema.cars).set({ gpsCents: 300, payLaterFeePercent: 10, additionalDriverCents: 0 }).where(eq(schema.cars.id, carId));
+    await db
+      .update(schema.cars)
+      .set({ gpsCents: 300, payLaterFeePercent: 10, additionalDriverCents: 0 })
+      .where(eq(schema.cars.id, carId));
     const b = await book();
-    expect(await amendBooking(driver, b.id, change(b, 4, { options: ["gps"], additionalDriver: { name: "Ana Pérez", email: "ana@example.com", phone: "+584141112233", birthDate: "1990-01-01" } }))).toBe("amended");
+    expect(
+      await amendBooking(
+        driver,
+        b.id,
+        change(b, 4, {
+          options: ["gps"],
+          additionalDriver: {
+            name: "Ana Pérez",
+            email: "ana@example.com",
+            phone: "+584141112233",
+            birthDate: "1990-01-01",
+          },
+        }),
+      ),
+    ).toBe("amended");
     const [row] = await db.select().from(schema.bookings).where(eq(schema.bookings.id, b.id));
     // (5000 + 300) × 4 = 21200, +10 % = 23320
-    expect(row).toMatchObject({ status: "pending", days: 4, priceCents: 23320, gps: true, additionalDriver: true, additionalDriverName: "Ana Pérez" });
+    expect(row).toMatchObject({
+      status: "pending",
+      days: 4,
+      priceCents: 23320,
+      gps: true,
+      additionalDriver: true,
+      additionalDriverName: "Ana Pérez",
+    });
     expect(row.breakdown).toMatchObject({ subtotalCents: 21200, payLaterFeePercent: 10, options: { gps: 1200 } });
-    const notes = await db.select().from(schema.notifications).where(and(eq(schema.notifications.bookingId, b.id), eq(schema.notifications.messageKey, "notifications:messages.bookingChanged")));
+    const notes = await db
+      .select()
+      .from(schema.notifications)
+      .where(
+        and(
+          eq(schema.notifications.bookingId, b.id),
+          eq(schema.notifications.messageKey, "notifications:messages.bookingChanged"),
+        ),
+      );
     expect(notes.map((n) => n.userId)).toEqual(expect.arrayContaining([staff.id, admin.id]));
-    expect(notes[0].params).toMatchObject({ reference: b.reference, from: expect.stringContaining("(America/Caracas)") });
+    expect(notes[0].params).toMatchObject({
+      reference: b.reference,
+      from: expect.stringContaining("(America/Caracas)"),
+    });
   });
 
   it("refuses an overlap with another booking of the car and changes nothing", async () => {
     const first = await book();
     const second = await book();
-    const result = await amendBooking(driver, first.id, change(first, 1, { dropOff: new Date(second.startsAt.getTime() + DAY) }));
+    const result = await amendBooking(
+      driver,
+      first.id,
+      change(first, 1, { dropOff: new Date(second.startsAt.getTime() + DAY) }),
+    );
     expect(result).toBe("unavailable");
     const db = await getDb();
     const [row] = await db.select().from(schema.bookings).where(eq(schema.bookings.id, first.id));
@@ -249,7 +370,9 @@ describe("amending", () => {
 
   it("may keep overlapping its own old period", async () => {
     const b = await book();
-    expect(await amendBooking(driver, b.id, change({ startsAt: new Date(b.startsAt.getTime() + 3_600_000) }, 2))).toBe("amended");
+    expect(await amendBooking(driver, b.id, change({ startsAt: new Date(b.startsAt.getTime() + 3_600_000) }, 2))).toBe(
+      "amended",
+    );
   });
 
   it("refuses an additional driver younger than the car asks, with the checkout's rule", async () => {
@@ -258,8 +381,15 @@ describe("amending", () => {
     try {
       const b = await book();
       const year = b.startsAt.getUTCFullYear();
-      const young = { name: "Leo Pérez", email: "leo@example.com", phone: "+584141112233", birthDate: `${year - 24}-01-01` };
-      expect(await amendBooking(driver, b.id, change(b, 3, { additionalDriver: young }))).toEqual({ additionalUnderAge: 25 });
+      const young = {
+        name: "Leo Pérez",
+        email: "leo@example.com",
+        phone: "+584141112233",
+        birthDate: `${year - 24}-01-01`,
+      };
+      expect(await amendBooking(driver, b.id, change(b, 3, { additionalDriver: young }))).toEqual({
+        additionalUnderAge: 25,
+      });
       const [row] = await db.select().from(schema.bookings).where(eq(schema.bookings.id, b.id));
       expect(row).toMatchObject({ days: b.days, additionalDriverName: null, priceCents: b.priceCents });
       const old = { ...young, birthDate: `${year - 26}-01-01` };
@@ -283,14 +413,21 @@ describe("amending", () => {
 
 describe("amendment requests", () => {
   it("the driver of an online-paid booking with the cancellation option asks; staff and admins get the words", async () => {
-    for (const [paymentMethod, status] of [["cardPayment", "paid"], ["mobilePayment", "deposit"], ["walletPayment", "reserved"]] as const) {
+    for (const [paymentMethod, status] of [
+      ["cardPayment", "paid"],
+      ["mobilePayment", "deposit"],
+      ["walletPayment", "reserved"],
+    ] as const) {
       const b = await book({ status, paymentMethod, cancellation: true });
       expect(await requestAmendment(driver, b.id, "  Pick-up two hours later, please  ")).toBe("requested");
       const db = await getDb();
       const notes = await db.select().from(schema.notifications).where(eq(schema.notifications.bookingId, b.id));
       expect(notes.map((n) => n.userId)).toEqual(expect.arrayContaining([staff.id, admin.id]));
       expect(notes.map((n) => n.userId)).not.toContain(otherStaff.id);
-      expect(notes[0]).toMatchObject({ messageKey: "notifications:messages.amendmentRequested", params: { reference: b.reference, request: "  Pick-up two hours later, please  " } });
+      expect(notes[0]).toMatchObject({
+        messageKey: "notifications:messages.amendmentRequested",
+        params: { reference: b.reference, request: "  Pick-up two hours later, please  " },
+      });
       // Nothing about the booking itself changes.
       expect(await statusOf(b.id)).toEqual({ status, cancelRequest: false });
     }
@@ -309,13 +446,27 @@ describe("amendment requests", () => {
 
   it("is refused for pay later, without the option, after pick-up, unpaid or cancelled, and for anyone else", async () => {
     const db = await getDb();
-    const [{ cancellationCents }] = await db.select({ cancellationCents: schema.cars.cancellationCents }).from(schema.cars).where(eq(schema.cars.id, carId));
+    const [{ cancellationCents }] = await db
+      .select({ cancellationCents: schema.cars.cancellationCents })
+      .from(schema.cars)
+      .where(eq(schema.cars.id, carId));
     expect(cancellationCents).not.toBe(0);
     const refused = [
       await book({ cancellation: true }),
       await book({ status: "paid", paymentMethod: "cardPayment" }),
       // Started already (on the other car, whose past is free).
-      await book({ status: "paid", paymentMethod: "cardPayment", cancellation: true, startsAt: new Date(Date.now() - DAY), endsAt: new Date(Date.now() + DAY) }, driver, otherCarId, otherSupplierId),
+      await book(
+        {
+          status: "paid",
+          paymentMethod: "cardPayment",
+          cancellation: true,
+          startsAt: new Date(Date.now() - DAY),
+          endsAt: new Date(Date.now() + DAY),
+        },
+        driver,
+        otherCarId,
+        otherSupplierId,
+      ),
       await book({ status: "void", paymentMethod: "cardPayment", cancellation: true }),
       await book({ status: "cancelled", paymentMethod: "cardPayment", cancellation: true }),
     ];
@@ -323,7 +474,10 @@ describe("amendment requests", () => {
     const theirs = await book({ status: "paid", paymentMethod: "cardPayment", cancellation: true }, otherDriver);
     expect(await requestAmendment(driver, theirs.id, "Later, please")).toBe("notFound");
     expect(await requestAmendment(staff, theirs.id, "Later, please")).toBe("refused");
-    const notes = await db.select().from(schema.notifications).where(eq(schema.notifications.messageKey, "notifications:messages.amendmentRequested"));
+    const notes = await db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.messageKey, "notifications:messages.amendmentRequested"));
     expect(notes.map((n) => n.bookingId)).not.toContain(theirs.id);
     for (const b of refused) expect(notes.map((n) => n.bookingId)).not.toContain(b.id);
   });

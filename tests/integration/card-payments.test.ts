@@ -1,7 +1,12 @@
 import { and, count, eq, like } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { checkoutSessionPath, receiveStripeWebhook, sessionExpiry, startCardPayment } from "~/modules/payment/card.server";
+import {
+  checkoutSessionPath,
+  receiveStripeWebhook,
+  sessionExpiry,
+  startCardPayment,
+} from "~/modules/payment/card.server";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
@@ -23,7 +28,10 @@ const WEBHOOK_SECRET = "whsec_integration";
 const fake = await vi.hoisted(async () => {
   const { startStripeFake } = await import("../fakes/stripe");
   // Events are only posted when a test completes a session on the hosted page, which none does here.
-  const started = await startStripeFake(0, { webhookSecret: "whsec_integration", webhookUrl: "http://127.0.0.1:1/unused" });
+  const started = await startStripeFake(0, {
+    webhookSecret: "whsec_integration",
+    webhookUrl: "http://127.0.0.1:1/unused",
+  });
   process.env.STRIPE_SECRET_KEY = "sk_test_integration";
   process.env.STRIPE_WEBHOOK_SECRET = "whsec_integration";
   process.env.STRIPE_API_BASE = started.url;
@@ -47,7 +55,16 @@ beforeEach(async () => {
   // Booking ids restart with the database, and so would the idempotency keys made from them.
   fake.reset();
   await db.insert(schema.banks).values({ code: "0102", name: "Banco de Venezuela" });
-  await db.insert(schema.settings).values({ usdToBsRate: "40.0000", rateDate: "2026-01-01", mobilePaymentBankCode: "0102", mobilePaymentPhone: "04141234567", mobilePaymentRif: "J-1-1", mobilePaymentHolder: "Rueda" });
+  await db
+    .insert(schema.settings)
+    .values({
+      usdToBsRate: "40.0000",
+      rateDate: "2026-01-01",
+      mobilePaymentBankCode: "0102",
+      mobilePaymentPhone: "04141234567",
+      mobilePaymentRif: "J-1-1",
+      mobilePaymentHolder: "Rueda",
+    });
   const supplier = await createSupplier(db);
   const location = await createLocation(db);
   const car = await createCar(db, { supplierId: supplier.id, locationIds: [location.id] });
@@ -85,7 +102,13 @@ const signed = (payload: string, secret = WEBHOOK_SECRET) => signer.generateTest
 async function state() {
   const db = await getDb();
   const [booking] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, fx.bookingId));
-  const rows = await db.select({ status: payments.status, amountCents: payments.amountCents, providerReference: payments.providerReference }).from(payments);
+  const rows = await db
+    .select({
+      status: payments.status,
+      amountCents: payments.amountCents,
+      providerReference: payments.providerReference,
+    })
+    .from(payments);
   const [emails] = await db.select({ n: count() }).from(outbox).where(like(outbox.jobId, "payment-confirmation-%"));
   const [notes] = await db.select({ n: count() }).from(notifications).where(eq(notifications.userId, fx.driverId));
   return { booking: booking.status, payments: rows, emails: emails.n, driverNotifications: notes.n };
@@ -109,7 +132,9 @@ describe("sessionExpiry", () => {
 describe("checkoutSessionPath", () => {
   it("carries the booking and a direct payment's grant back to the return page", () => {
     expect(checkoutSessionPath("cs_test_1", 5, null)).toBe("/checkout-session/cs_test_1?b=5");
-    expect(checkoutSessionPath("{CHECKOUT_SESSION_ID}", 5, "abc-_9")).toBe("/checkout-session/{CHECKOUT_SESSION_ID}?b=5&g=abc-_9");
+    expect(checkoutSessionPath("{CHECKOUT_SESSION_ID}", 5, "abc-_9")).toBe(
+      "/checkout-session/{CHECKOUT_SESSION_ID}?b=5&g=abc-_9",
+    );
   });
 });
 
@@ -117,11 +142,19 @@ describe("card payment through Stripe", () => {
   it("opens one Checkout Session for the stored balance in the driver's language, and reopens it on a second click", async () => {
     const first = await startCardPayment(await payable(), "fr");
     expect(first).toEqual({ ok: true, url: `${fake.url}/pay/${fake.sessions[0].id}`, gateway: "stripe" });
-    expect(fake.sessions[0]).toMatchObject({ amount_total: 12345, currency: "usd", client_reference_id: String(fx.bookingId), metadata: { bookingId: String(fx.bookingId) }, locale: "fr" });
+    expect(fake.sessions[0]).toMatchObject({
+      amount_total: 12345,
+      currency: "usd",
+      client_reference_id: String(fx.bookingId),
+      metadata: { bookingId: String(fx.bookingId) },
+      locale: "fr",
+    });
     expect(fake.sessions[0].success_url).toMatch(/\/checkout-session\/\{CHECKOUT_SESSION_ID\}\?b=\d+$/);
     expect(await startCardPayment(await payable(), "fr")).toEqual(first);
     expect(fake.sessions).toHaveLength(1);
-    expect((await state()).payments).toEqual([{ status: "pending", amountCents: 12345, providerReference: `stripe:${fake.sessions[0].id}` }]);
+    expect((await state()).payments).toEqual([
+      { status: "pending", amountCents: 12345, providerReference: `stripe:${fake.sessions[0].id}` },
+    ]);
   });
 
   it("refuses a webhook whose signature does not match, and changes nothing", async () => {
@@ -157,19 +190,44 @@ describe("card payment through Stripe", () => {
   it("leaves the payment alone when the event's amount or booking is not the recorded one", async () => {
     await startCardPayment(await payable(), "en");
     const before = await state();
-    const session = { id: fake.sessions[0].id, status: "complete", payment_status: "paid", client_reference_id: String(fx.bookingId), amount_total: 12345, currency: "usd" };
-    await runJob("stripe-event", { type: "checkout.session.completed", session: { ...session, amount_total: 100 } }, { jobId: "evt_a", attempt: 1 });
-    await runJob("stripe-event", { type: "checkout.session.completed", session: { ...session, client_reference_id: "999999" } }, { jobId: "evt_b", attempt: 1 });
+    const session = {
+      id: fake.sessions[0].id,
+      status: "complete",
+      payment_status: "paid",
+      client_reference_id: String(fx.bookingId),
+      amount_total: 12345,
+      currency: "usd",
+    };
+    await runJob(
+      "stripe-event",
+      { type: "checkout.session.completed", session: { ...session, amount_total: 100 } },
+      { jobId: "evt_a", attempt: 1 },
+    );
+    await runJob(
+      "stripe-event",
+      { type: "checkout.session.completed", session: { ...session, client_reference_id: "999999" } },
+      { jobId: "evt_b", attempt: 1 },
+    );
     expect(await state()).toEqual(before);
   });
 
   it("fails the payment and releases the hold when the session expires", async () => {
     await startCardPayment(await payable(), "en");
-    const session = { id: fake.sessions[0].id, status: "expired", payment_status: "unpaid", client_reference_id: String(fx.bookingId), amount_total: 12345, currency: "usd" };
+    const session = {
+      id: fake.sessions[0].id,
+      status: "expired",
+      payment_status: "unpaid",
+      client_reference_id: String(fx.bookingId),
+      amount_total: 12345,
+      currency: "usd",
+    };
     await runJob("stripe-event", { type: "checkout.session.expired", session }, { jobId: "evt_expired", attempt: 1 });
     expect(await state()).toMatchObject({ booking: "cancelled", payments: [{ status: "failed" }], emails: 0 });
     const db = await getDb();
-    const [row] = await db.select({ details: payments.details }).from(payments).where(and(eq(payments.bookingId, fx.bookingId)));
+    const [row] = await db
+      .select({ details: payments.details })
+      .from(payments)
+      .where(and(eq(payments.bookingId, fx.bookingId)));
     expect(row.details).toMatchObject({ failure: "session expired" });
   });
 });

@@ -28,7 +28,17 @@ afterAll(async () => {
 function captureErrors() {
   const lines: string[] = [];
   const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-    lines.push(args.map((arg) => (typeof arg === "string" ? arg : arg instanceof Error ? `${arg.stack}\n${JSON.stringify(arg)}` : JSON.stringify(arg))).join(" "));
+    lines.push(
+      args
+        .map((arg) =>
+          typeof arg === "string"
+            ? arg
+            : arg instanceof Error
+              ? `${arg.stack}\n${JSON.stringify(arg)}`
+              : JSON.stringify(arg),
+        )
+        .join(" "),
+    );
   });
   return { text: () => lines.join("\n"), restore: () => spy.mockRestore() };
 }
@@ -41,7 +51,15 @@ describe("error logs carry no values", () => {
     try {
       const response = await api("/api/sign-up?l=en", {
         method: "POST",
-        json: { fullName: FORCED_NAME, email, phone, birthDate: "1990-01-01", password: "secret-password-1", confirmPassword: "secret-password-1", tos: true },
+        json: {
+          fullName: FORCED_NAME,
+          email,
+          phone,
+          birthDate: "1990-01-01",
+          password: "secret-password-1",
+          confirmPassword: "secret-password-1",
+          tos: true,
+        },
       });
       expect(response.status).toBe(500);
     } finally {
@@ -51,7 +69,16 @@ describe("error logs carry no values", () => {
     expect(text).toContain("[api signUp] database error 23514");
     expect(text).toContain("table=users");
     expect(text).toContain("constraint=forced_failure");
-    for (const secret of [email, phone.slice(1), "$argon2", FORCED_NAME, "secret-password-1", "Failing row", "params:", "insert into"]) {
+    for (const secret of [
+      email,
+      phone.slice(1),
+      "$argon2",
+      FORCED_NAME,
+      "secret-password-1",
+      "Failing row",
+      "params:",
+      "insert into",
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

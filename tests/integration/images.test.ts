@@ -16,7 +16,9 @@ const { images, users } = schema;
 
 /** An avatar as the settings page stores it, made from noise: bytes no other test or run has. */
 async function avatar() {
-  const noise = await sharp(crypto.randomBytes(64 * 64 * 3), { raw: { width: 64, height: 64, channels: 3 } }).png().toBuffer();
+  const noise = await sharp(crypto.randomBytes(64 * 64 * 3), { raw: { width: 64, height: 64, channels: 3 } })
+    .png()
+    .toBuffer();
   const processed = await processImage(noise, avatarShape);
   const webp = processed.ok ? processed.webp : null;
   if (!webp) throw new Error("the avatar was refused");

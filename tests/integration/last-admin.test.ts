@@ -16,7 +16,10 @@ const asAdmin = (id: number) => ({ id, type: "admin", supplierId: null }) as Sta
 
 async function activeAdmins() {
   const db = await getDb();
-  return db.select({ id: users.id }).from(users).where(and(eq(users.type, "admin"), eq(users.status, "active"), eq(users.blacklisted, false)));
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.type, "admin"), eq(users.status, "active"), eq(users.blacklisted, false)));
 }
 
 let ada: StaffUser;
@@ -52,7 +55,11 @@ describe("two admins acting on each other at once", () => {
   it("a demotion, a suspension and a deletion at once still leave one admin", async () => {
     const db = await getDb();
     const cleo = asAdmin((await createUser(db, { type: "admin", fullName: "Cleo Admin" })).id);
-    await Promise.all([changeUserType(ada, bea.id, demote), setSuspended(bea, cleo.id, true), deleteUser(cleo, ada.id)]);
+    await Promise.all([
+      changeUserType(ada, bea.id, demote),
+      setSuspended(bea, cleo.id, true),
+      deleteUser(cleo, ada.id),
+    ]);
     expect((await activeAdmins()).length).toBeGreaterThanOrEqual(1);
   });
 

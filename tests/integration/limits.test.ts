@@ -40,22 +40,54 @@ const context = (ip: string, user: Partial<SessionUser> | null = null) =>
 function checkoutBody(extra: Record<string, unknown> = {}) {
   const { from, to } = nextPeriod();
   const place = catalogue.location.id;
-  return { carId: catalogue.car.id, pickupLocationId: place, dropoffLocationId: place, from, to, options: [], paymentMethod: "payLater", ...extra };
+  return {
+    carId: catalogue.car.id,
+    pickupLocationId: place,
+    dropoffLocationId: place,
+    from,
+    to,
+    options: [],
+    paymentMethod: "payLater",
+    ...extra,
+  };
 }
 
 /** A visitor's body that passes every form rule and is refused by the booking itself: the address is taken. */
 async function takenAddressBody() {
   const db = await getDb();
   const owner = await createUser(db);
-  const driver = { fullName: "Visita Repetida", email: owner.email, phone: "+584141112233", birthDate: "1990-01-01", acceptTerms: true };
+  const driver = {
+    fullName: "Visita Repetida",
+    email: owner.email,
+    phone: "+584141112233",
+    birthDate: "1990-01-01",
+    acceptTerms: true,
+  };
   return { ...checkoutBody(), driver };
 }
 
 /** The checkout page's POST for a visitor, as a browser without JavaScript sends it. */
 function pagePost(body: { carId: number; pickupLocationId: number; from: string; to: string }, email: string) {
-  const link = new URLSearchParams({ car: String(body.carId), pickup: String(body.pickupLocationId), dropoff: String(body.pickupLocationId), from: body.from, to: body.to });
-  const form = new URLSearchParams({ fullName: "Visita Repetida", email, phone: "+584141112233", birthDate: "1990-01-01", tos: "on", payment: "payLater" });
-  return new Request(`http://rueda.test/checkout?${link}`, { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  const link = new URLSearchParams({
+    car: String(body.carId),
+    pickup: String(body.pickupLocationId),
+    dropoff: String(body.pickupLocationId),
+    from: body.from,
+    to: body.to,
+  });
+  const form = new URLSearchParams({
+    fullName: "Visita Repetida",
+    email,
+    phone: "+584141112233",
+    birthDate: "1990-01-01",
+    tos: "on",
+    payment: "payLater",
+  });
+  return new Request(`http://rueda.test/checkout?${link}`, {
+    method: "POST",
+    body: form,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
 }
 
 describe("checkout limits", () => {
@@ -68,18 +100,30 @@ describe("checkout limits", () => {
       expect(refused.status, `attempt ${i + 1}`).toBe(400);
     }
     // The 60th, through the page: still the booking's own refusal, re-rendered in the form.
-    const sixtieth = (await checkoutAction({ request: pagePost(body, body.driver.email), context: context(ip), params: {} })) as Response;
+    const sixtieth = (await checkoutAction({
+      request: pagePost(body, body.driver.email),
+      context: context(ip),
+      params: {},
+    })) as Response;
     expect(sixtieth.status).toBe(400);
 
     const limited = await api("/api/bookings?l=en", { method: "POST", json: body });
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ error: { code: "rateLimited", message: "Too many attempts. Please wait a few minutes and try again." } });
-    const page = (await checkoutAction({ request: pagePost(body, body.driver.email), context: context(ip), params: {} })) as Response;
+    expect(await limited.json()).toEqual({
+      error: { code: "rateLimited", message: "Too many attempts. Please wait a few minutes and try again." },
+    });
+    const page = (await checkoutAction({
+      request: pagePost(body, body.driver.email),
+      context: context(ip),
+      params: {},
+    })) as Response;
     expect(page.status).toBe(429);
     expect(JSON.stringify(await page.json())).toContain("validation.rateLimited");
 
     // Another client is not held back.
-    expect((await createApiClient({ ip: freshIp() })("/api/bookings", { method: "POST", json: body })).status).toBe(400);
+    expect((await createApiClient({ ip: freshIp() })("/api/bookings", { method: "POST", json: body })).status).toBe(
+      400,
+    );
   });
 
   it("an account gets 20 checkouts an hour, whatever addresses it comes from", async () => {
@@ -88,10 +132,22 @@ describe("checkout limits", () => {
     const db = await getDb();
     const other = await createUser(db);
     const { from, to, pickUp, dropOff } = nextPeriod();
-    await insertBooking(db, { carId: catalogue.car.id, supplierId: catalogue.supplier.id, driverId: other.id, locationId: catalogue.location.id, startsAt: pickUp, endsAt: dropOff, status: "paid" });
+    await insertBooking(db, {
+      carId: catalogue.car.id,
+      supplierId: catalogue.supplier.id,
+      driverId: other.id,
+      locationId: catalogue.location.id,
+      startsAt: pickUp,
+      endsAt: dropOff,
+      status: "paid",
+    });
     const period = { ...checkoutBody(), from, to };
     for (let i = 0; i < 20; i++) {
-      const response = await createApiClient({ ip: freshIp() })("/api/bookings", { token, method: "POST", json: period });
+      const response = await createApiClient({ ip: freshIp() })("/api/bookings", {
+        token,
+        method: "POST",
+        json: period,
+      });
       expect(response.status, `attempt ${i + 1}`).toBe(409);
     }
     const limited = await createApiClient({ ip: freshIp() })("/api/bookings", { token, method: "POST", json: period });
@@ -112,10 +168,26 @@ describe("the cap on open unpaid bookings", () => {
     await openUnpaid(user.id, UNPAID_CAP.activated - 1);
     const db = await getDb();
     const paidOne = await bookingFor(catalogue, user.id, { status: "pending" });
-    await db.insert(payments).values({ bookingId: paidOne.id, method: "mobilePayment", status: "succeeded", amountCents: paidOne.priceCents, providerReference: `pm:0102:${paidOne.id}:2026-01-01` });
+    await db
+      .insert(payments)
+      .values({
+        bookingId: paidOne.id,
+        method: "mobilePayment",
+        status: "succeeded",
+        amountCents: paidOne.priceCents,
+        providerReference: `pm:0102:${paidOne.id}:2026-01-01`,
+      });
     await bookingFor(catalogue, user.id, { status: "cancelled" });
     await bookingFor(catalogue, user.id, { status: "void", holdExpiresAt: new Date(Date.now() - 60_000) });
-    await insertBooking(db, { carId: catalogue.car.id, supplierId: catalogue.supplier.id, driverId: user.id, locationId: catalogue.location.id, startsAt: new Date(Date.now() - 10 * DAY), endsAt: new Date(Date.now() - 8 * DAY), status: "pending" });
+    await insertBooking(db, {
+      carId: catalogue.car.id,
+      supplierId: catalogue.supplier.id,
+      driverId: user.id,
+      locationId: catalogue.location.id,
+      startsAt: new Date(Date.now() - 10 * DAY),
+      endsAt: new Date(Date.now() - 8 * DAY),
+      status: "pending",
+    });
 
     const tenth = await api("/api/bookings", { token, method: "POST", json: checkoutBody() });
     expect(tenth.status).toBe(201);
@@ -123,26 +195,57 @@ describe("the cap on open unpaid bookings", () => {
     const refused = await api("/api/bookings?l=en", { token, method: "POST", json: checkoutBody() });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({
-      error: { code: "tooManyUnpaid", message: "You have 10 bookings awaiting payment: pay or cancel one of them before booking again." },
+      error: {
+        code: "tooManyUnpaid",
+        message: "You have 10 bookings awaiting payment: pay or cancel one of them before booking again.",
+      },
     });
     expect((await db.select().from(bookings).where(eq(bookings.driverId, user.id))).length).toBe(before);
   });
 
   it("allows 3 to an account that is not activated, and the page says so in the form", async () => {
     const db = await getDb();
-    const user = await createUser(db, { activated: false, phone: "+584141112233", birthDate: "1990-01-01", language: "en" });
+    const user = await createUser(db, {
+      activated: false,
+      phone: "+584141112233",
+      birthDate: "1990-01-01",
+      language: "en",
+    });
     await openUnpaid(user.id, UNPAID_CAP.unactivated);
     const body = checkoutBody();
-    const link = new URLSearchParams({ car: String(body.carId), pickup: String(body.pickupLocationId), dropoff: String(body.pickupLocationId), from: body.from, to: body.to });
+    const link = new URLSearchParams({
+      car: String(body.carId),
+      pickup: String(body.pickupLocationId),
+      dropoff: String(body.pickupLocationId),
+      from: body.from,
+      to: body.to,
+    });
     const request = new Request(`http://rueda.test/checkout?${link}`, {
       method: "POST",
       body: new URLSearchParams({ payment: "payLater" }),
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
-    const sessionUser = { id: user.id, email: user.email, fullName: user.fullName, type: "user" as const, language: "en", activated: false, supplierId: null, avatar: null, enableEmailNotifications: true, unreadNotifications: 0 };
-    const response = (await checkoutAction({ request, context: context(freshIp(), sessionUser), params: {} })) as Response;
+    const sessionUser = {
+      id: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      type: "user" as const,
+      language: "en",
+      activated: false,
+      supplierId: null,
+      avatar: null,
+      enableEmailNotifications: true,
+      unreadNotifications: 0,
+    };
+    const response = (await checkoutAction({
+      request,
+      context: context(freshIp(), sessionUser),
+      params: {},
+    })) as Response;
     expect(response.status).toBe(409);
-    expect(JSON.stringify(await response.json())).toContain("You have 3 bookings awaiting payment: pay or cancel one of them before booking again.");
+    expect(JSON.stringify(await response.json())).toContain(
+      "You have 3 bookings awaiting payment: pay or cancel one of them before booking again.",
+    );
   });
 
   it("holds under a parallel burst of one driver's checkouts: exactly the room left is booked", async () => {
@@ -150,7 +253,15 @@ describe("the cap on open unpaid bookings", () => {
     const user = await createUser(db, { phone: "+584141112233", birthDate: "1990-01-01" });
     await openUnpaid(user.id, UNPAID_CAP.activated - 3);
     // Six checkouts at once, each of its own car, so only the cap can refuse them.
-    const cars = await Promise.all(Array.from({ length: 6 }, () => createCar(db, { supplierId: catalogue.supplier.id, locationIds: [catalogue.location.id], dailyPriceCents: 3000 })));
+    const cars = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        createCar(db, {
+          supplierId: catalogue.supplier.id,
+          locationIds: [catalogue.location.id],
+          dailyPriceCents: 3000,
+        }),
+      ),
+    );
     const { pickUp, dropOff } = nextPeriod();
     const results = await Promise.all(
       cars.map((car) =>
@@ -169,7 +280,9 @@ describe("the cap on open unpaid bookings", () => {
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(3);
-    expect(results.filter((r) => !r.ok)).toEqual(Array.from({ length: 3 }, () => ({ ok: false, reason: "tooManyUnpaid", count: UNPAID_CAP.activated })));
+    expect(results.filter((r) => !r.ok)).toEqual(
+      Array.from({ length: 3 }, () => ({ ok: false, reason: "tooManyUnpaid", count: UNPAID_CAP.activated })),
+    );
     expect((await db.select().from(bookings).where(eq(bookings.driverId, user.id))).length).toBe(UNPAID_CAP.activated);
   });
 });
@@ -179,18 +292,36 @@ describe("card starts", () => {
     const { user, token } = await signedInUser();
     const ip = freshIp();
     const api = createApiClient({ ip });
-    const holds = await Promise.all([0, 1, 2, 3].map(() => bookingFor(catalogue, user.id, { status: "void", paymentMethod: "cardPayment", holdExpiresAt: new Date(Date.now() + 20 * 60_000) })));
+    const holds = await Promise.all(
+      [0, 1, 2, 3].map(() =>
+        bookingFor(catalogue, user.id, {
+          status: "void",
+          paymentMethod: "cardPayment",
+          holdExpiresAt: new Date(Date.now() + 20 * 60_000),
+        }),
+      ),
+    );
     const start = (id: number) => api(`/api/bookings/${id}/payments/card?l=en`, { token, method: "POST" });
     for (let i = 0; i < 10; i++) expect((await start(holds[0].id)).status, `start ${i + 1}`).toBe(201);
     const perBooking = await start(holds[0].id);
     expect(perBooking.status).toBe(429);
-    expect((await perBooking.json()).error).toEqual({ code: "rateLimited", message: "Too many attempts. Please wait a few minutes and try again." });
+    expect((await perBooking.json()).error).toEqual({
+      code: "rateLimited",
+      message: "Too many attempts. Please wait a few minutes and try again.",
+    });
     // The same client, other bookings: 30 starts in all, counting the refused one.
     for (let i = 0; i < 10; i++) expect((await start(holds[1].id)).status).toBe(201);
     for (let i = 0; i < 9; i++) expect((await start(holds[2].id)).status).toBe(201);
     expect((await start(holds[3].id)).status).toBe(429);
     // From elsewhere the fourth booking still starts.
-    expect((await createApiClient({ ip: freshIp() })(`/api/bookings/${holds[3].id}/payments/card`, { token, method: "POST" })).status).toBe(201);
+    expect(
+      (
+        await createApiClient({ ip: freshIp() })(`/api/bookings/${holds[3].id}/payments/card`, {
+          token,
+          method: "POST",
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -202,7 +333,11 @@ describe("the booking page's posts", () => {
     const user = { id: driver.id, type: "user", supplierId: null } as SessionUser;
     const post = (form: Record<string, string>, id = booking.id) =>
       bookingAction({
-        request: new Request(`http://rueda.test/booking?b=${id}`, { method: "POST", body: new URLSearchParams(form), headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+        request: new Request(`http://rueda.test/booking?b=${id}`, {
+          method: "POST",
+          body: new URLSearchParams(form),
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        }),
         context: context(freshIp(), user),
         params: {},
       }).catch((thrown: unknown) => thrown as Response);
@@ -211,7 +346,10 @@ describe("the booking page's posts", () => {
     const limited = (await post({ intent: "cancel" })) as Response;
     expect(limited.status).toBe(302);
     expect(limited.headers.get("Location")).toBe(`/booking?b=${booking.id}`);
-    expect(await toastCookie.parse(limited.headers.get("Set-Cookie")!.split(";")[0])).toEqual({ type: "error", message: "validation.rateLimited" });
+    expect(await toastCookie.parse(limited.headers.get("Set-Cookie")!.split(";")[0])).toEqual({
+      type: "error",
+      message: "validation.rateLimited",
+    });
     const [row] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row.status).toBe("pending");
   });
@@ -223,12 +361,32 @@ describe("the bulk status change", () => {
     const driver = await createUser(db);
     const staff = await createUser(db, { type: "supplier", supplierId: catalogue.supplier.id });
     const rows = await Promise.all([0, 1].map(() => bookingFor(catalogue, driver.id, { status: "pending" })));
-    const form = new URLSearchParams([["intent", "status-selected"], ["status", ""], ...rows.map((r): [string, string] => ["ids", String(r.id)])]);
-    const request = new Request("http://rueda.test/bookings", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-    const response = await bookingsListAction({ id: staff.id, type: "supplier", supplierId: catalogue.supplier.id }, request, "/bookings");
+    const form = new URLSearchParams([
+      ["intent", "status-selected"],
+      ["status", ""],
+      ...rows.map((r): [string, string] => ["ids", String(r.id)]),
+    ]);
+    const request = new Request("http://rueda.test/bookings", {
+      method: "POST",
+      body: form,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    const response = await bookingsListAction(
+      { id: staff.id, type: "supplier", supplierId: catalogue.supplier.id },
+      request,
+      "/bookings",
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ results: [], nothingSelected: false, noStatus: true });
-    const after = await db.select({ status: bookings.status }).from(bookings).where(inArray(bookings.id, rows.map((r) => r.id)));
+    const after = await db
+      .select({ status: bookings.status })
+      .from(bookings)
+      .where(
+        inArray(
+          bookings.id,
+          rows.map((r) => r.id),
+        ),
+      );
     expect(after).toEqual([{ status: "pending" }, { status: "pending" }]);
   });
 });

@@ -14,7 +14,9 @@ import * as schema from "../../db/schema";
 import { createBooking, createCar, createLocation, createSupplier, createUser } from "../factories";
 
 const migrationsFolder = path.resolve("db/migrations");
-const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: unknown[] };
+const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+  entries: unknown[];
+};
 
 type Opened = { db: Database; migrate: () => Promise<void>; close: () => Promise<void> };
 type Engine = { name: string; open: () => Promise<Opened> };
@@ -62,7 +64,10 @@ describe.each(engines)("migrations on $name", ({ open }) => {
   it("apply every committed migration, twice without change", async () => {
     const { db, migrate, close } = await open();
     closers.push(close);
-    const applied = async () => rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`))[0].count;
+    const applied = async () =>
+      rowsOf<{ count: number }>(
+        await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`),
+      )[0].count;
     expect(await applied()).toBe(journal.entries.length);
     await migrate();
     expect(await applied()).toBe(journal.entries.length);
@@ -82,19 +87,41 @@ describe.each(engines)("migrations on $name", ({ open }) => {
     const car = await createCar(db, { supplierId: supplier.id, locationIds: [location.id] });
     const other = await createCar(db, { supplierId: supplier.id, locationIds: [location.id] });
     const base = { carId: car.id, supplierId: supplier.id, driverId: driver.id, locationId: location.id };
-    await createBooking(db, { ...base, startsAt: new Date("2027-01-10T10:00:00Z"), endsAt: new Date("2027-01-12T10:00:00Z") });
+    await createBooking(db, {
+      ...base,
+      startsAt: new Date("2027-01-10T10:00:00Z"),
+      endsAt: new Date("2027-01-12T10:00:00Z"),
+    });
 
-    const overlap = createBooking(db, { ...base, startsAt: new Date("2027-01-11T10:00:00Z"), endsAt: new Date("2027-01-13T10:00:00Z") });
+    const overlap = createBooking(db, {
+      ...base,
+      startsAt: new Date("2027-01-11T10:00:00Z"),
+      endsAt: new Date("2027-01-13T10:00:00Z"),
+    });
     await expect(overlap).rejects.toMatchObject({ cause: { code: "23P01" } });
 
     await expect(
-      createBooking(db, { ...base, startsAt: new Date("2027-01-12T10:00:00Z"), endsAt: new Date("2027-01-14T10:00:00Z") }),
+      createBooking(db, {
+        ...base,
+        startsAt: new Date("2027-01-12T10:00:00Z"),
+        endsAt: new Date("2027-01-14T10:00:00Z"),
+      }),
     ).resolves.toBeTruthy();
     await expect(
-      createBooking(db, { ...base, status: "cancelled", startsAt: new Date("2027-01-11T00:00:00Z"), endsAt: new Date("2027-01-11T20:00:00Z") }),
+      createBooking(db, {
+        ...base,
+        status: "cancelled",
+        startsAt: new Date("2027-01-11T00:00:00Z"),
+        endsAt: new Date("2027-01-11T20:00:00Z"),
+      }),
     ).resolves.toBeTruthy();
     await expect(
-      createBooking(db, { ...base, carId: other.id, startsAt: new Date("2027-01-11T10:00:00Z"), endsAt: new Date("2027-01-13T10:00:00Z") }),
+      createBooking(db, {
+        ...base,
+        carId: other.id,
+        startsAt: new Date("2027-01-11T10:00:00Z"),
+        endsAt: new Date("2027-01-13T10:00:00Z"),
+      }),
     ).resolves.toBeTruthy();
   });
 });

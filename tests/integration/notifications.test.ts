@@ -65,7 +65,12 @@ describe("listNotifications", () => {
     const first = await listNotifications(me.id, null, "en");
     expect(first).toMatchObject({ page: 1, pages: 2, total: 32 });
     expect(first.items.map((n) => n.id)).toEqual(ids.slice(2).reverse());
-    expect(first.items[0]).toMatchObject({ messageKey: "notifications:messages.statusChanged", params: { reference: "R32", status: "paid" }, isRead: false, bookingId: null });
+    expect(first.items[0]).toMatchObject({
+      messageKey: "notifications:messages.statusChanged",
+      params: { reference: "R32", status: "paid" },
+      isRead: false,
+      bookingId: null,
+    });
     expect(first.items[0].date).toMatch(/\d{4}/);
 
     const second = await listNotifications(me.id, "2", "en");
@@ -80,10 +85,15 @@ describe("listNotifications", () => {
   it("lists what notify() wrote, with its booking-free params", async () => {
     const db = await getDb();
     const me = await createUser(db);
-    await notify(db, [{ userId: me.id, messageKey: "notifications:messages.cancelRequested", params: { reference: "ABC" } }]);
+    await notify(db, [
+      { userId: me.id, messageKey: "notifications:messages.cancelRequested", params: { reference: "ABC" } },
+    ]);
     const { items } = await listNotifications(me.id, "1", "es");
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ messageKey: "notifications:messages.cancelRequested", params: { reference: "ABC" } });
+    expect(items[0]).toMatchObject({
+      messageKey: "notifications:messages.cancelRequested",
+      params: { reference: "ABC" },
+    });
   });
 });
 
@@ -148,12 +158,16 @@ describe("the header's unread counter", () => {
     const me = await createUser(db);
     await seed(me.id, 2);
     const cookieHeader = await sessionCookie.serialize(await addSession(me.id));
-    const { counter, result } = withQueryCount(() => buildLoadContext({ url: new URL("http://rueda.test/search"), cookieHeader, nonce: "n" }));
+    const { counter, result } = withQueryCount(() =>
+      buildLoadContext({ url: new URL("http://rueda.test/search"), cookieHeader, nonce: "n" }),
+    );
     const { context } = await result;
     expect(context.user?.unreadNotifications).toBe(2);
     expect(counter.queries).toBe(1);
 
-    const anonymous = withQueryCount(() => buildLoadContext({ url: new URL("http://rueda.test/search"), cookieHeader: null, nonce: "n" }));
+    const anonymous = withQueryCount(() =>
+      buildLoadContext({ url: new URL("http://rueda.test/search"), cookieHeader: null, nonce: "n" }),
+    );
     await anonymous.result;
     expect(anonymous.counter.queries).toBe(0);
   });

@@ -40,7 +40,14 @@ afterAll(async () => {
   await closeDb();
 });
 
-const email = (to: string): JobPayload<"send-email"> => ({ template: "activation", to: [to], language: "en", subject: `Hello ${to}`, html: "<p>Hi</p>", text: "Hi" });
+const email = (to: string): JobPayload<"send-email"> => ({
+  template: "activation",
+  to: [to],
+  language: "en",
+  subject: `Hello ${to}`,
+  html: "<p>Hi</p>",
+  text: "Hi",
+});
 
 /*
  * Job ids of this test: the Resend fake remembers idempotency keys for the whole file, as Resend
@@ -89,8 +96,18 @@ describe("failed jobs for admins", () => {
 
   it("counts jobs handed to Redis long ago and not finished as overdue, apart from the fresh ones", async () => {
     // Rows as a relay leaves them once BullMQ took their jobs: one an hour ago (its job lost with Redis's data), one just now.
-    const handedOver = (to: string, at: Date) => ({ jobName: "send-email", jobId: id(to), payload: email(`${to}@example.com`), status: "relayed" as const, processedAt: at });
-    await (await getDb()).insert(outbox).values([handedOver("lost", new Date(Date.now() - 60 * 60_000)), handedOver("recent", new Date())]);
+    const handedOver = (to: string, at: Date) => ({
+      jobName: "send-email",
+      jobId: id(to),
+      payload: email(`${to}@example.com`),
+      status: "relayed" as const,
+      processedAt: at,
+    });
+    await (
+      await getDb()
+    )
+      .insert(outbox)
+      .values([handedOver("lost", new Date(Date.now() - 60 * 60_000)), handedOver("recent", new Date())]);
     expect(await failedJobsPage(1)).toMatchObject({ failed: 0, waiting: 2, overdue: 1 });
   });
 
@@ -107,10 +124,23 @@ describe("failed jobs for admins", () => {
     expect(fake.emails.filter((e) => e.to[0] === "fine@example.com")).toHaveLength(1);
 
     const entries = await (await getDb()).select().from(auditLog);
-    expect(entries).toEqual([expect.objectContaining({ actorId: admin.id, action: "outbox.resend", subjectType: "outbox", subjectId: first.id, changes: { status: ["failed", "pending"] } })]);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        action: "outbox.resend",
+        subjectType: "outbox",
+        subjectId: first.id,
+        changes: { status: ["failed", "pending"] },
+      }),
+    ]);
     const log = await auditLogPage(readAuditQuery(new URLSearchParams("subject=outbox&actor=ana.admin")), "en");
     expect(log.rows).toEqual([
-      expect.objectContaining({ actor: { name: "Ana Admin", email: "ana.admin@example.com" }, action: "outbox.resend", subjectName: id("first"), subjectHref: null }),
+      expect.objectContaining({
+        actor: { name: "Ana Admin", email: "ana.admin@example.com" },
+        action: "outbox.resend",
+        subjectName: id("first"),
+        subjectHref: null,
+      }),
     ]);
     expect((await failedJobsPage(1)).jobs.map((job) => job.id)).toEqual([second.id]);
   });
@@ -119,7 +149,11 @@ describe("failed jobs for admins", () => {
     const { first, second } = await twoFailedOneDelivered();
     expect(await resendFailedJobs(admin, "all-failed")).toBe(2);
     await relay.drain();
-    expect(fake.emails.map((e) => e.to[0]).sort()).toEqual(["fine@example.com", "first@example.com", "second@example.com"]);
+    expect(fake.emails.map((e) => e.to[0]).sort()).toEqual([
+      "fine@example.com",
+      "first@example.com",
+      "second@example.com",
+    ]);
     expect(await failedJobsPage(1)).toMatchObject({ failed: 0, waiting: 0, overdue: 0, jobs: [] });
     const entries = await (await getDb()).select({ subjectId: auditLog.subjectId }).from(auditLog);
     expect(entries.map((entry) => entry.subjectId).sort()).toEqual([first.id, second.id].sort());

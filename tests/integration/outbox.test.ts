@@ -153,7 +153,15 @@ describe("outbox without Redis (embedded default)", () => {
     const listing: string[] = [];
     expect(await outboxCommand(["failed"], (line) => listing.push(line))).toBe(0);
     expect(listing).toHaveLength(3);
-    expect(listing[0].split(/\s{2,}/)).toEqual(["id", "job id", "template", "recipients", "attempts", "last error", "when"]);
+    expect(listing[0].split(/\s{2,}/)).toEqual([
+      "id",
+      "job id",
+      "template",
+      "recipients",
+      "attempts",
+      "last error",
+      "when",
+    ]);
     expect(listing[2].split(/\s{2,}/)).toEqual([
       String(failed.id),
       "test-again",
@@ -165,7 +173,9 @@ describe("outbox without Redis (embedded default)", () => {
     ]);
 
     const output: string[] = [];
-    expect(await outboxCommand(["resend", String(failed.id), String(delivered.id)], (line) => output.push(line))).toBe(0);
+    expect(await outboxCommand(["resend", String(failed.id), String(delivered.id)], (line) => output.push(line))).toBe(
+      0,
+    );
     expect(output).toEqual([`Queued again: ${failed.id}`, `Not re-sent (unknown or not failed): ${delivered.id}`]);
     await until(async () => {
       await relay.drain();
@@ -226,7 +236,6 @@ describe("outbox with Redis and a BullMQ worker", () => {
     }
   });
 
-
   it("accepts a contact message while Redis is down and delivers its email, once, when Redis returns", async () => {
     const db = await getDb();
     await createUser(db, { type: "admin", email: "admin-outage@example.com", language: "en" });
@@ -238,11 +247,23 @@ describe("outbox with Redis and a BullMQ worker", () => {
     const workers = startWorkers(connection);
     const relay = startRelay({ redisUrl });
     try {
-      await submitContactMessage({ userId: null, email: "before@example.com", subject: "Before the outage", message: "One", language: "en" });
+      await submitContactMessage({
+        userId: null,
+        email: "before@example.com",
+        subject: "Before the outage",
+        message: "One",
+        language: "en",
+      });
       await until(() => fake.emails.some((e) => e.text.includes("Before the outage")));
 
       await stopRedis(redis);
-      const id = await submitContactMessage({ userId: null, email: "during@example.com", subject: "During the outage", message: "Two", language: "en" });
+      const id = await submitContactMessage({
+        userId: null,
+        email: "during@example.com",
+        subject: "During the outage",
+        message: "Two",
+        language: "en",
+      });
       expect(id).toBeGreaterThan(0);
       await new Promise((r) => setTimeout(r, 1500));
       const waiting = await rowOf(`contact-message-${id}-1`);
@@ -293,7 +314,10 @@ describe.runIf(testRedisUrl)("outbox with Redis: final states, time-outs and re-
     await enqueue(await getDb(), "send-email", email("redis-doomed@example.com", "doomed"), "redis-doomed");
     await until(async () => (await rowOf("redis-doomed")).status === "failed", 10_000);
     const failed = await rowOf("redis-doomed");
-    expect(failed).toMatchObject({ attempts: policy.attempts, lastError: "Resend internal_server_error: Simulated outage" });
+    expect(failed).toMatchObject({
+      attempts: policy.attempts,
+      lastError: "Resend internal_server_error: Simulated outage",
+    });
     expect(failed.processedAt).toBeInstanceOf(Date);
     expect(fake.emails).toHaveLength(0);
 
@@ -307,7 +331,10 @@ describe.runIf(testRedisUrl)("outbox with Redis: final states, time-outs and re-
     fake.failNext(1, "invalid");
     await enqueue(await getDb(), "send-email", email("redis-invalid@example.com", "invalid"), "redis-invalid");
     await until(async () => (await rowOf("redis-invalid")).status === "failed", 10_000);
-    expect(await rowOf("redis-invalid")).toMatchObject({ attempts: 1, lastError: "Resend validation_error: Simulated invalid request" });
+    expect(await rowOf("redis-invalid")).toMatchObject({
+      attempts: 1,
+      lastError: "Resend validation_error: Simulated invalid request",
+    });
   });
 
   it("times out hanging deliveries so the worker's slots serve the next message, then retries them", async () => {
@@ -318,7 +345,13 @@ describe.runIf(testRedisUrl)("outbox with Redis: final states, time-outs and re-
     await enqueue(db, "send-email", email("hung-2@example.com", "hung 2"), "redis-hung-2");
     await enqueue(db, "send-email", email("after@example.com", "after"), "redis-after");
     await until(() => sentTo("after@example.com").length > 0, 10_000);
-    await until(async () => (await Promise.all(["redis-hung-1", "redis-hung-2", "redis-after"].map(rowOf))).every((row) => row.status === "done"), 10_000);
+    await until(
+      async () =>
+        (await Promise.all(["redis-hung-1", "redis-hung-2", "redis-after"].map(rowOf))).every(
+          (row) => row.status === "done",
+        ),
+      10_000,
+    );
     expect(sentTo("hung-1@example.com")).toHaveLength(1);
     expect(sentTo("hung-2@example.com")).toHaveLength(1);
     expect((await rowOf("redis-hung-1")).attempts).toBe(2);

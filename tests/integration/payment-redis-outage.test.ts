@@ -47,14 +47,26 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** Settles like `work`, or fails the test after `ms` instead of letting it hang. */
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms))]);
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms)),
+  ]);
 }
 
 it("confirms a card payment whose webhook arrived while Redis was down, and emails it exactly once, after Redis returns", async () => {
   const db = await getDb();
   await resetDatabase(db);
   await db.insert(schema.banks).values({ code: "0102", name: "Banco de Venezuela" });
-  await db.insert(schema.settings).values({ usdToBsRate: "40.0000", rateDate: "2026-01-01", mobilePaymentBankCode: "0102", mobilePaymentPhone: "04141234567", mobilePaymentRif: "J-1-1", mobilePaymentHolder: "Rueda" });
+  await db
+    .insert(schema.settings)
+    .values({
+      usdToBsRate: "40.0000",
+      rateDate: "2026-01-01",
+      mobilePaymentBankCode: "0102",
+      mobilePaymentPhone: "04141234567",
+      mobilePaymentRif: "J-1-1",
+      mobilePaymentHolder: "Rueda",
+    });
   const supplier = await createSupplier(db);
   const location = await createLocation(db);
   const car = await createCar(db, { supplierId: supplier.id, locationIds: [location.id] });
@@ -92,7 +104,8 @@ it("confirms a card payment whose webhook arrived while Redis was down, and emai
       type: "checkout.session.completed",
       data: { object: { ...session, status: "complete", payment_status: "paid" } },
     });
-    const signature = () => new Stripe("sk_test_signer").webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
+    const signature = () =>
+      new Stripe("sk_test_signer").webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
     // Stripe redelivers an event it is unsure about: both deliveries are answered at once.
     expect(await within(2000, receiveStripeWebhook(body, signature()))).toBe("queued");
     expect(await within(2000, receiveStripeWebhook(body, signature()))).toBe("queued");
@@ -113,7 +126,10 @@ it("confirms a card payment whose webhook arrived while Redis was down, and emai
     expect(fakes.resend.emails[0].idempotencyKey).toMatch(/^payment-confirmation-\d+$/);
     const [paid] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id));
     expect(paid.status).toBe("paid");
-    const rows = await db.select({ status: payments.status, amountCents: payments.amountCents }).from(payments).where(eq(payments.bookingId, booking.id));
+    const rows = await db
+      .select({ status: payments.status, amountCents: payments.amountCents })
+      .from(payments)
+      .where(eq(payments.bookingId, booking.id));
     expect(rows).toEqual([{ status: "succeeded", amountCents: 12345 }]);
     const jobs = await db.select({ jobId: outbox.jobId, status: outbox.status }).from(outbox).orderBy(outbox.id);
     expect(jobs).toEqual([

@@ -24,7 +24,15 @@ const DAY = 24 * 3_600_000;
 const base = new Date(Math.floor((Date.now() + 12 * DAY) / DAY) * DAY + 14 * 3_600_000);
 const at = (days: number) => new Date(base.getTime() + days * DAY);
 
-let fx: { placeId: number; carId: number; driverId: number; otherDriverId: number; staffId: number; adminId: number; otherStaffId: number };
+let fx: {
+  placeId: number;
+  carId: number;
+  driverId: number;
+  otherDriverId: number;
+  staffId: number;
+  adminId: number;
+  otherStaffId: number;
+};
 
 beforeEach(async () => {
   const db = await getDb();
@@ -32,13 +40,27 @@ beforeEach(async () => {
   const place = await createLocation(db);
   const supplier = await createSupplier(db);
   const otherSupplier = await createSupplier(db);
-  const car = await createCar(db, { supplierId: supplier.id, name: "Fiat Uno", dailyPriceCents: 4000, payLaterFeePercent: 10, locationIds: [place.id] });
+  const car = await createCar(db, {
+    supplierId: supplier.id,
+    name: "Fiat Uno",
+    dailyPriceCents: 4000,
+    payLaterFeePercent: 10,
+    locationIds: [place.id],
+  });
   const driver = await createUser(db, { fullName: "Driver One", birthDate: "1990-01-01", language: "en" });
   const otherDriver = await createUser(db, { fullName: "Driver Two", birthDate: "1990-01-01" });
   const staff = await createUser(db, { type: "supplier", supplierId: supplier.id });
   const admin = await createUser(db, { type: "admin" });
   const otherStaff = await createUser(db, { type: "supplier", supplierId: otherSupplier.id });
-  fx = { placeId: place.id, carId: car.id, driverId: driver.id, otherDriverId: otherDriver.id, staffId: staff.id, adminId: admin.id, otherStaffId: otherStaff.id };
+  fx = {
+    placeId: place.id,
+    carId: car.id,
+    driverId: driver.id,
+    otherDriverId: otherDriver.id,
+    staffId: staff.id,
+    adminId: admin.id,
+    otherStaffId: otherStaff.id,
+  };
 });
 
 afterAll(async () => {
@@ -91,10 +113,25 @@ async function state(bookingId: number) {
   const db = await getDb();
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   const rows = await db.select().from(payments).where(eq(payments.bookingId, bookingId));
-  const toPaid = await db.select({ n: count() }).from(bookingEvents).where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.toStatus, "paid")));
-  const confirmations = await db.select({ jobId: outbox.jobId }).from(outbox).where(like(outbox.jobId, "payment-confirmation-%"));
-  const notes = await db.select({ userId: notifications.userId, key: notifications.messageKey }).from(notifications).where(eq(notifications.bookingId, bookingId));
-  return { status: booking.status, payments: rows.map((p) => p.status), paidEvents: toPaid[0].n, confirmations: confirmations.map((c) => c.jobId), notes };
+  const toPaid = await db
+    .select({ n: count() })
+    .from(bookingEvents)
+    .where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.toStatus, "paid")));
+  const confirmations = await db
+    .select({ jobId: outbox.jobId })
+    .from(outbox)
+    .where(like(outbox.jobId, "payment-confirmation-%"));
+  const notes = await db
+    .select({ userId: notifications.userId, key: notifications.messageKey })
+    .from(notifications)
+    .where(eq(notifications.bookingId, bookingId));
+  return {
+    status: booking.status,
+    payments: rows.map((p) => p.status),
+    paidEvents: toPaid[0].n,
+    confirmations: confirmations.map((c) => c.jobId),
+    notes,
+  };
 }
 
 const bookable = () => carIsBookableFor({ carId: fx.carId, locationId: fx.placeId, pickUp: at(0), dropOff: at(3) });
@@ -106,8 +143,15 @@ describe("fulfilPayment", () => {
     expect(await fulfilPayment(paymentId)).toBe("paid");
     expect(await fulfilPayment(paymentId)).toBe("alreadyDone");
     const after = await state(bookingId);
-    expect(after).toMatchObject({ status: "paid", payments: ["succeeded"], paidEvents: 1, confirmations: [`payment-confirmation-${paymentId}`] });
-    expect(after.notes.filter((n) => n.key === "notifications:messages.paymentReceived")).toEqual([{ userId: fx.driverId, key: "notifications:messages.paymentReceived" }]);
+    expect(after).toMatchObject({
+      status: "paid",
+      payments: ["succeeded"],
+      paidEvents: 1,
+      confirmations: [`payment-confirmation-${paymentId}`],
+    });
+    expect(after.notes.filter((n) => n.key === "notifications:messages.paymentReceived")).toEqual([
+      { userId: fx.driverId, key: "notifications:messages.paymentReceived" },
+    ]);
   });
 
   it("confirms once when told five times at once", async () => {
@@ -116,7 +160,12 @@ describe("fulfilPayment", () => {
     const outcomes = await Promise.all(Array.from({ length: 5 }, () => fulfilPayment(paymentId)));
     expect(outcomes.sort()).toEqual(["alreadyDone", "alreadyDone", "alreadyDone", "alreadyDone", "paid"]);
     const after = await state(bookingId);
-    expect(after).toMatchObject({ status: "paid", payments: ["succeeded"], paidEvents: 1, confirmations: [`payment-confirmation-${paymentId}`] });
+    expect(after).toMatchObject({
+      status: "paid",
+      payments: ["succeeded"],
+      paidEvents: 1,
+      confirmations: [`payment-confirmation-${paymentId}`],
+    });
     expect(after.notes.filter((n) => n.key === "notifications:messages.paymentReceived")).toHaveLength(1);
   });
 
@@ -129,7 +178,12 @@ describe("fulfilPayment", () => {
 
     expect(await fulfilPayment(paymentId)).toBe("paid");
     const after = await state(bookingId);
-    expect(after).toMatchObject({ status: "paid", payments: ["succeeded"], paidEvents: 1, confirmations: [`payment-confirmation-${paymentId}`] });
+    expect(after).toMatchObject({
+      status: "paid",
+      payments: ["succeeded"],
+      paidEvents: 1,
+      confirmations: [`payment-confirmation-${paymentId}`],
+    });
     expect(await bookable()).toBe(false);
   });
 
@@ -143,7 +197,9 @@ describe("fulfilPayment", () => {
     expect(await fulfilPayment(paymentId)).toBe("flagged");
     const after = await state(bookingId);
     expect(after).toMatchObject({ status: "cancelled", payments: ["succeeded"], paidEvents: 0, confirmations: [] });
-    const flagged = after.notes.filter((n) => n.key === "notifications:messages.paymentNeedsAttention").map((n) => n.userId);
+    const flagged = after.notes
+      .filter((n) => n.key === "notifications:messages.paymentNeedsAttention")
+      .map((n) => n.userId);
     expect(flagged.sort()).toEqual([fx.staffId, fx.adminId].sort());
     expect(after.notes.some((n) => n.userId === fx.driverId || n.userId === fx.otherStaffId)).toBe(false);
 
@@ -151,7 +207,9 @@ describe("fulfilPayment", () => {
     const live = await db
       .select({ id: bookings.id })
       .from(bookings)
-      .where(and(eq(bookings.carId, fx.carId), inArray(bookings.status, ["void", "pending", "deposit", "paid", "reserved"])));
+      .where(
+        and(eq(bookings.carId, fx.carId), inArray(bookings.status, ["void", "pending", "deposit", "paid", "reserved"])),
+      );
     expect(live).toEqual([{ id: otherId }]);
     // Asked again (a webhook retried), it changes nothing.
     expect(await fulfilPayment(paymentId)).toBe("alreadyDone");
@@ -195,7 +253,10 @@ describe("recordPayment", () => {
       details: {},
       awaitingVerification: true,
     };
-    const results = await Promise.all([db.transaction((tx) => recordPayment(tx, request)), db.transaction((tx) => recordPayment(tx, request))]);
+    const results = await Promise.all([
+      db.transaction((tx) => recordPayment(tx, request)),
+      db.transaction((tx) => recordPayment(tx, request)),
+    ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "duplicate" }]);
     const after = await state(bookingId);
@@ -217,11 +278,18 @@ describe("requirePayableBooking", () => {
     const otherId = await checkout({ driver: { kind: "user", userId: fx.otherDriverId }, from: at(5), to: at(7) });
 
     const own = await requirePayableBooking(request(`b=${bookingId}`), asUser(fx.driverId));
-    expect(own).toMatchObject({ booking: { id: bookingId, status: "void", balanceCents: 12000, payable: true }, grant: null });
+    expect(own).toMatchObject({
+      booking: { id: bookingId, status: "void", balanceCents: 12000, payable: true },
+      grant: null,
+    });
 
     expect(await status(requirePayableBooking(request(`b=${otherId}`), asUser(fx.driverId)))).toBe(404);
-    expect(await status(requirePayableBooking(request(`b=${bookingId}&g=${paymentGrant(otherId)}`), asUser(null)))).toBe(404);
-    expect(await status(requirePayableBooking(request(`b=${bookingId}&g=${"x".repeat(24)}`), asUser(fx.otherDriverId)))).toBe(404);
+    expect(
+      await status(requirePayableBooking(request(`b=${bookingId}&g=${paymentGrant(otherId)}`), asUser(null))),
+    ).toBe(404);
+    expect(
+      await status(requirePayableBooking(request(`b=${bookingId}&g=${"x".repeat(24)}`), asUser(fx.otherDriverId))),
+    ).toBe(404);
     expect(await status(requirePayableBooking(request(`b=${bookingId}`), asUser(null)))).toBe(404);
     expect(await status(requirePayableBooking(request("b=999999"), asUser(fx.driverId)))).toBe(404);
 

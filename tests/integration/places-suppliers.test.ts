@@ -9,8 +9,25 @@ import { getLocations, getSuppliers } from "~/modules/catalogue/reference.server
 import { searchCars } from "~/modules/catalogue/search.server";
 import { keyFromMediaPath } from "~/modules/images/media-url";
 import type { PlaceValues } from "~/modules/places/place-form";
-import { createPlace, deletePlace, listPlaces, loadPlace, placeUsage, updatePlace } from "~/modules/places/places.server";
-import { createSupplier, inviteStaff, listStaff, listSuppliers, loadSupplier, processLogo, removeStaff, updateSupplier, type SupplierValues } from "~/modules/suppliers/suppliers.server";
+import {
+  createPlace,
+  deletePlace,
+  listPlaces,
+  loadPlace,
+  placeUsage,
+  updatePlace,
+} from "~/modules/places/places.server";
+import {
+  createSupplier,
+  inviteStaff,
+  listStaff,
+  listSuppliers,
+  loadSupplier,
+  processLogo,
+  removeStaff,
+  updateSupplier,
+  type SupplierValues,
+} from "~/modules/suppliers/suppliers.server";
 import { activateWithPassword } from "~/modules/user/activation.server";
 import { verifyCredentials } from "~/modules/user/auth.server";
 import { rentalDays } from "~/modules/pricing/pricing";
@@ -18,7 +35,14 @@ import { getDb, schema } from "~/utils/db.server";
 import { createUserSession, findSessionUser } from "~/utils/session.server";
 import { sessionCookie } from "~/utils/cookies.server";
 import { closeDb } from "../../db/client";
-import { createBooking, createCar, createLocation, createSupplier as insertSupplier, createUser, outboxTokens } from "../factories";
+import {
+  createBooking,
+  createCar,
+  createLocation,
+  createSupplier as insertSupplier,
+  createUser,
+  outboxTokens,
+} from "../factories";
 
 /*
  * The places and suppliers services of the back office against the real database. Every test
@@ -58,7 +82,12 @@ const supplierValues = (overrides: Partial<SupplierValues> = {}): SupplierValues
 async function auditOf(subjectType: string, subjectId: number) {
   const db = await getDb();
   return db
-    .select({ action: auditLog.action, actorId: auditLog.actorId, supplierId: auditLog.supplierId, changes: auditLog.changes })
+    .select({
+      action: auditLog.action,
+      actorId: auditLog.actorId,
+      supplierId: auditLog.supplierId,
+      changes: auditLog.changes,
+    })
     .from(auditLog)
     .where(and(eq(auditLog.subjectType, subjectType), eq(auditLog.subjectId, subjectId)))
     .orderBy(desc(auditLog.id));
@@ -66,14 +95,19 @@ async function auditOf(subjectType: string, subjectId: number) {
 
 /** A logo as the form uploads it: a PNG of noise (bytes no other test has), `width`×`height`. */
 async function logoUpload(width = 240, height = 80) {
-  const png = await sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png().toBuffer();
+  const png = await sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
   const processed = await processLogo(png);
   if (!processed.ok) throw new Error(`logo refused: ${processed.reason}`);
   return processed.webp;
 }
 
 /** The row with this id on whichever page of a list it falls (other tests' rows share the tables). */
-async function findListed<T extends { id: number }>(list: (page: string) => Promise<{ rows: T[]; pages: number }>, id: number): Promise<T | undefined> {
+async function findListed<T extends { id: number }>(
+  list: (page: string) => Promise<{ rows: T[]; pages: number }>,
+  id: number,
+): Promise<T | undefined> {
   for (let page = 1; ; page++) {
     const { rows, pages } = await list(String(page));
     const row = rows.find((r) => r.id === id);
@@ -109,7 +143,11 @@ describe("places", () => {
 
     const [entry] = await auditOf("location", first.id);
     expect(entry).toMatchObject({ action: "location.create", actorId: admin.id, supplierId: null });
-    expect(entry.changes).toMatchObject({ nameEn: [null, values.nameEn], latitude: [null, 8.5822], slug: [null, a!.slug] });
+    expect(entry.changes).toMatchObject({
+      nameEn: [null, values.nameEn],
+      latitude: [null, 8.5822],
+      slug: [null, a!.slug],
+    });
 
     expect((await getLocations()).map((l) => l.id)).toEqual(expect.arrayContaining([first.id, second.id]));
   });
@@ -126,9 +164,17 @@ describe("places", () => {
     await getLocations();
     expect(await updatePlace(admin, id, { ...before, timeZone: "Europe/Madrid", latitude: 40.4722 })).toBe("updated");
     const after = (await loadPlace(id))!;
-    expect(after).toMatchObject({ timeZone: "Europe/Madrid", latitude: 40.4722, slug: before.slug, nameEs: before.nameEs });
+    expect(after).toMatchObject({
+      timeZone: "Europe/Madrid",
+      latitude: 40.4722,
+      slug: before.slug,
+      nameEs: before.nameEs,
+    });
     const [entry] = await auditOf("location", id);
-    expect(entry).toMatchObject({ action: "location.update", changes: { timeZone: ["America/Caracas", "Europe/Madrid"], latitude: [8.5822, 40.4722] } });
+    expect(entry).toMatchObject({
+      action: "location.update",
+      changes: { timeZone: ["America/Caracas", "Europe/Madrid"], latitude: [8.5822, 40.4722] },
+    });
     expect((await getLocations()).find((l) => l.id === id)?.timeZone).toBe("Europe/Madrid");
 
     // Saving the same values again changes nothing and records nothing.
@@ -195,12 +241,23 @@ describe("suppliers", () => {
     const logo = await logoUpload();
     const { id } = await createSupplier(admin, values, logo);
     const supplier = (await loadSupplier(admin, id))!;
-    expect(supplier).toMatchObject({ ...values, slug: expect.stringMatching(/^sierra-rentals-[0-9a-f]{8}$/), logo: expect.stringMatching(/^\/media\/[0-9a-f]{64}\.webp$/) });
+    expect(supplier).toMatchObject({
+      ...values,
+      slug: expect.stringMatching(/^sierra-rentals-[0-9a-f]{8}$/),
+      logo: expect.stringMatching(/^\/media\/[0-9a-f]{64}\.webp$/),
+    });
     const db = await getDb();
-    const [image] = await db.select().from(images).where(eq(images.key, keyFromMediaPath(supplier.logo!)!));
+    const [image] = await db
+      .select()
+      .from(images)
+      .where(eq(images.key, keyFromMediaPath(supplier.logo!)!));
     expect(await sharp(image.bytes).metadata()).toMatchObject({ format: "webp", width: 60, height: 30 });
     const [entry] = await auditOf("supplier", id);
-    expect(entry).toMatchObject({ action: "supplier.create", supplierId: id, changes: { name: [null, values.name], logo: [null, supplier.logo] } });
+    expect(entry).toMatchObject({
+      action: "supplier.create",
+      supplierId: id,
+      changes: { name: [null, values.name], logo: [null, supplier.logo] },
+    });
   });
 
   it("lists suppliers with their live cars and active staff", async () => {
@@ -211,14 +268,23 @@ describe("suppliers", () => {
     await createCar(db, { supplierId: id, status: "deleted" });
     await createUser(db, { type: "supplier", supplierId: id });
     await createUser(db, { type: "supplier", supplierId: id, status: "deleted" });
-    expect(await findListed((page) => listSuppliers(admin, page), id)).toMatchObject({ cars: 2, staff: 1, active: true });
+    expect(await findListed((page) => listSuppliers(admin, page), id)).toMatchObject({
+      cars: 2,
+      staff: 1,
+      active: true,
+    });
     expect((await loadSupplier(admin, id))!.cars).toBe(2);
   });
 
   it("refuses what is not a picture, and a picture too big to decode safely", async () => {
-    expect(await processLogo(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toEqual({ ok: false, reason: "notImage" });
+    expect(await processLogo(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toEqual({
+      ok: false,
+      reason: "notImage",
+    });
     expect(await processLogo(new Uint8Array())).toEqual({ ok: false, reason: "empty" });
-    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#fff" } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#fff" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(await processLogo(bomb)).toEqual({ ok: false, reason: "tooManyPixels" });
   });
 
@@ -232,7 +298,10 @@ describe("suppliers", () => {
     expect(await isStored(newLogo)).toBe(true);
     expect(await isStored(oldLogo)).toBe(false);
     const [entry] = await auditOf("supplier", id);
-    expect(entry).toMatchObject({ action: "supplier.update", changes: { logo: [oldLogo, newLogo], payLater: [true, false] } });
+    expect(entry).toMatchObject({
+      action: "supplier.update",
+      changes: { logo: [oldLogo, newLogo], payLater: [true, false] },
+    });
 
     expect(await updateSupplier(admin, id, { ...values, name: `${values.name} C.A.` }, null)).toBe("updated");
     expect((await loadSupplier(admin, id))!.logo).toBe(newLogo);
@@ -285,7 +354,15 @@ describe("staff accounts", () => {
     const userId = outcome.status === "invited" ? outcome.userId : 0;
     const db = await getDb();
     const [user] = await db.select().from(users).where(eq(users.id, userId));
-    expect(user).toMatchObject({ email, type: "supplier", supplierId, activated: false, passwordHash: null, language: "en", status: "active" });
+    expect(user).toMatchObject({
+      email,
+      type: "supplier",
+      supplierId,
+      activated: false,
+      passwordHash: null,
+      language: "en",
+      status: "active",
+    });
     expect(await listStaff(supplierId)).toEqual([{ id: userId, fullName: "Ana Pérez", email, activated: false }]);
     const [entry] = await auditOf("user", userId);
     expect(entry).toMatchObject({ action: "supplier.staffInvite", supplierId, actorId: admin.id });
@@ -301,10 +378,17 @@ describe("staff accounts", () => {
     const db = await getDb();
     const { id: supplierId } = await createSupplier(admin, supplierValues(), null);
     const driver = await createUser(db);
-    expect(await inviteStaff(admin, supplierId, { fullName: "Driver", email: driver.email, language: "es" })).toEqual({ status: "emailTaken" });
-    const [unchanged] = await db.select({ type: users.type, supplierId: users.supplierId }).from(users).where(eq(users.id, driver.id));
+    expect(await inviteStaff(admin, supplierId, { fullName: "Driver", email: driver.email, language: "es" })).toEqual({
+      status: "emailTaken",
+    });
+    const [unchanged] = await db
+      .select({ type: users.type, supplierId: users.supplierId })
+      .from(users)
+      .where(eq(users.id, driver.id));
     expect(unchanged).toEqual({ type: "user", supplierId: null });
-    expect(await inviteStaff(admin, 2_000_000_000, { fullName: "Nobody", email: `n-${tag()}@x.example`, language: "es" })).toEqual({ status: "notFound" });
+    expect(
+      await inviteStaff(admin, 2_000_000_000, { fullName: "Nobody", email: `n-${tag()}@x.example`, language: "es" }),
+    ).toEqual({ status: "notFound" });
   });
 
   it("removing a staff account signs it out everywhere and cancels its links; inviting the address again brings it back", async () => {
@@ -332,6 +416,12 @@ describe("staff accounts", () => {
     const again = await inviteStaff(admin, otherSupplierId, { fullName: "Luis Again", email, language: "fr" });
     expect(again).toEqual({ status: "invited", userId });
     const [revived] = await db.select().from(users).where(eq(users.id, userId));
-    expect(revived).toMatchObject({ status: "active", supplierId: otherSupplierId, activated: false, passwordHash: null, fullName: "Luis Again" });
+    expect(revived).toMatchObject({
+      status: "active",
+      supplierId: otherSupplierId,
+      activated: false,
+      passwordHash: null,
+      fullName: "Luis Again",
+    });
   });
 });

@@ -12,16 +12,32 @@ import { pdfText } from "../pdf-text";
  */
 const WEEK = 7 * 86_400_000;
 type Who = Pick<SessionUser, "id" | "type" | "supplierId">;
-let fx: { driver: Who; otherDriver: Who; staff: Who; otherStaff: Who; placeId: number; carId: number; supplierId: number };
+let fx: {
+  driver: Who;
+  otherDriver: Who;
+  staff: Who;
+  otherStaff: Who;
+  placeId: number;
+  carId: number;
+  supplierId: number;
+};
 
 beforeEach(async () => {
   const db = await getDb();
   await resetDatabase(db);
-  const place = await createLocation(db, { nameEs: "Aeropuerto de Maiquetía", nameEl: "Αεροδρόμιο Μαϊκετία", timeZone: "America/Caracas" });
+  const place = await createLocation(db, {
+    nameEs: "Aeropuerto de Maiquetía",
+    nameEl: "Αεροδρόμιο Μαϊκετία",
+    timeZone: "America/Caracas",
+  });
   const supplier = await createSupplier(db, { name: "Llanos Rent" });
   const otherSupplier = await createSupplier(db);
   const car = await createCar(db, { supplierId: supplier.id, name: "Toyota Corolla", locationIds: [place.id] });
-  const who = (u: { id: number; type: SessionUser["type"]; supplierId: number | null }): Who => ({ id: u.id, type: u.type, supplierId: u.supplierId });
+  const who = (u: { id: number; type: SessionUser["type"]; supplierId: number | null }): Who => ({
+    id: u.id,
+    type: u.type,
+    supplierId: u.supplierId,
+  });
   fx = {
     driver: who(await createUser(db, { fullName: "Μαρία Núñez", email: "maria@example.com" })),
     otherDriver: who(await createUser(db)),
@@ -51,7 +67,15 @@ async function booking(status: "paid" | "pending", payment: "succeeded" | "pendi
     paymentMethod: "cardPayment",
   });
   if (payment) {
-    await db.insert(schema.payments).values({ bookingId: row.id, method: "cardPayment", status: payment, amountCents: row.priceCents, providerReference: `stripe:cs_test_${row.id}` });
+    await db
+      .insert(schema.payments)
+      .values({
+        bookingId: row.id,
+        method: "cardPayment",
+        status: payment,
+        amountCents: row.priceCents,
+        providerReference: `stripe:cs_test_${row.id}`,
+      });
   }
   return row;
 }
@@ -91,11 +115,21 @@ describe("loadReceipt", () => {
       status: "succeeded",
       amountCents: row.priceCents,
       providerReference: "pm:0134:4512378:2026-11-25",
-      details: { bank: "0134", phone: "04141234567", reference: "004512378", date: "2026-11-25", amountBs: "36825.00", rate: "245.5000", rateDate: "2026-11-25" },
+      details: {
+        bank: "0134",
+        phone: "04141234567",
+        reference: "004512378",
+        date: "2026-11-25",
+        amountBs: "36825.00",
+        rate: "245.5000",
+        rateDate: "2026-11-25",
+      },
     });
     const found = await loadReceipt(fx.driver, row.id, "en");
     if (!found.ok) throw new Error(found.reason);
-    expect(found.receipt.payments).toEqual([expect.objectContaining({ reference: "004512378", bolivars: { amount: "36,825 Bs", rate: "245.5" } })]);
+    expect(found.receipt.payments).toEqual([
+      expect.objectContaining({ reference: "004512378", bolivars: { amount: "36,825 Bs", rate: "245.5" } }),
+    ]);
     const text = await pdfText(await renderReceipt(found.receipt, "en"));
     expect(text).toContain("Payment reference 004512378");
     expect(text).toContain("Paid in bolívares 36,825 Bs at 245.5 Bs per dollar");
@@ -110,10 +144,18 @@ describe("loadReceipt", () => {
   });
 
   it("has no receipt until the booking is paid with a succeeded payment", async () => {
-    const cases = [["pending", null], ["pending", "pending"], ["paid", null], ["paid", "pending"]] as const;
+    const cases = [
+      ["pending", null],
+      ["pending", "pending"],
+      ["paid", null],
+      ["paid", "pending"],
+    ] as const;
     for (const [index, [status, payment]] of cases.entries()) {
       const row = await booking(status, payment, index);
-      expect(await loadReceipt(fx.driver, row.id, "es"), `${status}/${payment}`).toEqual({ ok: false, reason: "notPaid" });
+      expect(await loadReceipt(fx.driver, row.id, "es"), `${status}/${payment}`).toEqual({
+        ok: false,
+        reason: "notPaid",
+      });
     }
   });
 });

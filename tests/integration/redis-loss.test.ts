@@ -53,7 +53,14 @@ beforeEach(async () => {
   sweeps = [];
 });
 
-const email = (to: string): JobPayload<"send-email"> => ({ template: "contact-message", to: [to], language: "en", subject: `To ${to}`, html: "<p>Hi</p>", text: "Hi" });
+const email = (to: string): JobPayload<"send-email"> => ({
+  template: "contact-message",
+  to: [to],
+  language: "en",
+  subject: `To ${to}`,
+  html: "<p>Hi</p>",
+  text: "Hi",
+});
 
 async function statuses(jobIds: string[]) {
   const db = await getDb();
@@ -79,7 +86,10 @@ it("runs every job once after Redis restarts empty with jobs queued, and schedul
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   connection.on("error", () => {});
   // A sweep every 300 ms; its periodic look is left at a minute, so only the reconnection can bring it back here.
-  const schedules = keepSchedules(connection, { schedules: [{ name: "expire-holds", everyMs: 300 }], checkEveryMs: 60_000 });
+  const schedules = keepSchedules(connection, {
+    schedules: [{ name: "expire-holds", everyMs: 300 }],
+    checkEveryMs: 60_000,
+  });
   let workers: Worker[] = startWorkers(connection);
   // Production's hand-over timeout (36 minutes): the relay asks about its jobs as soon as Redis is back.
   const relay = startRelay({ redisUrl });
@@ -109,7 +119,9 @@ it("runs every job once after Redis restarts empty with jobs queued, and schedul
     expect((await statuses(all)).filter((row) => row.status !== "done")).toEqual([]);
     const delivered = fake.emails.map((sent) => sent.idempotencyKey).sort();
     expect(delivered).toEqual(all.filter((id) => id.includes("-email-")).sort());
-    expect(Object.fromEntries(runs)).toEqual(Object.fromEntries(all.filter((id) => id.includes("-usdt-")).map((id) => [id, 1])));
+    expect(Object.fromEntries(runs)).toEqual(
+      Object.fromEntries(all.filter((id) => id.includes("-usdt-")).map((id) => [id, 1])),
+    );
 
     await until(async () => (await maintenance.getJobScheduler("expire-holds")) !== undefined, 5000);
     await until(() => sweeps.some((at) => at > restartedAt), 5000);
@@ -172,14 +184,23 @@ describe.runIf(testRedisUrl)("the relay's check of jobs handed to Redis (TEST_RE
     await relayed("still-queued");
     const handedOver = await rowOf("still-queued");
     await until(async () => (await rowOf("still-queued")).runAfter.getTime() > handedOver.runAfter.getTime(), 5000);
-    expect(await rowOf("still-queued")).toMatchObject({ status: "relayed", lastError: null, attempts: handedOver.attempts });
+    expect(await rowOf("still-queued")).toMatchObject({
+      status: "relayed",
+      lastError: null,
+      attempts: handedOver.attempts,
+    });
     expect(await queue.getJobCounts("waiting", "delayed", "active")).toEqual({ waiting: 1, delayed: 0, active: 0 });
   });
 
   it("does not duplicate a job handed over again while Redis still holds it", async () => {
     await relayed("twice");
     // As a re-send or a check that raced with a worker would: the row is pending again.
-    await (await getDb()).update(outbox).set({ status: "pending", runAfter: new Date() }).where(eq(outbox.jobId, "twice"));
+    await (
+      await getDb()
+    )
+      .update(outbox)
+      .set({ status: "pending", runAfter: new Date() })
+      .where(eq(outbox.jobId, "twice"));
     await until(async () => (await rowOf("twice")).status === "relayed");
     expect(await queue.getJobCounts("waiting")).toEqual({ waiting: 1 });
     const workers = startWorkers(connection);
@@ -197,7 +218,10 @@ describe.runIf(testRedisUrl)("the relay's check of jobs handed to Redis (TEST_RE
     const schedules = keepSchedules(connection, { checkEveryMs: 200 });
     try {
       await schedules.ready;
-      expect((await maintenance.getJobSchedulers()).map((scheduler) => scheduler.key).sort()).toEqual(["expire-holds", "purge-expired-tokens"]);
+      expect((await maintenance.getJobSchedulers()).map((scheduler) => scheduler.key).sort()).toEqual([
+        "expire-holds",
+        "purge-expired-tokens",
+      ]);
       await connection.flushdb();
       expect(await maintenance.getJobScheduler("expire-holds")).toBeUndefined();
       await until(async () => (await maintenance.getJobScheduler("expire-holds")) !== undefined, 3000);
@@ -214,7 +238,9 @@ describe.runIf(testRedisUrl)("the relay's check of jobs handed to Redis (TEST_RE
       await (await db).execute(sql`create sequence done_write_refusals`);
       await (await db).execute(sql`create table done_write_refusal_limit (n int not null)`);
       // A sequence is not rolled back with the refused write, so it counts the refusals.
-      await (await db).execute(sql`
+      await (
+        await db
+      ).execute(sql`
         create function refuse_done_writes() returns trigger language plpgsql as $$
         begin
           if new.status = 'done' and new.job_id like 'unrecorded-%' and nextval('done_write_refusals') <= (select n from done_write_refusal_limit) then
@@ -222,7 +248,11 @@ describe.runIf(testRedisUrl)("the relay's check of jobs handed to Redis (TEST_RE
           end if;
           return new;
         end $$`);
-      await (await db).execute(sql`create trigger refuse_done_writes before update on outbox for each row execute function refuse_done_writes()`);
+      await (
+        await db
+      ).execute(
+        sql`create trigger refuse_done_writes before update on outbox for each row execute function refuse_done_writes()`,
+      );
     });
     afterEach(async () => {
       await (await db).execute(sql`drop trigger refuse_done_writes on outbox`);
@@ -268,13 +298,22 @@ describe.runIf(testRedisUrl)("the relay's check of jobs handed to Redis (TEST_RE
 });
 
 it("decides nothing about relayed jobs while Redis is away", async () => {
-  const rowOfJob = async (jobId: string) => (await (await getDb()).select().from(outbox).where(eq(outbox.jobId, jobId)))[0];
+  const rowOfJob = async (jobId: string) =>
+    (await (await getDb()).select().from(outbox).where(eq(outbox.jobId, jobId)))[0];
   const port = await freePort();
   const away = startRelay({ redisUrl: `redis://127.0.0.1:${port}`, relayedTimeoutMs: 1000 });
   try {
     const db = await getDb();
     const runAfter = new Date(Date.now() - 60_000);
-    await db.insert(outbox).values({ jobName: "check-usdt-payment", jobId: "redis-away", payload: { paymentId: 1 }, status: "relayed", runAfter });
+    await db
+      .insert(outbox)
+      .values({
+        jobName: "check-usdt-payment",
+        jobId: "redis-away",
+        payload: { paymentId: 1 },
+        status: "relayed",
+        runAfter,
+      });
     await new Promise((r) => setTimeout(r, 1500));
     expect(await rowOfJob("redis-away")).toMatchObject({ status: "relayed", runAfter, lastError: null });
   } finally {
@@ -286,14 +325,34 @@ it("reports jobs handed to Redis and unfinished after the timeout in /status and
   const db = await getDb();
   const ago = (ms: number) => new Date(Date.now() - ms);
   await db.insert(outbox).values([
-    { jobName: "check-usdt-payment", jobId: "overdue", payload: { paymentId: 1 }, status: "relayed", processedAt: ago(relayedTimeoutMs + 60_000) },
-    { jobName: "check-usdt-payment", jobId: "on-its-way", payload: { paymentId: 2 }, status: "relayed", processedAt: ago(60_000) },
+    {
+      jobName: "check-usdt-payment",
+      jobId: "overdue",
+      payload: { paymentId: 1 },
+      status: "relayed",
+      processedAt: ago(relayedTimeoutMs + 60_000),
+    },
+    {
+      jobName: "check-usdt-payment",
+      jobId: "on-its-way",
+      payload: { paymentId: 2 },
+      status: "relayed",
+      processedAt: ago(60_000),
+    },
     { jobName: "check-usdt-payment", jobId: "waiting", payload: { paymentId: 3 }, status: "pending" },
   ]);
-  expect(await statusReport(null)).toEqual({ status: "degraded", database: "ok", redis: "not configured", outbox: { pending: 1, failed: 0, overdue: 1 } });
+  expect(await statusReport(null)).toEqual({
+    status: "degraded",
+    database: "ok",
+    redis: "not configured",
+    outbox: { pending: 1, failed: 0, overdue: 1 },
+  });
   const output: string[] = [];
   expect(await outboxCommand(["failed"], (line) => output.push(line))).toBe(0);
-  expect(output).toEqual(["No failed jobs.", "1 job handed to Redis over 36 minutes ago is not finished yet (see docs/operations.md#outbox)."]);
+  expect(output).toEqual([
+    "No failed jobs.",
+    "1 job handed to Redis over 36 minutes ago is not finished yet (see docs/operations.md#outbox).",
+  ]);
 
   await db.update(outbox).set({ status: "done" }).where(eq(outbox.jobId, "overdue"));
   expect(await statusReport(null)).toMatchObject({ status: "ok", outbox: { pending: 1, failed: 0, overdue: 0 } });

@@ -62,13 +62,16 @@ describe("start-up with demo data", () => {
     for (const login of demoLogins) expect(emails).toContain(login.email);
   });
 
-  it.runIf(Boolean(process.env.DATABASE_URL))("seeds once when several machines start on one empty database together", async () => {
-    const results = await Promise.all(Array.from({ length: 4 }, () => prepareDatabase({ demoData: true })));
-    expect(results.filter((r) => r.seeded)).toHaveLength(1);
-    const db = await getDb();
-    const [{ admins }] = await db.select({ admins: count() }).from(users).where(eq(users.email, demoLogins[0].email));
-    expect(admins).toBe(1);
-  });
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "seeds once when several machines start on one empty database together",
+    async () => {
+      const results = await Promise.all(Array.from({ length: 4 }, () => prepareDatabase({ demoData: true })));
+      expect(results.filter((r) => r.seeded)).toHaveLength(1);
+      const db = await getDb();
+      const [{ admins }] = await db.select({ admins: count() }).from(users).where(eq(users.email, demoLogins[0].email));
+      expect(admins).toBe(1);
+    },
+  );
 });
 
 describe("administrators", () => {
@@ -84,7 +87,13 @@ describe("administrators", () => {
 
   it("sends contact messages to ADMIN_EMAIL as well as to the admin accounts (which may be demo addresses)", async () => {
     await prepareDatabase({ demoData: true });
-    await submitContactMessage({ userId: null, email: "visitor@example.com", subject: "Hi", message: "Hello", language: "en" });
+    await submitContactMessage({
+      userId: null,
+      email: "visitor@example.com",
+      subject: "Hi",
+      message: "Hello",
+      language: "en",
+    });
     const recipients = (await emailJobs("contact-message")).flatMap((p) => p.to);
     expect(recipients.sort()).toEqual([demoLogins[0].email, operator].sort());
   });

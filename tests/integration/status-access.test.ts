@@ -17,22 +17,50 @@ const cookieOf = (setCookie: string) => setCookie.split(";")[0];
 describe("who may read /status", () => {
   it("nobody signed in → 401, whatever bearer they guess", async () => {
     expect(await statusAccess({ authorization: null, cookieHeader: null, statusToken })).toBe(401);
-    expect(await statusAccess({ authorization: "Bearer wrong-token-0123456789", cookieHeader: null, statusToken })).toBe(401);
+    expect(
+      await statusAccess({ authorization: "Bearer wrong-token-0123456789", cookieHeader: null, statusToken }),
+    ).toBe(401);
     // Without STATUS_TOKEN configured, no bearer opens it.
     expect(await statusAccess({ authorization: "Bearer ", cookieHeader: null, statusToken: undefined })).toBe(401);
   });
 
   it("the operator's token opens it", async () => {
-    expect(await statusAccess({ authorization: `Bearer ${statusToken}`, cookieHeader: null, statusToken })).toBe("allowed");
+    expect(await statusAccess({ authorization: `Bearer ${statusToken}`, cookieHeader: null, statusToken })).toBe(
+      "allowed",
+    );
   });
 
   it("an admin's session or API token opens it; a driver or supplier staff gets 403", async () => {
     const db = await getDb();
     const admin = await createUser(db, { type: "admin" });
     const driver = await createUser(db, { type: "user" });
-    expect(await statusAccess({ authorization: null, cookieHeader: cookieOf(await createUserSession(admin.id, false)), statusToken })).toBe("allowed");
-    expect(await statusAccess({ authorization: `Bearer ${(await issueApiToken(admin.id)).token}`, cookieHeader: null, statusToken: undefined })).toBe("allowed");
-    expect(await statusAccess({ authorization: null, cookieHeader: cookieOf(await createUserSession(driver.id, false)), statusToken })).toBe(403);
-    expect(await statusAccess({ authorization: `Bearer ${(await issueApiToken(driver.id)).token}`, cookieHeader: null, statusToken })).toBe(403);
+    expect(
+      await statusAccess({
+        authorization: null,
+        cookieHeader: cookieOf(await createUserSession(admin.id, false)),
+        statusToken,
+      }),
+    ).toBe("allowed");
+    expect(
+      await statusAccess({
+        authorization: `Bearer ${(await issueApiToken(admin.id)).token}`,
+        cookieHeader: null,
+        statusToken: undefined,
+      }),
+    ).toBe("allowed");
+    expect(
+      await statusAccess({
+        authorization: null,
+        cookieHeader: cookieOf(await createUserSession(driver.id, false)),
+        statusToken,
+      }),
+    ).toBe(403);
+    expect(
+      await statusAccess({
+        authorization: `Bearer ${(await issueApiToken(driver.id)).token}`,
+        cookieHeader: null,
+        statusToken,
+      }),
+    ).toBe(403);
   });
 });

@@ -1,7 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
-import { amendBooking, bookingDetail, bulkChangeStatus, cancelBooking, changeStatus } from "~/modules/booking/bookings.server";
+import {
+  amendBooking,
+  bookingDetail,
+  bulkChangeStatus,
+  cancelBooking,
+  changeStatus,
+} from "~/modules/booking/bookings.server";
 import { driverRights } from "~/modules/booking/eligibility";
 import { sweepExpiredHolds } from "~/modules/booking/holds.server";
 import { lockBooking, moveBooking } from "~/modules/booking/move.server";
@@ -28,7 +34,15 @@ let supplierId: number, locationId: number, carId: number;
 
 async function book(values: Partial<typeof schema.bookings.$inferInsert> = {}) {
   const startsAt = values.startsAt ?? nextStart();
-  return createBooking(await getDb(), { carId, supplierId, driverId: driver.id, locationId, startsAt, endsAt: new Date(startsAt.getTime() + 3 * DAY), ...values });
+  return createBooking(await getDb(), {
+    carId,
+    supplierId,
+    driverId: driver.id,
+    locationId,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 3 * DAY),
+    ...values,
+  });
 }
 
 async function rowOf(id: number) {
@@ -37,16 +51,31 @@ async function rowOf(id: number) {
   return row;
 }
 
-async function payment(bookingId: number, amountCents: number, reference = `demo:${bookingId}-${amountCents}-${Math.random().toString(36).slice(2)}`) {
+async function payment(
+  bookingId: number,
+  amountCents: number,
+  reference = `demo:${bookingId}-${amountCents}-${Math.random().toString(36).slice(2)}`,
+) {
   const db = await getDb();
   const recorded = await db.transaction((tx) =>
-    recordPayment(tx, { bookingId, method: "cardPayment", amountCents, providerReference: reference, details: { gateway: "demo" }, awaitingVerification: false }),
+    recordPayment(tx, {
+      bookingId,
+      method: "cardPayment",
+      amountCents,
+      providerReference: reference,
+      details: { gateway: "demo" },
+      awaitingVerification: false,
+    }),
   );
   if (!recorded.ok) throw new Error("duplicate");
   return recorded.paymentId;
 }
 
-const asUser = (row: { id: number; type: U["type"]; supplierId: number | null }): U => ({ id: row.id, type: row.type, supplierId: row.supplierId });
+const asUser = (row: { id: number; type: U["type"]; supplierId: number | null }): U => ({
+  id: row.id,
+  type: row.type,
+  supplierId: row.supplierId,
+});
 
 beforeAll(async () => {
   const db = await getDb();
@@ -66,9 +95,14 @@ describe("drivers never set a status (M1)", () => {
   it("the staff status intent is refused to the driver, before and after pick-up", async () => {
     const before = await book();
     expect(await changeStatus(driver, before.id, "cancelled")).toEqual({ ok: false, reason: "refused" });
-    const started = await book({ startsAt: new Date(Date.now() - DAY - slot * DAY), endsAt: new Date(Date.now() + DAY + slot++ * DAY) });
+    const started = await book({
+      startsAt: new Date(Date.now() - DAY - slot * DAY),
+      endsAt: new Date(Date.now() + DAY + slot++ * DAY),
+    });
     expect(await changeStatus(driver, started.id, "cancelled")).toEqual({ ok: false, reason: "refused" });
-    expect(await bulkChangeStatus(driver, [started.id], "cancelled")).toEqual([{ id: started.id, reference: started.reference, result: { ok: false, reason: "refused" } }]);
+    expect(await bulkChangeStatus(driver, [started.id], "cancelled")).toEqual([
+      { id: started.id, reference: started.reference, result: { ok: false, reason: "refused" } },
+    ]);
     expect((await rowOf(before.id)).status).toBe("pending");
     expect((await rowOf(started.id)).status).toBe("pending");
   });
@@ -76,7 +110,9 @@ describe("drivers never set a status (M1)", () => {
   it("the door itself refuses a driver's cancel that cancelKind does not make immediate", async () => {
     const online = await book({ paymentMethod: "mobilePayment" });
     const db = await getDb();
-    const result = await db.transaction(async (tx) => moveBooking(tx, (await lockBooking(tx, online.id))!, "cancelled", { kind: "driver", userId: driver.id }));
+    const result = await db.transaction(async (tx) =>
+      moveBooking(tx, (await lockBooking(tx, online.id))!, "cancelled", { kind: "driver", userId: driver.id }),
+    );
     expect(result).toEqual({ ok: false, reason: "notAllowed" });
     expect((await rowOf(online.id)).status).toBe("pending");
   });
@@ -87,7 +123,11 @@ describe("rights follow how the booking is paid (walkthrough D1)", () => {
     const b = await book();
     expect(await changeStatus(staff, b.id, "reserved")).toEqual({ ok: true, status: "reserved" });
     const detail = (await bookingDetail(driver, b.id))!;
-    expect(driverRights(driver.id, { ...detail.booking, paidCents: detail.paidCents }, 1500)).toMatchObject({ cancel: "immediate", amend: true, amendmentRequest: false });
+    expect(driverRights(driver.id, { ...detail.booking, paidCents: detail.paidCents }, 1500)).toMatchObject({
+      cancel: "immediate",
+      amend: true,
+      amendmentRequest: false,
+    });
     expect(await cancelBooking(driver, b.id)).toBe("cancelled");
     expect((await rowOf(b.id)).status).toBe("cancelled");
   });
@@ -99,7 +139,11 @@ describe("staff moves are audited (L6)", () => {
     await changeStatus(staff, b.id, "cancelled");
     await bulkChangeStatus(admin, [b.id], "deleted");
     const db = await getDb();
-    const audit = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.subjectType, "booking"), eq(schema.auditLog.subjectId, b.id))).orderBy(asc(schema.auditLog.id));
+    const audit = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.subjectType, "booking"), eq(schema.auditLog.subjectId, b.id)))
+      .orderBy(asc(schema.auditLog.id));
     expect(audit.map((a) => [a.actorId, a.action, a.changes])).toEqual([
       [staff.id, "booking.status", { status: ["pending", "cancelled"] }],
       [admin.id, "booking.delete", { status: ["cancelled", "deleted"] }],
@@ -121,20 +165,35 @@ describe("paid means paid in full (H1)", () => {
   it("a payment started before an amendment raised the price does not make the booking paid", async () => {
     const b = await book();
     const old = await payment(b.id, b.priceCents);
-    const change = { pickUp: b.startsAt, dropOff: new Date(b.startsAt.getTime() + 60 * DAY), pickupLocationId: locationId, dropoffLocationId: locationId, options: [], additionalDriver: null };
+    const change = {
+      pickUp: b.startsAt,
+      dropOff: new Date(b.startsAt.getTime() + 60 * DAY),
+      pickupLocationId: locationId,
+      dropoffLocationId: locationId,
+      options: [],
+      additionalDriver: null,
+    };
     // The open attempt was for the old price: the amendment is refused while it is open…
     expect(await amendBooking(driver, b.id, change)).toBe("paymentInProgress");
     expect((await rowOf(b.id)).priceCents).toBe(b.priceCents);
     // …and confirming it anyway (a webhook racing the amendment) pays what it pays, not the new price.
     const db = await getDb();
-    await db.update(schema.bookings).set({ priceCents: b.priceCents * 20 }).where(eq(schema.bookings.id, b.id));
+    await db
+      .update(schema.bookings)
+      .set({ priceCents: b.priceCents * 20 })
+      .where(eq(schema.bookings.id, b.id));
     expect(await fulfilPayment(old)).toBe("partial");
     const after = await rowOf(b.id);
     expect(after.status).toBe("pending");
     const shortfall = await db
       .select()
       .from(schema.notifications)
-      .where(and(eq(schema.notifications.bookingId, b.id), eq(schema.notifications.messageKey, "notifications:messages.paymentShortfall")));
+      .where(
+        and(
+          eq(schema.notifications.bookingId, b.id),
+          eq(schema.notifications.messageKey, "notifications:messages.paymentShortfall"),
+        ),
+      );
     expect(shortfall.map((n) => n.userId)).toEqual(expect.arrayContaining([staff.id, admin.id]));
     expect(shortfall[0].params).toMatchObject({ amount: expect.any(String), balance: expect.any(String) });
   });
@@ -154,13 +213,20 @@ describe("paid means paid in full (H1)", () => {
     expect(outcome).toBe("amended");
     const db = await getDb();
     const [closed] = await db.select().from(schema.payments).where(eq(schema.payments.id, attempt));
-    expect(closed).toMatchObject({ status: "failed", details: expect.objectContaining({ failure: "booking amended" }) });
+    expect(closed).toMatchObject({
+      status: "failed",
+      details: expect.objectContaining({ failure: "booking amended" }),
+    });
     expect(await fulfilPayment(attempt)).toBe("alreadyDone");
     expect((await rowOf(b.id)).status).toBe("pending");
   });
 
   it("a hold paid in part waits as pending with its balance", async () => {
-    const b = await book({ status: "void", paymentMethod: "cardPayment", holdExpiresAt: new Date(Date.now() + 30 * 60_000) });
+    const b = await book({
+      status: "void",
+      paymentMethod: "cardPayment",
+      holdExpiresAt: new Date(Date.now() + 30 * 60_000),
+    });
     expect(await fulfilPayment(await payment(b.id, 100))).toBe("partial");
     expect((await rowOf(b.id)).status).toBe("pending");
   });
@@ -190,12 +256,22 @@ describe("amendments run the checkout's rules (L1)", () => {
     const b = await book();
     const ana = { name: "Ana Pérez", email: "ana@example.com", phone: "+584141112233", birthDate: "1990-01-01" };
     const twoDays = new Date(b.startsAt.getTime() + 2 * DAY);
-    expect(await amendBooking(driver, b.id, change(b, twoDays, { options: ["additionalDriver"] }))).toBe("additionalDriverMissing");
-    expect(await amendBooking(driver, b.id, change(b, twoDays, { options: ["additionalDriver"], additionalDriver: { ...ana, phone: "" } }))).toBe("additionalDriverMissing");
+    expect(await amendBooking(driver, b.id, change(b, twoDays, { options: ["additionalDriver"] }))).toBe(
+      "additionalDriverMissing",
+    );
+    expect(
+      await amendBooking(
+        driver,
+        b.id,
+        change(b, twoDays, { options: ["additionalDriver"], additionalDriver: { ...ana, phone: "" } }),
+      ),
+    ).toBe("additionalDriverMissing");
     // Details without the option are not kept (no age was checked for them, nothing was charged).
     expect(await amendBooking(driver, b.id, change(b, twoDays, { additionalDriver: ana }))).toBe("amended");
     expect(await rowOf(b.id)).toMatchObject({ additionalDriver: false, additionalDriverName: null });
-    expect(await amendBooking(driver, b.id, change(b, twoDays, { options: ["additionalDriver"], additionalDriver: ana }))).toBe("amended");
+    expect(
+      await amendBooking(driver, b.id, change(b, twoDays, { options: ["additionalDriver"], additionalDriver: ana })),
+    ).toBe("amended");
     expect(await rowOf(b.id)).toMatchObject({ additionalDriver: true, additionalDriverName: "Ana Pérez" });
   });
 });
@@ -203,19 +279,48 @@ describe("amendments run the checkout's rules (L1)", () => {
 describe("failed and rejected transfers release a hold (M3)", () => {
   it("a rejected transfer returns a hold to void while it runs, and cancels it once over", async () => {
     const db = await getDb();
-    const running = await book({ status: "void", paymentMethod: "mobilePayment", holdExpiresAt: new Date(Date.now() + 20 * 60_000) });
+    const running = await book({
+      status: "void",
+      paymentMethod: "mobilePayment",
+      holdExpiresAt: new Date(Date.now() + 20 * 60_000),
+    });
     const submitted = await db.transaction((tx) =>
-      recordPayment(tx, { bookingId: running.id, method: "mobilePayment", amountCents: running.priceCents, providerReference: `pm:test:${running.id}`, details: {}, awaitingVerification: true }),
+      recordPayment(tx, {
+        bookingId: running.id,
+        method: "mobilePayment",
+        amountCents: running.priceCents,
+        providerReference: `pm:test:${running.id}`,
+        details: {},
+        awaitingVerification: true,
+      }),
     );
     expect((await rowOf(running.id)).status).toBe("pending");
-    await failPayment((submitted as { paymentId: number }).paymentId, { status: "rejected", reason: "not in the statement" });
+    await failPayment((submitted as { paymentId: number }).paymentId, {
+      status: "rejected",
+      reason: "not in the statement",
+    });
     expect((await rowOf(running.id)).status).toBe("void");
 
-    const over = await book({ status: "void", paymentMethod: "mobilePayment", holdExpiresAt: new Date(Date.now() + 20 * 60_000) });
+    const over = await book({
+      status: "void",
+      paymentMethod: "mobilePayment",
+      holdExpiresAt: new Date(Date.now() + 20 * 60_000),
+    });
     const late = await db.transaction((tx) =>
-      recordPayment(tx, { bookingId: over.id, method: "mobilePayment", amountCents: over.priceCents, providerReference: `pm:test:${over.id}`, details: {}, awaitingVerification: true }),
+      recordPayment(tx, {
+        bookingId: over.id,
+        method: "mobilePayment",
+        amountCents: over.priceCents,
+        providerReference: `pm:test:${over.id}`,
+        details: {},
+        awaitingVerification: true,
+      }),
     );
-    await failPayment((late as { paymentId: number }).paymentId, { status: "rejected", reason: "not in the statement", now: new Date(Date.now() + 40 * 60_000) });
+    await failPayment((late as { paymentId: number }).paymentId, {
+      status: "rejected",
+      reason: "not in the statement",
+      now: new Date(Date.now() + 40 * 60_000),
+    });
     expect((await rowOf(over.id)).status).toBe("cancelled");
   });
 });
@@ -234,63 +339,86 @@ function random(seed: number) {
 describe("property: whatever drivers, staff, payments and the clock do", () => {
   const statuses: BookingStatus[] = ["void", "pending", "deposit", "paid", "reserved", "cancelled", "deleted"];
 
-  it.each([1, 2, 3, 4, 5, 6])("seed %i: every move is in the table, has its history row, and paid never shows a balance", async (seed) => {
-    const next = random(seed);
-    const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)];
-    const db = await getDb();
-    const car = await createCar(db, { supplierId, locationIds: [locationId], cancellationCents: pick([0, 1500]) });
-    const start = () => new Date(Date.now() + (next() < 0.2 ? -DAY : (2 + Math.floor(next() * 300)) * DAY));
-    const made: Array<{ id: number; initial: BookingStatus }> = [];
-    for (let i = 0; i < 4; i++) {
-      const startsAt = new Date(start().getTime() + i * 400 * DAY);
-      const hold = next() < 0.5;
-      const row = await createBooking(db, {
-        carId: car.id,
-        supplierId,
-        driverId: driver.id,
-        locationId,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 2 * DAY),
-        status: hold ? "void" : "pending",
-        paymentMethod: hold ? pick(["cardPayment", "mobilePayment", "walletPayment"] as const) : "payLater",
-        holdExpiresAt: hold ? new Date(Date.now() + (next() < 0.5 ? -60_000 : 30 * 60_000)) : null,
-      });
-      made.push({ id: row.id, initial: row.status });
-    }
-    const open: number[] = [];
-    for (let step = 0; step < 40; step++) {
-      const b = pick(made);
-      const booking = await rowOf(b.id);
-      const action = Math.floor(next() * 8);
-      if (action === 0) await changeStatus(pick([staff, admin]), b.id, pick(statuses));
-      else if (action === 1) await bulkChangeStatus(staff, [b.id], pick(statuses));
-      else if (action === 2) await cancelBooking(driver, b.id);
-      else if (action === 3) await changeStatus(driver, b.id, pick(statuses));
-      else if (action === 4) {
-        const amount = pick([booking.priceCents, Math.max(1, Math.floor(booking.priceCents / 3)), 1]);
-        open.push(await payment(b.id, amount, `demo:p${seed}-${step}-${b.id}`));
-      } else if (action === 5 && open.length) await fulfilPayment(open.splice(Math.floor(next() * open.length), 1)[0], { verifiedBy: pick([null, staff.id]) });
-      else if (action === 6 && open.length) await failPayment(open.splice(Math.floor(next() * open.length), 1)[0], { status: pick(["failed", "rejected"] as const) });
-      else if (action === 7) await sweepExpiredHolds(new Date(Date.now() + Math.floor(next() * 2) * 60 * 60_000));
+  it.each([1, 2, 3, 4, 5, 6])(
+    "seed %i: every move is in the table, has its history row, and paid never shows a balance",
+    async (seed) => {
+      const next = random(seed);
+      const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+      const db = await getDb();
+      const car = await createCar(db, { supplierId, locationIds: [locationId], cancellationCents: pick([0, 1500]) });
+      const start = () => new Date(Date.now() + (next() < 0.2 ? -DAY : (2 + Math.floor(next() * 300)) * DAY));
+      const made: Array<{ id: number; initial: BookingStatus }> = [];
+      for (let i = 0; i < 4; i++) {
+        const startsAt = new Date(start().getTime() + i * 400 * DAY);
+        const hold = next() < 0.5;
+        const row = await createBooking(db, {
+          carId: car.id,
+          supplierId,
+          driverId: driver.id,
+          locationId,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 2 * DAY),
+          status: hold ? "void" : "pending",
+          paymentMethod: hold ? pick(["cardPayment", "mobilePayment", "walletPayment"] as const) : "payLater",
+          holdExpiresAt: hold ? new Date(Date.now() + (next() < 0.5 ? -60_000 : 30 * 60_000)) : null,
+        });
+        made.push({ id: row.id, initial: row.status });
+      }
+      const open: number[] = [];
+      for (let step = 0; step < 40; step++) {
+        const b = pick(made);
+        const booking = await rowOf(b.id);
+        const action = Math.floor(next() * 8);
+        if (action === 0) await changeStatus(pick([staff, admin]), b.id, pick(statuses));
+        else if (action === 1) await bulkChangeStatus(staff, [b.id], pick(statuses));
+        else if (action === 2) await cancelBooking(driver, b.id);
+        else if (action === 3) await changeStatus(driver, b.id, pick(statuses));
+        else if (action === 4) {
+          const amount = pick([booking.priceCents, Math.max(1, Math.floor(booking.priceCents / 3)), 1]);
+          open.push(await payment(b.id, amount, `demo:p${seed}-${step}-${b.id}`));
+        } else if (action === 5 && open.length)
+          await fulfilPayment(open.splice(Math.floor(next() * open.length), 1)[0], {
+            verifiedBy: pick([null, staff.id]),
+          });
+        else if (action === 6 && open.length)
+          await failPayment(open.splice(Math.floor(next() * open.length), 1)[0], {
+            status: pick(["failed", "rejected"] as const),
+          });
+        else if (action === 7) await sweepExpiredHolds(new Date(Date.now() + Math.floor(next() * 2) * 60 * 60_000));
 
-      for (const { id, initial } of made) {
-        const now = await rowOf(id);
-        const events = await db.select().from(schema.bookingEvents).where(eq(schema.bookingEvents.bookingId, id)).orderBy(asc(schema.bookingEvents.id));
-        // The history is a chain from the status the booking was made with to the one it has: no move without its row.
-        let status = initial;
-        for (const event of events) {
-          expect(event.fromStatus).toBe(status);
-          const actor = event.actorId === null ? "system" : event.actorId === driver.id ? "driver" : "staff";
-          const allowed = actor === "staff" ? canTransition("staff", event.fromStatus, event.toStatus) || canTransition("system", event.fromStatus, event.toStatus) : canTransition(actor, event.fromStatus, event.toStatus);
-          expect(allowed, `${actor} ${event.fromStatus} → ${event.toStatus} (seed ${seed}, step ${step})`).toBe(true);
-          status = event.toStatus;
-        }
-        expect(now.status).toBe(status);
-        if (now.status === "paid") {
-          const paid = await db.select({ amount: schema.payments.amountCents }).from(schema.payments).where(and(eq(schema.payments.bookingId, id), eq(schema.payments.status, "succeeded")));
-          expect(paid.reduce((sum, p) => sum + p.amount, 0), `paid with a balance (seed ${seed}, step ${step})`).toBeGreaterThanOrEqual(now.priceCents);
+        for (const { id, initial } of made) {
+          const now = await rowOf(id);
+          const events = await db
+            .select()
+            .from(schema.bookingEvents)
+            .where(eq(schema.bookingEvents.bookingId, id))
+            .orderBy(asc(schema.bookingEvents.id));
+          // The history is a chain from the status the booking was made with to the one it has: no move without its row.
+          let status = initial;
+          for (const event of events) {
+            expect(event.fromStatus).toBe(status);
+            const actor = event.actorId === null ? "system" : event.actorId === driver.id ? "driver" : "staff";
+            const allowed =
+              actor === "staff"
+                ? canTransition("staff", event.fromStatus, event.toStatus) ||
+                  canTransition("system", event.fromStatus, event.toStatus)
+                : canTransition(actor, event.fromStatus, event.toStatus);
+            expect(allowed, `${actor} ${event.fromStatus} → ${event.toStatus} (seed ${seed}, step ${step})`).toBe(true);
+            status = event.toStatus;
+          }
+          expect(now.status).toBe(status);
+          if (now.status === "paid") {
+            const paid = await db
+              .select({ amount: schema.payments.amountCents })
+              .from(schema.payments)
+              .where(and(eq(schema.payments.bookingId, id), eq(schema.payments.status, "succeeded")));
+            expect(
+              paid.reduce((sum, p) => sum + p.amount, 0),
+              `paid with a balance (seed ${seed}, step ${step})`,
+            ).toBeGreaterThanOrEqual(now.priceCents);
+          }
         }
       }
-    }
-  });
+    },
+  );
 });

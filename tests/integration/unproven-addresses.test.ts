@@ -31,7 +31,11 @@ const freshEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@exa
 const context = (ip: string) =>
   ({ user: null, sessionId: null, language: "en", ip, nonce: "", t: getFixedT("en") }) as unknown as AppLoadContext;
 const form = (path: string, body: Record<string, string>) =>
-  new Request(`http://rueda.test${path}`, { method: "POST", body: new URLSearchParams(body), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  new Request(`http://rueda.test${path}`, {
+    method: "POST",
+    body: new URLSearchParams(body),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
 
 afterAll(async () => {
   await closeDb();
@@ -39,7 +43,14 @@ afterAll(async () => {
 
 /** An attacker signs up with someone else's address and a password of their own. */
 async function signUpAs(email: string, password = "attacker1") {
-  const result = await registerUser({ fullName: "Not The Owner", email, phone: "+584141112233", birthDate: "1990-01-01", password, language: "en" });
+  const result = await registerUser({
+    fullName: "Not The Owner",
+    email,
+    phone: "+584141112233",
+    birthDate: "1990-01-01",
+    password,
+    language: "en",
+  });
   if (!result.ok) throw new Error("sign-up failed");
   return result.userId;
 }
@@ -49,30 +60,47 @@ describe("an address nobody has proven (M2)", () => {
     const api = createApiClient({ ip: "198.51.100.61" });
     const email = freshEmail("victim");
     const userId = await signUpAs(email);
-    const response = await api("/api/sign-in/frontend?l=en", { method: "POST", json: { email, password: "attacker1" } });
+    const response = await api("/api/sign-in/frontend?l=en", {
+      method: "POST",
+      json: { email, password: "attacker1" },
+    });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({
-      error: { code: "notActivated", message: "Your account is not activated yet. Open the link in the activation email we sent you, or ask for a new one." },
+      error: {
+        code: "notActivated",
+        message:
+          "Your account is not activated yet. Open the link in the activation email we sent you, or ask for a new one.",
+      },
     });
     expect(sessionCookieOf(response)).toBeNull();
     const db = await getDb();
     expect(await db.select().from(apiTokens).where(eq(apiTokens.userId, userId))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual([]);
     // A wrong password still gets the usual answer: the refusal tells a guesser nothing.
-    expect((await api("/api/sign-in/frontend", { method: "POST", json: { email, password: "wrong-one" } })).status).toBe(401);
+    expect(
+      (await api("/api/sign-in/frontend", { method: "POST", json: { email, password: "wrong-one" } })).status,
+    ).toBe(401);
   });
 
   it("is refused on the sign-in page with the message and a resend button, and no session", async () => {
     const email = freshEmail("page");
     await signUpAs(email);
-    const response = (await signInAction({ request: form("/sign-in", { email, password: "attacker1" }), context: context("198.51.100.62"), params: {} })) as Response;
+    const response = (await signInAction({
+      request: form("/sign-in", { email, password: "attacker1" }),
+      context: context("198.51.100.62"),
+      params: {},
+    })) as Response;
     expect(response.status).toBe(403);
     expect(response.headers.get("Set-Cookie")).toBeNull();
     const body = (await response.json()) as { error: Record<string, string[]>; resendFor: string };
     expect(body.error[""]).toEqual(["auth:signIn.notActivated"]);
     expect(body.resendFor).toBe(email);
 
-    const resent = (await signInAction({ request: form("/sign-in", { intent: "resendActivation", email }), context: context("198.51.100.62"), params: {} })) as Response;
+    const resent = (await signInAction({
+      request: form("/sign-in", { intent: "resendActivation", email }),
+      context: context("198.51.100.62"),
+      params: {},
+    })) as Response;
     expect(resent.status).toBe(200);
     expect(await resent.json()).toEqual({ resent: "auth:signIn.resendSent" });
     expect(await outboxTokens(await getDb(), email, "activation")).toHaveLength(2);
@@ -101,9 +129,21 @@ describe("an address nobody has proven (M2)", () => {
     const [token] = await outboxTokens(await getDb(), email, "activation");
     const bare = await api("/api/activate?l=en", { method: "POST", json: { token } });
     expect(bare.status).toBe(400);
-    const [row] = await (await getDb()).select({ activated: users.activated }).from(users).where(eq(users.email, email));
+    const [row] = await (
+      await getDb()
+    )
+      .select({ activated: users.activated })
+      .from(users)
+      .where(eq(users.email, email));
     expect(row.activated).toBe(false);
-    expect((await api("/api/activate", { method: "POST", json: { token, password: "owner-pass1", confirmPassword: "owner-pass1" } })).status).toBe(200);
+    expect(
+      (
+        await api("/api/activate", {
+          method: "POST",
+          json: { token, password: "owner-pass1", confirmPassword: "owner-pass1" },
+        })
+      ).status,
+    ).toBe(200);
     await expect(verifyCredentials(email, "owner-pass1")).resolves.toBeDefined();
   });
 });
@@ -125,13 +165,21 @@ describe("password reset and activation hash only for a valid link (M4)", () => 
   it("POST /reset-password is limited per client: the 21st in 15 minutes is 429", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      const response = (await resetAction({ request: form("/reset-password", { token: "x".repeat(43), password: "aaaaaa", confirmPassword: "aaaaaa" }), context: context("198.51.100.64"), params: {} })) as Response;
+      const response = (await resetAction({
+        request: form("/reset-password", { token: "x".repeat(43), password: "aaaaaa", confirmPassword: "aaaaaa" }),
+        context: context("198.51.100.64"),
+        params: {},
+      })) as Response;
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 20).every((s) => s === 302)).toBe(true);
     expect(statuses[20]).toBe(429);
     // Another client is not affected.
-    const other = (await resetAction({ request: form("/reset-password", { token: "x".repeat(43), password: "aaaaaa", confirmPassword: "aaaaaa" }), context: context("198.51.100.65"), params: {} })) as Response;
+    const other = (await resetAction({
+      request: form("/reset-password", { token: "x".repeat(43), password: "aaaaaa", confirmPassword: "aaaaaa" }),
+      context: context("198.51.100.65"),
+      params: {},
+    })) as Response;
     expect(other.status).toBe(302);
   });
 });
@@ -141,7 +189,10 @@ describe("the API's resend (L2)", () => {
     const api = createApiClient({ ip: "198.51.100.66" });
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      statuses.push((await api(`/api/resend/frontend/${encodeURIComponent(freshEmail("nobody"))}/false`, { method: "POST" })).status);
+      statuses.push(
+        (await api(`/api/resend/frontend/${encodeURIComponent(freshEmail("nobody"))}/false`, { method: "POST" }))
+          .status,
+      );
     }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(404));
     expect(statuses[20]).toBe(429);

@@ -67,7 +67,10 @@ afterAll(async () => {
 });
 
 /** A booking on hold for online payment (or in `status`), $150.00, as its driver sees it on the payment page. */
-async function payableBooking(startDay: number, status: "void" | "pending" | "cancelled" = "void"): Promise<PayableBooking> {
+async function payableBooking(
+  startDay: number,
+  status: "void" | "pending" | "cancelled" = "void",
+): Promise<PayableBooking> {
   const db = await getDb();
   const row = await createBooking(db, {
     carId: fx.carId,
@@ -108,7 +111,19 @@ async function exactAmount(booking: PayableBooking): Promise<string> {
 }
 
 /** Registers a solidified transfer on the fake chain: by default of `amount` base units of USDT to us, now. */
-function chain(txid: string, amount: string, overrides: Partial<{ to: string; from: string; contract: string; amount: string; result: string; blockTimeStamp: number; solidified: boolean }> = {}) {
+function chain(
+  txid: string,
+  amount: string,
+  overrides: Partial<{
+    to: string;
+    from: string;
+    contract: string;
+    amount: string;
+    result: string;
+    blockTimeStamp: number;
+    solidified: boolean;
+  }> = {},
+) {
   fake.register({ txid, to: WALLET, contract: USDT, amount, ...overrides });
 }
 
@@ -122,7 +137,12 @@ describe("submitting a transaction id", () => {
   it("records a pending payment of the balance, moves the hold to pending and enqueues its check in the same transaction", async () => {
     const booking = await payableBooking(5);
     const { txid, paymentId } = await submitted(booking);
-    expect(await paymentRow(paymentId)).toMatchObject({ method: "walletPayment", status: "pending", amountCents: 15_000, providerReference: `tron:${txid}:${booking.id}` });
+    expect(await paymentRow(paymentId)).toMatchObject({
+      method: "walletPayment",
+      status: "pending",
+      amountCents: 15_000,
+      providerReference: `tron:${txid}:${booking.id}`,
+    });
     expect(await bookingStatus(booking.id)).toBe("pending");
     expect(await jobIds()).toContain(`check-usdt-${paymentId}`);
   });
@@ -189,25 +209,34 @@ describe("checking a submitted transaction on TronGrid", () => {
     ["wrongToken", { contract: OTHER }],
     ["failed", { result: "REVERT" }],
     ["tooEarly", { blockTimeStamp: Date.now() - DAY }],
-  ] as const)("fails the payment as %s and gives the booking back its running hold for another transaction", async (reason, overrides) => {
-    const booking = await payableBooking(5);
-    const amount = await exactAmount(booking);
-    const { txid, paymentId } = await submitted(booking);
-    chain(txid, amount, overrides);
-    expect(await checkUsdtPayment(paymentId)).toBe(reason);
-    expect(await paymentRow(paymentId)).toMatchObject({ status: "failed", details: expect.objectContaining({ failure: reason }) });
-    expect(await bookingStatus(booking.id)).toBe("void");
-    expect(await latestWalletPayment(booking.id)).toEqual({ status: "failed", failure: reason });
-    const again = await loadPayableBooking(booking.id, { userId: fx.driverId, grant: null });
-    expect(again?.payable).toBe(true);
-    await submitted(again!);
-  });
+  ] as const)(
+    "fails the payment as %s and gives the booking back its running hold for another transaction",
+    async (reason, overrides) => {
+      const booking = await payableBooking(5);
+      const amount = await exactAmount(booking);
+      const { txid, paymentId } = await submitted(booking);
+      chain(txid, amount, overrides);
+      expect(await checkUsdtPayment(paymentId)).toBe(reason);
+      expect(await paymentRow(paymentId)).toMatchObject({
+        status: "failed",
+        details: expect.objectContaining({ failure: reason }),
+      });
+      expect(await bookingStatus(booking.id)).toBe("void");
+      expect(await latestWalletPayment(booking.id)).toEqual({ status: "failed", failure: reason });
+      const again = await loadPayableBooking(booking.id, { userId: fx.driverId, grant: null });
+      expect(again?.payable).toBe(true);
+      await submitted(again!);
+    },
+  );
 
   it("releases the car when a failed transaction comes after the booking's hold ran out", async () => {
     const booking = await payableBooking(5);
     const { txid, paymentId } = await submitted(booking);
     const db = await getDb();
-    await db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 60_000) }).where(eq(bookings.id, booking.id));
+    await db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(bookings.id, booking.id));
     chain(txid, "1");
     expect(await checkUsdtPayment(paymentId)).toBe("tooSmall");
     expect(await bookingStatus(booking.id)).toBe("cancelled");
@@ -230,9 +259,14 @@ describe("checking a submitted transaction on TronGrid", () => {
     const amount = await exactAmount(booking);
     const { txid, paymentId } = await submitted(booking);
     const { createdAt } = await paymentRow(paymentId);
-    await expect(checkUsdtPayment(paymentId, new Date(createdAt.getTime() + CHECK_WINDOW_MS - 1000))).rejects.toBeInstanceOf(NotYetSolidified);
+    await expect(
+      checkUsdtPayment(paymentId, new Date(createdAt.getTime() + CHECK_WINDOW_MS - 1000)),
+    ).rejects.toBeInstanceOf(NotYetSolidified);
     expect(await checkUsdtPayment(paymentId, new Date(createdAt.getTime() + CHECK_WINDOW_MS))).toBe("timeout");
-    expect(await paymentRow(paymentId)).toMatchObject({ status: "failed", details: expect.objectContaining({ failure: "timeout", txId: txid }) });
+    expect(await paymentRow(paymentId)).toMatchObject({
+      status: "failed",
+      details: expect.objectContaining({ failure: "timeout", txId: txid }),
+    });
     // The id is not burned: the transfer is still the booking's exact amount, made while its attempt ran.
     chain(txid, amount, { blockTimeStamp: createdAt.getTime() });
     const again = await submitted((await loadPayableBooking(booking.id, { userId: fx.driverId, grant: null }))!, txid);
@@ -308,25 +342,48 @@ describe("a transfer is bound to one booking by its exact amount", () => {
   it.each([
     ["tooSmall", (units: bigint) => ({ amount: (units - 1n).toString() })],
     ["tooEarly", (units: bigint) => ({ amount: units.toString(), blockTimeStamp: Date.now() - 60 * 60_000 })],
-    ["tooLate", (units: bigint) => ({ amount: units.toString(), blockTimeStamp: Date.now() + ATTEMPT_MS + ATTEMPT_GRACE_MS + 60_000 })],
-  ] as const)("money that reached us %s is recorded with the amount received and shown to staff, not credited", async (reason, transfer) => {
-    const booking = await payableBooking(5);
-    const attempt = await openUsdtAttempt(booking);
-    const { amount } = transfer(attempt.amountUnits);
-    const { txid, paymentId } = await submitted(booking);
-    chain(txid, amount, { ...transfer(attempt.amountUnits), from: PAYER });
-    expect(await checkUsdtPayment(paymentId)).toBe(reason);
-    const received = `${amount.slice(0, -6)}.${amount.slice(-6)}`;
-    expect(await paymentRow(paymentId)).toMatchObject({ status: "failed", details: expect.objectContaining({ failure: reason, txId: txid, received, sender: PAYER }) });
-    expect(await unmatchedUsdtTransfers(admin())).toEqual([
-      expect.objectContaining({ paymentId, bookingId: booking.id, reference: booking.reference, txId: txid, sender: PAYER, received: `${received} USDT`, expected: "$150", failure: reason }),
-    ]);
-    // Nothing credited: the whole balance is still due, under a new attempt the payer can use.
-    const again = (await loadPayableBooking(booking.id, { userId: fx.driverId, grant: null }))!;
-    expect(again).toMatchObject({ paidCents: 0, balanceCents: 15_000, payable: true });
-    // Supplier staff of another supplier do not see it.
-    expect(await unmatchedUsdtTransfers({ id: fx.adminId, type: "supplier", supplierId: fx.supplierId + 1000 })).toEqual([]);
-  });
+    [
+      "tooLate",
+      (units: bigint) => ({
+        amount: units.toString(),
+        blockTimeStamp: Date.now() + ATTEMPT_MS + ATTEMPT_GRACE_MS + 60_000,
+      }),
+    ],
+  ] as const)(
+    "money that reached us %s is recorded with the amount received and shown to staff, not credited",
+    async (reason, transfer) => {
+      const booking = await payableBooking(5);
+      const attempt = await openUsdtAttempt(booking);
+      const { amount } = transfer(attempt.amountUnits);
+      const { txid, paymentId } = await submitted(booking);
+      chain(txid, amount, { ...transfer(attempt.amountUnits), from: PAYER });
+      expect(await checkUsdtPayment(paymentId)).toBe(reason);
+      const received = `${amount.slice(0, -6)}.${amount.slice(-6)}`;
+      expect(await paymentRow(paymentId)).toMatchObject({
+        status: "failed",
+        details: expect.objectContaining({ failure: reason, txId: txid, received, sender: PAYER }),
+      });
+      expect(await unmatchedUsdtTransfers(admin())).toEqual([
+        expect.objectContaining({
+          paymentId,
+          bookingId: booking.id,
+          reference: booking.reference,
+          txId: txid,
+          sender: PAYER,
+          received: `${received} USDT`,
+          expected: "$150",
+          failure: reason,
+        }),
+      ]);
+      // Nothing credited: the whole balance is still due, under a new attempt the payer can use.
+      const again = (await loadPayableBooking(booking.id, { userId: fx.driverId, grant: null }))!;
+      expect(again).toMatchObject({ paidCents: 0, balanceCents: 15_000, payable: true });
+      // Supplier staff of another supplier do not see it.
+      expect(
+        await unmatchedUsdtTransfers({ id: fx.adminId, type: "supplier", supplierId: fx.supplierId + 1000 }),
+      ).toEqual([]);
+    },
+  );
 
   it("voids an attempt whose balance changed since it was shown: its transfer is flagged, and the page shows a new amount", async () => {
     const booking = await payableBooking(5);

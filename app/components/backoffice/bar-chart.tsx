@@ -41,7 +41,15 @@ export function BarChart({
   const height = axisY + 36;
   return (
     <>
-      <svg className="bar-chart" viewBox={`0 0 ${WIDTH} ${height}`} width={WIDTH} height={height} aria-hidden="true" focusable="false" data-chart={id}>
+      <svg
+        className="bar-chart"
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        width={WIDTH}
+        height={height}
+        aria-hidden="true"
+        focusable="false"
+        data-chart={id}
+      >
         <text className="bar-chart__axis-title" x={LABEL_RIGHT} y={12} textAnchor="end">
           {categoryLabel}
         </text>
@@ -62,7 +70,14 @@ export function BarChart({
               <text className="bar-chart__label" x={LABEL_RIGHT} y={y + BAR / 2 + 4} textAnchor="end">
                 {row.label}
               </text>
-              <rect className={`bar-chart__bar${row.tone ? ` tone-${row.tone}` : ""}`} x={BAR_LEFT} y={y} width={Math.max(0, end - BAR_LEFT)} height={BAR} rx={2}>
+              <rect
+                className={`bar-chart__bar${row.tone ? ` tone-${row.tone}` : ""}`}
+                x={BAR_LEFT}
+                y={y}
+                width={Math.max(0, end - BAR_LEFT)}
+                height={BAR}
+                rx={2}
+              >
                 <title>{`${row.label}: ${row.valueLabel}`}</title>
               </rect>
               <text className="bar-chart__value" x={end + 4} y={y + BAR / 2 + 4}>

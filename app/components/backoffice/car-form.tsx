@@ -1,10 +1,23 @@
-import { getCollectionProps, getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { CheckboxField, SelectField } from "~/components/form-choices";
 import { FieldErrors, FieldHelp, FormErrors, helpId, SubmitButton, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { availabilities, carFormSchema, mileageKinds, optionKindField, optionKinds, optionPriceField } from "~/modules/backoffice/car-form";
+import {
+  availabilities,
+  carFormSchema,
+  mileageKinds,
+  optionKindField,
+  optionKinds,
+  optionPriceField,
+} from "~/modules/backoffice/car-form";
 import { fuelPolicies, fuelTypes, gearboxes } from "~/modules/catalogue/car-enums";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionKeys, type OptionKey } from "~/modules/pricing/pricing";
@@ -41,7 +54,8 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
   const [form, fields] = useZodForm(schema, lastResult, { id: "car-form", defaultValue });
   const navigation = useNavigation();
   const option = (key: OptionKey) => t(`catalogue:options.${key}`);
-  const priceLabel = (key: OptionKey) => t(isFlat(key) ? "option.priceLabelFlat" : "option.priceLabelPerDay", { option: option(key) });
+  const priceLabel = (key: OptionKey) =>
+    t(isFlat(key) ? "option.priceLabelFlat" : "option.priceLabelPerDay", { option: option(key) });
 
   // In the order of the form, for the "Please fill in the fields: …" line.
   const labels: Record<string, string> = {
@@ -51,7 +65,12 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
     deposit: t("form.deposit"),
     payLaterFeePercent: t("form.payLaterFee"),
     minimumAge: t("form.minimumAge"),
-    ...Object.fromEntries(optionKeys.flatMap((key) => [[optionKindField(key), option(key)], [optionPriceField(key), priceLabel(key)]])),
+    ...Object.fromEntries(
+      optionKeys.flatMap((key) => [
+        [optionKindField(key), option(key)],
+        [optionPriceField(key), priceLabel(key)],
+      ]),
+    ),
     seats: t("form.seats"),
     doors: t("form.doors"),
     fuelType: t("form.fuelType"),
@@ -77,7 +96,10 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
           <SelectField
             field={fields.supplierId}
             label={t("form.supplier")}
-            options={[{ value: "", label: t("form.chooseSupplier") }, ...suppliers.map((s) => ({ value: String(s.id), label: s.name }))]}
+            options={[
+              { value: "", label: t("form.chooseSupplier") },
+              ...suppliers.map((s) => ({ value: String(s.id), label: s.name })),
+            ]}
           />
         ) : supplierName ? (
           <p>{t("form.supplierFixed", { name: supplierName })}</p>
@@ -94,7 +116,12 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
         <legend>{t("form.prices")}</legend>
         <MoneyField field={fields.dailyPrice} label={labels.dailyPrice} help={t("form.moneyHelp")} />
         <MoneyField field={fields.deposit} label={labels.deposit} help={t("form.moneyHelp")} />
-        <TextField field={fields.payLaterFeePercent} label={labels.payLaterFeePercent} type="number" help={t("form.payLaterFeeHelp")} />
+        <TextField
+          field={fields.payLaterFeePercent}
+          label={labels.payLaterFeePercent}
+          type="number"
+          help={t("form.payLaterFeeHelp")}
+        />
         <TextField field={fields.minimumAge} label={labels.minimumAge} type="number" help={t("form.minimumAgeHelp")} />
       </fieldset>
 
@@ -103,7 +130,14 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
         <p className="field__help">{t("form.optionsHelp")}</p>
         <div className="car-form__options">
           {optionKeys.map((key) => (
-            <OptionField key={key} option={key} kind={fields[optionKindField(key)]} price={fields[optionPriceField(key)]} legend={option(key)} priceLabel={priceLabel(key)} />
+            <OptionField
+              key={key}
+              option={key}
+              kind={fields[optionKindField(key)]}
+              price={fields[optionPriceField(key)]}
+              legend={option(key)}
+              priceLabel={priceLabel(key)}
+            />
           ))}
         </div>
       </fieldset>
@@ -113,8 +147,16 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
         <div className="car-form__grid">
           <TextField field={fields.seats} label={labels.seats} type="number" />
           <TextField field={fields.doors} label={labels.doors} type="number" />
-          <SelectField field={fields.fuelType} label={labels.fuelType} options={[choose, ...fuelTypes.map((value) => ({ value, label: t(`catalogue:fuel.${value}`) }))]} />
-          <SelectField field={fields.gearbox} label={labels.gearbox} options={[choose, ...gearboxes.map((value) => ({ value, label: t(`catalogue:gearbox.${value}`) }))]} />
+          <SelectField
+            field={fields.fuelType}
+            label={labels.fuelType}
+            options={[choose, ...fuelTypes.map((value) => ({ value, label: t(`catalogue:fuel.${value}`) }))]}
+          />
+          <SelectField
+            field={fields.gearbox}
+            label={labels.gearbox}
+            options={[choose, ...gearboxes.map((value) => ({ value, label: t(`catalogue:gearbox.${value}`) }))]}
+          />
           <SelectField
             field={fields.fuelPolicy}
             label={labels.fuelPolicy}
@@ -124,7 +166,11 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
         <CheckboxField field={fields.aircon} label={t("form.aircon")} />
         <fieldset className="car-form__choice">
           <legend>{labels.mileageKind}</legend>
-          <Radios field={fields.mileageKind} values={mileageKinds} label={(value) => t(value === "limited" ? "form.mileageLimited" : "form.mileageUnlimited")} />
+          <Radios
+            field={fields.mileageKind}
+            values={mileageKinds}
+            label={(value) => t(value === "limited" ? "form.mileageLimited" : "form.mileageUnlimited")}
+          />
           <FieldErrors id={fields.mileageKind.errorId} errors={fields.mileageKind.errors} label={labels.mileageKind} />
           <TextField field={fields.mileageKm} label={labels.mileageKm} type="number" help={t("form.mileageKmHelp")} />
         </fieldset>
@@ -136,7 +182,10 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
           {t("form.placesHelp")}
         </p>
         <div className="car-form__places">
-          {getCollectionProps(fields.locationIds, { type: "checkbox", options: locations.map((l) => String(l.id)) }).map(({ key, ...props }, index) => (
+          {getCollectionProps(fields.locationIds, {
+            type: "checkbox",
+            options: locations.map((l) => String(l.id)),
+          }).map(({ key, ...props }, index) => (
             <div className="checkbox" key={key}>
               <input {...props} />
               <label htmlFor={props.id}>{locations[index].name}</label>
@@ -149,7 +198,11 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
       <fieldset className="card stack">
         <legend>{t("form.picture")}</legend>
         {image ? <img className="car-form__image" src={image.src} alt={image.alt} width={300} height={200} /> : null}
-        <ImageField field={fields.image} label={labels.image} help={t(mode === "create" ? "form.imageHelp" : "form.imageReplaceHelp")} />
+        <ImageField
+          field={fields.image}
+          label={labels.image}
+          help={t(mode === "create" ? "form.imageHelp" : "form.imageReplaceHelp")}
+        />
       </fieldset>
 
       <div className="actions">
@@ -167,7 +220,11 @@ function MoneyField({ field, label, help }: { field: FieldMetadata<string | unde
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type: "text", ariaDescribedBy: helpId(field.id, help) })} inputMode="decimal" autoComplete="off" />
+      <input
+        {...getInputProps(field, { type: "text", ariaDescribedBy: helpId(field.id, help) })}
+        inputMode="decimal"
+        autoComplete="off"
+      />
       <FieldHelp fieldId={field.id} help={help} />
       <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>
@@ -179,14 +236,26 @@ function ImageField({ field, label, help }: { field: FieldMetadata<File | undefi
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type: "file", ariaDescribedBy: helpId(field.id, help) })} required={false} accept="image/*" />
+      <input
+        {...getInputProps(field, { type: "file", ariaDescribedBy: helpId(field.id, help) })}
+        required={false}
+        accept="image/*"
+      />
       <FieldHelp fieldId={field.id} help={help} />
       <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>
   );
 }
 
-function Radios<T extends string>({ field, values, label }: { field: FieldMetadata<T | undefined>; values: readonly T[]; label: (value: T) => string }) {
+function Radios<T extends string>({
+  field,
+  values,
+  label,
+}: {
+  field: FieldMetadata<T | undefined>;
+  values: readonly T[];
+  label: (value: T) => string;
+}) {
   return (
     <div className="car-form__radios">
       {getCollectionProps(field, { type: "radio", options: [...values] }).map(({ key, ...props }) => (

@@ -9,7 +9,9 @@ import { placeKinds, placeSchema, suggestedTimeZones, type Position } from "~/mo
 import { PlacePicker } from "./place-picker";
 
 /** The form's values as text, the way the fields hold them. */
-export type PlaceFormDefaults = Partial<Record<"nameEs" | "nameEn" | "nameFr" | "nameEl" | "address" | "kind" | "timeZone" | "latitude" | "longitude", string>>;
+export type PlaceFormDefaults = Partial<
+  Record<"nameEs" | "nameEn" | "nameFr" | "nameEl" | "address" | "kind" | "timeZone" | "latitude" | "longitude", string>
+>;
 
 const ZONES_LIST_ID = "place-time-zones";
 
@@ -20,11 +22,23 @@ function positionOf(latitude: unknown, longitude: unknown): Position | null {
 }
 
 /** A coordinate field: any decimal (step "any"), bounds as the schema's, its help line below. */
-function CoordinateField({ field, label, help }: { field: FieldMetadata<number | undefined>; label: string; help: string }) {
+function CoordinateField({
+  field,
+  label,
+  help,
+}: {
+  field: FieldMetadata<number | undefined>;
+  label: string;
+  help: string;
+}) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type: "number", ariaDescribedBy: helpId(field.id, help) })} step="any" inputMode="decimal" />
+      <input
+        {...getInputProps(field, { type: "number", ariaDescribedBy: helpId(field.id, help) })}
+        step="any"
+        inputMode="decimal"
+      />
       <FieldHelp fieldId={field.id} help={help} />
       <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>
@@ -92,11 +106,22 @@ export function PlaceForm({
       <SelectField
         field={fields.kind}
         label={labels.kind}
-        options={[{ value: "", label: t("form.chooseKind") }, ...placeKinds.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))]}
+        options={[
+          { value: "", label: t("form.chooseKind") },
+          ...placeKinds.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) })),
+        ]}
       />
       <div className="field">
         <label htmlFor={fields.timeZone.id}>{labels.timeZone}</label>
-        <input {...getInputProps(fields.timeZone, { type: "text", ariaDescribedBy: helpId(fields.timeZone.id, timeZoneHelp) })} list={ZONES_LIST_ID} autoComplete="off" spellCheck={false} />
+        <input
+          {...getInputProps(fields.timeZone, {
+            type: "text",
+            ariaDescribedBy: helpId(fields.timeZone.id, timeZoneHelp),
+          })}
+          list={ZONES_LIST_ID}
+          autoComplete="off"
+          spellCheck={false}
+        />
         <datalist id={ZONES_LIST_ID}>
           {suggestedTimeZones.map((zone) => (
             <option key={zone} value={zone} />

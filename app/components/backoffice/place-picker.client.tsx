@@ -9,7 +9,12 @@ import { useTranslation } from "~/modules/i18n/react";
  * (the .client suffix empties it in the server build; place-picker.tsx imports it lazily after
  * hydration), as the catalogue's map does (docs/decisions/0008).
  */
-const markerIcon = L.divIcon({ className: "map-marker", html: "<span></span>", iconSize: [22, 22], iconAnchor: [11, 22] });
+const markerIcon = L.divIcon({
+  className: "map-marker",
+  html: "<span></span>",
+  iconSize: [22, 22],
+  iconAnchor: [11, 22],
+});
 
 /** The whole country when no position is set yet. */
 const COUNTRY_CENTER: [number, number] = [7.6, -66.2];
@@ -26,13 +31,28 @@ function ClickToPick({ onPick }: { onPick: (position: Position) => void }) {
   return null;
 }
 
-export default function PlacePickerMap({ position, tileUrl, onPick }: { position: Position | null; tileUrl: string; onPick: (position: Position) => void }) {
+export default function PlacePickerMap({
+  position,
+  tileUrl,
+  onPick,
+}: {
+  position: Position | null;
+  tileUrl: string;
+  onPick: (position: Position) => void;
+}) {
   const { t } = useTranslation("adminPlaces");
   const [tilesFailed, setTilesFailed] = useState(false);
   // The map opens on the place, or on the country; later picks move the marker, not the view.
-  const [initial] = useState(() => (position ? { center: [position.latitude, position.longitude] as [number, number], zoom: PLACE_ZOOM } : { center: COUNTRY_CENTER, zoom: COUNTRY_ZOOM }));
+  const [initial] = useState(() =>
+    position
+      ? { center: [position.latitude, position.longitude] as [number, number], zoom: PLACE_ZOOM }
+      : { center: COUNTRY_CENTER, zoom: COUNTRY_ZOOM },
+  );
   const tileEvents = useMemo(() => ({ tileerror: () => setTilesFailed(true) }), []);
-  const markerEvents = useMemo(() => ({ dragend: (event: L.DragEndEvent) => onPick(toPosition((event.target as L.Marker).getLatLng())) }), [onPick]);
+  const markerEvents = useMemo(
+    () => ({ dragend: (event: L.DragEndEvent) => onPick(toPosition((event.target as L.Marker).getLatLng())) }),
+    [onPick],
+  );
   return (
     <>
       {tilesFailed ? (
@@ -40,7 +60,13 @@ export default function PlacePickerMap({ position, tileUrl, onPick }: { position
           {t("form.mapUnavailable")}
         </p>
       ) : null}
-      <MapContainer center={initial.center} zoom={initial.zoom} scrollWheelZoom={false} className="map map--picker" attributionControl>
+      <MapContainer
+        center={initial.center}
+        zoom={initial.zoom}
+        scrollWheelZoom={false}
+        className="map map--picker"
+        attributionControl
+      >
         <TileLayer
           url={tileUrl}
           attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
@@ -48,7 +74,14 @@ export default function PlacePickerMap({ position, tileUrl, onPick }: { position
         />
         <ClickToPick onPick={onPick} />
         {position ? (
-          <Marker position={[position.latitude, position.longitude]} icon={markerIcon} draggable title={t("form.marker")} alt={t("form.marker")} eventHandlers={markerEvents} />
+          <Marker
+            position={[position.latitude, position.longitude]}
+            icon={markerIcon}
+            draggable
+            title={t("form.marker")}
+            alt={t("form.marker")}
+            eventHandlers={markerEvents}
+          />
         ) : null}
       </MapContainer>
     </>

@@ -10,7 +10,11 @@ const LeafletPicker = lazy(() => import("./place-picker.client"));
  * Choosing a place's position on the map: an enhancement over the latitude and longitude fields,
  * which it fills. Without JavaScript there is no map, and the fields are typed.
  */
-export function PlacePicker(props: { position: Position | null; tileUrl: string; onPick: (position: Position) => void }) {
+export function PlacePicker(props: {
+  position: Position | null;
+  tileUrl: string;
+  onPick: (position: Position) => void;
+}) {
   const { t } = useTranslation("adminPlaces");
   return (
     <ClientOnly>

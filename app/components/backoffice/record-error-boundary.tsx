@@ -14,7 +14,8 @@ export function recordErrorBoundary({ ns, notFoundTitle, notFoundBody, backHref,
     const { t } = useTranslation(ns);
     const status = isRouteErrorResponse(error) ? error.status : 500;
     const title = status === 404 ? t(notFoundTitle) : t("common:error.title");
-    const body = status === 404 ? t(notFoundBody) : status === 403 ? t("common:error.forbidden") : t("common:error.body");
+    const body =
+      status === 404 ? t(notFoundBody) : status === 403 ? t("common:error.forbidden") : t("common:error.body");
     return (
       <section className="page stack">
         <h1>{title}</h1>

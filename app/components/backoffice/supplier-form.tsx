@@ -6,7 +6,13 @@ import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { supplierSchema } from "~/modules/suppliers/supplier-form";
 
-export type SupplierFormDefaults = { name?: string; email?: string; phone?: string; payLater: boolean; active: boolean };
+export type SupplierFormDefaults = {
+  name?: string;
+  email?: string;
+  phone?: string;
+  payLater: boolean;
+  active: boolean;
+};
 
 /**
  * The supplier form of /admin/suppliers/new and /admin/suppliers/$supplierId. Multipart, for
@@ -54,10 +60,19 @@ export function SupplierForm({
       {logo ? (
         <div className="supplier-logo">
           <p className="supplier-logo__label">{t("form.currentLogo")}</p>
-          {logo.src ? <img src={logo.src} alt={logo.alt} width={60} height={30} className="supplier-logo__image" /> : <p className="muted">{t("form.noLogo")}</p>}
+          {logo.src ? (
+            <img src={logo.src} alt={logo.alt} width={60} height={30} className="supplier-logo__image" />
+          ) : (
+            <p className="muted">{t("form.noLogo")}</p>
+          )}
         </div>
       ) : null}
-      <FileField field={fields.logo} label={labels.logo} help={logo ? t("form.replaceLogoHelp") : t("form.logoHelp")} accept="image/*" />
+      <FileField
+        field={fields.logo}
+        label={labels.logo}
+        help={logo ? t("form.replaceLogoHelp") : t("form.logoHelp")}
+        accept="image/*"
+      />
       <CheckboxField field={fields.payLater} label={labels.payLater} help={t("form.payLaterHelp")} />
       <CheckboxField field={fields.active} label={labels.active} help={t("form.activeHelp")} />
       <button type="submit" name="intent" value="save" className="button" disabled={pending} aria-busy={pending}>

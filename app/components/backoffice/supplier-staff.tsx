@@ -39,7 +39,14 @@ export function SupplierStaff({
           <p role="alert">{t("staff.confirmRemove", { name: confirmRemove.fullName, email: confirmRemove.email })}</p>
           <input type="hidden" name="staffId" value={confirmRemove.id} />
           <p className="actions">
-            <button type="submit" name="intent" value="remove-staff" className="button button--danger" disabled={removing} aria-busy={removing}>
+            <button
+              type="submit"
+              name="intent"
+              value="remove-staff"
+              className="button button--danger"
+              disabled={removing}
+              aria-busy={removing}
+            >
               {t("staff.yesRemove")}
             </button>
             <Link to={`${page}#staff`} className="button button--secondary" preventScrollReset>
@@ -67,7 +74,11 @@ export function SupplierStaff({
                 <td data-label={t("staff.email")}>{member.email}</td>
                 <td data-label={t("staff.state")}>{member.activated ? t("staff.activated") : t("staff.pending")}</td>
                 <td>
-                  <Link to={`${page}?remove=${member.id}#staff`} aria-label={t("staff.removeLabel", { name: member.fullName })} preventScrollReset>
+                  <Link
+                    to={`${page}?remove=${member.id}#staff`}
+                    aria-label={t("staff.removeLabel", { name: member.fullName })}
+                    preventScrollReset
+                  >
                     {t("staff.remove")}
                   </Link>
                 </td>
@@ -77,25 +88,48 @@ export function SupplierStaff({
         </table>
       )}
       {/* A new form once the list changes: the invitation just sent is not left in its fields. */}
-      <InviteForm key={staff.map((member) => member.id).join(",")} action={page} lastResult={inviteResult} language={language} />
+      <InviteForm
+        key={staff.map((member) => member.id).join(",")}
+        action={page}
+        lastResult={inviteResult}
+        language={language}
+      />
     </section>
   );
 }
 
-function InviteForm({ action, lastResult, language }: { action: string; lastResult: SubmissionResult<string[]> | undefined; language: Language }) {
+function InviteForm({
+  action,
+  lastResult,
+  language,
+}: {
+  action: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  language: Language;
+}) {
   const { t } = useTranslation("adminSuppliers");
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   const [form, fields] = useZodForm(staffInviteSchema, lastResult, { id: "invite-form", defaultValue: { language } });
   const labels = { fullName: t("staff.fullName"), email: t("staff.emailLabel"), language: t("staff.language") };
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="stack invite-form" aria-labelledby="invite-title">
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className="stack invite-form"
+      aria-labelledby="invite-title"
+    >
       <h3 id="invite-title">{t("staff.inviteTitle")}</h3>
       <p className="field__help">{t("staff.inviteHelp")}</p>
       <FormErrors form={form} labels={labels} />
       <TextField field={fields.fullName} label={labels.fullName} autoComplete="off" />
       <TextField field={fields.email} label={labels.email} type="email" autoComplete="off" />
-      <SelectField field={fields.language} label={labels.language} options={languages.map((code) => ({ value: code, label: languageNames[code], lang: code }))} />
+      <SelectField
+        field={fields.language}
+        label={labels.language}
+        options={languages.map((code) => ({ value: code, label: languageNames[code], lang: code }))}
+      />
       <button type="submit" name="intent" value="invite" className="button" disabled={pending} aria-busy={pending}>
         {pending ? t("staff.sending") : t("staff.invite")}
       </button>

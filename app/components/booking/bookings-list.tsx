@@ -17,7 +17,19 @@ type ListData = SerializeFrom<typeof loadBookingsList>;
  * of a single delete and the pages, all working without JavaScript. `path` is the page's own
  * URL; `withSearch` adds the text search of the back office; `tools` sit above the table.
  */
-export function BookingsList({ data, actionData, path, withSearch = false, tools }: { data: ListData; actionData: SerializeFrom<ListActionData> | undefined; path: string; withSearch?: boolean; tools?: ReactNode }) {
+export function BookingsList({
+  data,
+  actionData,
+  path,
+  withSearch = false,
+  tools,
+}: {
+  data: ListData;
+  actionData: SerializeFrom<ListActionData> | undefined;
+  path: string;
+  withSearch?: boolean;
+  tools?: ReactNode;
+}) {
   const { t } = useTranslation("bookings");
   const { t: tc } = useTranslation();
   const { rows, total, pages, query, staff, suppliers, confirm } = data;
@@ -94,7 +106,10 @@ export function BookingsList({ data, actionData, path, withSearch = false, tools
               {actionData.results.map((r) => (
                 <li key={r.id}>
                   {r.result.ok
-                    ? t("results.done", { reference: r.reference ?? `#${r.id}`, status: tc(`bookingStatus.${r.result.status}`) })
+                    ? t("results.done", {
+                        reference: r.reference ?? `#${r.id}`,
+                        status: tc(`bookingStatus.${r.result.status}`),
+                      })
                     : t(`results.${r.result.reason}`, { reference: r.reference ?? `#${r.id}` })}
                 </li>
               ))}
@@ -131,7 +146,13 @@ export function BookingsList({ data, actionData, path, withSearch = false, tools
                 <tr key={b.id}>
                   {staff ? (
                     <td>
-                      <input type="checkbox" name="ids" value={b.id} id={`select-${b.id}`} aria-label={t("columns.selectOne", { reference: b.reference })} />
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={b.id}
+                        id={`select-${b.id}`}
+                        aria-label={t("columns.selectOne", { reference: b.reference })}
+                      />
                     </td>
                   ) : null}
                   <td data-label={t("columns.car")}>{b.car}</td>
@@ -149,17 +170,26 @@ export function BookingsList({ data, actionData, path, withSearch = false, tools
                       {t("actions.view")}
                     </Link>
                     {b.editable ? (
-                      <Link to={`/booking?b=${b.id}#edit`} aria-label={t("actions.editOne", { reference: b.reference })}>
+                      <Link
+                        to={`/booking?b=${b.id}#edit`}
+                        aria-label={t("actions.editOne", { reference: b.reference })}
+                      >
                         {t("actions.edit")}
                       </Link>
                     ) : null}
                     {b.status !== "cancelled" && b.status !== "deleted" ? (
-                      <Link to={`/booking?b=${b.id}#cancel`} aria-label={t("actions.cancelOne", { reference: b.reference })}>
+                      <Link
+                        to={`/booking?b=${b.id}#cancel`}
+                        aria-label={t("actions.cancelOne", { reference: b.reference })}
+                      >
                         {t("actions.cancel")}
                       </Link>
                     ) : null}
                     {staff && b.status !== "deleted" ? (
-                      <Link to={`${listHref(path, query, query.page, b.id)}#confirm`} aria-label={t("actions.deleteOne", { reference: b.reference })}>
+                      <Link
+                        to={`${listHref(path, query, query.page, b.id)}#confirm`}
+                        aria-label={t("actions.deleteOne", { reference: b.reference })}
+                      >
                         {t("actions.delete")}
                       </Link>
                     ) : null}
@@ -174,7 +204,13 @@ export function BookingsList({ data, actionData, path, withSearch = false, tools
               <button type="submit" name="intent" value="delete-selected" className="danger">
                 {t("bulk.delete")}
               </button>
-              <StatusSelect id="bulk-status" label={t("bulk.newStatus")} statuses={bookingStatuses.filter((s) => s !== "void")} defaultValue="" anyLabel={t("bulk.chooseStatus")} />
+              <StatusSelect
+                id="bulk-status"
+                label={t("bulk.newStatus")}
+                statuses={bookingStatuses.filter((s) => s !== "void")}
+                defaultValue=""
+                anyLabel={t("bulk.chooseStatus")}
+              />
               <button type="submit" name="intent" value="status-selected">
                 {t("bulk.change")}
               </button>

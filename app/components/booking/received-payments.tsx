@@ -1,7 +1,14 @@
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 
-export type ReceivedPaymentView = { id: number; method: string; reference: string | null; amountCents: number; bolivars: { amount: string; rate: string } | null; paidAt: string };
+export type ReceivedPaymentView = {
+  id: number;
+  method: string;
+  reference: string | null;
+  amountCents: number;
+  bolivars: { amount: string; rate: string } | null;
+  paidAt: string;
+};
 
 /**
  * The booking's succeeded payments as the receipt states them (docs/domain.md#payments): method,

@@ -4,7 +4,10 @@ import { optionKeys, optionState } from "~/modules/pricing/pricing";
 import type { CatalogueLabels } from "./labels";
 
 /** What a result card shows: a search result plus its price for the period and its Book link. */
-export type CarCardData = Omit<SearchResultCar, "supplierId" | "payLaterFeePercent"> & { totalCents: number; bookHref: string };
+export type CarCardData = Omit<SearchResultCar, "supplierId" | "payLaterFeePercent"> & {
+  totalCents: number;
+  bookHref: string;
+};
 
 const SEPARATOR = " · ";
 
@@ -46,12 +49,34 @@ export function optionsText(car: CarCardData, labels: CatalogueLabels): string {
  * One result. Lines of text rather than a element per fact: fifteen cards are most of
  * the page, and every element is server rendering and hydration work.
  */
-export function CarCard({ car, days, labels, eager }: { car: CarCardData; days: number; labels: CatalogueLabels; eager?: boolean }) {
+export function CarCard({
+  car,
+  days,
+  labels,
+  eager,
+}: {
+  car: CarCardData;
+  days: number;
+  labels: CatalogueLabels;
+  eager?: boolean;
+}) {
   const l = labels.card;
   const titleId = `car-${car.id}-title`;
   return (
     <article className="car-card" aria-labelledby={titleId}>
-      {car.image ? <img className="car-card__image" src={car.image} alt="" width={300} height={200} loading={eager ? "eager" : "lazy"} decoding="async" /> : <span />}
+      {car.image ? (
+        <img
+          className="car-card__image"
+          src={car.image}
+          alt=""
+          width={300}
+          height={200}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+        />
+      ) : (
+        <span />
+      )}
       <div className="car-card__body">
         <h3 id={titleId}>{car.name}</h3>
         <p className="car-card__supplier">

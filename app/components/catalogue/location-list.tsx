@@ -1,10 +1,23 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/modules/i18n/react";
 
-export type ListedLocation = { id: number; name: string; kind: "airport" | "city"; address: string; latitude: number; longitude: number };
+export type ListedLocation = {
+  id: number;
+  name: string;
+  kind: "airport" | "city";
+  address: string;
+  latitude: number;
+  longitude: number;
+};
 
 /** Every location with its address and a plain map link: what the map shows, without it. */
-export function LocationList({ locations, actions }: { locations: ListedLocation[]; actions: (location: ListedLocation) => ReactNode }) {
+export function LocationList({
+  locations,
+  actions,
+}: {
+  locations: ListedLocation[];
+  actions: (location: ListedLocation) => ReactNode;
+}) {
   const { t } = useTranslation("catalogue");
   return (
     <ul className="location-list">
@@ -16,7 +29,11 @@ export function LocationList({ locations, actions }: { locations: ListedLocation
           </p>
           <p className="location-list__actions">
             {actions(location)}
-            <a href={`https://www.openstreetmap.org/?mlat=${location.latitude}&mlon=${location.longitude}#map=15/${location.latitude}/${location.longitude}`} rel="noopener" target="_blank">
+            <a
+              href={`https://www.openstreetmap.org/?mlat=${location.latitude}&mlon=${location.longitude}#map=15/${location.latitude}/${location.longitude}`}
+              rel="noopener"
+              target="_blank"
+            >
               {t("map.openMap")}
             </a>
           </p>

@@ -9,7 +9,13 @@ import type { MapLocation } from "./locations-map";
  * browser (the .client suffix empties it in the server build, and the page imports it
  * lazily after hydration). Markers are div icons: no images to resolve through the bundler.
  */
-const markerIcon = L.divIcon({ className: "map-marker", html: "<span></span>", iconSize: [22, 22], iconAnchor: [11, 22], popupAnchor: [0, -20] });
+const markerIcon = L.divIcon({
+  className: "map-marker",
+  html: "<span></span>",
+  iconSize: [22, 22],
+  iconAnchor: [11, 22],
+  popupAnchor: [0, -20],
+});
 
 export default function LocationsMap({
   locations,
@@ -22,7 +28,10 @@ export default function LocationsMap({
 }) {
   const { t } = useTranslation("catalogue");
   const [tilesFailed, setTilesFailed] = useState(false);
-  const bounds = useMemo(() => L.latLngBounds(locations.map((l) => [l.latitude, l.longitude] as [number, number])).pad(0.15), [locations]);
+  const bounds = useMemo(
+    () => L.latLngBounds(locations.map((l) => [l.latitude, l.longitude] as [number, number])).pad(0.15),
+    [locations],
+  );
   // A failing tile server must not break the page or fill the console: the list beside the
   // map already offers every location, so a short notice is all the visitor needs.
   const tileEvents = useMemo(() => ({ tileerror: () => setTilesFailed(true) }), []);
@@ -40,7 +49,13 @@ export default function LocationsMap({
           eventHandlers={tileEvents}
         />
         {locations.map((location) => (
-          <Marker key={location.id} position={[location.latitude, location.longitude]} icon={markerIcon} title={location.name} alt={location.name}>
+          <Marker
+            key={location.id}
+            position={[location.latitude, location.longitude]}
+            icon={markerIcon}
+            title={location.name}
+            alt={location.name}
+          >
             <Popup>
               <p className="map-popup__name">{location.name}</p>
               <div className="map-popup__actions">{actions(location)}</div>

@@ -11,7 +11,11 @@ const LeafletMap = lazy(() => import("./locations-map.client"));
  * The map of locations, an enhancement over the list every page renders beside it: the
  * server and browsers without JavaScript get nothing here, not a map that never loads.
  */
-export function LocationsMap(props: { locations: MapLocation[]; tileUrl: string; actions: (location: MapLocation) => ReactNode }) {
+export function LocationsMap(props: {
+  locations: MapLocation[];
+  tileUrl: string;
+  actions: (location: MapLocation) => ReactNode;
+}) {
   const { t } = useTranslation("catalogue");
   return (
     <ClientOnly>

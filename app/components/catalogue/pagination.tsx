@@ -17,12 +17,24 @@ export function pageWindow(page: number, pages: number): Array<number | "gap"> {
  * Classic pagination (docs/domain.md#limits) with plain links, so it works without JavaScript. `more`:
  * there may be pages after `pages`, which is then not announced as the last.
  */
-export function Pagination({ page, pages, more = false, hrefFor }: { page: number; pages: number; more?: boolean; hrefFor: (page: number) => string }) {
+export function Pagination({
+  page,
+  pages,
+  more = false,
+  hrefFor,
+}: {
+  page: number;
+  pages: number;
+  more?: boolean;
+  hrefFor: (page: number) => string;
+}) {
   const { t } = useTranslation("catalogue");
   if (pages <= 1) return null;
   return (
     <nav className="pagination" aria-label={t("pagination.label")}>
-      <p className="visually-hidden">{more ? t("pagination.page", { page }) : t("pagination.pageOf", { page, pages })}</p>
+      <p className="visually-hidden">
+        {more ? t("pagination.page", { page }) : t("pagination.pageOf", { page, pages })}
+      </p>
       <ul>
         <li>
           {page > 1 ? (
@@ -40,7 +52,11 @@ export function Pagination({ page, pages, more = false, hrefFor }: { page: numbe
             </li>
           ) : (
             <li key={p}>
-              <Link to={hrefFor(p)} aria-current={p === page ? "page" : undefined} aria-label={t("pagination.page", { page: p })}>
+              <Link
+                to={hrefFor(p)}
+                aria-current={p === page ? "page" : undefined}
+                aria-label={t("pagination.page", { page: p })}
+              >
                 {p}
               </Link>
             </li>

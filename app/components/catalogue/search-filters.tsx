@@ -1,6 +1,16 @@
 import { Link, useSubmit } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
-import { activeFilterCount, carSpecs, depositLimits, filterParams, fuelPolicies, fuelTypes, gearboxes, mileageKinds, type SearchFilters } from "~/modules/catalogue/filters";
+import {
+  activeFilterCount,
+  carSpecs,
+  depositLimits,
+  filterParams,
+  fuelPolicies,
+  fuelTypes,
+  gearboxes,
+  mileageKinds,
+  type SearchFilters,
+} from "~/modules/catalogue/filters";
 import { formatPrice } from "~/modules/i18n/format";
 import type { CatalogueLabels } from "./labels";
 import { SEARCH_FORM_ID } from "./search-form";
@@ -34,7 +44,8 @@ export function SearchFilters({
   const submit = useSubmit();
   const onChange = (event: FormEvent<HTMLDivElement>) => {
     const form = document.getElementById(SEARCH_FORM_ID);
-    if (event.target instanceof HTMLInputElement && form instanceof HTMLFormElement) submit(form, { preventScrollReset: true });
+    if (event.target instanceof HTMLInputElement && form instanceof HTMLFormElement)
+      submit(form, { preventScrollReset: true });
   };
   const checkbox = (name: string, value: string, checked: boolean, label: ReactNode) => (
     <label className="checkbox" key={value}>
@@ -50,11 +61,15 @@ export function SearchFilters({
         <div className="filters__groups" onChange={onChange}>
           <fieldset>
             <legend>{l.suppliers}</legend>
-            {suppliers.map((s) => checkbox(filterParams.suppliers, String(s.id), filters.suppliers.includes(s.id), s.name))}
+            {suppliers.map((s) =>
+              checkbox(filterParams.suppliers, String(s.id), filters.suppliers.includes(s.id), s.name),
+            )}
           </fieldset>
           <fieldset>
             <legend>{l.specs}</legend>
-            {carSpecs.map((spec) => checkbox(filterParams.specs, spec, filters.specs.includes(spec), labels.specs[spec]))}
+            {carSpecs.map((spec) =>
+              checkbox(filterParams.specs, spec, filters.specs.includes(spec), labels.specs[spec]),
+            )}
           </fieldset>
           <fieldset>
             <legend>{l.fuel}</legend>
@@ -70,13 +85,21 @@ export function SearchFilters({
           </fieldset>
           <fieldset>
             <legend>{l.fuelPolicy}</legend>
-            {fuelPolicies.map((p) => checkbox(filterParams.fuelPolicy, p, filters.fuelPolicy.includes(p), labels.fuelPolicy[p]))}
+            {fuelPolicies.map((p) =>
+              checkbox(filterParams.fuelPolicy, p, filters.fuelPolicy.includes(p), labels.fuelPolicy[p]),
+            )}
           </fieldset>
           <fieldset>
             <legend>{l.deposit}</legend>
             {[...depositLimits, null].map((limit) => (
               <label className="checkbox" key={limit ?? "any"}>
-                <input type="radio" form={SEARCH_FORM_ID} name={filterParams.deposit} value={limit ?? "any"} defaultChecked={filters.deposit === limit} />
+                <input
+                  type="radio"
+                  form={SEARCH_FORM_ID}
+                  name={filterParams.deposit}
+                  value={limit ?? "any"}
+                  defaultChecked={filters.deposit === limit}
+                />
                 {limit ? l.depositUpTo(formatPrice(limit)) : l.depositAny}
               </label>
             ))}

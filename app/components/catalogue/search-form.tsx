@@ -28,7 +28,9 @@ export const SearchForm = forwardRef<
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
   const labels = { pickup: t("form.pickup"), dropoff: t("form.dropoff"), from: t("form.from"), to: t("form.to") };
   // In the shape the shared error components read (conform's).
-  const fieldErrors: Record<string, string[]> = Object.fromEntries(Object.entries(errors).flatMap(([name, error]) => (error ? [[name, [error]]] : [])));
+  const fieldErrors: Record<string, string[]> = Object.fromEntries(
+    Object.entries(errors).flatMap(([name, error]) => (error ? [[name, [error]]] : [])),
+  );
   const sameRef = useRef<HTMLInputElement>(null);
   const pickupRef = useRef<HTMLSelectElement>(null);
   const dropoffRef = useRef<HTMLSelectElement>(null);
@@ -44,13 +46,27 @@ export const SearchForm = forwardRef<
   }));
 
   return (
-    <Form method="get" action="/search" id={SEARCH_FORM_ID} className="search-form" noValidate aria-labelledby={heading ? "search-form-title" : undefined}>
+    <Form
+      method="get"
+      action="/search"
+      id={SEARCH_FORM_ID}
+      className="search-form"
+      noValidate
+      aria-labelledby={heading ? "search-form-title" : undefined}
+    >
       {heading ? <h2 id="search-form-title">{heading}</h2> : null}
       <FormErrors form={{ allErrors: fieldErrors }} labels={labels} />
       <div className="search-form__grid">
         <div className="field">
           <label htmlFor="search-pickup">{labels.pickup}</label>
-          <LocationSelect ref={pickupRef} id="search-pickup" name="pickup" value={values.pickup} error={errors.pickup} locations={locations} />
+          <LocationSelect
+            ref={pickupRef}
+            id="search-pickup"
+            name="pickup"
+            value={values.pickup}
+            error={errors.pickup}
+            locations={locations}
+          />
           <FieldErrors id="search-pickup-error" errors={fieldErrors.pickup} label={labels.pickup} />
         </div>
         <div className="field field--checkbox">
@@ -119,7 +135,14 @@ const LocationSelect = forwardRef<
   const { t } = useTranslation("catalogue");
   const described = [describedBy, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <select ref={ref} id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={described}>
+    <select
+      ref={ref}
+      id={id}
+      name={name}
+      defaultValue={value}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={described}
+    >
       <option value="">{t("form.choose")}</option>
       {locations.map((l) => (
         <option key={l.id} value={String(l.id)}>

@@ -7,7 +7,17 @@ import { useTranslation } from "~/modules/i18n/react";
 export type AccountDriver = { fullName: string; email: string; phone: string | null; birthDate: string | null };
 
 /** A signed-in driver's details, read-only from the account; what the account lacks is asked. */
-export function AccountDriverFields({ driver, phone, birthDate, labels }: { driver: AccountDriver; phone: Field; birthDate: Field; labels: Record<string, string> }) {
+export function AccountDriverFields({
+  driver,
+  phone,
+  birthDate,
+  labels,
+}: {
+  driver: AccountDriver;
+  phone: Field;
+  birthDate: Field;
+  labels: Record<string, string>;
+}) {
   const { t } = useTranslation("booking");
   return (
     <fieldset className="stack">
@@ -31,7 +41,9 @@ export function AccountDriverFields({ driver, phone, birthDate, labels }: { driv
         ) : null}
       </dl>
       {driver.phone ? null : <TextField field={phone} label={labels.phone} type="tel" autoComplete="tel" />}
-      {driver.birthDate ? null : <TextField field={birthDate} label={labels.birthDate} type="date" autoComplete="bday" />}
+      {driver.birthDate ? null : (
+        <TextField field={birthDate} label={labels.birthDate} type="date" autoComplete="bday" />
+      )}
     </fieldset>
   );
 }

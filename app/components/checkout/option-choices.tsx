@@ -32,7 +32,8 @@ export function OptionChoices({ field, options }: { field: FormField; options: R
           <div className="checkbox" key={key}>
             <input {...props} />
             <label htmlFor={props.id}>
-              {t(`catalogue:options.${key}`)} ({state.kind === "flat" ? t("options.flat", { price }) : t("options.perDay", { price })})
+              {t(`catalogue:options.${key}`)} (
+              {state.kind === "flat" ? t("options.flat", { price }) : t("options.perDay", { price })})
             </label>
           </div>
         );

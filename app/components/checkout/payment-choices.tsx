@@ -7,7 +7,17 @@ import { useTranslation } from "~/modules/i18n/react";
  * the online methods configured now, each with what happens next. Plain radio buttons, so the
  * choice works without JavaScript; the page's total follows the choice when it runs.
  */
-export function PaymentChoices({ choices, payLaterFeePercent, selected, errors }: { choices: readonly PaymentChoice[]; payLaterFeePercent: number; selected: string; errors?: string[] }) {
+export function PaymentChoices({
+  choices,
+  payLaterFeePercent,
+  selected,
+  errors,
+}: {
+  choices: readonly PaymentChoice[];
+  payLaterFeePercent: number;
+  selected: string;
+  errors?: string[];
+}) {
   const { t } = useTranslation("payment");
   const label = t("booking:payment.title");
   return (
@@ -22,8 +32,17 @@ export function PaymentChoices({ choices, payLaterFeePercent, selected, errors }
         return (
           <div key={choice}>
             <div className="checkbox">
-              <input type="radio" id={id} name="payment" value={choice} defaultChecked={choice === selected} aria-describedby={`${id}-help`} />
-              <label htmlFor={id}>{choice === "payLater" ? t("booking:payment.payLater") : t(`methods.${choice}`)}</label>
+              <input
+                type="radio"
+                id={id}
+                name="payment"
+                value={choice}
+                defaultChecked={choice === selected}
+                aria-describedby={`${id}-help`}
+              />
+              <label htmlFor={id}>
+                {choice === "payLater" ? t("booking:payment.payLater") : t(`methods.${choice}`)}
+              </label>
             </div>
             <p className="field__help" id={`${id}-help`}>
               {help}

@@ -44,7 +44,10 @@ export function UnmatchedUsdt({ rows, zone }: { rows: UnmatchedUsdtRow[]; zone: 
             {rows.map((row) => (
               <tr key={row.paymentId}>
                 <td>
-                  <Link to={`/booking?b=${row.bookingId}`} aria-label={t("mobilePayment:queue.viewBooking", { reference: row.reference })}>
+                  <Link
+                    to={`/booking?b=${row.bookingId}`}
+                    aria-label={t("mobilePayment:queue.viewBooking", { reference: row.reference })}
+                  >
                     {row.reference}
                   </Link>
                 </td>

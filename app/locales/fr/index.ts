@@ -23,4 +23,29 @@ import adminSuppliers from "./adminSuppliers.json";
 import adminUsers from "./adminUsers.json";
 import api from "./api.json";
 
-export default { common, pages, emails, auth, catalogue, booking, bookings, notifications, payment, card, mobilePayment, wallet, receipt, admin, adminAudit, adminCars, adminContact, adminDashboard, adminOutbox, adminPlaces, adminSettings, adminSuppliers, adminUsers, api };
+export default {
+  common,
+  pages,
+  emails,
+  auth,
+  catalogue,
+  booking,
+  bookings,
+  notifications,
+  payment,
+  card,
+  mobilePayment,
+  wallet,
+  receipt,
+  admin,
+  adminAudit,
+  adminCars,
+  adminContact,
+  adminDashboard,
+  adminOutbox,
+  adminPlaces,
+  adminSettings,
+  adminSuppliers,
+  adminUsers,
+  api,
+};

@@ -24,11 +24,20 @@ const placeName = (place: { nameEs: string; nameEn: string; nameFr: string; name
   ({ es: place.nameEs, en: place.nameEn, fr: place.nameFr, el: place.nameEl })[language] || place.nameEn;
 
 /** One booking in the caller's scope as GET /api/bookings/{id} answers it; a 404 outside it (bookingScope). */
-export async function presentBooking(user: User, id: number, language: Language): Promise<z.input<typeof bookingSchema>> {
+export async function presentBooking(
+  user: User,
+  id: number,
+  language: Language,
+): Promise<z.input<typeof bookingSchema>> {
   const detail = await bookingDetail(user, id);
   if (!detail) throw new ApiError(404);
   const { booking, car, supplier, pickup, dropoff, driver, history } = detail;
-  const place = (p: typeof pickup) => ({ id: p.id, name: placeName(p, language), address: p.address, timeZone: p.timeZone });
+  const place = (p: typeof pickup) => ({
+    id: p.id,
+    name: placeName(p, language),
+    address: p.address,
+    timeZone: p.timeZone,
+  });
   return {
     id: booking.id,
     reference: booking.reference,
@@ -50,9 +59,20 @@ export async function presentBooking(user: User, id: number, language: Language)
     dropoff: place(dropoff),
     driver,
     additionalDriver: booking.additionalDriver
-      ? { fullName: booking.additionalDriverName, email: booking.additionalDriverEmail, phone: booking.additionalDriverPhone, birthDate: booking.additionalDriverBirthDate }
+      ? {
+          fullName: booking.additionalDriverName,
+          email: booking.additionalDriverEmail,
+          phone: booking.additionalDriverPhone,
+          birthDate: booking.additionalDriverBirthDate,
+        }
       : null,
-    history: history.map((h) => ({ at: h.at.toISOString(), fromStatus: h.fromStatus, toStatus: h.toStatus, note: h.note, actor: h.actor })),
+    history: history.map((h) => ({
+      at: h.at.toISOString(),
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      note: h.note,
+      actor: h.actor,
+    })),
     actions: driverRights(user.id, { ...booking, paidCents: detail.paidCents }, car.cancellationCents),
   };
 }
@@ -104,7 +124,8 @@ export function checkoutValidationError(fields: Record<string, string>): ApiErro
 
 /** A checkout that cannot be offered (a bad link, a car gone, a place it does not serve). */
 export function checkoutProblemError(problem: CheckoutProblem, errors: LinkErrors = {}): ApiError {
-  if (problem === "invalid" || problem === "pastDates") return checkoutValidationError(errors as Record<string, string>);
+  if (problem === "invalid" || problem === "pastDates")
+    return checkoutValidationError(errors as Record<string, string>);
   const status = problemStatus[problem];
   return new ApiError(isErrorStatus(status) ? status : 409, problem, `booking:errors.${problem}`);
 }
@@ -114,9 +135,20 @@ export function checkoutFailureError(failure: CheckoutFailure): ApiError {
   const { field, message, values } = failureMessage(failure);
   const status = failureStatus[failure.reason];
   const strings = values ? { count: String(values.count) } : undefined;
-  return new ApiError(isErrorStatus(status) ? status : 400, failure.reason, message, field ? { [apiField(field)]: message } : undefined, strings);
+  return new ApiError(
+    isErrorStatus(status) ? status : 400,
+    failure.reason,
+    message,
+    field ? { [apiField(field)]: message } : undefined,
+    strings,
+  );
 }
 
 /** The API call that pays a booking by an online method. */
-const methodSlugs: Record<OnlineMethod, string> = { cardPayment: "card", mobilePayment: "mobile", walletPayment: "usdt" };
-export const paymentApiPath = (bookingId: number, method: OnlineMethod) => `/api/bookings/${bookingId}/payments/${methodSlugs[method]}`;
+const methodSlugs: Record<OnlineMethod, string> = {
+  cardPayment: "card",
+  mobilePayment: "mobile",
+  walletPayment: "usdt",
+};
+export const paymentApiPath = (bookingId: number, method: OnlineMethod) =>
+  `/api/bookings/${bookingId}/payments/${methodSlugs[method]}`;

@@ -7,7 +7,12 @@ import { requireOwnPathId } from "./own-account";
  * Both forms of check-password (GET with the password in the path, POST with it in the body).
  * The GET form spends a budget per account and client, never change-password's (`budget`).
  */
-export async function passwordMatches(user: { id: number }, id: number, password: string, budget: CheckBudget = { kind: "account" }): Promise<{ matches: boolean }> {
+export async function passwordMatches(
+  user: { id: number },
+  id: number,
+  password: string,
+  budget: CheckBudget = { kind: "account" },
+): Promise<{ matches: boolean }> {
   requireOwnPathId(user, id);
   const verdict = await verifyCurrentPassword(user.id, password, budget);
   if (verdict === "rateLimited") throw new ApiError(429, "rateLimited", messages.rateLimited);

@@ -23,13 +23,18 @@ export const genericErrors: Record<ErrorStatus, { code: string; message: string 
   502: { code: "badGateway", message: "api:resources.badGateway" },
 };
 
-export const isErrorStatus = (status: number): status is ErrorStatus => (errorStatuses as readonly number[]).includes(status);
+export const isErrorStatus = (status: number): status is ErrorStatus =>
+  (errorStatuses as readonly number[]).includes(status);
 
 /** The one error shape of the API: `{ error: { code, message, fields? } }`. */
 export const errorBodySchema = z
   .object({
     error: z.object({
-      code: z.string().meta({ description: "Stable, for programs: e.g. validation, unauthorized, notFound, rateLimited, emailTaken." }),
+      code: z
+        .string()
+        .meta({
+          description: "Stable, for programs: e.g. validation, unauthorized, notFound, rateLimited, emailTaken.",
+        }),
       message: z.string().meta({ description: "For people, in the caller's language (?l= or Accept-Language)." }),
       fields: z
         .record(z.string(), z.string())

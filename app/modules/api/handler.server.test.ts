@@ -29,10 +29,22 @@ const route = apiRoute(
   }),
 );
 
-const context = { user: null, credential: null, sessionId: null, language: "en", ip: "127.0.0.1", nonce: "", t: getFixedT("en") } as unknown as AppLoadContext;
+const context = {
+  user: null,
+  credential: null,
+  sessionId: null,
+  language: "en",
+  ip: "127.0.0.1",
+  nonce: "",
+  t: getFixedT("en"),
+} as unknown as AppLoadContext;
 const call = (mode: string) =>
   route.action({
-    request: new Request("http://rueda.test/api/probe?l=en", { method: "POST", body: JSON.stringify({ mode }), headers: { "Content-Type": "application/json" } }),
+    request: new Request("http://rueda.test/api/probe?l=en", {
+      method: "POST",
+      body: JSON.stringify({ mode }),
+      headers: { "Content-Type": "application/json" },
+    }),
     context,
     params: {},
   });
@@ -45,11 +57,15 @@ describe("apiRoute", () => {
   });
 
   it("turns the pages' thrown answers into the error shape: a sign-in redirect is a 401", async () => {
-    expect(await (await call("redirect")).json()).toEqual({ error: { code: "unauthorized", message: "Please sign in: the access token is missing, expired or revoked." } });
+    expect(await (await call("redirect")).json()).toEqual({
+      error: { code: "unauthorized", message: "Please sign in: the access token is missing, expired or revoked." },
+    });
     const forbidden = await call("forbidden");
     expect(forbidden.status).toBe(403);
     expect((await forbidden.json()).error.code).toBe("forbidden");
-    expect(await (await call("api")).json()).toEqual({ error: { code: "suspended", message: "Your account is suspended" } });
+    expect(await (await call("api")).json()).toEqual({
+      error: { code: "suspended", message: "Your account is suspended" },
+    });
   });
 
   it("answers an unexpected error with a bare 500 and logs it", async () => {
@@ -57,7 +73,9 @@ describe("apiRoute", () => {
     const response = await call("crash");
     expect(response.status).toBe(500);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ error: { code: "internal", message: "An unhandled error occurred. Please try again in a moment." } });
+    expect(JSON.parse(text)).toEqual({
+      error: { code: "internal", message: "An unhandled error occurred. Please try again in a moment." },
+    });
     expect(text).not.toContain("exploded");
     // The operation's id and the error's name and message (docs/security.md#error-logs).
     expect(log).toHaveBeenCalledWith(expect.stringMatching(/^\[api probe\] Error: .*exploded/));
@@ -65,7 +83,11 @@ describe("apiRoute", () => {
   });
 
   it("refuses other methods with 405 and Allow", async () => {
-    const response = await route.loader({ request: new Request("http://rueda.test/api/probe?l=en"), context, params: {} });
+    const response = await route.loader({
+      request: new Request("http://rueda.test/api/probe?l=en"),
+      context,
+      params: {},
+    });
     expect(response.status).toBe(405);
     expect(response.headers.get("Allow")).toBe("POST");
   });

@@ -43,8 +43,17 @@ function translate(t: TFunction, key: string, values: Record<string, string> = {
 }
 
 export function errorResponse(error: ApiError, t: TFunction, language: Language, headers?: Headers): Response {
-  const fields = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([name, key]) => [name, translate(t, key, { field: name, fields: name, ...error.values })])) : undefined;
-  const body: ErrorBody = { error: { code: error.code, message: translate(t, error.messageKey, error.values), ...(fields ? { fields } : {}) } };
+  const fields = error.fields
+    ? Object.fromEntries(
+        Object.entries(error.fields).map(([name, key]) => [
+          name,
+          translate(t, key, { field: name, fields: name, ...error.values }),
+        ]),
+      )
+    : undefined;
+  const body: ErrorBody = {
+    error: { code: error.code, message: translate(t, error.messageKey, error.values), ...(fields ? { fields } : {}) },
+  };
   return jsonResponse(error.status, body, language, headers);
 }
 
@@ -55,7 +64,8 @@ export function errorResponse(error: ApiError, t: TFunction, language: Language,
 export function validationError(fieldKeys: Record<string, string>): ApiError {
   const names = Object.keys(fieldKeys);
   const allMissing = names.length > 0 && Object.values(fieldKeys).every((key) => key === messages.required);
-  if (allMissing) return new ApiError(400, "validation", requiredFieldsKey(names.length), fieldKeys, { fields: names.join(", ") });
+  if (allMissing)
+    return new ApiError(400, "validation", requiredFieldsKey(names.length), fieldKeys, { fields: names.join(", ") });
   return new ApiError(400, "validation", "validation.fixErrors", fieldKeys);
 }
 
@@ -94,7 +104,8 @@ async function readBody(request: Request, schema: z.ZodType): Promise<unknown> {
     const submission = parseWithZod(formData, { schema });
     if (submission.status === "success") return submission.value;
     const fields: Record<string, string> = {};
-    for (const [name, errors] of Object.entries(submission.error ?? {})) if (errors?.[0]) fields[name || "body"] = errors[0];
+    for (const [name, errors] of Object.entries(submission.error ?? {}))
+      if (errors?.[0]) fields[name || "body"] = errors[0];
     throw validationError(fields);
   }
   const text = await request.text();
@@ -116,11 +127,19 @@ function fromThrownResponse(response: Response): ApiError {
   return new ApiError(isErrorStatus(response.status) ? response.status : 500);
 }
 
-async function run<O extends Operation>(operation: O, handler: Handler<O>, { request, context, params }: LoaderFunctionArgs): Promise<Response> {
+async function run<O extends Operation>(
+  operation: O,
+  handler: Handler<O>,
+  { request, context, params }: LoaderFunctionArgs,
+): Promise<Response> {
   const language = apiLanguage(new URL(request.url), request.headers.get("Accept-Language"), context.language);
   const t = getFixedT(language);
   try {
-    if (operation.auth !== "none" && !context.user && (operation.auth === "user" || presentsBearer(request.headers.get("Authorization")))) {
+    if (
+      operation.auth !== "none" &&
+      !context.user &&
+      (operation.auth === "user" || presentsBearer(request.headers.get("Authorization")))
+    ) {
       throw new ApiError(401);
     }
     let validParams: unknown;
@@ -130,10 +149,21 @@ async function run<O extends Operation>(operation: O, handler: Handler<O>, { req
       if (!result.success) throw new ApiError(404);
       validParams = result.data;
     }
-    const query = operation.query ? await validate(operation.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
+    const query = operation.query
+      ? await validate(operation.query, Object.fromEntries(new URL(request.url).searchParams))
+      : undefined;
     const schema = bodySchema(operation);
     const body = schema ? await readBody(request, schema) : undefined;
-    const reply = await handler({ params: validParams, query, body, request, context, user: context.user, language, t } as HandlerArgs<O>);
+    const reply = await handler({
+      params: validParams,
+      query,
+      body,
+      request,
+      context,
+      user: context.user,
+      language,
+      t,
+    } as HandlerArgs<O>);
     if (reply instanceof Response) return reply;
     const declared = (operation.responses as Record<number, { schema: z.ZodType } | undefined>)[reply.status];
     if (!declared) throw new Error(`${operation.id} answered undeclared status ${reply.status}`);
@@ -169,13 +199,19 @@ export function implement<O extends Operation>(operation: O, handler: Handler<O>
  * needs the exports by name: `const route = apiRoute(…); export const loader = route.loader;`.
  */
 export function apiRoute(...implementations: Implementation[]) {
-  const byMethod = new Map<HttpMethod, Implementation>(implementations.map((implementation) => [implementation.operation.method, implementation]));
+  const byMethod = new Map<HttpMethod, Implementation>(
+    implementations.map((implementation) => [implementation.operation.method, implementation]),
+  );
   const allow = [...byMethod.keys(), ...(byMethod.has("GET") ? ["HEAD"] : [])].join(", ");
   const dispatch = async (args: LoaderFunctionArgs): Promise<Response> => {
     const method = args.request.method === "HEAD" ? "GET" : (args.request.method as HttpMethod);
     const implementation = byMethod.get(method);
     if (implementation) return implementation.run(args);
-    const language = apiLanguage(new URL(args.request.url), args.request.headers.get("Accept-Language"), args.context.language);
+    const language = apiLanguage(
+      new URL(args.request.url),
+      args.request.headers.get("Accept-Language"),
+      args.context.language,
+    );
     return errorResponse(new ApiError(405), getFixedT(language), language, new Headers({ Allow: allow }));
   };
   return { loader: dispatch, action: dispatch };
@@ -184,5 +220,9 @@ export function apiRoute(...implementations: Implementation[]) {
 /** The error answer for a status, for code outside an operation (the unknown-path route). */
 export function apiErrorResponse(request: Request, context: AppLoadContext, status: ErrorStatus): Response {
   const language = apiLanguage(new URL(request.url), request.headers.get("Accept-Language"), context.language);
-  return errorResponse(new ApiError(status, genericErrors[status].code, genericErrors[status].message), getFixedT(language), language);
+  return errorResponse(
+    new ApiError(status, genericErrors[status].code, genericErrors[status].message),
+    getFixedT(language),
+    language,
+  );
 }

@@ -1,6 +1,11 @@
 import type { TFunction } from "i18next";
 import { notificationMessage } from "~/modules/notification/message";
-import { deleteNotifications, markNotifications, unreadCount, type NotificationTarget } from "~/modules/notification/notifications.server";
+import {
+  deleteNotifications,
+  markNotifications,
+  unreadCount,
+  type NotificationTarget,
+} from "~/modules/notification/notifications.server";
 import { ApiError } from "./errors";
 
 /*
@@ -9,14 +14,31 @@ import { ApiError } from "./errors";
  */
 
 /** A notification as the API shows it: its text worded as the page words it. */
-export function presentNotification(t: TFunction, item: { id: number; bookingId: number | null; messageKey: string; params: Record<string, string | number>; isRead: boolean; createdAt: string }) {
+export function presentNotification(
+  t: TFunction,
+  item: {
+    id: number;
+    bookingId: number | null;
+    messageKey: string;
+    params: Record<string, string | number>;
+    isRead: boolean;
+    createdAt: string;
+  },
+) {
   const { id, bookingId, messageKey, params, isRead, createdAt } = item;
   return { id, bookingId, message: notificationMessage(t, item), messageKey, params, isRead, createdAt };
 }
 
 /** Marks or deletes one or all of the reader's notifications; how many, and the new counter. */
-export async function changeNotifications(userId: number, target: NotificationTarget, change: "read" | "unread" | "delete") {
-  const changed = change === "delete" ? await deleteNotifications(userId, target) : await markNotifications(userId, target, change === "read");
+export async function changeNotifications(
+  userId: number,
+  target: NotificationTarget,
+  change: "read" | "unread" | "delete",
+) {
+  const changed =
+    change === "delete"
+      ? await deleteNotifications(userId, target)
+      : await markNotifications(userId, target, change === "read");
   if (target !== "all" && changed === 0) throw new ApiError(404);
   return { changed, unread: await unreadCount(userId) };
 }

@@ -23,11 +23,16 @@ describe("the OpenAPI document", () => {
 
   it("documents the error shape for every error status, and 401 wherever credentials matter", () => {
     for (const operation of apiOperations) {
-      const responses = document.paths[operation.path][operation.method.toLowerCase()].responses as Record<string, { content: unknown }>;
+      const responses = document.paths[operation.path][operation.method.toLowerCase()].responses as Record<
+        string,
+        { content: unknown }
+      >;
       expect(responses["500"], operation.id).toBeDefined();
       if (operation.auth !== "none") expect(responses["401"], operation.id).toBeDefined();
       for (const status of Object.keys(responses).filter((s) => Number(s) >= 400)) {
-        expect(responses[status].content, `${operation.id} ${status}`).toEqual({ "application/json": { schema: { $ref: "#/components/schemas/Error" } } });
+        expect(responses[status].content, `${operation.id} ${status}`).toEqual({
+          "application/json": { schema: { $ref: "#/components/schemas/Error" } },
+        });
       }
     }
     expect(document.components.schemas.Error).toBeDefined();
@@ -35,7 +40,9 @@ describe("the OpenAPI document", () => {
   });
 
   it("describes request bodies from the same zod schemas that validate them", () => {
-    const signIn = document.paths["/api/sign-in/frontend"].post.requestBody as { content: Record<string, { schema: { required: string[] } }> };
+    const signIn = document.paths["/api/sign-in/frontend"].post.requestBody as {
+      content: Record<string, { schema: { required: string[] } }>;
+    };
     expect(signIn.content["application/json"].schema.required).toEqual(["email", "password"]);
   });
 });

@@ -31,10 +31,15 @@ const errorDescriptions: Record<ErrorStatus, string> = {
  * before transforms) or the output side (what an answer holds).
  */
 function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
-  const { $schema: _dialect, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...rest
+  } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & {
     $defs?: Record<string, JsonSchema>;
   };
-  const relink = (value: JsonSchema) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  const relink = (value: JsonSchema) =>
+    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
   for (const [id, definition] of Object.entries($defs ?? {})) components[id] ??= relink(definition);
   const { id, ...body } = relink(rest) as JsonSchema & { id?: string };
   if (typeof id === "string") {
@@ -51,7 +56,10 @@ function parameters(operation: Operation, components: Record<string, JsonSchema>
     ["query", operation.query],
   ] as const) {
     if (!shape) continue;
-    const object = toSchema(shape, "input", components) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const object = toSchema(shape, "input", components) as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
     for (const [name, schema] of Object.entries(object.properties ?? {})) {
       const { description, ...rest } = schema;
       const example = location === "path" ? operation.example?.params?.[name] : operation.example?.query?.[name];
@@ -84,7 +92,10 @@ function responses(operation: Operation, components: Record<string, JsonSchema>)
   const answers: Record<string, JsonSchema> = {};
   for (const [status, response] of Object.entries(operation.responses)) {
     if (!response) continue;
-    answers[status] = { description: response.description, content: { "application/json": { schema: toSchema(response.schema, "output", components) } } };
+    answers[status] = {
+      description: response.description,
+      content: { "application/json": { schema: toSchema(response.schema, "output", components) } },
+    };
   }
   const errorRef = toSchema(errorBodySchema, "output", components);
   const statuses = new Set<ErrorStatus>([...operation.errors, 405, 500]);
@@ -118,7 +129,12 @@ export function openApiDocument(operations: readonly Operation[], serverUrl: str
       tags: [operation.tag],
       summary: operation.summary,
       ...(operation.description ? { description: operation.description } : {}),
-      security: operation.auth === "user" ? [{ bearer: [] }, { cookie: [] }] : operation.auth === "optional" ? [{}, { bearer: [] }, { cookie: [] }] : [],
+      security:
+        operation.auth === "user"
+          ? [{ bearer: [] }, { cookie: [] }]
+          : operation.auth === "optional"
+            ? [{}, { bearer: [] }, { cookie: [] }]
+            : [],
       parameters: parameters(operation, components),
       ...(operation.body ? { requestBody: requestBody(operation, components) } : {}),
       responses: responses(operation, components),
@@ -151,7 +167,12 @@ export function openApiDocument(operations: readonly Operation[], serverUrl: str
       schemas: components,
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "The accessToken of POST /api/sign-in/frontend." },
-        cookie: { type: "apiKey", in: "cookie", name: "__session", description: "The browser session of the web pages." },
+        cookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "__session",
+          description: "The browser session of the web pages.",
+        },
       },
     },
   };

@@ -63,7 +63,13 @@ export function isOperation(value: unknown): value is Operation {
   return typeof value === "object" && value !== null && "method" in value && "path" in value && "responses" in value;
 }
 
-type Out<S> = S extends z.ZodType ? z.output<S> : S extends () => infer R ? (R extends z.ZodType ? z.output<R> : undefined) : undefined;
+type Out<S> = S extends z.ZodType
+  ? z.output<S>
+  : S extends () => infer R
+    ? R extends z.ZodType
+      ? z.output<R>
+      : undefined
+    : undefined;
 
 /** The body schema of an operation for this request. */
 export function bodySchema(operation: Operation): z.ZodType | undefined {

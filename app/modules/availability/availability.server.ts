@@ -55,14 +55,25 @@ export function carIsBookable({ locationId, pickUp, dropOff, exceptBookingId }: 
  * question, inside their transaction (`executor`) or, for a page's preview, on its own.
  */
 export async function carIsBookableFor(
-  { carId, locationId, pickUp, dropOff, exceptBookingId }: { carId: number; locationId: number; pickUp: Date; dropOff: Date; exceptBookingId?: number },
+  {
+    carId,
+    locationId,
+    pickUp,
+    dropOff,
+    exceptBookingId,
+  }: { carId: number; locationId: number; pickUp: Date; dropOff: Date; exceptBookingId?: number },
   executor?: Executor,
 ): Promise<boolean> {
   const [bookable] = await (executor ?? (await getDb()))
     .select({ carId: bookablePlace.carId })
     .from(bookablePlace)
     .innerJoin(bookableSupplier, eq(bookableSupplier.id, bookablePlace.supplierId))
-    .where(and(eq(bookablePlace.carId, carId), carIsBookable({ locationId, pickUp: pickUp.toISOString(), dropOff: dropOff.toISOString(), exceptBookingId })))
+    .where(
+      and(
+        eq(bookablePlace.carId, carId),
+        carIsBookable({ locationId, pickUp: pickUp.toISOString(), dropOff: dropOff.toISOString(), exceptBookingId }),
+      ),
+    )
     .limit(1);
   return bookable !== undefined;
 }

@@ -26,8 +26,14 @@ describe("parseRentalPeriod", () => {
   });
 
   it("asks for missing values", () => {
-    expect(parseRentalPeriod({}, CARACAS, now)).toEqual({ ok: false, errors: { from: periodMessages.fromRequired, to: periodMessages.toRequired } });
-    expect(parseRentalPeriod({ from: "  ", to: "2026-03-13T10:00" }, CARACAS, now)).toEqual({ ok: false, errors: { from: periodMessages.fromRequired } });
+    expect(parseRentalPeriod({}, CARACAS, now)).toEqual({
+      ok: false,
+      errors: { from: periodMessages.fromRequired, to: periodMessages.toRequired },
+    });
+    expect(parseRentalPeriod({ from: "  ", to: "2026-03-13T10:00" }, CARACAS, now)).toEqual({
+      ok: false,
+      errors: { from: periodMessages.fromRequired },
+    });
   });
 
   it("rejects malformed values", () => {
@@ -48,7 +54,10 @@ describe("parseRentalPeriod", () => {
 
   it("refuses a drop-off that is not after the pick-up", () => {
     for (const to of ["2026-03-10T10:00", "2026-03-10T09:59"]) {
-      expect(parseRentalPeriod({ from: "2026-03-10T10:00", to }, CARACAS, now)).toEqual({ ok: false, errors: { to: periodMessages.toBeforeFrom } });
+      expect(parseRentalPeriod({ from: "2026-03-10T10:00", to }, CARACAS, now)).toEqual({
+        ok: false,
+        errors: { to: periodMessages.toBeforeFrom },
+      });
     }
   });
 
@@ -65,7 +74,10 @@ describe("defaultPeriod", () => {
   it("is tomorrow 10:00 to three days later, on the location's calendar", () => {
     expect(defaultPeriod(CARACAS, now)).toEqual({ from: "2026-03-10T10:00", to: "2026-03-13T10:00" });
     // 02:00 UTC on the 10th is still the 9th in Caracas.
-    expect(defaultPeriod(CARACAS, new Date("2026-03-10T02:00:00Z"))).toEqual({ from: "2026-03-10T10:00", to: "2026-03-13T10:00" });
+    expect(defaultPeriod(CARACAS, new Date("2026-03-10T02:00:00Z"))).toEqual({
+      from: "2026-03-10T10:00",
+      to: "2026-03-13T10:00",
+    });
   });
   it("is always accepted by parseRentalPeriod", () => {
     const d = defaultPeriod(CARACAS, now);

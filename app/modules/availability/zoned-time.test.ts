@@ -24,7 +24,17 @@ describe("localToInstant", () => {
     expect(localToInstant("2026-03-10T10:00:45", CARACAS)?.toISOString()).toBe("2026-03-10T14:00:00.000Z");
   });
   it("rejects malformed or impossible values", () => {
-    for (const bad of ["", "2026-03-10", "2026-03-10 10:00", "2026-02-30T10:00", "2026-13-01T10:00", "2026-03-10T24:00", "10/03/2026 10:00", "0001-01-01T00:00", "+275760-09-13T00:00"]) {
+    for (const bad of [
+      "",
+      "2026-03-10",
+      "2026-03-10 10:00",
+      "2026-02-30T10:00",
+      "2026-13-01T10:00",
+      "2026-03-10T24:00",
+      "10/03/2026 10:00",
+      "0001-01-01T00:00",
+      "+275760-09-13T00:00",
+    ]) {
       expect(localToInstant(bad, CARACAS), bad).toBeNull();
     }
   });
@@ -54,11 +64,23 @@ describe("helpers", () => {
   it("zoneOffsetMs agrees with Intl at every minute around clock changes, on and off the quarter hour", () => {
     const direct = (time: number, zone: string) => {
       const parts = Object.fromEntries(
-        new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+        new Intl.DateTimeFormat("en-US", {
+          timeZone: zone,
+          hourCycle: "h23",
+          year: "numeric",
+          month: "2-digit",
+          day: "2-digit",
+          hour: "2-digit",
+          minute: "2-digit",
+          second: "2-digit",
+        })
           .formatToParts(new Date(time))
           .map((p) => [p.type, Number(p.value)]),
       );
-      return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(time / 1000) * 1000;
+      return (
+        Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) -
+        Math.floor(time / 1000) * 1000
+      );
     };
     // Paris (hour changes), Lord Howe (half-hour changes), Kathmandu (+5:45), Caracas (none),
     // and Goose Bay, whose clocks changed at 00:01 local until 2011: inside a quarter hour.
@@ -75,7 +97,9 @@ describe("helpers", () => {
       for (let minute = -40; minute <= 40; minute++) {
         for (const second of [0, 30]) {
           const time = centre + minute * 60_000 + second * 1000;
-          expect(zoneOffsetMs(new Date(time), zone), `${zone} ${new Date(time).toISOString()}`).toBe(direct(time, zone));
+          expect(zoneOffsetMs(new Date(time), zone), `${zone} ${new Date(time).toISOString()}`).toBe(
+            direct(time, zone),
+          );
         }
       }
     }

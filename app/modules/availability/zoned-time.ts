@@ -137,5 +137,11 @@ export function addLocalDays(value: LocalDateTime, days: number): LocalDateTime 
   const p = parseLocal(value);
   if (!p) throw new RangeError(`Not a local date-time: ${value}`);
   const d = new Date(Date.UTC(p.year, p.month - 1, p.day + days, p.hour, p.minute));
-  return formatFields({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() });
+  return formatFields({
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+  });
 }

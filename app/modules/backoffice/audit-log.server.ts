@@ -3,7 +3,14 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Language } from "~/modules/i18n/languages";
 import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
 import { getDb, schema } from "~/utils/db.server";
-import { appWallClock, auditChanges, auditDateRange, subjectHref, type AuditChange, type AuditQuery } from "./audit-view";
+import {
+  appWallClock,
+  auditChanges,
+  auditDateRange,
+  subjectHref,
+  type AuditChange,
+  type AuditQuery,
+} from "./audit-view";
 
 const { auditLog, bookings, cars, locations, outbox, payments, suppliers, users } = schema;
 const subjectUser = alias(users, "subject_user");
@@ -42,10 +49,17 @@ const placeName = { es: locations.nameEs, en: locations.nameEn, fr: locations.na
  * One page of the audit log (docs/domain.md#audit), newest first, for admins: who, when, what,
  * and the subject as it is called today, looked up by kind in the same query.
  */
-export async function auditLogPage(query: AuditQuery, language: Language): Promise<{ rows: AuditRow[]; total: number; page: number; pages: number }> {
+export async function auditLogPage(
+  query: AuditQuery,
+  language: Language,
+): Promise<{ rows: AuditRow[]; total: number; page: number; pages: number }> {
   const db = await getDb();
   const where = filters(query);
-  const [{ total }] = await db.select({ total: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId)).where(where);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(where);
   const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   const page = Math.min(query.page, pages);
   const is = (type: string) => eq(auditLog.subjectType, type);
@@ -82,7 +96,15 @@ export async function auditLogPage(query: AuditQuery, language: Language): Promi
     .limit(LIST_PAGE_SIZE)
     .offset((page - 1) * LIST_PAGE_SIZE);
   const rows = entries.map((entry): AuditRow => {
-    const subjectName = entry.carName ?? entry.placeName ?? entry.supplierName ?? entry.userEmail ?? entry.jobId ?? entry.paymentBooking ?? entry.bookingReference ?? null;
+    const subjectName =
+      entry.carName ??
+      entry.placeName ??
+      entry.supplierName ??
+      entry.userEmail ??
+      entry.jobId ??
+      entry.paymentBooking ??
+      entry.bookingReference ??
+      null;
     return {
       id: entry.id,
       at: appWallClock(entry.createdAt),

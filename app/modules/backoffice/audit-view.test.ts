@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "~/modules/i18n/translate";
 import { resources } from "~/locales/resources";
-import { actionLabel, auditChanges, auditDateRange, auditHref, auditValue, fieldLabel, humanField, readAuditQuery, subjectHref } from "./audit-view";
+import {
+  actionLabel,
+  auditChanges,
+  auditDateRange,
+  auditHref,
+  auditValue,
+  fieldLabel,
+  humanField,
+  readAuditQuery,
+  subjectHref,
+} from "./audit-view";
 
 describe("auditValue", () => {
   it("shows amounts of fields named …Cents in dollars, and other numbers as they are", () => {
@@ -42,7 +52,9 @@ describe("auditChanges", () => {
   });
 
   it("skips anything that is not a [before, after] pair", () => {
-    expect(auditChanges({ ok: [null, "x"], odd: "x", short: [1] })).toEqual([{ field: "ok", before: { kind: "empty" }, after: { kind: "text", text: "x" } }]);
+    expect(auditChanges({ ok: [null, "x"], odd: "x", short: [1] })).toEqual([
+      { field: "ok", before: { kind: "empty" }, after: { kind: "text", text: "x" } },
+    ]);
     expect(auditChanges(null)).toEqual([]);
     expect(auditChanges([1, 2])).toEqual([]);
   });
@@ -59,18 +71,31 @@ describe("humanField", () => {
 
 describe("the log's filters", () => {
   it("reads known values and drops the rest", () => {
-    expect(readAuditQuery(new URLSearchParams("subject=car&actor=%20ana@rueda.example%20&from=2026-11-01&to=2026-11-30&page=3"))).toEqual({
+    expect(
+      readAuditQuery(
+        new URLSearchParams("subject=car&actor=%20ana@rueda.example%20&from=2026-11-01&to=2026-11-30&page=3"),
+      ),
+    ).toEqual({
       subject: "car",
       actor: "ana@rueda.example",
       from: "2026-11-01",
       to: "2026-11-30",
       page: 3,
     });
-    expect(readAuditQuery(new URLSearchParams("subject=spaceship&from=2026-02-30&to=yesterday&page=-2"))).toEqual({ subject: null, actor: "", from: "", to: "", page: 1 });
+    expect(readAuditQuery(new URLSearchParams("subject=spaceship&from=2026-02-30&to=yesterday&page=-2"))).toEqual({
+      subject: null,
+      actor: "",
+      from: "",
+      to: "",
+      page: 1,
+    });
   });
 
   it("turns the days into instants in Caracas, the last day included", () => {
-    expect(auditDateRange({ from: "2026-11-01", to: "2026-11-30" })).toEqual({ from: new Date("2026-11-01T04:00:00Z"), to: new Date("2026-12-01T04:00:00Z") });
+    expect(auditDateRange({ from: "2026-11-01", to: "2026-11-30" })).toEqual({
+      from: new Date("2026-11-01T04:00:00Z"),
+      to: new Date("2026-12-01T04:00:00Z"),
+    });
     expect(auditDateRange({ from: "", to: "" })).toEqual({ from: null, to: null });
   });
 

@@ -10,7 +10,17 @@ import { APP_TIME_ZONE } from "~/modules/user/age";
  */
 
 /** The kinds of subject entries are recorded about (`AuditInput["subjectType"]`), in the filter's order. */
-export const auditSubjectTypes = ["car", "location", "supplier", "user", "booking", "payment", "settings", "contact", "outbox"] as const;
+export const auditSubjectTypes = [
+  "car",
+  "location",
+  "supplier",
+  "user",
+  "booking",
+  "payment",
+  "settings",
+  "contact",
+  "outbox",
+] as const;
 export type AuditSubjectType = (typeof auditSubjectTypes)[number];
 
 /** A shown value: words the page translates (yes, no, nothing), or text as is. */
@@ -33,11 +43,20 @@ export const appWallClock = (instant: Date) => instantToLocal(instant, APP_TIME_
 export function auditValue(field: string, value: unknown): AuditValue {
   if (value === null || value === undefined || value === "") return { kind: "empty" };
   if (typeof value === "boolean") return { kind: value ? "yes" : "no" };
-  if (typeof value === "number" && field.endsWith("Cents") && Number.isInteger(value)) return { kind: "text", text: formatCents(value) };
-  if (typeof value === "string" && INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return { kind: "text", text: appWallClock(new Date(value)) };
+  if (typeof value === "number" && field.endsWith("Cents") && Number.isInteger(value))
+    return { kind: "text", text: formatCents(value) };
+  if (typeof value === "string" && INSTANT.test(value) && !Number.isNaN(Date.parse(value)))
+    return { kind: "text", text: appWallClock(new Date(value)) };
   if (Array.isArray(value)) {
     if (value.length === 0) return { kind: "empty" };
-    return { kind: "text", text: cut(value.map((item) => (typeof item === "object" && item !== null ? JSON.stringify(item) : String(item))).join(", ")) };
+    return {
+      kind: "text",
+      text: cut(
+        value
+          .map((item) => (typeof item === "object" && item !== null ? JSON.stringify(item) : String(item)))
+          .join(", "),
+      ),
+    };
   }
   if (typeof value === "object") return { kind: "text", text: cut(JSON.stringify(value)) };
   return { kind: "text", text: cut(String(value)) };
@@ -47,7 +66,9 @@ export function auditValue(field: string, value: unknown): AuditValue {
 export function auditChanges(changes: unknown): AuditChange[] {
   if (changes === null || typeof changes !== "object" || Array.isArray(changes)) return [];
   return Object.entries(changes).flatMap(([field, pair]) =>
-    Array.isArray(pair) && pair.length === 2 ? [{ field, before: auditValue(field, pair[0]), after: auditValue(field, pair[1]) }] : [],
+    Array.isArray(pair) && pair.length === 2
+      ? [{ field, before: auditValue(field, pair[0]), after: auditValue(field, pair[1]) }]
+      : [],
   );
 }
 
@@ -85,7 +106,8 @@ export const fieldLabel = (t: Translate, field: string) => translated(t, `fields
 export type AuditQuery = { subject: AuditSubjectType | null; actor: string; from: string; to: string; page: number };
 
 const ACTOR_MAX = 254;
-const date = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && localToInstant(`${value}T00:00`, APP_TIME_ZONE) ? value : "");
+const date = (value: string | null) =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) && localToInstant(`${value}T00:00`, APP_TIME_ZONE) ? value : "";
 
 export function readAuditQuery(params: URLSearchParams): AuditQuery {
   const subject = params.get("subject");
@@ -123,6 +145,8 @@ export function auditHref(query: AuditQuery, page: number): string {
 /** The back-office page of a subject, for the kinds that have one. */
 export function subjectHref(type: string, id: number | null): string | null {
   if (id === null) return null;
-  const base = { car: "/admin/cars", location: "/admin/places", supplier: "/admin/suppliers", user: "/admin/users" }[type];
+  const base = { car: "/admin/cars", location: "/admin/places", supplier: "/admin/suppliers", user: "/admin/users" }[
+    type
+  ];
   return base ? `${base}/${id}` : null;
 }

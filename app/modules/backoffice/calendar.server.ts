@@ -8,7 +8,14 @@ import { assignLanes, barSpan, monthBounds, monthDays, type BarSpan, type Month 
 
 const { bookings, cars, suppliers } = schema;
 
-export type CalendarBar = BarSpan & { id: number; reference: string; status: HoldingStatus; driver: string; startsAt: Date; endsAt: Date };
+export type CalendarBar = BarSpan & {
+  id: number;
+  reference: string;
+  status: HoldingStatus;
+  driver: string;
+  startsAt: Date;
+  endsAt: Date;
+};
 
 /**
  * One page of the fleet calendar (docs/domain.md#fleet-calendar): the caller's cars (30 a page,
@@ -16,7 +23,10 @@ export type CalendarBar = BarSpan & { id: number; reference: string; status: Hol
  * out in lanes of bars; only bookings that hold their car are drawn. Two queries and a count: the cars' page, then their bookings that overlap
  * the month, read through the bookings_car_blocking index (car, end, start).
  */
-export async function fleetCalendar(user: StaffUser, { month, supplierId, page }: { month: Month; supplierId: number | null; page: number }) {
+export async function fleetCalendar(
+  user: StaffUser,
+  { month, supplierId, page }: { month: Month; supplierId: number | null; page: number },
+) {
   const db = await getDb();
   const zone = APP_TIME_ZONE;
   const where = and(carScope(user), user.type === "admin" && supplierId ? eq(cars.supplierId, supplierId) : undefined);
@@ -36,7 +46,15 @@ export async function fleetCalendar(user: StaffUser, { month, supplierId, page }
     carRows.length === 0
       ? []
       : await db
-          .select({ id: bookings.id, carId: bookings.carId, reference: bookings.reference, status: bookings.status, startsAt: bookings.startsAt, endsAt: bookings.endsAt, driver: schema.users.fullName })
+          .select({
+            id: bookings.id,
+            carId: bookings.carId,
+            reference: bookings.reference,
+            status: bookings.status,
+            startsAt: bookings.startsAt,
+            endsAt: bookings.endsAt,
+            driver: schema.users.fullName,
+          })
           .from(bookings)
           .innerJoin(schema.users, eq(schema.users.id, bookings.driverId))
           .where(
@@ -55,7 +73,15 @@ export async function fleetCalendar(user: StaffUser, { month, supplierId, page }
   for (const row of bookingRows) {
     const span = barSpan(row.startsAt, row.endsAt, month, zone);
     if (!span) continue;
-    const bar = { ...span, id: row.id, reference: row.reference, status: row.status as HoldingStatus, driver: row.driver, startsAt: row.startsAt, endsAt: row.endsAt };
+    const bar = {
+      ...span,
+      id: row.id,
+      reference: row.reference,
+      status: row.status as HoldingStatus,
+      driver: row.driver,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+    };
     barsByCar.set(row.carId, [...(barsByCar.get(row.carId) ?? []), bar]);
   }
   return {

@@ -3,7 +3,16 @@ import { describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES } from "~/modules/images/process.server";
 import { messages } from "~/modules/forms/messages";
 import { optionKeys } from "~/modules/pricing/pricing";
-import { carFormDefaults, carFormMessages, carFormSchema, carLimits, carValuesFrom, optionCents, optionChoice, type CarFormOptions } from "./car-form";
+import {
+  carFormDefaults,
+  carFormMessages,
+  carFormSchema,
+  carLimits,
+  carValuesFrom,
+  optionCents,
+  optionChoice,
+  type CarFormOptions,
+} from "./car-form";
 
 const picture = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "car.png", { type: "image/png" });
 
@@ -89,7 +98,21 @@ describe("the car form", () => {
 
   it("asks for every required field with the shared message, and for the picture of a new car", () => {
     const errors = errorsOf(new FormData());
-    for (const field of ["name", "supplierId", "dailyPrice", "deposit", "minimumAge", "seats", "doors", "fuelType", "gearbox", "mileageKind", "availability", "locationIds", "gpsKind"]) {
+    for (const field of [
+      "name",
+      "supplierId",
+      "dailyPrice",
+      "deposit",
+      "minimumAge",
+      "seats",
+      "doors",
+      "fuelType",
+      "gearbox",
+      "mileageKind",
+      "availability",
+      "locationIds",
+      "gpsKind",
+    ]) {
       expect(errors[field], field).toEqual([messages.required]);
     }
     expect(errors.image).toEqual([carFormMessages.imageRequired]);
@@ -98,7 +121,9 @@ describe("the car form", () => {
   it("keeps the current picture when an edit sends none", () => {
     expect(parse(validForm({ image: null }), { pickSupplier: true, imageRequired: false }).status).toBe("success");
     // The browser's empty file input counts as none.
-    expect(parse(validForm({ image: new File([], "") }), { pickSupplier: true, imageRequired: false }).status).toBe("success");
+    expect(parse(validForm({ image: new File([], "") }), { pickSupplier: true, imageRequired: false }).status).toBe(
+      "success",
+    );
     expect(errorsOf(validForm({ image: new File([], "") })).image).toEqual([carFormMessages.imageRequired]);
   });
 
@@ -139,7 +164,9 @@ describe("the car form", () => {
   });
 
   it("reads an option's price only when the price is chosen", () => {
-    const submission = parse(validForm({ gpsKind: "included", gpsPrice: "not a price", babyChairKind: "unavailable", babyChairPrice: "5" }));
+    const submission = parse(
+      validForm({ gpsKind: "included", gpsPrice: "not a price", babyChairKind: "unavailable", babyChairPrice: "5" }),
+    );
     if (submission.status !== "success") throw new Error("refused");
     expect(carValuesFrom(submission.value).car).toMatchObject({ gpsCents: 0, babyChairCents: -1 });
   });
@@ -181,8 +208,12 @@ describe("the car form", () => {
   });
 
   it("names a forged place id as a place to choose from the list", () => {
-    expect(errorsOf(validForm({ locationIds: ["1", "abc"] }))["locationIds[1]"]).toEqual([carFormMessages.unknownPlace]);
-    expect(errorsOf(validForm({ locationIds: Array.from({ length: 501 }, (_, i) => String(i + 1)) })).locationIds).toEqual([carFormMessages.unknownPlace]);
+    expect(errorsOf(validForm({ locationIds: ["1", "abc"] }))["locationIds[1]"]).toEqual([
+      carFormMessages.unknownPlace,
+    ]);
+    expect(
+      errorsOf(validForm({ locationIds: Array.from({ length: 501 }, (_, i) => String(i + 1)) })).locationIds,
+    ).toEqual([carFormMessages.unknownPlace]);
   });
 
   it("shows every error at once, the options' prices along with the other fields'", () => {
@@ -230,8 +261,17 @@ describe("the car form", () => {
 
   it("gives a new car a form that only lacks what has no sensible default", () => {
     const form = new FormData();
-    for (const [name, value] of Object.entries(carFormDefaults(null))) if (typeof value === "string") form.append(name, value);
-    expect(Object.keys(errorsOf(form)).sort()).toEqual(["dailyPrice", "fuelType", "gearbox", "image", "locationIds", "name", "supplierId"]);
+    for (const [name, value] of Object.entries(carFormDefaults(null)))
+      if (typeof value === "string") form.append(name, value);
+    expect(Object.keys(errorsOf(form)).sort()).toEqual([
+      "dailyPrice",
+      "fuelType",
+      "gearbox",
+      "image",
+      "locationIds",
+      "name",
+      "supplierId",
+    ]);
   });
 });
 

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { fuelPolicies, fuelTypes, gearboxes, type FuelPolicy, type FuelType, type Gearbox } from "~/modules/catalogue/car-enums";
+import {
+  fuelPolicies,
+  fuelTypes,
+  gearboxes,
+  type FuelPolicy,
+  type FuelType,
+  type Gearbox,
+} from "~/modules/catalogue/car-enums";
 import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { optionKeys, type OptionKey } from "~/modules/pricing/pricing";
@@ -123,7 +130,9 @@ export function optionPriceIssue(text: unknown): string | null {
 export function mileageKmIssue(text: unknown): string | null {
   if (typeof text !== "string" || text.trim() === "") return messages.required;
   const km = Number(text);
-  return Number.isInteger(km) && km >= carLimits.mileageKm.min && km <= carLimits.mileageKm.max ? null : carFormMessages.mileageKm;
+  return Number.isInteger(km) && km >= carLimits.mileageKm.min && km <= carLimits.mileageKm.max
+    ? null
+    : carFormMessages.mileageKm;
 }
 
 export type CarFormOptions = {
@@ -134,12 +143,21 @@ export type CarFormOptions = {
 };
 
 export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
-  const image = z.file({ error: carFormMessages.imageRequired }).max(carLimits.imageMaxBytes, carFormMessages.imageTooLarge);
+  const image = z
+    .file({ error: carFormMessages.imageRequired })
+    .max(carLimits.imageMaxBytes, carFormMessages.imageTooLarge);
   let schema = z.object({
     name: requiredText(carLimits.nameMax),
     supplierId: pickSupplier
-      ? z.number({ error: messages.required }).int(messages.required).positive(messages.required).max(2_147_483_647, messages.required)
-      : z.unknown().optional().transform(() => undefined),
+      ? z
+          .number({ error: messages.required })
+          .int(messages.required)
+          .positive(messages.required)
+          .max(2_147_483_647, messages.required)
+      : z
+          .unknown()
+          .optional()
+          .transform(() => undefined),
     dailyPrice: money(carFormMessages.dailyPricePositive, 1),
     deposit: money(carFormMessages.money, 0),
     payLaterFeePercent: wholeNumber(carLimits.payLaterFeePercent, carFormMessages.payLaterFeePercent),
@@ -154,9 +172,16 @@ export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
     mileageKm: z.string().optional(),
     availability: choice(availabilities),
     locationIds: z
-      .array(z.number({ error: carFormMessages.unknownPlace }).int(carFormMessages.unknownPlace).positive(carFormMessages.unknownPlace).max(2_147_483_647, carFormMessages.unknownPlace), {
-        error: messages.required,
-      })
+      .array(
+        z
+          .number({ error: carFormMessages.unknownPlace })
+          .int(carFormMessages.unknownPlace)
+          .positive(carFormMessages.unknownPlace)
+          .max(2_147_483_647, carFormMessages.unknownPlace),
+        {
+          error: messages.required,
+        },
+      )
       .min(1, messages.required)
       .max(500, carFormMessages.unknownPlace),
     image: imageRequired ? image : image.optional(),
@@ -208,7 +233,9 @@ export function optionCents(kind: OptionKind, price: string | undefined): number
 
 /** The validated form as a car's columns, plus its places. */
 export function carValuesFrom(value: CarFormValue): { car: CarValues; locationIds: number[] } {
-  const options = Object.fromEntries(optionKeys.map((key) => [`${key}Cents`, optionCents(value[optionKindField(key)], value[optionPriceField(key)])])) as {
+  const options = Object.fromEntries(
+    optionKeys.map((key) => [`${key}Cents`, optionCents(value[optionKindField(key)], value[optionPriceField(key)])]),
+  ) as {
     [K in OptionKey as `${K}Cents`]: number;
   };
   return {
@@ -240,7 +267,9 @@ export function optionChoice(cents: number): { kind: OptionKind; price: string }
 }
 
 /** The form's initial values: a stored car's (editing) or a new car's sensible defaults. */
-export function carFormDefaults(car: (CarValues & { supplierId: number; locationIds: number[] }) | null): Record<string, string | string[] | undefined> {
+export function carFormDefaults(
+  car: (CarValues & { supplierId: number; locationIds: number[] }) | null,
+): Record<string, string | string[] | undefined> {
   if (!car) {
     return {
       minimumAge: String(MINIMUM_DRIVER_AGE),

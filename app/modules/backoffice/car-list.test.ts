@@ -6,9 +6,20 @@ const read = (search: string, admin = true) => readCarListQuery(new URLSearchPar
 describe("the fleet list's query", () => {
   it("reads the search and every filter, and writes them back", () => {
     const query = read("q=%20Corolla%20&supplier=3&availability=unavailable&fuel=hybrid&gearbox=automatic&page=2");
-    expect(query).toEqual({ text: "Corolla", supplier: 3, availability: "unavailable", fuelType: "hybrid", gearbox: "automatic", page: 2 });
-    expect(carListHref(query, 3)).toBe("/admin/cars?q=Corolla&supplier=3&availability=unavailable&fuel=hybrid&gearbox=automatic&page=3");
-    expect(carListHref(query, 1)).toBe("/admin/cars?q=Corolla&supplier=3&availability=unavailable&fuel=hybrid&gearbox=automatic");
+    expect(query).toEqual({
+      text: "Corolla",
+      supplier: 3,
+      availability: "unavailable",
+      fuelType: "hybrid",
+      gearbox: "automatic",
+      page: 2,
+    });
+    expect(carListHref(query, 3)).toBe(
+      "/admin/cars?q=Corolla&supplier=3&availability=unavailable&fuel=hybrid&gearbox=automatic&page=3",
+    );
+    expect(carListHref(query, 1)).toBe(
+      "/admin/cars?q=Corolla&supplier=3&availability=unavailable&fuel=hybrid&gearbox=automatic",
+    );
     expect(hasCarFilters(query)).toBe(true);
   });
 
@@ -41,6 +52,7 @@ describe("carIdParam", () => {
   it("reads only a plain positive id that fits the column", () => {
     expect(carIdParam("42")).toBe(42);
     expect(carIdParam("2147483647")).toBe(2_147_483_647);
-    for (const param of [undefined, "", "0", "-1", "1e3", "042", "4.2", "abc", "2147483648", "99999999999"]) expect(carIdParam(param), String(param)).toBeNull();
+    for (const param of [undefined, "", "0", "-1", "1e3", "042", "4.2", "abc", "2147483648", "99999999999"])
+      expect(carIdParam(param), String(param)).toBeNull();
   });
 });

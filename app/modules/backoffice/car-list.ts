@@ -13,7 +13,8 @@ export type CarListQuery = {
   page: number;
 };
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null => (values.includes(value as T) ? (value as T) : null);
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  values.includes(value as T) ? (value as T) : null;
 
 const positive = (value: string | null) => {
   const n = Number(value);
@@ -32,7 +33,8 @@ export function readCarListQuery(params: URLSearchParams, { admin }: { admin: bo
   };
 }
 
-export const hasCarFilters = (query: CarListQuery) => Boolean(query.text || query.supplier || query.availability || query.fuelType || query.gearbox);
+export const hasCarFilters = (query: CarListQuery) =>
+  Boolean(query.text || query.supplier || query.availability || query.fuelType || query.gearbox);
 
 /** The list's URL for `query` at `page`, keeping the filters. */
 export function carListHref(query: CarListQuery, page: number): string {

@@ -1,13 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { TFunction } from "i18next";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { unstable_createMemoryUploadHandler as createMemoryUploadHandler, unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
+import {
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+} from "@remix-run/node";
 import { bodyLimits } from "~/modules/http/request-body.server";
 import type { StaffUser } from "./access.server";
 import { carFormMessages, carFormSchema, carValuesFrom, imageRefusalMessages } from "./car-form";
 import { carInScope, createCar, processCarImage, updateCar } from "./cars.server";
 
-export type CarSubmission = { status: "saved"; carId: number } | { status: "invalid"; result: SubmissionResult<string[]> } | { status: "notFound" };
+export type CarSubmission =
+  | { status: "saved"; carId: number }
+  | { status: "invalid"; result: SubmissionResult<string[]> }
+  | { status: "notFound" };
 
 /**
  * The car form as posted: multipart with its picture, or a plain form (a car saved without a new
@@ -18,7 +24,9 @@ export type CarSubmission = { status: "saved"; carId: number } | { status: "inva
 async function readCarForm(request: Request): Promise<FormData> {
   const multipart = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
   try {
-    return multipart ? await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: bodyLimits.multipartBytes })) : await request.formData();
+    return multipart
+      ? await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: bodyLimits.multipartBytes }))
+      : await request.formData();
   } catch {
     throw new Response(null, { status: 400 });
   }
@@ -30,7 +38,12 @@ async function readCarForm(request: Request): Promise<FormData> {
  * Any refusal comes back as the form's errors and changes nothing; one that names bookings is
  * worded here with `t` (the form shows keys, without values).
  */
-export async function submitCarForm(request: Request, user: StaffUser, carId: number | null, t: TFunction): Promise<CarSubmission> {
+export async function submitCarForm(
+  request: Request,
+  user: StaffUser,
+  carId: number | null,
+  t: TFunction,
+): Promise<CarSubmission> {
   // Another supplier's car is missing before anything posted is looked at: no 400 tells it exists.
   if (carId !== null && !(await carInScope(user, carId))) return { status: "notFound" };
   const formData = await readCarForm(request);
@@ -42,7 +55,11 @@ export async function submitCarForm(request: Request, user: StaffUser, carId: nu
   let webp: Buffer | null = null;
   if (upload) {
     const processed = await processCarImage(new Uint8Array(await upload.arrayBuffer()));
-    if (!processed.ok) return { status: "invalid", result: submission.reply({ fieldErrors: { image: [imageRefusalMessages[processed.reason]] } }) };
+    if (!processed.ok)
+      return {
+        status: "invalid",
+        result: submission.reply({ fieldErrors: { image: [imageRefusalMessages[processed.reason]] } }),
+      };
     webp = processed.webp;
   }
 
@@ -51,12 +68,16 @@ export async function submitCarForm(request: Request, user: StaffUser, carId: nu
   if (carId !== null) saved = await updateCar(user, carId, input, webp);
   else if (webp) saved = await createCar(user, input, webp);
   // The schema requires the picture of a new car; this is only its type's word.
-  else return { status: "invalid", result: submission.reply({ fieldErrors: { image: [carFormMessages.imageRequired] } }) };
+  else
+    return { status: "invalid", result: submission.reply({ fieldErrors: { image: [carFormMessages.imageRequired] } }) };
   if (saved.ok) return { status: "saved", carId: saved.carId };
   if ("notFound" in saved) return { status: "notFound" };
   if ("heldBy" in saved) {
     // The form passes this sentence through t() again: it holds no ":", which would read as a namespace.
-    const message = t(carFormMessages.heldByBookings, { count: saved.heldBy.length, references: saved.heldBy.join(", ") });
+    const message = t(carFormMessages.heldByBookings, {
+      count: saved.heldBy.length,
+      references: saved.heldBy.join(", "),
+    });
     return { status: "invalid", result: submission.reply({ fieldErrors: { availability: [message] } }) };
   }
   return { status: "invalid", result: submission.reply({ fieldErrors: saved.fieldErrors }) };

@@ -21,7 +21,12 @@ import { containsPattern, type CarListQuery } from "./car-list";
 
 const { bookings, carLocations, cars, locations, suppliers } = schema;
 
-const locationName = { es: locations.nameEs, en: locations.nameEn, fr: locations.nameFr, el: locations.nameEl } as const;
+const locationName = {
+  es: locations.nameEs,
+  en: locations.nameEn,
+  fr: locations.nameFr,
+  el: locations.nameEl,
+} as const;
 
 export type CarListRow = {
   id: number;
@@ -36,7 +41,10 @@ export type CarListRow = {
 };
 
 /** One page of the caller's cars matching the list's search and filters, by name. */
-export async function listCars(user: StaffUser, query: CarListQuery): Promise<{ rows: CarListRow[]; total: number; page: number; pages: number }> {
+export async function listCars(
+  user: StaffUser,
+  query: CarListQuery,
+): Promise<{ rows: CarListRow[]; total: number; page: number; pages: number }> {
   const db = await getDb();
   const conditions: SQL[] = [carScope(user)];
   if (query.text) conditions.push(ilike(cars.name, containsPattern(query.text)));
@@ -75,7 +83,11 @@ export type Choice = { id: number; name: string };
 export async function supplierChoices(user: StaffUser): Promise<Choice[]> {
   if (user.type !== "admin") return [];
   const db = await getDb();
-  return db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).where(supplierScope(user)).orderBy(asc(suppliers.name));
+  return db
+    .select({ id: suppliers.id, name: suppliers.name })
+    .from(suppliers)
+    .where(supplierScope(user))
+    .orderBy(asc(suppliers.name));
 }
 
 /** The supplier a staff member's new cars belong to, by name; null for an admin, who chooses. */
@@ -116,12 +128,19 @@ const carColumns = {
 export type StoredCar = CarValues & { id: number; supplierId: number; image: string | null; locationIds: number[] };
 
 async function placesOf(executor: Executor, carId: number): Promise<number[]> {
-  const rows = await executor.select({ id: carLocations.locationId }).from(carLocations).where(eq(carLocations.carId, carId)).orderBy(asc(carLocations.locationId));
+  const rows = await executor
+    .select({ id: carLocations.locationId })
+    .from(carLocations)
+    .where(eq(carLocations.carId, carId))
+    .orderBy(asc(carLocations.locationId));
   return rows.map((row) => row.id);
 }
 
 /** A car the caller may see, with its places; null when it does not exist for them (404). */
-export async function loadCar(user: StaffUser, carId: unknown): Promise<(StoredCar & { supplierName: string; updatedAt: Date }) | null> {
+export async function loadCar(
+  user: StaffUser,
+  carId: unknown,
+): Promise<(StoredCar & { supplierName: string; updatedAt: Date }) | null> {
   if (!isRowId(carId)) return null;
   const db = await getDb();
   const [row] = await db
@@ -130,13 +149,19 @@ export async function loadCar(user: StaffUser, carId: unknown): Promise<(StoredC
     .innerJoin(suppliers, eq(suppliers.id, cars.supplierId))
     .where(and(eq(cars.id, carId), carScope(user)));
   if (!row) return null;
-  return { ...(row as unknown as StoredCar & { supplierName: string; updatedAt: Date }), locationIds: await placesOf(db, carId) };
+  return {
+    ...(row as unknown as StoredCar & { supplierName: string; updatedAt: Date }),
+    locationIds: await placesOf(db, carId),
+  };
 }
 
 /** Whether the caller may see this car: asked before an edit form is read, so another supplier's car is a 404 whatever was posted. */
 export async function carInScope(user: StaffUser, carId: number): Promise<boolean> {
   const db = await getDb();
-  const [row] = await db.select({ id: cars.id }).from(cars).where(and(eq(cars.id, carId), carScope(user)));
+  const [row] = await db
+    .select({ id: cars.id })
+    .from(cars)
+    .where(and(eq(cars.id, carId), carScope(user)));
   return row !== undefined;
 }
 
@@ -155,7 +180,11 @@ function holdsCar(carId: number, now: Date): SQL {
 
 /** The references of the bookings that still hold the car, by pick-up: what staff must move or cancel first. */
 async function holdingReferences(executor: Executor, carId: number, now: Date): Promise<string[]> {
-  const rows = await executor.select({ reference: bookings.reference }).from(bookings).where(holdsCar(carId, now)).orderBy(asc(bookings.startsAt), asc(bookings.id));
+  const rows = await executor
+    .select({ reference: bookings.reference })
+    .from(bookings)
+    .where(holdsCar(carId, now))
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
   return rows.map((row) => row.reference);
 }
 
@@ -182,9 +211,17 @@ export type SaveResult =
   | { ok: false; heldBy: string[] };
 
 /** The places that exist among `ids`, and whether the supplier may receive the car: field errors otherwise. */
-async function checkReferences(tx: Transaction, user: StaffUser, supplierId: number, locationIds: number[]): Promise<Record<string, string[]> | null> {
+async function checkReferences(
+  tx: Transaction,
+  user: StaffUser,
+  supplierId: number,
+  locationIds: number[],
+): Promise<Record<string, string[]> | null> {
   const errors: Record<string, string[]> = {};
-  const [supplier] = await tx.select({ id: suppliers.id }).from(suppliers).where(and(eq(suppliers.id, supplierId), supplierScope(user)));
+  const [supplier] = await tx
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(eq(suppliers.id, supplierId), supplierScope(user)));
   if (!supplier) errors.supplierId = [carFormMessages.unknownSupplier];
   const found = await tx.select({ id: locations.id }).from(locations).where(inArray(locations.id, locationIds));
   if (found.length !== locationIds.length) errors.locationIds = [carFormMessages.unknownPlace];
@@ -254,7 +291,13 @@ async function lockCar(tx: Transaction, user: StaffUser, carId: number): Promise
  * Making it unavailable is refused while bookings still hold it, naming them. The car row is locked
  * first, so a booking committed before the lock is seen by these checks.
  */
-export async function updateCar(user: StaffUser, carId: unknown, input: CarInput, webp: Buffer | null, now = new Date()): Promise<SaveResult> {
+export async function updateCar(
+  user: StaffUser,
+  carId: unknown,
+  input: CarInput,
+  webp: Buffer | null,
+  now = new Date(),
+): Promise<SaveResult> {
   if (!isRowId(carId)) return { ok: false, notFound: true };
   return inTransaction(async (tx) => {
     const before = await lockCar(tx, user, carId);
@@ -275,11 +318,17 @@ export async function updateCar(user: StaffUser, carId: unknown, input: CarInput
     await tx.update(cars).set(after).where(eq(cars.id, carId));
     const removed = before.locationIds.filter((id) => !input.locationIds.includes(id));
     const added = input.locationIds.filter((id) => !before.locationIds.includes(id));
-    if (removed.length) await tx.delete(carLocations).where(and(eq(carLocations.carId, carId), inArray(carLocations.locationId, removed)));
+    if (removed.length)
+      await tx
+        .delete(carLocations)
+        .where(and(eq(carLocations.carId, carId), inArray(carLocations.locationId, removed)));
     if (added.length) await tx.insert(carLocations).values(added.map((locationId) => ({ carId, locationId })));
     if (before.image !== image) await deleteImageIfUnreferenced(tx, before.image);
     const { id: _id, locationIds: beforePlaces, ...beforeValues } = before;
-    const changes = changedFields({ ...beforeValues, locationIds: beforePlaces }, { ...after, locationIds: input.locationIds });
+    const changes = changedFields(
+      { ...beforeValues, locationIds: beforePlaces },
+      { ...after, locationIds: input.locationIds },
+    );
     if (Object.keys(changes).length) {
       await recordAudit(tx, user, { action: "car.update", subjectType: "car", subjectId: carId, supplierId, changes });
     }
@@ -303,7 +352,13 @@ export async function deleteCar(user: StaffUser, carId: unknown, now = new Date(
     const heldBy = await holdingReferences(tx, carId, now);
     if (heldBy.length > 0) return { heldBy };
     await tx.update(cars).set({ status: "deleted" }).where(eq(cars.id, carId));
-    await recordAudit(tx, user, { action: "car.delete", subjectType: "car", subjectId: carId, supplierId: car.supplierId, changes: { status: ["active", "deleted"] } });
+    await recordAudit(tx, user, {
+      action: "car.delete",
+      subjectType: "car",
+      subjectId: carId,
+      supplierId: car.supplierId,
+      changes: { status: ["active", "deleted"] },
+    });
     return "deleted";
   });
 }

@@ -25,7 +25,11 @@ export async function dashboardFigures(user: StaffUser, now = new Date()) {
   const month = sql<string>`to_char(${bookings.createdAt} at time zone ${zone}, 'YYYY-MM')`;
 
   const [byStatus, revenue, [fleet], [booked], [awaiting]] = await Promise.all([
-    db.select({ status: bookings.status, count: count() }).from(bookings).where(bookingScope(user)).groupBy(bookings.status),
+    db
+      .select({ status: bookings.status, count: count() })
+      .from(bookings)
+      .where(bookingScope(user))
+      .groupBy(bookings.status),
     // Sales of paid bookings by the month they were made (the bookings_supplier_idx range for staff).
     db
       .select({ month, cents: sql<number>`sum(${bookings.priceCents})::bigint`.mapWith(Number) })
@@ -37,11 +41,22 @@ export async function dashboardFigures(user: StaffUser, now = new Date()) {
     // Each holding booking's time inside the window, summed (the bookings_car_blocking index's range per car).
     db
       .select({
-        seconds: sql<number>`coalesce(sum(extract(epoch from least(${bookings.endsAt}, ${windowEnd}) - greatest(${bookings.startsAt}, ${windowStart}))), 0)::float8`.mapWith(Number),
+        seconds:
+          sql<number>`coalesce(sum(extract(epoch from least(${bookings.endsAt}, ${windowEnd}) - greatest(${bookings.startsAt}, ${windowStart}))), 0)::float8`.mapWith(
+            Number,
+          ),
       })
       .from(bookings)
       .innerJoin(cars, eq(cars.id, bookings.carId))
-      .where(and(bookingScope(user), countedCars, inArray(bookings.status, holdingStatuses), gt(bookings.endsAt, window.start), lt(bookings.startsAt, window.end))),
+      .where(
+        and(
+          bookingScope(user),
+          countedCars,
+          inArray(bookings.status, holdingStatuses),
+          gt(bookings.endsAt, window.start),
+          lt(bookings.startsAt, window.end),
+        ),
+      ),
     // The queue of /admin/payments: pago móvil transfers staff have not verified yet.
     db
       .select({ payments: count() })
@@ -53,7 +68,11 @@ export async function dashboardFigures(user: StaffUser, now = new Date()) {
   return {
     statuses: statusCounts(byStatus),
     revenue: revenueByMonth(months, revenue),
-    occupancy: { ...occupancy({ carCount: fleet.cars, bookedMs: booked.seconds * 1000, window }), from: window.start, to: window.end },
+    occupancy: {
+      ...occupancy({ carCount: fleet.cars, bookedMs: booked.seconds * 1000, window }),
+      from: window.start,
+      to: window.end,
+    },
     awaitingPayments: awaiting.payments,
   };
 }

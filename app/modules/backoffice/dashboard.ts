@@ -8,13 +8,26 @@ import { monthKey, monthOf, shiftMonth } from "./month-grid";
  */
 
 /** The statuses the dashboard counts, in the lifecycle's order: `deleted` is a record status, not a state of the business. */
-export const dashboardStatuses = ["void", "pending", "deposit", "paid", "reserved", "cancelled"] as const satisfies readonly BookingStatus[];
+export const dashboardStatuses = [
+  "void",
+  "pending",
+  "deposit",
+  "paid",
+  "reserved",
+  "cancelled",
+] as const satisfies readonly BookingStatus[];
 
 /**
  * The statuses in which a booking holds its car (docs/domain.md#availability): what the
  * occupancy counts and the fleet calendar draws.
  */
-export const holdingStatuses = ["void", "pending", "deposit", "paid", "reserved"] as const satisfies readonly BookingStatus[];
+export const holdingStatuses = [
+  "void",
+  "pending",
+  "deposit",
+  "paid",
+  "reserved",
+] as const satisfies readonly BookingStatus[];
 export type HoldingStatus = (typeof holdingStatuses)[number];
 
 /** A count for every status shown, zero where the database found none. */
@@ -57,12 +70,25 @@ const DAY_MS = 86_400_000;
  * twice); the available time is every counted car for the whole window. Car-days are that time
  * in days, rounded to a tenth.
  */
-export function occupancy({ carCount, bookedMs, window }: { carCount: number; bookedMs: number; window: { start: Date; end: Date } }) {
+export function occupancy({
+  carCount,
+  bookedMs,
+  window,
+}: {
+  carCount: number;
+  bookedMs: number;
+  window: { start: Date; end: Date };
+}) {
   const windowMs = window.end.getTime() - window.start.getTime();
   const availableMs = carCount * windowMs;
   const ratio = availableMs > 0 ? Math.min(1, Math.max(0, bookedMs) / availableMs) : 0;
   const tenths = (ms: number) => Math.round((ms / DAY_MS) * 10) / 10;
-  return { carCount, ratio, bookedCarDays: tenths(Math.min(bookedMs, availableMs)), availableCarDays: tenths(availableMs) };
+  return {
+    carCount,
+    ratio,
+    bookedCarDays: tenths(Math.min(bookedMs, availableMs)),
+    availableCarDays: tenths(availableMs),
+  };
 }
 
 /** A ratio as a whole percentage for people: 0.996 is 100 %, but anything above nothing shows at least 1 %. */
@@ -76,7 +102,10 @@ export function percent(ratio: number): number {
  * and at least `minStep`: 1 for counts, 100 for cents, so ticks are whole bookings or dollars),
  * at most `maxTicks` intervals, the last at or above `max`. An empty chart still gets one step.
  */
-export function axisTicks(max: number, { maxTicks = 4, minStep = 1 }: { maxTicks?: number; minStep?: number } = {}): number[] {
+export function axisTicks(
+  max: number,
+  { maxTicks = 4, minStep = 1 }: { maxTicks?: number; minStep?: number } = {},
+): number[] {
   if (!(max > 0)) return [0, minStep];
   const rough = Math.max(max / maxTicks, minStep);
   const power = 10 ** Math.floor(Math.log10(rough));

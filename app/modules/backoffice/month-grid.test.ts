@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { assignLanes, barSpan, daysInMonth, laneCells, monthBounds, monthDays, monthKey, monthLabel, monthOf, parseMonth, shiftMonth, weekdayLabel } from "./month-grid";
+import {
+  assignLanes,
+  barSpan,
+  daysInMonth,
+  laneCells,
+  monthBounds,
+  monthDays,
+  monthKey,
+  monthLabel,
+  monthOf,
+  parseMonth,
+  shiftMonth,
+  weekdayLabel,
+} from "./month-grid";
 
 const CARACAS = "America/Caracas"; // UTC-4 all year
 const MADRID = "Europe/Madrid"; // UTC+1, UTC+2 from the last Sunday of March
@@ -40,8 +53,14 @@ describe("months (docs/domain.md#fleet-calendar)", () => {
   });
 
   it("bounds a month by the zone's midnights, whatever its daylight saving", () => {
-    expect(monthBounds(nov, CARACAS)).toEqual({ start: new Date("2026-11-01T04:00:00Z"), end: new Date("2026-12-01T04:00:00Z") });
-    expect(monthBounds({ year: 2026, month: 3 }, MADRID)).toEqual({ start: new Date("2026-02-28T23:00:00Z"), end: new Date("2026-03-31T22:00:00Z") });
+    expect(monthBounds(nov, CARACAS)).toEqual({
+      start: new Date("2026-11-01T04:00:00Z"),
+      end: new Date("2026-12-01T04:00:00Z"),
+    });
+    expect(monthBounds({ year: 2026, month: 3 }, MADRID)).toEqual({
+      start: new Date("2026-02-28T23:00:00Z"),
+      end: new Date("2026-03-31T22:00:00Z"),
+    });
   });
 });
 
@@ -49,17 +68,42 @@ describe("barSpan: a booking's bar in the month", () => {
   const at = (local: string) => new Date(`${local}-04:00`);
 
   it("runs from the pick-up day to the return day", () => {
-    expect(barSpan(at("2026-11-10T14:00"), at("2026-11-13T14:00"), nov, CARACAS)).toEqual({ firstDay: 10, lastDay: 13, continuesBefore: false, continuesAfter: false });
+    expect(barSpan(at("2026-11-10T14:00"), at("2026-11-13T14:00"), nov, CARACAS)).toEqual({
+      firstDay: 10,
+      lastDay: 13,
+      continuesBefore: false,
+      continuesAfter: false,
+    });
   });
 
   it("ends the day before when the car is back at midnight", () => {
-    expect(barSpan(at("2026-11-10T00:00"), at("2026-11-12T00:00"), nov, CARACAS)).toEqual({ firstDay: 10, lastDay: 11, continuesBefore: false, continuesAfter: false });
+    expect(barSpan(at("2026-11-10T00:00"), at("2026-11-12T00:00"), nov, CARACAS)).toEqual({
+      firstDay: 10,
+      lastDay: 11,
+      continuesBefore: false,
+      continuesAfter: false,
+    });
   });
 
   it("is clipped at the month's edges and says it goes on", () => {
-    expect(barSpan(at("2026-10-28T10:00"), at("2026-11-02T10:00"), nov, CARACAS)).toEqual({ firstDay: 1, lastDay: 2, continuesBefore: true, continuesAfter: false });
-    expect(barSpan(at("2026-11-29T10:00"), at("2026-12-04T10:00"), nov, CARACAS)).toEqual({ firstDay: 29, lastDay: 30, continuesBefore: false, continuesAfter: true });
-    expect(barSpan(at("2026-10-01T10:00"), at("2027-01-04T10:00"), nov, CARACAS)).toEqual({ firstDay: 1, lastDay: 30, continuesBefore: true, continuesAfter: true });
+    expect(barSpan(at("2026-10-28T10:00"), at("2026-11-02T10:00"), nov, CARACAS)).toEqual({
+      firstDay: 1,
+      lastDay: 2,
+      continuesBefore: true,
+      continuesAfter: false,
+    });
+    expect(barSpan(at("2026-11-29T10:00"), at("2026-12-04T10:00"), nov, CARACAS)).toEqual({
+      firstDay: 29,
+      lastDay: 30,
+      continuesBefore: false,
+      continuesAfter: true,
+    });
+    expect(barSpan(at("2026-10-01T10:00"), at("2027-01-04T10:00"), nov, CARACAS)).toEqual({
+      firstDay: 1,
+      lastDay: 30,
+      continuesBefore: true,
+      continuesAfter: true,
+    });
   });
 
   it("misses the month when it ends before or starts after it", () => {
@@ -69,12 +113,22 @@ describe("barSpan: a booking's bar in the month", () => {
 
   it("counts days in the zone, not in UTC", () => {
     // 30 November 22:00 in Caracas is 1 December in UTC.
-    expect(barSpan(at("2026-11-30T22:00"), at("2026-12-02T10:00"), nov, CARACAS)).toEqual({ firstDay: 30, lastDay: 30, continuesBefore: false, continuesAfter: true });
+    expect(barSpan(at("2026-11-30T22:00"), at("2026-12-02T10:00"), nov, CARACAS)).toEqual({
+      firstDay: 30,
+      lastDay: 30,
+      continuesBefore: false,
+      continuesAfter: true,
+    });
   });
 });
 
 describe("lanes and cells", () => {
-  const bar = (firstDay: number, lastDay: number) => ({ firstDay, lastDay, continuesBefore: false, continuesAfter: false });
+  const bar = (firstDay: number, lastDay: number) => ({
+    firstDay,
+    lastDay,
+    continuesBefore: false,
+    continuesAfter: false,
+  });
 
   it("keeps a car on one row unless two bars share a day (a changeover)", () => {
     expect(assignLanes([bar(12, 14), bar(1, 3), bar(5, 9)])).toEqual([[bar(1, 3), bar(5, 9), bar(12, 14)]]);
@@ -87,7 +141,13 @@ describe("lanes and cells", () => {
 
   it("turns a lane into one cell per free day and one spanning cell per bar", () => {
     const cells = laneCells([bar(2, 4), bar(6, 6)], 7);
-    expect(cells.map((c) => (c.kind === "day" ? `d${c.day}` : `bar${c.span}`))).toEqual(["d1", "bar3", "d5", "bar1", "d7"]);
+    expect(cells.map((c) => (c.kind === "day" ? `d${c.day}` : `bar${c.span}`))).toEqual([
+      "d1",
+      "bar3",
+      "d5",
+      "bar1",
+      "d7",
+    ]);
     expect(laneCells([], 3).map((c) => c.kind)).toEqual(["day", "day", "day"]);
   });
 });

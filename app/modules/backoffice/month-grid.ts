@@ -57,7 +57,10 @@ export function monthDays(m: Month): MonthDay[] {
 /** The month as the instants `[start, end)`: its first midnight and the next month's, in `zone`. */
 export function monthBounds(m: Month, zone: string): { start: Date; end: Date } {
   const next = shiftMonth(m, 1);
-  return { start: localToInstant(`${monthKey(m)}-01T00:00`, zone)!, end: localToInstant(`${monthKey(next)}-01T00:00`, zone)! };
+  return {
+    start: localToInstant(`${monthKey(m)}-01T00:00`, zone)!,
+    end: localToInstant(`${monthKey(next)}-01T00:00`, zone)!,
+  };
 }
 
 /**
@@ -117,11 +120,15 @@ export function laneCells<T extends BarSpan>(lane: readonly T[], dayCount: numbe
 
 /** "November 2026" in `language` (or "Nov 2026" when `short`); on the server only, so the page hydrates with the same words. */
 export function monthLabel(m: Month, language: string, style: "long" | "short" = "long"): string {
-  return new Intl.DateTimeFormat(language, { month: style, year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(m.year, m.month - 1, 15)));
+  return new Intl.DateTimeFormat(language, { month: style, year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(m.year, m.month - 1, 15)),
+  );
 }
 
 /** A weekday's short name in `language` (0 Sunday … 6 Saturday). */
 export function weekdayLabel(weekday: number, language: string): string {
   // 4 January 1970 was a Sunday.
-  return new Intl.DateTimeFormat(language, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(1970, 0, 4 + weekday)));
+  return new Intl.DateTimeFormat(language, { weekday: "short", timeZone: "UTC" }).format(
+    new Date(Date.UTC(1970, 0, 4 + weekday)),
+  );
 }

@@ -55,7 +55,12 @@ export async function resendFailedJobs(user: Pick<StaffUser, "id">, which: numbe
   return db.transaction(async (tx) => {
     const requeued = await resend(which, tx);
     for (const id of requeued) {
-      await recordAudit(tx, user, { action: "outbox.resend", subjectType: "outbox", subjectId: id, changes: { status: ["failed", "pending"] } });
+      await recordAudit(tx, user, {
+        action: "outbox.resend",
+        subjectType: "outbox",
+        subjectId: id,
+        changes: { status: ["failed", "pending"] },
+      });
     }
     return requeued.length;
   });

@@ -8,6 +8,7 @@ describe("rowIdParam", () => {
   });
 
   it("names nothing for anything else", () => {
-    for (const raw of [undefined, "", "0", "-1", "1.5", "1e3", " 1", "abc", "2147483648", "99999999999"]) expect(rowIdParam(raw), String(raw)).toBeNull();
+    for (const raw of [undefined, "", "0", "-1", "1.5", "1e3", " 1", "abc", "2147483648", "99999999999"])
+      expect(rowIdParam(raw), String(raw)).toBeNull();
   });
 });

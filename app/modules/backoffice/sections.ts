@@ -16,4 +16,5 @@ const sections = [
 
 export type BackOfficeSection = (typeof sections)[number];
 
-export const backOfficeSections = (type: "admin" | "supplier"): BackOfficeSection[] => sections.filter((section) => type === "admin" || !section.adminOnly);
+export const backOfficeSections = (type: "admin" | "supplier"): BackOfficeSection[] =>
+  sections.filter((section) => type === "admin" || !section.adminOnly);

@@ -5,9 +5,21 @@ import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 import { freeSlug } from "./slug";
 
 /** A slug `column`'s table does not hold yet, from `base` (which only has a-z, 0-9 and hyphens, so no LIKE wildcard). */
-export async function unusedSlug(executor: Executor, column: PgColumn, base: string, maxLength: number): Promise<string> {
-  const rows = await executor.select({ slug: column }).from(column.table).where(like(column, `${base}%`));
-  return freeSlug(base, rows.map((row) => String(row.slug)), maxLength);
+export async function unusedSlug(
+  executor: Executor,
+  column: PgColumn,
+  base: string,
+  maxLength: number,
+): Promise<string> {
+  const rows = await executor
+    .select({ slug: column })
+    .from(column.table)
+    .where(like(column, `${base}%`));
+  return freeSlug(
+    base,
+    rows.map((row) => String(row.slug)),
+    maxLength,
+  );
 }
 
 /**

@@ -4,7 +4,9 @@ import { messages } from "~/modules/forms/messages";
 import { optionKeys } from "~/modules/pricing/pricing";
 
 /** The amend form (docs/domain.md#cancellation), shared by the browser and the action; times are wall-clock times at the pick-up place. */
-export const amendTime = z.string({ error: messages.required }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: "bookings:amend.invalidTime" });
+export const amendTime = z
+  .string({ error: messages.required })
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: "bookings:amend.invalidTime" });
 /** Wall-clock times of one place compare as text; the drop-off must follow the pick-up. */
 export const dropOffFollows = (pickUp: string, dropOff: string) => dropOff > pickUp;
 export const dropOffMessage = "bookings:amend.dropOffBeforePickUp";

@@ -49,7 +49,14 @@ export type CheckoutFailure =
   | { reason: "unavailable" }
   | UnpaidCapFailure;
 export type CheckoutResult =
-  | { ok: true; bookingId: number; reference: string; driverId: number; accountCreated: boolean; paymentMethod: CheckoutInput["paymentMethod"] }
+  | {
+      ok: true;
+      bookingId: number;
+      reference: string;
+      driverId: number;
+      accountCreated: boolean;
+      paymentMethod: CheckoutInput["paymentMethod"];
+    }
   | ({ ok: false } & CheckoutFailure);
 
 export type CheckoutCar = {
@@ -95,9 +102,10 @@ const carFields = {
   depositCents: cars.depositCents,
   ...optionColumns,
   // In the car's own query: one round trip less per checkout page and per booking.
-  locationIds: sql<number[]>`array(select cl.location_id from car_locations cl where cl.car_id = "cars"."id" order by cl.location_id)`,
+  locationIds: sql<
+    number[]
+  >`array(select cl.location_id from car_locations cl where cl.car_id = "cars"."id" order by cl.location_id)`,
 };
-
 
 /** A car that is not deleted and whose supplier is active, with its rental terms. */
 async function findCar(executor: Executor, carId: number): Promise<CheckoutCar | null> {
@@ -106,15 +114,44 @@ async function findCar(executor: Executor, carId: number): Promise<CheckoutCar |
     .select(carFields)
     .from(cars)
     .innerJoin(suppliers, eq(suppliers.id, cars.supplierId))
-    .where(and(eq(cars.id, carId), eq(cars.status, "active"), eq(suppliers.active, true), eq(suppliers.status, "active")))
+    .where(
+      and(eq(cars.id, carId), eq(cars.status, "active"), eq(suppliers.active, true), eq(suppliers.status, "active")),
+    )
     // In the booking transaction, a back-office delete (which locks the car FOR UPDATE before
     // counting its bookings) either waits for this booking or is seen here as deleted
     // (docs/domain.md#fleet).
     .for("share", { of: cars });
   if (!row) return null;
   const options = Object.fromEntries(optionKeys.map((key) => [key, row[key]])) as Record<OptionKey, number>;
-  const { id, name, image, supplierId, supplierName, supplierLogo, payLaterAllowed, dailyPriceCents, payLaterFeePercent, minimumAge, depositCents, locationIds } = row;
-  return { id, name, image, supplierId, supplierName, supplierLogo, payLaterAllowed, dailyPriceCents, payLaterFeePercent, minimumAge, depositCents, options, locationIds };
+  const {
+    id,
+    name,
+    image,
+    supplierId,
+    supplierName,
+    supplierLogo,
+    payLaterAllowed,
+    dailyPriceCents,
+    payLaterFeePercent,
+    minimumAge,
+    depositCents,
+    locationIds,
+  } = row;
+  return {
+    id,
+    name,
+    image,
+    supplierId,
+    supplierName,
+    supplierLogo,
+    payLaterAllowed,
+    dailyPriceCents,
+    payLaterFeePercent,
+    minimumAge,
+    depositCents,
+    options,
+    locationIds,
+  };
 }
 
 /** For the checkout page's GET: the car with what the page shows, or null when it is gone or inactive. */
@@ -146,7 +183,13 @@ type Driver = { id: number; email: string; fullName: string; language: string };
 /** A signed-in driver with their birth date (null when not given); the session names an active account. */
 async function signedInDriver(tx: Transaction, userId: number): Promise<Driver & { birthDate: string | null }> {
   const [user] = await tx
-    .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language, birthDate: users.birthDate })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      language: users.language,
+      birthDate: users.birthDate,
+    })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.status, "active")));
   if (!user) throw new Error(`Checkout by unknown user ${userId}`);
@@ -214,7 +257,8 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   const unavailable = unavailableOption(options, car.options);
   if (unavailable !== null) refuse({ reason: "optionUnavailable", option: unavailable as OptionKey });
 
-  if (!(await carIsBookableFor({ carId: car.id, locationId: pickup.id, pickUp: from, dropOff: to }, tx))) refuse({ reason: "unavailable" });
+  if (!(await carIsBookableFor({ carId: car.id, locationId: pickup.id, pickUp: from, dropOff: to }, tx)))
+    refuse({ reason: "unavailable" });
 
   const minimumAge = requiredDriverAge(car.minimumAge);
   const zone = pickup.timeZone;
@@ -222,7 +266,8 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   // A signed-in driver is read once, birth date included; a visitor's account is made after the checks.
   const account = given.kind === "user" ? await signedInDriver(tx, given.userId) : null;
   const driverBirthDate = given.kind === "visitor" ? given.birthDate : (account?.birthDate ?? null);
-  if (!driverOldEnough(driverBirthDate, from, zone, minimumAge)) refuse({ reason: "underAge", who: "driver", minimumAge });
+  if (!driverOldEnough(driverBirthDate, from, zone, minimumAge))
+    refuse({ reason: "underAge", who: "driver", minimumAge });
   if (input.additionalDriver && !driverOldEnough(input.additionalDriver.birthDate, from, zone, minimumAge)) {
     refuse({ reason: "underAge", who: "additionalDriver", minimumAge });
   }
@@ -256,8 +301,27 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   });
 
   // A hold is announced once it is paid (payment/fulfil.server.ts): it may lapse within the half hour.
-  if (payLater) await announce(tx, { booking, car, driver, pickup, dropoff, from, to, days, options, totalCents: breakdown.totalCents });
-  return { ok: true, bookingId: booking.id, reference: booking.reference, driverId, accountCreated: input.driver.kind === "visitor", paymentMethod: input.paymentMethod };
+  if (payLater)
+    await announce(tx, {
+      booking,
+      car,
+      driver,
+      pickup,
+      dropoff,
+      from,
+      to,
+      days,
+      options,
+      totalCents: breakdown.totalCents,
+    });
+  return {
+    ok: true,
+    bookingId: booking.id,
+    reference: booking.reference,
+    driverId,
+    accountCreated: input.driver.kind === "visitor",
+    paymentMethod: input.paymentMethod,
+  };
 }
 
 const REFERENCE_ATTEMPTS = 5;
@@ -305,7 +369,12 @@ async function announce(tx: Transaction, a: Announcement) {
   const zone = pickup.timeZone;
   const staff = await bookingStaff(tx, car.supplierId);
   await notify(tx, [
-    { userId: driver.id, bookingId: booking.id, messageKey: "notifications:messages.bookingConfirmed", params: { reference: booking.reference, car: car.name } },
+    {
+      userId: driver.id,
+      bookingId: booking.id,
+      messageKey: "notifications:messages.bookingConfirmed",
+      params: { reference: booking.reference, car: car.name },
+    },
     ...staff.map((member) => ({
       userId: member.id,
       bookingId: booking.id,
@@ -333,13 +402,23 @@ async function announce(tx: Transaction, a: Announcement) {
   const driverLanguage = languageOf(driver.language);
   await enqueueEmails(tx, [
     {
-      request: { template: "booking-confirmation", to: [driver.email], language: driverLanguage, data: { fullName: driver.fullName, ...details(driverLanguage) } },
+      request: {
+        template: "booking-confirmation",
+        to: [driver.email],
+        language: driverLanguage,
+        data: { fullName: driver.fullName, ...details(driverLanguage) },
+      },
       jobId: `booking-confirmation-${booking.id}`,
     },
     ...staff.map((member) => {
       const language = languageOf(member.language);
       return {
-        request: { template: "new-booking" as const, to: [member.email], language, data: { fullName: member.fullName, driver: driver.fullName, ...details(language) } },
+        request: {
+          template: "new-booking" as const,
+          to: [member.email],
+          language,
+          data: { fullName: member.fullName, driver: driver.fullName, ...details(language) },
+        },
         jobId: `new-booking-${booking.id}-${member.id}`,
       };
     }),

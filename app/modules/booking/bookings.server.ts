@@ -3,7 +3,14 @@ import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { isLanguage, defaultLanguage, type Language } from "~/modules/i18n/languages";
-import { optionKeys, optionPrices, priceRental, rentalDays, UnavailableOptionError, type OptionKey } from "~/modules/pricing/pricing";
+import {
+  optionKeys,
+  optionPrices,
+  priceRental,
+  rentalDays,
+  UnavailableOptionError,
+  type OptionKey,
+} from "~/modules/pricing/pricing";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -43,7 +50,9 @@ function listWhere(user: User, filters: Omit<BookingFilters, "page" | "perPage">
   if (filters.supplierId && isStaff(user)) conditions.push(eq(bookings.supplierId, filters.supplierId));
   if (filters.search) {
     const pattern = containing(filters.search);
-    conditions.push(or(ilike(bookings.reference, pattern), ilike(users.fullName, pattern), ilike(users.email, pattern))!);
+    conditions.push(
+      or(ilike(bookings.reference, pattern), ilike(users.fullName, pattern), ilike(users.email, pattern))!,
+    );
   }
   return and(...conditions);
 }
@@ -96,7 +105,8 @@ type Keyset = { startsAt: Date; id: number };
 /** One batch of the export: the list's rows after `after` in the list's order, with the places named in `language`. */
 async function exportBatch(where: SQL | undefined, language: Language, after: Keyset | null) {
   const db = await getDb();
-  const name = (place: typeof exportPickup) => ({ es: place.nameEs, en: place.nameEn, fr: place.nameFr, el: place.nameEl })[language];
+  const name = (place: typeof exportPickup) =>
+    ({ es: place.nameEs, en: place.nameEn, fr: place.nameFr, el: place.nameEl })[language];
   return db
     .select({
       id: bookings.id,
@@ -122,7 +132,17 @@ async function exportBatch(where: SQL | undefined, language: Language, after: Ke
     .innerJoin(users, eq(users.id, bookings.driverId))
     .innerJoin(exportPickup, eq(exportPickup.id, bookings.pickupLocationId))
     .innerJoin(exportDropoff, eq(exportDropoff.id, bookings.dropoffLocationId))
-    .where(after ? and(where, or(lt(bookings.startsAt, after.startsAt), and(eq(bookings.startsAt, after.startsAt), lt(bookings.id, after.id)))) : where)
+    .where(
+      after
+        ? and(
+            where,
+            or(
+              lt(bookings.startsAt, after.startsAt),
+              and(eq(bookings.startsAt, after.startsAt), lt(bookings.id, after.id)),
+            ),
+          )
+        : where,
+    )
     .orderBy(desc(bookings.startsAt), desc(bookings.id))
     .limit(EXPORT_BATCH);
 }
@@ -135,7 +155,11 @@ export type ExportedBooking = Awaited<ReturnType<typeof exportBatch>>[number];
  * the one before (keyset), so a long export neither holds the table in memory nor skips or
  * repeats rows when bookings are added meanwhile.
  */
-export async function* exportBookings(user: User, filters: Omit<BookingFilters, "page" | "perPage">, language: Language): AsyncGenerator<ExportedBooking[]> {
+export async function* exportBookings(
+  user: User,
+  filters: Omit<BookingFilters, "page" | "perPage">,
+  language: Language,
+): AsyncGenerator<ExportedBooking[]> {
   const where = listWhere(user, filters);
   let after: Keyset | null = null;
   for (;;) {
@@ -165,10 +189,31 @@ export async function bookingDetail(user: User, id: number) {
     .select({
       booking: bookings,
       paidCents: paidCentsColumn,
-      car: { id: cars.id, name: cars.name, dailyPriceCents: cars.dailyPriceCents, cancellationCents: cars.cancellationCents },
+      car: {
+        id: cars.id,
+        name: cars.name,
+        dailyPriceCents: cars.dailyPriceCents,
+        cancellationCents: cars.cancellationCents,
+      },
       supplier: { id: suppliers.id, name: suppliers.name },
-      pickup: { id: pickup.id, nameEs: pickup.nameEs, nameEn: pickup.nameEn, nameFr: pickup.nameFr, nameEl: pickup.nameEl, address: pickup.address, timeZone: pickup.timeZone },
-      dropoff: { id: dropoff.id, nameEs: dropoff.nameEs, nameEn: dropoff.nameEn, nameFr: dropoff.nameFr, nameEl: dropoff.nameEl, address: dropoff.address, timeZone: dropoff.timeZone },
+      pickup: {
+        id: pickup.id,
+        nameEs: pickup.nameEs,
+        nameEn: pickup.nameEn,
+        nameFr: pickup.nameFr,
+        nameEl: pickup.nameEl,
+        address: pickup.address,
+        timeZone: pickup.timeZone,
+      },
+      dropoff: {
+        id: dropoff.id,
+        nameEs: dropoff.nameEs,
+        nameEn: dropoff.nameEn,
+        nameFr: dropoff.nameFr,
+        nameEl: dropoff.nameEl,
+        address: dropoff.address,
+        timeZone: dropoff.timeZone,
+      },
       driver: { id: users.id, fullName: users.fullName, email: users.email, phone: users.phone },
     })
     .from(bookings)
@@ -180,7 +225,14 @@ export async function bookingDetail(user: User, id: number) {
     .where(and(eq(bookings.id, id), bookingScope(user)));
   if (!row) return null;
   const history = await db
-    .select({ id: bookingEvents.id, at: bookingEvents.at, fromStatus: bookingEvents.fromStatus, toStatus: bookingEvents.toStatus, note: bookingEvents.note, actor: actor.fullName })
+    .select({
+      id: bookingEvents.id,
+      at: bookingEvents.at,
+      fromStatus: bookingEvents.fromStatus,
+      toStatus: bookingEvents.toStatus,
+      note: bookingEvents.note,
+      actor: actor.fullName,
+    })
     .from(bookingEvents)
     .leftJoin(actor, eq(actor.id, bookingEvents.actorId))
     .where(eq(bookingEvents.bookingId, id))
@@ -190,12 +242,17 @@ export async function bookingDetail(user: User, id: number) {
 
 /** The booking row in scope, locked for the caller's transaction, or undefined. */
 async function lockInScope(tx: Executor, user: User, id: number) {
-  const [row] = await tx.select().from(bookings).where(and(eq(bookings.id, id), bookingScope(user))).for("update");
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), bookingScope(user)))
+    .for("update");
   return row;
 }
 
 /** `balanceDue`: `paid` asked for while the booking's succeeded payments do not cover its price. */
-export type ChangeResult = { ok: true; status: BookingStatus } | { ok: false; reason: "notFound" | "refused" | "balanceDue" };
+export type ChangeResult =
+  { ok: true; status: BookingStatus } | { ok: false; reason: "notFound" | "refused" | "balanceDue" };
 
 /**
  * Tells a booking's driver about it: a notification, and an email in their language when they
@@ -204,19 +261,35 @@ export type ChangeResult = { ok: true; status: BookingStatus } | { ok: false; re
 async function tellDriver(
   tx: Executor,
   booking: Pick<typeof bookings.$inferSelect, "id" | "driverId">,
-  message: { messageKey: `notifications:messages.${string}`; template: "booking-status-changed" | "booking-cancel-declined"; params: Record<string, string> },
+  message: {
+    messageKey: `notifications:messages.${string}`;
+    template: "booking-status-changed" | "booking-cancel-declined";
+    params: Record<string, string>;
+  },
   /** The email's job id; by default one per notification. */
   jobId?: string,
 ) {
-  const [notificationId] = await notify(tx, [{ userId: booking.driverId, bookingId: booking.id, messageKey: message.messageKey, params: message.params }]);
+  const [notificationId] = await notify(tx, [
+    { userId: booking.driverId, bookingId: booking.id, messageKey: message.messageKey, params: message.params },
+  ]);
   const [driver] = await tx
-    .select({ email: users.email, fullName: users.fullName, language: users.language, enableEmailNotifications: users.enableEmailNotifications })
+    .select({
+      email: users.email,
+      fullName: users.fullName,
+      language: users.language,
+      enableEmailNotifications: users.enableEmailNotifications,
+    })
     .from(users)
     .where(eq(users.id, booking.driverId));
   if (!driver?.enableEmailNotifications) return;
   await enqueueEmail(
     tx,
-    { template: message.template, to: [driver.email], language: isLanguage(driver.language) ? driver.language : defaultLanguage, data: { fullName: driver.fullName, ...message.params } },
+    {
+      template: message.template,
+      to: [driver.email],
+      language: isLanguage(driver.language) ? driver.language : defaultLanguage,
+      data: { fullName: driver.fullName, ...message.params },
+    },
     jobId ?? `${message.template}-${notificationId}`,
   );
 }
@@ -227,15 +300,33 @@ async function tellDriver(
  * is notified and (when they take email notifications) emailed in their language, all in the
  * caller's transaction (docs/domain.md#booking-status).
  */
-async function transition(tx: Transaction, user: User, booking: typeof bookings.$inferSelect, to: BookingStatus, note: string | null = null): Promise<ChangeResult> {
-  const mover = isStaff(user) ? ({ kind: "staff", userId: user.id } as const) : ({ kind: "driver", userId: user.id } as const);
+async function transition(
+  tx: Transaction,
+  user: User,
+  booking: typeof bookings.$inferSelect,
+  to: BookingStatus,
+  note: string | null = null,
+): Promise<ChangeResult> {
+  const mover = isStaff(user)
+    ? ({ kind: "staff", userId: user.id } as const)
+    : ({ kind: "driver", userId: user.id } as const);
   const moved = await moveBooking(tx, booking, to, mover, { note });
   if (!moved.ok) return { ok: false, reason: refusalOf(moved.reason) };
-  await tellDriver(tx, booking, { messageKey: "notifications:messages.statusChanged", template: "booking-status-changed", params: { reference: booking.reference, status: to } }, `booking-status-${moved.eventId}`);
+  await tellDriver(
+    tx,
+    booking,
+    {
+      messageKey: "notifications:messages.statusChanged",
+      template: "booking-status-changed",
+      params: { reference: booking.reference, status: to },
+    },
+    `booking-status-${moved.eventId}`,
+  );
   return { ok: true, status: to };
 }
 
-const refusalOf = (reason: MoveRefusal): "refused" | "balanceDue" => (reason === "balanceDue" ? "balanceDue" : "refused");
+const refusalOf = (reason: MoveRefusal): "refused" | "balanceDue" =>
+  reason === "balanceDue" ? "balanceDue" : "refused";
 
 /**
  * A status change asked for by staff on one booking. Drivers never set a status: their one
@@ -261,7 +352,8 @@ export async function bulkChangeStatus(user: User, ids: number[], to: BookingSta
     const outcome = await db.transaction(async (tx) => {
       const booking = await lockInScope(tx, user, id);
       if (!booking) return { reference: null, result: { ok: false, reason: "notFound" } as ChangeResult };
-      if (!isStaff(user)) return { reference: booking.reference, result: { ok: false, reason: "refused" } as ChangeResult };
+      if (!isStaff(user))
+        return { reference: booking.reference, result: { ok: false, reason: "refused" } as ChangeResult };
       return { reference: booking.reference, result: await transition(tx, user, booking, to) };
     });
     results.push({ id, ...outcome });
@@ -282,7 +374,10 @@ export async function cancelBooking(user: User, id: number, now = new Date()): P
     const booking = await lockInScope(tx, user, id);
     if (!booking) return "notFound";
     if (booking.driverId !== user.id) return "refused";
-    const [car] = await tx.select({ cancellationCents: cars.cancellationCents }).from(cars).where(eq(cars.id, booking.carId));
+    const [car] = await tx
+      .select({ cancellationCents: cars.cancellationCents })
+      .from(cars)
+      .where(eq(cars.id, booking.carId));
     const kind = cancelKind({ ...booking, paidCents: await paidCentsOf(tx, booking.id) }, car.cancellationCents, now);
     if (kind === "immediate") {
       const result = await transition(tx, user, booking, "cancelled");
@@ -293,7 +388,12 @@ export async function cancelBooking(user: User, id: number, now = new Date()): P
     const staff = await bookingStaff(tx, booking.supplierId);
     await notify(
       tx,
-      staff.map((s) => ({ userId: s.id, bookingId: booking.id, messageKey: "notifications:messages.cancelRequested" as const, params: { reference: booking.reference } })),
+      staff.map((s) => ({
+        userId: s.id,
+        bookingId: booking.id,
+        messageKey: "notifications:messages.cancelRequested" as const,
+        params: { reference: booking.reference },
+      })),
     );
     return "requested";
   });
@@ -308,29 +408,53 @@ export async function resolveCancelRequest(user: User, id: number, accept: boole
     if (!isStaff(user) || !booking.cancelRequest) return { ok: false, reason: "refused" } as const;
     if (accept) return transition(tx, user, booking, "cancelled", "cancel request accepted");
     await tx.update(bookings).set({ cancelRequest: false }).where(eq(bookings.id, booking.id));
-    await tellDriver(tx, booking, { messageKey: "notifications:messages.cancelDeclined", template: "booking-cancel-declined", params: { reference: booking.reference } });
+    await tellDriver(tx, booking, {
+      messageKey: "notifications:messages.cancelDeclined",
+      template: "booking-cancel-declined",
+      params: { reference: booking.reference },
+    });
     return { ok: true, status: booking.status } as const;
   });
 }
-
 
 /**
  * The driver asks for a change to an online-paid booking: nothing changes on the booking; the
  * supplier's staff and the admins get a notification with the driver's words, and settle it
  * with the driver (who is told they will be contacted).
  */
-export async function requestAmendment(user: User, id: number, request: string, now = new Date()): Promise<"requested" | "refused" | "notFound"> {
+export async function requestAmendment(
+  user: User,
+  id: number,
+  request: string,
+  now = new Date(),
+): Promise<"requested" | "refused" | "notFound"> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const booking = await lockInScope(tx, user, id);
     if (!booking) return "notFound";
-    const [car] = await tx.select({ cancellationCents: cars.cancellationCents }).from(cars).where(eq(cars.id, booking.carId));
-    if (!canRequestAmendment(user.id, { ...booking, paidCents: await paidCentsOf(tx, booking.id) }, car.cancellationCents, now)) return "refused";
+    const [car] = await tx
+      .select({ cancellationCents: cars.cancellationCents })
+      .from(cars)
+      .where(eq(cars.id, booking.carId));
+    if (
+      !canRequestAmendment(
+        user.id,
+        { ...booking, paidCents: await paidCentsOf(tx, booking.id) },
+        car.cancellationCents,
+        now,
+      )
+    )
+      return "refused";
     const staff = await bookingStaff(tx, booking.supplierId);
     const params = { reference: booking.reference, request: request.slice(0, AMENDMENT_REQUEST_MAX) };
     await notify(
       tx,
-      staff.map((s) => ({ userId: s.id, bookingId: booking.id, messageKey: "notifications:messages.amendmentRequested" as const, params })),
+      staff.map((s) => ({
+        userId: s.id,
+        bookingId: booking.id,
+        messageKey: "notifications:messages.amendmentRequested" as const,
+        params,
+      })),
     );
     return "requested";
   });
@@ -361,9 +485,9 @@ export type AmendOutcome =
   /** The additional driver is younger than the car asks on the new pick-up date (docs/domain.md#driver-age), as at checkout. */
   | { additionalUnderAge: number };
 
-
 /** A driver's details are all there (each field non-empty). */
-const complete = (d: NonNullable<Amendment["additionalDriver"]>) => Boolean(d.name.trim() && d.email.trim() && d.phone.trim() && d.birthDate.trim());
+const complete = (d: NonNullable<Amendment["additionalDriver"]>) =>
+  Boolean(d.name.trim() && d.email.trim() && d.phone.trim() && d.birthDate.trim());
 
 /**
  * The driver changes their pay-later booking before pick-up (docs/domain.md#cancellation): new
@@ -375,7 +499,8 @@ const complete = (d: NonNullable<Amendment["additionalDriver"]>) => Boolean(d.na
  */
 export async function amendBooking(user: User, id: number, change: Amendment, now = new Date()): Promise<AmendOutcome> {
   if (change.pickUp <= now) return "pastPickUp";
-  if (!periodIsValid(change.pickUp, change.dropOff, now)) return change.dropOff > change.pickUp ? "tooLong" : "pastPickUp";
+  if (!periodIsValid(change.pickUp, change.dropOff, now))
+    return change.dropOff > change.pickUp ? "tooLong" : "pastPickUp";
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
@@ -385,29 +510,59 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
       const [car] = await tx.select().from(cars).where(eq(cars.id, booking.carId));
       // The checkout's rule (bookingChoices): details exactly when the option is chosen, or included and a driver named.
       const included = car.additionalDriverCents === 0;
-      const given = change.additionalDriver && Object.values(change.additionalDriver).some((v) => v.trim() !== "") ? change.additionalDriver : null;
+      const given =
+        change.additionalDriver && Object.values(change.additionalDriver).some((v) => v.trim() !== "")
+          ? change.additionalDriver
+          : null;
       const wanted = change.options.includes("additionalDriver") || (included && given !== null);
       if (wanted && !(given && complete(given))) return "additionalDriverMissing";
       const additionalDriver = wanted ? given : null;
       const options = optionKeys.filter((k) => change.options.includes(k) || (k === "additionalDriver" && wanted));
       const days = rentalDays(change.pickUp, change.dropOff);
       const breakdown = priceRental({
-        car: { dailyPriceCents: car.dailyPriceCents, payLaterFeePercent: car.payLaterFeePercent, options: optionPrices(car) },
+        car: {
+          dailyPriceCents: car.dailyPriceCents,
+          payLaterFeePercent: car.payLaterFeePercent,
+          options: optionPrices(car),
+        },
         days,
         options,
         payLater: true,
       });
       // The additional driver's age as at checkout, on the new pick-up date at the new pick-up place.
-      const [place] = await tx.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, change.pickupLocationId));
+      const [place] = await tx
+        .select({ timeZone: locations.timeZone })
+        .from(locations)
+        .where(eq(locations.id, change.pickupLocationId));
       const minimumAge = requiredDriverAge(car.minimumAge);
-      if (place && additionalDriver && !driverOldEnough(additionalDriver.birthDate, change.pickUp, place.timeZone, minimumAge)) {
+      if (
+        place &&
+        additionalDriver &&
+        !driverOldEnough(additionalDriver.birthDate, change.pickUp, place.timeZone, minimumAge)
+      ) {
         return { additionalUnderAge: minimumAge } as const;
       }
-      const bookable = await carIsBookableFor({ carId: car.id, locationId: change.pickupLocationId, pickUp: change.pickUp, dropOff: change.dropOff, exceptBookingId: id }, tx);
-      const [dropoffPlace] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, change.dropoffLocationId));
+      const bookable = await carIsBookableFor(
+        {
+          carId: car.id,
+          locationId: change.pickupLocationId,
+          pickUp: change.pickUp,
+          dropOff: change.dropOff,
+          exceptBookingId: id,
+        },
+        tx,
+      );
+      const [dropoffPlace] = await tx
+        .select({ id: locations.id })
+        .from(locations)
+        .where(eq(locations.id, change.dropoffLocationId));
       if (!bookable || !dropoffPlace) throw new Unavailable();
       // Last, so this answer means "the change is fine but for the open payment" (amendClosingCardAttempts).
-      const [open] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, id), eq(payments.status, "pending"))).limit(1);
+      const [open] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.bookingId, id), eq(payments.status, "pending")))
+        .limit(1);
       if (open) return "paymentInProgress";
       const chosen = new Set(options);
       await tx
@@ -434,7 +589,12 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
       const period = { reference: booking.reference, from: local(change.pickUp), to: local(change.dropOff) };
       await notify(
         tx,
-        staff.map((s) => ({ userId: s.id, bookingId: id, messageKey: "notifications:messages.bookingChanged" as const, params: period })),
+        staff.map((s) => ({
+          userId: s.id,
+          bookingId: id,
+          messageKey: "notifications:messages.bookingChanged" as const,
+          params: period,
+        })),
       );
       return "amended" as const;
     });
@@ -453,7 +613,12 @@ export type LocalAmendment = Omit<Amendment, "pickUp" | "dropOff"> & { pickUp: s
  * The driver's amendment with its times read on the clock of the chosen pick-up place, which must
  * be one the car serves (else the car is "unavailable" there); then amendBooking decides.
  */
-export async function amendAtLocalTimes(user: User, id: number, change: LocalAmendment, now = new Date()): Promise<AmendOutcome> {
+export async function amendAtLocalTimes(
+  user: User,
+  id: number,
+  change: LocalAmendment,
+  now = new Date(),
+): Promise<AmendOutcome> {
   const detail = await bookingDetail(user, id);
   if (!detail) return "notFound";
   const zone = (await amendChoices(detail.car.id)).places.find((p) => p.id === change.pickupLocationId)?.timeZone;
@@ -471,7 +636,14 @@ export async function amendChoices(carId: number) {
   const db = await getDb();
   const [car] = await db.select().from(cars).where(eq(cars.id, carId));
   const places = await db
-    .select({ id: locations.id, nameEs: locations.nameEs, nameEn: locations.nameEn, nameFr: locations.nameFr, nameEl: locations.nameEl, timeZone: locations.timeZone })
+    .select({
+      id: locations.id,
+      nameEs: locations.nameEs,
+      nameEn: locations.nameEn,
+      nameFr: locations.nameFr,
+      nameEl: locations.nameEl,
+      timeZone: locations.timeZone,
+    })
     .from(schema.carLocations)
     .innerJoin(locations, eq(locations.id, schema.carLocations.locationId))
     .where(eq(schema.carLocations.carId, carId))

@@ -4,12 +4,29 @@
  * would have to carry its own VTIMEZONE definition. The places' zones and local times are in
  * the description, as the booking page shows them.
  */
-export type CalendarEvent = { uid: string; start: Date; end: Date; stamp: Date; summary: string; location: string; description: string };
+export type CalendarEvent = {
+  uid: string;
+  start: Date;
+  end: Date;
+  stamp: Date;
+  summary: string;
+  location: string;
+  description: string;
+};
 
-const utc = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const utc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /** TEXT escaping (RFC 5545 §3.3.11). */
-const text = (value: string) => value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+const text = (value: string) =>
+  value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
 
 const encoder = new TextEncoder();
 

@@ -15,7 +15,11 @@ const params = (href: string) => new URL(href, "http://x").searchParams;
 
 describe("parseCheckoutLink", () => {
   it("reads a Book link on the pick-up place's clock", () => {
-    const parsed = parseCheckoutLink(params(checkoutHref({ carId: 7, pickupId: 1, dropoffId: 2, from: "2026-03-10T10:00", to: "2026-03-13T12:00" })), known, now);
+    const parsed = parseCheckoutLink(
+      params(checkoutHref({ carId: 7, pickupId: 1, dropoffId: 2, from: "2026-03-10T10:00", to: "2026-03-13T12:00" })),
+      known,
+      now,
+    );
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.link).toMatchObject({ carId: 7, pickupId: 1, dropoffId: 2 });
@@ -25,7 +29,11 @@ describe("parseCheckoutLink", () => {
   });
 
   it("tells past dates from broken links, and keeps the way back to the search", () => {
-    const past = parseCheckoutLink(params("/checkout?car=7&pickup=1&dropoff=1&from=2026-02-10T10:00&to=2026-02-13T10:00"), known, now);
+    const past = parseCheckoutLink(
+      params("/checkout?car=7&pickup=1&dropoff=1&from=2026-02-10T10:00&to=2026-02-13T10:00"),
+      known,
+      now,
+    );
     expect(past).toEqual({
       ok: false,
       problem: "pastDates",
@@ -52,13 +60,33 @@ describe("parseCheckoutLink", () => {
       car: "booking:errors.carNotFound",
       pickup: "catalogue:errors.unknownLocation",
     });
-    expect(errorsOf("/checkout?car=7&pickup=1&dropoff=1&from=soon&to=2026-03-09T10:00")).toEqual({ from: "catalogue:errors.dateInvalid" });
-    expect(errorsOf("/checkout?car=7&pickup=1&dropoff=1&from=2026-03-10T10:00&to=2026-03-09T10:00")).toEqual({ to: "catalogue:errors.dropoffBeforePickup" });
+    expect(errorsOf("/checkout?car=7&pickup=1&dropoff=1&from=soon&to=2026-03-09T10:00")).toEqual({
+      from: "catalogue:errors.dateInvalid",
+    });
+    expect(errorsOf("/checkout?car=7&pickup=1&dropoff=1&from=2026-03-10T10:00&to=2026-03-09T10:00")).toEqual({
+      to: "catalogue:errors.dropoffBeforePickup",
+    });
   });
 });
 
-const car = { options: { cancellation: 1500, gps: 500, homeDelivery: -1, babyChair: 0, theftProtection: -1, collisionDamageWaiver: -1, fullInsurance: -1, additionalDriver: 700 } as Record<OptionKey, number> };
-const visitorSchema = checkoutSchema({ choosable: choosableOptions(car), additionalIncluded: false, driver: { kind: "visitor" }, today: "2026-03-01" });
+const car = {
+  options: {
+    cancellation: 1500,
+    gps: 500,
+    homeDelivery: -1,
+    babyChair: 0,
+    theftProtection: -1,
+    collisionDamageWaiver: -1,
+    fullInsurance: -1,
+    additionalDriver: 700,
+  } as Record<OptionKey, number>,
+};
+const visitorSchema = checkoutSchema({
+  choosable: choosableOptions(car),
+  additionalIncluded: false,
+  driver: { kind: "visitor" },
+  today: "2026-03-01",
+});
 
 function form(entries: Array<[string, string]>) {
   const data = new FormData();
@@ -84,7 +112,9 @@ describe("checkoutSchema", () => {
     expect(one.status).toBe("success");
     if (one.status !== "success") return;
     expect(one.value).toMatchObject({ options: ["gps"], email: "ana@example.com", phone: "+584141112233", tos: true });
-    const two = parseWithZod(form([...visitor, ["options", "gps"], ["options", "cancellation"]]), { schema: visitorSchema });
+    const two = parseWithZod(form([...visitor, ["options", "gps"], ["options", "cancellation"]]), {
+      schema: visitorSchema,
+    });
     expect(two.status === "success" && two.value.options).toEqual(["cancellation", "gps"]);
   });
 
@@ -94,10 +124,20 @@ describe("checkoutSchema", () => {
       expect(result.status, option).toBe("error");
       expect(result.reply().error?.options).toEqual(["booking:errors.optionUnavailable"]);
     }
-    const card = parseWithZod(form(visitor.map(([k, v]) => [k, k === "payment" ? "cardPayment" : v])), { schema: visitorSchema });
+    const card = parseWithZod(form(visitor.map(([k, v]) => [k, k === "payment" ? "cardPayment" : v])), {
+      schema: visitorSchema,
+    });
     expect(card.reply().error?.payment).toEqual(["booking:errors.payment"]);
-    const offered = checkoutSchema({ choosable: [], additionalIncluded: false, driver: { kind: "visitor" }, today: "2026-03-01", payments: ["cardPayment", "walletPayment"] });
-    const online = parseWithZod(form(visitor.map(([k, v]) => [k, k === "payment" ? "cardPayment" : v])), { schema: offered });
+    const offered = checkoutSchema({
+      choosable: [],
+      additionalIncluded: false,
+      driver: { kind: "visitor" },
+      today: "2026-03-01",
+      payments: ["cardPayment", "walletPayment"],
+    });
+    const online = parseWithZod(form(visitor.map(([k, v]) => [k, k === "payment" ? "cardPayment" : v])), {
+      schema: offered,
+    });
     expect(online.status === "success" && online.value.payment).toBe("cardPayment");
     const notOffered = parseWithZod(form(visitor), { schema: offered });
     expect(notOffered.reply().error?.payment).toEqual(["booking:errors.payment"]);
@@ -107,36 +147,75 @@ describe("checkoutSchema", () => {
 
   it("needs the additional driver with that option, and ignores the fieldset without it", () => {
     const missing = parseWithZod(form([...visitor, ["options", "additionalDriver"]]), { schema: visitorSchema });
-    expect(Object.keys(missing.reply().error ?? {})).toEqual(["additionalFullName", "additionalEmail", "additionalPhone", "additionalBirthDate"]);
+    expect(Object.keys(missing.reply().error ?? {})).toEqual([
+      "additionalFullName",
+      "additionalEmail",
+      "additionalPhone",
+      "additionalBirthDate",
+    ]);
     const extra: Array<[string, string]> = [
       ["additionalFullName", "Luis Pérez"],
       ["additionalEmail", "luis@example.com"],
       ["additionalPhone", "04141112234"],
       ["additionalBirthDate", "1985-01-01"],
     ];
-    const given = parseWithZod(form([...visitor, ["options", "additionalDriver"], ...extra]), { schema: visitorSchema });
+    const given = parseWithZod(form([...visitor, ["options", "additionalDriver"], ...extra]), {
+      schema: visitorSchema,
+    });
     expect(given.status).toBe("success");
     if (given.status !== "success") return;
     expect(bookingChoices(given.value, false)).toEqual({
       options: ["additionalDriver"],
-      additionalDriver: { fullName: "Luis Pérez", email: "luis@example.com", phone: "04141112234", birthDate: "1985-01-01" },
+      additionalDriver: {
+        fullName: "Luis Pérez",
+        email: "luis@example.com",
+        phone: "04141112234",
+        birthDate: "1985-01-01",
+      },
     });
     const unchosen = parseWithZod(form([...visitor, ["additionalFullName", "Luis"]]), { schema: visitorSchema });
-    expect(unchosen.status === "success" && bookingChoices(unchosen.value, false)).toEqual({ options: [], additionalDriver: null });
+    expect(unchosen.status === "success" && bookingChoices(unchosen.value, false)).toEqual({
+      options: [],
+      additionalDriver: null,
+    });
   });
 
   it("asks a signed-in driver only what the account lacks", () => {
-    const schema = checkoutSchema({ choosable: [], additionalIncluded: false, driver: { kind: "user", askPhone: true, askBirthDate: false }, today: "2026-03-01" });
-    expect(parseWithZod(form([["payment", "payLater"]]), { schema }).reply().error).toEqual({ phone: ["validation.required"] });
-    const ok = parseWithZod(form([["payment", "payLater"], ["phone", "04141112233"], ["fullName", "Someone else"]]), { schema });
-    expect(ok.status === "success" && ok.value).toMatchObject({ options: [], phone: "04141112233", payment: "payLater", fullName: undefined });
+    const schema = checkoutSchema({
+      choosable: [],
+      additionalIncluded: false,
+      driver: { kind: "user", askPhone: true, askBirthDate: false },
+      today: "2026-03-01",
+    });
+    expect(parseWithZod(form([["payment", "payLater"]]), { schema }).reply().error).toEqual({
+      phone: ["validation.required"],
+    });
+    const ok = parseWithZod(
+      form([
+        ["payment", "payLater"],
+        ["phone", "04141112233"],
+        ["fullName", "Someone else"],
+      ]),
+      { schema },
+    );
+    expect(ok.status === "success" && ok.value).toMatchObject({
+      options: [],
+      phone: "04141112233",
+      payment: "payLater",
+      fullName: undefined,
+    });
   });
 });
 
 describe("checkout choices in the URL", () => {
   it("round-trips options and the additional driver, dropping unknown options", () => {
-    const href = checkoutHrefWithChoices("?car=7&pickup=1&dropoff=1&from=a&to=b&options=old", { options: ["gps", "cancellation"], additionalFullName: "Luis" });
-    expect(href).toBe("/checkout?car=7&pickup=1&dropoff=1&from=a&to=b&options=cancellation&options=gps&additionalFullName=Luis");
+    const href = checkoutHrefWithChoices("?car=7&pickup=1&dropoff=1&from=a&to=b&options=old", {
+      options: ["gps", "cancellation"],
+      additionalFullName: "Luis",
+    });
+    expect(href).toBe(
+      "/checkout?car=7&pickup=1&dropoff=1&from=a&to=b&options=cancellation&options=gps&additionalFullName=Luis",
+    );
     expect(choicesFromParams(params(`${href}&options=sunroof`))).toEqual({
       options: ["cancellation", "gps"],
       additionalFullName: "Luis",

@@ -24,7 +24,13 @@ export type LinkProblem = "invalid" | "pastDates";
 export const checkoutProblems = ["invalid", "pastDates", "carNotFound", "notServed", "unavailable"] as const;
 export type CheckoutProblem = (typeof checkoutProblems)[number];
 
-export type CheckoutLink = { carId: number; pickupId: number; dropoffId: number; period: RentalPeriod; searchHref: string };
+export type CheckoutLink = {
+  carId: number;
+  pickupId: number;
+  dropoffId: number;
+  period: RentalPeriod;
+  searchHref: string;
+};
 
 const idPattern = /^\d{1,10}$/;
 
@@ -51,12 +57,14 @@ export function parseCheckoutLink(
   const dropoffId = knownId(params.get("dropoff") ?? params.get("pickup"), known);
   const from = (params.get("from") ?? "").slice(0, 40);
   const to = (params.get("to") ?? "").slice(0, 40);
-  const back = pickupId !== null && from && to ? searchHref({ pickup: pickupId, dropoff: dropoffId, from, to }) : "/search";
+  const back =
+    pickupId !== null && from && to ? searchHref({ pickup: pickupId, dropoff: dropoffId, from, to }) : "/search";
   const errors: LinkErrors = {};
   if (!rawCar || !idPattern.test(rawCar)) errors.car = "booking:errors.carNotFound";
   if (pickupId === null) errors.pickup = "catalogue:errors.unknownLocation";
   if (dropoffId === null) errors.dropoff = "catalogue:errors.unknownLocation";
-  if (errors.car || pickupId === null || dropoffId === null) return { ok: false, problem: "invalid", searchHref: back, errors };
+  if (errors.car || pickupId === null || dropoffId === null)
+    return { ok: false, problem: "invalid", searchHref: back, errors };
   const period = parseRentalPeriod({ from, to }, known.get(pickupId)?.timeZone ?? DEFAULT_TIME_ZONE, now);
   if (!period.ok) {
     const past = period.errors.from === periodMessages.fromPast;
@@ -101,7 +109,10 @@ export function choicesFromParams(params: URLSearchParams): CheckoutChoices {
 }
 
 /** This checkout's address (`search` is the page's own query string) with the driver's choices in it. */
-export function checkoutHrefWithChoices(search: string, choices: Partial<Record<keyof CheckoutChoices, unknown>>): string {
+export function checkoutHrefWithChoices(
+  search: string,
+  choices: Partial<Record<keyof CheckoutChoices, unknown>>,
+): string {
   const params = new URLSearchParams(search);
   params.delete("options");
   for (const name of Object.values(additionalDriverFields)) params.delete(name);
@@ -115,4 +126,13 @@ export function checkoutHrefWithChoices(search: string, choices: Partial<Record<
 }
 
 /** Every field the form can have (which are asked depends on the driver). */
-export type CheckoutFields = Partial<CheckoutChoices & { fullName: string; email: string; phone: string; birthDate: string; tos: boolean; payment: PaymentChoice }>;
+export type CheckoutFields = Partial<
+  CheckoutChoices & {
+    fullName: string;
+    email: string;
+    phone: string;
+    birthDate: string;
+    tos: boolean;
+    payment: PaymentChoice;
+  }
+>;

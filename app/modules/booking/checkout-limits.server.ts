@@ -34,7 +34,11 @@ export type UnpaidCapFailure = { reason: "tooManyUnpaid"; count: number };
  * bookings the earlier ones committed, and a burst cannot outrun the cap.
  */
 export async function unpaidCapFailure(tx: Transaction, driverId: number, now: Date): Promise<UnpaidCapFailure | null> {
-  const [driver] = await tx.select({ activated: users.activated }).from(users).where(eq(users.id, driverId)).for("update");
+  const [driver] = await tx
+    .select({ activated: users.activated })
+    .from(users)
+    .where(eq(users.id, driverId))
+    .for("update");
   const cap = driver?.activated ? UNPAID_CAP.activated : UNPAID_CAP.unactivated;
   const [{ n }] = await tx
     .select({ n: count() })

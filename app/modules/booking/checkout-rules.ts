@@ -27,7 +27,10 @@ export function driverOldEnough(birthDate: string | null, pickUp: Date, timeZone
 }
 
 /** The first chosen option the car does not offer (−1, or not an option at all), or null. */
-export function unavailableOption(chosen: readonly string[], carOptions: Record<OptionKey, number>): OptionKey | string | null {
+export function unavailableOption(
+  chosen: readonly string[],
+  carOptions: Record<OptionKey, number>,
+): OptionKey | string | null {
   for (const key of chosen) {
     if (!(optionKeys as readonly string[]).includes(key)) return key;
     if (optionState(key as OptionKey, carOptions[key as OptionKey]).kind === "unavailable") return key;

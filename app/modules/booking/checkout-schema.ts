@@ -21,10 +21,16 @@ const birthDate = (today: string) =>
     .string({ error: messages.required })
     .trim()
     .max(10, authMessages.invalidDate)
-    .refine((value) => Boolean(parseCalendarDate(value)) && value >= EARLIEST_BIRTH_DATE && value <= today, authMessages.invalidDate);
+    .refine(
+      (value) => Boolean(parseCalendarDate(value)) && value >= EARLIEST_BIRTH_DATE && value <= today,
+      authMessages.invalidDate,
+    );
 
 /** A field this driver is not asked (a signed-in driver's name comes from the account): ignored if posted. */
-const notAsked = z.unknown().optional().transform(() => undefined);
+const notAsked = z
+  .unknown()
+  .optional()
+  .transform(() => undefined);
 
 /**
  * The form. `driver` says which driver fields are asked: a visitor gives them all and
@@ -40,7 +46,13 @@ export type CheckoutSchemaOptions = {
   payments?: readonly PaymentChoice[];
 };
 
-export function checkoutSchema({ choosable, additionalIncluded, driver, today, payments = ["payLater"] }: CheckoutSchemaOptions) {
+export function checkoutSchema({
+  choosable,
+  additionalIncluded,
+  driver,
+  today,
+  payments = ["payLater"],
+}: CheckoutSchemaOptions) {
   const visitor = driver.kind === "visitor";
   return z
     .object({
@@ -49,13 +61,18 @@ export function checkoutSchema({ choosable, additionalIncluded, driver, today, p
         .array(z.string())
         .max(optionKeys.length, checkoutMessages.optionUnavailable)
         .default([])
-        .refine((chosen) => chosen.every((key) => (choosable as readonly string[]).includes(key)), checkoutMessages.optionUnavailable)
+        .refine(
+          (chosen) => chosen.every((key) => (choosable as readonly string[]).includes(key)),
+          checkoutMessages.optionUnavailable,
+        )
         .transform((chosen) => optionKeys.filter((key) => chosen.includes(key))),
       fullName: visitor ? requiredText(FULL_NAME_MAX) : notAsked,
       email: visitor ? emailField() : notAsked,
       phone: visitor || driver.askPhone ? phoneField() : notAsked,
       birthDate: visitor || driver.askBirthDate ? birthDate(today) : notAsked,
-      tos: visitor ? z.boolean({ error: authMessages.acceptTerms }).refine((accepted) => accepted, authMessages.acceptTerms) : notAsked,
+      tos: visitor
+        ? z.boolean({ error: authMessages.acceptTerms }).refine((accepted) => accepted, authMessages.acceptTerms)
+        : notAsked,
       additionalFullName: optionalText(FULL_NAME_MAX),
       additionalEmail: emailField().optional(),
       additionalPhone: phoneField().optional(),
@@ -75,7 +92,9 @@ export function checkoutSchema({ choosable, additionalIncluded, driver, today, p
 
 export type CheckoutValues = z.infer<ReturnType<typeof checkoutSchema>>;
 
-function additionalDriverGiven(value: Partial<Record<(typeof additionalDriverFields)[keyof typeof additionalDriverFields], unknown>>) {
+function additionalDriverGiven(
+  value: Partial<Record<(typeof additionalDriverFields)[keyof typeof additionalDriverFields], unknown>>,
+) {
   return Object.values(additionalDriverFields).some((name) => value[name] !== undefined);
 }
 
@@ -90,6 +109,8 @@ export function bookingChoices(value: CheckoutValues, additionalIncluded: boolea
     wanted && additionalFullName && additionalEmail && additionalPhone && additionalBirthDate
       ? { fullName: additionalFullName, email: additionalEmail, phone: additionalPhone, birthDate: additionalBirthDate }
       : null;
-  const options = optionKeys.filter((key) => value.options.includes(key) || (key === "additionalDriver" && additionalDriver !== null));
+  const options = optionKeys.filter(
+    (key) => value.options.includes(key) || (key === "additionalDriver" && additionalDriver !== null),
+  );
   return { options, additionalDriver };
 }

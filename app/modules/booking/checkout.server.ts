@@ -6,8 +6,22 @@ import type { OnlineMethod } from "~/modules/payment/methods";
 import type { OptionKey } from "~/modules/pricing/pricing";
 import { loadProfile, updateProfile } from "~/modules/user/account.server";
 import { authMessages } from "~/modules/user/messages";
-import { createBooking, loadCheckoutCar, type CheckoutCar, type CheckoutFailure, type CheckoutResult } from "./booking.server";
-import { choosableOptions, parseCheckoutLink, type CheckoutFields, type CheckoutLink, type CheckoutProblem, type LinkErrors, type PaymentChoice } from "./checkout-form";
+import {
+  createBooking,
+  loadCheckoutCar,
+  type CheckoutCar,
+  type CheckoutFailure,
+  type CheckoutResult,
+} from "./booking.server";
+import {
+  choosableOptions,
+  parseCheckoutLink,
+  type CheckoutFields,
+  type CheckoutLink,
+  type CheckoutProblem,
+  type LinkErrors,
+  type PaymentChoice,
+} from "./checkout-form";
 import { bookingChoices, type CheckoutSchemaOptions, type CheckoutValues } from "./checkout-schema";
 
 /*
@@ -16,7 +30,13 @@ import { bookingChoices, type CheckoutSchemaOptions, type CheckoutValues } from 
  * driver for this car, the ways to pay, and the booking itself (booking.server.ts createBooking).
  */
 
-export const problemStatus: Record<CheckoutProblem, number> = { invalid: 400, pastDates: 400, carNotFound: 404, notServed: 409, unavailable: 409 };
+export const problemStatus: Record<CheckoutProblem, number> = {
+  invalid: 400,
+  pastDates: 400,
+  carNotFound: 404,
+  notServed: 409,
+  unavailable: 409,
+};
 
 export type CheckoutTarget = { link: CheckoutLink; car: CheckoutCar; pickupName: string; dropoffName: string };
 
@@ -29,7 +49,9 @@ export async function readCheckoutTarget(
   params: URLSearchParams,
   language: Language,
   { now = new Date(), checkAvailability = false }: { now?: Date; checkAvailability?: boolean } = {},
-): Promise<({ ok: true } & CheckoutTarget) | { ok: false; problem: CheckoutProblem; searchHref: string; errors?: LinkErrors }> {
+): Promise<
+  ({ ok: true } & CheckoutTarget) | { ok: false; problem: CheckoutProblem; searchHref: string; errors?: LinkErrors }
+> {
   const locations = await presentLocations(language);
   const known = new Map<number, KnownLocation>(locations.map((l) => [l.id, l]));
   const parsed = parseCheckoutLink(params, known, now);
@@ -39,7 +61,15 @@ export async function readCheckoutTarget(
   const car = await loadCheckoutCar(link.carId);
   if (!car) return fail("carNotFound");
   if (!car.locationIds.includes(link.pickupId)) return fail("notServed");
-  if (checkAvailability && !(await carIsBookableFor({ carId: car.id, locationId: link.pickupId, pickUp: link.period.pickUp, dropOff: link.period.dropOff }))) {
+  if (
+    checkAvailability &&
+    !(await carIsBookableFor({
+      carId: car.id,
+      locationId: link.pickupId,
+      pickUp: link.period.pickUp,
+      dropOff: link.period.dropOff,
+    }))
+  ) {
     return fail("unavailable");
   }
   const place = (id: number) => locations.find((l) => l.id === id)?.name ?? "";
@@ -56,14 +86,20 @@ export async function accountDriver(userId: number | null): Promise<AccountDrive
   if (userId === null) return null;
   const profile = await loadProfile(userId);
   if (!profile) return null;
-  return { profile, driver: { fullName: profile.fullName, email: profile.email, phone: profile.phone, birthDate: profile.birthDate } };
+  return {
+    profile,
+    driver: { fullName: profile.fullName, email: profile.email, phone: profile.phone, birthDate: profile.birthDate },
+  };
 }
 
 /**
  * The ways to pay for this car now: at the counter if its supplier allows it, then each online
  * method configured (`enabledOnlineMethods`, read beside the car: docs/domain.md#payments).
  */
-export function paymentChoices(car: Pick<CheckoutCar, "payLaterAllowed">, online: readonly OnlineMethod[]): PaymentChoice[] {
+export function paymentChoices(
+  car: Pick<CheckoutCar, "payLaterAllowed">,
+  online: readonly OnlineMethod[],
+): PaymentChoice[] {
   return [...(car.payLaterAllowed ? (["payLater"] as const) : []), ...online];
 }
 
@@ -102,7 +138,11 @@ export const failureStatus: Record<CheckoutFailure["reason"], number> = {
  * What to tell the driver about a refusal: a message key with its values (the age is in the
  * underage sentence, the count of bookings awaiting payment in the cap's) and the form field it belongs to, or null for the whole form.
  */
-export function failureMessage(failure: CheckoutFailure): { field: keyof CheckoutFields | null; message: string; values?: { count: number } } {
+export function failureMessage(failure: CheckoutFailure): {
+  field: keyof CheckoutFields | null;
+  message: string;
+  values?: { count: number };
+} {
   switch (failure.reason) {
     case "underAge":
       return {
@@ -159,7 +199,14 @@ export async function bookCheckout(
     driver:
       userId !== null && account
         ? { kind: "user", userId }
-        : { kind: "visitor", language, fullName: value.fullName!, email: value.email!, phone: value.phone!, birthDate: value.birthDate! },
+        : {
+            kind: "visitor",
+            language,
+            fullName: value.fullName!,
+            email: value.email!,
+            phone: value.phone!,
+            birthDate: value.birthDate!,
+          },
     additionalDriver,
     acceptedTerms: value.tos === true,
     paymentMethod: value.payment,

@@ -25,17 +25,24 @@ export type EligibilityFacts = {
 export const liveStatuses: readonly BookingStatus[] = ["pending", "deposit", "paid", "reserved"];
 
 /** The booking promised free changes and cancellation: pay later, and nothing received yet. */
-export const changesFreely = (b: Pick<EligibilityFacts, "paymentMethod" | "paidCents">) => b.paymentMethod === "payLater" && b.paidCents === 0;
+export const changesFreely = (b: Pick<EligibilityFacts, "paymentMethod" | "paidCents">) =>
+  b.paymentMethod === "payLater" && b.paidCents === 0;
 
 /** The cancellation option bought, or included by the car (its price 0). */
-const cancellationCovered = (b: Pick<EligibilityFacts, "cancellation">, carCancellationCents: number) => b.cancellation || carCancellationCents === 0;
+const cancellationCovered = (b: Pick<EligibilityFacts, "cancellation">, carCancellationCents: number) =>
+  b.cancellation || carCancellationCents === 0;
 
-const live = (b: Pick<EligibilityFacts, "status" | "startsAt">, now: Date) => b.startsAt > now && liveStatuses.includes(b.status);
+const live = (b: Pick<EligibilityFacts, "status" | "startsAt">, now: Date) =>
+  b.startsAt > now && liveStatuses.includes(b.status);
 
 export type CancelKind = "immediate" | "request" | "none";
 
 /** Whether the driver's cancel is immediate (pay later, nothing paid, before pick-up) or a request (money received, with the cancellation option). */
-export function cancelKind(b: Omit<EligibilityFacts, "driverId">, carCancellationCents: number, now = new Date()): CancelKind {
+export function cancelKind(
+  b: Omit<EligibilityFacts, "driverId">,
+  carCancellationCents: number,
+  now = new Date(),
+): CancelKind {
   if (!live(b, now)) return "none";
   if (changesFreely(b)) return "immediate";
   if (b.cancelRequest || !cancellationCovered(b, carCancellationCents)) return "none";
@@ -43,7 +50,11 @@ export function cancelKind(b: Omit<EligibilityFacts, "driverId">, carCancellatio
 }
 
 /** Whether `userId` may amend the booking themselves: their own, changing freely, before pick-up. */
-export function canAmend(userId: number, b: Pick<EligibilityFacts, "driverId" | "status" | "paymentMethod" | "startsAt" | "paidCents">, now = new Date()) {
+export function canAmend(
+  userId: number,
+  b: Pick<EligibilityFacts, "driverId" | "status" | "paymentMethod" | "startsAt" | "paidCents">,
+  now = new Date(),
+) {
   return b.driverId === userId && changesFreely(b) && live(b, now);
 }
 
@@ -54,17 +65,36 @@ const confirmedStatuses: readonly BookingStatus[] = ["paid", "deposit", "reserve
  * Whether `userId` may ask for a change: their own confirmed booking that does not change
  * freely (paid online, or money received), before pick-up, with the cancellation option.
  */
-export function canRequestAmendment(userId: number, b: Omit<EligibilityFacts, "cancelRequest">, carCancellationCents: number, now = new Date()) {
-  return b.driverId === userId && b.startsAt > now && confirmedStatuses.includes(b.status) && !changesFreely(b) && cancellationCovered(b, carCancellationCents);
+export function canRequestAmendment(
+  userId: number,
+  b: Omit<EligibilityFacts, "cancelRequest">,
+  carCancellationCents: number,
+  now = new Date(),
+) {
+  return (
+    b.driverId === userId &&
+    b.startsAt > now &&
+    confirmedStatuses.includes(b.status) &&
+    !changesFreely(b) &&
+    cancellationCovered(b, carCancellationCents)
+  );
 }
 
 /** Whether the driver is asked to pay it (docs/domain.md#payments): their own booking, pending or held, with a balance. */
-export function awaitsPayment(userId: number, b: { driverId: number; status: BookingStatus; priceCents: number; paidCents: number }) {
+export function awaitsPayment(
+  userId: number,
+  b: { driverId: number; status: BookingStatus; priceCents: number; paidCents: number },
+) {
   return b.driverId === userId && (b.status === "pending" || b.status === "void") && b.paidCents < b.priceCents;
 }
 
 /** Everything `userId` may do with the booking themselves, as the booking page and the API show it. */
-export function driverRights(userId: number, b: EligibilityFacts & { priceCents: number }, carCancellationCents: number, now = new Date()) {
+export function driverRights(
+  userId: number,
+  b: EligibilityFacts & { priceCents: number },
+  carCancellationCents: number,
+  now = new Date(),
+) {
   return {
     cancel: b.driverId === userId ? cancelKind(b, carCancellationCents, now) : ("none" as const),
     amend: canAmend(userId, b, now),

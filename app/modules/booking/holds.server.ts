@@ -14,11 +14,21 @@ const SWEEP_BATCH = 200;
  * ends the car's own expired holds first (`carId`); the minute sweep ends the rest. Rows another
  * transaction holds are skipped (a payment settling them decides), so the sweep never waits.
  */
-export async function endExpiredHolds(tx: Transaction, now: Date, { carId, limit = SWEEP_BATCH }: { carId?: number; limit?: number } = {}): Promise<number> {
+export async function endExpiredHolds(
+  tx: Transaction,
+  now: Date,
+  { carId, limit = SWEEP_BATCH }: { carId?: number; limit?: number } = {},
+): Promise<number> {
   const expired = await tx
     .select()
     .from(bookings)
-    .where(and(eq(bookings.status, "void"), lte(bookings.holdExpiresAt, now), carId === undefined ? undefined : eq(bookings.carId, carId)))
+    .where(
+      and(
+        eq(bookings.status, "void"),
+        lte(bookings.holdExpiresAt, now),
+        carId === undefined ? undefined : eq(bookings.carId, carId),
+      ),
+    )
     .limit(limit)
     .for("update", { skipLocked: true });
   let ended = 0;

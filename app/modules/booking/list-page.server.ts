@@ -3,7 +3,14 @@ import { z } from "zod";
 import type { SessionUser } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { isStaff } from "./access.server";
-import { bookingDetail, bulkChangeStatus, changeStatus, listBookings, supplierChoices, type BulkResult } from "./bookings.server";
+import {
+  bookingDetail,
+  bulkChangeStatus,
+  changeStatus,
+  listBookings,
+  supplierChoices,
+  type BulkResult,
+} from "./bookings.server";
 import { canAmend } from "./eligibility";
 import { bookingsPageSize, dateRange, readListQuery } from "./list-query";
 import { bookingStatuses } from "./status";
@@ -38,7 +45,10 @@ export async function loadBookingsList(user: User, request: Request) {
     ...list,
     rows: list.rows.map((row) => ({ ...row, editable: canAmend(user.id, row) })),
     suppliers: await supplierChoices(user),
-    confirm: confirm && confirm.booking.status !== "deleted" ? { id: confirm.booking.id, reference: confirm.booking.reference } : null,
+    confirm:
+      confirm && confirm.booking.status !== "deleted"
+        ? { id: confirm.booking.id, reference: confirm.booking.reference }
+        : null,
   };
 }
 
@@ -56,16 +66,26 @@ export type ListActionData = { results: BulkResult[]; nothingSelected: boolean; 
  * The list's POST for staff: delete one booking (after its confirmation, then back to `path`),
  * or delete or change the status of the selected ones, each reported on its own.
  */
-export async function bookingsListAction(user: User, request: Request, path: string): Promise<TypedResponse<ListActionData>> {
+export async function bookingsListAction(
+  user: User,
+  request: Request,
+  path: string,
+): Promise<TypedResponse<ListActionData>> {
   if (!isStaff(user)) throw new Response(null, { status: 403 });
   const form = await request.formData();
-  const parsed = bulkSchema.safeParse({ intent: form.get("intent"), ids: form.getAll("ids"), status: form.get("status") ?? undefined });
+  const parsed = bulkSchema.safeParse({
+    intent: form.get("intent"),
+    ids: form.getAll("ids"),
+    status: form.get("status") ?? undefined,
+  });
   if (!parsed.success) return json({ results: [], nothingSelected: true }, { status: 400 });
   const { data } = parsed;
   if (data.intent === "delete") {
     const result = await changeStatus(user, data.ids[0], "deleted");
     if (!result.ok && result.reason === "notFound") throw new Response(null, { status: 404 });
-    const toast = result.ok ? { type: "success" as const, message: "bookings:list.deleted" } : { type: "error" as const, message: "bookings:detail.refused" };
+    const toast = result.ok
+      ? { type: "success" as const, message: "bookings:list.deleted" }
+      : { type: "error" as const, message: "bookings:detail.refused" };
     return redirect(path, { headers: { "Set-Cookie": await toastHeader(toast) } });
   }
   const status = data.intent === "delete-selected" ? "deleted" : data.status;

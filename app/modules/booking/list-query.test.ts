@@ -1,8 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { BOOKINGS_PER_PAGE, BOOKINGS_PER_PAGE_MOBILE, bookingsPageSize, filterParams, listHref, readListQuery, SEARCH_MAX } from "./list-query";
+import {
+  BOOKINGS_PER_PAGE,
+  BOOKINGS_PER_PAGE_MOBILE,
+  bookingsPageSize,
+  filterParams,
+  listHref,
+  readListQuery,
+  SEARCH_MAX,
+} from "./list-query";
 
-const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
-const android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+const iphone =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+const android =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 const desktop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 
 describe("bookingsPageSize (docs/domain.md#limits)", () => {
@@ -26,14 +36,26 @@ describe("bookingsPageSize (docs/domain.md#limits)", () => {
 
 describe("the list's filters in the URL", () => {
   it("reads the text search trimmed and capped, and bad values as no filter", () => {
-    const query = readListQuery(new URLSearchParams({ q: `  ${"x".repeat(SEARCH_MAX + 20)} `, status: "nope", supplier: "-3", page: "0", from: "yesterday" }));
+    const query = readListQuery(
+      new URLSearchParams({
+        q: `  ${"x".repeat(SEARCH_MAX + 20)} `,
+        status: "nope",
+        supplier: "-3",
+        page: "0",
+        from: "yesterday",
+      }),
+    );
     expect(query).toEqual({ status: null, from: "", to: "", supplier: null, q: "x".repeat(SEARCH_MAX), page: 1 });
   });
 
   it("keeps every filter in the links of either list, and the page only when past the first", () => {
-    const query = readListQuery(new URLSearchParams({ status: "paid", from: "2026-11-01", to: "2026-11-30", supplier: "4", q: "RD 1&2" }));
+    const query = readListQuery(
+      new URLSearchParams({ status: "paid", from: "2026-11-01", to: "2026-11-30", supplier: "4", q: "RD 1&2" }),
+    );
     expect(filterParams(query).toString()).toBe("status=paid&from=2026-11-01&to=2026-11-30&supplier=4&q=RD+1%262");
-    expect(listHref("/admin/bookings", query, 2)).toBe("/admin/bookings?status=paid&from=2026-11-01&to=2026-11-30&supplier=4&q=RD+1%262&page=2");
+    expect(listHref("/admin/bookings", query, 2)).toBe(
+      "/admin/bookings?status=paid&from=2026-11-01&to=2026-11-30&supplier=4&q=RD+1%262&page=2",
+    );
     expect(listHref("/bookings", readListQuery(new URLSearchParams()), 1)).toBe("/bookings");
     expect(listHref("/bookings", readListQuery(new URLSearchParams()), 1, 7)).toBe("/bookings?confirm=7");
   });

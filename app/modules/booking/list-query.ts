@@ -25,7 +25,14 @@ export function bookingsPageSize(headers: Pick<Headers, "get">): number {
  * The bookings list's filters as kept in the URL (a GET form), read leniently: a bad value is no
  * filter. `q` searches the reference and the driver's name and email (the back office's list).
  */
-export type ListQuery = { status: BookingStatus | null; from: string; to: string; supplier: number | null; q: string; page: number };
+export type ListQuery = {
+  status: BookingStatus | null;
+  from: string;
+  to: string;
+  supplier: number | null;
+  q: string;
+  page: number;
+};
 
 /** The longest text search kept: a reference is 16 characters, an email at most 254. */
 export const SEARCH_MAX = 100;

@@ -14,7 +14,8 @@ export type BookingRow = typeof bookings.$inferSelect;
  * system — checkout, the payment handlers, the clock — with the person who verified a payment as
  * the history's actor when there is one (staff approving a transfer).
  */
-export type Mover = { kind: "driver"; userId: number } | { kind: "staff"; userId: number } | { kind: "system"; actorId?: number | null };
+export type Mover =
+  { kind: "driver"; userId: number } | { kind: "staff"; userId: number } | { kind: "system"; actorId?: number | null };
 
 /**
  * - `notAllowed`: the transition table, or the actor's precondition, refuses it.
@@ -22,10 +23,14 @@ export type Mover = { kind: "driver"; userId: number } | { kind: "staff"; userId
  * - `carTaken`: a cancelled hold revived for a late payment, but another booking holds the car.
  */
 export type MoveRefusal = "notAllowed" | "balanceDue" | "carTaken";
-export type MoveResult = { ok: true; from: BookingStatus; to: BookingStatus; eventId: number } | { ok: false; reason: MoveRefusal };
+export type MoveResult =
+  { ok: true; from: BookingStatus; to: BookingStatus; eventId: number } | { ok: false; reason: MoveRefusal };
 
 /** What a booking's succeeded payments cover, in cents, as a column of any query over `bookings` (docs/domain.md#payments). */
-export const paidCentsColumn = sql<number>`(select coalesce(sum(${payments.amountCents}), 0)::int from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'succeeded')`.mapWith(Number);
+export const paidCentsColumn =
+  sql<number>`(select coalesce(sum(${payments.amountCents}), 0)::int from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'succeeded')`.mapWith(
+    Number,
+  );
 
 /** What the booking's succeeded payments cover, in cents (docs/domain.md#payments). */
 export async function paidCentsOf(tx: Transaction, bookingId: number): Promise<number> {
@@ -45,17 +50,32 @@ async function expiredHold(tx: Transaction, booking: BookingRow): Promise<boolea
   const [byPerson] = await tx
     .select({ id: bookingEvents.id })
     .from(bookingEvents)
-    .where(and(eq(bookingEvents.bookingId, booking.id), eq(bookingEvents.toStatus, "cancelled"), isNotNull(bookingEvents.actorId)))
+    .where(
+      and(
+        eq(bookingEvents.bookingId, booking.id),
+        eq(bookingEvents.toStatus, "cancelled"),
+        isNotNull(bookingEvents.actorId),
+      ),
+    )
     .limit(1);
   return !byPerson;
 }
 
 /** The actor's own conditions beyond the table (docs/domain.md#booking-status). */
-async function preconditionHolds(tx: Transaction, booking: BookingRow, to: BookingStatus, mover: Mover, now: Date): Promise<MoveRefusal | null> {
+async function preconditionHolds(
+  tx: Transaction,
+  booking: BookingRow,
+  to: BookingStatus,
+  mover: Mover,
+  now: Date,
+): Promise<MoveRefusal | null> {
   if (mover.kind === "driver") {
     // A driver only cancels their own booking, and only when cancelling is immediate for it.
     if (booking.driverId !== mover.userId || to !== "cancelled") return "notAllowed";
-    const [car] = await tx.select({ cancellationCents: cars.cancellationCents }).from(cars).where(eq(cars.id, booking.carId));
+    const [car] = await tx
+      .select({ cancellationCents: cars.cancellationCents })
+      .from(cars)
+      .where(eq(cars.id, booking.carId));
     const paidCents = await paidCentsOf(tx, booking.id);
     if (cancelKind({ ...booking, paidCents }, car.cancellationCents, now) !== "immediate") return "notAllowed";
   }
@@ -108,13 +128,17 @@ export async function moveBooking(
     .values({ bookingId: booking.id, actorId, fromStatus: booking.status, toStatus: to, note })
     .returning({ id: bookingEvents.id });
   if (mover.kind === "staff") {
-    await recordAudit(tx, { id: mover.userId }, {
-      action: to === "deleted" ? "booking.delete" : "booking.status",
-      subjectType: "booking",
-      subjectId: booking.id,
-      supplierId: booking.supplierId,
-      changes: { status: [booking.status, to] },
-    });
+    await recordAudit(
+      tx,
+      { id: mover.userId },
+      {
+        action: to === "deleted" ? "booking.delete" : "booking.status",
+        subjectType: "booking",
+        subjectId: booking.id,
+        supplierId: booking.supplierId,
+        changes: { status: [booking.status, to] },
+      },
+    );
   }
   return { ok: true, from: booking.status, to, eventId: event.id };
 }

@@ -16,7 +16,8 @@ const productFiles = ["server.ts", "worker.ts"];
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" || entry.name === "migrations" ? [] : sourceFiles(relative);
+    if (entry.isDirectory())
+      return entry.name === "node_modules" || entry.name === "migrations" ? [] : sourceFiles(relative);
     return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative] : [];
   });
 }
@@ -36,15 +37,23 @@ function statusWriters(source: string): string[] {
 describe("the booking status door", () => {
   it("recognises the ways a status is written", () => {
     expect(statusWriters(`await tx.update(bookings).set({ status: "paid" }).where(x)`)).toHaveLength(1);
-    expect(statusWriters(`await tx.update(schema.bookings).set({ cancelRequest: false, status }).where(x)`)).toHaveLength(1);
-    expect(statusWriters("await sql`update bookings set price_cents = 1, status = 'paid' where id = 1`")).toHaveLength(1);
+    expect(
+      statusWriters(`await tx.update(schema.bookings).set({ cancelRequest: false, status }).where(x)`),
+    ).toHaveLength(1);
+    expect(statusWriters("await sql`update bookings set price_cents = 1, status = 'paid' where id = 1`")).toHaveLength(
+      1,
+    );
     expect(statusWriters(`await tx.update(bookings).set({ cancelRequest: true }).where(x)`)).toHaveLength(0);
     expect(statusWriters(`await tx.update(users).set({ status: "deleted" })`)).toHaveLength(0);
   });
 
   it("is the only writer of bookings.status in the product's code", () => {
-    const files = [...productDirs.flatMap(sourceFiles), ...productFiles].filter((file) => file !== door && !file.endsWith("seed-data.ts"));
-    const writers = files.flatMap((file) => statusWriters(fs.readFileSync(path.join(root, file), "utf8")).map((w) => `${file}: ${w}`));
+    const files = [...productDirs.flatMap(sourceFiles), ...productFiles].filter(
+      (file) => file !== door && !file.endsWith("seed-data.ts"),
+    );
+    const writers = files.flatMap((file) =>
+      statusWriters(fs.readFileSync(path.join(root, file), "utf8")).map((w) => `${file}: ${w}`),
+    );
     expect(writers).toEqual([]);
     expect(statusWriters(fs.readFileSync(path.join(root, door), "utf8"))).toHaveLength(1);
   });

@@ -34,14 +34,23 @@ describe("the country map", () => {
     const merida = project(-71.1561, 8.5897);
     expect(px(pins[3]).x).toBeCloseTo(merida.x, 0);
     expect(px(pins[3]).y).toBeCloseTo(merida.y, 0);
-    expect(placePins([{ id: 1, latitude: 10.4961, longitude: -66.849 }])).toEqual(placePins([{ id: 1, latitude: 10.4961, longitude: -66.849 }]));
+    expect(placePins([{ id: 1, latitude: 10.4961, longitude: -66.849 }])).toEqual(
+      placePins([{ id: 1, latitude: 10.4961, longitude: -66.849 }]),
+    );
   });
 
   it("keeps every demo place's 24 px pin uncovered on a 300 px wide map, whatever order the places come in", () => {
-    const places = locationRows.map((row, id) => ({ id, latitude: Number(row.latitude), longitude: Number(row.longitude) }));
+    const places = locationRows.map((row, id) => ({
+      id,
+      latitude: Number(row.latitude),
+      longitude: Number(row.longitude),
+    }));
     const widthPx = 300;
     for (const order of [places, [...places].reverse()]) {
-      const pins = placePins(order).map((p) => ({ x: (p.left / 100) * widthPx, y: (p.top / 100) * ((MAP_HEIGHT / MAP_WIDTH) * widthPx) }));
+      const pins = placePins(order).map((p) => ({
+        x: (p.left / 100) * widthPx,
+        y: (p.top / 100) * ((MAP_HEIGHT / MAP_WIDTH) * widthPx),
+      }));
       for (let i = 0; i < pins.length; i++) {
         for (let j = i + 1; j < pins.length; j++) {
           expect(Math.max(Math.abs(pins[i].x - pins[j].x), Math.abs(pins[i].y - pins[j].y))).toBeGreaterThanOrEqual(24);

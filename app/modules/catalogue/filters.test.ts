@@ -42,7 +42,9 @@ describe("parseFilters", () => {
   });
 
   it("round-trips through filtersToParams", () => {
-    const params = new URLSearchParams("supplier=2&spec=doors4&fuel=hybrid&gearbox=manual&mileage=limited&policy=likeForlike&deposit=250");
+    const params = new URLSearchParams(
+      "supplier=2&spec=doors4&fuel=hybrid&gearbox=manual&mileage=limited&policy=likeForlike&deposit=250",
+    );
     const filters = parseFilters(params);
     expect(parseFilters(new URLSearchParams(filtersToParams(filters)))).toEqual(filters);
     expect(new URLSearchParams(filtersToParams(filters)).toString()).toBe(params.toString());
@@ -51,7 +53,9 @@ describe("parseFilters", () => {
 
 describe("effectiveFilters", () => {
   it("treats a fully ticked group as no restriction", () => {
-    const all = parseFilters(new URLSearchParams("gearbox=manual&gearbox=automatic&mileage=limited&mileage=unlimited&fuel=diesel"));
+    const all = parseFilters(
+      new URLSearchParams("gearbox=manual&gearbox=automatic&mileage=limited&mileage=unlimited&fuel=diesel"),
+    );
     expect(effectiveFilters(all)).toEqual({ ...noFilters, fuel: ["diesel"] });
   });
 });
@@ -60,6 +64,8 @@ describe("activeFilterCount", () => {
   it("counts each ticked value and the deposit limit", () => {
     expect(activeFilterCount(noFilters)).toBe(0);
     expect(activeFilterCount(parseFilters(new URLSearchParams("gearbox=automatic")))).toBe(1);
-    expect(activeFilterCount(parseFilters(new URLSearchParams("supplier=1&supplier=2&fuel=diesel&deposit=250&deposit=9")))).toBe(4);
+    expect(
+      activeFilterCount(parseFilters(new URLSearchParams("supplier=1&supplier=2&fuel=diesel&deposit=250&deposit=9"))),
+    ).toBe(4);
   });
 });

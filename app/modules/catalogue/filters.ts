@@ -35,7 +35,15 @@ export const filterParams = {
   deposit: "deposit",
 } as const;
 
-export const noFilters: SearchFilters = { suppliers: [], specs: [], fuel: [], gearbox: [], mileage: [], fuelPolicy: [], deposit: null };
+export const noFilters: SearchFilters = {
+  suppliers: [],
+  specs: [],
+  fuel: [],
+  gearbox: [],
+  mileage: [],
+  fuelPolicy: [],
+  deposit: null,
+};
 
 /** Keeps the allowed values in their canonical order, once each. */
 function pick<T extends string>(values: string[], allowed: readonly T[]): T[] {

@@ -25,7 +25,15 @@ export async function presentLocations(language: Language): Promise<PresentedLoc
     let collator = collators.get(language);
     if (!collator) collators.set(language, (collator = new Intl.Collator(language)));
     list = all
-      .map((l) => ({ id: l.id, name: locationName(l, language), kind: l.kind, address: l.address, latitude: l.latitude, longitude: l.longitude, timeZone: l.timeZone }))
+      .map((l) => ({
+        id: l.id,
+        name: locationName(l, language),
+        kind: l.kind,
+        address: l.address,
+        latitude: l.latitude,
+        longitude: l.longitude,
+        timeZone: l.timeZone,
+      }))
       .sort((a, b) => collator.compare(a.name, b.name));
     byLanguage.set(language, list);
   }
@@ -44,7 +52,11 @@ const dateStyles = {
  * "10 Mar 2026, 10:00" (or "10 Mar" short) for a wall-clock value, formatted on the
  * server only so the browser never re-formats it differently during hydration.
  */
-export function formatLocalDateTime(local: string, language: Language, style: keyof typeof dateStyles = "medium"): string {
+export function formatLocalDateTime(
+  local: string,
+  language: Language,
+  style: keyof typeof dateStyles = "medium",
+): string {
   const key = `${language}:${style}`;
   let format = dateFormats.get(key);
   if (!format) {

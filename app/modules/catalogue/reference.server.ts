@@ -101,7 +101,9 @@ const suppliers = cachedValue(async (): Promise<CatalogueSupplier[]> => {
       // `${s}.id` in full: drizzle writes a one-table select's columns unqualified, and a bare
       // "id" inside the subquery would be the car's own.
       carCount: sql<number>`(select count(*)::int from ${schema.cars} c where c.supplier_id = ${s}.id and c.status = 'active')`,
-      mainLocationId: sql<number | null>`(select cl.location_id from ${schema.carLocations} cl join ${schema.cars} c on c.id = cl.car_id
+      mainLocationId: sql<
+        number | null
+      >`(select cl.location_id from ${schema.carLocations} cl join ${schema.cars} c on c.id = cl.car_id
         where c.supplier_id = ${s}.id and c.status = 'active' group by cl.location_id order by count(*) desc, cl.location_id limit 1)`,
     })
     .from(s)

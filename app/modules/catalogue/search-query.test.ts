@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { messages } from "~/modules/forms/messages";
 import { periodMessages } from "~/modules/availability/period";
 import { noFilters } from "./filters";
-import { checkoutHref, initialSearchValues, MAX_PAGE, parseSearchParams, readHomeForm, searchHref, type KnownLocation } from "./search-query";
+import {
+  checkoutHref,
+  initialSearchValues,
+  MAX_PAGE,
+  parseSearchParams,
+  readHomeForm,
+  searchHref,
+  type KnownLocation,
+} from "./search-query";
 
 const known = new Map<number, KnownLocation>([
   [1, { id: 1, timeZone: "America/Caracas" }],
@@ -16,7 +24,12 @@ describe("parseSearchParams", () => {
   it("builds the query from a complete search", () => {
     const result = parse("pickup=1&same=1&from=2026-03-10T10:00&to=2026-03-12T12:00&fuel=diesel&page=2");
     expect(result.errors).toEqual({});
-    expect(result.query).toMatchObject({ pickupId: 1, dropoffId: 1, page: 2, filters: { ...noFilters, fuel: ["diesel"] } });
+    expect(result.query).toMatchObject({
+      pickupId: 1,
+      dropoffId: 1,
+      page: 2,
+      filters: { ...noFilters, fuel: ["diesel"] },
+    });
     expect(result.query?.period).toMatchObject({ days: 3, pickUp: new Date("2026-03-10T14:00:00Z") });
   });
 
@@ -36,11 +49,26 @@ describe("parseSearchParams", () => {
   });
 
   it("explains missing and unknown values and runs no search", () => {
-    expect(parse("")).toMatchObject({ query: null, errors: { pickup: messages.required, from: messages.required, to: messages.required } });
-    expect(parse("pickup=77&from=2026-03-10T10:00&to=2026-03-12T10:00")).toMatchObject({ query: null, errors: { pickup: "catalogue:errors.unknownLocation" } });
-    expect(parse("pickup=1&dropoff=x&from=2026-03-10T10:00&to=2026-03-12T10:00")).toMatchObject({ query: null, errors: { dropoff: "catalogue:errors.unknownLocation" } });
-    expect(parse("pickup=1&from=2026-03-12T10:00&to=2026-03-10T10:00")).toMatchObject({ query: null, errors: { to: periodMessages.toBeforeFrom } });
-    expect(parse("pickup=1&from=2026-03-01T10:00&to=2026-03-10T10:00")).toMatchObject({ query: null, errors: { from: periodMessages.fromPast } });
+    expect(parse("")).toMatchObject({
+      query: null,
+      errors: { pickup: messages.required, from: messages.required, to: messages.required },
+    });
+    expect(parse("pickup=77&from=2026-03-10T10:00&to=2026-03-12T10:00")).toMatchObject({
+      query: null,
+      errors: { pickup: "catalogue:errors.unknownLocation" },
+    });
+    expect(parse("pickup=1&dropoff=x&from=2026-03-10T10:00&to=2026-03-12T10:00")).toMatchObject({
+      query: null,
+      errors: { dropoff: "catalogue:errors.unknownLocation" },
+    });
+    expect(parse("pickup=1&from=2026-03-12T10:00&to=2026-03-10T10:00")).toMatchObject({
+      query: null,
+      errors: { to: periodMessages.toBeforeFrom },
+    });
+    expect(parse("pickup=1&from=2026-03-01T10:00&to=2026-03-10T10:00")).toMatchObject({
+      query: null,
+      errors: { from: periodMessages.fromPast },
+    });
   });
 
   it("keeps oversized values short in what it shows back", () => {
@@ -58,20 +86,33 @@ describe("parseSearchParams", () => {
 
 describe("links", () => {
   it("searchHref writes a URL parseSearchParams reads back", () => {
-    const href = searchHref({ pickup: 1, dropoff: 2, from: "2026-03-10T10:00", to: "2026-03-12T10:00", filters: { ...noFilters, suppliers: [3] }, page: 3 });
+    const href = searchHref({
+      pickup: 1,
+      dropoff: 2,
+      from: "2026-03-10T10:00",
+      to: "2026-03-12T10:00",
+      filters: { ...noFilters, suppliers: [3] },
+      page: 3,
+    });
     const result = parseSearchParams(new URL(href, "http://x").searchParams, known, now);
     expect(result.query).toMatchObject({ pickupId: 1, dropoffId: 2, page: 3, filters: { suppliers: [3] } });
     expect(searchHref({ pickup: 1, from: "a", to: "b" })).toBe("/search?pickup=1&same=1&from=a&to=b");
   });
 
   it("checkoutHref carries the car, the places and the dates", () => {
-    expect(checkoutHref({ carId: 42, pickupId: 1, dropoffId: 2, from: "2026-03-10T10:00", to: "2026-03-12T10:00" })).toBe(
-      "/checkout?car=42&pickup=1&dropoff=2&from=2026-03-10T10%3A00&to=2026-03-12T10%3A00",
-    );
+    expect(
+      checkoutHref({ carId: 42, pickupId: 1, dropoffId: 2, from: "2026-03-10T10:00", to: "2026-03-12T10:00" }),
+    ).toBe("/checkout?car=42&pickup=1&dropoff=2&from=2026-03-10T10%3A00&to=2026-03-12T10%3A00");
   });
 
   it("initialSearchValues proposes tomorrow 10:00 for three days", () => {
-    expect(initialSearchValues(now)).toEqual({ pickup: "", dropoff: "", same: true, from: "2026-03-10T10:00", to: "2026-03-13T10:00" });
+    expect(initialSearchValues(now)).toEqual({
+      pickup: "",
+      dropoff: "",
+      same: true,
+      from: "2026-03-10T10:00",
+      to: "2026-03-13T10:00",
+    });
   });
 });
 
@@ -89,7 +130,11 @@ describe("readHomeForm", () => {
   });
 
   it("stops returning to the same place when a button chooses the drop-off place", () => {
-    expect(read("pickup=1&same=1&from=2026-04-01T09:30&to=2026-04-05T18:00&setDropoff=2")).toMatchObject({ pickup: "1", dropoff: "2", same: false });
+    expect(read("pickup=1&same=1&from=2026-04-01T09:30&to=2026-04-05T18:00&setDropoff=2")).toMatchObject({
+      pickup: "1",
+      dropoff: "2",
+      same: false,
+    });
   });
 
   it("leaves unknown places blank and fills unreadable dates with the defaults", () => {

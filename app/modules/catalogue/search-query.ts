@@ -8,7 +8,14 @@ export const CARS_PER_PAGE = 15;
 /** Deep pages cost a long index walk and nobody reads them; the pager stops here. */
 export const MAX_PAGE = 200;
 
-export const searchParamNames = { pickup: "pickup", dropoff: "dropoff", same: "same", from: "from", to: "to", page: "page" } as const;
+export const searchParamNames = {
+  pickup: "pickup",
+  dropoff: "dropoff",
+  same: "same",
+  from: "from",
+  to: "to",
+  page: "page",
+} as const;
 
 /** What the form shows: the values as typed, so a wrong one is shown back with its message. */
 export type SearchFormValues = { pickup: string; dropoff: string; same: boolean; from: string; to: string };
@@ -129,7 +136,8 @@ export function searchHref(input: {
 }): string {
   const params = new URLSearchParams();
   params.set(searchParamNames.pickup, String(input.pickup));
-  if (input.dropoff != null && String(input.dropoff) !== String(input.pickup)) params.set(searchParamNames.dropoff, String(input.dropoff));
+  if (input.dropoff != null && String(input.dropoff) !== String(input.pickup))
+    params.set(searchParamNames.dropoff, String(input.dropoff));
   else params.set(searchParamNames.same, "1");
   params.set(searchParamNames.from, input.from);
   params.set(searchParamNames.to, input.to);
@@ -143,7 +151,13 @@ export function searchHref(input: {
  * car id, pick-up and drop-off location ids, and the period as `datetime-local` values
  * on the pick-up location's clock.
  */
-export function checkoutHref(input: { carId: number; pickupId: number; dropoffId: number; from: string; to: string }): string {
+export function checkoutHref(input: {
+  carId: number;
+  pickupId: number;
+  dropoffId: number;
+  from: string;
+  to: string;
+}): string {
   const params = new URLSearchParams({
     car: String(input.carId),
     pickup: String(input.pickupId),

@@ -96,7 +96,11 @@ const ph = (name: string) => sql.placeholder(name);
 const arrayLiteral = (values: ReadonlyArray<string | number>) => `{${values.join(",")}}`;
 
 /** The WHERE conditions for the filters present, and the values their placeholders take. */
-function filterConditions(filters: SearchFilters): { shape: string; conditions: SQL[]; values: Record<string, unknown> } {
+function filterConditions(filters: SearchFilters): {
+  shape: string;
+  conditions: SQL[];
+  values: Record<string, unknown>;
+} {
   const conditions: SQL[] = [];
   const values: Record<string, unknown> = {};
   const shape: string[] = [];
@@ -138,7 +142,10 @@ function filterConditions(filters: SearchFilters): { shape: string; conditions: 
 }
 
 function buildQuery(db: Database, conditions: SQL[]) {
-  const where = and(carIsBookable({ locationId: ph("location"), pickUp: ph("pickUp"), dropOff: ph("dropOff") }), ...conditions);
+  const where = and(
+    carIsBookable({ locationId: ph("location"), pickUp: ph("pickUp"), dropOff: ph("dropOff") }),
+    ...conditions,
+  );
   const found = db.$with("found").as(
     db
       .select({ id: cl.carId, price: sql<number>`${cl.dailyPriceCents}`.as("price") })
@@ -149,9 +156,11 @@ function buildQuery(db: Database, conditions: SQL[]) {
       .limit(ph("limit")),
   );
   const counted = db.$with("counted").as(db.select({ found: sql<number>`count(*)::int`.as("found") }).from(found));
-  const page = db.$with("page").as(
-    db.select({ id: found.id }).from(found).orderBy(found.price, found.id).limit(CARS_PER_PAGE).offset(ph("offset")),
-  );
+  const page = db
+    .$with("page")
+    .as(
+      db.select({ id: found.id }).from(found).orderBy(found.price, found.id).limit(CARS_PER_PAGE).offset(ph("offset")),
+    );
   // Driven by the one-row count, so a page past the end still says how many cars there are.
   return db
     .with(found, counted, page)

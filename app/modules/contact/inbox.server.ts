@@ -13,7 +13,11 @@ const { contactMessages, users } = schema;
 const handler = alias(users, "handler");
 
 const filterWhere = (filter: InboxQuery["filter"]) =>
-  filter === "handled" ? isNotNull(contactMessages.handledAt) : filter === "unhandled" ? isNull(contactMessages.handledAt) : undefined;
+  filter === "handled"
+    ? isNotNull(contactMessages.handledAt)
+    : filter === "unhandled"
+      ? isNull(contactMessages.handledAt)
+      : undefined;
 
 /** One page (30) of the stored contact messages, newest first, with who sent and who handled each. */
 export async function listContactMessages(query: InboxQuery, language: Language) {
@@ -57,10 +61,19 @@ export async function listContactMessages(query: InboxQuery, language: Language)
  * Marks a message handled by `actor` (or undoes it), with its audit entry in the same
  * transaction. Marking twice keeps the first handler: a message is handled once.
  */
-export async function setHandled(actor: StaffUser, messageId: number, handled: boolean, now = new Date()): Promise<"changed" | "unchanged" | "notFound"> {
+export async function setHandled(
+  actor: StaffUser,
+  messageId: number,
+  handled: boolean,
+  now = new Date(),
+): Promise<"changed" | "unchanged" | "notFound"> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ handledAt: contactMessages.handledAt }).from(contactMessages).where(eq(contactMessages.id, messageId)).for("update");
+    const [before] = await tx
+      .select({ handledAt: contactMessages.handledAt })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, messageId))
+      .for("update");
     if (!before) return "notFound";
     if ((before.handledAt !== null) === handled) return "unchanged";
     await tx

@@ -3,7 +3,8 @@ import { optionalText, requiredText } from "./fields";
 import { messages } from "./messages";
 import { searchText } from "./text";
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 describe("free text refuses control characters (docs/security.md#text-input)", () => {
   const controls = ["\u0000", "\u0001", "\u0008", "\u000B", "\u000C", "\u001B", "\u001F", "\u007F", "\u0085", "\u009F"];

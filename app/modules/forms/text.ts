@@ -16,4 +16,5 @@ export const hasControlCharacters = (value: string, { multiline = false }: TextO
   (multiline ? multiLineControls : singleLineControls).test(value);
 
 /** A search box's text: its control characters are dropped (a search is not stored, and a filter has no field to show an error in). */
-export const searchText = (value: string, max: number) => value.replace(new RegExp(singleLineControls.source, "g"), "").trim().slice(0, max);
+export const searchText = (value: string, max: number) =>
+  value.replace(new RegExp(singleLineControls.source, "g"), "").trim().slice(0, max);

@@ -6,4 +6,5 @@
  * with a form. `jitless` skips the probe. Zod reads its settings from this global, which exists
  * before zod loads; the server keeps the compiled parsers.
  */
-export const zodInBrowserScript = "globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });";
+export const zodInBrowserScript =
+  "globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });";

@@ -3,7 +3,12 @@ import { isCrossSiteWrite } from "./cross-site";
 
 const allowedOrigins = ["https://rueda.example", "http://127.0.0.1:3000"];
 const post = (headers: { secFetchSite?: string; origin?: string }, method = "POST") =>
-  isCrossSiteWrite({ method, secFetchSite: headers.secFetchSite ?? null, origin: headers.origin ?? null, allowedOrigins });
+  isCrossSiteWrite({
+    method,
+    secFetchSite: headers.secFetchSite ?? null,
+    origin: headers.origin ?? null,
+    allowedOrigins,
+  });
 
 describe("isCrossSiteWrite", () => {
   it("refuses what the browser marks as coming from another site", () => {
@@ -26,15 +31,31 @@ describe("isCrossSiteWrite", () => {
     expect(post({})).toBe(false);
   });
   it("lets an API call with a bearer token and no session cookie come from anywhere", () => {
-    const bearer = (secFetchSite: string) => isCrossSiteWrite({ method: "POST", secFetchSite, origin: "https://app.example", allowedOrigins, bearerOnly: true });
+    const bearer = (secFetchSite: string) =>
+      isCrossSiteWrite({
+        method: "POST",
+        secFetchSite,
+        origin: "https://app.example",
+        allowedOrigins,
+        bearerOnly: true,
+      });
     expect(bearer("cross-site")).toBe(false);
-    expect(isCrossSiteWrite({ method: "POST", secFetchSite: "cross-site", origin: "https://app.example", allowedOrigins, bearerOnly: false })).toBe(true);
+    expect(
+      isCrossSiteWrite({
+        method: "POST",
+        secFetchSite: "cross-site",
+        origin: "https://app.example",
+        allowedOrigins,
+        bearerOnly: false,
+      }),
+    ).toBe(true);
   });
   it("never judges reads", () => {
     expect(post({ secFetchSite: "cross-site", origin: "https://evil.example" }, "GET")).toBe(false);
     expect(post({ secFetchSite: "cross-site" }, "HEAD")).toBe(false);
   });
   it("judges every writing method", () => {
-    for (const method of ["PUT", "PATCH", "DELETE", "post"]) expect(post({ origin: "https://evil.example" }, method)).toBe(true);
+    for (const method of ["PUT", "PATCH", "DELETE", "post"])
+      expect(post({ origin: "https://evil.example" }, method)).toBe(true);
   });
 });

@@ -22,7 +22,13 @@ export type WriteOrigin = {
  * API call with a bearer token and no session cookie (a browser cannot send that header to
  * another origin without a CORS preflight, which the API never grants).
  */
-export function isCrossSiteWrite({ method, secFetchSite, origin, allowedOrigins, bearerOnly = false }: WriteOrigin): boolean {
+export function isCrossSiteWrite({
+  method,
+  secFetchSite,
+  origin,
+  allowedOrigins,
+  bearerOnly = false,
+}: WriteOrigin): boolean {
   if (safeMethods.has(method.toUpperCase()) || bearerOnly) return false;
   if (secFetchSite) return secFetchSite !== "same-origin" && secFetchSite !== "none";
   if (origin) return !allowedOrigins.includes(origin);

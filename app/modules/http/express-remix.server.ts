@@ -1,4 +1,9 @@
-import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import {
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { plainAnswer } from "./plain-pages.server";
 import { readCappedBody } from "./request-body.server";
@@ -89,7 +94,12 @@ export function createRemixHandler({
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
-      const request = new Request(url.href, { method: req.method, headers: remixHeaders(req.headers), body, signal: controller.signal });
+      const request = new Request(url.href, {
+        method: req.method,
+        headers: remixHeaders(req.headers),
+        body,
+        signal: controller.signal,
+      });
       const context = await getLoadContext(req, res);
       await sendResponse(res, await handleRequest(request, context));
     } catch (error) {

@@ -31,15 +31,22 @@ declare module "@remix-run/node" {
  * cookie is not looked at, and a token that does not resolve means nobody), else the session
  * cookie. Either way the same SessionUser, so every access helper serves pages and API alike.
  */
-export async function resolveUser(cookieHeader: string | null, authorization: string | null): Promise<{ user: SessionUser | null; credential: Credential | null }> {
+export async function resolveUser(
+  cookieHeader: string | null,
+  authorization: string | null,
+): Promise<{ user: SessionUser | null; credential: Credential | null }> {
   if (presentsBearer(authorization)) {
     const token = bearerToken(authorization);
     const found = token ? await findTokenUser(token) : null;
-    return found ? { user: found.user, credential: { kind: "token", id: found.tokenId } } : { user: null, credential: null };
+    return found
+      ? { user: found.user, credential: { kind: "token", id: found.tokenId } }
+      : { user: null, credential: null };
   }
   const sessionId = await readSessionId(cookieHeader);
   const user = sessionId ? await findSessionUser(sessionId) : null;
-  return user && sessionId ? { user, credential: { kind: "session", id: sessionId } } : { user: null, credential: null };
+  return user && sessionId
+    ? { user, credential: { kind: "session", id: sessionId } }
+    : { user: null, credential: null };
 }
 
 /**

@@ -16,7 +16,12 @@ function cookieValue(cookieHeader: string | null, name: string): string | null {
 const pages = {
   tooLarge: { title: "error.tooLargeTitle", body: "error.tooLarge", code: "tooLarge", api: "error.tooLarge" },
   crossSite: { title: "error.crossSiteTitle", body: "error.crossSite", code: "crossSite", api: "api:errors.crossSite" },
-  badRequest: { title: "error.badRequestTitle", body: "error.badRequest", code: "badRequest", api: "api:errors.unreadable" },
+  badRequest: {
+    title: "error.badRequestTitle",
+    body: "error.badRequest",
+    code: "badRequest",
+    api: "api:errors.unreadable",
+  },
   internal: { title: "error.title", body: "error.body", code: "internal", api: "error.body" },
 } as const;
 
@@ -30,9 +35,14 @@ export function plainAnswer(
   kind: PlainPage,
   request: { cookieHeader: string | null; acceptLanguage: string | null; url: URL },
 ): { type: "json" | "html"; body: string } {
-  if (!isApiPath(request.url.pathname)) return { type: "html", body: plainPage(kind, request.cookieHeader, request.url) };
+  if (!isApiPath(request.url.pathname))
+    return { type: "html", body: plainPage(kind, request.cookieHeader, request.url) };
   const query = request.url.searchParams.get("l");
-  const language = resolveLanguage({ query, userLanguage: languageFromAcceptHeader(request.acceptLanguage), cookie: cookieValue(request.cookieHeader, "lng") });
+  const language = resolveLanguage({
+    query,
+    userLanguage: languageFromAcceptHeader(request.acceptLanguage),
+    cookie: cookieValue(request.cookieHeader, "lng"),
+  });
   const { code, api } = pages[kind];
   return { type: "json", body: JSON.stringify({ error: { code, message: getFixedT(language)(api) } }) };
 }

@@ -9,13 +9,19 @@ async function* chunked(chunk: Buffer, total = Infinity) {
 }
 
 function multipart(parts: number, boundary = "XyZ", value = "v") {
-  const body = Array.from({ length: parts }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n${value}\r\n`).join("");
+  const body = Array.from(
+    { length: parts },
+    (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n${value}\r\n`,
+  ).join("");
   return { body: Buffer.from(`${body}--${boundary}--\r\n`), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 describe("readCappedBody", () => {
   it("returns a body within the cap", async () => {
-    const verdict = await readCappedBody(chunked(Buffer.from("a=1&b=2"), 7), { contentType: urlencoded, contentLength: null });
+    const verdict = await readCappedBody(chunked(Buffer.from("a=1&b=2"), 7), {
+      contentType: urlencoded,
+      contentLength: null,
+    });
     expect(verdict).toEqual({ ok: true, body: Buffer.from("a=1&b=2") });
   });
 
@@ -27,12 +33,18 @@ describe("readCappedBody", () => {
         yield Buffer.alloc(64 * 1024, 97);
       }
     }
-    expect(await readCappedBody(endless(), { contentType: urlencoded, contentLength: null })).toEqual({ ok: false, status: 413 });
+    expect(await readCappedBody(endless(), { contentType: urlencoded, contentLength: null })).toEqual({
+      ok: false,
+      status: 413,
+    });
     expect(read).toBeLessThanOrEqual(bodyLimits.formBytes + 64 * 1024);
   });
 
   it("does not trust a small Content-Length over what actually arrives", async () => {
-    const verdict = await readCappedBody(chunked(Buffer.alloc(1024, 97), 300 * 1024), { contentType: urlencoded, contentLength: 10 });
+    const verdict = await readCappedBody(chunked(Buffer.alloc(1024, 97), 300 * 1024), {
+      contentType: urlencoded,
+      contentLength: 10,
+    });
     expect(verdict).toEqual({ ok: false, status: 413 });
   });
 
@@ -42,7 +54,10 @@ describe("readCappedBody", () => {
       touched = true;
       yield Buffer.from("x");
     }
-    expect(await readCappedBody(body(), { contentType: urlencoded, contentLength: 10_000_000 })).toEqual({ ok: false, status: 413 });
+    expect(await readCappedBody(body(), { contentType: urlencoded, contentLength: 10_000_000 })).toEqual({
+      ok: false,
+      status: 413,
+    });
     expect(touched).toBe(false);
   });
 
@@ -50,14 +65,29 @@ describe("readCappedBody", () => {
     const { body: big, contentType } = multipart(1, "XyZ", "x".repeat(1024 * 1024));
     expect((await readCappedBody(chunked(big, big.byteLength), { contentType, contentLength: null })).ok).toBe(true);
     const tooBig = Buffer.alloc(bodyLimits.multipartBytes + 1, 32);
-    expect(await readCappedBody(chunked(tooBig, tooBig.byteLength), { contentType, contentLength: null })).toEqual({ ok: false, status: 413 });
+    expect(await readCappedBody(chunked(tooBig, tooBig.byteLength), { contentType, contentLength: null })).toEqual({
+      ok: false,
+      status: 413,
+    });
   });
 
   it("limits the number of multipart parts", async () => {
     const allowed = multipart(bodyLimits.multipartParts);
-    expect((await readCappedBody(chunked(allowed.body, allowed.body.byteLength), { contentType: allowed.contentType, contentLength: null })).ok).toBe(true);
+    expect(
+      (
+        await readCappedBody(chunked(allowed.body, allowed.body.byteLength), {
+          contentType: allowed.contentType,
+          contentLength: null,
+        })
+      ).ok,
+    ).toBe(true);
     const many = multipart(bodyLimits.multipartParts + 1);
-    expect(await readCappedBody(chunked(many.body, many.body.byteLength), { contentType: many.contentType, contentLength: null })).toEqual({
+    expect(
+      await readCappedBody(chunked(many.body, many.body.byteLength), {
+        contentType: many.contentType,
+        contentLength: null,
+      }),
+    ).toEqual({
       ok: false,
       status: 413,
     });
@@ -65,11 +95,21 @@ describe("readCappedBody", () => {
 
   it("answers 400 for multipart that does not parse or has no boundary", async () => {
     const broken = Buffer.from("--XyZ\r\nnot a part");
-    expect(await readCappedBody(chunked(broken, broken.byteLength), { contentType: "multipart/form-data; boundary=XyZ", contentLength: null })).toEqual({
+    expect(
+      await readCappedBody(chunked(broken, broken.byteLength), {
+        contentType: "multipart/form-data; boundary=XyZ",
+        contentLength: null,
+      }),
+    ).toEqual({
       ok: false,
       status: 400,
     });
-    expect(await readCappedBody(chunked(broken, broken.byteLength), { contentType: "multipart/form-data", contentLength: null })).toEqual({
+    expect(
+      await readCappedBody(chunked(broken, broken.byteLength), {
+        contentType: "multipart/form-data",
+        contentLength: null,
+      }),
+    ).toEqual({
       ok: false,
       status: 400,
     });
@@ -78,8 +118,12 @@ describe("readCappedBody", () => {
   it("limits the number of form fields", async () => {
     const fields = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => `f${i}=1`).join("&"));
     const ok = fields(bodyLimits.formFields);
-    expect((await readCappedBody(chunked(ok, ok.byteLength), { contentType: urlencoded, contentLength: null })).ok).toBe(true);
+    expect(
+      (await readCappedBody(chunked(ok, ok.byteLength), { contentType: urlencoded, contentLength: null })).ok,
+    ).toBe(true);
     const many = fields(bodyLimits.formFields + 1);
-    expect(await readCappedBody(chunked(many, many.byteLength), { contentType: urlencoded, contentLength: null })).toEqual({ ok: false, status: 413 });
+    expect(
+      await readCappedBody(chunked(many, many.byteLength), { contentType: urlencoded, contentLength: null }),
+    ).toEqual({ ok: false, status: 413 });
   });
 });

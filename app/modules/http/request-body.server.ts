@@ -16,7 +16,12 @@ function boundaryOf(contentType: string): string | null {
 
 function occurrences(haystack: Buffer, needle: Buffer, stopAfter: number): number {
   let count = 0;
-  for (let at = haystack.indexOf(needle); at !== -1 && count <= stopAfter; at = haystack.indexOf(needle, at + needle.length)) count++;
+  for (
+    let at = haystack.indexOf(needle);
+    at !== -1 && count <= stopAfter;
+    at = haystack.indexOf(needle, at + needle.length)
+  )
+    count++;
   return count;
 }
 
@@ -46,7 +51,10 @@ export async function readCappedBody(
     const boundary = boundaryOf(contentType);
     if (!boundary) return { ok: false, status: 400 };
     // Every part opens with the delimiter, and one more closes the body.
-    if (occurrences(body, Buffer.from(`--${boundary}`), bodyLimits.multipartParts + 1) > bodyLimits.multipartParts + 1) {
+    if (
+      occurrences(body, Buffer.from(`--${boundary}`), bodyLimits.multipartParts + 1) >
+      bodyLimits.multipartParts + 1
+    ) {
       return { ok: false, status: 413 };
     }
     try {
@@ -55,7 +63,8 @@ export async function readCappedBody(
       return { ok: false, status: 400 };
     }
   } else if (contentType.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
-    if (occurrences(body, Buffer.from("&"), bodyLimits.formFields) >= bodyLimits.formFields) return { ok: false, status: 413 };
+    if (occurrences(body, Buffer.from("&"), bodyLimits.formFields) >= bodyLimits.formFields)
+      return { ok: false, status: 413 };
   }
   return { ok: true, body };
 }

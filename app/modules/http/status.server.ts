@@ -57,11 +57,16 @@ const digest = (value: string) => crypto.createHash("sha256").update(value).dige
  * signal and each call runs a count, so only monitoring holding `STATUS_TOKEN` (as a bearer)
  * and signed-in admins (session cookie or an admin's API token). Nobody → 401, anyone else → 403.
  */
-export async function statusAccess(input: { authorization: string | null; cookieHeader: string | null; statusToken: string | undefined }): Promise<"allowed" | 401 | 403> {
+export async function statusAccess(input: {
+  authorization: string | null;
+  cookieHeader: string | null;
+  statusToken: string | undefined;
+}): Promise<"allowed" | 401 | 403> {
   // Any bearer shape: the operator chooses STATUS_TOKEN, it need not look like an API token.
   const presented = /^Bearer +(\S+)\s*$/i.exec(input.authorization ?? "")?.[1] ?? null;
   // Compared as digests, in constant time whatever the lengths.
-  if (input.statusToken && presented && crypto.timingSafeEqual(digest(presented), digest(input.statusToken))) return "allowed";
+  if (input.statusToken && presented && crypto.timingSafeEqual(digest(presented), digest(input.statusToken)))
+    return "allowed";
   const { user } = await resolveUser(input.cookieHeader, input.authorization);
   if (!user) return 401;
   return user.type === "admin" ? "allowed" : 403;

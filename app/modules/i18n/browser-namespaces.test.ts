@@ -16,7 +16,9 @@ describe("the browser's translations", () => {
   it("leave out only namespaces no browser code names", () => {
     const offenders = browserFiles("app").flatMap((file) => {
       const code = fs.readFileSync(file, "utf8");
-      return [...serverOnlyNamespaces].filter((ns) => code.includes(`"${ns}:`) || code.includes(`useTranslation("${ns}")`)).map((ns) => `${file}: ${ns}`);
+      return [...serverOnlyNamespaces]
+        .filter((ns) => code.includes(`"${ns}:`) || code.includes(`useTranslation("${ns}")`))
+        .map((ns) => `${file}: ${ns}`);
     });
     expect(offenders).toEqual([]);
   });

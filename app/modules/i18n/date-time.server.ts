@@ -7,7 +7,12 @@ export function formatInstant(at: Date, language: Language, timeZone: string, wi
   const key = `${language}|${timeZone}|${withTime}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(language, withTime ? { dateStyle: "medium", timeStyle: "short", timeZone, hourCycle: "h23" } : { dateStyle: "medium", timeZone });
+    format = new Intl.DateTimeFormat(
+      language,
+      withTime
+        ? { dateStyle: "medium", timeStyle: "short", timeZone, hourCycle: "h23" }
+        : { dateStyle: "medium", timeZone },
+    );
     formats.set(key, format);
   }
   return format.format(at);

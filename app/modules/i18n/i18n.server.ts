@@ -50,7 +50,9 @@ const files = new Map<Language, TranslationsFile>();
 export function translationsFile(language: Language): TranslationsFile {
   let file = files.get(language);
   if (!file) {
-    const browser = Object.fromEntries(Object.entries(resources[language]).filter(([ns]) => !serverOnlyNamespaces.has(ns)));
+    const browser = Object.fromEntries(
+      Object.entries(resources[language]).filter(([ns]) => !serverOnlyNamespaces.has(ns)),
+    );
     const body = JSON.stringify({ [language]: browser });
     const hash = createHash("sha256").update(body).digest("hex").slice(0, 12);
     files.set(language, (file = { href: `/i18n/${language}.${hash}.json`, hash, body }));

@@ -3,7 +3,16 @@ import { describe, expect, it } from "vitest";
 import { resources } from "~/locales/resources";
 import { createTranslator } from "./translate";
 
-const values = { field: "Email", fields: "Email, Subject", year: 2026, name: "Ana", email: "a@b.co", subject: "Hi", link: "https://x", count: 1 };
+const values = {
+  field: "Email",
+  fields: "Email, Subject",
+  year: 2026,
+  name: "Ana",
+  email: "a@b.co",
+  subject: "Hi",
+  link: "https://x",
+  count: 1,
+};
 
 function leaves(tree: unknown, prefix = ""): string[] {
   if (typeof tree === "string") return [prefix];
@@ -14,7 +23,12 @@ function leaves(tree: unknown, prefix = ""): string[] {
 describe("createTranslator", () => {
   it("matches i18next on every string of every language and namespace", async () => {
     const i18n = createInstance();
-    await i18n.init({ resources, fallbackLng: { el: ["en"], default: ["es"] }, defaultNS: "common", interpolation: { escapeValue: false } });
+    await i18n.init({
+      resources,
+      fallbackLng: { el: ["en"], default: ["es"] },
+      defaultNS: "common",
+      interpolation: { escapeValue: false },
+    });
     for (const language of ["es", "en", "fr", "el"] as const) {
       const chain = language === "el" ? ["el", "en"] : [language];
       const ours = createTranslator(resources, chain);
@@ -30,7 +44,10 @@ describe("createTranslator", () => {
 
   it("interpolates, pluralises and falls back along the chain", () => {
     const t = createTranslator(
-      { el: { common: { hi: "Γεια {{name}}" } }, en: { common: { hi: "Hi {{name}}", cars_one: "{{count}} car", cars_other: "{{count}} cars", only: "English" } } },
+      {
+        el: { common: { hi: "Γεια {{name}}" } },
+        en: { common: { hi: "Hi {{name}}", cars_one: "{{count}} car", cars_other: "{{count}} cars", only: "English" } },
+      },
       ["el", "en"],
     );
     expect(t("hi", { name: "Ana" })).toBe("Γεια Ana");

@@ -27,7 +27,11 @@ function interpolate(text: string, values: TranslateOptions | undefined): string
 }
 
 /** `chain` is the language and its fallbacks, e.g. ["el", "en"]; `resources` maps each to its namespaces. */
-export function createTranslator(resources: Record<string, Resources[string]>, chain: string[], defaultNs = "common"): Translate {
+export function createTranslator(
+  resources: Record<string, Resources[string]>,
+  chain: string[],
+  defaultNs = "common",
+): Translate {
   const plurals = new Map<string, Intl.PluralRules>();
   const pluralOf = (language: string, count: number) => {
     let rules = plurals.get(language);
@@ -40,7 +44,8 @@ export function createTranslator(resources: Record<string, Resources[string]>, c
     const key = split > 0 ? fullKey.slice(split + 1) : fullKey;
     for (const language of chain) {
       const namespace = (resources[language] as Record<string, unknown> | undefined)?.[ns];
-      const candidates = typeof options?.count === "number" ? [`${key}_${pluralOf(language, options.count)}`, key] : [key];
+      const candidates =
+        typeof options?.count === "number" ? [`${key}_${pluralOf(language, options.count)}`, key] : [key];
       for (const candidate of candidates) {
         const found = lookup(namespace, candidate);
         if (typeof found === "string") return interpolate(found, options);

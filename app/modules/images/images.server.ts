@@ -20,7 +20,11 @@ export function contentKey(bytes: Uint8Array): string {
  * caller's transaction ends, so a concurrent `deleteImageIfUnreferenced` leaves it alone
  * instead of deleting a picture this transaction is about to show.
  */
-export async function storeImage(executor: Executor, webp: Buffer, { width, height }: { width: number; height: number }): Promise<string> {
+export async function storeImage(
+  executor: Executor,
+  webp: Buffer,
+  { width, height }: { width: number; height: number },
+): Promise<string> {
   const key = contentKey(webp);
   await executor
     .insert(images)
@@ -32,7 +36,10 @@ export async function storeImage(executor: Executor, webp: Buffer, { width, heig
 /** The stored image with this key, or null. */
 export async function loadImage(key: string) {
   const db = await getDb();
-  const [image] = await db.select({ contentType: images.contentType, bytes: images.bytes }).from(images).where(eq(images.key, key));
+  const [image] = await db
+    .select({ contentType: images.contentType, bytes: images.bytes })
+    .from(images)
+    .where(eq(images.key, key));
   return image ?? null;
 }
 
@@ -49,9 +56,18 @@ export async function loadImage(key: string) {
 export async function deleteImageIfUnreferenced(tx: Transaction, path: string | null): Promise<void> {
   const key = path ? keyFromMediaPath(path) : null;
   if (!path || !key) return;
-  const locked = await tx.select({ key: images.key }).from(images).where(eq(images.key, key)).for("update", { skipLocked: true });
+  const locked = await tx
+    .select({ key: images.key })
+    .from(images)
+    .where(eq(images.key, key))
+    .for("update", { skipLocked: true });
   if (!locked.length) return;
   await tx
     .delete(images)
-    .where(and(eq(images.key, key), ...imageReferences.map((column) => sql`not exists (select 1 from ${column.table} where ${column} = ${path})`)));
+    .where(
+      and(
+        eq(images.key, key),
+        ...imageReferences.map((column) => sql`not exists (select 1 from ${column.table} where ${column} = ${path})`),
+      ),
+    );
 }

@@ -26,12 +26,23 @@ describe("processImage", () => {
   it("names why an upload is refused", async () => {
     expect(await processImage(new Uint8Array(), car)).toEqual({ ok: false, reason: "empty" });
     expect(await processImage(new Uint8Array(IMAGE_MAX_BYTES + 1), car)).toEqual({ ok: false, reason: "tooLarge" });
-    expect(await processImage(new TextEncoder().encode("%PDF-1.7 not a picture"), car)).toEqual({ ok: false, reason: "notImage" });
-    expect(await processImage(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), car)).toEqual({
+    expect(await processImage(new TextEncoder().encode("%PDF-1.7 not a picture"), car)).toEqual({
       ok: false,
       reason: "notImage",
     });
-    expect(await processImage((await picture(400, 400)).subarray(0, 200), car)).toEqual({ ok: false, reason: "notImage" });
+    expect(
+      await processImage(
+        new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+        car,
+      ),
+    ).toEqual({
+      ok: false,
+      reason: "notImage",
+    });
+    expect(await processImage((await picture(400, 400)).subarray(0, 200), car)).toEqual({
+      ok: false,
+      reason: "notImage",
+    });
   });
 
   it("refuses a small file that claims a huge picture before decoding it", async () => {

@@ -47,7 +47,8 @@ function releaseSlot() {
 
 /** Why an upload was refused; each has its own message (docs/domain.md#images). */
 export type ImageRefusal = "empty" | "tooLarge" | "notImage" | "tooManyPixels" | "busy";
-export type ProcessedImage = { ok: true; webp: Buffer; width: number; height: number } | { ok: false; reason: ImageRefusal };
+export type ProcessedImage =
+  { ok: true; webp: Buffer; width: number; height: number } | { ok: false; reason: ImageRefusal };
 
 /**
  * Decodes an upload by its content (never its name or declared type) and re-encodes it as a

@@ -4,7 +4,10 @@ import { notificationMessage } from "./message";
 
 describe("notificationMessage", () => {
   it("words the message in the reader's language, a status with its label", () => {
-    const item = { messageKey: "notifications:messages.statusChanged", params: { reference: "RD-ABC123", status: "cancelled" } };
+    const item = {
+      messageKey: "notifications:messages.statusChanged",
+      params: { reference: "RD-ABC123", status: "cancelled" },
+    };
     expect(notificationMessage(getFixedT("en"), item)).toBe("Booking RD-ABC123 is now: Cancelled.");
     expect(notificationMessage(getFixedT("fr"), item)).toBe("La réservation RD-ABC123 est maintenant : Annulée.");
   });

@@ -59,14 +59,21 @@ export async function listNotifications(userId: number, rawPage: string | null, 
 /** How many of the reader's notifications are unread (the header's counter, after a change). */
 export async function unreadCount(userId: number): Promise<number> {
   const db = await getDb();
-  const [{ unread }] = await db.select({ unread: count() }).from(notifications).where(and(owned(userId, "all"), eq(notifications.isRead, false)));
+  const [{ unread }] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(owned(userId, "all"), eq(notifications.isRead, false)));
   return unread;
 }
 
 /** Marks one or all of the reader's notifications read (or unread); returns how many it matched. */
 export async function markNotifications(userId: number, target: NotificationTarget, read: boolean): Promise<number> {
   const db = await getDb();
-  const rows = await db.update(notifications).set({ isRead: read }).where(owned(userId, target)).returning({ id: notifications.id });
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: read })
+    .where(owned(userId, target))
+    .returning({ id: notifications.id });
   return rows.length;
 }
 

@@ -21,17 +21,36 @@ export async function notify(executor: Executor, entries: NotificationEntry[]): 
   if (entries.length === 0) return [];
   const rows = await executor
     .insert(notifications)
-    .values(entries.map((e) => ({ userId: e.userId, bookingId: e.bookingId ?? null, messageKey: e.messageKey, params: e.params ?? {} })))
+    .values(
+      entries.map((e) => ({
+        userId: e.userId,
+        bookingId: e.bookingId ?? null,
+        messageKey: e.messageKey,
+        params: e.params ?? {},
+      })),
+    )
     .returning({ id: notifications.id });
   return rows.map((r) => r.id);
 }
 
-export type Recipient = { id: number; email: string; fullName: string; language: string; enableEmailNotifications: boolean };
+export type Recipient = {
+  id: number;
+  email: string;
+  fullName: string;
+  language: string;
+  enableEmailNotifications: boolean;
+};
 
 /** Who runs a supplier's bookings: its active staff and every active admin. */
 export async function bookingStaff(executor: Executor, supplierId: number): Promise<Recipient[]> {
   return executor
-    .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language, enableEmailNotifications: users.enableEmailNotifications })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      language: users.language,
+      enableEmailNotifications: users.enableEmailNotifications,
+    })
     .from(users)
     .where(
       and(

@@ -11,7 +11,12 @@ type User = Pick<SessionUser, "id" | "type" | "supplierId">;
  * amount) and the change is tried once more; a transfer being verified (pago móvil, USDT) may
  * already be on its way, so it still stands in the way and the driver is told.
  */
-export async function amendClosingCardAttempts(user: User, id: number, change: LocalAmendment, now = new Date()): Promise<AmendOutcome> {
+export async function amendClosingCardAttempts(
+  user: User,
+  id: number,
+  change: LocalAmendment,
+  now = new Date(),
+): Promise<AmendOutcome> {
   const outcome = await amendAtLocalTimes(user, id, change, now);
   if (outcome !== "paymentInProgress") return outcome;
   await closeOpenCardAttempts(id);

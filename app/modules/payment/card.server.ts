@@ -86,7 +86,10 @@ export async function findCardPayment(sessionId: string, bookingId: number): Pro
       and(
         eq(payments.bookingId, bookingId),
         eq(payments.method, "cardPayment"),
-        inArray(payments.providerReference, [providerReference("stripe", sessionId), providerReference("demo", sessionId)]),
+        inArray(payments.providerReference, [
+          providerReference("stripe", sessionId),
+          providerReference("demo", sessionId),
+        ]),
       ),
     );
   return row ? fromRow(row) : null;
@@ -123,8 +126,14 @@ async function record(bookingId: number, gateway: CardGateway, sessionId: string
 }
 
 /** The still-open Stripe session of an earlier click for the same amount, if any, so one booking does not collect sessions. */
-async function openStripeSession(stripe: Stripe, attempt: CardPayment | undefined, amountCents: number, now: Date): Promise<string | null> {
-  if (!attempt || attempt.gateway !== "stripe" || attempt.status !== "pending" || attempt.amountCents !== amountCents) return null;
+async function openStripeSession(
+  stripe: Stripe,
+  attempt: CardPayment | undefined,
+  amountCents: number,
+  now: Date,
+): Promise<string | null> {
+  if (!attempt || attempt.gateway !== "stripe" || attempt.status !== "pending" || attempt.amountCents !== amountCents)
+    return null;
   const session = await stripe.checkout.sessions.retrieve(attempt.sessionId);
   const open = session.status === "open" && session.expires_at > now.getTime() / 1000 + MINUTE_S;
   return open ? session.url : null;
@@ -163,7 +172,16 @@ export async function startCardPayment(
     const session = await stripe.checkout.sessions.create(
       {
         mode: "payment",
-        line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: amountCents, product_data: { name: `${booking.carName} · ${booking.reference}` } } }],
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "usd",
+              unit_amount: amountCents,
+              product_data: { name: `${booking.carName} · ${booking.reference}` },
+            },
+          },
+        ],
         client_reference_id: String(booking.id),
         metadata: { bookingId: String(booking.id), reference: booking.reference },
         customer_email: booking.driverEmail,
@@ -180,7 +198,9 @@ export async function startCardPayment(
     if (!session.url) return { ok: false, reason: "gatewayError" };
     return { ok: true, url: session.url, gateway };
   } catch (error) {
-    console.error(`Stripe refused a Checkout Session for booking ${booking.id}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `Stripe refused a Checkout Session for booking ${booking.id}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return { ok: false, reason: "gatewayError" };
   }
 }
@@ -189,7 +209,10 @@ export async function startCardPayment(
 export type CardOutcome = "paid" | "failed" | "processing" | "unpaid";
 
 /** What Stripe says of a session, in the few fields the decision reads (the return page's retrieve, or a signed event). */
-export type StripeSessionFacts = Pick<Stripe.Checkout.Session, "id" | "status" | "payment_status" | "client_reference_id" | "amount_total" | "currency">;
+export type StripeSessionFacts = Pick<
+  Stripe.Checkout.Session,
+  "id" | "status" | "payment_status" | "client_reference_id" | "amount_total" | "currency"
+>;
 
 /** A session that is not the one recorded for this payment (other booking, other amount) never confirms it. */
 function matches(payment: CardPayment, session: StripeSessionFacts): boolean {
@@ -201,14 +224,19 @@ function matches(payment: CardPayment, session: StripeSessionFacts): boolean {
   );
 }
 
-const outcomeOf = (status: CardPayment["status"]): CardOutcome => (status === "succeeded" ? "paid" : status === "pending" ? "processing" : "failed");
+const outcomeOf = (status: CardPayment["status"]): CardOutcome =>
+  status === "succeeded" ? "paid" : status === "pending" ? "processing" : "failed";
 
 /**
  * Brings a Stripe attempt up to date with its session, from the return page or a webhook alike:
  * paid → fulfilled (idempotent, so both may run); expired or failed → the attempt fails and the
  * hold is released; a session still open or awaiting a delayed payment changes nothing.
  */
-export async function settleStripeSession(payment: CardPayment, session: StripeSessionFacts, { failed = session.status === "expired" } = {}): Promise<CardOutcome> {
+export async function settleStripeSession(
+  payment: CardPayment,
+  session: StripeSessionFacts,
+  { failed = session.status === "expired" } = {},
+): Promise<CardOutcome> {
   if (!matches(payment, session)) {
     console.error(`Stripe session ${session.id} does not match card payment ${payment.id}; left unchanged`);
     return outcomeOf(payment.status);
@@ -218,7 +246,10 @@ export async function settleStripeSession(payment: CardPayment, session: StripeS
     return "paid";
   }
   if (failed) {
-    await failPayment(payment.id, { status: "failed", reason: session.status === "expired" ? "session expired" : "payment failed" });
+    await failPayment(payment.id, {
+      status: "failed",
+      reason: session.status === "expired" ? "session expired" : "payment failed",
+    });
     return "failed";
   }
   return session.status === "complete" ? "processing" : "unpaid";
@@ -233,7 +264,9 @@ export async function confirmStripeReturn(payment: CardPayment): Promise<CardOut
     session = await stripe.checkout.sessions.retrieve(payment.sessionId);
   } catch (error) {
     // Stripe out of reach: the webhook will still settle it; the page says "being confirmed".
-    console.error(`Could not retrieve Stripe session ${payment.sessionId}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `Could not retrieve Stripe session ${payment.sessionId}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return "processing";
   }
   return settleStripeSession(payment, session);
@@ -266,7 +299,10 @@ const settlingEvents: ReadonlySet<string> = new Set<SettlingEvent>([
  * (STRIPE_WEBHOOK_SECRET); a checkout.session event that settles a payment is queued under its
  * event id, so a redelivery is the same job. Stripe's other events are acknowledged and ignored.
  */
-export async function receiveStripeWebhook(rawBody: string, signature: string | null): Promise<"queued" | "ignored" | "badSignature"> {
+export async function receiveStripeWebhook(
+  rawBody: string,
+  signature: string | null,
+): Promise<"queued" | "ignored" | "badSignature"> {
   const stripe = stripeClient();
   const secret = getEnv().STRIPE_WEBHOOK_SECRET;
   if (!stripe || !secret || !signature) return "badSignature";
@@ -294,9 +330,15 @@ export async function receiveStripeWebhook(rawBody: string, signature: string | 
 }
 
 /** A verified webhook event, applied (the `stripe-event` job); safe to run again. */
-export async function applyStripeEvent(type: SettlingEvent, session: StripeSessionFacts): Promise<CardOutcome | "unknownSession"> {
+export async function applyStripeEvent(
+  type: SettlingEvent,
+  session: StripeSessionFacts,
+): Promise<CardOutcome | "unknownSession"> {
   const db = await getDb();
-  const [row] = await db.select().from(payments).where(eq(payments.providerReference, providerReference("stripe", session.id)));
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.providerReference, providerReference("stripe", session.id)));
   const payment = row ? fromRow(row) : null;
   if (!payment) return "unknownSession";
   const failed = type === "checkout.session.async_payment_failed" || type === "checkout.session.expired";

@@ -57,7 +57,8 @@ describe("expiry", () => {
   });
 
   it("refuses other shapes and months outside 1–12", () => {
-    for (const bad of ["13/28", "00/28", "1/28", "12/2028", "12-28", "ab/cd", ""]) expect(parseExpiry(bad), bad).toBeNull();
+    for (const bad of ["13/28", "00/28", "1/28", "12/2028", "12-28", "ab/cd", ""])
+      expect(parseExpiry(bad), bad).toBeNull();
   });
 
   it("keeps a card valid through the end of its month", () => {
@@ -96,18 +97,27 @@ describe("card form", () => {
   const valid = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", securityCode: "123" };
 
   it("accepts a valid card and hands on the bare digits", () => {
-    const result = parseWithZod(Object.entries(valid).reduce((d, [k, v]) => (d.append(k, v), d), new FormData()), { schema: cardFormSchema(now) });
+    const result = parseWithZod(
+      Object.entries(valid).reduce((d, [k, v]) => (d.append(k, v), d), new FormData()),
+      { schema: cardFormSchema(now) },
+    );
     expect(result.status).toBe("success");
     if (result.status === "success") expect(result.value.cardNumber).toBe("4242424242424242");
   });
 
   it("names each wrong field with the spec's message", () => {
-    expect(errorsOf({ ...valid, cardNumber: "4242 4242 4242 4241" })).toEqual({ cardNumber: [cardMessages.numberInvalid] });
+    expect(errorsOf({ ...valid, cardNumber: "4242 4242 4242 4241" })).toEqual({
+      cardNumber: [cardMessages.numberInvalid],
+    });
     expect(errorsOf({ ...valid, expiry: "10/26" })).toEqual({ expiry: [cardMessages.expiryInvalid] });
     expect(errorsOf({ ...valid, securityCode: "12" })).toEqual({ securityCode: [cardMessages.securityCodeInvalid] });
   });
 
   it("asks for empty fields", () => {
-    expect(errorsOf({})).toEqual({ cardNumber: [messages.required], expiry: [messages.required], securityCode: [messages.required] });
+    expect(errorsOf({})).toEqual({
+      cardNumber: [messages.required],
+      expiry: [messages.required],
+      securityCode: [messages.required],
+    });
   });
 });

@@ -12,7 +12,6 @@ const { cars, payments, users } = schema;
 /** `partial`: recorded, but succeeded payments do not cover the price yet; the booking keeps its balance. */
 export type FulfilOutcome = "paid" | "partial" | "alreadyDone" | "flagged";
 
-
 /**
  * Confirms payment `paymentId` (docs/domain.md#payments), whoever learns of it first — the card
  * return page, a webhook, staff approving a pago móvil, the USDT check — and however often: the
@@ -28,7 +27,11 @@ export type FulfilOutcome = "paid" | "partial" | "alreadyDone" | "flagged";
  */
 export async function fulfilPayment(
   paymentId: number,
-  opts: { verifiedBy?: number | null; now?: Date; onConfirmed?: (tx: Transaction, booking: { supplierId: number }) => Promise<void> } = {},
+  opts: {
+    verifiedBy?: number | null;
+    now?: Date;
+    onConfirmed?: (tx: Transaction, booking: { supplierId: number }) => Promise<void>;
+  } = {},
 ): Promise<FulfilOutcome> {
   const now = opts.now ?? new Date();
   const db = await getDb();
@@ -44,7 +47,10 @@ export async function fulfilPayment(
     await opts.onConfirmed?.(tx, booking);
 
     const mover = { kind: "system", actorId: opts.verifiedBy ?? null } as const;
-    const moved = booking.status === "paid" ? null : await moveBooking(tx, booking, "paid", mover, { note: "payment confirmed", now });
+    const moved =
+      booking.status === "paid"
+        ? null
+        : await moveBooking(tx, booking, "paid", mover, { note: "payment confirmed", now });
     const [car] = await tx.select({ name: cars.name }).from(cars).where(eq(cars.id, booking.carId));
     const staff = await bookingStaff(tx, booking.supplierId);
     const amount = formatCents(payment.amountCents);
@@ -55,29 +61,54 @@ export async function fulfilPayment(
       const balance = formatCents(booking.priceCents - (await paidCentsOf(tx, booking.id)));
       await notify(
         tx,
-        staff.map((member) => ({ userId: member.id, bookingId: booking.id, messageKey: "notifications:messages.paymentShortfall" as const, params: { ...params, balance } })),
+        staff.map((member) => ({
+          userId: member.id,
+          bookingId: booking.id,
+          messageKey: "notifications:messages.paymentShortfall" as const,
+          params: { ...params, balance },
+        })),
       );
       return "partial";
     }
     if (moved && !moved.ok) {
       await notify(
         tx,
-        staff.map((member) => ({ userId: member.id, bookingId: booking.id, messageKey: "notifications:messages.paymentNeedsAttention" as const, params })),
+        staff.map((member) => ({
+          userId: member.id,
+          bookingId: booking.id,
+          messageKey: "notifications:messages.paymentNeedsAttention" as const,
+          params,
+        })),
       );
       return "flagged";
     }
     await notify(tx, [
       { userId: booking.driverId, bookingId: booking.id, messageKey: "notifications:messages.paymentReceived", params },
-      ...staff.map((member) => ({ userId: member.id, bookingId: booking.id, messageKey: "notifications:messages.paymentReceivedStaff" as const, params })),
+      ...staff.map((member) => ({
+        userId: member.id,
+        bookingId: booking.id,
+        messageKey: "notifications:messages.paymentReceivedStaff" as const,
+        params,
+      })),
     ]);
-    const [driver] = await tx.select({ email: users.email, fullName: users.fullName, language: users.language }).from(users).where(eq(users.id, booking.driverId));
+    const [driver] = await tx
+      .select({ email: users.email, fullName: users.fullName, language: users.language })
+      .from(users)
+      .where(eq(users.id, booking.driverId));
     await enqueueEmail(
       tx,
       {
         template: "payment-confirmation",
         to: [driver.email],
         language: isLanguage(driver.language) ? driver.language : defaultLanguage,
-        data: { fullName: driver.fullName, reference: booking.reference, car: car.name, amount, method: payment.method, link: new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString() },
+        data: {
+          fullName: driver.fullName,
+          reference: booking.reference,
+          car: car.name,
+          amount,
+          method: payment.method,
+          link: new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString(),
+        },
       },
       `payment-confirmation-${payment.id}`,
     );
@@ -97,7 +128,10 @@ export async function fulfilPayment(
  *   cannot keep a car blocked.
  * A pay-later booking (never a hold) stays as it is: the driver may pay again.
  */
-export async function failPayment(paymentId: number, opts: { status: "failed" | "rejected"; reason?: string; now?: Date }): Promise<void> {
+export async function failPayment(
+  paymentId: number,
+  opts: { status: "failed" | "rejected"; reason?: string; now?: Date },
+): Promise<void> {
   const now = opts.now ?? new Date();
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -111,11 +145,23 @@ export async function failPayment(paymentId: number, opts: { status: "failed" | 
     const [other] = await tx
       .select({ id: payments.id })
       .from(payments)
-      .where(and(eq(payments.bookingId, booking.id), inArray(payments.status, ["pending", "succeeded"]), ne(payments.id, payment.id)))
+      .where(
+        and(
+          eq(payments.bookingId, booking.id),
+          inArray(payments.status, ["pending", "succeeded"]),
+          ne(payments.id, payment.id),
+        ),
+      )
       .limit(1);
     if (other) return;
     const to = booking.holdExpiresAt! > now && booking.status === "pending" ? "void" : "cancelled";
     if (to === booking.status) return;
-    await moveBooking(tx, booking, to, { kind: "system" }, { note: opts.status === "rejected" ? "payment rejected" : "payment failed", now });
+    await moveBooking(
+      tx,
+      booking,
+      to,
+      { kind: "system" },
+      { note: opts.status === "rejected" ? "payment rejected" : "payment failed", now },
+    );
   });
 }

@@ -36,7 +36,12 @@ describe("payment grant", () => {
   });
 
   it("recognises a grant of the first version (no expiry) as expired, not as a guess", () => {
-    const legacy = crypto.createHmac("sha256", getEnv().SESSION_SECRET).update("payment-grant:41").digest().subarray(0, 18).toString("base64url");
+    const legacy = crypto
+      .createHmac("sha256", getEnv().SESSION_SECRET)
+      .update("payment-grant:41")
+      .digest()
+      .subarray(0, 18)
+      .toString("base64url");
     expect(grantStatus(41, legacy)).toBe("expired");
     expect(grantStatus(42, legacy)).toBe("invalid");
   });

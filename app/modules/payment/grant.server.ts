@@ -13,12 +13,20 @@ export const GRANT_DAYS = 7;
 const MAC_BYTES = 14;
 
 function mac(bookingId: number, expiresAt: number): Buffer {
-  return crypto.createHmac("sha256", getEnv().SESSION_SECRET).update(`payment-grant:${bookingId}:${expiresAt}`).digest().subarray(0, MAC_BYTES);
+  return crypto
+    .createHmac("sha256", getEnv().SESSION_SECRET)
+    .update(`payment-grant:${bookingId}:${expiresAt}`)
+    .digest()
+    .subarray(0, MAC_BYTES);
 }
 
 /** The grant of the first version (no expiry): still recognised, so its holder is told it has expired. */
 function legacyMac(bookingId: number): Buffer {
-  return crypto.createHmac("sha256", getEnv().SESSION_SECRET).update(`payment-grant:${bookingId}`).digest().subarray(0, 18);
+  return crypto
+    .createHmac("sha256", getEnv().SESSION_SECRET)
+    .update(`payment-grant:${bookingId}`)
+    .digest()
+    .subarray(0, 18);
 }
 
 export function paymentGrant(bookingId: number, now = new Date()): string {

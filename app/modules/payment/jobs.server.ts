@@ -15,7 +15,8 @@ export function providePaymentJobs() {
     "stripe-event": async (payload) => {
       const outcome = await applyStripeEvent(payload.type, payload.session);
       // A session this site never recorded (another integration on the same Stripe account) is not ours to settle.
-      if (outcome === "unknownSession") console.warn(`Stripe event ${payload.type} for unknown session ${payload.session.id} ignored`);
+      if (outcome === "unknownSession")
+        console.warn(`Stripe event ${payload.type} for unknown session ${payload.session.id} ignored`);
     },
     // "Not final yet" and TronGrid being unavailable throw, so the outbox retries with its backoff; the check gives up after its own window.
     "check-usdt-payment": async (payload) => {

@@ -82,12 +82,16 @@ export async function mobilePaymentPage(booking: PayableBooking): Promise<Mobile
       rate: settings.usdToBsRate.replace(/\.?0+$/, ""),
       rateDate: settings.rateDate,
     },
-    awaiting: last?.status === "pending" ? { bank: detail("bank"), reference: detail("reference"), date: detail("date") } : null,
+    awaiting:
+      last?.status === "pending"
+        ? { bank: detail("bank"), reference: detail("reference"), date: detail("date") }
+        : null,
     rejectedReason: last?.status === "rejected" ? detail("failure") : null,
   };
 }
 
-export type SubmitRefusal = "unavailable" | "notPayable" | "awaiting" | "unknownBank" | "dateFuture" | "dateBeforeBooking" | "duplicate";
+export type SubmitRefusal =
+  "unavailable" | "notPayable" | "awaiting" | "unknownBank" | "dateFuture" | "dateBeforeBooking" | "duplicate";
 export type SubmitOutcome = { ok: true; paymentId: number } | { ok: false; reason: SubmitRefusal };
 
 /** What the payer is told of each refusal: the field it belongs to (or the whole form) and the message. */
@@ -108,7 +112,11 @@ export const submitRefusals: Record<SubmitRefusal, { field: "bank" | "date" | nu
  * the unique provider reference refuses the same bank + reference + date twice, across all
  * bookings and also when two submissions race.
  */
-export async function submitMobilePayment(booking: PayableBooking, input: MobilePaymentInput, now = new Date()): Promise<SubmitOutcome> {
+export async function submitMobilePayment(
+  booking: PayableBooking,
+  input: MobilePaymentInput,
+  now = new Date(),
+): Promise<SubmitOutcome> {
   const settings = await paymentSettings();
   if (!settings) return { ok: false, reason: "unavailable" };
   const dateProblem = paymentDateProblem(input.date, { now, bookingCreatedAt: booking.createdAt });
@@ -120,12 +128,19 @@ export async function submitMobilePayment(booking: PayableBooking, input: Mobile
   const amountCents = booking.balanceCents;
   const centimos = bolivarCentimos(amountCents, settings.usdToBsRate);
   return db.transaction(async (tx): Promise<SubmitOutcome> => {
-    const [current] = await tx.select({ status: bookings.status, holdExpiresAt: bookings.holdExpiresAt }).from(bookings).where(eq(bookings.id, booking.id)).for("update");
-    if (!current || !canTakePayment({ ...current, balanceCents: amountCents }, now)) return { ok: false, reason: "notPayable" };
+    const [current] = await tx
+      .select({ status: bookings.status, holdExpiresAt: bookings.holdExpiresAt })
+      .from(bookings)
+      .where(eq(bookings.id, booking.id))
+      .for("update");
+    if (!current || !canTakePayment({ ...current, balanceCents: amountCents }, now))
+      return { ok: false, reason: "notPayable" };
     const [waiting] = await tx
       .select({ id: payments.id })
       .from(payments)
-      .where(and(eq(payments.bookingId, booking.id), eq(payments.method, "mobilePayment"), eq(payments.status, "pending")))
+      .where(
+        and(eq(payments.bookingId, booking.id), eq(payments.method, "mobilePayment"), eq(payments.status, "pending")),
+      )
       .limit(1);
     if (waiting) return { ok: false, reason: "awaiting" };
     const recorded = await recordPayment(tx, {
@@ -133,7 +148,12 @@ export async function submitMobilePayment(booking: PayableBooking, input: Mobile
       method: "mobilePayment",
       amountCents,
       providerReference: mobileProviderReference(input.bank, input.reference, input.date),
-      details: { ...input, amountBs: centimosToDecimal(centimos), rate: settings.usdToBsRate, rateDate: settings.rateDate },
+      details: {
+        ...input,
+        amountBs: centimosToDecimal(centimos),
+        rate: settings.usdToBsRate,
+        rateDate: settings.rateDate,
+      },
       awaitingVerification: true,
     });
     return recorded.ok ? recorded : { ok: false, reason: "duplicate" };
@@ -158,32 +178,34 @@ const referenceKeySql = sql<string>`regexp_replace(${payments.details}->>'refere
 /** Payments with their booking, driver, the payer's bank and the booking's balance, for the queue. */
 async function paymentRows(where: SQL | undefined, order: QueueOrder, offset: number) {
   const db = await getDb();
-  return db
-    .select({
-      paymentId: payments.id,
-      bookingId: bookings.id,
-      reference: bookings.reference,
-      driverId: bookings.driverId,
-      driverName: users.fullName,
-      driverEmail: users.email,
-      method: payments.method,
-      amountCents: payments.amountCents,
-      // What is still due (docs/domain.md#payments): the price minus the succeeded payments.
-      balanceCents: sql<number>`${bookings.priceCents} - ${paidCentsColumn}`.mapWith(Number),
-      details: payments.details,
-      bankName: banks.name,
-      submittedAt: payments.createdAt,
-      verifiedAt: payments.verifiedAt,
-    })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .innerJoin(users, eq(users.id, bookings.driverId))
-    .leftJoin(banks, sql`${banks.code} = ${payments.details}->>'bank'`)
-    .where(where)
-    // Ids grow with submission time, and unlike timestamps they never tie.
-    .orderBy(order === "oldest" ? asc(payments.id) : desc(payments.id))
-    .limit(LIST_PAGE_SIZE)
-    .offset(offset);
+  return (
+    db
+      .select({
+        paymentId: payments.id,
+        bookingId: bookings.id,
+        reference: bookings.reference,
+        driverId: bookings.driverId,
+        driverName: users.fullName,
+        driverEmail: users.email,
+        method: payments.method,
+        amountCents: payments.amountCents,
+        // What is still due (docs/domain.md#payments): the price minus the succeeded payments.
+        balanceCents: sql<number>`${bookings.priceCents} - ${paidCentsColumn}`.mapWith(Number),
+        details: payments.details,
+        bankName: banks.name,
+        submittedAt: payments.createdAt,
+        verifiedAt: payments.verifiedAt,
+      })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .innerJoin(users, eq(users.id, bookings.driverId))
+      .leftJoin(banks, sql`${banks.code} = ${payments.details}->>'bank'`)
+      .where(where)
+      // Ids grow with submission time, and unlike timestamps they never tie.
+      .orderBy(order === "oldest" ? asc(payments.id) : desc(payments.id))
+      .limit(LIST_PAGE_SIZE)
+      .offset(offset)
+  );
 }
 type PaymentRow = Awaited<ReturnType<typeof paymentRows>>[number];
 
@@ -192,7 +214,10 @@ type PaymentRow = Awaited<ReturnType<typeof paymentRows>>[number];
  * scope whose reference is that of one of `rows` (docs/domain.md#pago-móvil): the same transfer
  * filed twice under another date or bank code slips past the unique key, so staff are warned.
  */
-async function sameReferences(user: Staff, rows: PaymentRow[]): Promise<Map<number, Array<{ bookingId: number; reference: string }>>> {
+async function sameReferences(
+  user: Staff,
+  rows: PaymentRow[],
+): Promise<Map<number, Array<{ bookingId: number; reference: string }>>> {
   const mobile = rows.filter((row) => row.method === "mobilePayment" && typeof row.details.reference === "string");
   const found = new Map<number, Array<{ bookingId: number; reference: string }>>();
   if (mobile.length === 0) return found;
@@ -208,7 +233,9 @@ async function sameReferences(user: Staff, rows: PaymentRow[]): Promise<Map<numb
     const key = referenceKey(String(row.details.reference));
     found.set(
       row.paymentId,
-      others.filter((other) => other.key === key && other.bookingId !== row.bookingId).map(({ bookingId, reference }) => ({ bookingId, reference })),
+      others
+        .filter((other) => other.key === key && other.bookingId !== row.bookingId)
+        .map(({ bookingId, reference }) => ({ bookingId, reference })),
     );
   }
   return found;
@@ -244,9 +271,18 @@ export type QueueRow = ReturnType<typeof present>;
 
 export type QueuePage = { rows: QueueRow[]; total: number; page: number; pages: number };
 
-async function queuePage(user: Staff, where: SQL | undefined, order: QueueOrder, rawPage: string | null): Promise<QueuePage> {
+async function queuePage(
+  user: Staff,
+  where: SQL | undefined,
+  order: QueueOrder,
+  rawPage: string | null,
+): Promise<QueuePage> {
   const db = await getDb();
-  const [{ total }] = await db.select({ total: count() }).from(payments).innerJoin(bookings, eq(bookings.id, payments.bookingId)).where(where);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(where);
   const { page, pages, offset } = pageBounds(total, rawPage);
   const rows = await paymentRows(where, order, offset);
   const same = await sameReferences(user, rows);
@@ -263,8 +299,18 @@ export async function verificationQueue(
   query: { order?: QueueOrder; page?: string | null; flaggedPage?: string | null } = {},
 ): Promise<{ awaiting: QueuePage; flagged: QueuePage }> {
   const [awaiting, flagged] = await Promise.all([
-    queuePage(user, and(verificationScope(user), eq(payments.method, "mobilePayment"), eq(payments.status, "pending")), query.order ?? "oldest", query.page ?? null),
-    queuePage(user, and(verificationScope(user), eq(payments.status, "succeeded"), eq(bookings.status, "cancelled")), "newest", query.flaggedPage ?? null),
+    queuePage(
+      user,
+      and(verificationScope(user), eq(payments.method, "mobilePayment"), eq(payments.status, "pending")),
+      query.order ?? "oldest",
+      query.page ?? null,
+    ),
+    queuePage(
+      user,
+      and(verificationScope(user), eq(payments.status, "succeeded"), eq(bookings.status, "cancelled")),
+      "newest",
+      query.flaggedPage ?? null,
+    ),
   ]);
   return { awaiting, flagged };
 }
@@ -306,7 +352,13 @@ export async function approveMobilePayment(user: Staff, paymentId: number, now =
     verifiedBy: user.id,
     now,
     onConfirmed: (tx, booking) =>
-      recordAudit(tx, user, { action: "payment.approve", subjectType: "payment", subjectId: paymentId, supplierId: booking.supplierId, changes: { status: ["pending", "succeeded"] } }),
+      recordAudit(tx, user, {
+        action: "payment.approve",
+        subjectType: "payment",
+        subjectId: paymentId,
+        supplierId: booking.supplierId,
+        changes: { status: ["pending", "succeeded"] },
+      }),
   });
   return outcome === "alreadyDone" ? "handled" : outcome;
 }
@@ -317,7 +369,12 @@ export async function approveMobilePayment(user: Staff, paymentId: number, now =
  * and the driver is told why, in the app and by email in their language, with a link to pay
  * again. Like approving, never for one's own booking.
  */
-export async function rejectMobilePayment(user: Staff, paymentId: number, reason: string, now = new Date()): Promise<"rejected" | "handled" | "ownBooking" | "notFound"> {
+export async function rejectMobilePayment(
+  user: Staff,
+  paymentId: number,
+  reason: string,
+  now = new Date(),
+): Promise<"rejected" | "handled" | "ownBooking" | "notFound"> {
   const found = await verifiable(user, paymentId);
   if (!found) return "notFound";
   if (found.driverId === user.id) return "ownBooking";
@@ -337,21 +394,43 @@ async function tellDriverOfRejection(paymentId: number, staffId: number, now: Da
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
     if (payment.status !== "rejected" || payment.verifiedBy !== null) return "handled";
-    await tx.update(payments).set({ verifiedBy: staffId, verifiedAt: now, updatedAt: now }).where(eq(payments.id, paymentId));
+    await tx
+      .update(payments)
+      .set({ verifiedBy: staffId, verifiedAt: now, updatedAt: now })
+      .where(eq(payments.id, paymentId));
     const [booking] = await tx
-      .select({ id: bookings.id, reference: bookings.reference, supplierId: bookings.supplierId, driverId: bookings.driverId, email: users.email, fullName: users.fullName, language: users.language })
+      .select({
+        id: bookings.id,
+        reference: bookings.reference,
+        supplierId: bookings.supplierId,
+        driverId: bookings.driverId,
+        email: users.email,
+        fullName: users.fullName,
+        language: users.language,
+      })
       .from(bookings)
       .innerJoin(users, eq(users.id, bookings.driverId))
       .where(eq(bookings.id, payment.bookingId));
     const reason = String(payment.details.failure ?? "");
-    await recordAudit(tx, { id: staffId }, {
-      action: "payment.reject",
-      subjectType: "payment",
-      subjectId: paymentId,
-      supplierId: booking.supplierId,
-      changes: { status: ["pending", "rejected"], reason: [null, reason] },
-    });
-    await notify(tx, [{ userId: booking.driverId, bookingId: booking.id, messageKey: "mobilePayment:notification.rejected", params: { reference: booking.reference, reason } }]);
+    await recordAudit(
+      tx,
+      { id: staffId },
+      {
+        action: "payment.reject",
+        subjectType: "payment",
+        subjectId: paymentId,
+        supplierId: booking.supplierId,
+        changes: { status: ["pending", "rejected"], reason: [null, reason] },
+      },
+    );
+    await notify(tx, [
+      {
+        userId: booking.driverId,
+        bookingId: booking.id,
+        messageKey: "mobilePayment:notification.rejected",
+        params: { reference: booking.reference, reason },
+      },
+    ]);
     await enqueueEmail(
       tx,
       {
@@ -382,7 +461,13 @@ export async function expireMobilePayments(now = new Date()): Promise<number> {
   const stale = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.method, "mobilePayment"), eq(payments.status, "pending"), lte(payments.createdAt, new Date(now.getTime() - MOBILE_PAYMENT_EXPIRY_MS))))
+    .where(
+      and(
+        eq(payments.method, "mobilePayment"),
+        eq(payments.status, "pending"),
+        lte(payments.createdAt, new Date(now.getTime() - MOBILE_PAYMENT_EXPIRY_MS)),
+      ),
+    )
     .orderBy(asc(payments.id));
   for (const { id } of stale) await failPayment(id, { status: "failed", reason: "expired", now });
   return stale.length;

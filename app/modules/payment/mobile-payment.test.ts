@@ -30,9 +30,16 @@ describe("normalizeVenezuelanPhone", () => {
     ["04261234567", "04261234567"],
   ])("%s → %s", (input, expected) => expect(normalizeVenezuelanPhone(input)).toBe(expected));
 
-  it.each(["02121234567", "0415123456", "041412345678", "+1 414 1234567", "0414123456a", "", "4141234567", "+580414123456"])("refuses %j", (input) =>
-    expect(normalizeVenezuelanPhone(input)).toBeNull(),
-  );
+  it.each([
+    "02121234567",
+    "0415123456",
+    "041412345678",
+    "+1 414 1234567",
+    "0414123456a",
+    "",
+    "4141234567",
+    "+580414123456",
+  ])("refuses %j", (input) => expect(normalizeVenezuelanPhone(input)).toBeNull());
 
   it("displays as 0414-1234567", () => expect(formatVenezuelanPhone("04141234567")).toBe("0414-1234567"));
 });
@@ -48,9 +55,13 @@ describe("references", () => {
   it("compares without leading zeros", () => {
     expect(referenceKey("001234")).toBe("1234");
     expect(referenceKey("0000")).toBe("0");
-    expect(mobileProviderReference("0134", "001234", "2026-11-20")).toBe(mobileProviderReference("0134", "1234", "2026-11-20"));
+    expect(mobileProviderReference("0134", "001234", "2026-11-20")).toBe(
+      mobileProviderReference("0134", "1234", "2026-11-20"),
+    );
     expect(mobileProviderReference("0134", "001234", "2026-11-20")).toBe("pm:0134:1234:2026-11-20");
-    expect(mobileProviderReference("0102", "1234", "2026-11-20")).not.toBe(mobileProviderReference("0134", "1234", "2026-11-20"));
+    expect(mobileProviderReference("0102", "1234", "2026-11-20")).not.toBe(
+      mobileProviderReference("0134", "1234", "2026-11-20"),
+    );
   });
 });
 
@@ -145,7 +156,8 @@ describe("mobilePaymentSchema", () => {
   it("normalises a valid submission", () => {
     const result = form({ bank: "0134", phone: "+58 414 123 4567", reference: "001234", date: "2026-11-20" });
     expect(result.status).toBe("success");
-    if (result.status === "success") expect(result.value).toEqual({ bank: "0134", phone: "04141234567", reference: "001234", date: "2026-11-20" });
+    if (result.status === "success")
+      expect(result.value).toEqual({ bank: "0134", phone: "04141234567", reference: "001234", date: "2026-11-20" });
   });
 
   it("reports each field with its message key", () => {
@@ -158,6 +170,11 @@ describe("mobilePaymentSchema", () => {
   });
 
   it("reports empty fields as required", () => {
-    expect(errorsOf({})).toEqual({ bank: ["validation.required"], phone: ["validation.required"], reference: ["validation.required"], date: ["validation.required"] });
+    expect(errorsOf({})).toEqual({
+      bank: ["validation.required"],
+      phone: ["validation.required"],
+      reference: ["validation.required"],
+      date: ["validation.required"],
+    });
   });
 });

@@ -59,14 +59,16 @@ export const queueOrders = ["oldest", "newest"] as const;
 export type QueueOrder = (typeof queueOrders)[number];
 
 /** The order named in the queue's query string, or the default. */
-export const readQueueOrder = (raw: string | null): QueueOrder => queueOrders.find((order) => order === raw) ?? "oldest";
+export const readQueueOrder = (raw: string | null): QueueOrder =>
+  queueOrders.find((order) => order === raw) ?? "oldest";
 
 const RIF_LETTER_VALUES: Record<string, number> = { V: 1, E: 2, J: 3, P: 4, G: 5 };
 const RIF_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2];
 
 /** SENIAT's check digit for a RIF's letter and 8 digits: 11 − (weighted sum mod 11), 10 and 11 becoming 0. */
 export function rifCheckDigit(letter: string, digits: string): number {
-  const sum = RIF_LETTER_VALUES[letter] * 4 + [...digits].reduce((total, d, i) => total + Number(d) * RIF_WEIGHTS[i], 0);
+  const sum =
+    RIF_LETTER_VALUES[letter] * 4 + [...digits].reduce((total, d, i) => total + Number(d) * RIF_WEIGHTS[i], 0);
   const check = 11 - (sum % 11);
   return check > 9 ? 0 : check;
 }
@@ -89,7 +91,8 @@ export const formatRif = (rif: string) => normalizeRif(rif) ?? rif;
  */
 export function bolivarCentimos(usdCents: number, rate: string): bigint {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(rate.trim());
-  if (!match || !Number.isSafeInteger(usdCents) || usdCents < 0) throw new RangeError(`Cannot convert ${usdCents} cents at rate ${rate}`);
+  if (!match || !Number.isSafeInteger(usdCents) || usdCents < 0)
+    throw new RangeError(`Cannot convert ${usdCents} cents at rate ${rate}`);
   const fraction = match[2] ?? "";
   const scaledRate = BigInt(match[1] + fraction);
   const scale = 10n ** BigInt(fraction.length);
@@ -119,7 +122,10 @@ export type PaymentDateProblem = "invalid" | "future" | "beforeBooking";
  * The payer's transfer date (YYYY-MM-DD) must be a real day between the day the booking was made
  * and today, both as calendar days in Caracas, where the banks date their transfers.
  */
-export function paymentDateProblem(date: string, { now, bookingCreatedAt }: { now: Date; bookingCreatedAt: Date }): PaymentDateProblem | null {
+export function paymentDateProblem(
+  date: string,
+  { now, bookingCreatedAt }: { now: Date; bookingCreatedAt: Date },
+): PaymentDateProblem | null {
   if (!parseCalendarDate(date)) return "invalid";
   if (date > calendarDateIn(APP_TIME_ZONE, now)) return "future";
   if (date < calendarDateIn(APP_TIME_ZONE, bookingCreatedAt)) return "beforeBooking";
@@ -140,8 +146,15 @@ const required = () => z.string({ error: messages.required }).trim().min(1, mess
  */
 export const mobilePaymentSchema = z.object({
   bank: required().regex(/^\d{4}$/, mobilePaymentMessages.invalidBank),
-  phone: required().transform((value, ctx) => normalizeVenezuelanPhone(value) ?? (ctx.addIssue({ code: "custom", message: messages.invalidPhone }), z.NEVER)),
-  reference: required().transform((value, ctx) => normalizeReference(value) ?? (ctx.addIssue({ code: "custom", message: mobilePaymentMessages.invalidReference }), z.NEVER)),
+  phone: required().transform(
+    (value, ctx) =>
+      normalizeVenezuelanPhone(value) ?? (ctx.addIssue({ code: "custom", message: messages.invalidPhone }), z.NEVER),
+  ),
+  reference: required().transform(
+    (value, ctx) =>
+      normalizeReference(value) ??
+      (ctx.addIssue({ code: "custom", message: mobilePaymentMessages.invalidReference }), z.NEVER),
+  ),
   date: required().refine((value) => parseCalendarDate(value) !== null, mobilePaymentMessages.invalidDate),
 });
 export type MobilePaymentInput = z.output<typeof mobilePaymentSchema>;

@@ -36,9 +36,11 @@ export type PayableBooking = {
 /** Who asks: the signed-in user (if any) and the `g=` grant of a reference + email lookup (if any). */
 export type PaymentAccess = { userId: number | null; grant: string | null };
 
-
 /** Whether payments can start for a booking in this state at `now`. */
-export function canTakePayment(b: Pick<PayableBooking, "status" | "holdExpiresAt" | "balanceCents">, now = new Date()): boolean {
+export function canTakePayment(
+  b: Pick<PayableBooking, "status" | "holdExpiresAt" | "balanceCents">,
+  now = new Date(),
+): boolean {
   if (b.balanceCents <= 0) return false;
   if (b.status === "pending") return true;
   return b.status === "void" && b.holdExpiresAt !== null && b.holdExpiresAt > now;
@@ -49,7 +51,12 @@ export function canTakePayment(b: Pick<PayableBooking, "status" | "holdExpiresAt
  * in, or anyone holding the grant for exactly this booking. Everyone else gets null, the same
  * answer as for a booking that does not exist.
  */
-export async function loadPayableBooking(bookingId: number, access: PaymentAccess, executor?: Executor, now = new Date()): Promise<PayableBooking | null> {
+export async function loadPayableBooking(
+  bookingId: number,
+  access: PaymentAccess,
+  executor?: Executor,
+  now = new Date(),
+): Promise<PayableBooking | null> {
   if (!isRowId(bookingId)) return null;
   const db = executor ?? (await getDb());
   const [row] = await db
@@ -100,7 +107,10 @@ export function grantRefusal(bookingId: number, grant: string | null): Response 
  * For every loader and action of a payment page: the booking named by `?b=` that the caller may
  * pay or follow, and the grant to carry on in links and forms; a thrown 404 otherwise.
  */
-export async function requirePayableBooking(request: Request, context: Pick<AppLoadContext, "user">): Promise<{ booking: PayableBooking; grant: string | null }> {
+export async function requirePayableBooking(
+  request: Request,
+  context: Pick<AppLoadContext, "user">,
+): Promise<{ booking: PayableBooking; grant: string | null }> {
   const params = new URL(request.url).searchParams;
   const grant = params.get("g");
   const bookingId = Number(params.get("b"));
@@ -127,7 +137,14 @@ export async function findBookingByReference(reference: string, email: string): 
 export async function outstandingBookings(driverId: number, now = new Date()) {
   const db = await getDb();
   return db
-    .select({ id: bookings.id, reference: bookings.reference, carName: cars.name, startsAt: bookings.startsAt, priceCents: bookings.priceCents, status: bookings.status })
+    .select({
+      id: bookings.id,
+      reference: bookings.reference,
+      carName: cars.name,
+      startsAt: bookings.startsAt,
+      priceCents: bookings.priceCents,
+      status: bookings.status,
+    })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .where(

@@ -14,12 +14,32 @@ const receipt: ReceiptData = {
   driver: { fullName: "Νίκος Núñez", email: "nikos@example.com" },
   car: "Toyota Corolla",
   supplier: "Llanos Rent",
-  pickup: { name: "Αεροδρόμιο Maiquetía", address: "Av. Bolívar", timeZone: "America/Caracas", at: new Date("2026-12-03T14:00:00Z") },
+  pickup: {
+    name: "Αεροδρόμιο Maiquetía",
+    address: "Av. Bolívar",
+    timeZone: "America/Caracas",
+    at: new Date("2026-12-03T14:00:00Z"),
+  },
   dropoff: { name: "Mérida", address: "Calle 26", timeZone: "America/Caracas", at: new Date("2026-12-06T16:00:00Z") },
   days: 3,
-  breakdown: { days: 3, dailyPriceCents: 45050, options: { gps: 900, fullInsurance: 0, cancellation: 1500 }, subtotalCents: 137550, payLaterFeePercent: 0, totalCents: 137550 },
+  breakdown: {
+    days: 3,
+    dailyPriceCents: 45050,
+    options: { gps: 900, fullInsurance: 0, cancellation: 1500 },
+    subtotalCents: 137550,
+    payLaterFeePercent: 0,
+    totalCents: 137550,
+  },
   priceCents: 137550,
-  payments: [{ method: "mobilePayment", reference: "0088001234", amountCents: 137550, bolivars: { amount: "337,685.25 Bs", rate: "245.5" }, paidAt: new Date("2026-11-20T14:30:00Z") }],
+  payments: [
+    {
+      method: "mobilePayment",
+      reference: "0088001234",
+      amountCents: 137550,
+      bolivars: { amount: "337,685.25 Bs", rate: "245.5" },
+      paidAt: new Date("2026-11-20T14:30:00Z"),
+    },
+  ],
 };
 
 const text = async (data: ReceiptData, language: Parameters<typeof renderReceipt>[1]) => {
@@ -65,8 +85,20 @@ describe("renderReceipt", () => {
         breakdown: { ...receipt.breakdown, payLaterFeePercent: 10, totalCents: 151305 },
         priceCents: 151305,
         payments: [
-          { method: "cardPayment", reference: "…a1B2c3D4", amountCents: 100000, bolivars: null, paidAt: new Date("2026-11-20T14:30:00Z") },
-          { method: "walletPayment", reference: "ab".repeat(32), amountCents: 51305, bolivars: null, paidAt: new Date("2026-11-21T09:00:00Z") },
+          {
+            method: "cardPayment",
+            reference: "…a1B2c3D4",
+            amountCents: 100000,
+            bolivars: null,
+            paidAt: new Date("2026-11-20T14:30:00Z"),
+          },
+          {
+            method: "walletPayment",
+            reference: "ab".repeat(32),
+            amountCents: 51305,
+            bolivars: null,
+            paidAt: new Date("2026-11-21T09:00:00Z"),
+          },
         ],
       },
       "es",

@@ -40,10 +40,17 @@ export type ReceiptData = {
  * internal unique key) and, for pago móvil, the bolívares paid and the rate, as stored when
  * the transfer was submitted.
  */
-export type ReceivedPayment = { method: string; reference: string | null; amountCents: number; bolivars: { amount: string; rate: string } | null; paidAt: Date };
+export type ReceivedPayment = {
+  method: string;
+  reference: string | null;
+  amountCents: number;
+  bolivars: { amount: string; rate: string } | null;
+  paidAt: Date;
+};
 
 /** A receipt states money that was received: the booking's succeeded payments. */
-const succeededPayments = (bookingId: number) => and(eq(payments.bookingId, bookingId), eq(payments.status, "succeeded"));
+const succeededPayments = (bookingId: number) =>
+  and(eq(payments.bookingId, bookingId), eq(payments.status, "succeeded"));
 
 export type ReceiptLookup = { ok: true; receipt: ReceiptData } | { ok: false; reason: "notFound" | "notPaid" };
 
@@ -52,7 +59,12 @@ export type ReceiptLookup = { ok: true; receipt: ReceiptData } | { ok: false; re
  * is "notFound", like a missing booking). Only a `paid` booking with a succeeded payment has one
  * (docs/domain.md#payments).
  */
-export async function loadReceipt(user: Pick<SessionUser, "id" | "type" | "supplierId">, bookingId: number, language: Language, now = new Date()): Promise<ReceiptLookup> {
+export async function loadReceipt(
+  user: Pick<SessionUser, "id" | "type" | "supplierId">,
+  bookingId: number,
+  language: Language,
+  now = new Date(),
+): Promise<ReceiptLookup> {
   const detail = await bookingDetail(user, bookingId);
   if (!detail) return { ok: false, reason: "notFound" };
   const { booking, car, supplier, pickup, dropoff, driver } = detail;
@@ -87,7 +99,15 @@ export async function loadReceipt(user: Pick<SessionUser, "id" | "type" | "suppl
 export async function receivedPayments(bookingId: number): Promise<Array<ReceivedPayment & { id: number }>> {
   const db = await getDb();
   const paid = await db
-    .select({ id: payments.id, method: payments.method, providerReference: payments.providerReference, details: payments.details, amountCents: payments.amountCents, verifiedAt: payments.verifiedAt, updatedAt: payments.updatedAt })
+    .select({
+      id: payments.id,
+      method: payments.method,
+      providerReference: payments.providerReference,
+      details: payments.details,
+      amountCents: payments.amountCents,
+      verifiedAt: payments.verifiedAt,
+      updatedAt: payments.updatedAt,
+    })
     .from(payments)
     .where(succeededPayments(bookingId))
     .orderBy(asc(payments.id));
@@ -99,7 +119,10 @@ export async function receivedPayments(bookingId: number): Promise<Array<Receive
       reference: readableReference(p.method, p.providerReference, p.details),
       amountCents: p.amountCents,
       // The stored rate ("245.5000") as people write it ("245.5").
-      bolivars: p.method === "mobilePayment" && amountBs ? { amount: amountBs, rate: String(p.details.rate ?? "").replace(/\.?0+$/, "") } : null,
+      bolivars:
+        p.method === "mobilePayment" && amountBs
+          ? { amount: amountBs, rate: String(p.details.rate ?? "").replace(/\.?0+$/, "") }
+          : null,
       paidAt: p.verifiedAt ?? p.updatedAt,
     };
   });
@@ -164,10 +187,16 @@ export function renderReceipt(receipt: ReceiptData, language: Language): Promise
     doc.font("regular").text("", left, Math.max(labelBottom, doc.y) + 3);
   };
   const rule = () => {
-    doc.moveTo(left, doc.y).lineTo(left + CONTENT_WIDTH, doc.y).lineWidth(0.5).strokeColor("#999999").stroke();
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + CONTENT_WIDTH, doc.y)
+      .lineWidth(0.5)
+      .strokeColor("#999999")
+      .stroke();
     doc.text("", left, doc.y + 4);
   };
-  const when = (place: Place) => `${formatInstant(place.at, language, place.timeZone)} (${t("bookings:detail.timeZone", { zone: place.timeZone })})`;
+  const when = (place: Place) =>
+    `${formatInstant(place.at, language, place.timeZone)} (${t("bookings:detail.timeZone", { zone: place.timeZone })})`;
 
   doc.font("bold").fontSize(24).text("Rueda", left, PAGE.margin);
   doc.font("regular").fontSize(16).text(t("receipt:title"));
@@ -186,14 +215,20 @@ export function renderReceipt(receipt: ReceiptData, language: Language): Promise
 
   const { breakdown } = receipt;
   heading(t("receipt:breakdown"));
-  line(t("bookings:detail.daily", { days: breakdown.days, price: formatCents(breakdown.dailyPriceCents) }), formatCents(breakdown.dailyPriceCents * breakdown.days));
+  line(
+    t("bookings:detail.daily", { days: breakdown.days, price: formatCents(breakdown.dailyPriceCents) }),
+    formatCents(breakdown.dailyPriceCents * breakdown.days),
+  );
   for (const [key, cents] of Object.entries(breakdown.options)) {
     line(t(`bookings:options.${key}`), cents === 0 ? t("bookings:detail.included") : formatCents(cents));
   }
   rule();
   line(t("bookings:detail.subtotal"), formatCents(breakdown.subtotalCents));
   if (breakdown.payLaterFeePercent > 0) {
-    line(t("bookings:detail.payLaterFee", { percent: breakdown.payLaterFeePercent }), formatCents(breakdown.totalCents - breakdown.subtotalCents));
+    line(
+      t("bookings:detail.payLaterFee", { percent: breakdown.payLaterFeePercent }),
+      formatCents(breakdown.totalCents - breakdown.subtotalCents),
+    );
   }
   line(t("bookings:detail.total"), formatCents(receipt.priceCents), "bold");
 
@@ -208,7 +243,11 @@ export function renderReceipt(receipt: ReceiptData, language: Language): Promise
   rule();
   line(t("receipt:amountPaid"), formatCents(receipt.payments.reduce((sum, p) => sum + p.amountCents, 0)), "bold");
 
-  doc.moveDown(2).fontSize(9).fillColor("#555555").text(t("receipt:footer", { zone: APP_TIME_ZONE }), left, doc.y, { width: CONTENT_WIDTH });
+  doc
+    .moveDown(2)
+    .fontSize(9)
+    .fillColor("#555555")
+    .text(t("receipt:footer", { zone: APP_TIME_ZONE }), left, doc.y, { width: CONTENT_WIDTH });
   doc.end();
   return finished;
 }

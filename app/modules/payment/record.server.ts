@@ -37,7 +37,8 @@ export async function recordPayment(tx: Transaction, request: PaymentRequest): P
   if (!row) return { ok: false, reason: "duplicate" };
   if (request.awaitingVerification) {
     const booking = await lockBooking(tx, request.bookingId);
-    if (booking?.status === "void") await moveBooking(tx, booking, "pending", { kind: "system" }, { note: "payment submitted" });
+    if (booking?.status === "void")
+      await moveBooking(tx, booking, "pending", { kind: "system" }, { note: "payment submitted" });
   }
   return { ok: true, paymentId: row.id };
 }

@@ -3,7 +3,9 @@ import { readableReference } from "./reference";
 
 describe("readableReference", () => {
   it("gives the pago móvil reference as typed, leading zeros kept, not the unique key", () => {
-    expect(readableReference("mobilePayment", "pm:0134:4512378:2026-11-25", { reference: "004512378" })).toBe("004512378");
+    expect(readableReference("mobilePayment", "pm:0134:4512378:2026-11-25", { reference: "004512378" })).toBe(
+      "004512378",
+    );
   });
 
   it("gives the end of a card session id, and nothing when there is none", () => {

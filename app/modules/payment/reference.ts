@@ -12,8 +12,13 @@ const CARD_TAIL = 8;
  * session id; for USDT the transaction id. Null when there is nothing readable (a card payment
  * with no session id): the method's name says enough.
  */
-export function readableReference(method: string, providerReference: string | null, details: Record<string, unknown>): string | null {
-  if (method === "mobilePayment") return typeof details.reference === "string" && details.reference ? details.reference : null;
+export function readableReference(
+  method: string,
+  providerReference: string | null,
+  details: Record<string, unknown>,
+): string | null {
+  if (method === "mobilePayment")
+    return typeof details.reference === "string" && details.reference ? details.reference : null;
   const id = providerReference?.slice(providerReference.indexOf(":") + 1) ?? "";
   if (!id) return null;
   if (method === "walletPayment") return id;

@@ -19,7 +19,13 @@ export async function settingsPage(language: Language) {
   const [[current], history] = await Promise.all([
     db.select().from(settings).where(eq(settings.id, 1)),
     db
-      .select({ id: exchangeRates.id, rate: exchangeRates.usdToBsRate, rateDate: exchangeRates.rateDate, setBy: users.fullName, setAt: exchangeRates.createdAt })
+      .select({
+        id: exchangeRates.id,
+        rate: exchangeRates.usdToBsRate,
+        rateDate: exchangeRates.rateDate,
+        setBy: users.fullName,
+        setAt: exchangeRates.createdAt,
+      })
       .from(exchangeRates)
       .leftJoin(users, eq(users.id, exchangeRates.createdBy))
       .orderBy(desc(exchangeRates.id))
@@ -37,7 +43,11 @@ export async function settingsPage(language: Language) {
           cardPayments: current.cardPaymentsEnabled,
         }
       : null,
-    history: history.map((row) => ({ ...row, rate: normalizeRate(row.rate) ?? row.rate, setAt: formatInstant(row.setAt, language, APP_TIME_ZONE) })),
+    history: history.map((row) => ({
+      ...row,
+      rate: normalizeRate(row.rate) ?? row.rate,
+      setAt: formatInstant(row.setAt, language, APP_TIME_ZONE),
+    })),
   };
 }
 
@@ -46,19 +56,34 @@ export async function settingsPage(language: Language) {
  * also adds a row to the rates' history, and each kind of change (rate, pago móvil data, card
  * payments) gets its audit entry. The first save creates the settings row.
  */
-export async function saveSettings(actor: StaffUser, input: SettingsInput, now = new Date()): Promise<"saved" | "unchanged" | "unknownBank"> {
+export async function saveSettings(
+  actor: StaffUser,
+  input: SettingsInput,
+  now = new Date(),
+): Promise<"saved" | "unchanged" | "unknownBank"> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [bank] = await tx.select({ code: banks.code }).from(banks).where(eq(banks.code, input.bank));
     if (!bank) return "unknownBank";
     const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
     const was = (value: string | undefined) => (value === undefined ? undefined : (normalizeRate(value) ?? value));
-    const rateChanges = changedFields({ rate: was(before?.usdToBsRate), rateDate: before?.rateDate }, { rate: input.rate, rateDate: input.rateDate });
+    const rateChanges = changedFields(
+      { rate: was(before?.usdToBsRate), rateDate: before?.rateDate },
+      { rate: input.rate, rateDate: input.rateDate },
+    );
     const merchantChanges = changedFields(
-      { bank: before?.mobilePaymentBankCode, phone: before?.mobilePaymentPhone, rif: before?.mobilePaymentRif, holder: before?.mobilePaymentHolder },
+      {
+        bank: before?.mobilePaymentBankCode,
+        phone: before?.mobilePaymentPhone,
+        rif: before?.mobilePaymentRif,
+        holder: before?.mobilePaymentHolder,
+      },
       { bank: input.bank, phone: input.phone, rif: input.rif, holder: input.holder },
     );
-    const cardChanges = changedFields({ cardPayments: before?.cardPaymentsEnabled }, { cardPayments: Boolean(input.cardPayments) });
+    const cardChanges = changedFields(
+      { cardPayments: before?.cardPaymentsEnabled },
+      { cardPayments: Boolean(input.cardPayments) },
+    );
     if (!Object.keys({ ...rateChanges, ...merchantChanges, ...cardChanges }).length) return "unchanged";
 
     const values = {
@@ -77,11 +102,25 @@ export async function saveSettings(actor: StaffUser, input: SettingsInput, now =
       .onConflictDoUpdate({ target: settings.id, set: { ...values, updatedAt: now } });
 
     if (Object.keys(rateChanges).length) {
-      const [history] = await tx.insert(exchangeRates).values({ usdToBsRate: input.rate, rateDate: input.rateDate, createdBy: actor.id }).returning({ id: exchangeRates.id });
-      await recordAudit(tx, actor, { action: "settings.rate", subjectType: "settings", subjectId: history.id, changes: rateChanges });
+      const [history] = await tx
+        .insert(exchangeRates)
+        .values({ usdToBsRate: input.rate, rateDate: input.rateDate, createdBy: actor.id })
+        .returning({ id: exchangeRates.id });
+      await recordAudit(tx, actor, {
+        action: "settings.rate",
+        subjectType: "settings",
+        subjectId: history.id,
+        changes: rateChanges,
+      });
     }
-    if (Object.keys(merchantChanges).length) await recordAudit(tx, actor, { action: "settings.mobilePayment", subjectType: "settings", changes: merchantChanges });
-    if (Object.keys(cardChanges).length) await recordAudit(tx, actor, { action: "settings.cardPayments", subjectType: "settings", changes: cardChanges });
+    if (Object.keys(merchantChanges).length)
+      await recordAudit(tx, actor, {
+        action: "settings.mobilePayment",
+        subjectType: "settings",
+        changes: merchantChanges,
+      });
+    if (Object.keys(cardChanges).length)
+      await recordAudit(tx, actor, { action: "settings.cardPayments", subjectType: "settings", changes: cardChanges });
     return "saved";
   });
 }

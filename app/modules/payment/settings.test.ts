@@ -41,13 +41,29 @@ describe("settingsSchema", () => {
     for (const [key, value] of Object.entries(values)) data.set(key, value);
     return data;
   };
-  const valid = { rate: "245,5", rateDate: "2026-11-23", bank: "0102", phone: "+58 414 123 4567", rif: "j123456784", holder: "Rueda Alquileres C.A.", cardPayments: "on" };
+  const valid = {
+    rate: "245,5",
+    rateDate: "2026-11-23",
+    bank: "0102",
+    phone: "+58 414 123 4567",
+    rif: "j123456784",
+    holder: "Rueda Alquileres C.A.",
+    cardPayments: "on",
+  };
 
   it("gives the stored formats", () => {
     const result = parseWithZod(form(valid), { schema });
     expect(result.status).toBe("success");
     if (result.status === "success") {
-      expect(result.value).toEqual({ rate: "245.5", rateDate: "2026-11-23", bank: "0102", phone: "04141234567", rif: "J-12345678-4", holder: "Rueda Alquileres C.A.", cardPayments: true });
+      expect(result.value).toEqual({
+        rate: "245.5",
+        rateDate: "2026-11-23",
+        bank: "0102",
+        phone: "04141234567",
+        rif: "J-12345678-4",
+        holder: "Rueda Alquileres C.A.",
+        cardPayments: true,
+      });
     }
   });
 
@@ -58,7 +74,10 @@ describe("settingsSchema", () => {
   });
 
   it("names each wrong field", () => {
-    const result = parseWithZod(form({ ...valid, rate: "-3", rateDate: "2026-12-01", bank: "BANCO", phone: "0212-1234567", rif: "J-12345678-9" }), { schema });
+    const result = parseWithZod(
+      form({ ...valid, rate: "-3", rateDate: "2026-12-01", bank: "BANCO", phone: "0212-1234567", rif: "J-12345678-9" }),
+      { schema },
+    );
     expect(result.reply().error).toEqual({
       rate: ["adminSettings:errors.rate"],
       rateDate: ["adminSettings:errors.rateDateFuture"],

@@ -66,18 +66,32 @@ export function settingsSchema(today: string) {
   return z.object({
     rate: required()
       .max(32, settingsMessages.rate)
-      .transform((value, ctx) => normalizeRate(value) ?? (ctx.addIssue({ code: "custom", message: settingsMessages.rate }), z.NEVER)),
+      .transform(
+        (value, ctx) =>
+          normalizeRate(value) ?? (ctx.addIssue({ code: "custom", message: settingsMessages.rate }), z.NEVER),
+      ),
     rateDate: required().superRefine((value, ctx) => {
       const problem = rateDateProblem(value, today);
-      if (problem) ctx.addIssue({ code: "custom", message: problem === "future" ? settingsMessages.rateDateFuture : settingsMessages.rateDate });
+      if (problem)
+        ctx.addIssue({
+          code: "custom",
+          message: problem === "future" ? settingsMessages.rateDateFuture : settingsMessages.rateDate,
+        });
     }),
     bank: required().regex(/^\d{4}$/, settingsMessages.bank),
     phone: required()
       .max(32, messages.invalidPhone)
-      .transform((value, ctx) => normalizeVenezuelanPhone(value) ?? (ctx.addIssue({ code: "custom", message: messages.invalidPhone }), z.NEVER)),
+      .transform(
+        (value, ctx) =>
+          normalizeVenezuelanPhone(value) ??
+          (ctx.addIssue({ code: "custom", message: messages.invalidPhone }), z.NEVER),
+      ),
     rif: required()
       .max(32, settingsMessages.rif)
-      .transform((value, ctx) => normalizeRif(value) ?? (ctx.addIssue({ code: "custom", message: settingsMessages.rif }), z.NEVER)),
+      .transform(
+        (value, ctx) =>
+          normalizeRif(value) ?? (ctx.addIssue({ code: "custom", message: settingsMessages.rif }), z.NEVER),
+      ),
     holder: requiredText(HOLDER_MAX),
     cardPayments: z.boolean().optional(),
   });

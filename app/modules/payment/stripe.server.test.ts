@@ -9,8 +9,18 @@ describe("stripeConfig", () => {
   });
 
   it("turns an API base into the SDK's host, port and protocol", () => {
-    expect(stripeConfig("http://127.0.0.1:12111")).toEqual({ host: "127.0.0.1", port: "12111", protocol: "http", maxNetworkRetries: 0 });
-    expect(stripeConfig("https://stripe.internal")).toEqual({ host: "stripe.internal", port: 443, protocol: "https", maxNetworkRetries: 0 });
+    expect(stripeConfig("http://127.0.0.1:12111")).toEqual({
+      host: "127.0.0.1",
+      port: "12111",
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
+    expect(stripeConfig("https://stripe.internal")).toEqual({
+      host: "stripe.internal",
+      port: 443,
+      protocol: "https",
+      maxNetworkRetries: 0,
+    });
   });
 });
 
@@ -19,7 +29,9 @@ describe("the SDK against the Stripe fake", () => {
   let stripe: Stripe;
   const params = (unitAmount: number): Stripe.Checkout.SessionCreateParams => ({
     mode: "payment",
-    line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: unitAmount, product_data: { name: "Booking" } } }],
+    line_items: [
+      { quantity: 1, price_data: { currency: "usd", unit_amount: unitAmount, product_data: { name: "Booking" } } },
+    ],
     client_reference_id: "7",
     metadata: { bookingId: "7" },
     success_url: "http://127.0.0.1:1/checkout-session/{CHECKOUT_SESSION_ID}",
@@ -36,7 +48,15 @@ describe("the SDK against the Stripe fake", () => {
 
   it("creates, retrieves and expires a Checkout Session with the amount sent", async () => {
     const session = await stripe.checkout.sessions.create(params(12345));
-    expect(session).toMatchObject({ amount_total: 12345, currency: "usd", client_reference_id: "7", metadata: { bookingId: "7" }, locale: "el", status: "open", payment_status: "unpaid" });
+    expect(session).toMatchObject({
+      amount_total: 12345,
+      currency: "usd",
+      client_reference_id: "7",
+      metadata: { bookingId: "7" },
+      locale: "el",
+      status: "open",
+      payment_status: "unpaid",
+    });
     expect(session.url).toBe(`${fake.url}/pay/${session.id}`);
     expect((await stripe.checkout.sessions.retrieve(session.id)).id).toBe(session.id);
     expect((await stripe.checkout.sessions.expire(session.id)).status).toBe("expired");
@@ -46,7 +66,9 @@ describe("the SDK against the Stripe fake", () => {
     const first = await stripe.checkout.sessions.create(params(500), { idempotencyKey: "booking-7-payment-1" });
     const again = await stripe.checkout.sessions.create(params(500), { idempotencyKey: "booking-7-payment-1" });
     expect(again.id).toBe(first.id);
-    await expect(stripe.checkout.sessions.create(params(600), { idempotencyKey: "booking-7-payment-1" })).rejects.toThrow(/same parameters/);
+    await expect(
+      stripe.checkout.sessions.create(params(600), { idempotencyKey: "booking-7-payment-1" }),
+    ).rejects.toThrow(/same parameters/);
   });
 
   it("refuses an unknown session as Stripe does", async () => {

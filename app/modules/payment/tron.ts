@@ -28,13 +28,28 @@ export function usdtUnits(units: bigint): string {
 export type InvalidReason = "failed" | "noTransfer" | "wrongToken" | "wrongRecipient";
 /** Why USDT that did reach our address does not pay this booking (docs/domain.md#usdt): staff see these. */
 export type UnmatchedReason = "tooSmall" | "wrongAmount" | "tooEarly" | "tooLate" | "amountChanged";
-export const unmatchedReasons: readonly UnmatchedReason[] = ["tooSmall", "wrongAmount", "tooEarly", "tooLate", "amountChanged"];
-export const invalidReasons: readonly (InvalidReason | UnmatchedReason)[] = ["failed", "noTransfer", "wrongToken", "wrongRecipient", ...unmatchedReasons];
+export const unmatchedReasons: readonly UnmatchedReason[] = [
+  "tooSmall",
+  "wrongAmount",
+  "tooEarly",
+  "tooLate",
+  "amountChanged",
+];
+export const invalidReasons: readonly (InvalidReason | UnmatchedReason)[] = [
+  "failed",
+  "noTransfer",
+  "wrongToken",
+  "wrongRecipient",
+  ...unmatchedReasons,
+];
 
 /** USDT a transaction moved to our address: how much (base units), from whom (20-byte hex accounts), when (block time, ms). */
 export type ReceivedTransfer = { amount: bigint; senders: string[]; blockTime: number };
 
-export type UsdtVerdict = { state: "pending" } | { state: "received"; transfer: ReceivedTransfer } | { state: "invalid"; reason: InvalidReason };
+export type UsdtVerdict =
+  | { state: "pending" }
+  | { state: "received"; transfer: ReceivedTransfer }
+  | { state: "invalid"; reason: InvalidReason };
 
 export type UsdtExpectation = {
   /** The token contract's 20-byte hex address (no `41` prefix), lower case. */
@@ -79,7 +94,8 @@ function transferLogs(logs: unknown): Log[] {
  * Whether that pays a booking is `matchAttempt`'s question.
  */
 export function readUsdtTransfer(info: unknown, expected: UsdtExpectation): UsdtVerdict {
-  if (!info || typeof info !== "object" || typeof (info as { id?: unknown }).id !== "string") return { state: "pending" };
+  if (!info || typeof info !== "object" || typeof (info as { id?: unknown }).id !== "string")
+    return { state: "pending" };
   const tx = info as { result?: unknown; receipt?: { result?: unknown }; log?: unknown; blockTimeStamp?: unknown };
   if (tx.result === "FAILED" || tx.receipt?.result !== "SUCCESS") return { state: "invalid", reason: "failed" };
   const transfers = transferLogs(tx.log);
@@ -100,7 +116,8 @@ export const ATTEMPT_GRACE_MS = 10 * 60 * 1000;
 
 export type AttemptWindow = { id: number; amountUnits: bigint; balanceCents: number; openedAt: Date; expiresAt: Date };
 
-export type AttemptMatch = { state: "matched"; attempt: AttemptWindow } | { state: "unmatched"; reason: UnmatchedReason };
+export type AttemptMatch =
+  { state: "matched"; attempt: AttemptWindow } | { state: "unmatched"; reason: UnmatchedReason };
 
 /**
  * Whether USDT received pays the booking whose attempts these are (docs/domain.md#usdt): it must
@@ -108,17 +125,28 @@ export type AttemptMatch = { state: "matched"; attempt: AttemptWindow } | { stat
  * the grace, and that attempt's balance must still be the booking's. Amounts are unique among
  * attempts whose windows overlap, so at most one booking's attempt can match a transfer.
  */
-export function matchAttempt(transfer: ReceivedTransfer, attempts: readonly AttemptWindow[], balanceCents: number): AttemptMatch {
+export function matchAttempt(
+  transfer: ReceivedTransfer,
+  attempts: readonly AttemptWindow[],
+  balanceCents: number,
+): AttemptMatch {
   const sameAmount = attempts.filter((attempt) => attempt.amountUnits === transfer.amount);
   if (sameAmount.length === 0) {
     // Less than every amount asked for what is due now: the payer can tell they sent too little.
     const asked = attempts.filter((a) => a.balanceCents === balanceCents).map((a) => a.amountUnits);
-    const least = asked.reduce((min, units) => (units < min ? units : min), asked[0] ?? BigInt(balanceCents) * USDT_UNITS_PER_CENT);
+    const least = asked.reduce(
+      (min, units) => (units < min ? units : min),
+      asked[0] ?? BigInt(balanceCents) * USDT_UNITS_PER_CENT,
+    );
     return { state: "unmatched", reason: transfer.amount < least ? "tooSmall" : "wrongAmount" };
   }
   const at = transfer.blockTime;
   const attempt = sameAmount.find((a) => at >= a.openedAt.getTime() && at <= a.expiresAt.getTime() + ATTEMPT_GRACE_MS);
-  if (!attempt) return { state: "unmatched", reason: sameAmount.every((a) => !(at >= a.openedAt.getTime())) ? "tooEarly" : "tooLate" };
+  if (!attempt)
+    return {
+      state: "unmatched",
+      reason: sameAmount.every((a) => !(at >= a.openedAt.getTime())) ? "tooEarly" : "tooLate",
+    };
   if (attempt.balanceCents !== balanceCents) return { state: "unmatched", reason: "amountChanged" };
   return { state: "matched", attempt };
 }

@@ -11,7 +11,15 @@ import type { SessionUser } from "~/utils/session.server";
 import { canTakePayment, type PayableBooking } from "./payable.server";
 import { fulfilPayment, failPayment, type FulfilOutcome } from "./fulfil.server";
 import { recordPayment } from "./record.server";
-import { ATTEMPT_GRACE_MS, matchAttempt, readUsdtTransfer, USDT_UNITS_PER_CENT, usdtUnits, type InvalidReason, type UnmatchedReason } from "./tron";
+import {
+  ATTEMPT_GRACE_MS,
+  matchAttempt,
+  readUsdtTransfer,
+  USDT_UNITS_PER_CENT,
+  usdtUnits,
+  type InvalidReason,
+  type UnmatchedReason,
+} from "./tron";
 import { hexToTronAddress, tronAddressToHex } from "./tron-address.server";
 
 const { bookings, payments, usdtAttempts, users } = schema;
@@ -58,7 +66,14 @@ export function depositQrSvg(address: string): Promise<string> {
 
 export type FailureReason = InvalidReason | UnmatchedReason | "timeout";
 
-export type UsdtAttempt = { id: number; balanceCents: number; amountUnits: bigint; amount: string; openedAt: Date; expiresAt: Date };
+export type UsdtAttempt = {
+  id: number;
+  balanceCents: number;
+  amountUnits: bigint;
+  amount: string;
+  openedAt: Date;
+  expiresAt: Date;
+};
 
 const presentAttempt = (row: typeof usdtAttempts.$inferSelect): UsdtAttempt => ({
   id: row.id,
@@ -76,7 +91,10 @@ const presentAttempt = (row: typeof usdtAttempts.$inferSelect): UsdtAttempt => (
  * taken tag is simply drawn again. Attempts whose window and grace are over are released first,
  * which is the only moment an amount can be given twice — never to overlapping windows.
  */
-export async function openUsdtAttempt(booking: Pick<PayableBooking, "id" | "balanceCents">, now = new Date()): Promise<UsdtAttempt> {
+export async function openUsdtAttempt(
+  booking: Pick<PayableBooking, "id" | "balanceCents">,
+  now = new Date(),
+): Promise<UsdtAttempt> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     // One page at a time per booking, so two tabs opening together share one attempt.
@@ -84,14 +102,22 @@ export async function openUsdtAttempt(booking: Pick<PayableBooking, "id" | "bala
     const [running] = await tx
       .select()
       .from(usdtAttempts)
-      .where(and(eq(usdtAttempts.bookingId, booking.id), eq(usdtAttempts.balanceCents, booking.balanceCents), gt(usdtAttempts.expiresAt, new Date(now.getTime() + REUSE_MIN_MS))))
+      .where(
+        and(
+          eq(usdtAttempts.bookingId, booking.id),
+          eq(usdtAttempts.balanceCents, booking.balanceCents),
+          gt(usdtAttempts.expiresAt, new Date(now.getTime() + REUSE_MIN_MS)),
+        ),
+      )
       .orderBy(desc(usdtAttempts.id))
       .limit(1);
     if (running) return presentAttempt(running);
     await tx
       .update(usdtAttempts)
       .set({ releasedAt: now })
-      .where(and(isNull(usdtAttempts.releasedAt), lt(usdtAttempts.expiresAt, new Date(now.getTime() - ATTEMPT_GRACE_MS))));
+      .where(
+        and(isNull(usdtAttempts.releasedAt), lt(usdtAttempts.expiresAt, new Date(now.getTime() - ATTEMPT_GRACE_MS))),
+      );
     for (let i = 0; i < TAG_TRIES; i++) {
       const [row] = await tx
         .insert(usdtAttempts)
@@ -106,12 +132,16 @@ export async function openUsdtAttempt(booking: Pick<PayableBooking, "id" | "bala
         .returning();
       if (row) return presentAttempt(row);
     }
-    throw new Error(`No free USDT tag for a balance of ${booking.balanceCents} cents: every one is held by a running attempt`);
+    throw new Error(
+      `No free USDT tag for a balance of ${booking.balanceCents} cents: every one is held by a running attempt`,
+    );
   });
 }
 
 /** Where the booking's latest USDT payment stands, for its page. */
-export async function latestWalletPayment(bookingId: number): Promise<{ status: "pending" | "succeeded" | "failed" | "rejected"; failure: FailureReason | null } | null> {
+export async function latestWalletPayment(
+  bookingId: number,
+): Promise<{ status: "pending" | "succeeded" | "failed" | "rejected"; failure: FailureReason | null } | null> {
   const db = await getDb();
   const [row] = await db
     .select({ status: payments.status, details: payments.details })
@@ -120,7 +150,10 @@ export async function latestWalletPayment(bookingId: number): Promise<{ status: 
     .orderBy(desc(payments.id))
     .limit(1);
   if (!row) return null;
-  return { status: row.status, failure: typeof row.details.failure === "string" ? (row.details.failure as FailureReason) : null };
+  return {
+    status: row.status,
+    failure: typeof row.details.failure === "string" ? (row.details.failure as FailureReason) : null,
+  };
 }
 
 export type WalletView = "paid" | "checking" | "form" | "closed";
@@ -141,7 +174,8 @@ export function walletView(
 
 class CheckInProgress extends Error {}
 
-export type SubmitOutcome = { ok: true; paymentId: number } | { ok: false; reason: "duplicate" | "inProgress" | "notPayable" };
+export type SubmitOutcome =
+  { ok: true; paymentId: number } | { ok: false; reason: "duplicate" | "inProgress" | "notPayable" };
 
 /** The provider reference of a transaction that paid a booking: unique, so one transaction pays once. */
 const paidReference = (txId: string) => `${PREFIX}${txId}`;
@@ -159,37 +193,58 @@ const claimReference = (txId: string, bookingId: number) => `${PREFIX}${txId}:${
  * one payment. The booking row is locked first, so a second, different id while one is being
  * checked waits and is turned away rather than paying twice.
  */
-export async function submitTransaction(booking: PayableBooking, txId: string, now = new Date()): Promise<SubmitOutcome> {
+export async function submitTransaction(
+  booking: PayableBooking,
+  txId: string,
+  now = new Date(),
+): Promise<SubmitOutcome> {
   const settings = walletSettings();
   if (!settings) return { ok: false, reason: "notPayable" };
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select({ status: bookings.status, holdExpiresAt: bookings.holdExpiresAt }).from(bookings).where(eq(bookings.id, booking.id)).for("update");
-    if (!current || !canTakePayment({ ...current, balanceCents: booking.balanceCents }, now)) return { ok: false, reason: "notPayable" } as const;
-    const [paid] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerReference, paidReference(txId)));
-    if (paid) return { ok: false, reason: "duplicate" } as const;
-    const recorded = await recordPayment(tx, {
-      bookingId: booking.id,
-      method: "walletPayment",
-      amountCents: booking.balanceCents,
-      providerReference: claimReference(txId, booking.id),
-      details: { txId, network: "TRC20", address: settings.address, contract: getEnv().USDT_CONTRACT },
-      awaitingVerification: true,
+  return db
+    .transaction(async (tx) => {
+      const [current] = await tx
+        .select({ status: bookings.status, holdExpiresAt: bookings.holdExpiresAt })
+        .from(bookings)
+        .where(eq(bookings.id, booking.id))
+        .for("update");
+      if (!current || !canTakePayment({ ...current, balanceCents: booking.balanceCents }, now))
+        return { ok: false, reason: "notPayable" } as const;
+      const [paid] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.providerReference, paidReference(txId)));
+      if (paid) return { ok: false, reason: "duplicate" } as const;
+      const recorded = await recordPayment(tx, {
+        bookingId: booking.id,
+        method: "walletPayment",
+        amountCents: booking.balanceCents,
+        providerReference: claimReference(txId, booking.id),
+        details: { txId, network: "TRC20", address: settings.address, contract: getEnv().USDT_CONTRACT },
+        awaitingVerification: true,
+      });
+      if (!recorded.ok) return recorded;
+      const [other] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.bookingId, booking.id),
+            eq(payments.method, "walletPayment"),
+            eq(payments.status, "pending"),
+            ne(payments.id, recorded.paymentId),
+          ),
+        )
+        .limit(1);
+      // Undoes this payment with the transaction.
+      if (other) throw new CheckInProgress();
+      await enqueue(tx, "check-usdt-payment", { paymentId: recorded.paymentId }, `check-usdt-${recorded.paymentId}`);
+      return recorded;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof CheckInProgress) return { ok: false, reason: "inProgress" } as const;
+      throw error;
     });
-    if (!recorded.ok) return recorded;
-    const [other] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.bookingId, booking.id), eq(payments.method, "walletPayment"), eq(payments.status, "pending"), ne(payments.id, recorded.paymentId)))
-      .limit(1);
-    // Undoes this payment with the transaction.
-    if (other) throw new CheckInProgress();
-    await enqueue(tx, "check-usdt-payment", { paymentId: recorded.paymentId }, `check-usdt-${recorded.paymentId}`);
-    return recorded;
-  }).catch((error: unknown) => {
-    if (error instanceof CheckInProgress) return { ok: false, reason: "inProgress" } as const;
-    throw error;
-  });
 }
 
 /** TronGrid could not answer now (rate limit, outage, network): the job tries again later. */
@@ -209,7 +264,11 @@ async function transactionInfo(txId: string): Promise<unknown> {
   try {
     response = await fetch(new URL("/walletsolidity/gettransactioninfobyid", env.TRONGRID_URL), {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", ...(env.TRONGRID_API_KEY ? { "TRON-PRO-API-KEY": env.TRONGRID_API_KEY } : {}) },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        ...(env.TRONGRID_API_KEY ? { "TRON-PRO-API-KEY": env.TRONGRID_API_KEY } : {}),
+      },
       body: JSON.stringify({ value: txId }),
       signal: AbortSignal.timeout(TRONGRID_TIMEOUT_MS),
     });
@@ -240,7 +299,13 @@ export type CheckOutcome = FulfilOutcome | FailureReason;
 export async function checkUsdtPayment(paymentId: number, now = new Date()): Promise<CheckOutcome> {
   const db = await getDb();
   const [payment] = await db
-    .select({ status: payments.status, bookingId: payments.bookingId, reference: payments.providerReference, details: payments.details, submittedAt: payments.createdAt })
+    .select({
+      status: payments.status,
+      bookingId: payments.bookingId,
+      reference: payments.providerReference,
+      details: payments.details,
+      submittedAt: payments.createdAt,
+    })
     .from(payments)
     .where(and(eq(payments.id, paymentId), eq(payments.method, "walletPayment")));
   if (!payment || payment.status !== "pending" || !payment.reference?.startsWith(PREFIX)) return "alreadyDone";
@@ -248,9 +313,13 @@ export async function checkUsdtPayment(paymentId: number, now = new Date()): Pro
   if (!settings) throw new Error("WALLET_ADDRESS and USDT_CONTRACT must be TRON addresses (T…) to check USDT payments");
   const txId = String(payment.details.txId);
 
-  const verdict = readUsdtTransfer(await transactionInfo(txId), { contractHex: settings.contractHex, recipientHex: settings.recipientHex });
+  const verdict = readUsdtTransfer(await transactionInfo(txId), {
+    contractHex: settings.contractHex,
+    recipientHex: settings.recipientHex,
+  });
   if (verdict.state === "pending") {
-    if (now.getTime() - payment.submittedAt.getTime() < CHECK_WINDOW_MS) throw new NotYetSolidified(`Transaction of payment ${paymentId} is not solidified yet; checking again later`);
+    if (now.getTime() - payment.submittedAt.getTime() < CHECK_WINDOW_MS)
+      throw new NotYetSolidified(`Transaction of payment ${paymentId} is not solidified yet; checking again later`);
     await failPayment(paymentId, { status: "failed", reason: "timeout", now });
     // Not judged, so not burned: the booking may submit the same id again once the chain has it.
     await db
@@ -285,7 +354,16 @@ export async function checkUsdtPayment(paymentId: number, now = new Date()): Pro
   }
   await db
     .update(payments)
-    .set({ providerReference: paidReference(txId), amountCents: match.attempt.balanceCents, details: { ...payment.details, ...received, attempt: match.attempt.id, amount: usdtUnits(match.attempt.amountUnits) } })
+    .set({
+      providerReference: paidReference(txId),
+      amountCents: match.attempt.balanceCents,
+      details: {
+        ...payment.details,
+        ...received,
+        attempt: match.attempt.id,
+        amount: usdtUnits(match.attempt.amountUnits),
+      },
+    })
     .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")));
   return fulfilPayment(paymentId, { now });
 }

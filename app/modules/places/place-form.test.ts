@@ -29,12 +29,28 @@ describe("placeSchema", () => {
   it("accepts a complete place, with coordinates as numbers", () => {
     const submission = parse(valid);
     expect(submission.status).toBe("success");
-    if (submission.status === "success") expect(submission.value).toMatchObject({ kind: "airport", latitude: 8.5822, longitude: -71.1611, timeZone: "America/Caracas" });
+    if (submission.status === "success")
+      expect(submission.value).toMatchObject({
+        kind: "airport",
+        latitude: 8.5822,
+        longitude: -71.1611,
+        timeZone: "America/Caracas",
+      });
   });
 
   it("asks for every empty field, each of the four names included", () => {
     const errors = errorsOf({});
-    for (const name of ["nameEs", "nameEn", "nameFr", "nameEl", "address", "kind", "timeZone", "latitude", "longitude"]) {
+    for (const name of [
+      "nameEs",
+      "nameEn",
+      "nameFr",
+      "nameEl",
+      "address",
+      "kind",
+      "timeZone",
+      "latitude",
+      "longitude",
+    ]) {
       expect(errors[name], name).toEqual(["validation.required"]);
     }
   });

@@ -26,10 +26,20 @@ const nameColumns = { es: locations.nameEs, en: locations.nameEn, fr: locations.
 const liveCarsServing = sql<number>`(select count(*)::int from ${carLocations} cl join ${cars} c on c.id = cl.car_id
   where cl.location_id = ${locations}.id and c.status <> 'deleted')`;
 
-export type PlaceListRow = { id: number; name: string; kind: "airport" | "city"; address: string; timeZone: string; cars: number };
+export type PlaceListRow = {
+  id: number;
+  name: string;
+  kind: "airport" | "city";
+  address: string;
+  timeZone: string;
+  cars: number;
+};
 
 /** One page of places, by name in the reader's language, with how many cars serve each. */
-export async function listPlaces(language: Language, rawPage: string | null): Promise<{ rows: PlaceListRow[]; page: number; pages: number; total: number }> {
+export async function listPlaces(
+  language: Language,
+  rawPage: string | null,
+): Promise<{ rows: PlaceListRow[]; page: number; pages: number; total: number }> {
   const db = await getDb();
   const [{ total }] = await db.select({ total: count() }).from(locations);
   const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
@@ -37,7 +47,14 @@ export async function listPlaces(language: Language, rawPage: string | null): Pr
   const page = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
   const name = nameColumns[language];
   const rows = await db
-    .select({ id: locations.id, name, kind: locations.kind, address: locations.address, timeZone: locations.timeZone, cars: liveCarsServing })
+    .select({
+      id: locations.id,
+      name,
+      kind: locations.kind,
+      address: locations.address,
+      timeZone: locations.timeZone,
+      cars: liveCarsServing,
+    })
     .from(locations)
     .orderBy(asc(name), asc(locations.id))
     .limit(LIST_PAGE_SIZE)
@@ -115,7 +132,12 @@ export async function createPlace(actor: StaffUser, input: PlaceValues): Promise
         .insert(locations)
         .values({ ...values, slug })
         .returning({ id: locations.id });
-      await recordAudit(tx, actor, { action: "location.create", subjectType: "location", subjectId: row.id, changes: createdFields({ slug, ...values }) });
+      await recordAudit(tx, actor, {
+        action: "location.create",
+        subjectType: "location",
+        subjectId: row.id,
+        changes: createdFields({ slug, ...values }),
+      });
       return row;
     }),
   );
@@ -123,7 +145,11 @@ export async function createPlace(actor: StaffUser, input: PlaceValues): Promise
   return created;
 }
 
-export async function updatePlace(actor: StaffUser, placeId: number, input: PlaceValues): Promise<"updated" | "notFound"> {
+export async function updatePlace(
+  actor: StaffUser,
+  placeId: number,
+  input: PlaceValues,
+): Promise<"updated" | "notFound"> {
   const db = await getDb();
   const values = formColumns(input);
   const outcome = await db.transaction(async (tx) => {
@@ -153,13 +179,22 @@ export type DeletePlaceOutcome = { status: "deleted" } | { status: "notFound" } 
 export async function deletePlace(actor: StaffUser, placeId: number): Promise<DeletePlaceOutcome> {
   const db = await getDb();
   const outcome = await db.transaction(async (tx): Promise<DeletePlaceOutcome> => {
-    const [before] = await tx.select({ slug: locations.slug, ...editableFields }).from(locations).where(eq(locations.id, placeId)).for("update");
+    const [before] = await tx
+      .select({ slug: locations.slug, ...editableFields })
+      .from(locations)
+      .where(eq(locations.id, placeId))
+      .for("update");
     if (!before) return { status: "notFound" };
     const usage = await placeUsage(placeId, tx);
     if (usage.cars > 0 || usage.bookings > 0) return { status: "inUse", ...usage };
     await tx.delete(carLocations).where(eq(carLocations.locationId, placeId));
     await tx.delete(locations).where(eq(locations.id, placeId));
-    await recordAudit(tx, actor, { action: "location.delete", subjectType: "location", subjectId: placeId, changes: Object.fromEntries(Object.entries(before).map(([field, value]) => [field, [value, null]])) });
+    await recordAudit(tx, actor, {
+      action: "location.delete",
+      subjectType: "location",
+      subjectId: placeId,
+      changes: Object.fromEntries(Object.entries(before).map(([field, value]) => [field, [value, null]])),
+    });
     return { status: "deleted" };
   });
   if (outcome.status === "deleted") forgetReferenceData();

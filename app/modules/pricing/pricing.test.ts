@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addPercentRoundingUp, optionState, priceRental, rentalDays, UnavailableOptionError, type PricedCar } from "./pricing";
+import {
+  addPercentRoundingUp,
+  optionState,
+  priceRental,
+  rentalDays,
+  UnavailableOptionError,
+  type PricedCar,
+} from "./pricing";
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;
@@ -84,7 +91,14 @@ describe("priceRental", () => {
 
   it("is the daily price times the days without options", () => {
     const price = priceRental({ car, days: 3 });
-    expect(price).toEqual({ days: 3, dailyPriceCents: 4550, options: {}, subtotalCents: 13650, payLaterFeePercent: 0, totalCents: 13650 });
+    expect(price).toEqual({
+      days: 3,
+      dailyPriceCents: 4550,
+      options: {},
+      subtotalCents: 13650,
+      payLaterFeePercent: 0,
+      totalCents: 13650,
+    });
   });
 
   it("adds daily options per day and cancellation once", () => {

@@ -20,7 +20,8 @@ export type OptionKey = (typeof optionKeys)[number];
 /** Options charged once for the whole rental rather than per day. */
 const flatOptions: ReadonlySet<OptionKey> = new Set(["cancellation"]);
 
-export type OptionState = { kind: "unavailable" } | { kind: "included" } | { kind: "perDay"; cents: number } | { kind: "flat"; cents: number };
+export type OptionState =
+  { kind: "unavailable" } | { kind: "included" } | { kind: "perDay"; cents: number } | { kind: "flat"; cents: number };
 
 export function optionState(key: OptionKey, cents: number): OptionState {
   if (cents < 0) return { kind: "unavailable" };
@@ -76,7 +77,12 @@ export function addPercentRoundingUp(cents: number, percent: number): number {
   return Math.floor(scaled / 100) + (scaled % 100 > 0 ? 1 : 0);
 }
 
-export function priceRental(input: { car: PricedCar; days: number; options?: Iterable<OptionKey>; payLater?: boolean }): PriceBreakdown {
+export function priceRental(input: {
+  car: PricedCar;
+  days: number;
+  options?: Iterable<OptionKey>;
+  payLater?: boolean;
+}): PriceBreakdown {
   const { car, days } = input;
   if (!Number.isInteger(days) || days < 1) throw new RangeError("days must be a positive integer");
   const chosen = new Set(input.options ?? []);
@@ -86,7 +92,14 @@ export function priceRental(input: { car: PricedCar; days: number; options?: Ite
   for (const key of optionKeys) {
     if (!chosen.has(key)) continue;
     const state = optionState(key, car.options[key]);
-    const cost = state.kind === "unavailable" ? null : state.kind === "included" ? 0 : state.kind === "flat" ? state.cents : state.cents * days;
+    const cost =
+      state.kind === "unavailable"
+        ? null
+        : state.kind === "included"
+          ? 0
+          : state.kind === "flat"
+            ? state.cents
+            : state.cents * days;
     if (cost === null) throw new UnavailableOptionError(key);
     options[key] = cost;
     subtotalCents += cost;

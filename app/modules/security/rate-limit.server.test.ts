@@ -22,11 +22,33 @@ describe("rate limits (in memory, no REDIS_URL)", () => {
   it("counts an attempt against every limit at once and refuses when any is exceeded", async () => {
     const email = subject();
     const ip = `ip-${subject()}`;
-    for (let i = 0; i < 5; i++) expect(await consumeAll([["forgot-password", email], ["forgot-password-ip", ip]])).toBe(true);
-    expect(await consumeAll([["forgot-password", email], ["forgot-password-ip", ip]])).toBe(false);
+    for (let i = 0; i < 5; i++)
+      expect(
+        await consumeAll([
+          ["forgot-password", email],
+          ["forgot-password-ip", ip],
+        ]),
+      ).toBe(true);
+    expect(
+      await consumeAll([
+        ["forgot-password", email],
+        ["forgot-password-ip", ip],
+      ]),
+    ).toBe(false);
     // Another address from the same client still passes until the client's own limit.
-    for (let i = 0; i < 14; i++) expect(await consumeAll([["forgot-password", subject()], ["forgot-password-ip", ip]])).toBe(true);
-    expect(await consumeAll([["forgot-password", subject()], ["forgot-password-ip", ip]])).toBe(false);
+    for (let i = 0; i < 14; i++)
+      expect(
+        await consumeAll([
+          ["forgot-password", subject()],
+          ["forgot-password-ip", ip],
+        ]),
+      ).toBe(true);
+    expect(
+      await consumeAll([
+        ["forgot-password", subject()],
+        ["forgot-password-ip", ip],
+      ]),
+    ).toBe(false);
   });
 
   it("treats subjects case-insensitively, gives points back and forgets them on reset", async () => {

@@ -13,7 +13,9 @@ const errorsOf = (submission: { status?: "success" | "error"; error?: Record<str
 
 describe("supplierSchema", () => {
   it("accepts a supplier without phone or logo, switches unticked meaning off", () => {
-    const submission = parseWithZod(form({ name: "Llanos Rent a Car", email: " Reservas@Llanos.Example " }), { schema: supplierSchema });
+    const submission = parseWithZod(form({ name: "Llanos Rent a Car", email: " Reservas@Llanos.Example " }), {
+      schema: supplierSchema,
+    });
     expect(submission.status).toBe("success");
     if (submission.status === "success") {
       expect(submission.value).toEqual({ name: "Llanos Rent a Car", email: "reservas@llanos.example" });
@@ -21,14 +23,23 @@ describe("supplierSchema", () => {
   });
 
   it("stores a phone without its separators and ticked boxes as true", () => {
-    const submission = parseWithZod(form({ name: "Llanos", email: "a@b.example", phone: "+58 (414) 111-2233", payLater: "on", active: "on" }), {
-      schema: supplierSchema,
+    const submission = parseWithZod(
+      form({ name: "Llanos", email: "a@b.example", phone: "+58 (414) 111-2233", payLater: "on", active: "on" }),
+      {
+        schema: supplierSchema,
+      },
+    );
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      phone: "+584141112233",
+      payLater: true,
+      active: true,
     });
-    expect(submission.status === "success" && submission.value).toMatchObject({ phone: "+584141112233", payLater: true, active: true });
   });
 
   it("says which contact detail is wrong, with the spec's messages", () => {
-    const errors = errorsOf(parseWithZod(form({ name: "Llanos", email: "not-an-email", phone: "12ab" }), { schema: supplierSchema }));
+    const errors = errorsOf(
+      parseWithZod(form({ name: "Llanos", email: "not-an-email", phone: "12ab" }), { schema: supplierSchema }),
+    );
     expect(errors.email).toEqual(["validation.invalidEmail"]);
     expect(errors.phone).toEqual(["validation.invalidPhone"]);
   });
@@ -40,19 +51,28 @@ describe("supplierSchema", () => {
   });
 
   it("treats an empty file input as no logo and refuses a file over the cap before it is decoded", () => {
-    const none = parseWithZod(form({ name: "Llanos", email: "a@b.example", logo: new File([], "") }), { schema: supplierSchema });
+    const none = parseWithZod(form({ name: "Llanos", email: "a@b.example", logo: new File([], "") }), {
+      schema: supplierSchema,
+    });
     expect(none.status === "success" && none.value.logo).toBeUndefined();
     const huge = new File([new Uint8Array(LOGO_MAX_BYTES + 1)], "logo.png", { type: "image/png" });
-    expect(errorsOf(parseWithZod(form({ name: "Llanos", email: "a@b.example", logo: huge }), { schema: supplierSchema })).logo).toEqual([
-      "adminSuppliers:logo.tooLarge",
-    ]);
+    expect(
+      errorsOf(parseWithZod(form({ name: "Llanos", email: "a@b.example", logo: huge }), { schema: supplierSchema }))
+        .logo,
+    ).toEqual(["adminSuppliers:logo.tooLarge"]);
   });
 });
 
 describe("staffInviteSchema", () => {
   it("needs a name, a valid email and one of the site's languages", () => {
-    expect(parseWithZod(form({ fullName: "Ana Pérez", email: "ana@llanos.example", language: "fr" }), { schema: staffInviteSchema }).status).toBe("success");
-    const errors = errorsOf(parseWithZod(form({ fullName: "", email: "ana@", language: "de" }), { schema: staffInviteSchema }));
+    expect(
+      parseWithZod(form({ fullName: "Ana Pérez", email: "ana@llanos.example", language: "fr" }), {
+        schema: staffInviteSchema,
+      }).status,
+    ).toBe("success");
+    const errors = errorsOf(
+      parseWithZod(form({ fullName: "", email: "ana@", language: "de" }), { schema: staffInviteSchema }),
+    );
     expect(errors.fullName).toEqual(["validation.required"]);
     expect(errors.email).toEqual(["validation.invalidEmail"]);
     expect(errors.language).toBeDefined();

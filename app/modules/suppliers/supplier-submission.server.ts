@@ -1,11 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { unstable_createMemoryUploadHandler as createMemoryUploadHandler, unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
+import {
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+} from "@remix-run/node";
 import { bodyLimits } from "~/modules/http/request-body.server";
 import { logoMessages, supplierSchema } from "./supplier-form";
 import { processLogo, type SupplierValues } from "./suppliers.server";
 
-export type SupplierSubmission = { ok: true; values: SupplierValues; logo: Buffer | null } | { ok: false; result: SubmissionResult<string[]> };
+export type SupplierSubmission =
+  { ok: true; values: SupplierValues; logo: Buffer | null } | { ok: false; result: SubmissionResult<string[]> };
 
 /**
  * Reads the supplier form (multipart, for its logo): the fields by the schema, then the logo by
@@ -29,8 +33,13 @@ export async function readSupplierSubmission(request: Request): Promise<Supplier
   let webp: Buffer | null = null;
   if (logo) {
     const processed = await processLogo(new Uint8Array(await logo.arrayBuffer()));
-    if (!processed.ok) return { ok: false, result: submission.reply({ fieldErrors: { logo: [logoMessages[processed.reason]] } }) };
+    if (!processed.ok)
+      return { ok: false, result: submission.reply({ fieldErrors: { logo: [logoMessages[processed.reason]] } }) };
     webp = processed.webp;
   }
-  return { ok: true, values: { name, email, phone: phone ?? null, payLater: Boolean(payLater), active: Boolean(active) }, logo: webp };
+  return {
+    ok: true,
+    values: { name, email, phone: phone ?? null, payLater: Boolean(payLater), active: Boolean(active) },
+    logo: webp,
+  };
 }

@@ -30,10 +30,18 @@ export const LOGO_SIZE = { width: 60, height: 30 } as const;
 export type SupplierValues = { name: string; email: string; phone: string | null; payLater: boolean; active: boolean };
 
 /** Exactly the columns the form sets, whatever else the object carries. */
-const formColumns = (v: SupplierValues): SupplierValues => ({ name: v.name, email: v.email, phone: v.phone, payLater: v.payLater, active: v.active });
+const formColumns = (v: SupplierValues): SupplierValues => ({
+  name: v.name,
+  email: v.email,
+  phone: v.phone,
+  payLater: v.payLater,
+  active: v.active,
+});
 
 /** An upload as the supplier's logo (60×30 WebP), or why it was refused. */
-export async function processLogo(bytes: Uint8Array): Promise<{ ok: true; webp: Buffer } | { ok: false; reason: ImageRefusal }> {
+export async function processLogo(
+  bytes: Uint8Array,
+): Promise<{ ok: true; webp: Buffer } | { ok: false; reason: ImageRefusal }> {
   const result = await processImage(bytes, { ...LOGO_SIZE, fit: "contain" });
   return result.ok ? { ok: true, webp: result.webp } : result;
 }
@@ -43,10 +51,22 @@ export async function processLogo(bytes: Uint8Array): Promise<{ ok: true; webp: 
 const liveCars = sql<number>`(select count(*)::int from ${cars} c where c.supplier_id = ${suppliers}.id and c.status <> 'deleted')`;
 const activeStaff = sql<number>`(select count(*)::int from ${users} u where u.supplier_id = ${suppliers}.id and u.type = 'supplier' and u.status = 'active')`;
 
-export type SupplierListRow = { id: number; name: string; logo: string | null; email: string | null; active: boolean; payLater: boolean; cars: number; staff: number };
+export type SupplierListRow = {
+  id: number;
+  name: string;
+  logo: string | null;
+  email: string | null;
+  active: boolean;
+  payLater: boolean;
+  cars: number;
+  staff: number;
+};
 
 /** One page of suppliers by name, with their fleet and staff counts. */
-export async function listSuppliers(actor: StaffUser, rawPage: string | null): Promise<{ rows: SupplierListRow[]; page: number; pages: number; total: number }> {
+export async function listSuppliers(
+  actor: StaffUser,
+  rawPage: string | null,
+): Promise<{ rows: SupplierListRow[]; page: number; pages: number; total: number }> {
   const db = await getDb();
   const scope = supplierScope(actor);
   const [{ total }] = await db.select({ total: count() }).from(suppliers).where(scope);
@@ -82,7 +102,13 @@ const editableFields = {
 };
 
 /** Demo and older suppliers may lack an email. */
-export type SupplierDetail = Omit<SupplierValues, "email"> & { id: number; slug: string; logo: string | null; email: string | null; cars: number };
+export type SupplierDetail = Omit<SupplierValues, "email"> & {
+  id: number;
+  slug: string;
+  logo: string | null;
+  email: string | null;
+  cars: number;
+};
 
 export async function loadSupplier(actor: StaffUser, supplierId: number): Promise<SupplierDetail | null> {
   const db = await getDb();
@@ -94,7 +120,11 @@ export async function loadSupplier(actor: StaffUser, supplierId: number): Promis
 }
 
 /** A new supplier, its slug from its name (numbered when taken), with its logo stored in the same transaction. */
-export async function createSupplier(actor: StaffUser, input: SupplierValues, logo: Buffer | null): Promise<{ id: number }> {
+export async function createSupplier(
+  actor: StaffUser,
+  input: SupplierValues,
+  logo: Buffer | null,
+): Promise<{ id: number }> {
   const db = await getDb();
   const values = formColumns(input);
   const base = slugBase([values.name], "supplier", SLUG_MAX);
@@ -126,7 +156,12 @@ export async function createSupplier(actor: StaffUser, input: SupplierValues, lo
  * more: the availability rule reads the supplier's `active` (docs/domain.md#availability), so
  * its cars leave the search and checkout at once.
  */
-export async function updateSupplier(actor: StaffUser, supplierId: number, input: SupplierValues, logo: Buffer | null): Promise<"updated" | "notFound"> {
+export async function updateSupplier(
+  actor: StaffUser,
+  supplierId: number,
+  input: SupplierValues,
+  logo: Buffer | null,
+): Promise<"updated" | "notFound"> {
   const db = await getDb();
   const values = formColumns(input);
   const outcome = await db.transaction(async (tx) => {
@@ -145,7 +180,8 @@ export async function updateSupplier(actor: StaffUser, supplierId: number, input
       .set({ ...after, updatedAt: new Date() })
       .where(eq(suppliers.id, supplierId));
     if (before.logo !== logoPath) await deleteImageIfUnreferenced(tx, before.logo);
-    const action = "active" in changes ? (values.active ? "supplier.activate" : "supplier.deactivate") : "supplier.update";
+    const action =
+      "active" in changes ? (values.active ? "supplier.activate" : "supplier.deactivate") : "supplier.update";
     await recordAudit(tx, actor, { action, subjectType: "supplier", subjectId: supplierId, supplierId, changes });
     return "updated" as const;
   });
@@ -173,7 +209,12 @@ export type InviteOutcome = { status: "invited"; userId: number } | { status: "e
  * choose a password. An address that already has an account is refused, except a removed
  * staff account, which the invitation brings back (for this supplier, with a new password).
  */
-export async function inviteStaff(actor: StaffUser, supplierId: number, invite: StaffInvite, now = new Date()): Promise<InviteOutcome> {
+export async function inviteStaff(
+  actor: StaffUser,
+  supplierId: number,
+  invite: StaffInvite,
+  now = new Date(),
+): Promise<InviteOutcome> {
   const db = await getDb();
   try {
     return await db.transaction(async (tx): Promise<InviteOutcome> => {
@@ -183,9 +224,19 @@ export async function inviteStaff(actor: StaffUser, supplierId: number, invite: 
         .where(and(eq(suppliers.id, supplierId), supplierScope(actor)))
         .for("share");
       if (!supplier) return { status: "notFound" };
-      const [existing] = await tx.select({ id: users.id, type: users.type, status: users.status }).from(users).where(eq(users.email, invite.email));
+      const [existing] = await tx
+        .select({ id: users.id, type: users.type, status: users.status })
+        .from(users)
+        .where(eq(users.email, invite.email));
       if (existing && !(existing.type === "supplier" && existing.status === "deleted")) return { status: "emailTaken" };
-      const account = { fullName: invite.fullName, language: invite.language, type: "supplier" as const, supplierId, activated: false, passwordHash: null };
+      const account = {
+        fullName: invite.fullName,
+        language: invite.language,
+        type: "supplier" as const,
+        supplierId,
+        activated: false,
+        passwordHash: null,
+      };
       const [user] = existing
         ? await tx
             .update(users)
@@ -218,21 +269,39 @@ export async function inviteStaff(actor: StaffUser, supplierId: number, invite: 
  * out everywhere at once (browser sessions and API tokens), and its unused links cancelled so an
  * invitation not yet accepted can no longer be.
  */
-export async function removeStaff(actor: StaffUser, supplierId: number, userId: number): Promise<"removed" | "notFound"> {
+export async function removeStaff(
+  actor: StaffUser,
+  supplierId: number,
+  userId: number,
+): Promise<"removed" | "notFound"> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [member] = await tx
       .select({ id: users.id })
       .from(users)
       .innerJoin(suppliers, eq(suppliers.id, users.supplierId))
-      .where(and(eq(users.id, userId), eq(users.supplierId, supplierId), eq(users.type, "supplier"), ne(users.status, "deleted"), supplierScope(actor)))
+      .where(
+        and(
+          eq(users.id, userId),
+          eq(users.supplierId, supplierId),
+          eq(users.type, "supplier"),
+          ne(users.status, "deleted"),
+          supplierScope(actor),
+        ),
+      )
       .for("update", { of: users });
     if (!member) return "notFound" as const;
     await tx.update(users).set({ status: "deleted", updatedAt: new Date() }).where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
     await tx.delete(tokens).where(eq(tokens.userId, userId));
-    await recordAudit(tx, actor, { action: "supplier.staffRemove", subjectType: "user", subjectId: userId, supplierId, changes: { status: ["active", "deleted"] } });
+    await recordAudit(tx, actor, {
+      action: "supplier.staffRemove",
+      subjectType: "user",
+      subjectId: userId,
+      supplierId,
+      changes: { status: ["active", "deleted"] },
+    });
     return "removed" as const;
   });
 }

@@ -39,7 +39,12 @@ async function sendLinkEmail(tx: Executor, user: Recipient, kind: keyof typeof l
   const { id, token } = await issueToken(tx, user.id, kind, now);
   await enqueueEmail(
     tx,
-    { template, to: [user.email], language: languageOf(user), data: { fullName: user.fullName, link: link(path, token) } },
+    {
+      template,
+      to: [user.email],
+      language: languageOf(user),
+      data: { fullName: user.fullName, link: link(path, token) },
+    },
     `${jobPrefix}-${id}`,
   );
 }
@@ -57,7 +62,14 @@ async function sendPasswordChangedEmail(tx: Executor, user: Recipient, changedAt
   );
 }
 
-export type SignUpInput = { fullName: string; email: string; phone: string; birthDate: string; password: string; language: Language };
+export type SignUpInput = {
+  fullName: string;
+  email: string;
+  phone: string;
+  birthDate: string;
+  password: string;
+  language: Language;
+};
 
 /**
  * A new account's details; without a password hash the owner chooses one through the activation
@@ -103,7 +115,10 @@ export async function createUnactivatedAccount(
 }
 
 /** Creates an unactivated account and its activation email, or reports the email as taken. */
-export async function registerUser(input: SignUpInput, now = new Date()): Promise<{ ok: true; userId: number } | { ok: false; reason: "emailTaken" }> {
+export async function registerUser(
+  input: SignUpInput,
+  now = new Date(),
+): Promise<{ ok: true; userId: number } | { ok: false; reason: "emailTaken" }> {
   const { password, ...details } = input;
   const passwordHash = await hashPassword(password);
   const db = await getDb();
@@ -116,7 +131,8 @@ export async function registerUser(input: SignUpInput, now = new Date()): Promis
   }
 }
 
-export type ActivationResult = { status: "activated"; userId: number } | { status: "expired"; userId: number } | { status: "used" | "unknown" };
+export type ActivationResult =
+  { status: "activated"; userId: number } | { status: "expired"; userId: number } | { status: "used" | "unknown" };
 
 /** What an activation link would do, without spending it (the page shown before the button). */
 export async function inspectActivationLink(token: unknown, now = new Date()) {
@@ -145,7 +161,10 @@ export async function resendActivationLimited(userId: number): Promise<ResendRes
  * client before the address is looked up (20 per 15 minutes), so it is no fast oracle of which
  * addresses have accounts, then per account as resendActivationLimited.
  */
-export async function resendActivationByEmail(email: string, ip: string): Promise<ResendResult | "rateLimited" | "error"> {
+export async function resendActivationByEmail(
+  email: string,
+  ip: string,
+): Promise<ResendResult | "rateLimited" | "error"> {
   if (!(await consume("resend-activation-ip", ip))) return "rateLimited";
   const account = await findAccountByEmail(email);
   if (!account) return "unknown";
@@ -171,7 +190,9 @@ export async function inspectAccountLink(input: { userId: number; email: string;
   const [owner] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, input.userId), eq(users.email, input.email.trim().toLowerCase()), eq(users.status, "active")));
+    .where(
+      and(eq(users.id, input.userId), eq(users.email, input.email.trim().toLowerCase()), eq(users.status, "active")),
+    );
   if (!owner) return { status: "unknown" as const };
   for (const kind of ["activation", "reset"] as const) {
     const link = await checkToken(db, kind, input.token, now);
@@ -205,7 +226,11 @@ export async function resendActivation(userId: number, now = new Date()): Promis
  * The forgot-password form's request (page and API): 5 per address and 20 per client per
  * 15 minutes are counted first, then the link is emailed or the address reported unknown.
  */
-export async function requestPasswordResetLimited(email: string, ip: string, now = new Date()): Promise<"sent" | "notRegistered" | "rateLimited"> {
+export async function requestPasswordResetLimited(
+  email: string,
+  ip: string,
+  now = new Date(),
+): Promise<"sent" | "notRegistered" | "rateLimited"> {
   const allowed = await consumeAll([
     ["forgot-password", email],
     ["forgot-password-ip", ip],
@@ -236,7 +261,12 @@ export async function inspectResetLink(token: unknown, now = new Date()) {
 export type ResetResult = Awaited<ReturnType<typeof resetPassword>>;
 
 /** The reset form's submission, counted per client first (20 per 15 minutes), then resetPassword. */
-export async function resetPasswordLimited(token: unknown, password: string, ip: string, now = new Date()): Promise<ResetResult | { status: "rateLimited" }> {
+export async function resetPasswordLimited(
+  token: unknown,
+  password: string,
+  ip: string,
+  now = new Date(),
+): Promise<ResetResult | { status: "rateLimited" }> {
   if (!(await consume("reset-password-ip", ip))) return { status: "rateLimited" };
   return resetPassword(token, password, now);
 }
@@ -280,10 +310,17 @@ export type CheckBudget = { kind: "account" } | { kind: "client"; ip: string };
 
 async function withinCheckBudget(userId: number, budget: CheckBudget): Promise<boolean> {
   if (budget.kind === "account") return consume("change-password", String(userId));
-  return (await consume("check-password-client", `${userId}:${budget.ip}`)) && (await consume("check-password-account", String(userId)));
+  return (
+    (await consume("check-password-client", `${userId}:${budget.ip}`)) &&
+    (await consume("check-password-account", String(userId)))
+  );
 }
 
-export async function verifyCurrentPassword(userId: number, password: string, budget: CheckBudget = { kind: "account" }): Promise<"matches" | "wrong" | "rateLimited"> {
+export async function verifyCurrentPassword(
+  userId: number,
+  password: string,
+  budget: CheckBudget = { kind: "account" },
+): Promise<"matches" | "wrong" | "rateLimited"> {
   if (!(await withinCheckBudget(userId, budget))) return "rateLimited";
   const db = await getDb();
   const [current] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));

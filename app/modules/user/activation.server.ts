@@ -14,7 +14,11 @@ const { users } = schema;
  * password typed at sign-up (whoever signed up may not own the address), not a sign-in.
  * The link is checked before the costly hash; useToken still decides a race between two uses.
  */
-export async function activateWithPassword(token: unknown, password: string, now = new Date()): Promise<ActivationResult> {
+export async function activateWithPassword(
+  token: unknown,
+  password: string,
+  now = new Date(),
+): Promise<ActivationResult> {
   const db = await getDb();
   const link = await checkToken(db, "activation", token, now);
   if (link.status === "expired") return { status: "expired", userId: link.userId };

@@ -25,18 +25,30 @@ export async function inviteAdmin(
   let userId: number;
   let status: AdminInvitation["status"];
   if (existing) {
-    await executor.update(users).set({ type: "admin", supplierId: null, status: "active", blacklisted: false }).where(eq(users.id, existing.id));
+    await executor
+      .update(users)
+      .set({ type: "admin", supplierId: null, status: "active", blacklisted: false })
+      .where(eq(users.id, existing.id));
     ({ id: userId } = existing);
     status = "promoted";
   } else {
     const [created] = await executor
       .insert(users)
-      .values({ email, fullName: input.fullName?.trim() || email, type: "admin", activated: true, language: input.language ?? "es" })
+      .values({
+        email,
+        fullName: input.fullName?.trim() || email,
+        type: "admin",
+        activated: true,
+        language: input.language ?? "es",
+      })
       .returning({ id: users.id });
     userId = created.id;
     status = "created";
   }
-  const [user] = await executor.select({ fullName: users.fullName, language: users.language }).from(users).where(eq(users.id, userId));
+  const [user] = await executor
+    .select({ fullName: users.fullName, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
   const { id: tokenId, token } = await issueToken(executor, userId, "reset", now);
   const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, getEnv().APP_URL).toString();
   await enqueueEmail(
@@ -57,7 +69,10 @@ export async function inviteAdmin(
  * that address is invited as the first one. Runs under the set-up lock, so two machines
  * starting together send one invitation.
  */
-export async function inviteFirstAdmin(executor: Executor, adminEmail: string | undefined): Promise<"exists" | "invited" | "missing"> {
+export async function inviteFirstAdmin(
+  executor: Executor,
+  adminEmail: string | undefined,
+): Promise<"exists" | "invited" | "missing"> {
   const [{ admins }] = await executor
     .select({ admins: count() })
     .from(users)
@@ -69,7 +84,11 @@ export async function inviteFirstAdmin(executor: Executor, adminEmail: string | 
 }
 
 /** `npm run admin:create`: the same invitation, in one transaction on the shared database. */
-export async function createAdmin(input: { email: string; fullName?: string; language?: Language }): Promise<AdminInvitation> {
+export async function createAdmin(input: {
+  email: string;
+  fullName?: string;
+  language?: Language;
+}): Promise<AdminInvitation> {
   const db = await getDb();
   return db.transaction((tx) => inviteAdmin(tx, input));
 }

@@ -11,7 +11,15 @@ import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 import { endOtherSignIns } from "~/utils/session.server";
 import { createUnactivatedAccount } from "./account.server";
 import { APP_TIME_ZONE } from "./age";
-import { likePattern, selfActionProblem, supplierFor, type ChangeTypeInput, type CreateAccountInput, type SelfRefusal, type UserListQuery } from "./admin-users";
+import {
+  likePattern,
+  selfActionProblem,
+  supplierFor,
+  type ChangeTypeInput,
+  type CreateAccountInput,
+  type SelfRefusal,
+  type UserListQuery,
+} from "./admin-users";
 
 const { bookings, cars, locations, suppliers, tokens, users } = schema;
 
@@ -19,13 +27,18 @@ const { bookings, cars, locations, suppliers, tokens, users } = schema;
 const live = ne(users.status, "deleted");
 
 /** The page that exists nearest to the one asked for. */
-const clampPage = (requested: number, total: number) => Math.min(requested, Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)));
+const clampPage = (requested: number, total: number) =>
+  Math.min(requested, Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)));
 
 /** One page (30) of accounts, newest first, matching the search (name or email) and the type filter. */
 export async function listUsers(query: UserListQuery, language: Language) {
   const db = await getDb();
   const pattern = likePattern(query.q);
-  const where = and(live, query.type ? eq(users.type, query.type) : undefined, query.q ? or(ilike(users.fullName, pattern), ilike(users.email, pattern)) : undefined);
+  const where = and(
+    live,
+    query.type ? eq(users.type, query.type) : undefined,
+    query.q ? or(ilike(users.fullName, pattern), ilike(users.email, pattern)) : undefined,
+  );
   const [{ total }] = await db.select({ total: count() }).from(users).where(where);
   const page = clampPage(query.page, total);
   const rows = await db
@@ -45,7 +58,10 @@ export async function listUsers(query: UserListQuery, language: Language) {
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(LIST_PAGE_SIZE)
     .offset((page - 1) * LIST_PAGE_SIZE);
-  const items = rows.map((row) => ({ ...row, createdAt: formatInstant(row.createdAt, language, APP_TIME_ZONE, false) }));
+  const items = rows.map((row) => ({
+    ...row,
+    createdAt: formatInstant(row.createdAt, language, APP_TIME_ZONE, false),
+  }));
   return { items, total, page, pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)) };
 }
 
@@ -108,12 +124,19 @@ export async function userBookings(userId: number, requestedPage: number, langua
 /** The suppliers a staff account can belong to (not deleted ones), by name. */
 export async function supplierChoices(): Promise<Array<{ id: number; name: string }>> {
   const db = await getDb();
-  return db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).where(ne(suppliers.status, "deleted")).orderBy(asc(suppliers.name));
+  return db
+    .select({ id: suppliers.id, name: suppliers.name })
+    .from(suppliers)
+    .where(ne(suppliers.status, "deleted"))
+    .orderBy(asc(suppliers.name));
 }
 
 async function supplierExists(tx: Executor, supplierId: number | null): Promise<boolean> {
   if (supplierId === null) return true;
-  const [row] = await tx.select({ id: suppliers.id }).from(suppliers).where(and(eq(suppliers.id, supplierId), ne(suppliers.status, "deleted")));
+  const [row] = await tx
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(eq(suppliers.id, supplierId), ne(suppliers.status, "deleted")));
   return row !== undefined;
 }
 
@@ -155,9 +178,14 @@ async function lockForChange(tx: Executor, actorId: number, userId: number) {
 
 /** Whether the change takes away one of the admins: only then must one remain (lockForChange). */
 const removesAdmin = (before: { type: string }, change: { type?: string; blacklisted?: boolean; deleted?: boolean }) =>
-  before.type === "admin" && (change.deleted === true || change.blacklisted === true || (change.type !== undefined && change.type !== "admin"));
+  before.type === "admin" &&
+  (change.deleted === true || change.blacklisted === true || (change.type !== undefined && change.type !== "admin"));
 
-export async function changeUserType(actor: StaffUser, userId: number, input: ChangeTypeInput): Promise<"changed" | "unchanged" | "notFound" | "unknownSupplier" | "lastAdmin" | SelfRefusal> {
+export async function changeUserType(
+  actor: StaffUser,
+  userId: number,
+  input: ChangeTypeInput,
+): Promise<"changed" | "unchanged" | "notFound" | "unknownSupplier" | "lastAdmin" | SelfRefusal> {
   const refusal = selfActionProblem(actor.id, userId, { kind: "changeType", type: input.type });
   if (refusal) return refusal;
   const after = { type: input.type, supplierId: supplierFor(input) };
@@ -169,8 +197,17 @@ export async function changeUserType(actor: StaffUser, userId: number, input: Ch
     if (!(await supplierExists(tx, after.supplierId))) return "unknownSupplier";
     const changes = changedFields({ type: before.type, supplierId: before.supplierId }, after);
     if (Object.keys(changes).length === 0) return "unchanged";
-    await tx.update(users).set({ ...after, updatedAt: new Date() }).where(eq(users.id, userId));
-    await recordAudit(tx, actor, { action: "user.type", subjectType: "user", subjectId: userId, supplierId: after.supplierId ?? before.supplierId, changes });
+    await tx
+      .update(users)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await recordAudit(tx, actor, {
+      action: "user.type",
+      subjectType: "user",
+      subjectId: userId,
+      supplierId: after.supplierId ?? before.supplierId,
+      changes,
+    });
     return "changed";
   });
 }
@@ -180,7 +217,11 @@ export async function changeUserType(actor: StaffUser, userId: number, input: Ch
  * reinstates it (docs/security.md#suspension). Its owner then sees "Your account is suspended"
  * at sign-in.
  */
-export async function setSuspended(actor: StaffUser, userId: number, suspended: boolean): Promise<"changed" | "unchanged" | "notFound" | "selfSuspend" | "lastAdmin"> {
+export async function setSuspended(
+  actor: StaffUser,
+  userId: number,
+  suspended: boolean,
+): Promise<"changed" | "unchanged" | "notFound" | "selfSuspend" | "lastAdmin"> {
   if (suspended && selfActionProblem(actor.id, userId, { kind: "suspend" })) return "selfSuspend";
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -205,7 +246,10 @@ export async function setSuspended(actor: StaffUser, userId: number, suspended: 
  * Soft delete (docs/domain.md#user-management): the row stays for the bookings that name it; the
  * account is signed out everywhere and its unused emailed links stop working.
  */
-export async function deleteUser(actor: StaffUser, userId: number): Promise<"deleted" | "notFound" | "selfDelete" | "lastAdmin"> {
+export async function deleteUser(
+  actor: StaffUser,
+  userId: number,
+): Promise<"deleted" | "notFound" | "selfDelete" | "lastAdmin"> {
   if (selfActionProblem(actor.id, userId, { kind: "delete" })) return "selfDelete";
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -215,7 +259,13 @@ export async function deleteUser(actor: StaffUser, userId: number): Promise<"del
     await tx.update(users).set({ status: "deleted", updatedAt: new Date() }).where(eq(users.id, userId));
     await signOutEverywhere(tx, userId);
     await tx.delete(tokens).where(eq(tokens.userId, userId));
-    await recordAudit(tx, actor, { action: "user.delete", subjectType: "user", subjectId: userId, supplierId: before.supplierId, changes: { status: ["active", "deleted"] } });
+    await recordAudit(tx, actor, {
+      action: "user.delete",
+      subjectType: "user",
+      subjectId: userId,
+      supplierId: before.supplierId,
+      changes: { status: ["active", "deleted"] },
+    });
     return "deleted";
   });
 }
@@ -230,14 +280,26 @@ export async function createStaffAccount(
   language: Language,
   now = new Date(),
 ): Promise<{ ok: true; userId: number } | { ok: false; reason: "emailTaken" | "unknownSupplier" }> {
-  const values = { fullName: input.fullName, email: input.email, phone: input.phone, type: input.type, supplierId: supplierFor(input) };
+  const values = {
+    fullName: input.fullName,
+    email: input.email,
+    phone: input.phone,
+    type: input.type,
+    supplierId: supplierFor(input),
+  };
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
       if (!(await supplierExists(tx, values.supplierId))) return { ok: false, reason: "unknownSupplier" } as const;
       const created = await createUnactivatedAccount(tx, { ...values, language }, now);
       if (!created.ok) return created;
-      await recordAudit(tx, actor, { action: "user.create", subjectType: "user", subjectId: created.userId, supplierId: values.supplierId, changes: createdFields(values) });
+      await recordAudit(tx, actor, {
+        action: "user.create",
+        subjectType: "user",
+        subjectId: created.userId,
+        supplierId: values.supplierId,
+        changes: createdFields(values),
+      });
       return created;
     });
   } catch (error) {

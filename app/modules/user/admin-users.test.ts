@@ -1,6 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { changeTypeSchema, createAccountSchema, likePattern, readUserListQuery, selfActionProblem, supplierFor, userListHref } from "./admin-users";
+import {
+  changeTypeSchema,
+  createAccountSchema,
+  likePattern,
+  readUserListQuery,
+  selfActionProblem,
+  supplierFor,
+  userListHref,
+} from "./admin-users";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();
@@ -10,7 +18,11 @@ const form = (values: Record<string, string>) => {
 
 describe("readUserListQuery", () => {
   it("keeps a known type, the trimmed search and a positive page", () => {
-    expect(readUserListQuery(new URLSearchParams("q=  ana  &type=supplier&page=3"))).toEqual({ q: "ana", type: "supplier", page: 3 });
+    expect(readUserListQuery(new URLSearchParams("q=  ana  &type=supplier&page=3"))).toEqual({
+      q: "ana",
+      type: "supplier",
+      page: 3,
+    });
   });
 
   it("reads bad values as no filter and the first page", () => {
@@ -46,8 +58,12 @@ describe("changeTypeSchema", () => {
   });
 
   it("needs a supplier for supplier staff only", () => {
-    expect(parseWithZod(form({ type: "supplier" }), { schema: changeTypeSchema }).reply().error).toEqual({ supplierId: ["validation.required"] });
-    expect(parseWithZod(form({ type: "supplier", supplierId: "x" }), { schema: changeTypeSchema }).reply().error).toEqual({ supplierId: ["adminUsers:errors.supplier"] });
+    expect(parseWithZod(form({ type: "supplier" }), { schema: changeTypeSchema }).reply().error).toEqual({
+      supplierId: ["validation.required"],
+    });
+    expect(
+      parseWithZod(form({ type: "supplier", supplierId: "x" }), { schema: changeTypeSchema }).reply().error,
+    ).toEqual({ supplierId: ["adminUsers:errors.supplier"] });
     const supplier = parseWithZod(form({ type: "supplier", supplierId: "4" }), { schema: changeTypeSchema });
     expect(supplier.status === "success" && supplierFor(supplier.value)).toBe(4);
     // A supplier left in the form of a driver or admin is not kept.
@@ -62,12 +78,19 @@ describe("createAccountSchema", () => {
   it("normalises the email and phone", () => {
     const result = parseWithZod(form(valid), { schema: createAccountSchema });
     expect(result.status).toBe("success");
-    if (result.status === "success") expect(result.value).toMatchObject({ email: "ana@example.com", phone: "+584141112233", type: "admin" });
+    if (result.status === "success")
+      expect(result.value).toMatchObject({ email: "ana@example.com", phone: "+584141112233", type: "admin" });
   });
 
   it("gives the spec's messages for a bad email, a bad phone and a missing type", () => {
-    const result = parseWithZod(form({ ...valid, email: "ana@", phone: "12", type: "" }), { schema: createAccountSchema });
-    expect(result.reply().error).toEqual({ email: ["validation.invalidEmail"], phone: ["validation.invalidPhone"], type: ["validation.required"] });
+    const result = parseWithZod(form({ ...valid, email: "ana@", phone: "12", type: "" }), {
+      schema: createAccountSchema,
+    });
+    expect(result.reply().error).toEqual({
+      email: ["validation.invalidEmail"],
+      phone: ["validation.invalidPhone"],
+      type: ["validation.required"],
+    });
   });
 
   it("creates staff only: no driver accounts", () => {

@@ -56,11 +56,20 @@ export const adminUserMessages = {
   lastAdmin: "adminUsers:errors.lastAdmin",
 } as const;
 
-const supplierId = z.coerce.number<string>({ error: adminUserMessages.supplierInvalid }).int(adminUserMessages.supplierInvalid).positive(adminUserMessages.supplierInvalid).max(2_147_483_647, adminUserMessages.supplierInvalid).optional();
+const supplierId = z.coerce
+  .number<string>({ error: adminUserMessages.supplierInvalid })
+  .int(adminUserMessages.supplierInvalid)
+  .positive(adminUserMessages.supplierInvalid)
+  .max(2_147_483_647, adminUserMessages.supplierInvalid)
+  .optional();
 
 /** A supplier account belongs to one supplier; the other types to none, whatever the form says. */
-function supplierFits(value: { type?: string; supplierId?: number }, ctx: z.RefinementCtx<{ type?: string; supplierId?: number }>) {
-  if (value.type === "supplier" && value.supplierId === undefined) ctx.addIssue({ code: "custom", path: ["supplierId"], message: messages.required });
+function supplierFits(
+  value: { type?: string; supplierId?: number },
+  ctx: z.RefinementCtx<{ type?: string; supplierId?: number }>,
+) {
+  if (value.type === "supplier" && value.supplierId === undefined)
+    ctx.addIssue({ code: "custom", path: ["supplierId"], message: messages.required });
 }
 
 /** "Please fill in the field: Type" when no type is chosen (spec §5). */
@@ -81,7 +90,8 @@ export const createAccountSchema = z
 export type CreateAccountInput = z.output<typeof createAccountSchema>;
 
 /** The supplier an account of `type` belongs to: only supplier staff have one. */
-export const supplierFor = (input: { type: string; supplierId?: number }): number | null => (input.type === "supplier" ? (input.supplierId ?? null) : null);
+export const supplierFor = (input: { type: string; supplierId?: number }): number | null =>
+  input.type === "supplier" ? (input.supplierId ?? null) : null;
 
 export type AccountAction = { kind: "suspend" } | { kind: "delete" } | { kind: "changeType"; type: AssignableType };
 

@@ -16,7 +16,8 @@ const baseUser: SessionUser = {
   unreadNotifications: 0,
 };
 
-const contextFor = (user: Partial<SessionUser> | null) => ({ user: user && { ...baseUser, ...user } }) as unknown as AppLoadContext;
+const contextFor = (user: Partial<SessionUser> | null) =>
+  ({ user: user && { ...baseUser, ...user } }) as unknown as AppLoadContext;
 const request = (path: string) => new Request(`http://rueda.test${path}`);
 
 function thrown(fn: () => unknown): Response {
@@ -57,7 +58,9 @@ describe("requireSupplierStaff", () => {
     expect(requireSupplierStaff(request("/s"), contextFor({ type: "supplier", supplierId: 3 })).supplierId).toBe(3);
   });
   it("refuses supplier accounts tied to no supplier, and everyone else", () => {
-    expect(thrown(() => requireSupplierStaff(request("/s"), contextFor({ type: "supplier", supplierId: null }))).status).toBe(403);
+    expect(
+      thrown(() => requireSupplierStaff(request("/s"), contextFor({ type: "supplier", supplierId: null }))).status,
+    ).toBe(403);
     expect(thrown(() => requireSupplierStaff(request("/s"), contextFor({ type: "admin" }))).status).toBe(403);
   });
 });

@@ -60,7 +60,9 @@ export async function verifyCredentials(email: string, password: string): Promis
 
 export const authenticator = new Authenticator<AuthenticatedUser>();
 authenticator.use(
-  new FormStrategy(async ({ form }) => verifyCredentials(String(form.get("email") ?? ""), String(form.get("password") ?? ""))),
+  new FormStrategy(async ({ form }) =>
+    verifyCredentials(String(form.get("email") ?? ""), String(form.get("password") ?? "")),
+  ),
   "form",
 );
 

@@ -43,7 +43,9 @@ describe("processAvatar", () => {
 
   it("refuses what is not a raster image", async () => {
     expect(await processAvatar(new TextEncoder().encode("hello, I am a text file"))).toBeNull();
-    expect(await processAvatar(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'))).toBeNull();
+    expect(
+      await processAvatar(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')),
+    ).toBeNull();
     expect(await processAvatar(new Uint8Array())).toBeNull();
     const truncated = (await picture(400, 400, "png")).subarray(0, 200);
     expect(await processAvatar(truncated)).toBeNull();

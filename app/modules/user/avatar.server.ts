@@ -11,7 +11,9 @@ export const AVATAR_SIZE = 256;
 export const avatarShape = { width: AVATAR_SIZE, height: AVATAR_SIZE, fit: "cover" } as const;
 
 /** A refusal's status: 400 not an image, 429 over the account's limit or every decode slot taken (`code` says which). */
-export type AvatarUpload = { ok: true; webp: Buffer } | { ok: false; status: 400 | 429; code: "validation" | "rateLimited" | "busy"; message: string };
+export type AvatarUpload =
+  | { ok: true; webp: Buffer }
+  | { ok: false; status: 400 | 429; code: "validation" | "rateLimited" | "busy"; message: string };
 
 /**
  * The settings page's and the API's upload: counted against the account's avatar limit before
@@ -19,7 +21,8 @@ export type AvatarUpload = { ok: true; webp: Buffer } | { ok: false; status: 400
  * i18n key the form or the API shows.
  */
 export async function avatarFromUpload(userId: number, bytes: Uint8Array): Promise<AvatarUpload> {
-  if (!(await consume("avatar-upload", String(userId)))) return { ok: false, status: 429, code: "rateLimited", message: authMessages.avatarLimit };
+  if (!(await consume("avatar-upload", String(userId))))
+    return { ok: false, status: 429, code: "rateLimited", message: authMessages.avatarLimit };
   const result = await processImage(bytes, avatarShape);
   if (result.ok) return { ok: true, webp: result.webp };
   return result.reason === "busy"

@@ -63,7 +63,9 @@ describe("safeRedirect", () => {
 describe("signInPath", () => {
   it("remembers the page, without Remix's data parameters", () => {
     expect(signInPath(new URL("http://x/settings"))).toBe("/sign-in?redirectTo=%2Fsettings");
-    expect(signInPath(new URL("http://x/bookings?page=2&_routes=root"))).toBe("/sign-in?redirectTo=%2Fbookings%3Fpage%3D2");
+    expect(signInPath(new URL("http://x/bookings?page=2&_routes=root"))).toBe(
+      "/sign-in?redirectTo=%2Fbookings%3Fpage%3D2",
+    );
     expect(signInPath(new URL("http://x/"))).toBe("/sign-in");
   });
 });

@@ -35,7 +35,12 @@ export async function discardUnusedTokens(executor: Executor, userId: number) {
 
 export type TokenLookup = { status: TokenStatus; userId: number } | { status: "unknown" };
 
-export async function checkToken(executor: Executor, kind: TokenKind, token: unknown, now = new Date()): Promise<TokenLookup> {
+export async function checkToken(
+  executor: Executor,
+  kind: TokenKind,
+  token: unknown,
+  now = new Date(),
+): Promise<TokenLookup> {
   if (!looksLikeToken(token)) return { status: "unknown" };
   const [row] = await executor
     .select({ userId: tokens.userId, expiresAt: tokens.expiresAt, usedAt: tokens.usedAt })
@@ -48,12 +53,24 @@ export async function checkToken(executor: Executor, kind: TokenKind, token: unk
  * Spends a token in one conditional UPDATE: of two concurrent uses exactly one gets
  * `valid`; the other, like any later use, sees `used`.
  */
-export async function useToken(executor: Executor, kind: TokenKind, token: unknown, now = new Date()): Promise<TokenLookup> {
+export async function useToken(
+  executor: Executor,
+  kind: TokenKind,
+  token: unknown,
+  now = new Date(),
+): Promise<TokenLookup> {
   if (!looksLikeToken(token)) return { status: "unknown" };
   const [spent] = await executor
     .update(tokens)
     .set({ usedAt: now })
-    .where(and(eq(tokens.tokenHash, hashToken(token)), eq(tokens.kind, kind), isNull(tokens.usedAt), gt(tokens.expiresAt, now)))
+    .where(
+      and(
+        eq(tokens.tokenHash, hashToken(token)),
+        eq(tokens.kind, kind),
+        isNull(tokens.usedAt),
+        gt(tokens.expiresAt, now),
+      ),
+    )
     .returning({ userId: tokens.userId });
   if (spent) return { status: "valid", userId: spent.userId };
   return checkToken(executor, kind, token, now);

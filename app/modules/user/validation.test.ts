@@ -70,7 +70,9 @@ describe("sign-up", () => {
   });
 
   it("requires the captcha answer only when the captcha is on", () => {
-    expect(errorsOf(signUpSchema({ today, captcha: true }), validSignUp).captchaAnswer).toEqual(["auth:validation.captcha"]);
+    expect(errorsOf(signUpSchema({ today, captcha: true }), validSignUp).captchaAnswer).toEqual([
+      "auth:validation.captcha",
+    ]);
     expect(errorsOf(schema, validSignUp)).toEqual({});
   });
 });
@@ -83,22 +85,28 @@ describe("sign-in", () => {
     expect(errorsOf(signInSchema, {})).toEqual({ email: ["validation.required"], password: ["validation.required"] });
   });
   it("reads the stay-connected checkbox", () => {
-    const submission = parseWithZod(form({ email: "a@b.co", password: "x", stayConnected: "on" }), { schema: signInSchema });
+    const submission = parseWithZod(form({ email: "a@b.co", password: "x", stayConnected: "on" }), {
+      schema: signInSchema,
+    });
     expect(submission.status === "success" && submission.value.stayConnected).toBe(true);
   });
 });
 
 describe("change password", () => {
   it("refuses the current password as the new one", () => {
-    expect(errorsOf(changePasswordSchema, { currentPassword: "secret1", password: "secret1", confirmPassword: "secret1" })).toEqual({
+    expect(
+      errorsOf(changePasswordSchema, { currentPassword: "secret1", password: "secret1", confirmPassword: "secret1" }),
+    ).toEqual({
       password: ["auth:validation.chooseNewPassword"],
     });
   });
   it("checks length and confirmation of the new password", () => {
-    expect(errorsOf(changePasswordSchema, { currentPassword: "secret1", password: "abc", confirmPassword: "abc" }).password).toEqual([
-      "auth:validation.passwordTooShort",
-    ]);
-    expect(errorsOf(changePasswordSchema, { currentPassword: "secret1", password: "secret2", confirmPassword: "secret3" })).toEqual({
+    expect(
+      errorsOf(changePasswordSchema, { currentPassword: "secret1", password: "abc", confirmPassword: "abc" }).password,
+    ).toEqual(["auth:validation.passwordTooShort"]);
+    expect(
+      errorsOf(changePasswordSchema, { currentPassword: "secret1", password: "secret2", confirmPassword: "secret3" }),
+    ).toEqual({
       confirmPassword: ["auth:validation.passwordsDontMatch"],
     });
   });
@@ -119,11 +127,15 @@ describe("profile", () => {
     expect(errorsOf(schema, {})).toEqual({ fullName: ["validation.required"] });
   });
   it("needs a document type when a document number is given", () => {
-    expect(errorsOf(schema, { fullName: "Ana", documentNumber: "V-1" })).toEqual({ documentType: ["validation.required"] });
+    expect(errorsOf(schema, { fullName: "Ana", documentNumber: "V-1" })).toEqual({
+      documentType: ["validation.required"],
+    });
   });
   it("refuses an unknown document type and a young birth date", () => {
     expect(errorsOf(schema, { fullName: "Ana", documentType: "3" }).documentType).toBeDefined();
-    expect(errorsOf(schema, { fullName: "Ana", birthDate: "2010-01-01" }).birthDate).toEqual(["auth:validation.tooYoung"]);
+    expect(errorsOf(schema, { fullName: "Ana", birthDate: "2010-01-01" }).birthDate).toEqual([
+      "auth:validation.tooYoung",
+    ]);
   });
 });
 
@@ -131,9 +143,12 @@ describe("phone numbers", () => {
   it.each(["+58 414 111 2233", "0414-1112233", "(0212) 555.12.34", "+33612345678"])("accepts %s", (phone) => {
     expect(isValidPhone(phone)).toBe(true);
   });
-  it.each(["", "123456", "+58 414 111 2233 4444 5", "0414-ABC-2233", "++584141112233", "58+4141112233"])("refuses %j", (phone) => {
-    expect(isValidPhone(phone)).toBe(false);
-  });
+  it.each(["", "123456", "+58 414 111 2233 4444 5", "0414-ABC-2233", "++584141112233", "58+4141112233"])(
+    "refuses %j",
+    (phone) => {
+      expect(isValidPhone(phone)).toBe(false);
+    },
+  );
   it("drops separators", () => {
     expect(normalizePhone("+58 (414) 111-22.33")).toBe("+584141112233");
   });

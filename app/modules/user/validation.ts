@@ -16,7 +16,10 @@ export const documentTypes = ["1", "2"] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
 const newPassword = () =>
-  z.string({ error: messages.required }).min(PASSWORD_MIN, authMessages.passwordTooShort).max(PASSWORD_MAX, messages.tooLong);
+  z
+    .string({ error: messages.required })
+    .min(PASSWORD_MIN, authMessages.passwordTooShort)
+    .max(PASSWORD_MAX, messages.tooLong);
 
 /** A password being checked, not chosen: only bounded, so old short passwords still work. */
 const existingPassword = () => z.string({ error: messages.required }).max(PASSWORD_MAX, messages.tooLong);
@@ -60,7 +63,9 @@ export function signUpSchema({ today, captcha = false }: { today: string; captch
       password: newPassword(),
       confirmPassword: confirmation(),
       tos: z.boolean({ error: authMessages.acceptTerms }).refine((accepted) => accepted, authMessages.acceptTerms),
-      captchaAnswer: captcha ? z.string({ error: authMessages.captcha }).trim().max(10, authMessages.captcha) : z.string().optional(),
+      captchaAnswer: captcha
+        ? z.string({ error: authMessages.captcha }).trim().max(10, authMessages.captcha)
+        : z.string().optional(),
       captchaToken: z.string().max(500).optional(),
     })
     .superRefine(passwordsMatch);

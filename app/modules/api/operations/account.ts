@@ -28,7 +28,10 @@ const userAnswer = { description: "The account, as it is now.", schema: z.object
 const ownId = { id: rowId.optional().meta({ description: "The caller's own id (optional; another id → 403)." }) };
 const appType = z
   .enum(["frontend", "backend"])
-  .meta({ description: "`frontend` (drivers' app) or `backend` (staff app): accepted for the spec's path; both reach the same accounts, as one site serves both." });
+  .meta({
+    description:
+      "`frontend` (drivers' app) or `backend` (staff app): accepted for the spec's path; both reach the same accounts, as one site serves both.",
+  });
 
 export const signUp = defineOperation({
   id: "signUp",
@@ -43,7 +46,9 @@ export const signUp = defineOperation({
   ].join("\n\n"),
   auth: "none",
   body: () => signUpSchema({ today: today() }),
-  responses: { 201: { description: "Created; the activation email is on its way.", schema: z.object({ user: apiUserSchema }) } },
+  responses: {
+    201: { description: "Created; the activation email is on its way.", schema: z.object({ user: apiUserSchema }) },
+  },
   errors: [409, 429],
   example: {
     body: {
@@ -102,10 +107,14 @@ export const resend = defineOperation({
   summary: "Email a new activation or reset link",
   description: [
     "`reset` `true`: the forgot-password page's request (a one-hour reset link; 5 per address and 20 per client per 15 minutes). `false`: a new activation link (5 per account, and 20 per client counted before the address is looked up, per 15 minutes).",
-    "An address with no account → 404 `emailNotRegistered` (\"Email address not registered\", as the page says). An activation asked for an account already active → 409 `alreadyActive`.",
+    'An address with no account → 404 `emailNotRegistered` ("Email address not registered", as the page says). An activation asked for an account already active → 409 `alreadyActive`.',
   ].join("\n\n"),
   auth: "none",
-  params: z.object({ appType, email: emailField(), reset: z.enum(["true", "false"]).transform((value) => value === "true") }),
+  params: z.object({
+    appType,
+    email: emailField(),
+    reset: z.enum(["true", "false"]).transform((value) => value === "true"),
+  }),
   responses: { 200: { description: "The email is on its way.", schema: okSchema } },
   errors: [409, 429],
   example: { params: { appType: "frontend", email: "ana@example.com", reset: "false" } },
@@ -142,7 +151,9 @@ export const validateEmail = defineOperation({
     "200 with `available` `true` when no account has this address. It tells whether an address is registered, as the sign-up form does, so it counts against the same limit (50 per client per hour).",
   auth: "none",
   body: forgotPasswordSchema,
-  responses: { 200: { description: "Whether sign-up would accept the address.", schema: z.object({ available: z.boolean() }) } },
+  responses: {
+    200: { description: "Whether sign-up would accept the address.", schema: z.object({ available: z.boolean() }) },
+  },
   errors: [429],
   example: { body: { email: "ana@example.com" } },
 });
@@ -166,7 +177,8 @@ export const updateLanguage = defineOperation({
   path: "/api/update-language",
   tag,
   summary: "Change my language",
-  description: "Saves the account's language (es, en, fr, el): emails and, by default, answers then use it. Answers the updated account.",
+  description:
+    "Saves the account's language (es, en, fr, el): emails and, by default, answers then use it. Answers the updated account.",
   auth: "user",
   body: languageSchema.extend(ownId),
   responses: { 200: userAnswer },
@@ -276,7 +288,9 @@ export const checkPasswordPost = defineOperation({
   description: checkPasswordDescription,
   auth: "user",
   params: z.object({ id: rowId }),
-  body: z.object({ password: z.string({ error: messages.required }).min(1, messages.required).max(PASSWORD_MAX, messages.tooLong) }),
+  body: z.object({
+    password: z.string({ error: messages.required }).min(1, messages.required).max(PASSWORD_MAX, messages.tooLong),
+  }),
   responses: { 200: passwordMatchAnswer },
   errors: [429],
   example: { body: { password: "secret1" } },
@@ -289,7 +303,7 @@ export const changePassword = defineOperation({
   tag,
   summary: "Change my password",
   description: [
-    "The change-password page's rules: the current password must be right (\"Wrong password\", 400 `wrongPassword`), the new one different and confirmed; 10 attempts per account per 15 minutes.",
+    'The change-password page\'s rules: the current password must be right ("Wrong password", 400 `wrongPassword`), the new one different and confirmed; 10 attempts per account per 15 minutes.',
     "Every other session and access token of the account stops working; the one that made the call keeps working. The account is emailed that its password changed.",
   ].join("\n\n"),
   auth: "user",
@@ -311,13 +325,24 @@ export const verifyRecaptcha = defineOperation({
   ].join("\n\n"),
   auth: "none",
   params: z.object({
-    token: z.string().regex(/^\d\.\d\.\d{1,15}\.[\w-]{43}$/).meta({ description: "The signed challenge (`captchaToken`)." }),
+    token: z
+      .string()
+      .regex(/^\d\.\d\.\d{1,15}\.[\w-]{43}$/)
+      .meta({ description: "The signed challenge (`captchaToken`)." }),
     ip: z.union([z.ipv4(), z.ipv6()]),
   }),
   body: z.object({ answer: z.string({ error: authMessages.captcha }).trim().max(10, authMessages.captcha) }),
-  responses: { 200: { description: "Whether the answer is right and the challenge still valid.", schema: z.object({ valid: z.boolean() }) } },
+  responses: {
+    200: {
+      description: "Whether the answer is right and the challenge still valid.",
+      schema: z.object({ valid: z.boolean() }),
+    },
+  },
   errors: [],
-  example: { params: { token: "3.4.1767225600000.8mYl2Xz0bYc9kq3VtJmO1uR4hQe6sWn7aLdPfGiKjTo", ip: "203.0.113.7" }, body: { answer: "7" } },
+  example: {
+    params: { token: "3.4.1767225600000.8mYl2Xz0bYc9kq3VtJmO1uR4hQe6sWn7aLdPfGiKjTo", ip: "203.0.113.7" },
+    body: { answer: "7" },
+  },
 });
 
 export const sendEmail = defineOperation({
@@ -332,5 +357,7 @@ export const sendEmail = defineOperation({
   body: visitorSchema.extend({ email: emailField().optional() }),
   responses: { 200: { description: "Sent.", schema: okSchema } },
   errors: [429],
-  example: { body: { email: "ana@example.com", subject: "Airport pick-up", message: "Can I collect the car at 6 am?" } },
+  example: {
+    body: { email: "ana@example.com", subject: "Airport pick-up", message: "Can I collect the car at 6 am?" },
+  },
 });

@@ -35,10 +35,18 @@ export const checkoutBodySchema = z.object({
   carId: z.number().int().positive(),
   pickupLocationId: z.number().int().positive(),
   dropoffLocationId: z.number().int().positive().optional().meta({ description: "The pick-up place when absent." }),
-  from: localDateTime.meta({ description: "Pick-up, wall-clock time on the pick-up place's clock: `2027-03-10T10:00`." }),
+  from: localDateTime.meta({
+    description: "Pick-up, wall-clock time on the pick-up place's clock: `2027-03-10T10:00`.",
+  }),
   to: localDateTime.meta({ description: "Drop-off, on the same clock." }),
-  options: z.array(z.enum(optionKeys)).max(optionKeys.length).default([]).meta({ description: "Options chosen; only those the car prices (> 0) can be chosen." }),
-  paymentMethod: z.enum(paymentMethods).meta({ description: "One of the car's `paymentMethods` (GET /api/cars/{id})." }),
+  options: z
+    .array(z.enum(optionKeys))
+    .max(optionKeys.length)
+    .default([])
+    .meta({ description: "Options chosen; only those the car prices (> 0) can be chosen." }),
+  paymentMethod: z
+    .enum(paymentMethods)
+    .meta({ description: "One of the car's `paymentMethods` (GET /api/cars/{id})." }),
   driver: z
     .object({
       fullName: z.string().max(FULL_NAME_MAX).optional(),
@@ -55,7 +63,9 @@ export const checkoutBodySchema = z.object({
   additionalDriver: personSchema
     .nullable()
     .optional()
-    .meta({ description: "Required with the `additionalDriver` option; when the car includes one, naming them is optional." }),
+    .meta({
+      description: "Required with the `additionalDriver` option; when the car includes one, naming them is optional.",
+    }),
 });
 
 const bookingStatus = z.enum(bookingStatuses);
@@ -104,22 +114,46 @@ export const bookingSchema = z
     endsAt: z.iso.datetime(),
     pickUp: z.string().meta({ description: "The pick-up as a wall-clock time on the pick-up place's clock." }),
     dropOff: z.string().meta({ description: "The drop-off, on the drop-off place's clock." }),
-    holdExpiresAt: z.iso.datetime().nullable().meta({ description: "A `void` booking holds its car until then, while it is paid online." }),
+    holdExpiresAt: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: "A `void` booking holds its car until then, while it is paid online." }),
     options: z.array(z.enum(optionKeys)),
     car: z.object({ id: z.number().int(), name: z.string() }),
     supplier: z.object({ id: z.number().int(), name: z.string() }),
     pickup: place,
     dropoff: place,
     driver: z.object({ id: z.number().int(), fullName: z.string(), email: z.string(), phone: z.string().nullable() }),
-    additionalDriver: z.object({ fullName: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable(), birthDate: z.string().nullable() }).nullable(),
+    additionalDriver: z
+      .object({
+        fullName: z.string().nullable(),
+        email: z.string().nullable(),
+        phone: z.string().nullable(),
+        birthDate: z.string().nullable(),
+      })
+      .nullable(),
     history: z.array(
-      z.object({ at: z.iso.datetime(), fromStatus: bookingStatus.nullable(), toStatus: bookingStatus, note: z.string().nullable(), actor: z.string().nullable() }),
+      z.object({
+        at: z.iso.datetime(),
+        fromStatus: bookingStatus.nullable(),
+        toStatus: bookingStatus,
+        note: z.string().nullable(),
+        actor: z.string().nullable(),
+      }),
     ),
     actions: z
       .object({
-        cancel: z.enum(["immediate", "request", "none"]).meta({ description: "What POST …/cancel does now for the caller: cancel at once, send a request, or nothing." }),
-        amend: z.boolean().meta({ description: "POST …/amend is possible (the driver's own pay-later booking, before pick-up)." }),
-        amendmentRequest: z.boolean().meta({ description: "POST …/amendment-request is possible (paid online, with the cancellation option)." }),
+        cancel: z
+          .enum(["immediate", "request", "none"])
+          .meta({
+            description: "What POST …/cancel does now for the caller: cancel at once, send a request, or nothing.",
+          }),
+        amend: z
+          .boolean()
+          .meta({ description: "POST …/amend is possible (the driver's own pay-later booking, before pick-up)." }),
+        amendmentRequest: z
+          .boolean()
+          .meta({ description: "POST …/amendment-request is possible (paid online, with the cancellation option)." }),
         pay: z.boolean().meta({ description: "The booking waits for payment: see GET …/payment." }),
       })
       .meta({ description: "What the caller may do with it now (docs/domain.md#cancellation)." }),
@@ -130,7 +164,11 @@ const nextStepSchema = z
   .object({
     method: z.enum(onlineMethods),
     paymentUrl: z.string().meta({ description: "The method's payment page, for a browser." }),
-    apiPath: z.string().meta({ description: "The API call that pays with this method: `/api/bookings/{id}/payments/card|mobile|usdt`." }),
+    apiPath: z
+      .string()
+      .meta({
+        description: "The API call that pays with this method: `/api/bookings/{id}/payments/card|mobile|usdt`.",
+      }),
     holdExpiresAt: z.iso.datetime().nullable(),
   })
   .meta({ id: "PaymentNextStep" });
@@ -149,7 +187,7 @@ export const createBooking = defineOperation({
     "",
     "Signed in (token or cookie), the caller is the driver. A visitor gives `driver` in full: an unactivated account is created (its activation email is sent) and `grant` lets the visitor pay this booking (`?g=` on the payment calls) until they sign in.",
     "",
-    "Refusals: car gone → 404 `carNotFound`; place not served → 409 `notServed`; car taken meanwhile → 409 `unavailable` (\"The vehicle is no longer available\"); rules of the form → 400 with `fields`; the driver already has as many bookings awaiting payment as allowed (10, or 3 before the account is activated) → 409 `tooManyUnpaid`; more than 60 checkouts per client address or 20 per account in an hour (page and API together) → 429 `rateLimited`.",
+    'Refusals: car gone → 404 `carNotFound`; place not served → 409 `notServed`; car taken meanwhile → 409 `unavailable` ("The vehicle is no longer available"); rules of the form → 400 with `fields`; the driver already has as many bookings awaiting payment as allowed (10, or 3 before the account is activated) → 409 `tooManyUnpaid`; more than 60 checkouts per client address or 20 per account in an hour (page and API together) → 429 `rateLimited`.',
   ].join("\n"),
   auth: "optional",
   body: checkoutBodySchema,
@@ -165,14 +203,25 @@ export const createBooking = defineOperation({
           priceCents: z.number().int(),
         }),
         accountCreated: z.boolean(),
-        grant: z.string().nullable().meta({ description: "For a visitor: the payment grant of this booking; null when signed in." }),
+        grant: z
+          .string()
+          .nullable()
+          .meta({ description: "For a visitor: the payment grant of this booking; null when signed in." }),
         next: nextStepSchema.nullable(),
       }),
     },
   },
   errors: [400, 404, 409, 429],
   example: {
-    body: { carId: 1, pickupLocationId: 1, dropoffLocationId: 1, from: "2027-03-10T10:00", to: "2027-03-13T10:00", options: [], paymentMethod: "payLater" },
+    body: {
+      carId: 1,
+      pickupLocationId: 1,
+      dropoffLocationId: 1,
+      from: "2027-03-10T10:00",
+      to: "2027-03-13T10:00",
+      options: [],
+      paymentMethod: "payLater",
+    },
   },
 });
 
@@ -186,8 +235,16 @@ export const listBookings = defineOperation({
     "The list of `/bookings`: a driver's own bookings, a supplier's staff their supplier's, an admin all; newest pick-up first, 20 a page (10 for a phone, as the page: `Sec-CH-UA-Mobile: ?1` or a mobile User-Agent). Unreadable filters are ignored, as on the page.",
   auth: "user",
   query: z.object({
-    status: z.string().max(20).optional().meta({ description: `One of ${bookingStatuses.join(", ")}.` }),
-    from: z.string().max(10).optional().meta({ description: "Rentals that end on or after this day (YYYY-MM-DD, Caracas time)." }),
+    status: z
+      .string()
+      .max(20)
+      .optional()
+      .meta({ description: `One of ${bookingStatuses.join(", ")}.` }),
+    from: z
+      .string()
+      .max(10)
+      .optional()
+      .meta({ description: "Rentals that end on or after this day (YYYY-MM-DD, Caracas time)." }),
     to: z.string().max(10).optional().meta({ description: "Rentals that start on or before this day." }),
     supplier: z.string().max(12).optional().meta({ description: "Supplier id (admins)." }),
     page: pageQuery,
@@ -195,7 +252,13 @@ export const listBookings = defineOperation({
   responses: {
     200: {
       description: "One page.",
-      schema: z.object({ bookings: z.array(bookingRowSchema), total: z.number().int(), page: z.number().int(), pages: z.number().int(), pageSize: z.number().int() }),
+      schema: z.object({
+        bookings: z.array(bookingRowSchema),
+        total: z.number().int(),
+        page: z.number().int(),
+        pages: z.number().int(),
+        pageSize: z.number().int(),
+      }),
     },
   },
   errors: [],
@@ -207,7 +270,8 @@ export const getBooking = defineOperation({
   path: "/api/bookings/{id}",
   tag,
   summary: "One booking",
-  description: "Everything `/booking` shows, with its history and what the caller may do now. Outside the caller's bookings → 404.",
+  description:
+    "Everything `/booking` shows, with its history and what the caller may do now. Outside the caller's bookings → 404.",
   auth: "user",
   params: idParams,
   responses: { 200: { description: "The booking.", schema: bookingSchema } },
@@ -220,10 +284,15 @@ export const amendBodySchema = z
   .object({
     pickupLocationId: z.number().int().positive(),
     dropoffLocationId: z.number().int().positive(),
-    from: amendTime.meta({ description: "New pick-up, wall-clock time on the (new) pick-up place's clock: `2027-03-11T10:00`." }),
+    from: amendTime.meta({
+      description: "New pick-up, wall-clock time on the (new) pick-up place's clock: `2027-03-11T10:00`.",
+    }),
     to: amendTime.meta({ description: "New drop-off, on the same clock." }),
     options: z.array(z.enum(optionKeys)).max(optionKeys.length).default([]),
-    additionalDriver: personSchema.nullable().optional().meta({ description: "The additional driver after the change; absent or null: none." }),
+    additionalDriver: personSchema
+      .nullable()
+      .optional()
+      .meta({ description: "The additional driver after the change; absent or null: none." }),
   })
   .refine((v) => dropOffFollows(v.from, v.to), { path: ["to"], error: dropOffMessage });
 
@@ -243,7 +312,10 @@ export const amendBooking = defineOperation({
   body: amendBodySchema,
   responses: { 200: { description: "Changed: the booking as it is now.", schema: bookingSchema } },
   errors: [404, 409],
-  example: { params: { id: "1" }, body: { pickupLocationId: 1, dropoffLocationId: 1, from: "2027-03-11T10:00", to: "2027-03-14T10:00", options: [] } },
+  example: {
+    params: { id: "1" },
+    body: { pickupLocationId: 1, dropoffLocationId: 1, from: "2027-03-11T10:00", to: "2027-03-14T10:00", options: [] },
+  },
 });
 
 export const cancelBooking = defineOperation({
@@ -260,7 +332,10 @@ export const cancelBooking = defineOperation({
   auth: "user",
   params: idParams,
   responses: {
-    200: { description: "Cancelled, or the request sent.", schema: z.object({ outcome: z.enum(["cancelled", "requested"]), booking: bookingSchema }) },
+    200: {
+      description: "Cancelled, or the request sent.",
+      schema: z.object({ outcome: z.enum(["cancelled", "requested"]), booking: bookingSchema }),
+    },
   },
   errors: [404, 409],
   example: { params: { id: "1" } },
@@ -276,7 +351,11 @@ export const requestAmendment = defineOperation({
     "The driver of an online-paid booking with the cancellation option says what they would like changed; the booking does not change, the supplier's staff are notified and will contact them. Otherwise 409 `refused`.",
   auth: "user",
   params: idParams,
-  body: z.object({ request: requiredText(AMENDMENT_REQUEST_MAX, { multiline: true }).meta({ description: "What the driver would like changed." }) }),
+  body: z.object({
+    request: requiredText(AMENDMENT_REQUEST_MAX, { multiline: true }).meta({
+      description: "What the driver would like changed.",
+    }),
+  }),
   responses: { 202: { description: "Sent to the staff.", schema: z.object({ ok: z.literal(true) }) } },
   errors: [404, 409],
   example: { params: { id: "1" }, body: { request: "Could I pick the car up two hours later?" } },

@@ -22,7 +22,11 @@ export const locationSchema = z
     address: z.string(),
     latitude: z.number(),
     longitude: z.number(),
-    timeZone: z.string().meta({ description: "IANA zone: `from`/`to` of a search or a booking at this place are wall-clock times on its clock." }),
+    timeZone: z
+      .string()
+      .meta({
+        description: "IANA zone: `from`/`to` of a search or a booking at this place are wall-clock times on its clock.",
+      }),
   })
   .meta({ id: "Location" });
 
@@ -44,7 +48,11 @@ export const supplierSchema = z
     name: z.string(),
     logo: z.string().nullable().meta({ description: "Path of the logo image (`/media/…`), or null." }),
     carCount: z.number().int().meta({ description: "Cars it offers." }),
-    mainLocationId: z.number().int().nullable().meta({ description: "The place with most of its cars: where a search of its cars may start." }),
+    mainLocationId: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The place with most of its cars: where a search of its cars may start." }),
   })
   .meta({ id: "Supplier" });
 
@@ -54,17 +62,26 @@ export const listSuppliers = defineOperation({
   path: "/api/suppliers",
   tag,
   summary: "Active suppliers",
-  description: "The active suppliers with the size of their fleet, as /suppliers shows them; their ids are the `supplier` filter of the search.",
+  description:
+    "The active suppliers with the size of their fleet, as /suppliers shows them; their ids are the `supplier` filter of the search.",
   auth: "none",
-  responses: { 200: { description: "The suppliers, by name.", schema: z.object({ suppliers: z.array(supplierSchema) }) } },
+  responses: {
+    200: { description: "The suppliers, by name.", schema: z.object({ suppliers: z.array(supplierSchema) }) },
+  },
   errors: [],
 });
 
 const optionPricesSchema = z
-  .object(Object.fromEntries(optionKeys.map((key) => [key, z.number().int()])) as Record<(typeof optionKeys)[number], z.ZodNumber>)
+  .object(
+    Object.fromEntries(optionKeys.map((key) => [key, z.number().int()])) as Record<
+      (typeof optionKeys)[number],
+      z.ZodNumber
+    >,
+  )
   .meta({
     id: "OptionPrices",
-    description: "Cents per option (docs/domain.md#price): −1 not offered, 0 included, > 0 its price per day (cancellation: once for the rental).",
+    description:
+      "Cents per option (docs/domain.md#price): −1 not offered, 0 included, > 0 its price per day (cancellation: once for the rental).",
   });
 
 export const carCardSchema = z
@@ -73,7 +90,10 @@ export const carCardSchema = z
     name: z.string(),
     image: z.string().nullable(),
     dailyPriceCents: z.number().int(),
-    totalCents: z.number().int().meta({ description: "The rental for the searched period without options, paid online (docs/domain.md#price)." }),
+    totalCents: z
+      .number()
+      .int()
+      .meta({ description: "The rental for the searched period without options, paid online (docs/domain.md#price)." }),
     depositCents: z.number().int(),
     seats: z.number().int(),
     doors: z.number().int(),
@@ -92,7 +112,10 @@ export const carCardSchema = z
 
 /** A repeatable filter: `?spec=aircon&spec=doors4`. */
 const repeated = <T extends readonly [string, ...string[]]>(values: T, description: string) =>
-  z.union([z.enum(values), z.array(z.enum(values))]).optional().meta({ description });
+  z
+    .union([z.enum(values), z.array(z.enum(values))])
+    .optional()
+    .meta({ description });
 
 /*
  * The query of /search, documented. The handler reads the query string itself with the page's
@@ -100,19 +123,38 @@ const repeated = <T extends readonly [string, ...string[]]>(values: T, descripti
  * filters are lenient there too: unknown values are dropped, not refused.
  */
 export const searchQuerySchema = z.object({
-  [searchParamNames.pickup]: z.string().max(12).optional().meta({ description: "Pick-up place id (required; the message says so when missing)." }),
-  [searchParamNames.dropoff]: z.string().max(12).optional().meta({ description: "Drop-off place id; the pick-up place when absent or when `same` is given." }),
+  [searchParamNames.pickup]: z
+    .string()
+    .max(12)
+    .optional()
+    .meta({ description: "Pick-up place id (required; the message says so when missing)." }),
+  [searchParamNames.dropoff]: z
+    .string()
+    .max(12)
+    .optional()
+    .meta({ description: "Drop-off place id; the pick-up place when absent or when `same` is given." }),
   [searchParamNames.same]: z.string().optional().meta({ description: "Present: return to the pick-up place." }),
-  [searchParamNames.from]: localDateTime.optional().meta({ description: "Pick-up, wall-clock time on the pick-up place's clock: `2026-12-01T10:00`." }),
+  [searchParamNames.from]: localDateTime
+    .optional()
+    .meta({ description: "Pick-up, wall-clock time on the pick-up place's clock: `2026-12-01T10:00`." }),
   [searchParamNames.to]: localDateTime.optional().meta({ description: "Drop-off, the same way." }),
-  [searchParamNames.page]: z.string().optional().meta({ description: `Page (${CARS_PER_PAGE} cars each), 1 to ${MAX_PAGE}.` }),
-  [filterParams.suppliers]: z.union([z.string(), z.array(z.string())]).optional().meta({ description: "Supplier ids; repeat for several." }),
+  [searchParamNames.page]: z
+    .string()
+    .optional()
+    .meta({ description: `Page (${CARS_PER_PAGE} cars each), 1 to ${MAX_PAGE}.` }),
+  [filterParams.suppliers]: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .meta({ description: "Supplier ids; repeat for several." }),
   [filterParams.specs]: repeated(carSpecs, "Air conditioning, 4+ doors, 5+ seats; repeat for several."),
   [filterParams.fuel]: repeated(fuelTypes, "Fuel types; repeat for several."),
   [filterParams.gearbox]: repeated(gearboxes, "Gearboxes; repeat for several."),
   [filterParams.mileage]: repeated(mileageKinds, "Limited or unlimited mileage."),
   [filterParams.fuelPolicy]: repeated(fuelPolicies, "Fuel policies; repeat for several."),
-  [filterParams.deposit]: z.enum(depositLimits.map(String) as [string, ...string[]]).optional().meta({ description: "Deposit at most this many dollars." }),
+  [filterParams.deposit]: z
+    .enum(depositLimits.map(String) as [string, ...string[]])
+    .optional()
+    .meta({ description: "Deposit at most this many dollars." }),
   l: z.string().optional().meta({ description: "Language of names and messages: es, en, fr, el." }),
 });
 
@@ -163,13 +205,21 @@ export const carDetailSchema = z
     supplierLogo: z.string().nullable(),
     dailyPriceCents: z.number().int(),
     payLaterFeePercent: z.number().int(),
-    minimumAge: z.number().int().meta({ description: "The car's own minimum; the driver must be at least max(21, this) (docs/domain.md#driver-age)." }),
+    minimumAge: z
+      .number()
+      .int()
+      .meta({
+        description: "The car's own minimum; the driver must be at least max(21, this) (docs/domain.md#driver-age).",
+      }),
     depositCents: z.number().int(),
     options: optionPricesSchema,
     locationIds: z.array(z.number().int()).meta({ description: "The places where it can be picked up." }),
     paymentMethods: z
       .array(z.enum(["payLater", ...onlineMethods]))
-      .meta({ description: "The ways to pay for it now: `payLater` when its supplier allows it, then each configured online method." }),
+      .meta({
+        description:
+          "The ways to pay for it now: `payLater` when its supplier allows it, then each configured online method.",
+      }),
   })
   .meta({ id: "Car" });
 
@@ -179,7 +229,8 @@ export const getCar = defineOperation({
   path: "/api/cars/{id}",
   tag,
   summary: "One car and its rental terms",
-  description: "What checkout needs to know: prices, options, minimum age, places, the ways to pay. A car that is deleted or whose supplier is inactive is 404.",
+  description:
+    "What checkout needs to know: prices, options, minimum age, places, the ways to pay. A car that is deleted or whose supplier is inactive is 404.",
   auth: "none",
   params: idParams,
   responses: { 200: { description: "The car.", schema: carDetailSchema } },

@@ -60,7 +60,10 @@ export const notificationCounter = defineOperation({
   errors: [],
 });
 
-const changedSchema = z.object({ changed: z.number().int().meta({ description: "How many notifications it applied to." }), unread: z.number().int() });
+const changedSchema = z.object({
+  changed: z.number().int().meta({ description: "How many notifications it applied to." }),
+  unread: z.number().int(),
+});
 
 export const markNotificationRead = defineOperation({
   id: "markNotificationRead",

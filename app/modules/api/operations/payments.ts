@@ -17,7 +17,13 @@ import { idParams } from "./shared";
 const tag = "Payments";
 
 const grantQuery = z.object({
-  g: z.string().max(64).optional().meta({ description: "The booking's payment grant (a visitor's checkout, or the reference + email lookup of /payment)." }),
+  g: z
+    .string()
+    .max(64)
+    .optional()
+    .meta({
+      description: "The booking's payment grant (a visitor's checkout, or the reference + email lookup of /payment).",
+    }),
 });
 
 const summarySchema = z
@@ -29,7 +35,9 @@ const summarySchema = z
     priceCents: z.number().int(),
     paidCents: z.number().int(),
     balanceCents: z.number().int().meta({ description: "What is still due: the price minus succeeded payments." }),
-    payable: z.boolean().meta({ description: "A payment can start now: a pending booking, or a hold still running, with a balance." }),
+    payable: z
+      .boolean()
+      .meta({ description: "A payment can start now: a pending booking, or a hold still running, with a balance." }),
     holdExpiresAt: z.iso.datetime().nullable(),
   })
   .meta({ id: "PaymentSummary" });
@@ -61,7 +69,8 @@ export const getMobilePayment = defineOperation({
   path: "/api/bookings/{id}/payments/mobile",
   tag,
   summary: "Pago móvil: where to transfer, and how much",
-  description: "The merchant's account and the balance in bolívares at the current rate (docs/domain.md#pago-móvil), the banks a payer chooses from, and the transfer awaiting verification if any. 404 also when pago móvil is not configured.",
+  description:
+    "The merchant's account and the balance in bolívares at the current rate (docs/domain.md#pago-móvil), the banks a payer chooses from, and the transfer awaiting verification if any. 404 also when pago móvil is not configured.",
   auth: "optional",
   params: idParams,
   query: grantQuery,
@@ -71,7 +80,11 @@ export const getMobilePayment = defineOperation({
       schema: z.object({
         summary: summarySchema,
         merchant: z.object({ bank: copyable, phone: copyable, rif: copyable, holder: z.string() }),
-        amount: copyable.extend({ usd: z.string(), rate: z.string().meta({ description: "Bolívares per dollar." }), rateDate: z.string() }),
+        amount: copyable.extend({
+          usd: z.string(),
+          rate: z.string().meta({ description: "Bolívares per dollar." }),
+          rateDate: z.string(),
+        }),
         awaiting: z.object({ bank: z.string(), reference: z.string(), date: z.string() }).nullable(),
         rejectedReason: z.string().nullable(),
         banks: z.array(z.object({ code: z.string(), name: z.string() })),
@@ -84,7 +97,9 @@ export const getMobilePayment = defineOperation({
 
 const submittedSchema = z.object({
   paymentId: z.number().int(),
-  status: z.literal("pending").meta({ description: "Awaiting verification: by staff (pago móvil) or by the chain check (USDT)." }),
+  status: z
+    .literal("pending")
+    .meta({ description: "Awaiting verification: by staff (pago móvil) or by the chain check (USDT)." }),
 });
 
 export const submitMobilePayment = defineOperation({
@@ -104,7 +119,10 @@ export const submitMobilePayment = defineOperation({
   body: mobilePaymentSchema,
   responses: { 202: { description: "Recorded, awaiting verification.", schema: submittedSchema } },
   errors: [404, 409, 429],
-  example: { params: { id: "1" }, body: { bank: "0102", phone: "0414-1234567", reference: "123456", date: "2027-03-01" } },
+  example: {
+    params: { id: "1" },
+    body: { bank: "0102", phone: "0414-1234567", reference: "123456", date: "2027-03-01" },
+  },
 });
 
 const walletStatus = z.enum(["paid", "checking", "open", "closed"]);
@@ -130,8 +148,19 @@ export const getUsdtPayment = defineOperation({
         failure: z.enum([...invalidReasons, "timeout"]).nullable(),
         network: z.literal("TRC20"),
         address: z.string(),
-        amount: z.string().nullable().meta({ description: "While `open`: exactly what to send, in USDT with 6 decimals (e.g. `120.004317`); any other amount pays nothing. Null otherwise." }),
-        expiresAt: z.iso.datetime().nullable().meta({ description: "Until when `amount` may be sent (a transfer in a block up to 10 minutes later still counts)." }),
+        amount: z
+          .string()
+          .nullable()
+          .meta({
+            description:
+              "While `open`: exactly what to send, in USDT with 6 decimals (e.g. `120.004317`); any other amount pays nothing. Null otherwise.",
+          }),
+        expiresAt: z.iso
+          .datetime()
+          .nullable()
+          .meta({
+            description: "Until when `amount` may be sent (a transfer in a block up to 10 minutes later still counts).",
+          }),
       }),
     },
   },
@@ -170,7 +199,10 @@ export const createCardSession = defineOperation({
   responses: {
     201: {
       description: "The session.",
-      schema: z.object({ gateway: z.enum(["stripe", "demo"]), url: z.string().meta({ description: "Where the payer pays: Stripe's hosted page or the demo card form." }) }),
+      schema: z.object({
+        gateway: z.enum(["stripe", "demo"]),
+        url: z.string().meta({ description: "Where the payer pays: Stripe's hosted page or the demo card form." }),
+      }),
     },
   },
   errors: [404, 409, 429, 502],

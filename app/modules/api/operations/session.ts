@@ -24,7 +24,9 @@ export const signInFrontend = defineOperation({
       description: "Signed in.",
       schema: z.object({
         user: apiUserSchema,
-        accessToken: z.string().meta({ description: "Send as `Authorization: Bearer <accessToken>`; shown once, stored hashed." }),
+        accessToken: z
+          .string()
+          .meta({ description: "Send as `Authorization: Bearer <accessToken>`; shown once, stored hashed." }),
         expiresAt: z.iso.datetime(),
       }),
     },
@@ -52,7 +54,8 @@ export const validateAccessToken = defineOperation({
   path: "/api/validate-access-token",
   tag,
   summary: "Check the session or token",
-  description: "200 with the current user while the bearer token (or session cookie) is valid; 401 once it expired, was revoked or the account was suspended.",
+  description:
+    "200 with the current user while the bearer token (or session cookie) is valid; 401 once it expired, was revoked or the account was suspended.",
   auth: "user",
   responses: { 200: { description: "Valid.", schema: z.object({ user: apiUserSchema }) } },
   errors: [],
