@@ -136,14 +136,12 @@ describe("soft delete", () => {
     const db = await getDb();
     const session = await addSession(driverId);
     await addApiToken(driverId);
-    await db
-      .insert(tokens)
-      .values({
-        userId: driverId,
-        kind: "reset",
-        tokenHash: crypto.randomBytes(32).toString("hex"),
-        expiresAt: new Date(Date.now() + HOUR),
-      });
+    await db.insert(tokens).values({
+      userId: driverId,
+      kind: "reset",
+      tokenHash: crypto.randomBytes(32).toString("hex"),
+      expiresAt: new Date(Date.now() + HOUR),
+    });
 
     expect(await deleteUser(admin, driverId)).toBe("deleted");
 
