@@ -6,13 +6,13 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { CheckboxField, SelectField } from "~/components/form-choices";
 import { FieldErrors, FieldHelp, FormErrors, SubmitButton, TextField, helpId } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { requireAdmin } from "~/modules/backoffice/access.server";
+import { requireAdmin } from "~/modules/access/staff.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { cardGateway } from "~/modules/payment/config.server";
 import { bankList } from "~/modules/payment/mobile-payment.server";
 import { HOLDER_MAX, RATE_DECIMALS, settingsMessages, settingsSchema } from "~/modules/payment/settings";
 import { saveSettings, settingsPage } from "~/modules/payment/settings.server";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { APP_TIME_ZONE, calendarDateIn } from "~/modules/time/calendar";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
 

@@ -10,7 +10,7 @@ import { SelectField } from "~/components/form-choices";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema";
-import { isStaff } from "~/modules/booking/access.server";
+import { isStaff } from "~/modules/access/booking-scope.server";
 import {
   amendChoices,
   bookingDetail,
@@ -22,15 +22,15 @@ import {
 import { driverRights } from "~/modules/booking/eligibility";
 import { allowedTargets, bookingStatuses } from "~/modules/booking/status";
 import { amendClosingCardAttempts } from "~/modules/payment/amend-booking.server";
-import { instantToLocal } from "~/modules/availability/zoned-time";
+import { instantToLocal } from "~/modules/time/zoned-time";
 import { formatCents } from "~/modules/i18n/format";
 import { messages } from "~/modules/forms/messages";
 import { hasReceipt, receivedPayments } from "~/modules/payment/receipt.server";
 import { consume } from "~/modules/security/rate-limit.server";
 import { useTranslation } from "~/modules/i18n/react";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { requireUser } from "~/modules/user/auth.server";
-import { payableQuery } from "~/modules/payment/methods";
+import { payableQuery } from "~/modules/booking/methods";
 import { grantRefusal, loadPayableBooking } from "~/modules/payment/payable.server";
 import type { SessionUser } from "~/utils/session.server";
 import { toastHeader, type Toast } from "~/utils/toast.server";

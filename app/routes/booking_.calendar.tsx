@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { instantToLocal } from "~/modules/availability/zoned-time";
+import { instantToLocal } from "~/modules/time/zoned-time";
 import { bookingDetail } from "~/modules/booking/bookings.server";
 import { icsCalendar } from "~/modules/booking/calendar";
 import { requireUser } from "~/modules/user/auth.server";

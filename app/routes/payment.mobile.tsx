@@ -11,7 +11,7 @@ import { PaymentSummary } from "~/components/payment/payment-summary";
 import { useZodForm } from "~/components/use-zod-form";
 import { messages } from "~/modules/forms/messages";
 import { useTranslation } from "~/modules/i18n/react";
-import { payableQuery } from "~/modules/payment/methods";
+import { payableQuery } from "~/modules/booking/methods";
 import { mobilePaymentSchema } from "~/modules/payment/mobile-payment";
 import {
   bankList,
@@ -22,7 +22,7 @@ import {
 } from "~/modules/payment/mobile-payment.server";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { consume } from "~/modules/security/rate-limit.server";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { APP_TIME_ZONE, calendarDateIn } from "~/modules/time/calendar";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
 

@@ -23,7 +23,7 @@ import {
   updateLanguage,
   updateProfile,
 } from "~/modules/user/account.server";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { APP_TIME_ZONE, calendarDateIn } from "~/modules/time/calendar";
 import { requireUser } from "~/modules/user/auth.server";
 import { avatarFromUpload } from "~/modules/user/avatar.server";
 import { authMessages } from "~/modules/user/messages";

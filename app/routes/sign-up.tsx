@@ -11,7 +11,7 @@ import { useTranslation } from "~/modules/i18n/react";
 import { createCaptcha, verifyCaptcha } from "~/modules/security/captcha.server";
 import { consume } from "~/modules/security/rate-limit.server";
 import { registerUser } from "~/modules/user/account.server";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { APP_TIME_ZONE, calendarDateIn } from "~/modules/time/calendar";
 import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
 import { signUpSchema } from "~/modules/user/validation";

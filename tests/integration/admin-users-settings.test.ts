@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import type { StaffUser } from "~/modules/backoffice/access.server";
+import type { StaffUser } from "~/modules/access/staff.server";
 import { setHandled, listContactMessages } from "~/modules/contact/inbox.server";
 import { cardGateway, enabledOnlineMethods, paymentSettings } from "~/modules/payment/config.server";
 import type { SettingsInput } from "~/modules/payment/settings";
@@ -136,14 +136,12 @@ describe("soft delete", () => {
     const db = await getDb();
     const session = await addSession(driverId);
     await addApiToken(driverId);
-    await db
-      .insert(tokens)
-      .values({
-        userId: driverId,
-        kind: "reset",
-        tokenHash: crypto.randomBytes(32).toString("hex"),
-        expiresAt: new Date(Date.now() + HOUR),
-      });
+    await db.insert(tokens).values({
+      userId: driverId,
+      kind: "reset",
+      tokenHash: crypto.randomBytes(32).toString("hex"),
+      expiresAt: new Date(Date.now() + HOUR),
+    });
 
     expect(await deleteUser(admin, driverId)).toBe("deleted");
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Language } from "~/modules/i18n/languages";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { getDb, schema } from "~/utils/db.server";
 import {
   appWallClock,

@@ -1,8 +1,8 @@
-import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
+import { instantToLocal, localToInstant } from "~/modules/time/zoned-time";
 import { searchText } from "~/modules/forms/text";
 import { formatCents } from "~/modules/i18n/format";
 import type { Translate } from "~/modules/i18n/translate";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 
 /*
  * How the audit log reads to a person (docs/domain.md#audit): filters kept in the URL, and each

@@ -1,4 +1,4 @@
-import { instantToLocal } from "~/modules/availability/zoned-time";
+import { instantToLocal } from "~/modules/time/zoned-time";
 
 /*
  * The bookings list as CSV rows (docs/domain.md#bookings-export): one row per booking, every cell

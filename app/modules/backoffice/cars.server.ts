@@ -2,13 +2,13 @@ import { and, asc, count, eq, gt, ilike, inArray, ne, notInArray, or, sql, type 
 import type { Language } from "~/modules/i18n/languages";
 import { deleteImageIfUnreferenced, storeImage } from "~/modules/images/images.server";
 import { processImage, type ImageRefusal } from "~/modules/images/process.server";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { optionKeys } from "~/modules/pricing/pricing";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import { isRowId } from "~/utils/postgres.server";
-import { carScope, ownSupplierId, supplierScope, type StaffUser } from "./access.server";
-import { recordAudit } from "./audit.server";
-import { changedFields, createdFields } from "./audit";
+import { carScope, ownSupplierId, supplierScope, type StaffUser } from "~/modules/access/staff.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { changedFields, createdFields } from "~/modules/audit/audit";
 import { carFormMessages, carLimits, type CarValues } from "./car-form";
 import { containsPattern, type CarListQuery } from "./car-list";
 

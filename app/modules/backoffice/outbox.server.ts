@@ -1,9 +1,9 @@
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { getDb } from "~/utils/db.server";
 import { listFailed, outboxCounts, resend } from "~/utils/jobs.server";
-import type { StaffUser } from "./access.server";
+import type { StaffUser } from "~/modules/access/staff.server";
 import { appWallClock } from "./audit-view";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/modules/audit/audit.server";
 
 /**
  * The admins' view of the outbox (docs/operations.md#outbox): one page of the jobs that failed for

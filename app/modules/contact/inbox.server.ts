@@ -1,11 +1,11 @@
 import { count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { StaffUser } from "~/modules/backoffice/access.server";
-import { recordAudit } from "~/modules/backoffice/audit.server";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import type { StaffUser } from "~/modules/access/staff.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import type { Language } from "~/modules/i18n/languages";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { getDb, schema } from "~/utils/db.server";
 import type { InboxQuery } from "./inbox";
 

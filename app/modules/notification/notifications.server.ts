@@ -1,8 +1,8 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import type { Language } from "~/modules/i18n/languages";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { getDb, schema } from "~/utils/db.server";
 
 const { notifications } = schema;

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
-import { supplierScope, type StaffUser } from "~/modules/backoffice/access.server";
-import { changedFields, createdFields } from "~/modules/backoffice/audit";
-import { recordAudit } from "~/modules/backoffice/audit.server";
-import { slugBase } from "~/modules/backoffice/slug";
-import { retryingSlugClash, unusedSlug } from "~/modules/backoffice/slug.server";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { supplierScope, type StaffUser } from "~/modules/access/staff.server";
+import { changedFields, createdFields } from "~/modules/audit/audit";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { slugBase } from "~/modules/slug/slug";
+import { retryingSlugClash, unusedSlug } from "~/modules/slug/slug.server";
+import { LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import { deleteImageIfUnreferenced, storeImage } from "~/modules/images/images.server";
 import type { ImageRefusal } from "~/modules/images/process.server";

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, ne, or } from "drizzle-orm";
-import type { StaffUser } from "~/modules/backoffice/access.server";
-import { recordAudit } from "~/modules/backoffice/audit.server";
-import { changedFields, createdFields } from "~/modules/backoffice/audit";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import type { StaffUser } from "~/modules/access/staff.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { changedFields, createdFields } from "~/modules/audit/audit";
+import { LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import { formatCents } from "~/modules/i18n/format";
 import type { Language } from "~/modules/i18n/languages";
@@ -10,7 +10,7 @@ import { getDb, schema, type Executor } from "~/utils/db.server";
 import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 import { endOtherSignIns } from "~/utils/session.server";
 import { createUnactivatedAccount } from "./account.server";
-import { APP_TIME_ZONE } from "./age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import {
   likePattern,
   selfActionProblem,

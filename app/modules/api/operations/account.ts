@@ -2,7 +2,7 @@ import { z } from "zod";
 import { visitorSchema } from "~/modules/contact/schema";
 import { emailField } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { APP_TIME_ZONE, calendarDateIn } from "~/modules/time/calendar";
 import { authMessages } from "~/modules/user/messages";
 import { PASSWORD_MAX } from "~/modules/user/limits";
 import {
@@ -26,12 +26,10 @@ const today = () => calendarDateIn(APP_TIME_ZONE, new Date());
 const userAnswer = { description: "The account, as it is now.", schema: z.object({ user: apiUserSchema }) };
 /** Some calls of the spec carry the account's id in the body; it must be the caller's own (else 403). */
 const ownId = { id: rowId.optional().meta({ description: "The caller's own id (optional; another id → 403)." }) };
-const appType = z
-  .enum(["frontend", "backend"])
-  .meta({
-    description:
-      "`frontend` (drivers' app) or `backend` (staff app): accepted for the spec's path; both reach the same accounts, as one site serves both.",
-  });
+const appType = z.enum(["frontend", "backend"]).meta({
+  description:
+    "`frontend` (drivers' app) or `backend` (staff app): accepted for the spec's path; both reach the same accounts, as one site serves both.",
+});
 
 export const signUp = defineOperation({
   id: "signUp",

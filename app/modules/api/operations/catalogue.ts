@@ -2,7 +2,7 @@ import { z } from "zod";
 import { fuelPolicies, fuelTypes, gearboxes } from "~/modules/catalogue/car-enums";
 import { carSpecs, depositLimits, filterParams, mileageKinds } from "~/modules/catalogue/filters";
 import { CARS_PER_PAGE, MAX_PAGE, searchParamNames } from "~/modules/catalogue/search-query";
-import { onlineMethods } from "~/modules/payment/methods";
+import { onlineMethods } from "~/modules/booking/methods";
 import { optionKeys } from "~/modules/pricing/pricing";
 import { defineOperation } from "../operation";
 import { idParams, localDateTime } from "./shared";
@@ -22,11 +22,9 @@ export const locationSchema = z
     address: z.string(),
     latitude: z.number(),
     longitude: z.number(),
-    timeZone: z
-      .string()
-      .meta({
-        description: "IANA zone: `from`/`to` of a search or a booking at this place are wall-clock times on its clock.",
-      }),
+    timeZone: z.string().meta({
+      description: "IANA zone: `from`/`to` of a search or a booking at this place are wall-clock times on its clock.",
+    }),
   })
   .meta({ id: "Location" });
 
@@ -205,21 +203,16 @@ export const carDetailSchema = z
     supplierLogo: z.string().nullable(),
     dailyPriceCents: z.number().int(),
     payLaterFeePercent: z.number().int(),
-    minimumAge: z
-      .number()
-      .int()
-      .meta({
-        description: "The car's own minimum; the driver must be at least max(21, this) (docs/domain.md#driver-age).",
-      }),
+    minimumAge: z.number().int().meta({
+      description: "The car's own minimum; the driver must be at least max(21, this) (docs/domain.md#driver-age).",
+    }),
     depositCents: z.number().int(),
     options: optionPricesSchema,
     locationIds: z.array(z.number().int()).meta({ description: "The places where it can be picked up." }),
-    paymentMethods: z
-      .array(z.enum(["payLater", ...onlineMethods]))
-      .meta({
-        description:
-          "The ways to pay for it now: `payLater` when its supplier allows it, then each configured online method.",
-      }),
+    paymentMethods: z.array(z.enum(["payLater", ...onlineMethods])).meta({
+      description:
+        "The ways to pay for it now: `payLater` when its supplier allows it, then each configured online method.",
+    }),
   })
   .meta({ id: "Car" });
 

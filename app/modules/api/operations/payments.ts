@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { bookingStatuses } from "~/modules/booking/status";
 import { mobilePaymentSchema } from "~/modules/payment/mobile-payment";
-import { onlineMethods } from "~/modules/payment/methods";
+import { onlineMethods } from "~/modules/booking/methods";
 import { invalidReasons } from "~/modules/payment/tron";
 import { walletSchema } from "~/modules/payment/wallet-form";
 import { defineOperation } from "../operation";
@@ -17,13 +17,9 @@ import { idParams } from "./shared";
 const tag = "Payments";
 
 const grantQuery = z.object({
-  g: z
-    .string()
-    .max(64)
-    .optional()
-    .meta({
-      description: "The booking's payment grant (a visitor's checkout, or the reference + email lookup of /payment).",
-    }),
+  g: z.string().max(64).optional().meta({
+    description: "The booking's payment grant (a visitor's checkout, or the reference + email lookup of /payment).",
+  }),
 });
 
 const summarySchema = z
@@ -148,19 +144,13 @@ export const getUsdtPayment = defineOperation({
         failure: z.enum([...invalidReasons, "timeout"]).nullable(),
         network: z.literal("TRC20"),
         address: z.string(),
-        amount: z
-          .string()
-          .nullable()
-          .meta({
-            description:
-              "While `open`: exactly what to send, in USDT with 6 decimals (e.g. `120.004317`); any other amount pays nothing. Null otherwise.",
-          }),
-        expiresAt: z.iso
-          .datetime()
-          .nullable()
-          .meta({
-            description: "Until when `amount` may be sent (a transfer in a block up to 10 minutes later still counts).",
-          }),
+        amount: z.string().nullable().meta({
+          description:
+            "While `open`: exactly what to send, in USDT with 6 decimals (e.g. `120.004317`); any other amount pays nothing. Null otherwise.",
+        }),
+        expiresAt: z.iso.datetime().nullable().meta({
+          description: "Until when `amount` may be sent (a transfer in a block up to 10 minutes later still counts).",
+        }),
       }),
     },
   },
