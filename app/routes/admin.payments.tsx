@@ -9,7 +9,7 @@ import { Pagination } from "~/components/catalogue/pagination";
 import { FieldErrors } from "~/components/forms";
 import { requiredText } from "~/modules/forms/fields";
 import { requireAdmin, requireBackOffice } from "~/modules/access/staff.server";
-import { instantToLocal } from "~/modules/time/zoned-time";
+import { wallClockLabel } from "~/modules/time/zoned-time";
 import { useTranslation } from "~/modules/i18n/react";
 import { queueOrders, readQueueOrder, type QueueOrder } from "~/modules/payment/mobile-payment";
 import {
@@ -26,7 +26,7 @@ import { privatePageMeta } from "~/modules/http/meta";
 
 export const meta = privatePageMeta;
 
-const wallClock = (instant: Date) => instantToLocal(instant, APP_TIME_ZONE).replace("T", " ");
+const wallClock = (instant: Date) => wallClockLabel(instant, APP_TIME_ZONE);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);

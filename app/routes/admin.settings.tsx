@@ -12,13 +12,11 @@ import { cardGateway } from "~/modules/payment/config.server";
 import { bankList } from "~/modules/payment/mobile-payment.server";
 import { HOLDER_MAX, RATE_DECIMALS, settingsMessages, settingsSchema } from "~/modules/payment/settings";
 import { saveSettings, settingsPage } from "~/modules/payment/settings.server";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/time/calendar";
+import { appToday } from "~/modules/time/calendar";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
 export const meta = privatePageMeta;
-
-const today = () => calendarDateIn(APP_TIME_ZONE, new Date());
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(request, context);
@@ -27,14 +25,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: `${context.t("adminSettings:title")} · Rueda`,
     ...page,
     banks,
-    today: today(),
+    today: appToday(),
     cardGateway: cardGateway() !== null,
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = requireAdmin(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: settingsSchema(today()) });
+  const submission = parseWithZod(await request.formData(), { schema: settingsSchema(appToday()) });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const outcome = await saveSettings(admin, submission.value);
   if (outcome === "unknownBank")

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-
 import { recordAudit } from "~/modules/audit/audit.server";
 import { bookingScope, isStaff } from "~/modules/access/booking-scope.server";
 import { paidCentsColumn } from "~/modules/booking/move.server";
-import { pageBounds, LIST_PAGE_SIZE } from "~/modules/list/paging";
+import { pageQuery, LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
 import { defaultLanguage, isLanguage } from "~/modules/i18n/languages";
@@ -283,7 +283,7 @@ async function queuePage(
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(where);
-  const { page, pages, offset } = pageBounds(total, rawPage);
+  const { page, pages, offset } = pageQuery(total, rawPage);
   const rows = await paymentRows(where, order, offset);
   const same = await sameReferences(user, rows);
   return { rows: rows.map((row) => present(user, row, same.get(row.paymentId) ?? [])), total, page, pages };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APP_TIME_ZONE, calendarDateIn, parseCalendarDate } from "./calendar";
+import { APP_TIME_ZONE, appToday, calendarDateIn, parseCalendarDate } from "./calendar";
 
 describe("parseCalendarDate", () => {
   it("accepts real YYYY-MM-DD dates only", () => {
@@ -20,5 +20,15 @@ describe("calendarDateIn", () => {
     expect(calendarDateIn("UTC", instant)).toBe("2026-06-01");
     expect(calendarDateIn(APP_TIME_ZONE, instant)).toBe("2026-05-31");
     expect(calendarDateIn("Asia/Tokyo", new Date("2026-05-31T16:00:00Z"))).toBe("2026-06-01");
+  });
+});
+
+describe("appToday", () => {
+  it("is the date in Caracas, which runs behind UTC in the evening", () => {
+    expect(appToday(new Date("2026-06-01T03:59:00Z"))).toBe("2026-05-31");
+    expect(appToday(new Date("2026-06-01T04:00:00Z"))).toBe("2026-06-01");
+  });
+  it("defaults to now", () => {
+    expect(appToday()).toBe(calendarDateIn(APP_TIME_ZONE, new Date()));
   });
 });

@@ -22,3 +22,8 @@ export function parseCalendarDate(value: string): { year: number; month: number;
 export function calendarDateIn(timeZone: string, instant: Date): string {
   return instantToLocal(instant, timeZone).slice(0, 10);
 }
+
+/** Today (`YYYY-MM-DD`) in the app's time zone: the "today" of birth dates, rates and payment dates. */
+export function appToday(now: Date = new Date()): string {
+  return calendarDateIn(APP_TIME_ZONE, now);
+}
