@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/modules/i18n/react";
 import { languageNames, languages } from "~/modules/i18n/languages";
-import { safeRedirect } from "~/modules/user/redirect";
+import { safeRedirect } from "~/modules/access/redirect";
 import { useRootData } from "./root-data";
 
 /** The spec's header menu; a <details> disclosure, so it opens without JavaScript. */

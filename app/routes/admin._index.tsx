@@ -3,14 +3,14 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BarChart } from "~/components/backoffice/bar-chart";
-import { requireBackOffice } from "~/modules/backoffice/access.server";
+import { requireBackOffice } from "~/modules/access/staff.server";
 import { axisTicks, compactDollars, percent } from "~/modules/backoffice/dashboard";
 import { dashboardFigures } from "~/modules/backoffice/dashboard.server";
 import { monthLabel, parseMonth } from "~/modules/backoffice/month-grid";
 import { formatCents, formatNumber } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
-import { APP_TIME_ZONE } from "~/modules/user/age";
-import { instantToLocal } from "~/modules/availability/zoned-time";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
+import { instantToLocal } from "~/modules/time/zoned-time";
 import { privatePageMeta } from "~/modules/http/meta";
 
 export const meta = privatePageMeta;

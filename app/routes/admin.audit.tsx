@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalogue/pagination";
-import { requireAdmin } from "~/modules/backoffice/access.server";
+import { requireAdmin } from "~/modules/access/staff.server";
 import { auditLogPage } from "~/modules/backoffice/audit-log.server";
 import {
   actionLabel,
@@ -12,7 +12,7 @@ import {
   type AuditValue,
 } from "~/modules/backoffice/audit-view";
 import { useTranslation } from "~/modules/i18n/react";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { privatePageMeta } from "~/modules/http/meta";
 
 export const meta = privatePageMeta;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BookingsList } from "~/components/booking/bookings-list";
-import { requireBackOffice } from "~/modules/backoffice/access.server";
+import { requireBackOffice } from "~/modules/access/staff.server";
 import { bookingsListAction, loadBookingsList } from "~/modules/booking/list-page.server";
 import { filterParams, MOBILE_HINT } from "~/modules/booking/list-query";
 import { useTranslation } from "~/modules/i18n/react";

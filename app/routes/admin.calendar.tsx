@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalogue/pagination";
-import { requireBackOffice } from "~/modules/backoffice/access.server";
+import { requireBackOffice } from "~/modules/access/staff.server";
 import { fleetCalendar } from "~/modules/backoffice/calendar.server";
 import { holdingStatuses } from "~/modules/backoffice/dashboard";
 import {
@@ -15,9 +15,9 @@ import {
   weekdayLabel,
 } from "~/modules/backoffice/month-grid";
 import { supplierChoices } from "~/modules/booking/bookings.server";
-import { instantToLocal } from "~/modules/availability/zoned-time";
+import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
 import { useTranslation } from "~/modules/i18n/react";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { privatePageMeta } from "~/modules/http/meta";
 
 export const meta = privatePageMeta;
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const supplierId = user.type === "admin" ? positive(params.get("supplier")) : null;
   const page = positive(params.get("page")) ?? 1;
   const calendar = await fleetCalendar(user, { month, supplierId, page });
-  const wallClock = (instant: Date) => instantToLocal(instant, calendar.zone).replace("T", " ");
+  const wallClock = (instant: Date) => wallClockLabel(instant, calendar.zone);
   return json({
     title: `${context.t("adminDashboard:calendar.title")} · Rueda`,
     month: monthKey(month),

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CarForm } from "~/components/backoffice/car-form";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
-import { requireBackOffice } from "~/modules/backoffice/access.server";
+import { requireBackOffice } from "~/modules/access/staff.server";
 import { carIdParam } from "~/modules/backoffice/car-list";
 import { carFormDefaults } from "~/modules/backoffice/car-form";
 import { submitCarForm } from "~/modules/backoffice/car-submission.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
-import { requireBackOffice } from "~/modules/backoffice/access.server";
+import { requireBackOffice } from "~/modules/access/staff.server";
 import { carIdParam } from "~/modules/backoffice/car-list";
 import { deleteCar, loadCarForDelete } from "~/modules/backoffice/cars.server";
 import { useTranslation } from "~/modules/i18n/react";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/modules/backoffice/access.server";
+import { requireBackOffice } from "~/modules/access/staff.server";
 import { carListHref, hasCarFilters, readCarListQuery } from "~/modules/backoffice/car-list";
 import { availabilities } from "~/modules/backoffice/car-form";
 import { listCars, supplierChoices } from "~/modules/backoffice/cars.server";

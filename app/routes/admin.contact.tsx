@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Pagination } from "~/components/catalogue/pagination";
-import { requireAdmin } from "~/modules/backoffice/access.server";
+import { requireAdmin } from "~/modules/access/staff.server";
 import { inboxFilters, inboxHref, readInboxQuery, type InboxFilter } from "~/modules/contact/inbox";
 import { listContactMessages, setHandled } from "~/modules/contact/inbox.server";
 import { useTranslation } from "~/modules/i18n/react";

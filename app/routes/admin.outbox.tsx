@@ -3,10 +3,10 @@ import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Pagination } from "~/components/catalogue/pagination";
-import { requireAdmin } from "~/modules/backoffice/access.server";
+import { requireAdmin } from "~/modules/access/staff.server";
 import { failedJobsPage, resendFailedJobs } from "~/modules/backoffice/outbox.server";
 import { useTranslation } from "~/modules/i18n/react";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
 

@@ -8,8 +8,8 @@ import { z } from "zod";
 import { Pagination } from "~/components/catalogue/pagination";
 import { FieldErrors } from "~/components/forms";
 import { requiredText } from "~/modules/forms/fields";
-import { requireAdmin, requireBackOffice } from "~/modules/backoffice/access.server";
-import { instantToLocal } from "~/modules/availability/zoned-time";
+import { requireAdmin, requireBackOffice } from "~/modules/access/staff.server";
+import { wallClockLabel } from "~/modules/time/zoned-time";
 import { useTranslation } from "~/modules/i18n/react";
 import { queueOrders, readQueueOrder, type QueueOrder } from "~/modules/payment/mobile-payment";
 import {
@@ -20,13 +20,13 @@ import {
 } from "~/modules/payment/mobile-payment.server";
 import { unmatchedUsdtTransfers } from "~/modules/payment/wallet.server";
 import { UnmatchedUsdt } from "~/components/payment/unmatched-usdt";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { toastHeader, type Toast } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
 export const meta = privatePageMeta;
 
-const wallClock = (instant: Date) => instantToLocal(instant, APP_TIME_ZONE).replace("T", " ");
+const wallClock = (instant: Date) => wallClockLabel(instant, APP_TIME_ZONE);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);

@@ -5,7 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
 import { PlaceForm } from "~/components/backoffice/place-form";
-import { requireAdmin } from "~/modules/backoffice/access.server";
+import { requireAdmin } from "~/modules/access/staff.server";
 import { rowIdParam } from "~/modules/backoffice/row-id.server";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { useTranslation } from "~/modules/i18n/react";

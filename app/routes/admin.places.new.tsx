@@ -5,7 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
 import { PlaceForm } from "~/components/backoffice/place-form";
-import { requireAdmin } from "~/modules/backoffice/access.server";
+import { requireAdmin } from "~/modules/access/staff.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { placeSchema } from "~/modules/places/place-form";
 import { createPlace } from "~/modules/places/places.server";

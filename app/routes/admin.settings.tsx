@@ -6,19 +6,17 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { CheckboxField, SelectField } from "~/components/form-choices";
 import { FieldErrors, FieldHelp, FormErrors, SubmitButton, TextField, helpId } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { requireAdmin } from "~/modules/backoffice/access.server";
+import { requireAdmin } from "~/modules/access/staff.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { cardGateway } from "~/modules/payment/config.server";
 import { bankList } from "~/modules/payment/mobile-payment.server";
 import { HOLDER_MAX, RATE_DECIMALS, settingsMessages, settingsSchema } from "~/modules/payment/settings";
 import { saveSettings, settingsPage } from "~/modules/payment/settings.server";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { appToday } from "~/modules/time/calendar";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
 export const meta = privatePageMeta;
-
-const today = () => calendarDateIn(APP_TIME_ZONE, new Date());
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(request, context);
@@ -27,14 +25,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: `${context.t("adminSettings:title")} · Rueda`,
     ...page,
     banks,
-    today: today(),
+    today: appToday(),
     cardGateway: cardGateway() !== null,
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = requireAdmin(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: settingsSchema(today()) });
+  const submission = parseWithZod(await request.formData(), { schema: settingsSchema(appToday()) });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const outcome = await saveSettings(admin, submission.value);
   if (outcome === "unknownBank")

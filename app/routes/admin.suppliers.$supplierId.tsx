@@ -5,7 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SupplierForm } from "~/components/backoffice/supplier-form";
 import { SupplierStaff } from "~/components/backoffice/supplier-staff";
-import { requireAdmin } from "~/modules/backoffice/access.server";
+import { requireAdmin } from "~/modules/access/staff.server";
 import { rowIdParam } from "~/modules/backoffice/row-id.server";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { useTranslation } from "~/modules/i18n/react";

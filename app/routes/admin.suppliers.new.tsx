@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { SupplierForm } from "~/components/backoffice/supplier-form";
-import { requireAdmin } from "~/modules/backoffice/access.server";
+import { requireAdmin } from "~/modules/access/staff.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { readSupplierSubmission } from "~/modules/suppliers/supplier-submission.server";
 import { createSupplier } from "~/modules/suppliers/suppliers.server";

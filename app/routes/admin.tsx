@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { backOfficeSections } from "~/modules/backoffice/sections";
-import { requireBackOffice } from "~/modules/backoffice/access.server";
+import { requireBackOffice } from "~/modules/access/staff.server";
 import { useTranslation } from "~/modules/i18n/react";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];

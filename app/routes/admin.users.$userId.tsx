@@ -7,7 +7,7 @@ import { Pagination } from "~/components/catalogue/pagination";
 import { SelectField } from "~/components/form-choices";
 import { FormErrors } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { requireAdmin } from "~/modules/backoffice/access.server";
+import { requireAdmin } from "~/modules/access/staff.server";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { useTranslation } from "~/modules/i18n/react";
 import { adminUserMessages, assignableTypes, changeTypeSchema } from "~/modules/user/admin-users";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalogue/pagination";
-import { requireAdmin } from "~/modules/backoffice/access.server";
+import { requireAdmin } from "~/modules/access/staff.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { listTypes, readUserListQuery, SEARCH_MAX, userListHref } from "~/modules/user/admin-users";
 import { listUsers } from "~/modules/user/admin-users.server";

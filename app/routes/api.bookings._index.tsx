@@ -23,9 +23,9 @@ import {
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import { bookingsPageSize, dateRange, readListQuery } from "~/modules/booking/list-query";
 import { paymentGrant } from "~/modules/payment/grant.server";
-import { methodHref } from "~/modules/payment/methods";
+import { methodHref } from "~/modules/booking/methods";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { APP_TIME_ZONE, calendarDateIn } from "~/modules/time/calendar";
 import { getEnv } from "~/utils/env.server";
 
 const route = apiRoute(

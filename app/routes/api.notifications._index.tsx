@@ -1,7 +1,7 @@
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { changeNotifications, presentNotification } from "~/modules/api/notifications.server";
 import { deleteAllNotifications, listNotifications } from "~/modules/api/operations/notifications";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { listNotifications as list } from "~/modules/notification/notifications.server";
 
 const route = apiRoute(

@@ -10,7 +10,7 @@ import { SelectField } from "~/components/form-choices";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema";
-import { isStaff } from "~/modules/booking/access.server";
+import { isStaff } from "~/modules/access/booking-scope.server";
 import {
   amendChoices,
   bookingDetail,
@@ -22,15 +22,15 @@ import {
 import { driverRights } from "~/modules/booking/eligibility";
 import { allowedTargets, bookingStatuses } from "~/modules/booking/status";
 import { amendClosingCardAttempts } from "~/modules/payment/amend-booking.server";
-import { instantToLocal } from "~/modules/availability/zoned-time";
+import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
 import { formatCents } from "~/modules/i18n/format";
 import { messages } from "~/modules/forms/messages";
 import { hasReceipt, receivedPayments } from "~/modules/payment/receipt.server";
 import { consume } from "~/modules/security/rate-limit.server";
 import { useTranslation } from "~/modules/i18n/react";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { requireUser } from "~/modules/user/auth.server";
-import { payableQuery } from "~/modules/payment/methods";
+import { payableQuery } from "~/modules/booking/methods";
 import { grantRefusal, loadPayableBooking } from "~/modules/payment/payable.server";
 import type { SessionUser } from "~/utils/session.server";
 import { toastHeader, type Toast } from "~/utils/toast.server";
@@ -46,7 +46,6 @@ function bookingId(request: Request) {
 }
 
 /** A wall-clock time in `zone`, for display: "2026-12-03 14:00". */
-const wallClock = (instant: Date, zone: string) => instantToLocal(instant, zone).replace("T", " ");
 
 /**
  * Who looks at the booking: the signed-in user, or a visitor holding the booking's grant (`g=`,
@@ -92,8 +91,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       breakdown: booking.breakdown,
       paymentMethod: booking.paymentMethod,
       cancelRequest: booking.cancelRequest,
-      startsAt: wallClock(booking.startsAt, pickup.timeZone),
-      endsAt: wallClock(booking.endsAt, dropoff.timeZone),
+      startsAt: wallClockLabel(booking.startsAt, pickup.timeZone),
+      endsAt: wallClockLabel(booking.endsAt, dropoff.timeZone),
       additionalDriver: booking.additionalDriver
         ? granted
           ? { name: booking.additionalDriverName, email: null, phone: null, birthDate: null }
@@ -111,11 +110,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dropoff: place(dropoff),
     driver: granted ? { ...driver, email: null, phone: null } : driver,
     granted,
-    history: history.map((h) => ({ ...h, at: wallClock(h.at, APP_TIME_ZONE) })),
+    history: history.map((h) => ({ ...h, at: wallClockLabel(h.at, APP_TIME_ZONE) })),
     historyZone: APP_TIME_ZONE,
     staff,
     receipt: !granted && hasReceipt(booking.status, received),
-    payments: received.map((p) => ({ ...p, paidAt: wallClock(p.paidAt, APP_TIME_ZONE) })),
+    payments: received.map((p) => ({ ...p, paidAt: wallClockLabel(p.paidAt, APP_TIME_ZONE) })),
     cancel: granted ? "none" : rights.cancel,
     // docs/domain.md#payments: the driver pays an outstanding booking (or a hold) through /payment.
     payHref: rights.pay ? `/payment?${payableQuery(booking.id, grant)}` : null,

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { instantToLocal } from "~/modules/availability/zoned-time";
+import { wallClockLabel } from "~/modules/time/zoned-time";
 import { bookingDetail } from "~/modules/booking/bookings.server";
 import { icsCalendar } from "~/modules/booking/calendar";
 import { requireUser } from "~/modules/user/auth.server";
@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = context.t;
   const nameKey = `name${context.language[0].toUpperCase()}${context.language[1]}` as
     "nameEs" | "nameEn" | "nameFr" | "nameEl";
-  const local = (at: Date, zone: string) => `${instantToLocal(at, zone).replace("T", " ")} (${zone})`;
+  const local = (at: Date, zone: string) => `${wallClockLabel(at, zone)} (${zone})`;
   const body = icsCalendar({
     uid: `booking-${booking.reference}@rueda`,
     start: booking.startsAt,

@@ -18,7 +18,7 @@ import {
   payWithDemoCard,
 } from "~/modules/payment/card.server";
 import { cardGateway } from "~/modules/payment/config.server";
-import { payableQuery } from "~/modules/payment/methods";
+import { payableQuery } from "~/modules/booking/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { privatePageMeta } from "~/modules/http/meta";
 

@@ -44,10 +44,10 @@ import { checkoutSchema, type CheckoutSchemaOptions } from "~/modules/booking/ch
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
 import { formatCents } from "~/modules/i18n/format";
 import { paymentGrant } from "~/modules/payment/grant.server";
-import { methodHref, payableQuery } from "~/modules/payment/methods";
+import { methodHref, payableQuery } from "~/modules/booking/methods";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionState, priceRental, type OptionKey } from "~/modules/pricing/pricing";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { APP_TIME_ZONE, calendarDateIn } from "~/modules/time/calendar";
 import { authMessages } from "~/modules/user/messages";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";

@@ -5,7 +5,7 @@ import { LocationList } from "~/components/catalogue/location-list";
 import { LocationsMap } from "~/components/catalogue/locations-map";
 import { Pagination } from "~/components/catalogue/pagination";
 import { defaultPeriod } from "~/modules/availability/period";
-import { pageOf } from "~/modules/catalogue/paging";
+import { pageOf } from "~/modules/list/paging";
 import { presentLocations } from "~/modules/catalogue/present.server";
 import { searchHref } from "~/modules/catalogue/search-query";
 import { useTranslation } from "~/modules/i18n/react";

@@ -15,7 +15,7 @@ import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import { paymentGrant } from "~/modules/payment/grant.server";
-import { methodHref, payableQuery } from "~/modules/payment/methods";
+import { methodHref, payableQuery } from "~/modules/booking/methods";
 import {
   findBookingByReference,
   outstandingBookings,

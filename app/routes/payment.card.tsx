@@ -9,7 +9,7 @@ import { useTranslation } from "~/modules/i18n/react";
 import { messages } from "~/modules/forms/messages";
 import { cardStartAllowed } from "~/modules/payment/card-limits.server";
 import { cardPaymentOffered, cardRefusals, startCardPayment } from "~/modules/payment/card.server";
-import { payableQuery } from "~/modules/payment/methods";
+import { payableQuery } from "~/modules/booking/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { privatePageMeta } from "~/modules/http/meta";
 

@@ -11,7 +11,7 @@ import { PaymentSummary } from "~/components/payment/payment-summary";
 import { useZodForm } from "~/components/use-zod-form";
 import { messages } from "~/modules/forms/messages";
 import { useTranslation } from "~/modules/i18n/react";
-import { payableQuery } from "~/modules/payment/methods";
+import { payableQuery } from "~/modules/booking/methods";
 import { mobilePaymentSchema } from "~/modules/payment/mobile-payment";
 import {
   bankList,
@@ -22,7 +22,7 @@ import {
 } from "~/modules/payment/mobile-payment.server";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { consume } from "~/modules/security/rate-limit.server";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { appToday } from "~/modules/time/calendar";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page,
     payable: booking.payable,
     banks: asksForTransfer ? await bankList() : [],
-    today: calendarDateIn(APP_TIME_ZONE, new Date()),
+    today: appToday(),
     query: payableQuery(booking.id, grant),
     bookingHref: booking.driverId === context.user?.id ? `/booking?b=${booking.id}` : null,
   });

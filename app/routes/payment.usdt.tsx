@@ -12,7 +12,7 @@ import { useZodForm } from "~/components/use-zod-form";
 import { messages } from "~/modules/forms/messages";
 import { privatePageMeta } from "~/modules/http/meta";
 import { useTranslation } from "~/modules/i18n/react";
-import { payableQuery } from "~/modules/payment/methods";
+import { payableQuery } from "~/modules/booking/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { walletSchema } from "~/modules/payment/wallet-form";
 import { unmatchedReasons } from "~/modules/payment/tron";

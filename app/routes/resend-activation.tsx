@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { messages } from "~/modules/forms/messages";
 import { resendActivationLimited } from "~/modules/user/account.server";
 import { requireUser } from "~/modules/user/auth.server";
-import { safeRedirect } from "~/modules/user/redirect";
+import { safeRedirect } from "~/modules/access/redirect";
 import { toastHeader, type Toast } from "~/utils/toast.server";
 
 /** The activation banner's "resend validation email" button; answers with a toast on the page it came from. */

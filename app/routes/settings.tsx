@@ -23,7 +23,7 @@ import {
   updateLanguage,
   updateProfile,
 } from "~/modules/user/account.server";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { appToday } from "~/modules/time/calendar";
 import { requireUser } from "~/modules/user/auth.server";
 import { avatarFromUpload } from "~/modules/user/avatar.server";
 import { authMessages } from "~/modules/user/messages";
@@ -41,8 +41,6 @@ import { toastHeader } from "~/utils/toast.server";
 type Intent = "profile" | "avatar" | "language" | "notifications";
 type ActionResult = { intent: Intent; result: SubmissionResult<string[]> };
 
-const today = () => calendarDateIn(APP_TIME_ZONE, new Date());
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -52,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     title: `${context.t("auth:settings.title")} · Rueda`,
     profile,
-    today: today(),
+    today: appToday(),
     confirmDelete: new URL(request.url).searchParams.get("confirm") === "delete-avatar" && Boolean(profile.avatar),
   };
 }
@@ -94,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "profile": {
-      const submission = parseWithZod(formData, { schema: profileSchema({ today: today() }) });
+      const submission = parseWithZod(formData, { schema: profileSchema({ today: appToday() }) });
       if (submission.status !== "success") return failed("profile", submission.reply());
       await updateProfile(user.id, submission.value);
       return saved();

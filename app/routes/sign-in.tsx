@@ -12,7 +12,7 @@ import { resendActivationByEmail, updateLanguage } from "~/modules/user/account.
 import { attemptSignIn } from "~/modules/user/auth.server";
 import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
-import { safeRedirect } from "~/modules/user/redirect";
+import { safeRedirect } from "~/modules/access/redirect";
 import { signInSchema } from "~/modules/user/validation";
 import { createUserSession, destroySession } from "~/utils/session.server";
 

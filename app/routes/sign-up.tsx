@@ -11,7 +11,7 @@ import { useTranslation } from "~/modules/i18n/react";
 import { createCaptcha, verifyCaptcha } from "~/modules/security/captcha.server";
 import { consume } from "~/modules/security/rate-limit.server";
 import { registerUser } from "~/modules/user/account.server";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { appToday } from "~/modules/time/calendar";
 import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
 import { signUpSchema } from "~/modules/user/validation";
@@ -28,7 +28,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const env = getEnv();
   return {
     title: `${context.t("auth:signUp.title")} · Rueda`,
-    today: calendarDateIn(APP_TIME_ZONE, new Date()),
+    today: appToday(),
     captcha: env.CAPTCHA_ENABLED ? createCaptcha(env.SESSION_SECRET) : null,
   };
 }
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (context.user) return redirect("/");
   const env = getEnv();
   const formData = await request.formData();
-  const schema = signUpSchema({ today: calendarDateIn(APP_TIME_ZONE, new Date()), captcha: env.CAPTCHA_ENABLED });
+  const schema = signUpSchema({ today: appToday(), captcha: env.CAPTCHA_ENABLED });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return json(submission.reply(hidden), { status: 400 });
   // A bot filled the hidden field: act as if it worked, create nothing.

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalogue/pagination";
 import { defaultPeriod } from "~/modules/availability/period";
 import { noFilters } from "~/modules/catalogue/filters";
-import { pageOf } from "~/modules/catalogue/paging";
+import { pageOf } from "~/modules/list/paging";
 import { presentLocations } from "~/modules/catalogue/present.server";
 import { getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchHref } from "~/modules/catalogue/search-query";

@@ -1,4 +1,4 @@
-import { addLocalDays, instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
+import { addLocalDays, instantToLocal, localToInstant } from "~/modules/time/zoned-time";
 import { notify } from "~/modules/notification/notify.server";
 import { getDb, schema } from "~/utils/db.server";
 import { createBooking, createCar, createLocation, createSupplier } from "../factories";

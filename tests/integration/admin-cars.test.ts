@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import type { StaffUser } from "~/modules/backoffice/access.server";
+import type { StaffUser } from "~/modules/access/staff.server";
 import type { CarValues } from "~/modules/backoffice/car-form";
 import { readCarListQuery } from "~/modules/backoffice/car-list";
 import {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
-import type { StaffUser } from "~/modules/backoffice/access.server";
+import type { StaffUser } from "~/modules/access/staff.server";
 import { fleetCalendar } from "~/modules/backoffice/calendar.server";
 import { dashboardFigures } from "~/modules/backoffice/dashboard.server";
 import { monthOf } from "~/modules/backoffice/month-grid";
 import { exportBookings, listBookings, type BookingFilters } from "~/modules/booking/bookings.server";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { getDb, schema } from "~/utils/db.server";
 import { createBooking, createCar, createLocation, createSupplier, createUser } from "../factories";
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import type { StaffUser } from "~/modules/backoffice/access.server";
+import type { StaffUser } from "~/modules/access/staff.server";
 import { setHandled, listContactMessages } from "~/modules/contact/inbox.server";
 import { cardGateway, enabledOnlineMethods, paymentSettings } from "~/modules/payment/config.server";
 import type { SettingsInput } from "~/modules/payment/settings";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import type { StaffUser } from "~/modules/backoffice/access.server";
+import type { StaffUser } from "~/modules/access/staff.server";
 import { changeUserType, deleteUser, setSuspended } from "~/modules/user/admin-users.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";

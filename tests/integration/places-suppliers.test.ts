@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
-import type { StaffUser } from "~/modules/backoffice/access.server";
+import type { StaffUser } from "~/modules/access/staff.server";
 import { noFilters } from "~/modules/catalogue/filters";
 import { getLocations, getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchCars } from "~/modules/catalogue/search.server";

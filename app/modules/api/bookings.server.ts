@@ -1,12 +1,12 @@
 import type { z } from "zod";
-import { instantToLocal } from "~/modules/availability/zoned-time";
+import { instantToLocal } from "~/modules/time/zoned-time";
 import { bookingDetail } from "~/modules/booking/bookings.server";
 import { driverRights } from "~/modules/booking/eligibility";
 import type { CheckoutFailure } from "~/modules/booking/booking.server";
 import type { CheckoutProblem, LinkErrors } from "~/modules/booking/checkout-form";
 import { failureMessage, failureStatus, problemStatus } from "~/modules/booking/checkout.server";
 import type { Language } from "~/modules/i18n/languages";
-import type { OnlineMethod } from "~/modules/payment/methods";
+import type { OnlineMethod } from "~/modules/booking/methods";
 import { optionKeys } from "~/modules/pricing/pricing";
 import type { SessionUser } from "~/utils/session.server";
 import { ApiError, isErrorStatus } from "./errors";

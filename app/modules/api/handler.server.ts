@@ -8,7 +8,7 @@ import type { Language } from "~/modules/i18n/languages";
 import { presentsBearer } from "~/utils/api-tokens.server";
 import type { SessionUser } from "~/utils/session.server";
 import { ApiError, genericErrors, isErrorStatus, type ErrorBody, type ErrorStatus } from "./errors";
-import { apiLanguage } from "./language";
+import { apiLanguage } from "~/modules/i18n/accept-language";
 import { bodySchema, type HttpMethod, type Operation, type OperationInput, type OperationReply } from "./operation";
 import { logError } from "~/utils/error-log";
 

@@ -1,6 +1,12 @@
 import { messages } from "~/modules/forms/messages";
 import { rentalDays } from "~/modules/pricing/pricing";
-import { addLocalDays, instantToLocal, localToInstant, normalizeLocal, type LocalDateTime } from "./zoned-time";
+import {
+  addLocalDays,
+  instantToLocal,
+  localToInstant,
+  normalizeLocal,
+  type LocalDateTime,
+} from "~/modules/time/zoned-time";
 
 /**
  * A rental period as the visitor types it (`datetime-local` values in the pick-up

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Language } from "~/modules/i18n/languages";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { pageQuery } from "~/modules/list/paging";
 import { getDb, schema } from "~/utils/db.server";
 import {
   appWallClock,
@@ -60,8 +60,7 @@ export async function auditLogPage(
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where);
-  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
-  const page = Math.min(query.page, pages);
+  const { page, pages, offset, limit } = pageQuery(total, query.page);
   const is = (type: string) => eq(auditLog.subjectType, type);
   const entries = await db
     .select({
@@ -93,8 +92,8 @@ export async function auditLogPage(
     .leftJoin(bookings, and(is("booking"), eq(bookings.id, auditLog.subjectId)))
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(LIST_PAGE_SIZE)
-    .offset((page - 1) * LIST_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   const rows = entries.map((entry): AuditRow => {
     const subjectName =
       entry.carName ??

@@ -1,8 +1,8 @@
-import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
+import { localToInstant, wallClockLabel } from "~/modules/time/zoned-time";
 import { searchText } from "~/modules/forms/text";
 import { formatCents } from "~/modules/i18n/format";
 import type { Translate } from "~/modules/i18n/translate";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 
 /*
  * How the audit log reads to a person (docs/domain.md#audit): filters kept in the URL, and each
@@ -34,7 +34,7 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{
 const cut = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
 /** A wall-clock time in the app's zone: "2026-11-23 14:05". */
-export const appWallClock = (instant: Date) => instantToLocal(instant, APP_TIME_ZONE).replace("T", " ").slice(0, 16);
+export const appWallClock = (instant: Date) => wallClockLabel(instant, APP_TIME_ZONE).slice(0, 16);
 
 /**
  * One stored value as a person reads it: amounts of fields named `…Cents` in dollars, instants

@@ -1,4 +1,4 @@
-import { instantToLocal } from "~/modules/availability/zoned-time";
+import { wallClockLabel } from "~/modules/time/zoned-time";
 
 /*
  * The bookings list as CSV rows (docs/domain.md#bookings-export): one row per booking, every cell
@@ -56,7 +56,6 @@ export function centsToDecimal(cents: number): string {
 }
 
 /** "2026-11-30 14:00": an instant on the wall clock of `zone`. */
-const wallClock = (instant: Date, zone: string) => instantToLocal(instant, zone).replace("T", " ");
 
 export function csvRow(booking: CsvBooking, t: Translate): string[] {
   const cells: Record<(typeof csvColumns)[number], string> = {
@@ -67,10 +66,10 @@ export function csvRow(booking: CsvBooking, t: Translate): string[] {
     driver: booking.driver,
     driverEmail: booking.driverEmail,
     pickupPlace: booking.pickupPlace,
-    pickup: wallClock(booking.startsAt, booking.pickupTimeZone),
+    pickup: wallClockLabel(booking.startsAt, booking.pickupTimeZone),
     pickupTimeZone: booking.pickupTimeZone,
     dropoffPlace: booking.dropoffPlace,
-    dropoff: wallClock(booking.endsAt, booking.dropoffTimeZone),
+    dropoff: wallClockLabel(booking.endsAt, booking.dropoffTimeZone),
     dropoffTimeZone: booking.dropoffTimeZone,
     days: String(booking.days),
     totalUsd: centsToDecimal(booking.priceCents),

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt, inArray, lt } from "drizzle-orm";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { LIST_PAGE_SIZE, pageQuery } from "~/modules/list/paging";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { getDb, schema } from "~/utils/db.server";
-import { bookingScope, carScope, type StaffUser } from "./access.server";
+import { bookingScope, carScope, type StaffUser } from "~/modules/access/staff.server";
 import { holdingStatuses, type HoldingStatus } from "./dashboard";
 import { assignLanes, barSpan, monthBounds, monthDays, type BarSpan, type Month } from "./month-grid";
 
@@ -89,6 +89,6 @@ export async function fleetCalendar(
     days: monthDays(month),
     cars: carRows.map((car) => ({ ...car, lanes: assignLanes(barsByCar.get(car.id) ?? []) })),
     total,
-    pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)),
+    pages: pageQuery(total, page).pages,
   };
 }

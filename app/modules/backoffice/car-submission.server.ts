@@ -6,7 +6,7 @@ import {
   unstable_parseMultipartFormData as parseMultipartFormData,
 } from "@remix-run/node";
 import { bodyLimits } from "~/modules/http/request-body.server";
-import type { StaffUser } from "./access.server";
+import type { StaffUser } from "~/modules/access/staff.server";
 import { carFormMessages, carFormSchema, carValuesFrom, imageRefusalMessages } from "./car-form";
 import { carInScope, createCar, processCarImage, updateCar } from "./cars.server";
 

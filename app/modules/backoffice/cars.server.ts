@@ -2,13 +2,13 @@ import { and, asc, count, eq, gt, ilike, inArray, ne, notInArray, or, sql, type 
 import type { Language } from "~/modules/i18n/languages";
 import { deleteImageIfUnreferenced, storeImage } from "~/modules/images/images.server";
 import { processImage, type ImageRefusal } from "~/modules/images/process.server";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { pageQuery } from "~/modules/list/paging";
 import { optionKeys } from "~/modules/pricing/pricing";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import { isRowId } from "~/utils/postgres.server";
-import { carScope, ownSupplierId, supplierScope, type StaffUser } from "./access.server";
-import { recordAudit } from "./audit.server";
-import { changedFields, createdFields } from "./audit";
+import { carScope, ownSupplierId, supplierScope, type StaffUser } from "~/modules/access/staff.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { changedFields, createdFields } from "~/modules/audit/audit";
 import { carFormMessages, carLimits, type CarValues } from "./car-form";
 import { containsPattern, type CarListQuery } from "./car-list";
 
@@ -54,8 +54,7 @@ export async function listCars(
   if (query.gearbox) conditions.push(eq(cars.gearbox, query.gearbox));
   const where = and(...conditions);
   const [{ total }] = await db.select({ total: count() }).from(cars).where(where);
-  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
-  const page = Math.min(query.page, pages);
+  const { page, pages, offset, limit } = pageQuery(total, query.page);
   const rows = await db
     .select({
       id: cars.id,
@@ -72,8 +71,8 @@ export async function listCars(
     .innerJoin(suppliers, eq(suppliers.id, cars.supplierId))
     .where(where)
     .orderBy(asc(cars.name), asc(cars.id))
-    .limit(LIST_PAGE_SIZE)
-    .offset((page - 1) * LIST_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return { rows, total, page, pages };
 }
 

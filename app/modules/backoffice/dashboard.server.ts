@@ -1,7 +1,7 @@
 import { and, count, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { getDb, schema } from "~/utils/db.server";
-import { bookingScope, carScope, type StaffUser } from "./access.server";
+import { bookingScope, carScope, type StaffUser } from "~/modules/access/staff.server";
 import { holdingStatuses, occupancy, occupancyWindow, revenueByMonth, revenueMonths, statusCounts } from "./dashboard";
 import { monthBounds, parseMonth } from "./month-grid";
 

@@ -1,4 +1,4 @@
-import { localToInstant, addLocalDays, instantToLocal } from "~/modules/availability/zoned-time";
+import { localToInstant, addLocalDays, instantToLocal } from "~/modules/time/zoned-time";
 import type { BookingStatus } from "~/modules/booking/status";
 import { monthKey, monthOf, shiftMonth } from "./month-grid";
 

@@ -1,4 +1,4 @@
-import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
+import { instantToLocal, localToInstant } from "~/modules/time/zoned-time";
 
 /*
  * The fleet calendar's month (docs/domain.md#fleet-calendar): the days of one calendar month

@@ -1,9 +1,9 @@
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { pageQuery } from "~/modules/list/paging";
 import { getDb } from "~/utils/db.server";
 import { listFailed, outboxCounts, resend } from "~/utils/jobs.server";
-import type { StaffUser } from "./access.server";
+import type { StaffUser } from "~/modules/access/staff.server";
 import { appWallClock } from "./audit-view";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/modules/audit/audit.server";
 
 /**
  * The admins' view of the outbox (docs/operations.md#outbox): one page of the jobs that failed for
@@ -17,14 +17,13 @@ export async function failedJobsPage(requestedPage: number) {
   const { failed, waiting, overdue, page, jobs } = await db.transaction(
     async (tx) => {
       const counts = await outboxCounts(tx);
-      const pages = Math.max(1, Math.ceil(counts.failed / LIST_PAGE_SIZE));
-      const page = Math.min(Math.max(1, requestedPage), pages);
-      const jobs = await listFailed({ limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE }, tx);
+      const { page, offset, limit } = pageQuery(counts.failed, requestedPage);
+      const jobs = await listFailed({ limit, offset }, tx);
       return { ...counts, page, jobs };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  const pages = Math.max(1, Math.ceil(failed / LIST_PAGE_SIZE));
+  const { pages } = pageQuery(failed, page);
   return {
     failed,
     waiting,

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
-import { instantToLocal } from "~/modules/availability/zoned-time";
+import { instantToLocal } from "~/modules/time/zoned-time";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
 import { enqueueEmails } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
 import { isLanguage, type Language } from "~/modules/i18n/languages";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
-import { HOLD_MINUTES, type OnlineMethod } from "~/modules/payment/methods";
+import { HOLD_MINUTES, type OnlineMethod } from "~/modules/booking/methods";
 import { optionKeys, priceRental, rentalDays, type OptionKey } from "~/modules/pricing/pricing";
 import { createUnactivatedAccount } from "~/modules/user/account.server";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";

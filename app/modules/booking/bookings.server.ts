@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
-import { instantToLocal, localToInstant } from "~/modules/availability/zoned-time";
+import { instantToLocal, localToInstant } from "~/modules/time/zoned-time";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { isLanguage, defaultLanguage, type Language } from "~/modules/i18n/languages";
 import {
@@ -14,7 +14,7 @@ import {
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
-import { bookingScope, isStaff } from "./access.server";
+import { bookingScope, isStaff } from "~/modules/access/booking-scope.server";
 import { AMENDMENT_REQUEST_MAX } from "./amend-schema";
 import { driverOldEnough, periodIsValid, requiredDriverAge } from "./checkout-rules";
 import { canAmend, canRequestAmendment, cancelKind } from "./eligibility";

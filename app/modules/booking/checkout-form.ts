@@ -1,6 +1,6 @@
 import { parseRentalPeriod, periodMessages, type RentalPeriod } from "~/modules/availability/period";
 import { DEFAULT_TIME_ZONE, searchHref, type KnownLocation } from "~/modules/catalogue/search-query";
-import type { OnlineMethod } from "~/modules/payment/methods";
+import type { OnlineMethod } from "~/modules/booking/methods";
 import { optionKeys, optionState, type OptionKey, type PricedCar } from "~/modules/pricing/pricing";
 import { FULL_NAME_MAX } from "~/modules/user/limits";
 

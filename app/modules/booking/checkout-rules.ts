@@ -1,4 +1,5 @@
-import { calendarDateIn, isOldEnough, MINIMUM_DRIVER_AGE } from "~/modules/user/age";
+import { calendarDateIn } from "~/modules/time/calendar";
+import { isOldEnough, MINIMUM_DRIVER_AGE } from "~/modules/user/age";
 import { optionKeys, optionState, type OptionKey } from "~/modules/pricing/pricing";
 import { MAX_RENTAL_DAYS } from "~/modules/availability/period";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailField, optionalText, phoneField, requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { optionKeys, type OptionKey } from "~/modules/pricing/pricing";
-import { parseCalendarDate } from "~/modules/user/age";
+import { parseCalendarDate } from "~/modules/time/calendar";
 import { authMessages } from "~/modules/user/messages";
 import { FULL_NAME_MAX } from "~/modules/user/limits";
 import { additionalDriverFields, checkoutMessages, type PaymentChoice } from "./checkout-form";

@@ -2,7 +2,7 @@ import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { presentLocations } from "~/modules/catalogue/present.server";
 import type { KnownLocation } from "~/modules/catalogue/search-query";
 import type { Language } from "~/modules/i18n/languages";
-import type { OnlineMethod } from "~/modules/payment/methods";
+import type { OnlineMethod } from "~/modules/booking/methods";
 import type { OptionKey } from "~/modules/pricing/pricing";
 import { loadProfile, updateProfile } from "~/modules/user/account.server";
 import { authMessages } from "~/modules/user/messages";

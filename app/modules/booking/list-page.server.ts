@@ -2,7 +2,7 @@ import { json, redirect, type TypedResponse } from "@remix-run/node";
 import { z } from "zod";
 import type { SessionUser } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
-import { isStaff } from "./access.server";
+import { isStaff } from "~/modules/access/booking-scope.server";
 import {
   bookingDetail,
   bulkChangeStatus,

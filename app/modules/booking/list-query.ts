@@ -1,6 +1,6 @@
-import { localToInstant } from "~/modules/availability/zoned-time";
+import { localToInstant } from "~/modules/time/zoned-time";
 import { searchText } from "~/modules/forms/text";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { bookingStatuses, type BookingStatus } from "./status";
 
 /** docs/domain.md#limits: bookings 20 a page, 10 on mobile. */

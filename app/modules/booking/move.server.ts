@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { recordAudit } from "~/modules/backoffice/audit.server";
+import { recordAudit } from "~/modules/audit/audit.server";
 import { schema, type Transaction } from "~/utils/db.server";
 import { EXCLUSION_VIOLATION, sqlState } from "~/utils/postgres.server";
 import { cancelKind } from "./eligibility";

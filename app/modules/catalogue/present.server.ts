@@ -1,4 +1,4 @@
-import { localToInstant } from "~/modules/availability/zoned-time";
+import { localToInstant } from "~/modules/time/zoned-time";
 import type { Language } from "~/modules/i18n/languages";
 import { getLocations, locationName, type CatalogueLocation } from "./reference.server";
 

@@ -1,6 +1,6 @@
 import { messages } from "~/modules/forms/messages";
 import { defaultPeriod, parseRentalPeriod, type RentalPeriod } from "~/modules/availability/period";
-import { normalizeLocal } from "~/modules/availability/zoned-time";
+import { normalizeLocal } from "~/modules/time/zoned-time";
 import { filtersToParams, parseFilters, type SearchFilters } from "./filters";
 
 /** Cars 15 per page (docs/domain.md#limits). */

@@ -1,11 +1,11 @@
 import { count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { StaffUser } from "~/modules/backoffice/access.server";
-import { recordAudit } from "~/modules/backoffice/audit.server";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import type { StaffUser } from "~/modules/access/staff.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { pageQuery } from "~/modules/list/paging";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import type { Language } from "~/modules/i18n/languages";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { getDb, schema } from "~/utils/db.server";
 import type { InboxQuery } from "./inbox";
 
@@ -27,8 +27,7 @@ export async function listContactMessages(query: InboxQuery, language: Language)
     db.select({ total: count() }).from(contactMessages).where(where),
     db.select({ unhandled: count() }).from(contactMessages).where(isNull(contactMessages.handledAt)),
   ]);
-  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
-  const page = Math.min(query.page, pages);
+  const { page, pages, offset, limit } = pageQuery(total, query.page);
   const rows = await db
     .select({
       id: contactMessages.id,
@@ -47,8 +46,8 @@ export async function listContactMessages(query: InboxQuery, language: Language)
     .leftJoin(handler, eq(handler.id, contactMessages.handledBy))
     .where(where)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(LIST_PAGE_SIZE)
-    .offset((page - 1) * LIST_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   const items = rows.map(({ createdAt, handledAt, ...row }) => ({
     ...row,
     receivedAt: formatInstant(createdAt, language, APP_TIME_ZONE),

@@ -1,4 +1,4 @@
-import { languageFromAcceptHeader } from "~/modules/api/language";
+import { languageFromAcceptHeader } from "~/modules/i18n/accept-language";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { resolveLanguage } from "~/modules/i18n/languages";
 import { isApiPath } from "./api-paths";

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { pageQuery } from "~/modules/list/paging";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import type { Language } from "~/modules/i18n/languages";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { getDb, schema } from "~/utils/db.server";
 
 const { notifications } = schema;
@@ -34,16 +34,14 @@ export type NotificationItem = {
 export async function listNotifications(userId: number, rawPage: string | null, language: Language) {
   const db = await getDb();
   const [{ total }] = await db.select({ total: count() }).from(notifications).where(owned(userId, "all"));
-  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
-  const requested = Number(rawPage ?? "1");
-  const page = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
+  const { page, pages, offset, limit } = pageQuery(total, rawPage);
   const rows = await db
     .select()
     .from(notifications)
     .where(owned(userId, "all"))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(LIST_PAGE_SIZE)
-    .offset((page - 1) * LIST_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   const items: NotificationItem[] = rows.map((row) => ({
     id: row.id,
     bookingId: row.bookingId,

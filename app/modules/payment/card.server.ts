@@ -8,7 +8,7 @@ import { getEnv } from "~/utils/env.server";
 import { demoDecision } from "./card";
 import { cardGateway, enabledOnlineMethods } from "./config.server";
 import { failPayment, fulfilPayment } from "./fulfil.server";
-import { payableQuery } from "./methods";
+import { payableQuery } from "~/modules/booking/methods";
 import type { PayableBooking } from "./payable.server";
 import { recordPayment } from "./record.server";
 import { stripeClient } from "./stripe.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import type { OnlineMethod } from "./methods";
+import type { OnlineMethod } from "~/modules/booking/methods";
 import { walletSettings } from "./wallet.server";
 
 const { settings, banks } = schema;

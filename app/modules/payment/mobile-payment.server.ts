@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { recordAudit } from "~/modules/backoffice/audit.server";
-import { bookingScope, isStaff } from "~/modules/booking/access.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { bookingScope, isStaff } from "~/modules/access/booking-scope.server";
 import { paidCentsColumn } from "~/modules/booking/move.server";
-import { pageBounds, LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { pageQuery, LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
 import { defaultLanguage, isLanguage } from "~/modules/i18n/languages";
@@ -13,7 +13,7 @@ import type { SessionUser } from "~/utils/session.server";
 import { paymentSettings } from "./config.server";
 import { failPayment, fulfilPayment, type FulfilOutcome } from "./fulfil.server";
 import { paymentGrant } from "./grant.server";
-import { methodHref } from "./methods";
+import { methodHref } from "~/modules/booking/methods";
 import {
   bolivarCentimos,
   centimosToDecimal,
@@ -283,7 +283,7 @@ async function queuePage(
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(where);
-  const { page, pages, offset } = pageBounds(total, rawPage);
+  const { page, pages, offset } = pageQuery(total, rawPage);
   const rows = await paymentRows(where, order, offset);
   const same = await sameReferences(user, rows);
   return { rows: rows.map((row) => present(user, row, same.get(row.paymentId) ?? [])), total, page, pages };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messages } from "~/modules/forms/messages";
 import { formatCents } from "~/modules/i18n/format";
-import { APP_TIME_ZONE, calendarDateIn, parseCalendarDate } from "~/modules/user/age";
+import { APP_TIME_ZONE, calendarDateIn, parseCalendarDate } from "~/modules/time/calendar";
 
 /*
  * Pago móvil rules (docs/domain.md#pago-móvil): the formats Venezuelan banks use, the amount in

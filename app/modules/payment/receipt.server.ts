@@ -8,7 +8,7 @@ import { formatCents } from "~/modules/i18n/format";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import type { Language } from "~/modules/i18n/languages";
 import type { PriceBreakdown } from "~/modules/pricing/pricing";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { getDb, schema } from "~/utils/db.server";
 import { formatBolivarDecimal } from "./mobile-payment";
 import { readableReference } from "./reference";

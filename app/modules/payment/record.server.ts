@@ -1,6 +1,6 @@
 import { lockBooking, moveBooking } from "~/modules/booking/move.server";
 import { schema, type Transaction } from "~/utils/db.server";
-import type { OnlineMethod } from "./methods";
+import type { OnlineMethod } from "~/modules/booking/methods";
 
 const { payments } = schema;
 

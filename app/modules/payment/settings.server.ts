@@ -1,10 +1,10 @@
 import { desc, eq } from "drizzle-orm";
-import type { StaffUser } from "~/modules/backoffice/access.server";
-import { changedFields } from "~/modules/backoffice/audit";
-import { recordAudit } from "~/modules/backoffice/audit.server";
+import type { StaffUser } from "~/modules/access/staff.server";
+import { changedFields } from "~/modules/audit/audit";
+import { recordAudit } from "~/modules/audit/audit.server";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import type { Language } from "~/modules/i18n/languages";
-import { APP_TIME_ZONE } from "~/modules/user/age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { getDb, schema } from "~/utils/db.server";
 import { normalizeRate, type SettingsInput } from "./settings";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
-import { parseCalendarDate } from "~/modules/user/age";
+import { parseCalendarDate } from "~/modules/time/calendar";
 import { normalizeRif, normalizeVenezuelanPhone } from "./mobile-payment";
 
 /*

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import QRCode from "qrcode";
-import { bookingScope, isStaff } from "~/modules/booking/access.server";
+import { bookingScope, isStaff } from "~/modules/access/booking-scope.server";
 import { paidCentsColumn } from "~/modules/booking/move.server";
 import { formatCents } from "~/modules/i18n/format";
 import { getDb, schema } from "~/utils/db.server";

@@ -45,7 +45,7 @@ const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 /**
  * The canonical spelling of an IANA time zone the platform knows ("america/caracas" →
  * "America/Caracas"), or null. Intl is the judge because it is what converts the place's
- * wall-clock times (app/modules/availability/zoned-time.ts).
+ * wall-clock times (app/modules/time/zoned-time.ts).
  */
 export function canonicalTimeZone(value: string): string | null {
   const name = value.trim();

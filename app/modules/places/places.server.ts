@@ -1,10 +1,10 @@
 import { and, asc, count, eq, ne, or, sql } from "drizzle-orm";
-import type { StaffUser } from "~/modules/backoffice/access.server";
-import { changedFields, createdFields } from "~/modules/backoffice/audit";
-import { recordAudit } from "~/modules/backoffice/audit.server";
-import { slugBase } from "~/modules/backoffice/slug";
-import { retryingSlugClash, unusedSlug } from "~/modules/backoffice/slug.server";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import type { StaffUser } from "~/modules/access/staff.server";
+import { changedFields, createdFields } from "~/modules/audit/audit";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { slugBase } from "~/modules/slug/slug";
+import { retryingSlugClash, unusedSlug } from "~/modules/slug/slug.server";
+import { pageQuery } from "~/modules/list/paging";
 import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import type { Language } from "~/modules/i18n/languages";
 import { getDb, schema, type Executor } from "~/utils/db.server";
@@ -42,9 +42,7 @@ export async function listPlaces(
 ): Promise<{ rows: PlaceListRow[]; page: number; pages: number; total: number }> {
   const db = await getDb();
   const [{ total }] = await db.select({ total: count() }).from(locations);
-  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
-  const requested = Number(rawPage ?? "1");
-  const page = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
+  const { page, pages, offset, limit } = pageQuery(total, rawPage);
   const name = nameColumns[language];
   const rows = await db
     .select({
@@ -57,8 +55,8 @@ export async function listPlaces(
     })
     .from(locations)
     .orderBy(asc(name), asc(locations.id))
-    .limit(LIST_PAGE_SIZE)
-    .offset((page - 1) * LIST_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return { rows, page, pages, total };
 }
 

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
-import { supplierScope, type StaffUser } from "~/modules/backoffice/access.server";
-import { changedFields, createdFields } from "~/modules/backoffice/audit";
-import { recordAudit } from "~/modules/backoffice/audit.server";
-import { slugBase } from "~/modules/backoffice/slug";
-import { retryingSlugClash, unusedSlug } from "~/modules/backoffice/slug.server";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { supplierScope, type StaffUser } from "~/modules/access/staff.server";
+import { changedFields, createdFields } from "~/modules/audit/audit";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { slugBase } from "~/modules/slug/slug";
+import { retryingSlugClash, unusedSlug } from "~/modules/slug/slug.server";
+import { pageQuery } from "~/modules/list/paging";
 import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import { deleteImageIfUnreferenced, storeImage } from "~/modules/images/images.server";
 import type { ImageRefusal } from "~/modules/images/process.server";
@@ -70,9 +70,7 @@ export async function listSuppliers(
   const db = await getDb();
   const scope = supplierScope(actor);
   const [{ total }] = await db.select({ total: count() }).from(suppliers).where(scope);
-  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
-  const requested = Number(rawPage ?? "1");
-  const page = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
+  const { page, pages, offset, limit } = pageQuery(total, rawPage);
   const rows = await db
     .select({
       id: suppliers.id,
@@ -87,8 +85,8 @@ export async function listSuppliers(
     .from(suppliers)
     .where(scope)
     .orderBy(asc(suppliers.name), asc(suppliers.id))
-    .limit(LIST_PAGE_SIZE)
-    .offset((page - 1) * LIST_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return { rows, page, pages, total };
 }
 

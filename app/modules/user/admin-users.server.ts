@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, ne, or } from "drizzle-orm";
-import type { StaffUser } from "~/modules/backoffice/access.server";
-import { recordAudit } from "~/modules/backoffice/audit.server";
-import { changedFields, createdFields } from "~/modules/backoffice/audit";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import type { StaffUser } from "~/modules/access/staff.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { changedFields, createdFields } from "~/modules/audit/audit";
+import { pageQuery } from "~/modules/list/paging";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import { formatCents } from "~/modules/i18n/format";
 import type { Language } from "~/modules/i18n/languages";
@@ -10,7 +10,7 @@ import { getDb, schema, type Executor } from "~/utils/db.server";
 import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 import { endOtherSignIns } from "~/utils/session.server";
 import { createUnactivatedAccount } from "./account.server";
-import { APP_TIME_ZONE } from "./age";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import {
   likePattern,
   selfActionProblem,
@@ -26,10 +26,6 @@ const { bookings, cars, locations, suppliers, tokens, users } = schema;
 /** A deleted account is gone for the back office too: not listed, and its page is a 404. */
 const live = ne(users.status, "deleted");
 
-/** The page that exists nearest to the one asked for. */
-const clampPage = (requested: number, total: number) =>
-  Math.min(requested, Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)));
-
 /** One page (30) of accounts, newest first, matching the search (name or email) and the type filter. */
 export async function listUsers(query: UserListQuery, language: Language) {
   const db = await getDb();
@@ -40,7 +36,7 @@ export async function listUsers(query: UserListQuery, language: Language) {
     query.q ? or(ilike(users.fullName, pattern), ilike(users.email, pattern)) : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(users).where(where);
-  const page = clampPage(query.page, total);
+  const { page, pages, offset, limit } = pageQuery(total, query.page);
   const rows = await db
     .select({
       id: users.id,
@@ -56,13 +52,13 @@ export async function listUsers(query: UserListQuery, language: Language) {
     .leftJoin(suppliers, eq(suppliers.id, users.supplierId))
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(LIST_PAGE_SIZE)
-    .offset((page - 1) * LIST_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   const items = rows.map((row) => ({
     ...row,
     createdAt: formatInstant(row.createdAt, language, APP_TIME_ZONE, false),
   }));
-  return { items, total, page, pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)) };
+  return { items, total, page, pages };
 }
 
 /** One account as its page shows it; null when there is none (or it was deleted). */
@@ -93,7 +89,7 @@ export async function userBookings(userId: number, requestedPage: number, langua
   const db = await getDb();
   const where = eq(bookings.driverId, userId);
   const [{ total }] = await db.select({ total: count() }).from(bookings).where(where);
-  const page = clampPage(requestedPage, total);
+  const { page, pages, offset, limit } = pageQuery(total, requestedPage);
   const rows = await db
     .select({
       id: bookings.id,
@@ -110,15 +106,15 @@ export async function userBookings(userId: number, requestedPage: number, langua
     .innerJoin(locations, eq(locations.id, bookings.pickupLocationId))
     .where(where)
     .orderBy(desc(bookings.startsAt), desc(bookings.id))
-    .limit(LIST_PAGE_SIZE)
-    .offset((page - 1) * LIST_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   const items = rows.map(({ startsAt, endsAt, priceCents, timeZone, ...row }) => ({
     ...row,
     startsAt: formatInstant(startsAt, language, timeZone),
     endsAt: formatInstant(endsAt, language, timeZone),
     price: formatCents(priceCents),
   }));
-  return { items, total, page, pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)) };
+  return { items, total, page, pages };
 }
 
 /** The suppliers a staff account can belong to (not deleted ones), by name. */

@@ -6,7 +6,7 @@ import { consumeAll, refund, reset } from "~/modules/security/rate-limit.server"
 import { getDb, schema } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { signInPath } from "./redirect";
+import { signInPath } from "~/modules/access/redirect";
 
 const { users } = schema;
 

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { emailField, optionalText, phoneField, requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { languages } from "~/modules/i18n/languages";
-import { isOldEnough, parseCalendarDate } from "./age";
+import { parseCalendarDate } from "~/modules/time/calendar";
+import { isOldEnough } from "./age";
 import { authMessages } from "./messages";
 
 import { BIO_MAX, DOCUMENT_NUMBER_MAX, FULL_NAME_MAX, LOCATION_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./limits";
@@ -28,7 +29,7 @@ const confirmation = () => z.string({ error: messages.required }).max(PASSWORD_M
 
 /**
  * A birth date (`YYYY-MM-DD`) that makes its owner at least 21 on `today`, a calendar
- * date in the app's time zone (see age.ts).
+ * date in the app's time zone (see app/modules/time/calendar.ts).
  */
 export function birthDateField(today: string) {
   return z

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { visitorSchema } from "~/modules/contact/schema";
 import { emailField } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/user/age";
+import { appToday } from "~/modules/time/calendar";
 import { authMessages } from "~/modules/user/messages";
 import { PASSWORD_MAX } from "~/modules/user/limits";
 import {
@@ -22,7 +22,6 @@ import { apiUserSchema, okSchema, rowId } from "../schemas";
  * rules. Where the spec says "not shown", the description says what was chosen.
  */
 const tag = "Account";
-const today = () => calendarDateIn(APP_TIME_ZONE, new Date());
 const userAnswer = { description: "The account, as it is now.", schema: z.object({ user: apiUserSchema }) };
 /** Some calls of the spec carry the account's id in the body; it must be the caller's own (else 403). */
 const ownId = { id: rowId.optional().meta({ description: "The caller's own id (optional; another id → 403)." }) };
@@ -43,7 +42,7 @@ export const signUp = defineOperation({
     "An address already registered → 409 `emailTaken`. When the site's captcha is on (`CAPTCHA_ENABLED`), `captchaToken` and `captchaAnswer` are required as on the page.",
   ].join("\n\n"),
   auth: "none",
-  body: () => signUpSchema({ today: today() }),
+  body: () => signUpSchema({ today: appToday() }),
   responses: {
     201: { description: "Created; the activation email is on its way.", schema: z.object({ user: apiUserSchema }) },
   },
@@ -206,7 +205,7 @@ export const updateUser = defineOperation({
   description:
     "The settings page's profile form: `fullName` is required; the other fields are optional and an absent one is cleared. Answers the updated account.",
   auth: "user",
-  body: () => profileSchema({ today: today() }).safeExtend(ownId),
+  body: () => profileSchema({ today: appToday() }).safeExtend(ownId),
   responses: { 200: userAnswer },
   errors: [403],
   example: { body: { fullName: "Ana Pérez", phone: "+58 414 111 2233", location: "Caracas" } },

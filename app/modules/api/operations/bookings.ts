@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AMENDMENT_REQUEST_MAX, amendTime, dropOffFollows, dropOffMessage } from "~/modules/booking/amend-schema";
 import { bookingStatuses } from "~/modules/booking/status";
 import { emailField, phoneField, requiredText } from "~/modules/forms/fields";
-import { onlineMethods } from "~/modules/payment/methods";
+import { onlineMethods } from "~/modules/booking/methods";
 import { optionKeys } from "~/modules/pricing/pricing";
 import { FULL_NAME_MAX } from "~/modules/user/limits";
 import { authMessages } from "~/modules/user/messages";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { fuelPolicies, fuelTypes, gearboxes } from "~/modules/catalogue/car-enums";
 import { carSpecs, depositLimits, filterParams, mileageKinds } from "~/modules/catalogue/filters";
 import { CARS_PER_PAGE, MAX_PAGE, searchParamNames } from "~/modules/catalogue/search-query";
-import { onlineMethods } from "~/modules/payment/methods";
+import { onlineMethods } from "~/modules/booking/methods";
 import { optionKeys } from "~/modules/pricing/pricing";
 import { defineOperation } from "../operation";
 import { idParams, localDateTime } from "./shared";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
+import { LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { defineOperation } from "../operation";
 import { idParams, pageQuery } from "./shared";
 

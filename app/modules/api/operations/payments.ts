@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { bookingStatuses } from "~/modules/booking/status";
 import { mobilePaymentSchema } from "~/modules/payment/mobile-payment";
-import { onlineMethods } from "~/modules/payment/methods";
+import { onlineMethods } from "~/modules/booking/methods";
 import { invalidReasons } from "~/modules/payment/tron";
 import { walletSchema } from "~/modules/payment/wallet-form";
 import { defineOperation } from "../operation";

@@ -1,7 +1,7 @@
 import type { Executor } from "~/utils/db.server";
 import { schema } from "~/utils/db.server";
 import type { Changes } from "./audit";
-import type { StaffUser } from "./access.server";
+import type { StaffUser } from "~/modules/access/staff.server";
 
 export type AuditInput = {
   /** `<subject>.<verb>`: `car.create`, `car.update`, `user.suspend`, `settings.rate`, … */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiLanguage, languageFromAcceptHeader } from "./language";
+import { apiLanguage, languageFromAcceptHeader } from "./accept-language";
 
 describe("languageFromAcceptHeader", () => {
   it("takes the best supported language by quality, then by order", () => {

@@ -132,6 +132,11 @@ export function instantToLocal(instant: Date, zone: string): LocalDateTime {
   return formatFields(wallClock(instant, zone));
 }
 
+/** An instant as the wall clock of `zone` reads it, for people and CSV cells: `YYYY-MM-DD HH:MM`. */
+export function wallClockLabel(instant: Date, zone: string): string {
+  return instantToLocal(instant, zone).replace("T", " ");
+}
+
 /** Adds whole calendar days to a wall-clock value (same time of day). */
 export function addLocalDays(value: LocalDateTime, days: number): LocalDateTime {
   const p = parseLocal(value);

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { and, eq, ne, type SQL } from "drizzle-orm";
-import { bookingScope } from "~/modules/booking/access.server";
-import { signInPath } from "~/modules/user/redirect";
+import { bookingScope } from "~/modules/access/booking-scope.server";
+import { signInPath } from "~/modules/access/redirect";
 import { schema } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 
@@ -61,5 +61,5 @@ export function ownSupplierId(user: StaffUser, requested: number): number {
   return user.type === "admin" ? requested : user.supplierId;
 }
 
-/** Bookings: the one scope shared with the driver-facing pages (app/modules/booking/access.server.ts). */
+/** Bookings: the one scope shared with the driver-facing pages (app/modules/access/booking-scope.server.ts). */
 export { bookingScope };

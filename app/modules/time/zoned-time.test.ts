@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addLocalDays, instantToLocal, localToInstant, normalizeLocal, zoneOffsetMs } from "./zoned-time";
+import {
+  addLocalDays,
+  instantToLocal,
+  localToInstant,
+  normalizeLocal,
+  wallClockLabel,
+  zoneOffsetMs,
+} from "./zoned-time";
 
 const CARACAS = "America/Caracas";
 const PARIS = "Europe/Paris";
@@ -130,5 +137,13 @@ describe("helpers", () => {
   it("addLocalDays keeps the time of day across month and year ends", () => {
     expect(addLocalDays("2026-12-30T10:00", 3)).toBe("2027-01-02T10:00");
     expect(addLocalDays("2028-02-28T08:15", 1)).toBe("2028-02-29T08:15");
+  });
+});
+
+describe("wallClockLabel", () => {
+  it("reads an instant on the wall clock of the zone, date and time apart", () => {
+    expect(wallClockLabel(new Date("2026-06-01T14:30:00Z"), "America/Caracas")).toBe("2026-06-01 10:30");
+    expect(wallClockLabel(new Date("2026-06-01T02:05:00Z"), "America/Caracas")).toBe("2026-05-31 22:05");
+    expect(wallClockLabel(new Date("2026-06-01T14:30:00Z"), "UTC")).toBe("2026-06-01 14:30");
   });
 });
