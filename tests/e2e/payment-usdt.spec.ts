@@ -126,7 +126,7 @@ for (const [index, mode] of jsModes.entries()) {
       test.setTimeout(120_000);
       const email = await checkoutWithUsdt(page, day(0));
       await expect(page.getByRole("heading", { level: 1, name: "Pay with USDT" })).toBeVisible();
-      await expect(page.getByText("TRX (USDT TRC20)")).toBeVisible();
+      await expect(page.getByText("TRON (TRC20)", { exact: true })).toBeVisible();
       await expect(page.getByTestId("deposit-address")).toHaveText(WALLET);
       await expect(page.getByRole("img", { name: "QR code of the deposit address" }).locator("svg")).toBeVisible();
       const amount = await baseUnitsDue(page);
