@@ -28,7 +28,7 @@ const PAYER = "TEdvoHEatmDKvTh3o9vBRB9Vdtbhn4QFhy";
 const ADMIN = "admin@rueda.example";
 const PASSWORD = "Rueda2026!";
 const CHECKING = "Checking the transaction…";
-const INVALID = "Transaction ID invalid (verify it is valid with the specified amount)";
+const INVALID = "Invalid transaction ID (check that it matches the amount shown)";
 
 const newTxId = () => crypto.randomBytes(32).toString("hex");
 

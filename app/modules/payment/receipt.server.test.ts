@@ -121,10 +121,10 @@ describe("renderReceipt", () => {
       "Total $1,513.05",
       "Forma de pago Tarjeta",
       "Referencia del pago …a1B2c3D4",
-      "Importe $1,000",
+      "Monto $1,000",
       "Forma de pago USDT (TRC20)",
-      "Importe $513.05",
-      "Importe pagado $1,513.05",
+      "Monto $513.05",
+      "Monto pagado $1,513.05",
     ]) {
       expect(out).toContain(expected);
     }
