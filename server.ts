@@ -322,6 +322,10 @@ async function serve(onListening: () => void) {
     console.log(`${signal}: finishing requests in flight`);
     draining = true;
     for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
+    // Closing the listening socket resets the connections the kernel has queued on it but the
+    // process has not accepted yet (many when a busy event loop has not polled for a while):
+    // one more turn of the loop accepts them first; they are then answered with `Connection: close`.
+    await new Promise((resolve) => setImmediate(resolve));
     // net.Server's close, not http.Server's: the latter also drops idle keep-alive
     // connections at once, racing a client that is sending its next request on one.
     const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));

@@ -70,7 +70,7 @@ else fail "HEALTHCHECK in the worker container"; fi
 
 for name in rueda-check-web rueda-check-worker; do
   commands=$(docker exec "$name" sh -c 'for f in /proc/[0-9]*/cmdline; do tr "\0" " " <"$f"; echo; done')
-  if echo "$commands" | grep -q "tsx"; then fail "$name runs tsx: $commands"; else pass "$name: $(echo "$commands" | grep build/node | head -1)"; fi
+  if echo "$commands" | grep -aq "tsx"; then fail "$name runs tsx: $commands"; else pass "$name: $(echo "$commands" | grep -a "build/node" | head -1)"; fi
 done
 
 if run "$IMAGE" sh -c 'test ! -e node_modules/tsx && test ! -e node_modules/typescript && test ! -e node_modules/esbuild && ! ls server.ts app >/dev/null 2>&1'; then
