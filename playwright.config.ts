@@ -83,7 +83,8 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: "npx remix vite:build && npx tsx server.ts",
+      // The compiled server and worker, as production runs them (docs/operations.md#build).
+      command: "npm run build && node build/node/server.js",
       url: `${baseURL}/healthz`,
       env: appEnv,
       reuseExistingServer: false,
@@ -93,7 +94,8 @@ export default defineConfig({
     ...(withWorker
       ? [
           {
-            command: "npx tsx worker.ts",
+            // Started after the server above, so its build is there.
+            command: "node build/node/worker.js",
             url: `http://127.0.0.1:${workerHealthPort}/`,
             env: { ...appEnv, WORKER_HEALTH_PORT: String(workerHealthPort) },
             reuseExistingServer: false,

@@ -1,11 +1,11 @@
 import cluster from "node:cluster";
 import crypto from "node:crypto";
+import type { ServerResponse } from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
+import type { NextFunction, Request, Response } from "express";
 import { decisionLines, getEnv } from "./config/env";
 
 const dev = process.argv.includes("--dev");
@@ -18,28 +18,8 @@ if (!env.STRIPE_SECRET_KEY) process.env.CARD_DEMO_GATEWAY ??= env.cardGateway ==
 // React and Remix pick their production builds from NODE_ENV.
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
-const { closeDb } = await import("./db/client");
-const { withQueryCount } = await import("./db/query-count");
-const { demoLogins, DEMO_PASSWORD } = await import("./db/seed-data");
-const { startRelay } = await import("./jobs/relay");
-const { providePaymentJobs } = await import("./app/modules/payment/jobs.server");
-const { prepareDatabase } = await import("./app/modules/setup/prepare-database.server");
-const { buildLoadContext } = await import("./app/modules/http/load-context.server");
-const { createRemixHandler } = await import("./app/modules/http/express-remix.server");
-const { isCrossSiteWrite } = await import("./app/modules/http/cross-site");
-const { plainAnswer } = await import("./app/modules/http/plain-pages.server");
-const { isApiPath, isDecodablePath, loggableUrl } = await import("./app/modules/http/api-paths");
-const { logError } = await import("./app/utils/error-log");
-const { presentsBearer } = await import("./app/utils/api-tokens.server");
-const { sessionCookie } = await import("./app/utils/cookies.server");
-const { databaseReachable, statusAccess, statusReport } = await import("./app/modules/http/status.server");
-const { contentSecurityPolicy, securityHeaders } = await import("./app/utils/security.server");
-const { countryForIp } = await import("./app/modules/i18n/country.server");
-
 /** How long a stopping web process lets requests in flight finish (docs/operations.md#shutdown). */
 const SHUTDOWN_GRACE_MS = 10_000;
-/** A keep-alive connection that stays idle this long after the stop began is closed. */
-const IDLE_CLOSE_MS = 1_000;
 
 /*
  * One web process per core when every piece of state the processes share lives in
@@ -54,34 +34,76 @@ function webProcesses(): number {
   return env.WEB_CONCURRENCY ?? (env.REDIS_URL ? os.availableParallelism() : 1);
 }
 
-function printBanner(prepared: Awaited<ReturnType<typeof prepareDatabase>>, processes: number) {
+/**
+ * Prepares the database (migrations, demo data, first admin) and returns the start-up banner.
+ * Imports the app itself, so the supervisor runs it in a short-lived child (docs/operations.md#memory).
+ */
+async function prepare(processes: number): Promise<string[]> {
+  const { prepareDatabase } = await import("./app/modules/setup/prepare-database.server");
+  const { demoLogins, DEMO_PASSWORD } = await import("./db/seed-data");
+  const prepared = await prepareDatabase({ demoData: env.demoData, adminEmail: env.ADMIN_EMAIL });
   const jobs = env.REDIS_URL ? " + Redis" : ", in-process jobs";
   const workers = processes > 1 ? `, ${processes} processes` : "";
-  console.log(`Rueda is serving http://localhost:${env.PORT} (${prepared.kind}${jobs}${workers})`);
+  const lines = [`Rueda is serving http://localhost:${env.PORT} (${prepared.kind}${jobs}${workers})`];
   // Said at every start, so an operator sees at once whether demo money is live (docs/operations.md#demo-money).
-  for (const line of decisionLines(env.decisions)) console.log(line);
-  if (prepared.seeded) console.log("Demo data was loaded into the empty database.");
+  lines.push(...decisionLines(env.decisions));
+  if (prepared.seeded) lines.push("Demo data was loaded into the empty database.");
   if (env.demoData) {
-    console.log(`Demo logins (password: ${DEMO_PASSWORD}):`);
-    for (const login of demoLogins) console.log(`  ${login.role.padEnd(9)} ${login.email}`);
+    lines.push(`Demo logins (password: ${DEMO_PASSWORD}):`);
+    for (const login of demoLogins) lines.push(`  ${login.role.padEnd(9)} ${login.email}`);
   }
   if (prepared.admin === "invited")
-    console.log(`No administrator existed: ${env.ADMIN_EMAIL} was emailed a link to choose a password.`);
+    lines.push(`No administrator existed: ${env.ADMIN_EMAIL} was emailed a link to choose a password.`);
   if (prepared.admin === "missing") {
-    console.log(
+    lines.push(
       'No administrator yet. Create one with: npm run admin:create -- --email you@example.com --name "Your Name"',
     );
-    console.log("(or set ADMIN_EMAIL and restart: that address is emailed a link to choose a password).");
+    lines.push("(or set ADMIN_EMAIL and restart: that address is emailed a link to choose a password).");
   }
+  return lines;
 }
 
-/** The primary prepares the database once, then keeps `count` web processes running. */
-async function supervise(count: number, prepared: Awaited<ReturnType<typeof prepareDatabase>>) {
+const printLines = (lines: string[]) => {
+  for (const line of lines) console.log(line);
+};
+
+/** Set by the supervisor on the one child that prepares the database and then exits. */
+const PREPARE_ROLE = "RUEDA_PREPARE_DATABASE";
+
+/** The child that prepares the database for the supervisor: hands back the banner, closes the database, ends. */
+async function prepareForSupervisor(processes: number) {
+  const { closeDb } = await import("./db/client");
+  const lines = await prepare(processes);
   await closeDb();
+  await new Promise<void>((resolve) => process.send!({ banner: lines }, () => resolve()));
+  process.exit(0);
+}
+
+/** Runs the preparing child to its end; the supervisor stops when it fails (its error is on stderr). */
+async function prepareInChild(processes: number): Promise<string[]> {
+  const child = cluster.fork({ [PREPARE_ROLE]: "1" });
+  let banner: string[] | null = null;
+  child.on("message", (message: { banner?: string[] }) => {
+    if (Array.isArray(message?.banner)) banner = message.banner;
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", (exitCode) => resolve(exitCode)));
+  if (code !== 0 || !banner) {
+    console.error("Preparing the database failed: the web server does not start.");
+    process.exit(1);
+  }
+  return banner;
+}
+
+/**
+ * The primary has a child prepare the database once, then keeps `count` web processes running.
+ * It imports nothing of the app itself: it serves no request (docs/operations.md#memory).
+ */
+async function supervise(count: number) {
+  const banner = await prepareInChild(count);
   let stopping = false;
   let bannerShown = false;
   cluster.on("listening", () => {
-    if (!bannerShown) printBanner(prepared, count);
+    if (!bannerShown) printLines(banner);
     bannerShown = true;
   });
   const allDead = () => Object.values(cluster.workers ?? {}).every((worker) => !worker || worker.isDead());
@@ -108,14 +130,37 @@ async function supervise(count: number, prepared: Awaited<ReturnType<typeof prep
 
 const processes = webProcesses();
 if (cluster.isPrimary) {
-  const prepared = await prepareDatabase({ demoData: env.demoData, adminEmail: env.ADMIN_EMAIL });
-  if (processes > 1) await supervise(processes, prepared);
-  else await serve(() => printBanner(prepared, 1));
+  if (processes > 1) await supervise(processes);
+  else {
+    const banner = await prepare(1);
+    await serve(() => printLines(banner));
+  }
+} else if (process.env[PREPARE_ROLE] === "1") {
+  await prepareForSupervisor(processes);
 } else {
   await serve(() => {});
 }
 
 async function serve(onListening: () => void) {
+  // The app is imported here, by the processes that serve, not by the supervisor (docs/operations.md#memory).
+  const { default: express } = await import("express");
+  const { default: compression } = await import("compression");
+  const { closeDb } = await import("./db/client");
+  const { withQueryCount } = await import("./db/query-count");
+  const { startRelay } = await import("./jobs/relay");
+  const { providePaymentJobs } = await import("./app/modules/payment/jobs.server");
+  const { buildLoadContext } = await import("./app/modules/http/load-context.server");
+  const { createRemixHandler } = await import("./app/modules/http/express-remix.server");
+  const { isCrossSiteWrite } = await import("./app/modules/http/cross-site");
+  const { plainAnswer } = await import("./app/modules/http/plain-pages.server");
+  const { isApiPath, isDecodablePath, loggableUrl } = await import("./app/modules/http/api-paths");
+  const { logError } = await import("./app/utils/error-log");
+  const { presentsBearer } = await import("./app/utils/api-tokens.server");
+  const { sessionCookie } = await import("./app/utils/cookies.server");
+  const { databaseReachable, statusAccess, statusReport } = await import("./app/modules/http/status.server");
+  const { contentSecurityPolicy, securityHeaders } = await import("./app/utils/security.server");
+  const { countryForIp } = await import("./app/modules/i18n/country.server");
+
   // The relay runs jobs in this process when there is no Redis, payment jobs included.
   providePaymentJobs();
   const relay = startRelay();
@@ -257,23 +302,35 @@ async function serve(onListening: () => void) {
   });
 
   const server = app.listen(env.PORT, env.HOST, onListening);
+  // Responses not yet begun, so a stop can still tell them to close their connection.
+  const unanswered = new Set<ServerResponse>();
+  server.on("request", (_req, res: ServerResponse) => {
+    unanswered.add(res);
+    res.once("close", () => unanswered.delete(res));
+  });
 
   /*
-   * A stop (SIGTERM from the platform, Ctrl+C) lets every request in flight finish:
-   * the process stops accepting connections, answers what arrives on open ones with
-   * `Connection: close`, closes connections that stay idle, and only after the last one
-   * (or the grace period) stops the relay and closes the database.
+   * A stop (SIGTERM from the platform, Ctrl+C) lets every request in flight finish
+   * (docs/operations.md#shutdown): the process stops accepting connections and every answer
+   * from then on — to requests already in flight too — says `Connection: close`, so the client
+   * closes that connection itself once it has read it. No open connection is dropped by the
+   * server while a client may be sending on it: one left idle is closed by the keep-alive
+   * timeout the client was told of (`Keep-Alive: timeout=5`). After the last connection (or the
+   * grace period) the relay stops and the database closes.
    */
   async function shutdown(signal: string) {
     console.log(`${signal}: finishing requests in flight`);
     draining = true;
+    for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
+    // Closing the listening socket resets the connections the kernel has queued on it but the
+    // process has not accepted yet (many when a busy event loop has not polled for a while):
+    // one more turn of the loop accepts them first; they are then answered with `Connection: close`.
+    await new Promise((resolve) => setImmediate(resolve));
     // net.Server's close, not http.Server's: the latter also drops idle keep-alive
     // connections at once, racing a client that is sending its next request on one.
     const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
-    const idleSweep = setTimeout(() => server.closeIdleConnections(), IDLE_CLOSE_MS);
     const grace = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
     await Promise.race([closed, grace]);
-    clearTimeout(idleSweep);
     server.closeAllConnections();
     await relay.stop();
     await closeDb();

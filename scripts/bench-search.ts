@@ -6,7 +6,9 @@
  * each request drawing its own place, dates, duration, filters and page at random (so no
  * cache of a few URLs can help), at 16 connections and at 1. Then SQL queries per
  * request (LOG_QUERY_COUNT), and the database is dropped.
- * Options: --duration <s> (default 15), --warmup <s> (default 20), --keep (keep the database).
+ * Options: --duration <s> (default 15), --warmup <s> (default 20), --keep (keep the database),
+ * --memory (`npm run bench:memory`: only the 16-connection load, then the resident memory of
+ * the supervisor and of each web process; goal ≤ 250 MB per web process, docs/operations.md#memory).
  * BENCH_REDIS_URL: the Redis to use (default redis://127.0.0.1:6379/6).
  *
  * Budget: ≥ 300 req/s and p97.5 ≤ 100 ms at 16 connections; p97.5 ≤ 10 ms at 1.
@@ -32,6 +34,7 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "15" },
     warmup: { type: "string", default: "20" },
     keep: { type: "boolean", default: false },
+    memory: { type: "boolean", default: false },
   },
 });
 const duration = Number(args.duration);
@@ -130,6 +133,16 @@ function serverPids(child: ChildProcess): number[] {
   return [child.pid!, ...(result.status === 0 ? result.stdout.trim().split("\n").map(Number) : [])];
 }
 
+/** Resident memory (VmRSS) of a process in MB, or null without /proc. */
+function rssMb(pid: number): number | null {
+  try {
+    const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
+    return line ? Math.round(Number(line[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The PostgreSQL backends serving the bench database, not whatever else the machine runs. */
 async function postgresPids(): Promise<number[]> {
   const rows = await monitor!<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName}`;
@@ -203,6 +216,20 @@ async function main() {
   const runs: Run[] = [];
   console.log(`16 connections for ${duration} s…`);
   runs.push(await load(nextPath, 16, duration));
+  const [supervisorPid, ...webPids] = serverPids(server.child);
+  const webRss = (webPids.length ? webPids : [supervisorPid]).map(rssMb);
+  const memoryLine =
+    `Memory after the search load: ${webPids.length ? `supervisor ${rssMb(supervisorPid)} MB, ` : ""}` +
+    `web process${webRss.length > 1 ? "es" : ""} ${webRss.map((mb) => `${mb} MB`).join(", ")} RSS ` +
+    `(goal ≤ 250 MB each: ${webRss.every((mb) => mb !== null && mb <= 250) ? "ok" : "OVER"})`;
+  if (args.memory) {
+    step("Results");
+    console.log(
+      `16 connections: ${runs[0].rps.toFixed(0)} req/s, p97.5 ${runs[0].p975} ms, non-2xx ${runs[0].non2xx}, errors ${runs[0].errors}`,
+    );
+    console.log(memoryLine);
+    return;
+  }
   console.log(`1 connection for ${duration} s…`);
   runs.push(await load(nextPath, 1, duration));
   await server.stop();
@@ -246,6 +273,7 @@ async function main() {
   console.log(
     `  errors and non-2xx: ${runs.reduce((n, r) => n + r.non2xx + r.errors, 0)} (budget 0: ${mark(runs.every((r) => r.non2xx === 0 && r.errors === 0))})`,
   );
+  console.log(memoryLine);
   console.log(
     `Load average after the run: ${os
       .loadavg()

@@ -41,16 +41,23 @@ function newestMtime(entry: string): number {
   return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), 0);
 }
 
-/** Benchmarks measure the production build; rebuild only when what goes into it changed since the last one. */
+/** Benchmarks measure the production build; rebuild only what changed since the last build. */
 export function buildIfNeeded() {
-  const built = "build/server/index.js";
-  const sources = ["app", "db", "jobs", "vite.config.ts"];
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs > Math.max(...sources.map(newestMtime))) {
+  const builtAfter = (file: string, sources: string[]) =>
+    fs.existsSync(file) && fs.statSync(file).mtimeMs > Math.max(...sources.map(newestMtime));
+  const appSources = ["app", "db", "jobs", "config", "vite.config.ts"];
+  const nodeSources = [...appSources, "server.ts", "worker.ts", "scripts"];
+  const step = !builtAfter("build/server/index.js", appSources)
+    ? ["npm", ["run", "build"]]
+    : !builtAfter("build/node/server.js", nodeSources)
+      ? [process.execPath, ["scripts/build-node.mjs"]]
+      : null;
+  if (!step) {
     console.log("Build is up to date.");
     return;
   }
-  console.log("Building (remix vite:build)…");
-  const result = spawnSync("npx", ["remix", "vite:build"], { stdio: ["ignore", "ignore", "inherit"] });
+  console.log(`Building (${step === null ? "" : step[0] === "npm" ? "npm run build" : "server and worker"})…`);
+  const result = spawnSync(step[0] as string, step[1] as string[], { stdio: ["ignore", "ignore", "inherit"] });
   if (result.status !== 0) throw new Error("build failed");
 }
 
@@ -62,7 +69,7 @@ export type RunningServer = {
 };
 
 /**
- * server.ts on the production build, with NODE_ENV=production, once /healthz answers (two minutes
+ * The compiled server (build/node/server.js, `npm run build`) on the production build, with NODE_ENV=production, once /healthz answers (two minutes
  * by default: PGlite's migrations and demo data take most of a minute on a busy machine).
  */
 export async function startServer(
@@ -70,8 +77,8 @@ export async function startServer(
   env: Record<string, string>,
   { timeoutMs = 120_000 } = {},
 ): Promise<RunningServer> {
-  // node --import tsx (not npx) so the PID we hold is the server itself.
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // node itself (not npm) so the PID we hold is the server's, as in production.
+  const child = spawn(process.execPath, ["build/node/server.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -83,9 +90,11 @@ export async function startServer(
     child.kill("SIGTERM");
     await exited;
   };
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+  // Ready once this process said it serves (another, stopping on the same port, may still answer /healthz).
+  const serving = () => output.some((line) => line.startsWith("Rueda is serving"));
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline && child.exitCode === null;) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, output, stop };
+      if (serving() && (await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, output, stop };
     } catch {
       // not listening yet
     }
