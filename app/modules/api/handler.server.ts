@@ -38,7 +38,9 @@ function jsonResponse(status: number, body: unknown, language: Language, headers
 
 /** A message key to the caller's words; zod's own English messages (no key) become a generic one. */
 function translate(t: TFunction, key: string, values: Record<string, string> = {}): string {
-  const text = t(key, values);
+  // A count travels as text in an ApiError; i18next picks its plural form (key_one/key_other) only from a number.
+  const count = values.count !== undefined && /^\d+$/.test(values.count) ? Number(values.count) : undefined;
+  const text = t(key, count === undefined ? values : { ...values, count });
   return text === key || text === key.slice(key.indexOf(":") + 1) ? t("api:errors.invalidValue") : text;
 }
 
