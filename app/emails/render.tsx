@@ -51,7 +51,7 @@ function bookingDetails(t: TFunction, data: Data) {
     <>
       {lines.map(([label, value]) => (
         <Text key={label} style={{ margin: "4px 0" }}>
-          <strong>{label}:</strong> {value}
+          <strong>{t("common:labelled", { label })}</strong> {value}
         </Text>
       ))}
       <Button href={str(data.link)} style={buttonStyle}>

@@ -179,6 +179,7 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "catalogue:pagination.page",
     "catalogue:fuel.diesel",
     "catalogue:card.options",
+    "common:labelled",
     "common:nav.menu",
     "common:nav.contact",
     "common:nav.notifications",

@@ -85,7 +85,7 @@ export function CarCard({
         </p>
         <p className="car-card__specs">{specsText(car, labels)}</p>
         <p className="car-card__options">
-          <strong>{l.optionsLabel}:</strong> {optionsText(car, labels)}
+          <strong>{l.optionsLabel}</strong> {optionsText(car, labels)}
         </p>
       </div>
       <div className="car-card__price">

@@ -37,7 +37,7 @@ function build(t: Translate) {
       mileageLabel: t("card.mileage"),
       fuelPolicyLabel: t("card.fuelPolicy"),
       depositLabel: t("card.deposit"),
-      optionsLabel: t("card.options"),
+      optionsLabel: t("common:labelled", { label: t("card.options") }),
       included: t("card.included"),
       unavailable: t("card.unavailable"),
       optionPerDay: template(t, "card.optionPerDay", "price"),
