@@ -18,6 +18,15 @@ if (!env.STRIPE_SECRET_KEY) process.env.CARD_DEMO_GATEWAY ??= env.cardGateway ==
 // React and Remix pick their production builds from NODE_ENV.
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
+// Observability (docs/operations.md#logs): error reporting and traces first, when configured.
+const { startTelemetry } = await import("./app/modules/http/telemetry.server");
+startTelemetry("web");
+const { log, nameProcess } = await import("./app/utils/logger.server");
+nameProcess("web");
+const { observeRequests } = await import("./app/modules/http/observe.server");
+const { metricsEndpoint } = await import("./app/modules/http/metrics.server");
+const { aggregateWorkerMetrics } = await import("./app/modules/http/metrics-cluster.server");
+
 const { closeDb } = await import("./db/client");
 const { withQueryCount } = await import("./db/query-count");
 const { demoLogins, DEMO_PASSWORD } = await import("./db/seed-data");
@@ -66,7 +75,7 @@ function printBanner(prepared: Awaited<ReturnType<typeof prepareDatabase>>, proc
     for (const login of demoLogins) console.log(`  ${login.role.padEnd(9)} ${login.email}`);
   }
   if (prepared.admin === "invited")
-    console.log(`No administrator existed: ${env.ADMIN_EMAIL} was emailed a link to choose a password.`);
+    console.log("No administrator existed: ADMIN_EMAIL was emailed a link to choose a password.");
   if (prepared.admin === "missing") {
     console.log(
       'No administrator yet. Create one with: npm run admin:create -- --email you@example.com --name "Your Name"',
@@ -80,6 +89,7 @@ async function supervise(count: number, prepared: Awaited<ReturnType<typeof prep
   await closeDb();
   let stopping = false;
   let bannerShown = false;
+  aggregateWorkerMetrics(); // docs/operations.md#metrics: /metrics sums every web process's series
   cluster.on("listening", () => {
     if (!bannerShown) printBanner(prepared, count);
     bannerShown = true;
@@ -90,7 +100,10 @@ async function supervise(count: number, prepared: Awaited<ReturnType<typeof prep
       if (allDead()) process.exit(0);
       return;
     }
-    console.error(`web process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    log().error(
+      { op: "supervise", child: worker.process.pid, exit: signal ?? code },
+      "web process ended; starting another",
+    );
     // A pause, so a process that cannot start (database down) is not restarted in a tight loop.
     setTimeout(() => !stopping && cluster.fork(), 1000);
   });
@@ -122,6 +135,7 @@ async function serve(onListening: () => void) {
   let draining = false;
 
   const app = express();
+  app.use(observeRequests()); // request id, access log, duration histogram (docs/operations.md#logs)
   app.disable("x-powered-by");
   // Remix reads the URL itself and nothing here uses req.query: no need to parse every
   // query string with qs, which is slow on long search URLs.
@@ -170,6 +184,9 @@ async function serve(onListening: () => void) {
     const report = await statusReport(env.REDIS_URL ? relay.redisHealthy : null);
     res.status(report.status === "ok" ? 200 : 503).json(report);
   });
+
+  // Prometheus, with METRICS_TOKEN only (docs/operations.md#metrics).
+  app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
 
   // Cross-site form posts are refused here, once for every route (docs/security.md#cross-site-posts).
   const allowedOrigins = (req: Request) => [env.appOrigin, `${req.protocol}://${req.get("host") ?? ""}`];
@@ -244,7 +261,12 @@ async function serve(onListening: () => void) {
   app.all("*", (req, res, next) => {
     if (!env.LOG_QUERY_COUNT) return remixHandler(req, res, next);
     const { counter } = withQueryCount(() => remixHandler(req, res, next));
-    res.on("finish", () => console.log(`[queries] ${req.method} ${loggableUrl(req.originalUrl)} ${counter.queries}`));
+    res.on("finish", () =>
+      req.log.info(
+        { op: "queries", queries: counter.queries },
+        `[queries] ${req.method} ${loggableUrl(req.path)} ${counter.queries}`,
+      ),
+    );
   });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -265,7 +287,7 @@ async function serve(onListening: () => void) {
    * (or the grace period) stops the relay and closes the database.
    */
   async function shutdown(signal: string) {
-    console.log(`${signal}: finishing requests in flight`);
+    log().info({ op: "shutdown", signal }, "finishing requests in flight");
     draining = true;
     // net.Server's close, not http.Server's: the latter also drops idle keep-alive
     // connections at once, racing a client that is sending its next request on one.
