@@ -129,7 +129,14 @@ test("a request's id is in its response and its log line; /metrics answers its t
   // A fresh PGlite server migrates before it answers: most of a minute on a busy machine.
   test.setTimeout(150_000);
   const token = "ops-metrics-token-0123456789";
-  await withServer({ ...embedded("observe"), METRICS_TOKEN: token, LOG_LEVEL: "info" }, async (server, base) => {
+  // A port inside this run's own range (E2E_PORT + 0–9), not shared with a parallel run.
+  const port = Number(process.env.E2E_PORT ?? 3200) + 7;
+  // PostgreSQL when there is one: a fresh PGlite migrates for most of a minute on a busy machine.
+  const scratch = await scratchPostgres();
+  const env = { ...embedded("observe"), METRICS_TOKEN: token, LOG_LEVEL: "info" };
+  const server = await startServer(port, scratch ? { ...env, DATABASE_URL: scratch.url } : env);
+  const base = `http://127.0.0.1:${port}`;
+  try {
     const page = await fetch(`${base}/about?utm=private`, { headers: { "X-Request-Id": "e2e-observe-1" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("X-Request-Id")).toBe("e2e-observe-1");
@@ -152,5 +159,8 @@ test("a request's id is in its response and its log line; /metrics answers its t
     );
     expect(text).toContain("rueda_outbox_oldest_pending_age_seconds");
     expect(text).toContain("process_resident_memory_bytes");
-  });
+  } finally {
+    await server.stop();
+    await scratch?.drop();
+  }
 });

@@ -72,12 +72,21 @@ function startSentry(dsn: string, service: string) {
     serverName: service,
     sendDefaultPii: false,
     includeLocalVariables: false,
+    // No source lines around frames and no local variables: only what the log line holds.
+    integrations: (defaults) =>
+      defaults.filter((integration) => !/^(ContextLines|LocalVariables)/.test(integration.name)),
     beforeSend: (event) => scrubEvent(event),
     beforeBreadcrumb: (crumb) => scrubBreadcrumb(crumb),
   });
   setErrorReporter((where, error) => {
     Sentry.captureException(reportableError(error), { tags: { op: where } });
   });
+}
+
+/** Span attributes that would carry a query string (a reset link's token), overridden. */
+function withoutQuery(url: string) {
+  const path = traceableUrl(url);
+  return { "http.target": path, "url.path": path, "url.query": "", "http.url": path, "url.full": path };
 }
 
 function startTraces(endpoint: string, service: string) {
@@ -107,13 +116,14 @@ function startTraces(endpoint: string, service: string) {
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (request) => request.url === "/healthz" || request.url === "/metrics",
         // Overrides the attributes that would carry the query string (a reset link's token).
-        startIncomingSpanHook: (request) => {
-          const path = traceableUrl(request.url ?? "");
-          return { "http.target": path, "url.path": path, "url.query": "", "http.url": path, "url.full": path };
-        },
+        startIncomingSpanHook: (request) => withoutQuery(request.url ?? ""),
+        startOutgoingSpanHook: (request) => withoutQuery(request.path ?? ""),
       }),
       new UndiciInstrumentation({
-        startSpanHook: (request) => ({ "url.full": traceableUrl(`${request.origin}${request.path}`) }),
+        startSpanHook: (request) => ({
+          ...withoutQuery(request.path),
+          "url.full": traceableUrl(`${request.origin}${request.path}`),
+        }),
       }),
     ],
   });
