@@ -53,7 +53,7 @@ async function prepare(processes: number): Promise<string[]> {
     for (const login of demoLogins) lines.push(`  ${login.role.padEnd(9)} ${login.email}`);
   }
   if (prepared.admin === "invited")
-    lines.push(`No administrator existed: ${env.ADMIN_EMAIL} was emailed a link to choose a password.`);
+    lines.push("No administrator existed: ADMIN_EMAIL was emailed a link to choose a password.");
   if (prepared.admin === "missing") {
     lines.push(
       'No administrator yet. Create one with: npm run admin:create -- --email you@example.com --name "Your Name"',
@@ -99,9 +99,13 @@ async function prepareInChild(processes: number): Promise<string[]> {
  * It imports nothing of the app itself: it serves no request (docs/operations.md#memory).
  */
 async function supervise(count: number) {
+  const { log, nameProcess } = await import("./app/utils/logger.server");
+  nameProcess("web");
+  const { aggregateWorkerMetrics } = await import("./app/modules/http/metrics-cluster.server");
   const banner = await prepareInChild(count);
   let stopping = false;
   let bannerShown = false;
+  aggregateWorkerMetrics(); // docs/operations.md#metrics: /metrics sums every web process's series
   cluster.on("listening", () => {
     if (!bannerShown) printLines(banner);
     bannerShown = true;
@@ -112,7 +116,10 @@ async function supervise(count: number) {
       if (allDead()) process.exit(0);
       return;
     }
-    console.error(`web process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    log().error(
+      { op: "supervise", child: worker.process.pid, exit: signal ?? code },
+      "web process ended; starting another",
+    );
     // A pause, so a process that cannot start (database down) is not restarted in a tight loop.
     setTimeout(() => !stopping && cluster.fork(), 1000);
   });
@@ -142,6 +149,14 @@ if (cluster.isPrimary) {
 }
 
 async function serve(onListening: () => void) {
+  // Observability (docs/operations.md#logs): error reporting and traces first, when configured,
+  // so their instrumentation wraps the modules imported after it.
+  const { startTelemetry } = await import("./app/modules/http/telemetry.server");
+  startTelemetry("web");
+  const { log, nameProcess } = await import("./app/utils/logger.server");
+  nameProcess("web");
+  const { observeRequests } = await import("./app/modules/http/observe.server");
+  const { metricsEndpoint } = await import("./app/modules/http/metrics.server");
   // The app is imported here, by the processes that serve, not by the supervisor (docs/operations.md#memory).
   const { default: express } = await import("express");
   const { default: compression } = await import("compression");
@@ -167,6 +182,7 @@ async function serve(onListening: () => void) {
   let draining = false;
 
   const app = express();
+  app.use(observeRequests()); // request id, access log, duration histogram (docs/operations.md#logs)
   app.disable("x-powered-by");
   // Remix reads the URL itself and nothing here uses req.query: no need to parse every
   // query string with qs, which is slow on long search URLs.
@@ -215,6 +231,9 @@ async function serve(onListening: () => void) {
     const report = await statusReport(env.REDIS_URL ? relay.redisHealthy : null);
     res.status(report.status === "ok" ? 200 : 503).json(report);
   });
+
+  // Prometheus, with METRICS_TOKEN only (docs/operations.md#metrics).
+  app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
 
   // Cross-site form posts are refused here, once for every route (docs/security.md#cross-site-posts).
   const allowedOrigins = (req: Request) => [env.appOrigin, `${req.protocol}://${req.get("host") ?? ""}`];
@@ -289,7 +308,12 @@ async function serve(onListening: () => void) {
   app.all("*", (req, res, next) => {
     if (!env.LOG_QUERY_COUNT) return remixHandler(req, res, next);
     const { counter } = withQueryCount(() => remixHandler(req, res, next));
-    res.on("finish", () => console.log(`[queries] ${req.method} ${loggableUrl(req.originalUrl)} ${counter.queries}`));
+    res.on("finish", () =>
+      req.log.info(
+        { op: "queries", queries: counter.queries },
+        `[queries] ${req.method} ${loggableUrl(req.path)} ${counter.queries}`,
+      ),
+    );
   });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -319,7 +343,7 @@ async function serve(onListening: () => void) {
    * grace period) the relay stops and the database closes.
    */
   async function shutdown(signal: string) {
-    console.log(`${signal}: finishing requests in flight`);
+    log().info({ op: "shutdown", signal }, "finishing requests in flight");
     draining = true;
     for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
     // Closing the listening socket resets the connections the kernel has queued on it but the

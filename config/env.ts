@@ -62,6 +62,19 @@ const schema = z
     STATUS_TOKEN: z.preprocess(emptyAsUnset, z.string().min(16).optional()),
     /** The worker answers health checks on this port when set. */
     WORKER_HEALTH_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
+    /** The least severe log line written (docs/operations.md#logs). */
+    LOG_LEVEL: z.preprocess(
+      emptyAsUnset,
+      z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+    ),
+    /** A bearer secret that opens `/metrics` to Prometheus; unset, the endpoint answers 404 (docs/operations.md#metrics). */
+    METRICS_TOKEN: z.preprocess(emptyAsUnset, z.string().min(16).optional()),
+    /** Errors are also reported to Sentry when set (docs/operations.md#error-reporting). */
+    SENTRY_DSN: optionalUrl,
+    SENTRY_ENVIRONMENT: optionalString,
+    /** OpenTelemetry traces are exported over OTLP/HTTP to this base URL when set (docs/operations.md#traces). */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+    OTEL_SERVICE_NAME: z.preprocess(emptyAsUnset, z.string().default("rueda")),
   })
   .superRefine((env, ctx) => {
     if (env.APP_URL.startsWith("https://") && !env.SESSION_SECRET) {

@@ -1,9 +1,12 @@
 /** `npm run db:migrate` and the release command: applies the committed migrations, once, under the set-up lock. */
+import { log, nameProcess } from "../app/utils/logger.server";
 import { closeDb, withSetupLock } from "./client";
+
+nameProcess("release");
 
 const kind = await withSetupLock(async ({ kind, migrate }) => {
   await migrate();
   return kind;
 });
-console.log(`Migrations applied (${kind}).`);
+log().info({ op: "migrate", kind }, `Migrations applied (${kind}).`);
 await closeDb();

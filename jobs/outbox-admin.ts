@@ -66,6 +66,30 @@ export async function outboxCounts(
   return { pending: row.pending, failed: row.failed, waiting: row.pending + row.relayed, overdue: row.overdue };
 }
 
+/** One row of `outboxByJob`: a job name and state, how many rows, how many overdue, and the oldest's age. */
+export type OutboxGroup = { job: string; status: string; count: number; overdue: number; oldestSeconds: number | null };
+
+/**
+ * The outbox by job name and state, for /metrics (docs/operations.md#metrics): `done` and `failed`
+ * are job outcomes wherever the job ran (a worker, or a web process without Redis), `pending` and
+ * `relayed` the backlog. One pass over the table, so a scrape costs one query.
+ */
+export async function outboxByJob(executor?: Executor): Promise<OutboxGroup[]> {
+  const db = executor ?? (await getDb());
+  return db
+    .select({
+      job: outbox.jobName,
+      status: outbox.status,
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      overdue: sql<number>`(count(*) filter (where ${overdueCondition()}))::int`.mapWith(Number),
+      oldestSeconds: sql<number | null>`extract(epoch from now() - min(${outbox.createdAt}))::float8`.mapWith(
+        (value) => (value === null ? null : Number(value)),
+      ),
+    })
+    .from(outbox)
+    .groupBy(outbox.jobName, outbox.status);
+}
+
 /**
  * Jobs handed to BullMQ (`relayed`) longer than `relayedTimeoutMs` ago and still not finished:
  * retrying for a long time, or lost with Redis's data and not yet handed over again because no

@@ -19,6 +19,7 @@ import {
 import { onRelayKick } from "./relay-signal";
 import { withTimeout } from "./timeout";
 import { errorMessage, logError } from "../app/utils/error-log";
+import { log } from "../app/utils/logger.server";
 
 const POLL_MS = 500;
 const BATCH = 20;
@@ -125,7 +126,7 @@ export function startRelay(options: RelayOptions = {}): Relay {
     } catch (error) {
       // The log and outbox.last_error (shown to admins) never carry a failed query's values.
       const message = errorMessage(error);
-      console.error(`[jobs] ${row.jobId} failed (attempt ${row.attempts}):`, message);
+      log().error({ op: "job", job: row.jobName, jobId: row.jobId, attempt: row.attempts }, `job failed: ${message}`);
       const final = row.attempts >= policy.attempts || (error instanceof Error && error.name === "UnrecoverableError");
       await db
         .update(outbox)
@@ -207,7 +208,10 @@ export function startRelay(options: RelayOptions = {}): Relay {
       return;
     }
     if (state === "unknown") {
-      console.error(`[jobs] ${row.jobId} was handed to Redis but Redis no longer has it: handing it over again`);
+      log().warn(
+        { op: "relay", job: row.jobName, jobId: row.jobId },
+        "job was handed to Redis but Redis no longer has it: handing it over again",
+      );
       await db
         .update(outbox)
         .set({
@@ -264,13 +268,13 @@ export function startRelay(options: RelayOptions = {}): Relay {
   let lost = false;
   connection?.on("close", () => {
     if (connectedBefore && !lost && !stopped)
-      console.error("[jobs] Redis connection lost: jobs wait in the outbox until it returns");
+      log().warn({ op: "relay" }, "Redis connection lost: jobs wait in the outbox until it returns");
     lost = true;
   });
   connection?.on("ready", () => {
     lost = false;
     if (!connectedBefore) return void (connectedBefore = true);
-    console.error("[jobs] Redis is back: checking the jobs handed to it");
+    log().warn({ op: "relay" }, "Redis is back: checking the jobs handed to it");
     getDb()
       .then((db) =>
         db

@@ -1,6 +1,7 @@
 import http from "node:http";
 import { Redis } from "ioredis";
 import { getEnv } from "../config/env";
+import { log } from "../app/utils/logger.server";
 import { closeDb, getDb } from "../db/client";
 import { queueNames } from "./queues";
 import { startRelay } from "./relay";
@@ -9,11 +10,14 @@ import { keepSchedules, startWorkers } from "./workers";
 const env = getEnv();
 const redisUrl = env.REDIS_URL;
 if (!redisUrl) {
-  console.error("The worker needs REDIS_URL. Without it the web process runs jobs itself (npm start).");
+  log().fatal({ op: "worker" }, "The worker needs REDIS_URL. Without it the web process runs jobs itself (npm start).");
   process.exit(1);
 }
 if (!env.DATABASE_URL) {
-  console.error("The worker needs DATABASE_URL: the embedded PGlite database belongs to the web process alone.");
+  log().fatal(
+    { op: "worker" },
+    "The worker needs DATABASE_URL: the embedded PGlite database belongs to the web process alone.",
+  );
   process.exit(1);
 }
 
@@ -41,10 +45,10 @@ const health = healthPort
       .listen(healthPort, "127.0.0.1")
   : null;
 
-console.log(`Worker running: queues ${queueNames.join(", ")}`);
+log().info({ op: "worker", queues: queueNames }, `Worker running: queues ${queueNames.join(", ")}`);
 
 async function shutdown(signal: string) {
-  console.log(`${signal}: worker finishing current jobs`);
+  log().info({ op: "shutdown", signal }, "worker finishing current jobs");
   health?.close();
   await relay.stop();
   await schedules.stop();

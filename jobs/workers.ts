@@ -15,6 +15,7 @@ import {
   type RetryPolicy,
 } from "./queues";
 import { errorMessage, logError } from "../app/utils/error-log";
+import { log } from "../app/utils/logger.server";
 
 /** Rows the worker may still write to; a row back in `pending` was re-sent meanwhile. */
 const inFlight = inArray(outbox.status, ["pending", "relayed"]);
@@ -96,7 +97,10 @@ export function startWorkers(connection: Redis, options: WorkerOptions = {}): Wo
       settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade, policy) },
     });
     worker.on("failed", (job, error) => {
-      console.error(`[worker] ${job?.id} failed (attempt ${job?.attemptsMade}): ${errorMessage(error)}`);
+      log().error(
+        { op: "job", job: job?.name, jobId: job?.id, attempt: job?.attemptsMade },
+        `job failed: ${errorMessage(error)}`,
+      );
       if (job) recordFailure(job, error).catch((e) => logError(`worker recording the failure of ${job.id}`, e));
     });
     worker.on("error", () => {});

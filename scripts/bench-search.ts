@@ -239,7 +239,9 @@ async function main() {
   for (let i = 0; i < 300; i++) await (await fetch(base + nextPath())).text();
   await server.stop();
   const { output } = server;
-  const counts = output.filter((l) => l.startsWith("[queries] GET /search")).map((l) => Number(l.split(" ").pop()));
+  // LOG_QUERY_COUNT lines are JSON log lines whose message is "[queries] GET /search <count>".
+  const messages = output.map((l) => (l.startsWith("{") ? String((JSON.parse(l) as { msg?: string }).msg) : l));
+  const counts = messages.filter((l) => l.startsWith("[queries] GET /search")).map((l) => Number(l.split(" ").pop()));
   const histogram = new Map<number, number>();
   for (const c of counts) histogram.set(c, (histogram.get(c) ?? 0) + 1);
   const average = counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length);

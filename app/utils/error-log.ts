@@ -4,9 +4,13 @@
  * parameter (drizzle's "Failed query: … params: …", postgres' `parameters` and its "Failing row
  * contains (…)" detail): a new password's hash, emails, phones. So a database error is logged as
  * its SQLSTATE and the names of the table, constraint and column, and any other error as its
- * name and message; both with the stack's frames (file and line, no values). This module imports
- * nothing, so the web server, the worker and the Remix bundle all use it.
+ * name and message; both with the stack's frames (file and line, no values). The web server, the
+ * worker and the Remix bundle all use it; the line goes through the one logger
+ * (docs/operations.md#logs), with the request's id when there is one, and to the error reporter
+ * when one is configured (docs/operations.md#error-reporting), as the same summary.
  */
+import { log } from "./logger.server";
+import { reportError } from "./error-report.server";
 
 /** The fields the PostgreSQL drivers give a server error (postgres.js spells some with `_name`, PGlite without). */
 type DatabaseError = {
@@ -86,19 +90,29 @@ export function errorHeadline(error: unknown): string {
   return `thrown ${typeof error}`;
 }
 
-/** The headline and the stack's frames (the stack's first line is the message, so it is left out). */
-export function errorSummary(error: unknown): string {
-  const frames =
-    error instanceof Error && error.stack
-      ? error.stack
-          .split("\n")
-          .filter((line) => /^\s+at /.test(line))
-          .slice(0, MAX_FRAMES)
-      : [];
-  return [errorHeadline(error), ...frames].join("\n");
+/** The stack's frames (file and line, no values); the stack's first line is the message, so it is left out. */
+export function errorFrames(error: unknown): string[] {
+  return error instanceof Error && error.stack
+    ? error.stack
+        .split("\n")
+        .filter((line) => /^\s+at /.test(line))
+        .slice(0, MAX_FRAMES)
+        .map((line) => line.trim())
+    : [];
 }
 
-/** `console.error` of an error as `[where] summary`. */
+/** The headline and the stack's frames. */
+export function errorSummary(error: unknown): string {
+  return [errorHeadline(error), ...errorFrames(error).map((frame) => `    ${frame}`)].join("\n");
+}
+
+/**
+ * One error line: `{"level":"error","op":where,"error":headline,"stack":[frames],"msg":"where: headline"}`.
+ * The error object itself is never handed to the logger: its serializer would write the message
+ * and every property, query values included.
+ */
 export function logError(where: string, error: unknown): void {
-  console.error(`[${where}] ${errorSummary(error)}`);
+  const headline = errorHeadline(error);
+  log().error({ op: where, error: headline, stack: errorFrames(error) }, `${where}: ${headline}`);
+  reportError(where, error);
 }

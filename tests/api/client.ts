@@ -16,7 +16,7 @@ import { createUser } from "../factories";
 const appDirectory = path.resolve(__dirname, "../../app");
 const routeModules = import.meta.glob<Record<string, unknown>>("../../app/routes/api.*.tsx", { eager: true });
 
-function apiBuild(): ServerBuild {
+export function apiBuild(): ServerBuild {
   const manifest = flatRoutes(appDirectory, [], "routes");
   const routes: ServerBuild["routes"] = {
     root: { id: "root", path: "", module: {} as ServerBuild["routes"][string]["module"] },

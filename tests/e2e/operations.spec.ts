@@ -124,3 +124,43 @@ function scratchPostgres() {
     ? scratchDatabase(suiteDatabase, `rueda_e2e_prod_${process.pid}_${Date.now().toString(36)}`)
     : Promise.resolve(null);
 }
+
+test("a request's id is in its response and its log line; /metrics answers its token only", async () => {
+  // A fresh PGlite server migrates before it answers: most of a minute on a busy machine.
+  test.setTimeout(150_000);
+  const token = "ops-metrics-token-0123456789";
+  // A port inside this run's own range (E2E_PORT + 0–9), not shared with a parallel run.
+  const port = Number(process.env.E2E_PORT ?? 3200) + 7;
+  // PostgreSQL when there is one: a fresh PGlite migrates for most of a minute on a busy machine.
+  const scratch = await scratchPostgres();
+  const env = { ...embedded("observe"), METRICS_TOKEN: token, LOG_LEVEL: "info" };
+  const server = await startServer(port, scratch ? { ...env, DATABASE_URL: scratch.url } : env);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const page = await fetch(`${base}/about?utm=private`, { headers: { "X-Request-Id": "e2e-observe-1" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("X-Request-Id")).toBe("e2e-observe-1");
+    await expect
+      .poll(() =>
+        server.output
+          .filter((line) => line.startsWith("{"))
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .find((line) => line.reqId === "e2e-observe-1" && line.status === 200),
+      )
+      .toMatchObject({ method: "GET", path: "/about", route: expect.stringMatching(/^routes\//) });
+    expect(server.output.join("\n")).not.toContain("utm=private");
+
+    expect((await fetch(`${base}/metrics`)).status).toBe(401);
+    const metrics = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toMatch(
+      /rueda_http_request_duration_seconds_count\{method="GET",route="routes\/[^"]+",status_class="2xx"\} 1/,
+    );
+    expect(text).toContain("rueda_outbox_oldest_pending_age_seconds");
+    expect(text).toContain("process_resident_memory_bytes");
+  } finally {
+    await server.stop();
+    await scratch?.drop();
+  }
+});

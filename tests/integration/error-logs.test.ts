@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorSummary } from "~/utils/error-log";
 import { getDb } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { createApiClient } from "../api/client";
+import { captureLogs } from "../log-capture";
 
 /*
  * docs/security.md#error-logs: a request that fails in the database logs its operation and the
@@ -25,29 +26,11 @@ afterAll(async () => {
   await closeDb();
 });
 
-function captureErrors() {
-  const lines: string[] = [];
-  const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-    lines.push(
-      args
-        .map((arg) =>
-          typeof arg === "string"
-            ? arg
-            : arg instanceof Error
-              ? `${arg.stack}\n${JSON.stringify(arg)}`
-              : JSON.stringify(arg),
-        )
-        .join(" "),
-    );
-  });
-  return { text: () => lines.join("\n"), restore: () => spy.mockRestore() };
-}
-
 describe("error logs carry no values", () => {
   it("a sign-up that fails in the database logs the operation and SQLSTATE, not the hash, email or phone", async () => {
     const email = `logged-${Date.now()}@example.com`;
     const phone = "+584149998877";
-    const log = captureErrors();
+    const log = captureLogs();
     try {
       const response = await api("/api/sign-up?l=en", {
         method: "POST",
@@ -66,7 +49,7 @@ describe("error logs carry no values", () => {
       log.restore();
     }
     const text = log.text();
-    expect(text).toContain("[api signUp] database error 23514");
+    expect(text).toContain('"msg":"api signUp: database error 23514');
     expect(text).toContain("table=users");
     expect(text).toContain("constraint=forced_failure");
     for (const secret of [

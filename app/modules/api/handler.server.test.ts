@@ -1,11 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { ApiError } from "./errors";
 import { apiRoute, implement, reply } from "./handler.server";
 import { defineOperation } from "./operation";
+import { captureLogs } from "../../../tests/log-capture";
 
 const operation = defineOperation({
   id: "probe",
@@ -69,8 +70,8 @@ describe("apiRoute", () => {
   });
 
   it("answers an unexpected error with a bare 500 and logs it", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const response = await call("crash");
+    const log = captureLogs();
+    const response = await call("crash").finally(log.restore);
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({
@@ -78,8 +79,9 @@ describe("apiRoute", () => {
     });
     expect(text).not.toContain("exploded");
     // The operation's id and the error's name and message (docs/security.md#error-logs).
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^\[api probe\] Error: .*exploded/));
-    log.mockRestore();
+    expect(log.lines()).toContainEqual(
+      expect.objectContaining({ level: "error", op: "api probe", error: expect.stringMatching(/^Error: .*exploded/) }),
+    );
   });
 
   it("refuses other methods with 405 and Allow", async () => {

@@ -5,6 +5,7 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { remixRouteId } from "./observe.server";
 import { plainAnswer } from "./plain-pages.server";
 import { readCappedBody } from "./request-body.server";
 
@@ -69,6 +70,8 @@ export function createRemixHandler({
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const url = requestUrl(req);
+      // The route that answers names the request in the access log and the metrics (docs/operations.md#metrics).
+      res.locals.route = remixRouteId((typeof build === "function" ? await build() : build).routes, url.pathname);
       let body: Uint8Array<ArrayBuffer> | undefined;
       if (req.method !== "GET" && req.method !== "HEAD") {
         const length = req.headers["content-length"];

@@ -5,6 +5,8 @@ import type { Language } from "~/modules/i18n/languages";
 import { getDb, schema } from "~/utils/db.server";
 import { enqueue, type JobPayload } from "~/utils/jobs.server";
 import { getEnv } from "~/utils/env.server";
+import { errorHeadline } from "~/utils/error-log";
+import { log } from "~/utils/logger.server";
 import { demoDecision } from "./card";
 import { cardGateway, enabledOnlineMethods } from "./config.server";
 import { failPayment, fulfilPayment } from "./fulfil.server";
@@ -198,8 +200,9 @@ export async function startCardPayment(
     if (!session.url) return { ok: false, reason: "gatewayError" };
     return { ok: true, url: session.url, gateway };
   } catch (error) {
-    console.error(
-      `Stripe refused a Checkout Session for booking ${booking.id}: ${error instanceof Error ? error.message : String(error)}`,
+    log().error(
+      { op: "stripe checkout", bookingId: booking.id },
+      `Stripe refused a Checkout Session: ${errorHeadline(error)}`,
     );
     return { ok: false, reason: "gatewayError" };
   }
@@ -238,7 +241,10 @@ export async function settleStripeSession(
   { failed = session.status === "expired" } = {},
 ): Promise<CardOutcome> {
   if (!matches(payment, session)) {
-    console.error(`Stripe session ${session.id} does not match card payment ${payment.id}; left unchanged`);
+    log().error(
+      { op: "stripe settle", sessionId: session.id, paymentId: payment.id },
+      "Stripe session does not match its card payment; left unchanged",
+    );
     return outcomeOf(payment.status);
   }
   if (session.payment_status === "paid") {
@@ -264,8 +270,9 @@ export async function confirmStripeReturn(payment: CardPayment): Promise<CardOut
     session = await stripe.checkout.sessions.retrieve(payment.sessionId);
   } catch (error) {
     // Stripe out of reach: the webhook will still settle it; the page says "being confirmed".
-    console.error(
-      `Could not retrieve Stripe session ${payment.sessionId}: ${error instanceof Error ? error.message : String(error)}`,
+    log().error(
+      { op: "stripe return", sessionId: payment.sessionId },
+      `Could not retrieve the Stripe session: ${errorHeadline(error)}`,
     );
     return "processing";
   }

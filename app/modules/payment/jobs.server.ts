@@ -1,5 +1,6 @@
 import { sweepExpiredHolds } from "~/modules/booking/holds.server";
 import { provideHandlers } from "~/utils/jobs.server";
+import { log } from "~/utils/logger.server";
 import { applyStripeEvent } from "./card.server";
 import { expireMobilePayments } from "./mobile-payment.server";
 import { checkUsdtPayment } from "./wallet.server";
@@ -16,7 +17,10 @@ export function providePaymentJobs() {
       const outcome = await applyStripeEvent(payload.type, payload.session);
       // A session this site never recorded (another integration on the same Stripe account) is not ours to settle.
       if (outcome === "unknownSession")
-        console.warn(`Stripe event ${payload.type} for unknown session ${payload.session.id} ignored`);
+        log().warn(
+          { op: "stripe-event", event: payload.type, sessionId: payload.session.id },
+          "Stripe event for an unknown session ignored",
+        );
     },
     // "Not final yet" and TronGrid being unavailable throw, so the outbox retries with its backoff; the check gives up after its own window.
     "check-usdt-payment": async (payload) => {
