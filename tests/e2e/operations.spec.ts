@@ -30,6 +30,8 @@ async function withServer<T>(
 }
 
 test("a Redis outage fails the status report, not the liveness check", async () => {
+  // Each starts a production server of its own (PGlite loads its WebAssembly first): room on a busy machine.
+  test.setTimeout(90_000);
   // Nothing listens on port 1: Redis is "down" from the first moment.
   await withServer(
     { ...embedded("redis-down"), REDIS_URL: "redis://127.0.0.1:1", STATUS_TOKEN: "ops-status-token-0123456789" },
@@ -52,6 +54,8 @@ test("a Redis outage fails the status report, not the liveness check", async () 
 });
 
 test("production on an empty database loads no demo accounts and says how to create the first admin", async () => {
+  // Each starts a production server of its own (PGlite loads its WebAssembly first): room on a busy machine.
+  test.setTimeout(90_000);
   const scratch = await scratchPostgres();
   const env = scratch ? { ...embedded("prod"), DATABASE_URL: scratch.url } : embedded("prod");
   try {
