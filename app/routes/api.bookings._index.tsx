@@ -8,7 +8,7 @@ import {
   paymentApiPath,
 } from "~/modules/api/bookings.server";
 import { createBooking, listBookings } from "~/modules/api/operations/bookings";
-import { listBookings as bookingList } from "~/modules/booking/bookings.server";
+import { listBookings as bookingList } from "~/modules/booking/list-bookings.server";
 import { canAmend } from "~/modules/booking/eligibility";
 import { checkoutAllowed } from "~/modules/booking/checkout-limits.server";
 import { checkoutSchema } from "~/modules/booking/checkout-schema";

@@ -11,17 +11,14 @@ import { FormErrors, TextAreaField, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema";
 import { isStaff } from "~/modules/booking/access.server";
-import {
-  amendChoices,
-  bookingDetail,
-  cancelBooking,
-  changeStatus,
-  requestAmendment,
-  resolveCancelRequest,
-} from "~/modules/booking/bookings.server";
+import { amendChoices } from "~/modules/booking/amend-booking.server";
+import { bookingDetail } from "~/modules/booking/booking-detail.server";
+import { cancelBooking, resolveCancelRequest } from "~/modules/booking/cancel-booking.server";
+import { changeStatus } from "~/modules/booking/change-status.server";
+import { requestAmendment } from "~/modules/booking/request-amendment.server";
 import { driverRights } from "~/modules/booking/eligibility";
 import { allowedTargets, bookingStatuses } from "~/modules/booking/status";
-import { amendClosingCardAttempts } from "~/modules/payment/amend-booking.server";
+import { amendClosingCardAttempts } from "~/modules/payment/amend-closing-card-attempts.server";
 import { instantToLocal } from "~/modules/availability/zoned-time";
 import { formatCents } from "~/modules/i18n/format";
 import { messages } from "~/modules/forms/messages";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { instantToLocal } from "~/modules/availability/zoned-time";
-import { bookingDetail } from "~/modules/booking/bookings.server";
+import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { icsCalendar } from "~/modules/booking/calendar";
 import { requireUser } from "~/modules/user/auth.server";
 

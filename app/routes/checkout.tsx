@@ -17,7 +17,7 @@ import { OptionChoices } from "~/components/checkout/option-choices";
 import { PaymentChoices } from "~/components/checkout/payment-choices";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { useServerForm, type Validate } from "~/components/use-server-form";
-import type { CheckoutFailure } from "~/modules/booking/booking.server";
+import type { CheckoutFailure } from "~/modules/booking/create-booking.server";
 import { checkoutAllowed } from "~/modules/booking/checkout-limits.server";
 import { messages } from "~/modules/forms/messages";
 import {

@@ -4,7 +4,8 @@ import type { StaffUser } from "~/modules/backoffice/access.server";
 import { fleetCalendar } from "~/modules/backoffice/calendar.server";
 import { dashboardFigures } from "~/modules/backoffice/dashboard.server";
 import { monthOf } from "~/modules/backoffice/month-grid";
-import { exportBookings, listBookings, type BookingFilters } from "~/modules/booking/bookings.server";
+import { exportBookings } from "~/modules/booking/export-bookings.server";
+import { listBookings, type BookingFilters } from "~/modules/booking/list-bookings.server";
 import { APP_TIME_ZONE } from "~/modules/user/age";
 import { getDb, schema } from "~/utils/db.server";
 import { createBooking, createCar, createLocation, createSupplier, createUser } from "../factories";
@@ -67,28 +68,24 @@ beforeAll(async () => {
   await book("a", { status: "paid", priceCents: 50_000, startsAt: soon(1), endsAt: soon(3) });
   await book("a", { status: "paid", priceCents: 12_345, startsAt: soon(4), endsAt: soon(5) });
   const pendingA = await book("a", { status: "pending", startsAt: soon(6), endsAt: soon(8) });
-  await db
-    .insert(schema.payments)
-    .values({
-      bookingId: pendingA.id,
-      method: "mobilePayment",
-      status: "pending",
-      amountCents: 5000,
-      providerReference: `pm-${pendingA.id}`,
-    });
+  await db.insert(schema.payments).values({
+    bookingId: pendingA.id,
+    method: "mobilePayment",
+    status: "pending",
+    amountCents: 5000,
+    providerReference: `pm-${pendingA.id}`,
+  });
   // B: one paid booking of three days ($75.00), one cancelled (holds nothing), two pago móvil payments to verify.
   const paidB = await book("b", { status: "paid", priceCents: 7_500, startsAt: soon(2), endsAt: soon(5) });
   await book("b", { status: "cancelled", startsAt: soon(10), endsAt: soon(12) });
   for (const n of [1, 2]) {
-    await db
-      .insert(schema.payments)
-      .values({
-        bookingId: paidB.id,
-        method: "mobilePayment",
-        status: "pending",
-        amountCents: 100,
-        providerReference: `pm-${paidB.id}-${n}`,
-      });
+    await db.insert(schema.payments).values({
+      bookingId: paidB.id,
+      method: "mobilePayment",
+      status: "pending",
+      amountCents: 100,
+      providerReference: `pm-${paidB.id}-${n}`,
+    });
   }
 });
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { createBooking as book } from "~/modules/booking/booking.server";
+import { createBooking as book } from "~/modules/booking/create-booking.server";
 import { UNPAID_CAP } from "~/modules/booking/checkout-limits.server";
 import { bookingsListAction } from "~/modules/booking/list-page.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
@@ -168,15 +168,13 @@ describe("the cap on open unpaid bookings", () => {
     await openUnpaid(user.id, UNPAID_CAP.activated - 1);
     const db = await getDb();
     const paidOne = await bookingFor(catalogue, user.id, { status: "pending" });
-    await db
-      .insert(payments)
-      .values({
-        bookingId: paidOne.id,
-        method: "mobilePayment",
-        status: "succeeded",
-        amountCents: paidOne.priceCents,
-        providerReference: `pm:0102:${paidOne.id}:2026-01-01`,
-      });
+    await db.insert(payments).values({
+      bookingId: paidOne.id,
+      method: "mobilePayment",
+      status: "succeeded",
+      amountCents: paidOne.priceCents,
+      providerReference: `pm:0102:${paidOne.id}:2026-01-01`,
+    });
     await bookingFor(catalogue, user.id, { status: "cancelled" });
     await bookingFor(catalogue, user.id, { status: "void", holdExpiresAt: new Date(Date.now() - 60_000) });
     await insertBooking(db, {

@@ -1,18 +1,15 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
-import {
-  amendBooking,
-  bookingDetail,
-  bulkChangeStatus,
-  cancelBooking,
-  changeStatus,
-} from "~/modules/booking/bookings.server";
+import { amendBooking } from "~/modules/booking/amend-booking.server";
+import { bookingDetail } from "~/modules/booking/booking-detail.server";
+import { bulkChangeStatus, changeStatus } from "~/modules/booking/change-status.server";
+import { cancelBooking } from "~/modules/booking/cancel-booking.server";
 import { driverRights } from "~/modules/booking/eligibility";
 import { sweepExpiredHolds } from "~/modules/booking/holds.server";
 import { lockBooking, moveBooking } from "~/modules/booking/move.server";
 import { canTransition, type BookingStatus } from "~/modules/booking/status";
-import { amendClosingCardAttempts } from "~/modules/payment/amend-booking.server";
+import { amendClosingCardAttempts } from "~/modules/payment/amend-closing-card-attempts.server";
 import { failPayment, fulfilPayment } from "~/modules/payment/fulfil.server";
 import { recordPayment } from "~/modules/payment/record.server";
 import { getDb, schema } from "~/utils/db.server";

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { instantToLocal } from "~/modules/availability/zoned-time";
-import { bookingDetail } from "~/modules/booking/bookings.server";
+import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { driverRights } from "~/modules/booking/eligibility";
-import type { CheckoutFailure } from "~/modules/booking/booking.server";
+import type { CheckoutFailure } from "~/modules/booking/create-booking.server";
 import type { CheckoutProblem, LinkErrors } from "~/modules/booking/checkout-form";
 import { failureMessage, failureStatus, problemStatus } from "~/modules/booking/checkout.server";
 import type { Language } from "~/modules/i18n/languages";

@@ -12,7 +12,7 @@ import {
   type CheckoutCar,
   type CheckoutFailure,
   type CheckoutResult,
-} from "./booking.server";
+} from "./create-booking.server";
 import {
   choosableOptions,
   parseCheckoutLink,
@@ -27,7 +27,7 @@ import { bookingChoices, type CheckoutSchemaOptions, type CheckoutValues } from 
 /*
  * The steps of a checkout that the page (/checkout) and the API (POST /api/bookings) share, so
  * both book by the same rules: the link's car, places and period, what the form asks of this
- * driver for this car, the ways to pay, and the booking itself (booking.server.ts createBooking).
+ * driver for this car, the ways to pay, and the booking itself (create-booking.server.ts createBooking).
  */
 
 export const problemStatus: Record<CheckoutProblem, number> = {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import { and, asc, eq } from "drizzle-orm";
 import PDFDocument from "pdfkit";
-import { bookingDetail } from "~/modules/booking/bookings.server";
+import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import { formatCents } from "~/modules/i18n/format";
 import { getFixedT } from "~/modules/i18n/i18n.server";

@@ -11,7 +11,7 @@ import { idParams, localDateTime, pageQuery } from "./shared";
 
 /*
  * Bookings (docs/architecture.md#resources): checkout, the list and one booking, amend and
- * cancel, each through the module the pages use (booking/checkout.server.ts, bookings.server.ts)
+ * cancel, each through the module the pages use (booking/checkout.server.ts and the use-case files beside it)
  * and scoped by bookingScope: another user's booking is a 404, as on the pages.
  */
 
@@ -60,12 +60,9 @@ export const checkoutBodySchema = z.object({
       description:
         "A visitor (no token, no cookie) gives every field and `acceptTerms: true`; an account is created for them. A signed-in driver gives only the phone and birth date their account lacks (anything else is ignored).",
     }),
-  additionalDriver: personSchema
-    .nullable()
-    .optional()
-    .meta({
-      description: "Required with the `additionalDriver` option; when the car includes one, naming them is optional.",
-    }),
+  additionalDriver: personSchema.nullable().optional().meta({
+    description: "Required with the `additionalDriver` option; when the car includes one, naming them is optional.",
+  }),
 });
 
 const bookingStatus = z.enum(bookingStatuses);
@@ -143,11 +140,9 @@ export const bookingSchema = z
     ),
     actions: z
       .object({
-        cancel: z
-          .enum(["immediate", "request", "none"])
-          .meta({
-            description: "What POST …/cancel does now for the caller: cancel at once, send a request, or nothing.",
-          }),
+        cancel: z.enum(["immediate", "request", "none"]).meta({
+          description: "What POST …/cancel does now for the caller: cancel at once, send a request, or nothing.",
+        }),
         amend: z
           .boolean()
           .meta({ description: "POST …/amend is possible (the driver's own pay-later booking, before pick-up)." }),
@@ -164,11 +159,9 @@ const nextStepSchema = z
   .object({
     method: z.enum(onlineMethods),
     paymentUrl: z.string().meta({ description: "The method's payment page, for a browser." }),
-    apiPath: z
-      .string()
-      .meta({
-        description: "The API call that pays with this method: `/api/bookings/{id}/payments/card|mobile|usdt`.",
-      }),
+    apiPath: z.string().meta({
+      description: "The API call that pays with this method: `/api/bookings/{id}/payments/card|mobile|usdt`.",
+    }),
     holdExpiresAt: z.iso.datetime().nullable(),
   })
   .meta({ id: "PaymentNextStep" });
