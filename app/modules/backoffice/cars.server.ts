@@ -4,6 +4,7 @@ import { deleteImageIfUnreferenced, storeImage } from "~/modules/images/images.s
 import { processImage, type ImageRefusal } from "~/modules/images/process.server";
 import { LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
 import { optionKeys } from "~/modules/pricing/pricing";
+import { closedStatuses } from "~/modules/booking/status";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import { isRowId } from "~/utils/postgres.server";
 import { carScope, ownSupplierId, supplierScope, type StaffUser } from "./access.server";
@@ -173,7 +174,7 @@ function holdsCar(carId: number, now: Date): SQL {
   return and(
     eq(bookings.carId, carId),
     gt(bookings.endsAt, now),
-    notInArray(bookings.status, ["cancelled", "deleted"]),
+    notInArray(bookings.status, [...closedStatuses]),
     or(ne(bookings.status, "void"), gt(bookings.holdExpiresAt, now)),
   )!;
 }
