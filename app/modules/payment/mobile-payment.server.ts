@@ -31,6 +31,7 @@ import {
 } from "./mobile-payment";
 import { canTakePayment, type PayableBooking } from "./payable.server";
 import { recordPayment } from "./record.server";
+import { consume } from "~/modules/security/rate-limit.server";
 
 const { banks, bookings, payments, users } = schema;
 
@@ -471,4 +472,17 @@ export async function expireMobilePayments(now = new Date()): Promise<number> {
     .orderBy(asc(payments.id));
   for (const { id } of stale) await failPayment(id, { status: "failed", reason: "expired", now });
   return stale.length;
+}
+
+/**
+ * submitMobilePayment under its limit (docs/security.md#rate-limits): per booking, counted before
+ * the answer, so references cannot be tried by the hundred. The page and the API call this one.
+ */
+export async function submitMobilePaymentLimited(
+  booking: PayableBooking,
+  input: MobilePaymentInput,
+  now = new Date(),
+): Promise<SubmitOutcome | "rateLimited"> {
+  if (!(await consume("payment-submit", String(booking.id)))) return "rateLimited";
+  return submitMobilePayment(booking, input, now);
 }

@@ -6,6 +6,7 @@ import { paidCentsColumn } from "~/modules/booking/move.server";
 import type { BookingStatus } from "~/modules/booking/status";
 import { grantMatches, grantStatus } from "./grant.server";
 import { isRowId } from "~/utils/postgres.server";
+import { consume } from "~/modules/security/rate-limit.server";
 
 const { bookings, cars, payments, users } = schema;
 type PaymentMethod = (typeof bookings.$inferSelect)["paymentMethod"];
@@ -169,4 +170,17 @@ export function paymentSummary(booking: PayableBooking, now = new Date()) {
     balanceCents: booking.balanceCents,
     holdMinutesLeft: held ? Math.max(1, Math.ceil((booking.holdExpiresAt!.getTime() - now.getTime()) / 60_000)) : null,
   };
+}
+
+/**
+ * Direct payment's lookup under its per-client limit (docs/security.md#rate-limits): counted
+ * before the answer, so guessing references is slow whatever the outcome.
+ */
+export async function findBookingByReferenceLimited(
+  reference: string,
+  email: string,
+  ip: string,
+): Promise<number | null | "rateLimited"> {
+  if (!(await consume("payment-lookup", ip))) return "rateLimited";
+  return findBookingByReference(reference, email);
 }

@@ -131,6 +131,15 @@ export async function registerUser(
   }
 }
 
+/** registerUser under the per-client sign-up limit (docs/security.md#rate-limits); the page and the API call this one. */
+export async function registerUserLimited(
+  input: SignUpInput,
+  ip: string,
+): Promise<Awaited<ReturnType<typeof registerUser>> | { ok: false; reason: "rateLimited" }> {
+  if (!(await consume("sign-up", ip))) return { ok: false, reason: "rateLimited" };
+  return registerUser(input);
+}
+
 export type ActivationResult =
   { status: "activated"; userId: number } | { status: "expired"; userId: number } | { status: "used" | "unknown" };
 
@@ -179,6 +188,12 @@ export async function findAccountByEmail(email: string): Promise<{ id: number; t
     .from(users)
     .where(and(eq(users.email, email.trim().toLowerCase()), eq(users.status, "active")));
   return user ?? null;
+}
+
+/** Whether an address is free for a new account, as the sign-up form tells it: under the sign-up limit (docs/security.md#rate-limits). */
+export async function emailAvailableLimited(email: string, ip: string): Promise<boolean | "rateLimited"> {
+  if (!(await consume("sign-up", ip))) return "rateLimited";
+  return (await findAccountByEmail(email)) === null;
 }
 
 /**
