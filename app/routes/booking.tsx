@@ -31,6 +31,7 @@ import { payableQuery } from "~/modules/payment/methods";
 import { grantRefusal, loadPayableBooking } from "~/modules/payment/payable.server";
 import type { SessionUser } from "~/utils/session.server";
 import { toastHeader, type Toast } from "~/utils/toast.server";
+import { placeNameKey } from "~/modules/places/place-name";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
 
@@ -68,8 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const detail = await bookingDetail(user, bookingId(request));
   if (!detail) throw notFound();
   const { booking, car, supplier, pickup, dropoff, driver, history } = detail;
-  const nameKey = `name${context.language[0].toUpperCase()}${context.language[1]}` as
-    "nameEs" | "nameEn" | "nameFr" | "nameEl";
+  const nameKey = placeNameKey(context.language);
   const place = (p: typeof pickup) => ({ name: p[nameKey], address: p.address, timeZone: p.timeZone });
   const staff = isStaff(user);
   // A grant holder sees the booking read-only (docs/security.md#unproven-addresses): bookingActions knows.

@@ -3,6 +3,7 @@ import { instantToLocal } from "~/modules/availability/zoned-time";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { icsCalendar } from "~/modules/booking/calendar";
 import { requireUser } from "~/modules/user/auth.server";
+import { placeNameKey } from "~/modules/places/place-name";
 
 /** /booking/calendar?b=<id>: the booking as an .ics file, scoped like the booking page (404 outside it). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -13,8 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw new Response(null, { status: 404 });
   const { booking, car, pickup, dropoff } = detail;
   const t = context.t;
-  const nameKey = `name${context.language[0].toUpperCase()}${context.language[1]}` as
-    "nameEs" | "nameEn" | "nameFr" | "nameEl";
+  const nameKey = placeNameKey(context.language);
   const local = (at: Date, zone: string) => `${instantToLocal(at, zone).replace("T", " ")} (${zone})`;
   const body = icsCalendar({
     uid: `booking-${booking.reference}@rueda`,

@@ -12,6 +12,7 @@ import type { SessionUser } from "~/utils/session.server";
 import { ApiError, isErrorStatus } from "./errors";
 import { validationError } from "./handler.server";
 import type { bookingSchema, checkoutBodySchema } from "./operations/bookings";
+import { placeName } from "~/modules/places/place-name";
 
 /*
  * Bookings as the API shows them, and the checkout's refusals in the API's error shape. The
@@ -19,9 +20,6 @@ import type { bookingSchema, checkoutBodySchema } from "./operations/bookings";
  */
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
-
-const placeName = (place: { nameEs: string; nameEn: string; nameFr: string; nameEl: string }, language: Language) =>
-  ({ es: place.nameEs, en: place.nameEn, fr: place.nameFr, el: place.nameEl })[language] || place.nameEn;
 
 /**
  * The booking page's bookingActions, as far as the API has calls for them (cancel, amend,

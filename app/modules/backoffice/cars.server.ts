@@ -12,6 +12,7 @@ import { recordAudit } from "./audit.server";
 import { changedFields, createdFields } from "./audit";
 import { carFormMessages, carLimits, type CarValues } from "./car-form";
 import { containsPattern, type CarListQuery } from "./car-list";
+import { placeNameColumn } from "~/modules/places/place-name";
 
 /*
  * The fleet of the back office (docs/domain.md#fleet). Every read and write of a car by id puts
@@ -21,13 +22,6 @@ import { containsPattern, type CarListQuery } from "./car-list";
  */
 
 const { bookings, carLocations, cars, locations, suppliers } = schema;
-
-const locationName = {
-  es: locations.nameEs,
-  en: locations.nameEn,
-  fr: locations.nameFr,
-  el: locations.nameEl,
-} as const;
 
 export type CarListRow = {
   id: number;
@@ -102,7 +96,7 @@ export async function ownSupplierName(user: StaffUser): Promise<string | null> {
 /** Every place a car may serve, by name in the reader's language. */
 export async function locationChoices(language: Language): Promise<Choice[]> {
   const db = await getDb();
-  const name = locationName[language];
+  const name = placeNameColumn(locations, language);
   return db.select({ id: locations.id, name }).from(locations).orderBy(asc(name), asc(locations.id));
 }
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
-import { isLanguage, defaultLanguage } from "~/modules/i18n/languages";
+import { languageOrDefault } from "~/modules/i18n/languages";
 import { notify } from "~/modules/notification/notify.server";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -49,7 +49,7 @@ export async function tellDriver(
     {
       template: message.template,
       to: [driver.email],
-      language: isLanguage(driver.language) ? driver.language : defaultLanguage,
+      language: languageOrDefault(driver.language),
       data: { fullName: driver.fullName, ...message.params },
     },
     jobId ?? `${message.template}-${notificationId}`,

@@ -3,6 +3,7 @@ import type { Language } from "~/modules/i18n/languages";
 import { getDb, schema } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { listWhere, type BookingFilters } from "./list-bookings.server";
+import { placeNameColumn } from "~/modules/places/place-name";
 
 const { bookings, cars, suppliers, locations, users } = schema;
 
@@ -19,8 +20,6 @@ type Keyset = { startsAt: Date; id: number };
 /** One batch of the export: the list's rows after `after` in the list's order, with the places named in `language`. */
 async function exportBatch(where: SQL | undefined, language: Language, after: Keyset | null) {
   const db = await getDb();
-  const name = (place: typeof exportPickup) =>
-    ({ es: place.nameEs, en: place.nameEn, fr: place.nameFr, el: place.nameEl })[language];
   return db
     .select({
       id: bookings.id,
@@ -35,9 +34,9 @@ async function exportBatch(where: SQL | undefined, language: Language, after: Ke
       supplier: suppliers.name,
       driver: users.fullName,
       driverEmail: users.email,
-      pickupPlace: name(exportPickup),
+      pickupPlace: placeNameColumn(exportPickup, language),
       pickupTimeZone: exportPickup.timeZone,
-      dropoffPlace: name(exportDropoff),
+      dropoffPlace: placeNameColumn(exportDropoff, language),
       dropoffTimeZone: exportDropoff.timeZone,
     })
     .from(bookings)

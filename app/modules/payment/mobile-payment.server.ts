@@ -5,7 +5,7 @@ import { paidCentsColumn } from "~/modules/booking/move.server";
 import { pageBounds, LIST_PAGE_SIZE } from "~/modules/catalogue/paging";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
-import { defaultLanguage, isLanguage } from "~/modules/i18n/languages";
+import { languageOrDefault } from "~/modules/i18n/languages";
 import { notify } from "~/modules/notification/notify.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -437,7 +437,7 @@ async function tellDriverOfRejection(paymentId: number, staffId: number, now: Da
       {
         template: "mobile-payment-rejected",
         to: [booking.email],
-        language: isLanguage(booking.language) ? booking.language : defaultLanguage,
+        language: languageOrDefault(booking.language),
         data: {
           fullName: booking.fullName,
           reference: booking.reference,

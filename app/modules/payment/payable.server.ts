@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { and, eq, gt, or, sql } from "drizzle-orm";
-import { isLanguage, defaultLanguage, type Language } from "~/modules/i18n/languages";
+import { type Language, languageOrDefault } from "~/modules/i18n/languages";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { paidCentsColumn } from "~/modules/booking/move.server";
 import type { BookingStatus } from "~/modules/booking/status";
@@ -88,7 +88,7 @@ export async function loadPayableBooking(
   if (!allowed) return null;
   const paidCents = Number(row.paidCents);
   const balanceCents = Math.max(0, row.priceCents - paidCents);
-  const driverLanguage = isLanguage(row.driverLanguage) ? row.driverLanguage : defaultLanguage;
+  const driverLanguage = languageOrDefault(row.driverLanguage);
   const booking = { ...row, driverLanguage, paidCents, balanceCents, payable: false };
   booking.payable = canTakePayment(booking, now);
   return booking;

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { isLanguage, type Language } from "~/modules/i18n/languages";
+import { type Language, languageOrDefault } from "~/modules/i18n/languages";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { consume, consumeAll } from "~/modules/security/rate-limit.server";
@@ -19,7 +19,7 @@ const { users } = schema;
 const recipientFields = { id: users.id, email: users.email, fullName: users.fullName, language: users.language };
 type Recipient = { id: number; email: string; fullName: string; language: string };
 
-const languageOf = (user: Recipient): Language => (isLanguage(user.language) ? user.language : "es");
+const languageOf = (user: Recipient): Language => languageOrDefault(user.language);
 
 function link(path: string, token: string) {
   return new URL(`${path}?token=${encodeURIComponent(token)}`, getEnv().APP_URL).toString();
