@@ -3,7 +3,7 @@ import { compile } from "html-to-text";
 import type { TFunction } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { isLanguage, defaultLanguage } from "~/modules/i18n/languages";
+import { languageOrDefault } from "~/modules/i18n/languages";
 import { buttonStyle, EmailLayout } from "./layout";
 
 type Data = Record<string, string | number | null>;
@@ -181,7 +181,7 @@ const toPlainText = compile({ wordwrap: false, selectors: plainTextSelectors });
  * converter), and `t` from the shared i18next instance.
  */
 export async function renderEmail(template: string, language: string, data: Data) {
-  const lng = isLanguage(language) ? language : defaultLanguage;
+  const lng = languageOrDefault(language);
   const t = getFixedT(lng, "emails");
   const build = templates[template];
   if (!build) throw new Error(`Unknown email template: ${template}`);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireBackOffice } from "~/modules/access/staff.server";
 import { csvHeader, csvRow } from "~/modules/backoffice/bookings-csv";
 import { csvLines, UTF8_BOM } from "~/modules/backoffice/csv.server";
-import { exportBookings } from "~/modules/booking/bookings.server";
+import { exportBookings } from "~/modules/booking/export-bookings.server";
 import { dateRange, readListQuery } from "~/modules/booking/list-query";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { instantToLocal } from "~/modules/time/zoned-time";

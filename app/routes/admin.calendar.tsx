@@ -14,7 +14,7 @@ import {
   shiftMonth,
   weekdayLabel,
 } from "~/modules/backoffice/month-grid";
-import { supplierChoices } from "~/modules/booking/bookings.server";
+import { supplierChoices } from "~/modules/booking/list-bookings.server";
 import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
 import { useTranslation } from "~/modules/i18n/react";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";

@@ -2,7 +2,7 @@ import { presentBooking } from "~/modules/api/bookings.server";
 import { ApiError, fieldError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { amendBooking } from "~/modules/api/operations/bookings";
-import { amendClosingCardAttempts } from "~/modules/payment/amend-booking.server";
+import { amendClosingCardAttempts } from "~/modules/payment/amend-closing-card-attempts.server";
 
 const route = apiRoute(
   implement(amendBooking, async ({ params, body, user, language }) => {

@@ -1,7 +1,7 @@
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { requestAmendment } from "~/modules/api/operations/bookings";
-import { requestAmendment as request } from "~/modules/booking/bookings.server";
+import { requestAmendment as request } from "~/modules/booking/request-amendment.server";
 
 const route = apiRoute(
   implement(requestAmendment, async ({ params, body, user }) => {

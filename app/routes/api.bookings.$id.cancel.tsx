@@ -2,7 +2,7 @@ import { presentBooking } from "~/modules/api/bookings.server";
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { cancelBooking } from "~/modules/api/operations/bookings";
-import { cancelBooking as cancel } from "~/modules/booking/bookings.server";
+import { cancelBooking as cancel } from "~/modules/booking/cancel-booking.server";
 
 const route = apiRoute(
   implement(cancelBooking, async ({ params, user, language }) => {

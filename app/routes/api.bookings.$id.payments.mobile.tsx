@@ -6,10 +6,9 @@ import { paymentSummary, requirePayable } from "~/modules/api/payments.server";
 import {
   bankList,
   mobilePaymentPage,
-  submitMobilePayment as submit,
+  submitMobilePaymentLimited,
   submitRefusals,
 } from "~/modules/payment/mobile-payment.server";
-import { consume } from "~/modules/security/rate-limit.server";
 
 const route = apiRoute(
   implement(getMobilePayment, async ({ params, query, user }) => {
@@ -21,9 +20,8 @@ const route = apiRoute(
   implement(submitMobilePayment, async ({ params, query, body, user }) => {
     const booking = await requirePayable(params.id, user, query.g);
     // Per booking, counted before the answer, as on the page (docs/security.md#rate-limits).
-    if (!(await consume("payment-submit", String(booking.id))))
-      throw new ApiError(429, "rateLimited", messages.rateLimited);
-    const outcome = await submit(booking, body);
+    const outcome = await submitMobilePaymentLimited(booking, body);
+    if (outcome === "rateLimited") throw new ApiError(429, "rateLimited", messages.rateLimited);
     if (outcome.ok) return reply(202, { paymentId: outcome.paymentId, status: "pending" as const });
     const { field, message } = submitRefusals[outcome.reason];
     if (field) throw new ApiError(400, outcome.reason, message, { [field]: message });

@@ -6,11 +6,10 @@ import { paymentSummary, requirePayable } from "~/modules/api/payments.server";
 import {
   latestWalletPayment,
   openUsdtAttempt,
-  submitTransaction,
+  submitTransactionLimited,
   walletSettings,
   walletView,
 } from "~/modules/payment/wallet.server";
-import { consume } from "~/modules/security/rate-limit.server";
 
 /** The page's views as the API names them: `form` is a transaction that can be submitted. */
 const statuses = { paid: "paid", checking: "checking", form: "open", closed: "closed" } as const;
@@ -41,9 +40,8 @@ const route = apiRoute(
   }),
   implement(submitUsdtPayment, async ({ params, query, body, user }) => {
     const booking = await requirePayable(params.id, user, query.g);
-    if (!(await consume("payment-submit", String(booking.id))))
-      throw new ApiError(429, "rateLimited", messages.rateLimited);
-    const outcome = await submitTransaction(booking, body.txId);
+    const outcome = await submitTransactionLimited(booking, body.txId);
+    if (outcome === "rateLimited") throw new ApiError(429, "rateLimited", messages.rateLimited);
     if (outcome.ok) return reply(202, { paymentId: outcome.paymentId, status: "pending" as const });
     throw new ApiError(409, outcome.reason, refusals[outcome.reason]);
   }),

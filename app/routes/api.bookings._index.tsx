@@ -8,24 +8,15 @@ import {
   paymentApiPath,
 } from "~/modules/api/bookings.server";
 import { createBooking, listBookings } from "~/modules/api/operations/bookings";
-import { listBookings as bookingList } from "~/modules/booking/bookings.server";
+import { listBookings as bookingList } from "~/modules/booking/list-bookings.server";
 import { canAmend } from "~/modules/booking/eligibility";
-import { checkoutAllowed } from "~/modules/booking/checkout-limits.server";
-import { checkoutSchema } from "~/modules/booking/checkout-schema";
 import { messages } from "~/modules/forms/messages";
-import {
-  accountDriver,
-  bookCheckout,
-  checkoutSchemaOptions,
-  paymentChoices,
-  readCheckoutTarget,
-} from "~/modules/booking/checkout.server";
+import { bookCheckoutLimited, prepareCheckout } from "~/modules/booking/checkout.server";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import { bookingsPageSize, dateRange, readListQuery } from "~/modules/booking/list-query";
 import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref } from "~/modules/booking/methods";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/time/calendar";
 import { getEnv } from "~/utils/env.server";
 
 const route = apiRoute(
@@ -63,26 +54,17 @@ const route = apiRoute(
       to: body.to,
     });
     const userId = user?.id ?? null;
-    const [target, account, online] = await Promise.all([
-      readCheckoutTarget(link, language),
-      accountDriver(userId),
-      enabledOnlineMethods(),
-    ]);
-    if (!target.ok) throw checkoutProblemError(target.problem, target.errors);
-    const payments = paymentChoices(target.car, online);
-    const today = calendarDateIn(APP_TIME_ZONE, new Date());
+    const prepared = await prepareCheckout(link, { language, userId, online: enabledOnlineMethods() });
+    if (!prepared.ok) throw checkoutProblemError(prepared.problem, prepared.errors);
     // The page's form schema, for this car and this driver: the same rules and messages.
-    const parsed = checkoutSchema(
-      checkoutSchemaOptions(target.car, account?.driver ?? null, today, payments),
-    ).safeParse(checkoutFields(body));
+    const parsed = prepared.schema.safeParse(checkoutFields(body));
     if (!parsed.success) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) fields[issue.path.map(String).join(".") || "body"] ??= issue.message;
       throw checkoutValidationError(fields);
     }
-    if (!(await checkoutAllowed({ ip: context.ip, userId })))
-      throw new ApiError(429, "rateLimited", messages.rateLimited);
-    const result = await bookCheckout(target, account, parsed.data, { userId, language });
+    const result = await bookCheckoutLimited(prepared, parsed.data, { userId, language, ip: context.ip });
+    if (result === "rateLimited") throw new ApiError(429, "rateLimited", messages.rateLimited);
     if (!result.ok) throw checkoutFailureError(result);
     const booking = await loadPayableBooking(result.bookingId, { userId: result.driverId, grant: null });
     if (!booking) throw new ApiError(500);

@@ -1,7 +1,7 @@
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { getCar } from "~/modules/api/operations/catalogue";
-import { loadCheckoutCar } from "~/modules/booking/booking.server";
+import { loadCheckoutCar } from "~/modules/booking/create-booking.server";
 import { paymentChoices } from "~/modules/booking/checkout.server";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
 

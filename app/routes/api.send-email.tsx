@@ -1,22 +1,18 @@
 import { ApiError, fieldError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { sendEmail } from "~/modules/api/operations/account";
-import { submitContactMessage } from "~/modules/contact/contact.server";
+import { submitContactMessageLimited } from "~/modules/contact/contact.server";
 import { messages } from "~/modules/forms/messages";
-import { consume } from "~/modules/security/rate-limit.server";
 
 const route = apiRoute(
   implement(sendEmail, async ({ body, user, context, language }) => {
     const email = user?.email ?? body.email;
     if (!email) throw fieldError("email", messages.required);
-    if (!(await consume("contact", context.ip))) throw new ApiError(429, "rateLimited", messages.rateLimited);
-    await submitContactMessage({
-      userId: user?.id ?? null,
-      email,
-      subject: body.subject,
-      message: body.message,
-      language,
-    });
+    const sent = await submitContactMessageLimited(
+      { userId: user?.id ?? null, email, subject: body.subject, message: body.message, language },
+      context.ip,
+    );
+    if (sent === "rateLimited") throw new ApiError(429, "rateLimited", messages.rateLimited);
     return reply(200, { ok: true });
   }),
 );

@@ -4,8 +4,7 @@ import { signUp } from "~/modules/api/operations/account";
 import { apiUser } from "~/modules/api/user.server";
 import { messages } from "~/modules/forms/messages";
 import { verifyCaptcha } from "~/modules/security/captcha.server";
-import { consume } from "~/modules/security/rate-limit.server";
-import { registerUser } from "~/modules/user/account.server";
+import { registerUserLimited } from "~/modules/user/account.server";
 import { authMessages } from "~/modules/user/messages";
 import { getEnv } from "~/utils/env.server";
 
@@ -16,9 +15,9 @@ const route = apiRoute(
     if (env.CAPTCHA_ENABLED && !verifyCaptcha(env.SESSION_SECRET, body.captchaToken, body.captchaAnswer)) {
       throw new ApiError(400, "validation", "validation.fixErrors", { captchaAnswer: authMessages.captcha });
     }
-    if (!(await consume("sign-up", context.ip))) throw new ApiError(429, "rateLimited", messages.rateLimited);
     const { fullName, email, phone, birthDate, password } = body;
-    const result = await registerUser({ fullName, email, phone, birthDate, password, language });
+    const result = await registerUserLimited({ fullName, email, phone, birthDate, password, language }, context.ip);
+    if (!result.ok && result.reason === "rateLimited") throw new ApiError(429, "rateLimited", messages.rateLimited);
     if (!result.ok) throw new ApiError(409, "emailTaken", authMessages.emailTaken, { email: authMessages.emailTaken });
     return reply(201, { user: await apiUser(result.userId) });
   }),

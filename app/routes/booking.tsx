@@ -11,17 +11,14 @@ import { FormErrors, TextAreaField, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema";
 import { isStaff } from "~/modules/access/booking-scope.server";
-import {
-  amendChoices,
-  bookingDetail,
-  cancelBooking,
-  changeStatus,
-  requestAmendment,
-  resolveCancelRequest,
-} from "~/modules/booking/bookings.server";
-import { driverRights } from "~/modules/booking/eligibility";
-import { allowedTargets, bookingStatuses } from "~/modules/booking/status";
-import { amendClosingCardAttempts } from "~/modules/payment/amend-booking.server";
+import { amendChoices } from "~/modules/booking/amend-booking.server";
+import { bookingDetail } from "~/modules/booking/booking-detail.server";
+import { cancelBooking, resolveCancelRequest } from "~/modules/booking/cancel-booking.server";
+import { changeStatus } from "~/modules/booking/change-status.server";
+import { requestAmendment } from "~/modules/booking/request-amendment.server";
+import { bookingActions } from "~/modules/booking/actions";
+import { bookingStatuses } from "~/modules/booking/status";
+import { amendClosingCardAttempts } from "~/modules/payment/amend-closing-card-attempts.server";
 import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
 import { formatCents } from "~/modules/i18n/format";
 import { messages } from "~/modules/forms/messages";
@@ -34,6 +31,7 @@ import { payableQuery } from "~/modules/booking/methods";
 import { grantRefusal, loadPayableBooking } from "~/modules/payment/payable.server";
 import type { SessionUser } from "~/utils/session.server";
 import { toastHeader, type Toast } from "~/utils/toast.server";
+import { placeNameKey } from "~/modules/places/place-name";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
 
@@ -70,13 +68,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const detail = await bookingDetail(user, bookingId(request));
   if (!detail) throw notFound();
   const { booking, car, supplier, pickup, dropoff, driver, history } = detail;
-  const nameKey = `name${context.language[0].toUpperCase()}${context.language[1]}` as
-    "nameEs" | "nameEn" | "nameFr" | "nameEl";
+  const nameKey = placeNameKey(context.language);
   const place = (p: typeof pickup) => ({ name: p[nameKey], address: p.address, timeZone: p.timeZone });
   const staff = isStaff(user);
-  const rights = driverRights(user.id, { ...booking, paidCents: detail.paidCents }, car.cancellationCents);
-  // A grant holder sees the booking read-only (docs/security.md#unproven-addresses).
-  const choices = !granted && rights.amend ? await amendChoices(car.id) : null;
+  // A grant holder sees the booking read-only (docs/security.md#unproven-addresses): bookingActions knows.
+  const actions = bookingActions({ ...user, granted }, detail);
+  const choices = actions.amend ? await amendChoices(car.id) : null;
   const received = await receivedPayments(booking.id);
   return {
     title: `${context.t("bookings:detail.title", { reference: booking.reference })} · Rueda`,
@@ -115,14 +112,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     staff,
     receipt: !granted && hasReceipt(booking.status, received),
     payments: received.map((p) => ({ ...p, paidAt: wallClockLabel(p.paidAt, APP_TIME_ZONE) })),
-    cancel: granted ? "none" : rights.cancel,
+    cancel: actions.cancel,
     // docs/domain.md#payments: the driver pays an outstanding booking (or a hold) through /payment.
-    payHref: rights.pay ? `/payment?${payableQuery(booking.id, grant)}` : null,
-    // `paid` is offered only when succeeded payments cover the price (docs/domain.md#booking-status).
-    targets: staff
-      ? allowedTargets("staff", booking.status).filter((to) => to !== "paid" || detail.paidCents >= booking.priceCents)
-      : [],
-    amendRequest: !granted && rights.amendmentRequest,
+    payHref: actions.pay ? `/payment?${payableQuery(booking.id, grant)}` : null,
+    resolveCancelRequest: actions.resolveCancelRequest,
+    targets: actions.statusMoves,
+    amendRequest: actions.amendmentRequest,
     amend: choices && {
       places: choices.places.map((p) => ({ value: String(p.id), label: p[nameKey] })),
       options: choices.options,
@@ -265,6 +260,7 @@ export default function BookingPage() {
     historyZone,
     staff,
     cancel,
+    resolveCancelRequest,
     targets,
     payHref,
     receipt,
@@ -427,7 +423,7 @@ export default function BookingPage() {
       <AmendSection />
       <AmendRequestSection />
 
-      {staff && booking.cancelRequest ? (
+      {resolveCancelRequest ? (
         <section className="card stack" aria-labelledby="request-title">
           <h2 id="request-title">{t("detail.cancelRequested")}</h2>
           <Form method="post" className="row">
@@ -441,7 +437,7 @@ export default function BookingPage() {
         </section>
       ) : null}
 
-      {staff && targets.length > 0 ? (
+      {targets.length > 0 ? (
         <section className="card stack" aria-labelledby="status-title">
           <h2 id="status-title">{t("staff.changeStatus")}</h2>
           <Form method="post" className="row">

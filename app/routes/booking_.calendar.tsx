@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { wallClockLabel } from "~/modules/time/zoned-time";
-import { bookingDetail } from "~/modules/booking/bookings.server";
 import { icsCalendar } from "~/modules/booking/calendar";
 import { requireUser } from "~/modules/user/auth.server";
+import { placeNameKey } from "~/modules/places/place-name";
 
 /** /booking/calendar?b=<id>: the booking as an .ics file, scoped like the booking page (404 outside it). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -13,8 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw new Response(null, { status: 404 });
   const { booking, car, pickup, dropoff } = detail;
   const t = context.t;
-  const nameKey = `name${context.language[0].toUpperCase()}${context.language[1]}` as
-    "nameEs" | "nameEn" | "nameFr" | "nameEl";
+  const nameKey = placeNameKey(context.language);
   const local = (at: Date, zone: string) => `${wallClockLabel(at, zone)} (${zone})`;
   const body = icsCalendar({
     uid: `booking-${booking.reference}@rueda`,

@@ -17,18 +17,14 @@ import { OptionChoices } from "~/components/checkout/option-choices";
 import { PaymentChoices } from "~/components/checkout/payment-choices";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { useServerForm, type Validate } from "~/components/use-server-form";
-import type { CheckoutFailure } from "~/modules/booking/booking.server";
-import { checkoutAllowed } from "~/modules/booking/checkout-limits.server";
+import type { CheckoutFailure } from "~/modules/booking/create-booking.server";
 import { messages } from "~/modules/forms/messages";
 import {
-  accountDriver,
-  bookCheckout,
-  checkoutSchemaOptions,
+  bookCheckoutLimited,
   failureMessage,
   failureStatus,
-  paymentChoices,
+  prepareCheckout,
   problemStatus,
-  readCheckoutTarget,
 } from "~/modules/booking/checkout.server";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import {
@@ -40,14 +36,13 @@ import {
   type CheckoutProblem,
   type PaymentChoice,
 } from "~/modules/booking/checkout-form";
-import { checkoutSchema, type CheckoutSchemaOptions } from "~/modules/booking/checkout-schema";
+import type { CheckoutSchemaOptions } from "~/modules/booking/checkout-schema";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
 import { formatCents } from "~/modules/i18n/format";
 import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref, payableQuery } from "~/modules/booking/methods";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionState, priceRental, type OptionKey } from "~/modules/pricing/pricing";
-import { APP_TIME_ZONE, calendarDateIn } from "~/modules/time/calendar";
 import { authMessages } from "~/modules/user/messages";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -59,30 +54,21 @@ function stale(problem: CheckoutProblem, searchHref: string): Response {
   return json({ problem, searchHref }, { status: problemStatus[problem] });
 }
 
-/**
- * The link, its car and the places (or the stale-link answer to throw), with the driver's account,
- * the ways to pay and the form's options: the three reads run side by side.
- */
+/** The checkout prepared as the API prepares it (prepareCheckout), or the stale-link answer to throw. */
 async function readCheckout(request: Request, context: AppLoadContext, checkAvailability = false) {
   const url = new URL(request.url);
-  const [target, account, online] = await Promise.all([
-    readCheckoutTarget(url.searchParams, context.language, { checkAvailability }),
-    accountDriver(context.user?.id ?? null),
-    enabledOnlineMethods(),
-  ]);
-  if (!target.ok) throw stale(target.problem, target.searchHref);
-  const payments = paymentChoices(target.car, online);
-  const formOptions = checkoutSchemaOptions(
-    target.car,
-    account?.driver ?? null,
-    calendarDateIn(APP_TIME_ZONE, new Date()),
-    payments,
-  );
-  return { url, ...target, account, payments, formOptions };
+  const prepared = await prepareCheckout(url.searchParams, {
+    language: context.language,
+    userId: context.user?.id ?? null,
+    online: enabledOnlineMethods(),
+    checkAvailability,
+  });
+  if (!prepared.ok) throw stale(prepared.problem, prepared.searchHref);
+  return { url, ...prepared };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { url, link, car, pickupName, dropoffName, account, payments, formOptions } = await readCheckout(
+  const { url, link, car, pickupName, dropoffName, account, payments, formOptions, schema } = await readCheckout(
     request,
     context,
     true,
@@ -92,7 +78,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: `${context.t("booking:title")} · Rueda`,
     formOptions,
     // The HTML constraints (required, maxlength…) computed here, so the page's first load carries no zod.
-    constraint: getZodConstraint(checkoutSchema(formOptions)),
+    constraint: getZodConstraint(schema),
     summary: {
       car: { name: car.name, image: car.image, supplierName: car.supplierName, supplierLogo: car.supplierLogo },
       pickupName,
@@ -111,16 +97,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
-  const { link, car, account, formOptions } = await readCheckout(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: checkoutSchema(formOptions) });
+  const prepared = await readCheckout(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: prepared.schema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  if (!(await checkoutAllowed({ ip: context.ip, userId: context.user?.id ?? null }))) {
-    return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
-  }
-  const result = await bookCheckout({ link, car }, account, submission.value, {
+  const result = await bookCheckoutLimited(prepared, submission.value, {
     userId: context.user?.id ?? null,
     language: context.language,
+    ip: context.ip,
   });
+  if (result === "rateLimited") return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   if (result.ok) {
     // A visitor's new account is not signed in: nobody has proven its address yet. The visitor reaches
     // this booking and its payment through a grant in the URL, and nothing else of the account

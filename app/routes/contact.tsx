@@ -9,8 +9,7 @@ import { FormErrors, Honeypot, SubmitButton, TextAreaField, TextField } from "~/
 import { baseSchema, visitorSchema } from "~/modules/contact/schema";
 import { useZodForm } from "~/components/use-zod-form";
 import { messages } from "~/modules/forms/messages";
-import { submitContactMessage } from "~/modules/contact/contact.server";
-import { consume } from "~/modules/security/rate-limit.server";
+import { submitContactMessageLimited } from "~/modules/contact/contact.server";
 import { toastHeader } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
@@ -34,16 +33,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(submission.reply(), { status: 400 });
   }
   if (formData.get("website")) return redirect("/contact?sent=1");
-  if (!(await consume("contact", context.ip))) {
-    return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
-  }
-  await submitContactMessage({
-    userId: context.user?.id ?? null,
-    email: context.user?.email ?? String((submission.value as { email?: string }).email),
-    subject: submission.value.subject,
-    message: submission.value.message,
-    language: context.language,
-  });
+  const sent = await submitContactMessageLimited(
+    {
+      userId: context.user?.id ?? null,
+      email: context.user?.email ?? String((submission.value as { email?: string }).email),
+      subject: submission.value.subject,
+      message: submission.value.message,
+      language: context.language,
+    },
+    context.ip,
+  );
+  if (sent === "rateLimited") return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   return redirect("/contact?sent=1", {
     headers: { "Set-Cookie": await toastHeader({ type: "success", message: "contact.sent" }) },
   });

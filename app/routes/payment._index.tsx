@@ -17,12 +17,11 @@ import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref, payableQuery } from "~/modules/booking/methods";
 import {
-  findBookingByReference,
+  findBookingByReferenceLimited,
   outstandingBookings,
   paymentSummary,
   requirePayableBooking,
 } from "~/modules/payment/payable.server";
-import { consume } from "~/modules/security/rate-limit.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
 /** Typed as people read it off an email: any case, spaces around, the dash optional. */
@@ -74,9 +73,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: lookupSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   // Counted before the answer, so guessing references is slow whatever the outcome (docs/security.md#rate-limits).
-  if (!(await consume("payment-lookup", context.ip)))
+  const bookingId = await findBookingByReferenceLimited(submission.value.reference, submission.value.email, context.ip);
+  if (bookingId === "rateLimited")
     return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
-  const bookingId = await findBookingByReference(submission.value.reference, submission.value.email);
   if (bookingId === null) return json(submission.reply({ formErrors: ["payment:direct.notFound"] }), { status: 404 });
   return redirect(`/payment?${payableQuery(bookingId, paymentGrant(bookingId))}`);
 }

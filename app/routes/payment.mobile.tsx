@@ -16,12 +16,11 @@ import { mobilePaymentSchema } from "~/modules/payment/mobile-payment";
 import {
   bankList,
   mobilePaymentPage,
-  submitMobilePayment,
+  submitMobilePaymentLimited,
   submitRefusals,
   type SubmitRefusal,
 } from "~/modules/payment/mobile-payment.server";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
-import { consume } from "~/modules/security/rate-limit.server";
 import { appToday } from "~/modules/time/calendar";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -62,9 +61,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: mobilePaymentSchema });
   if (submission.status !== "success") return json<SubmissionResult<string[]>>(submission.reply(), { status: 400 });
   // Per booking, counted before the answer, so references cannot be tried by the hundred (docs/security.md#rate-limits).
-  if (!(await consume("payment-submit", String(booking.id))))
+  const outcome = await submitMobilePaymentLimited(booking, submission.value);
+  if (outcome === "rateLimited")
     return json<SubmissionResult<string[]>>(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
-  const outcome = await submitMobilePayment(booking, submission.value);
   if (!outcome.ok)
     return json<SubmissionResult<string[]>>(submission.reply(refusalReply(outcome.reason)), {
       status: outcome.reason === "duplicate" ? 409 : 400,

@@ -20,11 +20,10 @@ import {
   depositQrSvg,
   latestWalletPayment,
   openUsdtAttempt,
-  submitTransaction,
+  submitTransactionLimited,
   walletSettings,
   walletView,
 } from "~/modules/payment/wallet.server";
-import { consume } from "~/modules/security/rate-limit.server";
 
 /** While a transaction is being checked the page asks again this often. */
 const REFRESH_SECONDS = 10;
@@ -68,9 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { booking, grant } = await requirePayableBooking(request, context);
   const submission = parseWithZod(await request.formData(), { schema: walletSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  if (!(await consume("payment-submit", String(booking.id))))
-    return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
-  const outcome = await submitTransaction(booking, submission.value.txId);
+  const outcome = await submitTransactionLimited(booking, submission.value.txId);
+  if (outcome === "rateLimited") return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
   // A check already running for this booking: the page shows it.
   if (outcome.ok || outcome.reason === "inProgress")
     return redirect(`/payment/usdt?${payableQuery(booking.id, grant)}`);

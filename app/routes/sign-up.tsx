@@ -9,8 +9,7 @@ import { FormErrors, Honeypot, SubmitButton, TextField } from "~/components/form
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { createCaptcha, verifyCaptcha } from "~/modules/security/captcha.server";
-import { consume } from "~/modules/security/rate-limit.server";
-import { registerUser } from "~/modules/user/account.server";
+import { registerUserLimited } from "~/modules/user/account.server";
 import { appToday } from "~/modules/time/calendar";
 import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
@@ -51,17 +50,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
       status: 400,
     });
   }
-  if (!(await consume("sign-up", context.ip))) {
-    return json(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });
-  }
   const { fullName, email, phone, birthDate, password } = submission.value;
-  let result: Awaited<ReturnType<typeof registerUser>>;
+  let result: Awaited<ReturnType<typeof registerUserLimited>>;
   try {
-    result = await registerUser({ fullName, email, phone, birthDate, password, language: context.language });
+    result = await registerUserLimited(
+      { fullName, email, phone, birthDate, password, language: context.language },
+      context.ip,
+    );
   } catch (error) {
     logError("sign-up", error);
     return json(submission.reply({ ...hidden, formErrors: [authMessages.signUpError] }), { status: 500 });
   }
+  if (!result.ok && result.reason === "rateLimited")
+    return json(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });
   if (!result.ok)
     return json(submission.reply({ ...hidden, fieldErrors: { email: [authMessages.emailTaken] } }), { status: 400 });
   // No session: nobody has proven the address until the emailed link is used (docs/security.md#unproven-addresses).

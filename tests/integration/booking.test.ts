@@ -5,7 +5,7 @@ import {
   loadCheckoutCar,
   type CheckoutInput,
   type DriverDetails,
-} from "~/modules/booking/booking.server";
+} from "~/modules/booking/create-booking.server";
 import { referencePattern } from "~/modules/booking/reference";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";

@@ -2,16 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
 import { getDb, schema } from "~/utils/db.server";
-import {
-  amendBooking,
-  bookingDetail,
-  bulkChangeStatus,
-  cancelBooking,
-  changeStatus,
-  listBookings,
-  requestAmendment,
-  resolveCancelRequest,
-} from "~/modules/booking/bookings.server";
+import { amendBooking } from "~/modules/booking/amend-booking.server";
+import { bookingDetail } from "~/modules/booking/booking-detail.server";
+import { bulkChangeStatus, changeStatus } from "~/modules/booking/change-status.server";
+import { cancelBooking, resolveCancelRequest } from "~/modules/booking/cancel-booking.server";
+import { listBookings } from "~/modules/booking/list-bookings.server";
+import { requestAmendment } from "~/modules/booking/request-amendment.server";
 import { createBooking, createCar, createLocation, createSupplier, createUser } from "../factories";
 
 /*

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { createBooking as book } from "~/modules/booking/booking.server";
+import { createBooking as book } from "~/modules/booking/create-booking.server";
 import { UNPAID_CAP } from "~/modules/booking/checkout-limits.server";
 import { bookingsListAction } from "~/modules/booking/list-page.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { bookingDetail } from "~/modules/booking/bookings.server";
+import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import {
   approveMobilePayment,
   expireMobilePayments,

@@ -1,8 +1,8 @@
 import type { z } from "zod";
+import { bookingDetail } from "~/modules/booking/booking-detail.server";
+import { bookingActions, type ActionFacts } from "~/modules/booking/actions";
+import type { CheckoutFailure } from "~/modules/booking/create-booking.server";
 import { instantToLocal } from "~/modules/time/zoned-time";
-import { bookingDetail } from "~/modules/booking/bookings.server";
-import { driverRights } from "~/modules/booking/eligibility";
-import type { CheckoutFailure } from "~/modules/booking/booking.server";
 import type { CheckoutProblem, LinkErrors } from "~/modules/booking/checkout-form";
 import { failureMessage, failureStatus, problemStatus } from "~/modules/booking/checkout.server";
 import type { Language } from "~/modules/i18n/languages";
@@ -12,6 +12,7 @@ import type { SessionUser } from "~/utils/session.server";
 import { ApiError, isErrorStatus } from "./errors";
 import { validationError } from "./handler.server";
 import type { bookingSchema, checkoutBodySchema } from "./operations/bookings";
+import { placeName } from "~/modules/places/place-name";
 
 /*
  * Bookings as the API shows them, and the checkout's refusals in the API's error shape. The
@@ -20,8 +21,14 @@ import type { bookingSchema, checkoutBodySchema } from "./operations/bookings";
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
-const placeName = (place: { nameEs: string; nameEn: string; nameFr: string; nameEl: string }, language: Language) =>
-  ({ es: place.nameEs, en: place.nameEn, fr: place.nameFr, el: place.nameEl })[language] || place.nameEn;
+/**
+ * The booking page's bookingActions, as far as the API has calls for them (cancel, amend,
+ * amendment request, pay); the staff moves are the back office's, on the page.
+ */
+export function driverActions(user: User, detail: ActionFacts) {
+  const { cancel, amend, amendmentRequest, pay } = bookingActions(user, detail);
+  return { cancel, amend, amendmentRequest, pay };
+}
 
 /** One booking in the caller's scope as GET /api/bookings/{id} answers it; a 404 outside it (bookingScope). */
 export async function presentBooking(
@@ -73,7 +80,7 @@ export async function presentBooking(
       note: h.note,
       actor: h.actor,
     })),
-    actions: driverRights(user.id, { ...booking, paidCents: detail.paidCents }, car.cancellationCents),
+    actions: driverActions(user, detail),
   };
 }
 

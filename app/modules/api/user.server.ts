@@ -1,4 +1,4 @@
-import { isLanguage } from "~/modules/i18n/languages";
+import { languageOrDefault } from "~/modules/i18n/languages";
 import { loadProfile } from "~/modules/user/account.server";
 import { ApiError } from "./errors";
 import type { ApiUser } from "./schemas";
@@ -11,6 +11,6 @@ export async function apiUser(userId: number): Promise<ApiUser> {
   return {
     ...rest,
     documentType: documentType === 1 || documentType === 2 ? (String(documentType) as "1" | "2") : null,
-    language: isLanguage(language) ? language : "es",
+    language: languageOrDefault(language),
   };
 }

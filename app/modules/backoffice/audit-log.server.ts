@@ -11,6 +11,7 @@ import {
   type AuditChange,
   type AuditQuery,
 } from "./audit-view";
+import { placeNameColumn } from "~/modules/places/place-name";
 
 const { auditLog, bookings, cars, locations, outbox, payments, suppliers, users } = schema;
 const subjectUser = alias(users, "subject_user");
@@ -43,8 +44,6 @@ function filters(query: AuditQuery): SQL | undefined {
   );
 }
 
-const placeName = { es: locations.nameEs, en: locations.nameEn, fr: locations.nameFr, el: locations.nameEl } as const;
-
 /**
  * One page of the audit log (docs/domain.md#audit), newest first, for admins: who, when, what,
  * and the subject as it is called today, looked up by kind in the same query.
@@ -73,7 +72,7 @@ export async function auditLogPage(
       subjectId: auditLog.subjectId,
       changes: auditLog.changes,
       carName: cars.name,
-      placeName: placeName[language],
+      placeName: placeNameColumn(locations, language),
       supplierName: suppliers.name,
       userEmail: subjectUser.email,
       jobId: outbox.jobId,

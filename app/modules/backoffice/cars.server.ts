@@ -4,6 +4,7 @@ import { deleteImageIfUnreferenced, storeImage } from "~/modules/images/images.s
 import { processImage, type ImageRefusal } from "~/modules/images/process.server";
 import { pageQuery } from "~/modules/list/paging";
 import { optionKeys } from "~/modules/pricing/pricing";
+import { closedStatuses } from "~/modules/booking/status";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import { isRowId } from "~/utils/postgres.server";
 import { carScope, ownSupplierId, supplierScope, type StaffUser } from "~/modules/access/staff.server";
@@ -11,6 +12,7 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import { changedFields, createdFields } from "~/modules/audit/audit";
 import { carFormMessages, carLimits, type CarValues } from "./car-form";
 import { containsPattern, type CarListQuery } from "./car-list";
+import { placeNameColumn } from "~/modules/places/place-name";
 
 /*
  * The fleet of the back office (docs/domain.md#fleet). Every read and write of a car by id puts
@@ -20,13 +22,6 @@ import { containsPattern, type CarListQuery } from "./car-list";
  */
 
 const { bookings, carLocations, cars, locations, suppliers } = schema;
-
-const locationName = {
-  es: locations.nameEs,
-  en: locations.nameEn,
-  fr: locations.nameFr,
-  el: locations.nameEl,
-} as const;
 
 export type CarListRow = {
   id: number;
@@ -100,7 +95,7 @@ export async function ownSupplierName(user: StaffUser): Promise<string | null> {
 /** Every place a car may serve, by name in the reader's language. */
 export async function locationChoices(language: Language): Promise<Choice[]> {
   const db = await getDb();
-  const name = locationName[language];
+  const name = placeNameColumn(locations, language);
   return db.select({ id: locations.id, name }).from(locations).orderBy(asc(name), asc(locations.id));
 }
 
@@ -172,7 +167,7 @@ function holdsCar(carId: number, now: Date): SQL {
   return and(
     eq(bookings.carId, carId),
     gt(bookings.endsAt, now),
-    notInArray(bookings.status, ["cancelled", "deleted"]),
+    notInArray(bookings.status, [...closedStatuses]),
     or(ne(bookings.status, "void"), gt(bookings.holdExpiresAt, now)),
   )!;
 }

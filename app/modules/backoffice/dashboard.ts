@@ -1,5 +1,5 @@
+import { blockingStatuses, type BookingStatus } from "~/modules/booking/status";
 import { localToInstant, addLocalDays, instantToLocal } from "~/modules/time/zoned-time";
-import type { BookingStatus } from "~/modules/booking/status";
 import { monthKey, monthOf, shiftMonth } from "./month-grid";
 
 /*
@@ -21,13 +21,7 @@ export const dashboardStatuses = [
  * The statuses in which a booking holds its car (docs/domain.md#availability): what the
  * occupancy counts and the fleet calendar draws.
  */
-export const holdingStatuses = [
-  "void",
-  "pending",
-  "deposit",
-  "paid",
-  "reserved",
-] as const satisfies readonly BookingStatus[];
+export const holdingStatuses = blockingStatuses;
 export type HoldingStatus = (typeof holdingStatuses)[number];
 
 /** A count for every status shown, zero where the database found none. */

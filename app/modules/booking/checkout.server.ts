@@ -12,7 +12,7 @@ import {
   type CheckoutCar,
   type CheckoutFailure,
   type CheckoutResult,
-} from "./booking.server";
+} from "./create-booking.server";
 import {
   choosableOptions,
   parseCheckoutLink,
@@ -22,12 +22,14 @@ import {
   type LinkErrors,
   type PaymentChoice,
 } from "./checkout-form";
-import { bookingChoices, type CheckoutSchemaOptions, type CheckoutValues } from "./checkout-schema";
+import { checkoutAllowed } from "./checkout-limits.server";
+import { bookingChoices, checkoutSchema, type CheckoutSchemaOptions, type CheckoutValues } from "./checkout-schema";
+import { appToday } from "~/modules/time/calendar";
 
 /*
  * The steps of a checkout that the page (/checkout) and the API (POST /api/bookings) share, so
  * both book by the same rules: the link's car, places and period, what the form asks of this
- * driver for this car, the ways to pay, and the booking itself (booking.server.ts createBooking).
+ * driver for this car, the ways to pay, and the booking itself (create-booking.server.ts createBooking).
  */
 
 export const problemStatus: Record<CheckoutProblem, number> = {
@@ -166,16 +168,54 @@ export function failureMessage(failure: CheckoutFailure): {
 }
 
 /**
- * Books the checkout whose values passed checkoutSchema: a signed-in driver first completes what
- * the account lacked (the booking reads the account), a visitor's details make an unactivated
- * account (createBooking).
+ * One checkout as the page and the API prepare it (docs/domain.md#days, docs/domain.md#payments):
+ * the link's car and places (or why it cannot be booked), the driver's account, the ways to pay,
+ * and the form's options and schema for this car and this driver, so both judge a submission
+ * alike. The three reads run side by side. `online` is the operator's enabled online methods
+ * (payment/config.server.ts enabledOnlineMethods), passed in by the caller because the booking
+ * module sits below payment in the domain order (docs/architecture.md#layers).
  */
-export async function bookCheckout(
-  { link, car }: Pick<CheckoutTarget, "link" | "car">,
-  account: AccountDriver | null,
+export async function prepareCheckout(
+  params: URLSearchParams,
+  {
+    language,
+    userId,
+    online,
+    checkAvailability = false,
+    now = new Date(),
+  }: {
+    language: Language;
+    userId: number | null;
+    online: Promise<readonly OnlineMethod[]>;
+    checkAvailability?: boolean;
+    now?: Date;
+  },
+) {
+  const [target, account, methods] = await Promise.all([
+    readCheckoutTarget(params, language, { now, checkAvailability }),
+    accountDriver(userId),
+    online,
+  ]);
+  if (!target.ok) return target;
+  const payments = paymentChoices(target.car, methods);
+  const formOptions = checkoutSchemaOptions(target.car, account?.driver ?? null, appToday(now), payments);
+  return { ...target, account, payments, formOptions, schema: checkoutSchema(formOptions) };
+}
+
+export type PreparedCheckout = Extract<Awaited<ReturnType<typeof prepareCheckout>>, { ok: true }>;
+
+/**
+ * Books the checkout whose values passed its schema, under the checkout limits (checkoutAllowed:
+ * counted once the form is valid, before anything is booked; docs/security.md#rate-limits): a
+ * signed-in driver first completes what the account lacked (the booking reads the account), a
+ * visitor's details make an unactivated account (createBooking).
+ */
+export async function bookCheckoutLimited(
+  { link, car, account }: Pick<PreparedCheckout, "link" | "car" | "account">,
   value: CheckoutValues,
-  { userId, language }: { userId: number | null; language: Language },
-): Promise<CheckoutResult> {
+  { userId, language, ip }: { userId: number | null; language: Language; ip: string },
+): Promise<CheckoutResult | "rateLimited"> {
+  if (!(await checkoutAllowed({ ip, userId }))) return "rateLimited";
   if (userId !== null && account && (value.phone || value.birthDate)) {
     const { profile } = account;
     await updateProfile(userId, {

@@ -1,4 +1,4 @@
-import type { BookingStatus } from "./status";
+import { confirmedStatuses, isIn, liveStatuses, type BookingStatus } from "./status";
 
 /*
  * What a driver may do with their booking (docs/domain.md#cancellation). The rights follow how
@@ -21,9 +21,6 @@ export type EligibilityFacts = {
   paidCents: number;
 };
 
-/** Statuses in which a booking still holds its car and may be cancelled or asked to be. */
-export const liveStatuses: readonly BookingStatus[] = ["pending", "deposit", "paid", "reserved"];
-
 /** The booking promised free changes and cancellation: pay later, and nothing received yet. */
 export const changesFreely = (b: Pick<EligibilityFacts, "paymentMethod" | "paidCents">) =>
   b.paymentMethod === "payLater" && b.paidCents === 0;
@@ -33,7 +30,7 @@ const cancellationCovered = (b: Pick<EligibilityFacts, "cancellation">, carCance
   b.cancellation || carCancellationCents === 0;
 
 const live = (b: Pick<EligibilityFacts, "status" | "startsAt">, now: Date) =>
-  b.startsAt > now && liveStatuses.includes(b.status);
+  b.startsAt > now && isIn(liveStatuses, b.status);
 
 export type CancelKind = "immediate" | "request" | "none";
 
@@ -58,9 +55,6 @@ export function canAmend(
   return b.driverId === userId && changesFreely(b) && live(b, now);
 }
 
-/** Statuses of a booking whose payment was confirmed, by a payment or by staff. */
-const confirmedStatuses: readonly BookingStatus[] = ["paid", "deposit", "reserved"];
-
 /**
  * Whether `userId` may ask for a change: their own confirmed booking that does not change
  * freely (paid online, or money received), before pick-up, with the cancellation option.
@@ -74,7 +68,7 @@ export function canRequestAmendment(
   return (
     b.driverId === userId &&
     b.startsAt > now &&
-    confirmedStatuses.includes(b.status) &&
+    isIn(confirmedStatuses, b.status) &&
     !changesFreely(b) &&
     cancellationCovered(b, carCancellationCents)
   );
@@ -86,19 +80,4 @@ export function awaitsPayment(
   b: { driverId: number; status: BookingStatus; priceCents: number; paidCents: number },
 ) {
   return b.driverId === userId && (b.status === "pending" || b.status === "void") && b.paidCents < b.priceCents;
-}
-
-/** Everything `userId` may do with the booking themselves, as the booking page and the API show it. */
-export function driverRights(
-  userId: number,
-  b: EligibilityFacts & { priceCents: number },
-  carCancellationCents: number,
-  now = new Date(),
-) {
-  return {
-    cancel: b.driverId === userId ? cancelKind(b, carCancellationCents, now) : ("none" as const),
-    amend: canAmend(userId, b, now),
-    amendmentRequest: canRequestAmendment(userId, b, carCancellationCents, now),
-    pay: awaitsPayment(userId, b),
-  };
 }

@@ -3,14 +3,9 @@ import { z } from "zod";
 import type { SessionUser } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { isStaff } from "~/modules/access/booking-scope.server";
-import {
-  bookingDetail,
-  bulkChangeStatus,
-  changeStatus,
-  listBookings,
-  supplierChoices,
-  type BulkResult,
-} from "./bookings.server";
+import { bookingDetail } from "./booking-detail.server";
+import { bulkChangeStatus, changeStatus, type BulkResult } from "./change-status.server";
+import { listBookings, supplierChoices } from "./list-bookings.server";
 import { canAmend } from "./eligibility";
 import { bookingsPageSize, dateRange, readListQuery } from "./list-query";
 import { bookingStatuses } from "./status";

@@ -1,7 +1,9 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { schema, type Transaction } from "~/utils/db.server";
+import { schema, type Executor, type Transaction } from "~/utils/db.server";
 import { EXCLUSION_VIOLATION, sqlState } from "~/utils/postgres.server";
+import type { SessionUser } from "~/utils/session.server";
+import { bookingScope } from "~/modules/access/booking-scope.server";
 import { cancelKind } from "./eligibility";
 import { canTransition, type Actor, type BookingStatus } from "./status";
 
@@ -146,5 +148,15 @@ export async function moveBooking(
 /** The booking row, locked for the caller's transaction (the door's input), or undefined. */
 export async function lockBooking(tx: Transaction, id: number): Promise<BookingRow | undefined> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for("update");
+  return row;
+}
+
+/** The booking row in scope, locked for the caller's transaction, or undefined. */
+export async function lockInScope(tx: Executor, user: Pick<SessionUser, "id" | "type" | "supplierId">, id: number) {
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), bookingScope(user)))
+    .for("update");
   return row;
 }

@@ -1,10 +1,38 @@
 import { describe, expect, it } from "vitest";
 import * as dbEnums from "../../../db/schema/enums";
-import { actorOf, allowedTargets, bookingStatuses, canTransition, type Actor, type BookingStatus } from "./status";
+import {
+  actorOf,
+  allowedTargets,
+  blockingStatuses,
+  bookingStatuses,
+  canTransition,
+  closedStatuses,
+  confirmedStatuses,
+  liveStatuses,
+  type Actor,
+  type BookingStatus,
+} from "./status";
 
 describe("booking status transitions (docs/domain.md#booking-status)", () => {
   it("lists the same statuses as the database enum", () => {
     expect(bookingStatuses).toEqual(dbEnums.bookingStatuses);
+  });
+
+  it("names the statuses that hold a car as the database's overlap check does", () => {
+    // db/schema/enums.ts#blockingStatuses feeds the availability SQL and the exclusion constraint.
+    expect(blockingStatuses).toEqual(dbEnums.blockingStatuses);
+  });
+
+  it("keeps the named sets consistent with each other and the table", () => {
+    // Every status is either closed or blocks its car, never both.
+    expect([...blockingStatuses, ...closedStatuses].sort()).toEqual([...bookingStatuses].sort());
+    // Live is blocking without the unpaid hold; confirmed is live without the unverified `pending`.
+    expect(liveStatuses).toEqual(blockingStatuses.filter((s) => s !== "void"));
+    expect([...confirmedStatuses].sort()).toEqual(liveStatuses.filter((s) => s !== "pending").sort());
+    // Nothing leaves a closed status except deletion and the system reviving an expired hold.
+    for (const from of closedStatuses)
+      for (const actor of ["driver", "staff"] as const)
+        expect(allowedTargets(actor, from).every((to) => to === "deleted")).toBe(true);
   });
 
   const allowed: Array<[Actor, BookingStatus, BookingStatus]> = [

@@ -2,6 +2,32 @@
 export const bookingStatuses = ["void", "pending", "deposit", "paid", "reserved", "cancelled", "deleted"] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
+/*
+ * The named sets of statuses (docs/domain.md#booking-status), beside the table so a rule that
+ * asks "which bookings…" reads one of these instead of spelling the list again.
+ */
+
+/** A booking in these holds its car (docs/domain.md#availability): the overlap check, occupancy and the fleet calendar. db/schema/enums.ts#blockingStatuses is the same list (status.test.ts). */
+export const blockingStatuses = [
+  "void",
+  "pending",
+  "deposit",
+  "paid",
+  "reserved",
+] as const satisfies readonly BookingStatus[];
+
+/** A booking in these is live for its driver: it may still be cancelled or changed (a `void` hold is paid or lapses instead). */
+export const liveStatuses = ["pending", "deposit", "paid", "reserved"] as const satisfies readonly BookingStatus[];
+
+/** Money was confirmed for the booking, by a payment or by staff (a deposit, a reservation, or paid in full). */
+export const confirmedStatuses = ["paid", "deposit", "reserved"] as const satisfies readonly BookingStatus[];
+
+/** Final: nothing moves a booking out of these but deletion (and a late payment reviving an expired hold). */
+export const closedStatuses = ["cancelled", "deleted"] as const satisfies readonly BookingStatus[];
+
+/** Whether `status` is one of `set` (the sets above are narrower tuples than BookingStatus). */
+export const isIn = (set: readonly BookingStatus[], status: BookingStatus) => set.includes(status);
+
 /**
  * Who may move a booking from which status to which: the one transition table
  * (docs/domain.md#booking-status), checked on the server whoever asks.

@@ -3,6 +3,7 @@ import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import type { Language } from "~/modules/i18n/languages";
+import { consume } from "~/modules/security/rate-limit.server";
 
 /**
  * Stores the message and, in the same transaction, one email job per active admin (in
@@ -41,4 +42,14 @@ export async function submitContactMessage(input: {
     }
     return row.id;
   });
+}
+
+/** submitContactMessage under the per-client contact limit (docs/security.md#rate-limits); the page and the API call this one. */
+export async function submitContactMessageLimited(
+  input: Parameters<typeof submitContactMessage>[0],
+  ip: string,
+): Promise<"sent" | "rateLimited"> {
+  if (!(await consume("contact", ip))) return "rateLimited";
+  await submitContactMessage(input);
+  return "sent";
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageForCountry, resolveLanguage } from "./languages";
+import { languageForCountry, languageOrDefault, resolveLanguage } from "./languages";
 
 describe("resolveLanguage", () => {
   it("prefers a supported ?l= over everything", () => {
@@ -28,5 +28,15 @@ describe("languageForCountry", () => {
     expect(languageForCountry("GR")).toBe("el");
     expect(languageForCountry("VE")).toBeNull();
     expect(languageForCountry(null)).toBeNull();
+  });
+});
+
+describe("languageOrDefault", () => {
+  it("keeps a supported language and gives Spanish for anything else", () => {
+    expect(languageOrDefault("fr")).toBe("fr");
+    expect(languageOrDefault("el")).toBe("el");
+    expect(languageOrDefault("de")).toBe("es");
+    expect(languageOrDefault("")).toBe("es");
+    expect(languageOrDefault(null)).toBe("es");
   });
 });

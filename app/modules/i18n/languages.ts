@@ -13,6 +13,9 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (languages as readonly string[]).includes(value);
 }
 
+/** A stored or received language as one the app speaks: itself when supported, else the default (Spanish). `users.language` is a plain varchar, so every reader of it goes through here. */
+export const languageOrDefault = (value: unknown): Language => (isLanguage(value) ? value : defaultLanguage);
+
 /**
  * docs/domain.md#language: the URL parameter `l` if supported, else the signed-in user's language,
  * else the remembered cookie, else (optionally) the visitor's country, else Spanish.

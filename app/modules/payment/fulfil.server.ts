@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
-import { defaultLanguage, isLanguage } from "~/modules/i18n/languages";
+import { languageOrDefault } from "~/modules/i18n/languages";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { lockBooking, moveBooking, paidCentsOf } from "~/modules/booking/move.server";
 import { getDb, schema, type Transaction } from "~/utils/db.server";
@@ -100,7 +100,7 @@ export async function fulfilPayment(
       {
         template: "payment-confirmation",
         to: [driver.email],
-        language: isLanguage(driver.language) ? driver.language : defaultLanguage,
+        language: languageOrDefault(driver.language),
         data: {
           fullName: driver.fullName,
           reference: booking.reference,

@@ -5,7 +5,7 @@ import { paidCentsColumn } from "~/modules/booking/move.server";
 import { pageQuery, LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
-import { defaultLanguage, isLanguage } from "~/modules/i18n/languages";
+import { languageOrDefault } from "~/modules/i18n/languages";
 import { notify } from "~/modules/notification/notify.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -31,6 +31,7 @@ import {
 } from "./mobile-payment";
 import { canTakePayment, type PayableBooking } from "./payable.server";
 import { recordPayment } from "./record.server";
+import { consume } from "~/modules/security/rate-limit.server";
 
 const { banks, bookings, payments, users } = schema;
 
@@ -436,7 +437,7 @@ async function tellDriverOfRejection(paymentId: number, staffId: number, now: Da
       {
         template: "mobile-payment-rejected",
         to: [booking.email],
-        language: isLanguage(booking.language) ? booking.language : defaultLanguage,
+        language: languageOrDefault(booking.language),
         data: {
           fullName: booking.fullName,
           reference: booking.reference,
@@ -471,4 +472,17 @@ export async function expireMobilePayments(now = new Date()): Promise<number> {
     .orderBy(asc(payments.id));
   for (const { id } of stale) await failPayment(id, { status: "failed", reason: "expired", now });
   return stale.length;
+}
+
+/**
+ * submitMobilePayment under its limit (docs/security.md#rate-limits): per booking, counted before
+ * the answer, so references cannot be tried by the hundred. The page and the API call this one.
+ */
+export async function submitMobilePaymentLimited(
+  booking: PayableBooking,
+  input: MobilePaymentInput,
+  now = new Date(),
+): Promise<SubmitOutcome | "rateLimited"> {
+  if (!(await consume("payment-submit", String(booking.id)))) return "rateLimited";
+  return submitMobilePayment(booking, input, now);
 }

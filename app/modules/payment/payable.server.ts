@@ -1,11 +1,12 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { and, eq, gt, or, sql } from "drizzle-orm";
-import { isLanguage, defaultLanguage, type Language } from "~/modules/i18n/languages";
+import { type Language, languageOrDefault } from "~/modules/i18n/languages";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { paidCentsColumn } from "~/modules/booking/move.server";
 import type { BookingStatus } from "~/modules/booking/status";
 import { grantMatches, grantStatus } from "./grant.server";
 import { isRowId } from "~/utils/postgres.server";
+import { consume } from "~/modules/security/rate-limit.server";
 
 const { bookings, cars, payments, users } = schema;
 type PaymentMethod = (typeof bookings.$inferSelect)["paymentMethod"];
@@ -87,7 +88,7 @@ export async function loadPayableBooking(
   if (!allowed) return null;
   const paidCents = Number(row.paidCents);
   const balanceCents = Math.max(0, row.priceCents - paidCents);
-  const driverLanguage = isLanguage(row.driverLanguage) ? row.driverLanguage : defaultLanguage;
+  const driverLanguage = languageOrDefault(row.driverLanguage);
   const booking = { ...row, driverLanguage, paidCents, balanceCents, payable: false };
   booking.payable = canTakePayment(booking, now);
   return booking;
@@ -169,4 +170,17 @@ export function paymentSummary(booking: PayableBooking, now = new Date()) {
     balanceCents: booking.balanceCents,
     holdMinutesLeft: held ? Math.max(1, Math.ceil((booking.holdExpiresAt!.getTime() - now.getTime()) / 60_000)) : null,
   };
+}
+
+/**
+ * Direct payment's lookup under its per-client limit (docs/security.md#rate-limits): counted
+ * before the answer, so guessing references is slow whatever the outcome.
+ */
+export async function findBookingByReferenceLimited(
+  reference: string,
+  email: string,
+  ip: string,
+): Promise<number | null | "rateLimited"> {
+  if (!(await consume("payment-lookup", ip))) return "rateLimited";
+  return findBookingByReference(reference, email);
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import { and, asc, eq } from "drizzle-orm";
 import PDFDocument from "pdfkit";
-import { bookingDetail } from "~/modules/booking/bookings.server";
+import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import { formatCents } from "~/modules/i18n/format";
 import { getFixedT } from "~/modules/i18n/i18n.server";
@@ -13,6 +13,7 @@ import { getDb, schema } from "~/utils/db.server";
 import { formatBolivarDecimal } from "./mobile-payment";
 import { readableReference } from "./reference";
 import type { SessionUser } from "~/utils/session.server";
+import { placeName } from "~/modules/places/place-name";
 
 const { payments } = schema;
 
@@ -71,7 +72,7 @@ export async function loadReceipt(
   if (booking.status !== "paid") return { ok: false, reason: "notPaid" };
   const paid = await receivedPayments(booking.id);
   if (!hasReceipt(booking.status, paid)) return { ok: false, reason: "notPaid" };
-  const name = (p: typeof pickup) => ({ es: p.nameEs, en: p.nameEn, fr: p.nameFr, el: p.nameEl })[language];
+  const name = (p: typeof pickup) => placeName(p, language);
   return {
     ok: true,
     receipt: {

@@ -21,6 +21,7 @@ import {
   type UnmatchedReason,
 } from "./tron";
 import { hexToTronAddress, tronAddressToHex } from "./tron-address.server";
+import { consume } from "~/modules/security/rate-limit.server";
 
 const { bookings, payments, usdtAttempts, users } = schema;
 
@@ -430,4 +431,17 @@ export async function unmatchedUsdtTransfers(user: Pick<SessionUser, "id" | "typ
     failure: text(row.details.failure) as UnmatchedReason,
     at: row.at,
   }));
+}
+
+/**
+ * submitTransaction under the payment-submit limit (docs/security.md#rate-limits): per booking,
+ * counted before the answer, as for pago móvil. The page and the API call this one.
+ */
+export async function submitTransactionLimited(
+  booking: PayableBooking,
+  txId: string,
+  now = new Date(),
+): Promise<SubmitOutcome | "rateLimited"> {
+  if (!(await consume("payment-submit", String(booking.id)))) return "rateLimited";
+  return submitTransaction(booking, txId, now);
 }

@@ -9,6 +9,7 @@ import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import type { Language } from "~/modules/i18n/languages";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import type { PlaceValues } from "./place-form";
+import { placeNameColumn } from "./place-name";
 
 /*
  * Places (the `locations` table) as admins manage them (docs/domain.md#places). Admin-only: the
@@ -18,8 +19,6 @@ import type { PlaceValues } from "./place-form";
 const { locations, carLocations, cars, bookings } = schema;
 
 const SLUG_MAX = 80;
-
-const nameColumns = { es: locations.nameEs, en: locations.nameEn, fr: locations.nameFr, el: locations.nameEl } as const;
 
 // The outer row is named `locations.id` in full: drizzle writes a one-table select's columns
 // unqualified, and a bare "id" inside the subquery would be the car's.
@@ -43,7 +42,7 @@ export async function listPlaces(
   const db = await getDb();
   const [{ total }] = await db.select({ total: count() }).from(locations);
   const { page, pages, offset, limit } = pageQuery(total, rawPage);
-  const name = nameColumns[language];
+  const name = placeNameColumn(locations, language);
   const rows = await db
     .select({
       id: locations.id,

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { isLanguage, type Language } from "~/modules/i18n/languages";
+import { type Language, languageOrDefault } from "~/modules/i18n/languages";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { consume, consumeAll } from "~/modules/security/rate-limit.server";
@@ -19,7 +19,7 @@ const { users } = schema;
 const recipientFields = { id: users.id, email: users.email, fullName: users.fullName, language: users.language };
 type Recipient = { id: number; email: string; fullName: string; language: string };
 
-const languageOf = (user: Recipient): Language => (isLanguage(user.language) ? user.language : "es");
+const languageOf = (user: Recipient): Language => languageOrDefault(user.language);
 
 function link(path: string, token: string) {
   return new URL(`${path}?token=${encodeURIComponent(token)}`, getEnv().APP_URL).toString();
@@ -131,6 +131,15 @@ export async function registerUser(
   }
 }
 
+/** registerUser under the per-client sign-up limit (docs/security.md#rate-limits); the page and the API call this one. */
+export async function registerUserLimited(
+  input: SignUpInput,
+  ip: string,
+): Promise<Awaited<ReturnType<typeof registerUser>> | { ok: false; reason: "rateLimited" }> {
+  if (!(await consume("sign-up", ip))) return { ok: false, reason: "rateLimited" };
+  return registerUser(input);
+}
+
 export type ActivationResult =
   { status: "activated"; userId: number } | { status: "expired"; userId: number } | { status: "used" | "unknown" };
 
@@ -179,6 +188,12 @@ export async function findAccountByEmail(email: string): Promise<{ id: number; t
     .from(users)
     .where(and(eq(users.email, email.trim().toLowerCase()), eq(users.status, "active")));
   return user ?? null;
+}
+
+/** Whether an address is free for a new account, as the sign-up form tells it: under the sign-up limit (docs/security.md#rate-limits). */
+export async function emailAvailableLimited(email: string, ip: string): Promise<boolean | "rateLimited"> {
+  if (!(await consume("sign-up", ip))) return "rateLimited";
+  return (await findAccountByEmail(email)) === null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
-import { isLanguage, type Language } from "~/modules/i18n/languages";
+import { type Language, languageOrDefault } from "~/modules/i18n/languages";
 import { getEnv } from "~/utils/env.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { issueToken } from "./tokens.server";
@@ -56,7 +56,7 @@ export async function inviteAdmin(
     {
       template: "admin-invitation",
       to: [email],
-      language: isLanguage(user.language) ? user.language : "es",
+      language: languageOrDefault(user.language),
       data: { fullName: user.fullName, link },
     },
     `admin-invitation-${tokenId}`,

@@ -11,7 +11,7 @@ import { idParams, localDateTime, pageQuery } from "./shared";
 
 /*
  * Bookings (docs/architecture.md#resources): checkout, the list and one booking, amend and
- * cancel, each through the module the pages use (booking/checkout.server.ts, bookings.server.ts)
+ * cancel, each through the module the pages use (booking/checkout.server.ts and the use-case files beside it)
  * and scoped by bookingScope: another user's booking is a 404, as on the pages.
  */
 

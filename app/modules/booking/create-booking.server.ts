@@ -4,7 +4,7 @@ import { instantToLocal } from "~/modules/time/zoned-time";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
 import { enqueueEmails } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
-import { isLanguage, type Language } from "~/modules/i18n/languages";
+import { type Language, languageOrDefault } from "~/modules/i18n/languages";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { HOLD_MINUTES, type OnlineMethod } from "~/modules/booking/methods";
 import { optionKeys, priceRental, rentalDays, type OptionKey } from "~/modules/pricing/pricing";
@@ -16,6 +16,7 @@ import { driverOldEnough, periodIsValid, requiredDriverAge, unavailableOption } 
 import { generateReference } from "./reference";
 import { endExpiredHolds } from "./holds.server";
 import { EXCLUSION_VIOLATION, isRowId, sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
+import { placeName } from "~/modules/places/place-name";
 
 const { bookings, cars, locations, suppliers, users } = schema;
 
@@ -170,13 +171,7 @@ function refuse(failure: CheckoutFailure): never {
   throw new CheckoutRefused(failure);
 }
 
-/** The place's name in `language` (each place is named in every language). */
-type Place = typeof locations.$inferSelect;
-function placeName(place: Place, language: Language): string {
-  return { es: place.nameEs, en: place.nameEn, fr: place.nameFr, el: place.nameEl }[language];
-}
-
-const languageOf = (value: string): Language => (isLanguage(value) ? value : "es");
+const languageOf = (value: string): Language => languageOrDefault(value);
 
 type Driver = { id: number; email: string; fullName: string; language: string };
 
@@ -346,6 +341,8 @@ async function insertBooking(tx: Transaction, values: Omit<typeof bookings.$infe
 
 /** "2026-12-01 10:00" on the pick-up place's clock: notification values are shown as written. */
 const localLabel = (instant: Date, zone: string) => instantToLocal(instant, zone).replace("T", " ");
+
+type Place = typeof locations.$inferSelect;
 
 type Announcement = {
   booking: { id: number; reference: string };

@@ -1,4 +1,4 @@
-import { amendAtLocalTimes, type AmendOutcome, type LocalAmendment } from "~/modules/booking/bookings.server";
+import { amendAtLocalTimes, type AmendOutcome, type LocalAmendment } from "~/modules/booking/amend-booking.server";
 import type { SessionUser } from "~/utils/session.server";
 import { closeOpenCardAttempts } from "./card.server";
 

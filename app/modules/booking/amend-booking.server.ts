@@ -1,0 +1,214 @@
+import { and, asc, eq } from "drizzle-orm";
+import { carIsBookableFor } from "~/modules/availability/availability.server";
+import { instantToLocal, localToInstant } from "~/modules/time/zoned-time";
+import { bookingStaff, notify } from "~/modules/notification/notify.server";
+import {
+  optionKeys,
+  optionPrices,
+  priceRental,
+  rentalDays,
+  UnavailableOptionError,
+  type OptionKey,
+} from "~/modules/pricing/pricing";
+import { getDb, schema } from "~/utils/db.server";
+import { EXCLUSION_VIOLATION, sqlState } from "~/utils/postgres.server";
+import type { SessionUser } from "~/utils/session.server";
+import { bookingDetail } from "./booking-detail.server";
+import { driverOldEnough, periodIsValid, requiredDriverAge } from "./checkout-rules";
+import { canAmend } from "./eligibility";
+import { lockInScope, paidCentsOf } from "./move.server";
+
+const { bookings, cars, payments, locations } = schema;
+
+type User = Pick<SessionUser, "id" | "type" | "supplierId">;
+
+export type Amendment = {
+  pickUp: Date;
+  dropOff: Date;
+  pickupLocationId: number;
+  dropoffLocationId: number;
+  options: OptionKey[];
+  additionalDriver: { name: string; email: string; phone: string; birthDate: string } | null;
+};
+
+export type AmendOutcome =
+  | "amended"
+  | "notFound"
+  | "refused"
+  | "unavailable"
+  | "pastPickUp"
+  /** Longer than the checkout allows (docs/domain.md#days). */
+  | "tooLong"
+  | "optionUnavailable"
+  /** The additional driver option chosen (or included and named) without all the driver's details. */
+  | "additionalDriverMissing"
+  /** A payment of the booking is being made or verified: its amount was computed on the current price. */
+  | "paymentInProgress"
+  /** The additional driver is younger than the car asks on the new pick-up date (docs/domain.md#driver-age), as at checkout. */
+  | { additionalUnderAge: number };
+
+/** A driver's details are all there (each field non-empty). */
+const complete = (d: NonNullable<Amendment["additionalDriver"]>) =>
+  Boolean(d.name.trim() && d.email.trim() && d.phone.trim() && d.birthDate.trim());
+
+/**
+ * The driver changes their pay-later booking before pick-up (docs/domain.md#cancellation): new
+ * dates, places, options and additional driver, under the checkout's own rules (period,
+ * options, additional driver and ages), re-priced with priceRental (pay later) and re-checked
+ * with the shared availability predicate, which leaves the booking itself out of the overlap
+ * test; the exclusion constraint still refuses a concurrent winner (23P01). Refused while a
+ * payment of the booking is open: its amount was the old price (docs/domain.md#payments).
+ */
+export async function amendBooking(user: User, id: number, change: Amendment, now = new Date()): Promise<AmendOutcome> {
+  if (change.pickUp <= now) return "pastPickUp";
+  if (!periodIsValid(change.pickUp, change.dropOff, now))
+    return change.dropOff > change.pickUp ? "tooLong" : "pastPickUp";
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const booking = await lockInScope(tx, user, id);
+      if (!booking) return "notFound";
+      if (!canAmend(user.id, { ...booking, paidCents: await paidCentsOf(tx, booking.id) }, now)) return "refused";
+      const [car] = await tx.select().from(cars).where(eq(cars.id, booking.carId));
+      // The checkout's rule (bookingChoices): details exactly when the option is chosen, or included and a driver named.
+      const included = car.additionalDriverCents === 0;
+      const given =
+        change.additionalDriver && Object.values(change.additionalDriver).some((v) => v.trim() !== "")
+          ? change.additionalDriver
+          : null;
+      const wanted = change.options.includes("additionalDriver") || (included && given !== null);
+      if (wanted && !(given && complete(given))) return "additionalDriverMissing";
+      const additionalDriver = wanted ? given : null;
+      const options = optionKeys.filter((k) => change.options.includes(k) || (k === "additionalDriver" && wanted));
+      const days = rentalDays(change.pickUp, change.dropOff);
+      const breakdown = priceRental({
+        car: {
+          dailyPriceCents: car.dailyPriceCents,
+          payLaterFeePercent: car.payLaterFeePercent,
+          options: optionPrices(car),
+        },
+        days,
+        options,
+        payLater: true,
+      });
+      // The additional driver's age as at checkout, on the new pick-up date at the new pick-up place.
+      const [place] = await tx
+        .select({ timeZone: locations.timeZone })
+        .from(locations)
+        .where(eq(locations.id, change.pickupLocationId));
+      const minimumAge = requiredDriverAge(car.minimumAge);
+      if (
+        place &&
+        additionalDriver &&
+        !driverOldEnough(additionalDriver.birthDate, change.pickUp, place.timeZone, minimumAge)
+      ) {
+        return { additionalUnderAge: minimumAge } as const;
+      }
+      const bookable = await carIsBookableFor(
+        {
+          carId: car.id,
+          locationId: change.pickupLocationId,
+          pickUp: change.pickUp,
+          dropOff: change.dropOff,
+          exceptBookingId: id,
+        },
+        tx,
+      );
+      const [dropoffPlace] = await tx
+        .select({ id: locations.id })
+        .from(locations)
+        .where(eq(locations.id, change.dropoffLocationId));
+      if (!bookable || !dropoffPlace) throw new Unavailable();
+      // Last, so this answer means "the change is fine but for the open payment" (amendClosingCardAttempts).
+      const [open] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.bookingId, id), eq(payments.status, "pending")))
+        .limit(1);
+      if (open) return "paymentInProgress";
+      const chosen = new Set(options);
+      await tx
+        .update(bookings)
+        .set({
+          startsAt: change.pickUp,
+          endsAt: change.dropOff,
+          pickupLocationId: change.pickupLocationId,
+          dropoffLocationId: change.dropoffLocationId,
+          days,
+          priceCents: breakdown.totalCents,
+          breakdown,
+          ...Object.fromEntries(optionKeys.map((k) => [k, chosen.has(k)])),
+          additionalDriverName: additionalDriver?.name ?? null,
+          additionalDriverEmail: additionalDriver?.email ?? null,
+          additionalDriverPhone: additionalDriver?.phone ?? null,
+          additionalDriverBirthDate: additionalDriver?.birthDate ?? null,
+        })
+        .where(eq(bookings.id, id));
+      const staff = await bookingStaff(tx, booking.supplierId);
+      // Shown as wall-clock times at the pick-up place, where they were entered (bookable: the place exists).
+      const { timeZone } = place!;
+      const local = (at: Date) => `${instantToLocal(at, timeZone).replace("T", " ")} (${timeZone})`;
+      const period = { reference: booking.reference, from: local(change.pickUp), to: local(change.dropOff) };
+      await notify(
+        tx,
+        staff.map((s) => ({
+          userId: s.id,
+          bookingId: id,
+          messageKey: "notifications:messages.bookingChanged" as const,
+          params: period,
+        })),
+      );
+      return "amended" as const;
+    });
+  } catch (error) {
+    if (error instanceof Unavailable) return "unavailable";
+    if (error instanceof UnavailableOptionError) return "optionUnavailable";
+    if (sqlState(error) === EXCLUSION_VIOLATION) return "unavailable";
+    throw error;
+  }
+}
+
+/** An amendment as the driver types it: wall-clock times (`YYYY-MM-DDTHH:mm`) at the chosen pick-up place (docs/domain.md#days). */
+export type LocalAmendment = Omit<Amendment, "pickUp" | "dropOff"> & { pickUp: string; dropOff: string };
+
+/**
+ * The driver's amendment with its times read on the clock of the chosen pick-up place, which must
+ * be one the car serves (else the car is "unavailable" there); then amendBooking decides.
+ */
+export async function amendAtLocalTimes(
+  user: User,
+  id: number,
+  change: LocalAmendment,
+  now = new Date(),
+): Promise<AmendOutcome> {
+  const detail = await bookingDetail(user, id);
+  if (!detail) return "notFound";
+  const zone = (await amendChoices(detail.car.id)).places.find((p) => p.id === change.pickupLocationId)?.timeZone;
+  const pickUp = zone ? localToInstant(change.pickUp, zone) : null;
+  const dropOff = zone ? localToInstant(change.dropOff, zone) : null;
+  if (!pickUp || !dropOff) return "unavailable";
+  return amendBooking(user, id, { ...change, pickUp, dropOff }, now);
+}
+
+/** Rolls the amendment back: the car is not bookable for the new period or place. */
+class Unavailable extends Error {}
+
+/** What the amend form offers for a car: the places it serves (with their zones) and the options it offers (cents ≥ 0). */
+export async function amendChoices(carId: number) {
+  const db = await getDb();
+  const [car] = await db.select().from(cars).where(eq(cars.id, carId));
+  const places = await db
+    .select({
+      id: locations.id,
+      nameEs: locations.nameEs,
+      nameEn: locations.nameEn,
+      nameFr: locations.nameFr,
+      nameEl: locations.nameEl,
+      timeZone: locations.timeZone,
+    })
+    .from(schema.carLocations)
+    .innerJoin(locations, eq(locations.id, schema.carLocations.locationId))
+    .where(eq(schema.carLocations.carId, carId))
+    .orderBy(asc(locations.nameEs));
+  return { places, options: optionKeys.filter((k) => car[`${k}Cents`] >= 0) };
+}

@@ -1,0 +1,85 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import { getDb, schema } from "~/utils/db.server";
+import type { SessionUser } from "~/utils/session.server";
+import { bookingScope, isStaff } from "~/modules/access/booking-scope.server";
+import { paidCentsColumn } from "./move.server";
+import type { BookingStatus } from "./status";
+
+const { bookings, cars, suppliers, users } = schema;
+
+type User = Pick<SessionUser, "id" | "type" | "supplierId">;
+
+export type BookingFilters = {
+  status: BookingStatus | null;
+  from: Date | null;
+  to: Date | null;
+  supplierId: number | null;
+  /** Part of the reference or of the driver's name or email, any case; empty or null: no search. */
+  search?: string | null;
+  page: number;
+  perPage: number;
+};
+
+/** `%…%` for ILIKE with the user's `%`, `_` and `\` taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
+/** The one WHERE of the bookings list, its count and its CSV export: the caller's scope and the filters. */
+export function listWhere(user: User, filters: Omit<BookingFilters, "page" | "perPage">): SQL | undefined {
+  const conditions: SQL[] = [bookingScope(user)];
+  if (filters.status) conditions.push(eq(bookings.status, filters.status));
+  // A booking is in the range when its rental overlaps it.
+  if (filters.from) conditions.push(gte(bookings.endsAt, filters.from));
+  if (filters.to) conditions.push(lt(bookings.startsAt, filters.to));
+  if (filters.supplierId && isStaff(user)) conditions.push(eq(bookings.supplierId, filters.supplierId));
+  if (filters.search) {
+    const pattern = containing(filters.search);
+    conditions.push(
+      or(ilike(bookings.reference, pattern), ilike(users.fullName, pattern), ilike(users.email, pattern))!,
+    );
+  }
+  return and(...conditions);
+}
+
+/** The bookings list (docs/domain.md#limits: `perPage` from bookingsPageSize): one page of `user`'s scope, newest pick-up first, and the total. */
+export async function listBookings(user: User, filters: BookingFilters) {
+  const db = await getDb();
+  const where = listWhere(user, filters);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: bookings.id,
+        reference: bookings.reference,
+        status: bookings.status,
+        days: bookings.days,
+        priceCents: bookings.priceCents,
+        dailyPriceCents: cars.dailyPriceCents,
+        startsAt: bookings.startsAt,
+        endsAt: bookings.endsAt,
+        paymentMethod: bookings.paymentMethod,
+        cancelRequest: bookings.cancelRequest,
+        driverId: bookings.driverId,
+        paidCents: paidCentsColumn,
+        car: cars.name,
+        supplier: suppliers.name,
+        driver: users.fullName,
+      })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .innerJoin(suppliers, eq(suppliers.id, bookings.supplierId))
+      .innerJoin(users, eq(users.id, bookings.driverId))
+      .where(where)
+      .orderBy(desc(bookings.startsAt), desc(bookings.id))
+      .limit(filters.perPage)
+      .offset((filters.page - 1) * filters.perPage),
+    // The driver's columns take part in the text search.
+    db.select({ total: count() }).from(bookings).innerJoin(users, eq(users.id, bookings.driverId)).where(where),
+  ]);
+  return { rows, total, pages: Math.max(1, Math.ceil(total / filters.perPage)) };
+}
+
+/** The suppliers a staff member may filter by: their own, or all for an admin. */
+export async function supplierChoices(user: User) {
+  if (user.type !== "admin") return [];
+  const db = await getDb();
+  return db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).orderBy(asc(suppliers.name));
+}
