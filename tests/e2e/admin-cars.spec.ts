@@ -141,11 +141,9 @@ for (const [index, mode] of jsModes.entries()) {
       await expect(page.getByText("Are you sure you want to delete this car?")).toBeVisible();
       await page.getByRole("button", { name: "Yes, delete" }).click();
       await expect(
-        page
-          .getByRole("alert")
-          .filter({
-            hasText: `This car cannot be deleted: 1 booking that is not over yet still holds it (${booking.reference}).`,
-          }),
+        page.getByRole("alert").filter({
+          hasText: `This car cannot be deleted: 1 booking that is not over yet still holds it (${booking.reference}).`,
+        }),
       ).toBeVisible();
 
       // Nor can it be made unavailable under its booking: the form names the booking and saves nothing.

@@ -61,17 +61,15 @@ async function seedBooking(
     method === "cardPayment" ? `demo:e2e-${booking.reference}` : `pm:0134:4512378:${booking.reference}`;
   if (status === "paid") {
     const details = method === "mobilePayment" ? TRANSFER : {};
-    await db
-      .insert(schema.payments)
-      .values({
-        bookingId: booking.id,
-        method,
-        status: "succeeded",
-        amountCents: booking.priceCents,
-        providerReference,
-        details,
-        verifiedAt: new Date(),
-      });
+    await db.insert(schema.payments).values({
+      bookingId: booking.id,
+      method,
+      status: "succeeded",
+      amountCents: booking.priceCents,
+      providerReference,
+      details,
+      verifiedAt: new Date(),
+    });
   }
   return { ...booking, providerReference };
 }

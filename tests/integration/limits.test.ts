@@ -168,15 +168,13 @@ describe("the cap on open unpaid bookings", () => {
     await openUnpaid(user.id, UNPAID_CAP.activated - 1);
     const db = await getDb();
     const paidOne = await bookingFor(catalogue, user.id, { status: "pending" });
-    await db
-      .insert(payments)
-      .values({
-        bookingId: paidOne.id,
-        method: "mobilePayment",
-        status: "succeeded",
-        amountCents: paidOne.priceCents,
-        providerReference: `pm:0102:${paidOne.id}:2026-01-01`,
-      });
+    await db.insert(payments).values({
+      bookingId: paidOne.id,
+      method: "mobilePayment",
+      status: "succeeded",
+      amountCents: paidOne.priceCents,
+      providerReference: `pm:0102:${paidOne.id}:2026-01-01`,
+    });
     await bookingFor(catalogue, user.id, { status: "cancelled" });
     await bookingFor(catalogue, user.id, { status: "void", holdExpiresAt: new Date(Date.now() - 60_000) });
     await insertBooking(db, {

@@ -489,25 +489,21 @@ describe("the queue", () => {
 
   it("shows the booking's balance next to the payment: the price minus succeeded payments", async () => {
     const db = await getDb();
-    await db
-      .insert(payments)
-      .values({
-        bookingId: fx.bookingId,
-        method: "cardPayment",
-        status: "succeeded",
-        amountCents: 2345,
-        providerReference: "stripe:cs_part",
-      });
+    await db.insert(payments).values({
+      bookingId: fx.bookingId,
+      method: "cardPayment",
+      status: "succeeded",
+      amountCents: 2345,
+      providerReference: "stripe:cs_part",
+    });
     await db.update(bookings).set({ status: "pending" }).where(eq(bookings.id, fx.bookingId));
-    await db
-      .insert(payments)
-      .values({
-        bookingId: fx.bookingId,
-        method: "mobilePayment",
-        amountCents: 10000,
-        providerReference: "pm:0134:55:2026-11-20",
-        details: transfer,
-      });
+    await db.insert(payments).values({
+      bookingId: fx.bookingId,
+      method: "mobilePayment",
+      amountCents: 10000,
+      providerReference: "pm:0134:55:2026-11-20",
+      details: transfer,
+    });
     expect((await verificationQueue(staff(fx.adminId, "admin"))).awaiting.rows[0]).toMatchObject({
       amountUsd: "$100",
       balance: "$100",

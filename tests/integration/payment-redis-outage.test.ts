@@ -57,16 +57,14 @@ it("confirms a card payment whose webhook arrived while Redis was down, and emai
   const db = await getDb();
   await resetDatabase(db);
   await db.insert(schema.banks).values({ code: "0102", name: "Banco de Venezuela" });
-  await db
-    .insert(schema.settings)
-    .values({
-      usdToBsRate: "40.0000",
-      rateDate: "2026-01-01",
-      mobilePaymentBankCode: "0102",
-      mobilePaymentPhone: "04141234567",
-      mobilePaymentRif: "J-1-1",
-      mobilePaymentHolder: "Rueda",
-    });
+  await db.insert(schema.settings).values({
+    usdToBsRate: "40.0000",
+    rateDate: "2026-01-01",
+    mobilePaymentBankCode: "0102",
+    mobilePaymentPhone: "04141234567",
+    mobilePaymentRif: "J-1-1",
+    mobilePaymentHolder: "Rueda",
+  });
   const supplier = await createSupplier(db);
   const location = await createLocation(db);
   const car = await createCar(db, { supplierId: supplier.id, locationIds: [location.id] });

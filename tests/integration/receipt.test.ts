@@ -67,15 +67,13 @@ async function booking(status: "paid" | "pending", payment: "succeeded" | "pendi
     paymentMethod: "cardPayment",
   });
   if (payment) {
-    await db
-      .insert(schema.payments)
-      .values({
-        bookingId: row.id,
-        method: "cardPayment",
-        status: payment,
-        amountCents: row.priceCents,
-        providerReference: `stripe:cs_test_${row.id}`,
-      });
+    await db.insert(schema.payments).values({
+      bookingId: row.id,
+      method: "cardPayment",
+      status: payment,
+      amountCents: row.priceCents,
+      providerReference: `stripe:cs_test_${row.id}`,
+    });
   }
   return row;
 }

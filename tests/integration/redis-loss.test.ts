@@ -305,15 +305,13 @@ it("decides nothing about relayed jobs while Redis is away", async () => {
   try {
     const db = await getDb();
     const runAfter = new Date(Date.now() - 60_000);
-    await db
-      .insert(outbox)
-      .values({
-        jobName: "check-usdt-payment",
-        jobId: "redis-away",
-        payload: { paymentId: 1 },
-        status: "relayed",
-        runAfter,
-      });
+    await db.insert(outbox).values({
+      jobName: "check-usdt-payment",
+      jobId: "redis-away",
+      payload: { paymentId: 1 },
+      status: "relayed",
+      runAfter,
+    });
     await new Promise((r) => setTimeout(r, 1500));
     expect(await rowOfJob("redis-away")).toMatchObject({ status: "relayed", runAfter, lastError: null });
   } finally {

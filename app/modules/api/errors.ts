@@ -30,11 +30,9 @@ export const isErrorStatus = (status: number): status is ErrorStatus =>
 export const errorBodySchema = z
   .object({
     error: z.object({
-      code: z
-        .string()
-        .meta({
-          description: "Stable, for programs: e.g. validation, unauthorized, notFound, rateLimited, emailTaken.",
-        }),
+      code: z.string().meta({
+        description: "Stable, for programs: e.g. validation, unauthorized, notFound, rateLimited, emailTaken.",
+      }),
       message: z.string().meta({ description: "For people, in the caller's language (?l= or Accept-Language)." }),
       fields: z
         .record(z.string(), z.string())
