@@ -22,7 +22,8 @@ import { Toasts } from "~/components/toasts";
 import { zodInBrowserScript } from "~/modules/forms/zod-in-browser";
 import { TRANSLATIONS_LINK_ID } from "~/modules/i18n/translations-file";
 import { getEnv } from "~/utils/env.server";
-import { clearToastHeader, readToast } from "~/utils/toast.server";
+import { clearToastHeader, readToast, type Toast } from "~/utils/toast.server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
 import stylesheet from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -33,8 +34,13 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Rueda" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const toast = await readToast(request);
   const { user, language } = context;
+  const flashed = await readToast(request);
+  // A language link that could not be saved on the account still opens the page in that language, and says so.
+  const toast: Toast | null =
+    flashed ?? (context.languageNotSaved ? { type: "error", message: "common:error.changeLanguage" } : null);
+  if (toast?.language && toast.language !== language)
+    toast.text = String(getFixedT(toast.language)(toast.message, toast.values));
   const env = getEnv();
   const data: RootData = {
     language,
@@ -49,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     analyticsId: env.ANALYTICS_MEASUREMENT_ID ?? null,
     geoAttribution: env.LANGUAGE_FROM_COUNTRY,
   };
-  return json(data, toast ? { headers: { "Set-Cookie": await clearToastHeader() } } : undefined);
+  return json(data, flashed ? { headers: { "Set-Cookie": await clearToastHeader() } } : undefined);
 }
 
 /*

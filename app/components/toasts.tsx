@@ -4,7 +4,14 @@ import { useTranslation } from "~/modules/i18n/react";
 
 export const TOAST_MS = 5000;
 
-type Toast = { type: "success" | "error" | "info"; message: string; values?: Record<string, string | number> };
+type Toast = {
+  type: "success" | "error" | "info";
+  message: string;
+  values?: Record<string, string | number>;
+  /** Already translated, in `language` rather than the page's (see app/utils/toast.server.ts). */
+  text?: string;
+  language?: string;
+};
 
 const TOAST_EVENT = "rueda:toast";
 
@@ -37,7 +44,11 @@ export function Toasts({ toast }: { toast: Toast | null }) {
   return (
     <div className="toasts" aria-live="polite">
       <div className={`toast toast--${visible.type}`} role={visible.type === "error" ? "alert" : "status"}>
-        <span>{t(visible.message, visible.values)}</span>
+        {visible.text ? (
+          <span lang={visible.language}>{visible.text}</span>
+        ) : (
+          <span>{t(visible.message, visible.values)}</span>
+        )}
         <form method="get" action={location.pathname} className="toast__dismiss">
           {[...new URLSearchParams(location.search)].map(([name, value]) => (
             <input key={`${name}=${value}`} type="hidden" name={name} value={value} />

@@ -362,7 +362,7 @@ export default function BookingPage() {
           <tbody>
             <tr>
               <th scope="row">
-                {t("detail.daily", { days: breakdown.days, price: formatCents(breakdown.dailyPriceCents) })}
+                {t("detail.daily", { count: breakdown.days, price: formatCents(breakdown.dailyPriceCents) })}
               </th>
               <td>{formatCents(breakdown.dailyPriceCents * breakdown.days)}</td>
             </tr>

@@ -20,7 +20,7 @@ import {
   loadProfile,
   replaceAvatar,
   updateEmailNotifications,
-  updateLanguage,
+  saveLanguageChoice,
   updateProfile,
 } from "~/modules/user/account.server";
 import { appToday } from "~/modules/time/calendar";
@@ -100,9 +100,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "language": {
       const submission = parseWithZod(formData, { schema: languageSchema });
       if (submission.status !== "success") return failed("language", submission.reply());
-      await updateLanguage(user.id, submission.value.language);
+      const language = submission.value.language;
+      if (!(await saveLanguageChoice(user.id, language))) {
+        // Said in the language the reader chose, though the page stays in the saved one.
+        const headers = new Headers({
+          "Set-Cookie": await toastHeader({ type: "error", message: "common:error.changeLanguage", language }),
+        });
+        return redirect("/settings", { headers });
+      }
       // The cookie follows, so the site stays in this language after signing out.
-      return saved(new Headers({ "Set-Cookie": await languageCookie.serialize(submission.value.language) }), {
+      return saved(new Headers({ "Set-Cookie": await languageCookie.serialize(language) }), {
         reloadDocument: true,
       });
     }

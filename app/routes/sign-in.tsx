@@ -8,13 +8,14 @@ import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { isLanguage } from "~/modules/i18n/languages";
-import { resendActivationByEmail, updateLanguage } from "~/modules/user/account.server";
+import { resendActivationByEmail, saveLanguageChoice } from "~/modules/user/account.server";
 import { attemptSignIn } from "~/modules/user/auth.server";
 import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
 import { safeRedirect } from "~/modules/access/redirect";
 import { signInSchema } from "~/modules/user/validation";
 import { createUserSession, destroySession } from "~/utils/session.server";
+import { toastHeader } from "~/utils/toast.server";
 
 const failures = {
   rateLimited: { message: messages.rateLimited, status: 429 },
@@ -57,7 +58,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // language now applies, and the browser only holds this page's texts: reload fully if it changes.
   const requested = new URL(request.url).searchParams.get("l");
   if (isLanguage(requested)) {
-    if (requested !== result.user.language) await updateLanguage(result.user.id, requested);
+    // Not saved: the account's language applies after all (a full load), with a toast in the chosen one.
+    if (requested !== result.user.language && !(await saveLanguageChoice(result.user.id, requested)))
+      return redirectDocument(safeRedirect(redirectTo), {
+        headers: [
+          ["Set-Cookie", headers["Set-Cookie"]],
+          [
+            "Set-Cookie",
+            await toastHeader({ type: "error", message: "common:error.changeLanguage", language: requested }),
+          ],
+        ],
+      });
   } else if (result.user.language !== context.language) {
     return redirectDocument(safeRedirect(redirectTo), { headers });
   }

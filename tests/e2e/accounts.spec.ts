@@ -336,7 +336,7 @@ for (const mode of jsModes) {
             ],
             submit: "Registrarse",
             missing:
-              "Por favor, rellene los campos: Nombre completo, Correo electrónico, Teléfono, Fecha de nacimiento, Contraseña, Confirmar contraseña",
+              "Por favor, complete los campos: Nombre completo, Correo electrónico, Teléfono, Fecha de nacimiento, Contraseña, Confirmar contraseña",
             fix: "Por favor, corrija los errores",
             messages: [
               "Correo electrónico no válido",

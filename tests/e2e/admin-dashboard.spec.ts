@@ -74,7 +74,7 @@ for (const mode of jsModes) {
 
       const statuses = await chartFigures(page, "Bookings by status");
       expect(Object.keys(statuses)).toEqual([
-        "Void",
+        "Awaiting online payment",
         "Pending payment",
         "Deposit paid",
         "Paid",
@@ -91,7 +91,7 @@ for (const mode of jsModes) {
       expect(Object.values(revenue).at(-1)).not.toBe("$0");
 
       await expect(page.getByRole("heading", { name: "Fleet occupancy, next 30 days" })).toBeVisible();
-      await expect(page.getByText(/^\d+ % booked$/)).toBeVisible();
+      await expect(page.getByText(/^\d+% booked$/)).toBeVisible();
       await expect(page.getByText(/car-days, \d+ available cars\.$/)).toBeVisible();
 
       await expect(page.getByRole("heading", { name: "Payments awaiting verification" })).toBeVisible();
@@ -103,7 +103,7 @@ for (const mode of jsModes) {
       await signIn(page, ADMIN);
       await page.goto("/admin/calendar?l=en");
       await expect(page.getByRole("heading", { name: "Fleet calendar", level: 1 })).toBeVisible();
-      for (const status of ["Void", "Pending payment", "Deposit paid", "Paid", "Reserved"]) {
+      for (const status of ["Awaiting online payment", "Pending payment", "Deposit paid", "Paid", "Reserved"]) {
         await expect(page.getByRole("list", { name: "Statuses" }).getByText(status, { exact: true })).toBeVisible();
       }
 

@@ -222,15 +222,15 @@ for (const mode of jsModes) {
         await backOffice(page).getByRole("link", { name: "Settings" }).click();
         await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
 
-        await page.getByLabel("Bolívars per US dollar").fill("-1");
+        await page.getByLabel("Bolívares per US dollar").fill("-1");
         await page.getByRole("button", { name: "Save" }).click();
         await expect(page.getByText("Enter a positive rate with at most 4 decimals").first()).toBeVisible();
 
-        await page.getByLabel("Bolívars per US dollar").fill(rate.replace(".", ","));
+        await page.getByLabel("Bolívares per US dollar").fill(rate.replace(".", ","));
         await page.getByLabel("Date of the rate").fill(today());
         await page.getByRole("button", { name: "Save" }).click();
         await expect(page.getByRole("status").filter({ hasText: "Changes made successfully" })).toBeVisible();
-        await expect(page.getByLabel("Bolívars per US dollar")).toHaveValue(rate);
+        await expect(page.getByLabel("Bolívares per US dollar")).toHaveValue(rate);
         const latest = page.getByRole("table").getByRole("row").nth(1);
         await expect(latest).toContainText(`${rate} Bs per dollar`);
         await expect(latest).toContainText(today());
@@ -238,13 +238,13 @@ for (const mode of jsModes) {
         const driverPage = await otherBrowser(browser, mode.javaScriptEnabled);
         await signInAs(driverPage, driver.email);
         await driverPage.goto(`/payment/mobile?b=${booking.id}&l=en`);
-        await expect(driverPage.getByText(`at ${rate} Bs per dollar, rate of ${today()}`)).toBeVisible();
+        await expect(driverPage.getByText(`at ${rate} Bs per dollar, rate as of ${today()}`)).toBeVisible();
         await expect(driverPage.getByTestId("merchant-amount")).toHaveText(bolivars(booking.priceCents, rate));
         await driverPage.context().close();
       } finally {
         // The other payment specs expect the demo rate: put it back the way an admin would.
         await page.goto("/admin/settings?l=en");
-        await page.getByLabel("Bolívars per US dollar").fill(before.rate);
+        await page.getByLabel("Bolívares per US dollar").fill(before.rate);
         await page.getByLabel("Date of the rate").fill(before.rateDate);
         await page.getByRole("button", { name: "Save" }).click();
         await expect(page.getByRole("status").filter({ hasText: "Changes made successfully" })).toBeVisible();

@@ -95,7 +95,7 @@ for (const mode of jsModes) {
       const items = page.getByRole("list", { name: "Your notifications" }).getByRole("listitem");
       await expect(items).toHaveCount(3);
       await expect(items.nth(0)).toContainText(
-        "Your booking NEWEST3 for the Fiat Uno is done. You pay at the counter.",
+        "Your booking NEWEST3 for the Fiat Uno is confirmed. You pay at the counter.",
       );
       await expect(items.nth(1)).toContainText("Booking MIDDLE2 is now: Cancelled.");
       await expect(items.nth(2)).toContainText("Booking OLDEST1 is now: Paid.");

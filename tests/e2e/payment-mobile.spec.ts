@@ -132,7 +132,7 @@ for (const mode of jsModes) {
       await expect(page.getByTestId("merchant-rif")).toHaveText("J-12345678-4");
       await expect(page.getByText("Rueda Alquileres C.A.")).toBeVisible();
       await expect(page.getByTestId("merchant-amount")).toHaveText(bolivars(booking.priceCents));
-      await expect(page.getByText(/at 245\.5 Bs per dollar, rate of \d{4}-\d{2}-\d{2}/)).toBeVisible();
+      await expect(page.getByText(/at 245\.5 Bs per dollar, rate as of \d{4}-\d{2}-\d{2}/)).toBeVisible();
       if (mode.javaScriptEnabled) {
         await context.grantPermissions(["clipboard-read", "clipboard-write"]);
         await page.getByRole("button", { name: "Copy the phone" }).click();

@@ -28,7 +28,7 @@ const PAYER = "TEdvoHEatmDKvTh3o9vBRB9Vdtbhn4QFhy";
 const ADMIN = "admin@rueda.example";
 const PASSWORD = "Rueda2026!";
 const CHECKING = "Checking the transaction…";
-const INVALID = "Transaction ID invalid (verify it is valid with the specified amount)";
+const INVALID = "Invalid transaction ID (check that it matches the amount shown)";
 
 const newTxId = () => crypto.randomBytes(32).toString("hex");
 
@@ -126,7 +126,7 @@ for (const [index, mode] of jsModes.entries()) {
       test.setTimeout(120_000);
       const email = await checkoutWithUsdt(page, day(0));
       await expect(page.getByRole("heading", { level: 1, name: "Pay with USDT" })).toBeVisible();
-      await expect(page.getByText("TRX (USDT TRC20)")).toBeVisible();
+      await expect(page.getByText("TRON (TRC20)", { exact: true })).toBeVisible();
       await expect(page.getByTestId("deposit-address")).toHaveText(WALLET);
       await expect(page.getByRole("img", { name: "QR code of the deposit address" }).locator("svg")).toBeVisible();
       const amount = await baseUnitsDue(page);

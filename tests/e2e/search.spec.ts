@@ -409,7 +409,7 @@ for (const mode of jsModes) {
       await expect(page.getByRole("heading", { level: 1, name: "Locations" })).toBeVisible();
       await expect(page.locator(".location-list__item")).toHaveCount(14);
       await expect(page.locator(".leaflet-container")).toHaveCount(mode.javaScriptEnabled ? 1 : 0);
-      await page.getByRole("link", { name: `Search cars from ${MERIDA}` }).click();
+      await page.getByRole("link", { name: `Search cars at ${MERIDA}` }).click();
       await expect(page).toHaveURL(/\/search\?pickup=\d+/);
       expect(await resultCount(page)).toBeGreaterThan(0);
       await expect(page.getByText(`${MERIDA}, `)).toBeVisible();

@@ -24,7 +24,7 @@ test("unknown URLs answer 404 with the not-found message", async ({ page }) => {
 for (const [language, about, terms] of [
   ["es", "Acerca de Rueda", "Condiciones del servicio"],
   ["en", "About Rueda", "Terms of Service"],
-  ["fr", "À propos de Rueda", "Conditions d'utilisation"],
+  ["fr", "À propos de Rueda", "Conditions d’utilisation"],
 ] as const) {
   test(`/about and /tos render in ${language}`, async ({ page }) => {
     await page.goto(`/about?l=${language}`);

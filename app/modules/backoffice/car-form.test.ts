@@ -141,12 +141,18 @@ describe("the car form", () => {
 
   it.each([
     ["0", carFormMessages.dailyPricePositive],
-    ["45,50", carFormMessages.money],
+    ["45,5,5", carFormMessages.money],
     ["-3", carFormMessages.money],
     ["12.345", carFormMessages.money],
     ["100000.01", carFormMessages.moneyTooHigh],
   ])("refuses the daily price %j", (dailyPrice, message) => {
     expect(errorsOf(validForm({ dailyPrice })).dailyPrice).toEqual([message]);
+  });
+
+  it.each(["45.50", "45,50"])("reads the daily price %j as 4,550 cents: a decimal point or comma", (dailyPrice) => {
+    const submission = parse(validForm({ dailyPrice }), admin);
+    expect(submission.status).toBe("success");
+    if (submission.status === "success") expect(submission.value.dailyPrice).toBe(4550);
   });
 
   it("accepts a deposit of zero and the largest amount", () => {

@@ -15,6 +15,13 @@ describe("parseDollars", () => {
     ["1,234,567", 123456700],
     ["0.29", 29],
     ["1.10", 110],
+    // A decimal comma, as Venezuelan, French and Greek writers type it (docs/domain.md#typed-numbers).
+    ["45,50", 4550],
+    ["12,5", 1250],
+    ["1,23", 123],
+    ["1.234,50", 123450],
+    ["1.234.567,5", 123456750],
+    ["$12,50", 1250],
   ])("reads %j as %i cents", (input, cents) => {
     expect(parseDollars(input)).toBe(cents);
   });
@@ -25,9 +32,13 @@ describe("parseDollars", () => {
     "abc",
     "-5",
     "45.505",
-    "45,50",
-    "1,23",
     "12,3456",
+    "1.234",
+    "1,234,5",
+    "1.234.567",
+    "1,234.567",
+    "1,2,3",
+    "1.234,567",
     "4 5",
     "1e3",
     "45.",

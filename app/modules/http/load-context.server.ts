@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { isLanguage, resolveLanguage, type Language } from "~/modules/i18n/languages";
 import { languageCookie } from "~/utils/cookies.server";
-import { getDb, schema } from "~/utils/db.server";
 import { bearerToken, findTokenUser, presentsBearer } from "~/utils/api-tokens.server";
+import { saveLanguageChoice } from "~/modules/user/account.server";
 import { findSessionUser, readSessionId, type Credential, type SessionUser } from "~/utils/session.server";
 
 export type RequestContext = {
@@ -19,6 +18,8 @@ export type RequestContext = {
   credential: Credential | null;
   language: Language;
   t: TFunction;
+  /** A language link (`?l=`) could not be saved on the signed-in account: the page says so (root loader). */
+  languageNotSaved?: boolean;
 };
 
 declare module "@remix-run/node" {
@@ -67,12 +68,12 @@ export async function buildLoadContext(input: {
   const cookie = await languageCookie.parse(input.cookieHeader);
   const language = resolveLanguage({ query, userLanguage: user?.language, cookie, country: input.country });
   const setCookies: string[] = [];
+  let languageNotSaved = false;
   if (isLanguage(query)) {
     if (cookie !== query) setCookies.push(await languageCookie.serialize(query));
     if (user && user.language !== query) {
-      const db = await getDb();
-      await db.update(schema.users).set({ language: query }).where(eq(schema.users.id, user.id));
-      user.language = query;
+      if (await saveLanguageChoice(user.id, query)) user.language = query;
+      else languageNotSaved = true;
     }
   }
   return {
@@ -84,6 +85,7 @@ export async function buildLoadContext(input: {
       credential,
       language,
       t: getFixedT(language),
+      languageNotSaved,
     },
     setCookies,
   };

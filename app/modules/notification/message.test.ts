@@ -9,6 +9,6 @@ describe("notificationMessage", () => {
       params: { reference: "RD-ABC123", status: "cancelled" },
     };
     expect(notificationMessage(getFixedT("en"), item)).toBe("Booking RD-ABC123 is now: Cancelled.");
-    expect(notificationMessage(getFixedT("fr"), item)).toBe("La réservation RD-ABC123 est maintenant : Annulée.");
+    expect(notificationMessage(getFixedT("fr"), item)).toBe("La réservation RD-ABC123 est maintenant\u202f: Annulée.");
   });
 });

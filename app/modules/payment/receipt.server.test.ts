@@ -121,15 +121,32 @@ describe("renderReceipt", () => {
       "Total $1,513.05",
       "Forma de pago Tarjeta",
       "Referencia del pago …a1B2c3D4",
-      "Importe $1,000",
+      "Monto $1,000",
       "Forma de pago USDT (TRC20)",
-      "Importe $513.05",
-      "Importe pagado $1,513.05",
+      "Monto $513.05",
+      "Monto pagado $1,513.05",
     ]) {
       expect(out).toContain(expected);
     }
     // The 64-character transaction id may wrap, but every character is there.
     expect(out.replace(/ /g, "")).toContain("ab".repeat(32));
     expect(out).not.toContain("Pagado en bolívares");
+  });
+
+  // A one-day rental reads "1 day", not "1 days", in every language (an i18next count plural).
+  it.each([
+    ["en", "1 day × $450.50 $450.50"],
+    ["es", "1 día × $450.50 $450.50"],
+    ["fr", "1 jour × $450.50 $450.50"],
+    ["el", "1 ημέρα × $450.50 $450.50"],
+  ] as const)("writes a one-day breakdown in the singular (%s)", async (language, line) => {
+    const oneDay: ReceiptData = {
+      ...receipt,
+      days: 1,
+      breakdown: { ...receipt.breakdown, days: 1, subtotalCents: 47450, totalCents: 47450 },
+      priceCents: 47450,
+    };
+    const out = await text(oneDay, language);
+    expect(out).toContain(line);
   });
 });

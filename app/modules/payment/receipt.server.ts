@@ -216,7 +216,7 @@ export function renderReceipt(receipt: ReceiptData, language: Language): Promise
   const { breakdown } = receipt;
   heading(t("receipt:breakdown"));
   line(
-    t("bookings:detail.daily", { days: breakdown.days, price: formatCents(breakdown.dailyPriceCents) }),
+    t("bookings:detail.daily", { count: breakdown.days, price: formatCents(breakdown.dailyPriceCents) }),
     formatCents(breakdown.dailyPriceCents * breakdown.days),
   );
   for (const [key, cents] of Object.entries(breakdown.options)) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { parseCalendarDate } from "~/modules/time/calendar";
+import { parseDecimal } from "~/modules/forms/decimal";
 import { normalizeRif, normalizeVenezuelanPhone } from "./mobile-payment";
 
 /*
@@ -24,14 +25,15 @@ export const HOLDER_MAX = 120;
 /**
  * A rate as typed ("36.5", "36,50", "0036.5000") in its canonical form ("36.5"), or null unless it
  * is a positive decimal with at most 4 decimals that the column holds. A comma is taken as the
- * decimal point, as Venezuelans write it; thousands separators are refused (ambiguous).
+ * decimal point, as Venezuelans write it (docs/domain.md#typed-numbers); thousands separators are
+ * refused: with 4 decimals "1,234" could be either.
  */
 export function normalizeRate(input: string): string | null {
-  const match = /^(\d+)(?:[.,](\d*))?$/.exec(input.trim());
-  if (!match) return null;
-  const whole = match[1].replace(/^0+(?=\d)/, "");
-  const fraction = (match[2] ?? "").replace(/0+$/, "");
-  if (whole.length > RATE_INTEGER_DIGITS || fraction.length > RATE_DECIMALS) return null;
+  const parts = parseDecimal(input, { maxDecimals: RATE_DECIMALS });
+  if (!parts) return null;
+  const whole = parts.whole.replace(/^0+(?=\d)/, "");
+  const fraction = parts.fraction;
+  if (whole.length > RATE_INTEGER_DIGITS) return null;
   if (/^0*$/.test(whole) && fraction === "") return null;
   return fraction ? `${whole}.${fraction}` : whole;
 }

@@ -383,6 +383,21 @@ export async function updateLanguage(userId: number, language: Language) {
   await db.update(users).set({ language }).where(eq(users.id, userId));
 }
 
+/**
+ * Saves a signed-in user's language from a page (the language links, Settings): a failed save
+ * is logged and reported as false, so the page still opens in the chosen language and says
+ * "Error while changing language" instead of failing whole (docs/domain.md#changing-language).
+ */
+export async function saveLanguageChoice(userId: number, language: Language): Promise<boolean> {
+  try {
+    await updateLanguage(userId, language);
+    return true;
+  } catch (error) {
+    logError("save-language", error);
+    return false;
+  }
+}
+
 export async function updateEmailNotifications(userId: number, enabled: boolean) {
   const db = await getDb();
   await db.update(users).set({ enableEmailNotifications: enabled }).where(eq(users.id, userId));
