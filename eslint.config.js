@@ -53,7 +53,8 @@ const layerZones = [
   {
     target: "./app/utils",
     from: ["./app/modules", "./app/routes", "./app/components", "./app/emails"],
-    message: "Layers (docs/architecture.md#layers): utils import no module, route or component (only the language list).",
+    message:
+      "Layers (docs/architecture.md#layers): utils import no module, route or component (only the language list).",
     except: ["./i18n/languages.ts"],
   },
   {
