@@ -10,6 +10,7 @@ export default defineConfig({
       "db/**/*.test.ts",
       "jobs/**/*.test.ts",
       "tests/integration/**/*.test.ts",
+      "tests/patches.test.ts",
     ],
     environment: "node",
     globalSetup: ["tests/setup/migrate.ts"],

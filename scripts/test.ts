@@ -1,5 +1,6 @@
 /**
- * `npm test`: the whole suite — typecheck, unit and integration tests (vitest), then the
+ * `npm test`: the whole suite — format, lint (with the layer and domain-order rules of
+ * docs/architecture.md#layers) and dead-code checks, typecheck, unit and integration tests (vitest), then the
  * browser tests (Playwright, JavaScript on and off). It brings up what it needs: Debian's
  * Chromium when missing, a scratch PostgreSQL database per suite (dropped afterwards),
  * a scratch Redis database and the worker. Without a reachable PostgreSQL or Redis it
@@ -68,6 +69,11 @@ console.log(
 
 let ok = true;
 try {
+  step("Lint and format (Prettier, ESLint with the import boundaries, knip)");
+  ok = run("npx", ["prettier", "--check", "--log-level", "warn", "."], {}) && ok;
+  ok = run("npx", ["eslint", "."], {}) && ok;
+  ok = run("npx", ["knip", "--no-progress"], {}) && ok;
+
   step("Typecheck");
   ok = run("npx", ["tsc"], {}) && ok;
 

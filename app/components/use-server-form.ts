@@ -79,7 +79,7 @@ export function useServerForm<Fields extends Record<string, unknown>>({
     if (!lastResult || lastResult === reported.current) return;
     reported.current = lastResult;
     report(lastResult, document.forms.namedItem(id));
-  }, [lastResult]);
+  }, [lastResult, id]);
 
   const props = {
     id,

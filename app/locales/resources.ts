@@ -4,4 +4,3 @@ import fr from "./fr";
 import el from "./el";
 
 export const resources = { es, en, fr, el };
-export const namespaces = Object.keys(en) as Array<keyof typeof en>;

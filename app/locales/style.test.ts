@@ -207,7 +207,7 @@ export function sameAsEnglish(language: "es" | "fr" | "el"): string[] {
   const english = byKey("en");
   return strings(language)
     .filter(([key, value]) => value === english.get(key))
-    .filter(([key, value]) => !SAME_EVERYWHERE.has(key) && !SAME_AS_ENGLISH[language].has(key))
+    .filter(([key]) => !SAME_EVERYWHERE.has(key) && !SAME_AS_ENGLISH[language].has(key))
     .filter(([, value]) => /\p{L}/u.test(value.replace(/{{\s*\w+\s*}}/g, "")))
     .map(([key]) => key);
 }

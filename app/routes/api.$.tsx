@@ -5,4 +5,4 @@ import { apiErrorResponse } from "~/modules/api/handler.server";
 export function loader({ request, context }: LoaderFunctionArgs) {
   return apiErrorResponse(request, context, 404);
 }
-export const action = loader;
+export const action = (args: LoaderFunctionArgs) => loader(args);

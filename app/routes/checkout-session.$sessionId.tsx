@@ -10,7 +10,7 @@ import { PaymentSummary } from "~/components/payment/payment-summary";
 import { useZodForm } from "~/components/use-zod-form";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
-import { cardFormSchema, type CardFields } from "~/modules/payment/card";
+import { cardFormSchema } from "~/modules/payment/card";
 import {
   checkoutSessionPath,
   confirmStripeReturn,

@@ -34,7 +34,6 @@ import {
   choosableOptions,
   type CheckoutFields,
   type CheckoutProblem,
-  type PaymentChoice,
 } from "~/modules/booking/checkout-form";
 import type { CheckoutSchemaOptions } from "~/modules/booking/checkout-schema";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
@@ -42,7 +41,7 @@ import { formatCents } from "~/modules/i18n/format";
 import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref, payableQuery } from "~/modules/booking/methods";
 import { useTranslation } from "~/modules/i18n/react";
-import { optionState, priceRental, type OptionKey } from "~/modules/pricing/pricing";
+import { optionState, priceRental } from "~/modules/pricing/pricing";
 import { authMessages } from "~/modules/user/messages";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -186,6 +185,8 @@ export default function CheckoutPage() {
     const element = document.getElementById(form.id);
     if (element instanceof HTMLFormElement) readForm(element);
     setSynced(true);
+    // Once per form: readForm only reads the form into state, and is a new function each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form.id]);
   const price = priceRental({
     car: pricing,

@@ -4,7 +4,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/modules/i18n/react";
-import { z } from "zod";
 import { FormErrors, Honeypot, SubmitButton, TextAreaField, TextField } from "~/components/forms";
 import { baseSchema, visitorSchema } from "~/modules/contact/schema";
 import { useZodForm } from "~/components/use-zod-form";

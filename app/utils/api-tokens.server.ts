@@ -66,8 +66,3 @@ export async function revokeApiToken(tokenId: number) {
   const db = await getDb();
   await db.delete(apiTokens).where(eq(apiTokens.id, tokenId));
 }
-
-/** Every token of the account (suspension, deletion): call it in the transaction that makes the change. */
-export async function revokeApiTokensOf(executor: Executor, userId: number) {
-  await executor.delete(apiTokens).where(eq(apiTokens.userId, userId));
-}

@@ -1,1 +1,1 @@
-export { getEnv, type Env } from "../../config/env";
+export { getEnv } from "../../config/env";

@@ -1,4 +1,3 @@
-import { relations } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, varchar } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { suppliers } from "./suppliers";
@@ -32,9 +31,5 @@ export const auditLog = pgTable(
     index("audit_log_subject_idx").on(t.subjectType, t.subjectId),
   ],
 );
-
-export const auditLogRelations = relations(auditLog, ({ one }) => ({
-  actor: one(users, { fields: [auditLog.actorId], references: [users.id] }),
-}));
 
 export type AuditEntry = typeof auditLog.$inferSelect;

@@ -1,4 +1,3 @@
-import { relations } from "drizzle-orm";
 import { index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
 import { bookingStatus } from "./enums";
 import { bookings } from "./bookings";
@@ -20,10 +19,5 @@ export const bookingEvents = pgTable(
   },
   (t) => [index("booking_events_booking_idx").on(t.bookingId, t.at)],
 );
-
-export const bookingEventsRelations = relations(bookingEvents, ({ one }) => ({
-  booking: one(bookings, { fields: [bookingEvents.bookingId], references: [bookings.id] }),
-  actor: one(users, { fields: [bookingEvents.actorId], references: [users.id] }),
-}));
 
 export type BookingEvent = typeof bookingEvents.$inferSelect;

@@ -1,4 +1,4 @@
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -91,13 +91,5 @@ export const bookings = pgTable(
       .where(sql`${t.status} = 'void'`),
   ],
 );
-
-export const bookingsRelations = relations(bookings, ({ one }) => ({
-  car: one(cars, { fields: [bookings.carId], references: [cars.id] }),
-  supplier: one(suppliers, { fields: [bookings.supplierId], references: [suppliers.id] }),
-  driver: one(users, { fields: [bookings.driverId], references: [users.id] }),
-  pickupLocation: one(locations, { fields: [bookings.pickupLocationId], references: [locations.id] }),
-  dropoffLocation: one(locations, { fields: [bookings.dropoffLocationId], references: [locations.id] }),
-}));
 
 export type Booking = typeof bookings.$inferSelect;

@@ -1,4 +1,3 @@
-import { relations } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, smallint, text, varchar } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 import { availability, fuelPolicy, fuelType, gearbox, recordStatus } from "./enums";
@@ -78,15 +77,5 @@ export const carLocations = pgTable(
     index("car_locations_car_idx").on(t.carId),
   ],
 );
-
-export const carsRelations = relations(cars, ({ one, many }) => ({
-  supplier: one(suppliers, { fields: [cars.supplierId], references: [suppliers.id] }),
-  locations: many(carLocations),
-}));
-
-export const carLocationsRelations = relations(carLocations, ({ one }) => ({
-  car: one(cars, { fields: [carLocations.carId], references: [cars.id] }),
-  location: one(locations, { fields: [carLocations.locationId], references: [locations.id] }),
-}));
 
 export type Car = typeof cars.$inferSelect;

@@ -1,8 +1,6 @@
-import { relations } from "drizzle-orm";
 import { doublePrecision, integer, pgTable, varchar } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 import { locationKind } from "./enums";
-import { carLocations } from "./cars";
 
 export const locations = pgTable("locations", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
@@ -19,9 +17,5 @@ export const locations = pgTable("locations", {
   timeZone: varchar("time_zone", { length: 64 }).notNull().default("America/Caracas"),
   ...timestamps,
 });
-
-export const locationsRelations = relations(locations, ({ many }) => ({
-  cars: many(carLocations),
-}));
 
 export type Location = typeof locations.$inferSelect;

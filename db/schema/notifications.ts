@@ -1,4 +1,3 @@
-import { relations } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, varchar } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { bookings } from "./bookings";
@@ -20,8 +19,3 @@ export const notifications = pgTable(
   },
   (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
 );
-
-export const notificationsRelations = relations(notifications, ({ one }) => ({
-  user: one(users, { fields: [notifications.userId], references: [users.id] }),
-  booking: one(bookings, { fields: [notifications.bookingId], references: [bookings.id] }),
-}));

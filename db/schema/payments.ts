@@ -1,4 +1,3 @@
-import { relations } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 import { paymentMethod, paymentStatus } from "./enums";
@@ -28,9 +27,5 @@ export const payments = pgTable(
     index("payments_booking_idx").on(t.bookingId),
   ],
 );
-
-export const paymentsRelations = relations(payments, ({ one }) => ({
-  booking: one(bookings, { fields: [payments.bookingId], references: [bookings.id] }),
-}));
 
 export type Payment = typeof payments.$inferSelect;

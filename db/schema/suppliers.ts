@@ -1,9 +1,6 @@
-import { relations } from "drizzle-orm";
 import { boolean, integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 import { recordStatus } from "./enums";
-import { cars } from "./cars";
-import { users } from "./users";
 
 export const suppliers = pgTable("suppliers", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
@@ -17,10 +14,5 @@ export const suppliers = pgTable("suppliers", {
   status: recordStatus("status").notNull().default("active"),
   ...timestamps,
 });
-
-export const suppliersRelations = relations(suppliers, ({ many }) => ({
-  cars: many(cars),
-  staff: many(users),
-}));
 
 export type Supplier = typeof suppliers.$inferSelect;

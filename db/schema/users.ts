@@ -1,4 +1,3 @@
-import { relations } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -90,20 +89,6 @@ export const apiTokens = pgTable(
   },
   (t) => [uniqueIndex("api_tokens_hash_key").on(t.tokenHash), index("api_tokens_user_idx").on(t.userId)],
 );
-
-export const usersRelations = relations(users, ({ one, many }) => ({
-  supplier: one(suppliers, { fields: [users.supplierId], references: [suppliers.id] }),
-  sessions: many(sessions),
-  tokens: many(tokens),
-}));
-
-export const sessionsRelations = relations(sessions, ({ one }) => ({
-  user: one(users, { fields: [sessions.userId], references: [users.id] }),
-}));
-
-export const tokensRelations = relations(tokens, ({ one }) => ({
-  user: one(users, { fields: [tokens.userId], references: [users.id] }),
-}));
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

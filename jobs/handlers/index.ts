@@ -1,12 +1,11 @@
 import { UnrecoverableError } from "bullmq";
 import { z } from "zod";
-import { handlerTimeoutMs, jobs, type JobName, type JobPayload } from "../queues";
+import { handlerTimeoutMs, jobs, type JobName } from "../queues";
 import { withTimeout } from "../timeout";
 import { sendEmail } from "./send-email";
 import { purgeExpiredTokens } from "./purge-expired-tokens";
 
-export type JobContext = { jobId: string; attempt: number };
-export type Handler<N extends JobName> = (payload: JobPayload<N>, context: JobContext) => Promise<void>;
+import type { Handler, JobContext } from "./types";
 
 type Handlers = { [N in JobName]: Handler<N> };
 

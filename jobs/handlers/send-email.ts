@@ -4,7 +4,7 @@ import { UnrecoverableError } from "bullmq";
 import { Resend } from "resend";
 import { getEnv } from "../../config/env";
 import type { JobPayload } from "../queues";
-import type { JobContext } from "./index";
+import type { JobContext } from "./types";
 
 const permanentErrors = new Set([
   "validation_error",

@@ -8,7 +8,6 @@ import { expect, jsModes, signIn, test, uniqueEmail, waitForEmails } from "./sup
  * holding the confirmation email pay, while a guessed id or grant shows nothing.
  * Each test books at Maiquetía on dates no other suite uses.
  */
-const MAIQUETIA = "Maiquetía Airport (CCS)";
 
 function caracas(days: number, time: string): string {
   const date = new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);

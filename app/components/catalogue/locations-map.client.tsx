@@ -2,7 +2,7 @@ import L from "leaflet";
 import { useMemo, useState, type ReactNode } from "react";
 import { MapContainer, Marker, Popup, TileLayer } from "react-leaflet";
 import { useTranslation } from "~/modules/i18n/react";
-import type { MapLocation } from "./locations-map";
+import type { MapLocation } from "./map-location";
 
 /*
  * Leaflet touches `window` when it is evaluated, so this module only ever loads in the

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { ClientOnly } from "~/components/client-only";
 import { useTranslation } from "~/modules/i18n/react";
 
-export type MapLocation = { id: number; name: string; latitude: number; longitude: number };
+import type { MapLocation } from "./map-location";
 
 // Leaflet (~40 KB gzip) is fetched only when a page shows the map, after hydration.
 const LeafletMap = lazy(() => import("./locations-map.client"));

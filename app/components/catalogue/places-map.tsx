@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { countryPaths, MAP_HEIGHT, MAP_WIDTH, placePins } from "~/modules/catalogue/country-map";
 import { useTranslation } from "~/modules/i18n/react";
-import type { MapLocation } from "./locations-map";
+import type { MapLocation } from "./map-location";
 
 /**
  * The places on a drawing of the country, rendered on the server: no script, no tiles, no

@@ -111,11 +111,6 @@ function responses(operation: Operation, components: Record<string, JsonSchema>)
   return answers;
 }
 
-/** The error statuses an operation's document entry lists (its own, plus those the wrapper may answer). */
-export function documentedStatuses(document: OpenApiDocument, path: string, method: string): number[] {
-  return Object.keys(document.paths[path]?.[method.toLowerCase()]?.responses ?? {}).map(Number);
-}
-
 /**
  * The OpenAPI 3.1 document of `operations`, generated from the zod schemas that validate
  * each request, so the document cannot drift from what the server accepts.

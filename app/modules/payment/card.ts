@@ -81,5 +81,3 @@ export function cardFormSchema(now: Date) {
     securityCode: required.refine(isValidSecurityCode, cardMessages.securityCodeInvalid),
   });
 }
-
-export type CardFields = z.input<ReturnType<typeof cardFormSchema>>;

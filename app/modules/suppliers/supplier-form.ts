@@ -30,8 +30,6 @@ export const supplierSchema = z.object({
   logo: z.file({ error: logoMessages.notImage }).max(LOGO_MAX_BYTES, logoMessages.tooLarge).optional(),
 });
 
-export type SupplierForm = z.output<typeof supplierSchema>;
-
 export const staffInviteSchema = z.object({
   fullName: requiredText(FULL_NAME_MAX),
   email: emailField(),

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "~/utils/session.server";
-import { requireRole, requireSupplierStaff, requireUser } from "./auth.server";
+import { requireUser } from "./auth.server";
 
 const baseUser: SessionUser = {
   id: 7,
@@ -38,29 +38,5 @@ describe("requireUser", () => {
     const response = thrown(() => requireUser(request("/bookings?page=2"), contextFor(null)));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/sign-in?redirectTo=%2Fbookings%3Fpage%3D2");
-  });
-});
-
-describe("requireRole", () => {
-  it("lets the named roles through", () => {
-    expect(requireRole(request("/admin"), contextFor({ type: "admin" }), "admin").type).toBe("admin");
-    expect(requireRole(request("/x"), contextFor({ type: "supplier" }), "admin", "supplier").type).toBe("supplier");
-  });
-  it("answers 403 to other signed-in users and redirects visitors", () => {
-    expect(thrown(() => requireRole(request("/admin"), contextFor({ type: "user" }), "admin")).status).toBe(403);
-    expect(thrown(() => requireRole(request("/admin"), contextFor({ type: "supplier" }), "admin")).status).toBe(403);
-    expect(thrown(() => requireRole(request("/admin"), contextFor(null), "admin")).status).toBe(302);
-  });
-});
-
-describe("requireSupplierStaff", () => {
-  it("returns the one supplier a staff member works for", () => {
-    expect(requireSupplierStaff(request("/s"), contextFor({ type: "supplier", supplierId: 3 })).supplierId).toBe(3);
-  });
-  it("refuses supplier accounts tied to no supplier, and everyone else", () => {
-    expect(
-      thrown(() => requireSupplierStaff(request("/s"), contextFor({ type: "supplier", supplierId: null }))).status,
-    ).toBe(403);
-    expect(thrown(() => requireSupplierStaff(request("/s"), contextFor({ type: "admin" }))).status).toBe(403);
   });
 });

@@ -105,19 +105,3 @@ export function requireUser(request: Request, context: AppLoadContext): SessionU
   if (!context.user) throw redirect(signInPath(new URL(request.url)));
   return context.user;
 }
-
-export type Role = "admin" | "supplier";
-
-/** A signed-in user of one of `roles`; anyone else signed in gets 403. */
-export function requireRole(request: Request, context: AppLoadContext, ...roles: [Role, ...Role[]]): SessionUser {
-  const user = requireUser(request, context);
-  if (!(roles as string[]).includes(user.type)) throw new Response(null, { status: 403 });
-  return user;
-}
-
-/** A supplier's staff member, with the one supplier they work for. */
-export function requireSupplierStaff(request: Request, context: AppLoadContext): SessionUser & { supplierId: number } {
-  const user = requireRole(request, context, "supplier");
-  if (user.supplierId === null) throw new Response(null, { status: 403 });
-  return user as SessionUser & { supplierId: number };
-}

@@ -1,0 +1,143 @@
+// The lint of `npm test` (docs/architecture.md#layers, CONTRIBUTING.md): correctness rules that
+// types alone miss (floating promises, hooks) and the import rules that make the layers table
+// and the domain order true by construction. Formatting is Prettier's job, not ESLint's.
+import js from "@eslint/js";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/**
+ * The order of the folders of app/modules, lowest first (docs/architecture.md#layers). A folder
+ * may import its own files and folders of a LOWER tier only: never a folder of its own tier or
+ * above, so no import cycle can form between folders.
+ */
+const domainTiers = [
+  ["time", "i18n", "forms", "pricing", "list", "slug", "security", "images", "access"],
+  ["audit", "email"],
+  ["availability", "notification"],
+  ["catalogue", "user", "contact"],
+  // The request's glue (load context, body caps): it reads the session user and saves a language choice.
+  ["http"],
+  ["booking"],
+  ["payment"],
+  ["backoffice", "places", "suppliers"],
+  ["api", "setup"],
+];
+
+const domainZones = domainTiers.flatMap((tier, level) =>
+  tier.map((folder) => ({
+    target: `./app/modules/${folder}`,
+    from: domainTiers
+      .slice(level)
+      .flat()
+      .filter((other) => other !== folder)
+      .map((other) => `./app/modules/${other}`),
+    message: `Domain order (docs/architecture.md#layers): modules/${folder} may import only the folders listed before its tier.`,
+  })),
+);
+
+/** The layers table: who may not import whom. */
+const layerZones = [
+  {
+    target: "./app/modules",
+    from: ["./app/routes", "./app/components", "./app/root.tsx"],
+    message: "Layers (docs/architecture.md#layers): modules never import routes or components.",
+  },
+  {
+    target: "./app/components",
+    from: ["./app/routes"],
+    message: "Layers (docs/architecture.md#layers): components never import routes.",
+  },
+  {
+    target: "./app/utils",
+    from: ["./app/modules", "./app/routes", "./app/components", "./app/emails"],
+    message:
+      "Layers (docs/architecture.md#layers): utils import no module, route or component (only the language list).",
+    except: ["./i18n/languages.ts"],
+  },
+  {
+    target: "./app/emails",
+    from: ["./app/routes", "./app/components", "./app/modules"],
+    message: "Layers (docs/architecture.md#layers): email templates are React over i18n only.",
+    except: ["./i18n"],
+  },
+  {
+    target: ["./jobs", "./db"],
+    from: ["./app"],
+    message:
+      "Layers (docs/architecture.md#layers): jobs/ and db/ take from app/ only the error log's pure helpers; domain handlers are provided by the process entries.",
+    except: ["./utils/error-log.ts"],
+  },
+  {
+    target: "./config",
+    from: ["./app", "./db", "./jobs"],
+    message: "Layers (docs/architecture.md#layers): config imports nothing of the project.",
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ["build/**", "public/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      parserOptions: {
+        // Type-aware rules (no-floating-promises) use the project service: one program for the repo.
+        projectService: { allowDefaultProject: ["eslint.config.js"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { "import-x": importX, "react-hooks": reactHooks },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      // A promise nobody awaits loses its error and its ordering: await it, or mark it `void`.
+      "@typescript-eslint/no-floating-promises": "error",
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "import-x/no-restricted-paths": ["error", { zones: [...layerZones, ...domainZones] }],
+      // Type-only imports are erased and may cross the line (a component naming a loader's type).
+      "import-x/no-cycle": ["error", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
+      // Code touching the database or secrets is `*.server.ts`: the browser bundle takes only its types.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // Control characters in patterns are what the input sanitisers look for (forms/text.ts, access/redirect.ts).
+      "no-control-regex": "off",
+    },
+  },
+  {
+    files: ["app/components/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/*.server", "**/*.server.ts", "**/*.server.tsx"],
+              message:
+                "Components import `.server` modules only as types (docs/architecture.md#layers): the browser bundle must not hold them.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // Playwright fixtures are functions named `use` taking `{}`: not React hooks, not mistakes.
+    files: ["tests/e2e/**"],
+    rules: {
+      "react-hooks/rules-of-hooks": "off",
+      "no-empty-pattern": "off",
+    },
+  },
+);
