@@ -80,7 +80,7 @@ async function prepareForSupervisor(processes: number) {
 }
 
 /** Runs the preparing child to its end; the supervisor stops when it fails (its error is on stderr). */
-async function prepareInChild(processes: number): Promise<string[]> {
+async function prepareInChild(): Promise<string[]> {
   const child = cluster.fork({ [PREPARE_ROLE]: "1" });
   let banner: string[] | null = null;
   child.on("message", (message: { banner?: string[] }) => {
@@ -102,7 +102,7 @@ async function supervise(count: number) {
   const { log, nameProcess } = await import("./app/utils/logger.server");
   nameProcess("web");
   const { aggregateWorkerMetrics } = await import("./app/modules/http/metrics-cluster.server");
-  const banner = await prepareInChild(count);
+  const banner = await prepareInChild();
   let stopping = false;
   let bannerShown = false;
   aggregateWorkerMetrics(); // docs/operations.md#metrics: /metrics sums every web process's series

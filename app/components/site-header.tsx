@@ -76,7 +76,8 @@ export function SiteHeader() {
           </details>
           <details className="menu menu--language">
             <summary>
-              {t("labelled", { label: t("nav.language") })} <span lang={root?.language}>{root?.language.toUpperCase()}</span>
+              {t("labelled", { label: t("nav.language") })}{" "}
+              <span lang={root?.language}>{root?.language.toUpperCase()}</span>
             </summary>
             <ul className="menu__list">
               {languages.map((code) => (

@@ -3,7 +3,7 @@ import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { wallClockLabel } from "~/modules/time/zoned-time";
 import { icsCalendar } from "~/modules/booking/calendar";
 import { requireUser } from "~/modules/user/auth.server";
-import { placeNameKey } from "~/modules/places/place-name";
+import { placeNameKey } from "~/modules/i18n/place-name";
 
 /** /booking/calendar?b=<id>: the booking as an .ics file, scoped like the booking page (404 outside it). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -121,11 +121,6 @@ export function withRequestScope<T>(scope: RequestScope, fn: () => T): T {
   return state().scope.run(scope, fn);
 }
 
-/** The id of the request being served, if any (also sent back as `X-Request-Id`). */
-export function currentRequestId(): string | undefined {
-  return state().scope.getStore()?.id;
-}
-
 /** Sends lines somewhere else (tests capture them); `null` restores stdout. */
 export function setLogDestination(target: DestinationStream | null): void {
   state().sink.target = target ?? pino.destination({ dest: 1, sync: true });

@@ -12,7 +12,7 @@ import type { SessionUser } from "~/utils/session.server";
 import { ApiError, isErrorStatus } from "./errors";
 import { validationError } from "./handler.server";
 import type { bookingSchema, checkoutBodySchema } from "./operations/bookings";
-import { placeName } from "~/modules/places/place-name";
+import { placeName } from "~/modules/i18n/place-name";
 
 /*
  * Bookings as the API shows them, and the checkout's refusals in the API's error shape. The

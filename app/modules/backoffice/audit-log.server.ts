@@ -11,7 +11,7 @@ import {
   type AuditChange,
   type AuditQuery,
 } from "./audit-view";
-import { placeNameColumn } from "~/modules/places/place-name";
+import { placeNameColumn } from "~/modules/i18n/place-name";
 
 const { auditLog, bookings, cars, locations, outbox, payments, suppliers, users } = schema;
 const subjectUser = alias(users, "subject_user");

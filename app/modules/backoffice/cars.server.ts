@@ -12,7 +12,7 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import { changedFields, createdFields } from "~/modules/audit/audit";
 import { carFormMessages, carLimits, type CarValues } from "./car-form";
 import { containsPattern, type CarListQuery } from "./car-list";
-import { placeNameColumn } from "~/modules/places/place-name";
+import { placeNameColumn } from "~/modules/i18n/place-name";
 
 /*
  * The fleet of the back office (docs/domain.md#fleet). Every read and write of a car by id puts

@@ -8,7 +8,8 @@ import { isStaff } from "~/modules/access/booking-scope.server";
 import { lockInScope, moveBooking, type MoveRefusal } from "./move.server";
 import type { BookingStatus } from "./status";
 
-const { bookings, users } = schema;
+const { users } = schema;
+type BookingRow = typeof schema.bookings.$inferSelect;
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
@@ -22,7 +23,7 @@ export type ChangeResult =
  */
 export async function tellDriver(
   tx: Executor,
-  booking: Pick<typeof bookings.$inferSelect, "id" | "driverId">,
+  booking: Pick<BookingRow, "id" | "driverId">,
   message: {
     messageKey: `notifications:messages.${string}`;
     template: "booking-status-changed" | "booking-cancel-declined";
@@ -65,7 +66,7 @@ export async function tellDriver(
 export async function transition(
   tx: Transaction,
   user: User,
-  booking: typeof bookings.$inferSelect,
+  booking: BookingRow,
   to: BookingStatus,
   note: string | null = null,
 ): Promise<ChangeResult> {

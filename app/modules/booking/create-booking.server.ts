@@ -16,7 +16,7 @@ import { driverOldEnough, periodIsValid, requiredDriverAge, unavailableOption } 
 import { generateReference } from "./reference";
 import { endExpiredHolds } from "./holds.server";
 import { EXCLUSION_VIOLATION, isRowId, sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
-import { placeName } from "~/modules/places/place-name";
+import { placeName } from "~/modules/i18n/place-name";
 
 const { bookings, cars, locations, suppliers, users } = schema;
 

@@ -3,7 +3,7 @@ import type { Language } from "~/modules/i18n/languages";
 import { getDb, schema } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { listWhere, type BookingFilters } from "./list-bookings.server";
-import { placeNameColumn } from "~/modules/places/place-name";
+import { placeNameColumn } from "~/modules/i18n/place-name";
 
 const { bookings, cars, suppliers, locations, users } = schema;
 

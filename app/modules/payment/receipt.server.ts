@@ -13,7 +13,7 @@ import { getDb, schema } from "~/utils/db.server";
 import { formatBolivarDecimal } from "./mobile-payment";
 import { readableReference } from "./reference";
 import type { SessionUser } from "~/utils/session.server";
-import { placeName } from "~/modules/places/place-name";
+import { placeName } from "~/modules/i18n/place-name";
 
 const { payments } = schema;
 

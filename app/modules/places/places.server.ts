@@ -9,7 +9,7 @@ import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import type { Language } from "~/modules/i18n/languages";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import type { PlaceValues } from "./place-form";
-import { placeNameColumn } from "./place-name";
+import { placeNameColumn } from "~/modules/i18n/place-name";
 
 /*
  * Places (the `locations` table) as admins manage them (docs/domain.md#places). Admin-only: the
