@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
-import { instantToLocal, localToInstant } from "~/modules/time/zoned-time";
+import { localToInstant, wallClockLabel } from "~/modules/time/zoned-time";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import {
   optionKeys,
@@ -147,7 +147,7 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
       const staff = await bookingStaff(tx, booking.supplierId);
       // Shown as wall-clock times at the pick-up place, where they were entered (bookable: the place exists).
       const { timeZone } = place!;
-      const local = (at: Date) => `${instantToLocal(at, timeZone).replace("T", " ")} (${timeZone})`;
+      const local = (at: Date) => `${wallClockLabel(at, timeZone)} (${timeZone})`;
       const period = { reference: booking.reference, from: local(change.pickUp), to: local(change.dropOff) };
       await notify(
         tx,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
-import { instantToLocal } from "~/modules/time/zoned-time";
+import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
 import { enqueueEmails } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
@@ -340,7 +340,6 @@ async function insertBooking(tx: Transaction, values: Omit<typeof bookings.$infe
 }
 
 /** "2026-12-01 10:00" on the pick-up place's clock: notification values are shown as written. */
-const localLabel = (instant: Date, zone: string) => instantToLocal(instant, zone).replace("T", " ");
 
 type Place = typeof locations.$inferSelect;
 
@@ -376,7 +375,12 @@ async function announce(tx: Transaction, a: Announcement) {
       userId: member.id,
       bookingId: booking.id,
       messageKey: "notifications:messages.newBooking" as const,
-      params: { reference: booking.reference, car: car.name, from: localLabel(from, zone), to: localLabel(to, zone) },
+      params: {
+        reference: booking.reference,
+        car: car.name,
+        from: wallClockLabel(from, zone),
+        to: wallClockLabel(to, zone),
+      },
     })),
   ]);
 

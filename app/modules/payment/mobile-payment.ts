@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messages } from "~/modules/forms/messages";
 import { formatCents } from "~/modules/i18n/format";
-import { APP_TIME_ZONE, calendarDateIn, parseCalendarDate } from "~/modules/time/calendar";
+import { APP_TIME_ZONE, appToday, calendarDateIn, parseCalendarDate } from "~/modules/time/calendar";
 
 /*
  * Pago móvil rules (docs/domain.md#pago-móvil): the formats Venezuelan banks use, the amount in
@@ -127,7 +127,7 @@ export function paymentDateProblem(
   { now, bookingCreatedAt }: { now: Date; bookingCreatedAt: Date },
 ): PaymentDateProblem | null {
   if (!parseCalendarDate(date)) return "invalid";
-  if (date > calendarDateIn(APP_TIME_ZONE, now)) return "future";
+  if (date > appToday(now)) return "future";
   if (date < calendarDateIn(APP_TIME_ZONE, bookingCreatedAt)) return "beforeBooking";
   return null;
 }
