@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { isLanguage, resolveLanguage, type Language } from "~/modules/i18n/languages";
+import { detectLanguage } from "~/modules/i18n/detect.server";
+import { isLanguage, type Language } from "~/modules/i18n/languages";
 import { languageCookie } from "~/utils/cookies.server";
 import { bearerToken, findTokenUser, presentsBearer } from "~/utils/api-tokens.server";
 import { saveLanguageChoice } from "~/modules/user/account.server";
@@ -66,7 +67,12 @@ export async function buildLoadContext(input: {
   const { user, credential } = await resolveUser(input.cookieHeader, input.authorization ?? null);
   const query = input.url.searchParams.get("l");
   const cookie = await languageCookie.parse(input.cookieHeader);
-  const language = resolveLanguage({ query, userLanguage: user?.language, cookie, country: input.country });
+  const language = await detectLanguage({
+    url: input.url,
+    cookieHeader: input.cookieHeader,
+    userLanguage: user?.language,
+    country: input.country,
+  });
   const setCookies: string[] = [];
   let languageNotSaved = false;
   if (isLanguage(query)) {
