@@ -28,6 +28,8 @@ const appEnv = {
   TRUST_PROXY: "1",
   // /status answers admins and this bearer only (docs/operations.md#health).
   STATUS_TOKEN: "e2e-status-token-0123456789",
+  // One access line per request would bury the test report; warnings and errors still show.
+  LOG_LEVEL: "warn",
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 };
 // BullMQ needs a worker, and a worker needs a shared database: Redis only with PostgreSQL.
