@@ -74,7 +74,7 @@ for (const mode of jsModes) {
 
       const statuses = await chartFigures(page, "Bookings by status");
       expect(Object.keys(statuses)).toEqual([
-        "Awaiting online payment",
+        "Awaiting payment online",
         "Pending payment",
         "Deposit paid",
         "Paid",
@@ -103,7 +103,7 @@ for (const mode of jsModes) {
       await signIn(page, ADMIN);
       await page.goto("/admin/calendar?l=en");
       await expect(page.getByRole("heading", { name: "Fleet calendar", level: 1 })).toBeVisible();
-      for (const status of ["Awaiting online payment", "Pending payment", "Deposit paid", "Paid", "Reserved"]) {
+      for (const status of ["Awaiting payment online", "Pending payment", "Deposit paid", "Paid", "Reserved"]) {
         await expect(page.getByRole("list", { name: "Statuses" }).getByText(status, { exact: true })).toBeVisible();
       }
 

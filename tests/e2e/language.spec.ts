@@ -30,7 +30,7 @@ async function oneDayAwaitingPayment(driverId: number): Promise<{ id: number; re
 }
 
 const languages = [
-  { code: "en", oneDay: /^1 day × \$/, awaiting: "Awaiting online payment", voidLabel: "Void" },
+  { code: "en", oneDay: /^1 day × \$/, awaiting: "Awaiting payment online", voidLabel: "Void" },
   { code: "es", oneDay: /^1 día × \$/, awaiting: "En espera del pago en línea", voidLabel: "Nula" },
   { code: "fr", oneDay: /^1 jour × \$/, awaiting: "En attente du paiement en ligne", voidLabel: "Nulle" },
   { code: "el", oneDay: /^1 ημέρα × \$/, awaiting: "Σε αναμονή ηλεκτρονικής πληρωμής", voidLabel: "Άκυρη" },

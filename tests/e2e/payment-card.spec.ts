@@ -313,7 +313,7 @@ test.describe("card payment through Stripe", () => {
 
     await page.goto(`${stripeApp}/payment/card?${withGrant(bookingId)}&l=en`);
     await expect(page.getByRole("button", { name: /by card$/ })).toBeVisible();
-    expect(await bookingStatus(page, stripeApp, bookingId)).toBe("Awaiting online payment");
+    expect(await bookingStatus(page, stripeApp, bookingId)).toBe("Awaiting payment online");
     expect(mailbox.emails.filter((e) => e.to.includes(email) && isPaymentEmail(reference)(e))).toHaveLength(0);
     await context.close();
   });
