@@ -69,7 +69,7 @@ export async function buildLoadContext(input: {
   const cookie = await languageCookie.parse(input.cookieHeader);
   const language = await detectLanguage({
     url: input.url,
-    cookieHeader: input.cookieHeader,
+    cookie,
     userLanguage: user?.language,
     country: input.country,
   });
