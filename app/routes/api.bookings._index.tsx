@@ -13,17 +13,16 @@ import { canAmend } from "~/modules/booking/eligibility";
 import { messages } from "~/modules/forms/messages";
 import { bookCheckoutLimited, prepareCheckout } from "~/modules/booking/checkout.server";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
-import { bookingsPageSize, dateRange, readListQuery } from "~/modules/booking/list-query";
+import { BOOKINGS_PER_PAGE, dateRange, readListQuery } from "~/modules/booking/list-query";
 import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref } from "~/modules/booking/methods";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
 import { getEnv } from "~/utils/env.server";
 
 const route = apiRoute(
-  implement(listBookings, async ({ request, user }) => {
+  implement(listBookings, async ({ request, user, query: { pageSize = BOOKINGS_PER_PAGE } }) => {
     // The page's own reading of its filters: lenient, a bad value is no filter.
     const query = readListQuery(new URL(request.url).searchParams);
-    const pageSize = bookingsPageSize(request.headers);
     const list = await bookingList(user, {
       status: query.status,
       ...dateRange(query),
@@ -39,7 +38,7 @@ const route = apiRoute(
         canAmend: canAmend(user.id, row),
       })),
       total: list.total,
-      page: query.page,
+      page: list.page,
       pages: list.pages,
       pageSize,
     });

@@ -12,8 +12,14 @@ const route = apiRoute(
     // The page's own reader of the query string (repeated filters included), with its messages.
     const parsed = parseSearchParams(new URL(request.url).searchParams, known, new Date());
     if (!parsed.query) throw validationError(parsed.errors as Record<string, string>);
-    const { query } = parsed;
-    const { cars, count } = await search(query);
+    let { query } = parsed;
+    let { cars, count } = await search(query);
+    // A page past the end gives the last page, as in every list of the API (list/paging.ts).
+    const last = Math.max(1, count.pages);
+    if (query.page > last) {
+      query = { ...query, page: last };
+      ({ cars, count } = await search(query));
+    }
     const { days, from, to } = query.period;
     return reply(200, {
       cars: cars.map((car) => ({ ...car, totalCents: priceRental({ car, days }).totalCents })),

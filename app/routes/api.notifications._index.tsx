@@ -6,14 +6,15 @@ import { listNotifications as list } from "~/modules/notification/notifications.
 
 const route = apiRoute(
   implement(listNotifications, async ({ query, user, language, t }) => {
-    const { items, total, page, pages } = await list(user.id, query.page ?? null, language);
+    const pageSize = query.pageSize ?? LIST_PAGE_SIZE;
+    const { items, total, page, pages } = await list(user.id, query.page ?? null, language, pageSize);
     return reply(200, {
       notifications: items.map((item) => presentNotification(t, item)),
       total,
       unread: user.unreadNotifications,
       page,
       pages,
-      pageSize: LIST_PAGE_SIZE,
+      pageSize,
     });
   }),
   implement(deleteAllNotifications, async ({ user }) =>

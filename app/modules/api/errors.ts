@@ -23,6 +23,24 @@ export const genericErrors: Record<ErrorStatus, { code: string; message: string 
   502: { code: "badGateway", message: "api:resources.badGateway" },
 };
 
+/**
+ * The codes any operation may answer with a status, besides its own (Operation.errorCodes):
+ * the handler's (a field error, an unreadable body) and the server's before the handler runs (a
+ * body over the caps, server.ts); a write may also be refused as `crossSite` (openapi.ts).
+ */
+export const genericCodes: Record<ErrorStatus, readonly string[]> = {
+  400: ["validation", "badRequest"],
+  401: ["unauthorized"],
+  403: ["forbidden"],
+  404: ["notFound"],
+  405: ["methodNotAllowed"],
+  409: ["conflict"],
+  413: ["tooLarge"],
+  429: ["rateLimited"],
+  500: ["internal"],
+  502: ["badGateway"],
+};
+
 export const isErrorStatus = (status: number): status is ErrorStatus =>
   (errorStatuses as readonly number[]).includes(status);
 

@@ -11,6 +11,7 @@ import { ApiError, genericErrors, isErrorStatus, type ErrorBody, type ErrorStatu
 import { apiLanguage } from "~/modules/i18n/accept-language";
 import { bodySchema, type HttpMethod, type Operation, type OperationInput, type OperationReply } from "./operation";
 import { logError } from "~/utils/error-log";
+import { noteRefusals } from "~/modules/security/rate-limit.server";
 
 export type HandlerArgs<O extends Operation> = OperationInput<O> & {
   request: Request;
@@ -129,10 +130,25 @@ function fromThrownResponse(response: Response): ApiError {
   return new ApiError(isErrorStatus(response.status) ? response.status : 500);
 }
 
-async function run<O extends Operation>(
+/** Retry-After when a 429 comes from no counted limit (an image decoder that is busy): a minute. */
+const RETRY_AFTER_FALLBACK_S = 60;
+
+/** The headers of an error answer: a 429 says when to try again (RFC 9110 `Retry-After`, in seconds). */
+function errorHeaders(error: ApiError, waitMs: number): Headers | undefined {
+  if (error.status !== 429) return undefined;
+  const seconds = waitMs > 0 ? Math.ceil(waitMs / 1000) : RETRY_AFTER_FALLBACK_S;
+  return new Headers({ "Retry-After": String(seconds) });
+}
+
+function run<O extends Operation>(operation: O, handler: Handler<O>, args: LoaderFunctionArgs): Promise<Response> {
+  return noteRefusals((waitMs) => answer(operation, handler, args, waitMs));
+}
+
+async function answer<O extends Operation>(
   operation: O,
   handler: Handler<O>,
   { request, context, params }: LoaderFunctionArgs,
+  waitMs: () => number,
 ): Promise<Response> {
   const language = apiLanguage(new URL(request.url), request.headers.get("Accept-Language"), context.language);
   const t = getFixedT(language);
@@ -180,7 +196,7 @@ async function run<O extends Operation>(
       logError(`api ${operation.id}`, thrown);
       error = new ApiError(500);
     }
-    return errorResponse(error, t, language);
+    return errorResponse(error, t, language, errorHeaders(error, waitMs()));
   }
 }
 

@@ -18,8 +18,8 @@ export type SuccessResponse = {
 
 /** What a valid request looks like: for the reference page and the contract tests. */
 export type OperationExample = {
-  params?: Record<string, string>;
-  query?: Record<string, string>;
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
   body?: unknown;
 };
 
@@ -49,9 +49,15 @@ export type Operation = {
   bodyEncoding?: "json" | "multipart";
   /** The success answers, by status. */
   responses: Partial<Record<200 | 201 | 202, SuccessResponse>>;
-  /** The error statuses this operation may answer besides 500 (all with the Error shape). */
+  /**
+   * The error statuses this operation's handler may answer (all with the Error shape). The
+   * document adds those every operation of its kind can answer (openapi.ts#statusesOf).
+   */
   errors: ErrorStatus[];
-  example?: OperationExample;
+  /** The precise `code`s it answers besides each status's generic one (errors.ts#genericCodes). */
+  errorCodes?: Partial<Record<ErrorStatus, readonly string[]>>;
+  /** A function when a valid example depends on the day (a date that must not be in the future). */
+  example?: OperationExample | (() => OperationExample);
 };
 
 /** Keeps the literal types of an operation, so its handler's input and answer are typed from its schemas. */
@@ -70,6 +76,11 @@ type Out<S> = S extends z.ZodType
       ? z.output<R>
       : undefined
     : undefined;
+
+/** The operation's example request, as of now. */
+export function exampleOf(operation: Operation): OperationExample {
+  return typeof operation.example === "function" ? operation.example() : (operation.example ?? {});
+}
 
 /** The body schema of an operation for this request. */
 export function bodySchema(operation: Operation): z.ZodType | undefined {

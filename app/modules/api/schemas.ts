@@ -10,8 +10,32 @@ import { languages } from "~/modules/i18n/languages";
 /** The account types of the database enum (schemas.test.ts holds them equal). */
 export const userTypes = ["admin", "supplier", "enterprise", "user"] as const;
 
-/** A positive row id in a path (`/api/user/{id}`); anything else names nothing (404). */
-export const rowId = z.coerce.number().int().positive().max(2_147_483_647);
+/** The largest row id (PostgreSQL `integer`). */
+export const ROW_ID_MAX = 2_147_483_647;
+
+/** The bounds of the integers made by `textInteger`, by schema: the document shows them as integers (openapi.ts). */
+export const textIntegers = new WeakMap<z.ZodType, { minimum: number; maximum: number }>();
+
+/**
+ * An integer from `minimum` to `maximum`, as JSON sends it or as a path, a query or a form sends
+ * it: decimal digits only (`16`; never `016`, `+16`, `0x10`, `1.6e1` or `16.0`).
+ */
+export function textInteger(minimum: number, maximum: number) {
+  const schema = z
+    .union([
+      z.int(),
+      z
+        .string()
+        .regex(/^(0|[1-9][0-9]{0,9})$/)
+        .transform(Number),
+    ])
+    .pipe(z.int().min(minimum).max(maximum));
+  textIntegers.set(schema, { minimum, maximum });
+  return schema;
+}
+
+/** A positive row id in a path (`/api/user/{id}`: anything else names nothing, 404) or a body (400). */
+export const rowId = textInteger(1, ROW_ID_MAX);
 
 /** The signed-in user as the API shows them to themselves. */
 export const apiUserSchema = z

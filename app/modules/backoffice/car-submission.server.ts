@@ -5,7 +5,7 @@ import {
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
   unstable_parseMultipartFormData as parseMultipartFormData,
 } from "@remix-run/node";
-import { bodyLimits } from "~/modules/http/request-body.server";
+import { bodyLimits } from "~/modules/http/body-limits";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { carFormMessages, carFormSchema, carValuesFrom, imageRefusalMessages } from "./car-form";
 import { carInScope, createCar, processCarImage, updateCar } from "./cars.server";

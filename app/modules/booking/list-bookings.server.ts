@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
+import { pageQuery } from "~/modules/list/paging";
 import type { SessionUser } from "~/utils/session.server";
 import { bookingScope, isStaff } from "~/modules/access/booking-scope.server";
 import { paidCentsColumn } from "./move.server";
@@ -40,11 +41,14 @@ export function listWhere(user: User, filters: Omit<BookingFilters, "page" | "pe
   return and(...conditions);
 }
 
-/** The bookings list (docs/domain.md#limits: `perPage` from bookingsPageSize): one page of `user`'s scope, newest pick-up first, and the total. */
+/**
+ * The bookings list (docs/domain.md#limits: `perPage` from bookingsPageSize): one page of `user`'s
+ * scope, newest pick-up first, and the total. A page past the end gives the last page (list/paging.ts).
+ */
 export async function listBookings(user: User, filters: BookingFilters) {
   const db = await getDb();
   const where = listWhere(user, filters);
-  const [rows, [{ total }]] = await Promise.all([
+  const rowsOf = (page: number) =>
     db
       .select({
         id: bookings.id,
@@ -70,11 +74,16 @@ export async function listBookings(user: User, filters: BookingFilters) {
       .where(where)
       .orderBy(desc(bookings.startsAt), desc(bookings.id))
       .limit(filters.perPage)
-      .offset((filters.page - 1) * filters.perPage),
+      .offset((page - 1) * filters.perPage);
+  const [firstTry, [{ total }]] = await Promise.all([
+    rowsOf(filters.page),
     // The driver's columns take part in the text search.
     db.select({ total: count() }).from(bookings).innerJoin(users, eq(users.id, bookings.driverId)).where(where),
   ]);
-  return { rows, total, pages: Math.max(1, Math.ceil(total / filters.perPage)) };
+  const { page, pages } = pageQuery(total, filters.page, filters.perPage);
+  // Read on the hopeful path in parallel with the count; again only when the page asked for is past the end.
+  const rows = page === filters.page ? firstTry : await rowsOf(page);
+  return { rows, total, page, pages };
 }
 
 /** The suppliers a staff member may filter by: their own, or all for an admin. */

@@ -35,7 +35,8 @@ export async function loadBookingsList(user: User, request: Request) {
   const confirmId = staff ? Number(params.get("confirm")) : NaN;
   const confirm = Number.isSafeInteger(confirmId) && confirmId > 0 ? await bookingDetail(user, confirmId) : null;
   return {
-    query,
+    // A page past the end shows the last one, and its pager says so.
+    query: { ...query, page: list.page },
     staff,
     ...list,
     rows: list.rows.map((row) => ({ ...row, editable: canAmend(user.id, row) })),

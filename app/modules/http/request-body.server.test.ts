@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimits, readCappedBody } from "./request-body.server";
+import { bodyLimits } from "./body-limits";
+import { readCappedBody } from "./request-body.server";
 
 const urlencoded = "application/x-www-form-urlencoded";
 

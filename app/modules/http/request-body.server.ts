@@ -1,11 +1,4 @@
-/** What one request may send (docs/security.md#request-bodies). */
-export const bodyLimits = {
-  formBytes: 256 * 1024,
-  /** Image uploads: a 5 MB picture plus the form around it. */
-  multipartBytes: 6 * 1024 * 1024,
-  multipartParts: 50,
-  formFields: 1000,
-};
+import { bodyLimits } from "./body-limits";
 
 export type BodyVerdict = { ok: true; body: Buffer } | { ok: false; status: 400 | 413 };
 

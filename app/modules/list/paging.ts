@@ -1,6 +1,9 @@
 /** General lists show 30 entries a page (docs/domain.md#limits). */
 export const LIST_PAGE_SIZE = 30;
 
+/** The most entries an API client may ask for in one page with `pageSize` (docs/domain.md#limits). */
+export const MAX_PAGE_SIZE = 100;
+
 /**
  * The requested page of a list of `total` entries, clamped to the pages that exist (a list with
  * no entries has one, empty, page; a missing or malformed page is the first), and what a query

@@ -31,10 +31,10 @@ export type NotificationItem = {
 };
 
 /** A page of the reader's notifications, newest first, 30 a page (docs/domain.md#limits); the page is clamped to those that exist. */
-export async function listNotifications(userId: number, rawPage: string | null, language: Language) {
+export async function listNotifications(userId: number, rawPage: string | null, language: Language, size?: number) {
   const db = await getDb();
   const [{ total }] = await db.select({ total: count() }).from(notifications).where(owned(userId, "all"));
-  const { page, pages, offset, limit } = pageQuery(total, rawPage);
+  const { page, pages, offset, limit } = pageQuery(total, rawPage, size);
   const rows = await db
     .select()
     .from(notifications)

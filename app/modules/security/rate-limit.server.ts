@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getEnv } from "~/utils/env.server";
@@ -97,6 +98,22 @@ function limiter(name: LimitName): RateLimiterAbstract {
   return found;
 }
 
+/*
+ * How long the refused caller must wait, noted by `consume` for whoever asked to know: the API
+ * answers it as `Retry-After` on its 429s (docs/architecture.md#api) without every service
+ * between the route and the limiter passing it back.
+ */
+const waits = new AsyncLocalStorage<{ ms: number }>();
+
+/**
+ * Runs `work`, noting the longest wait any limit it hit imposes; `waitMs()` reads it afterwards
+ * (0 when nothing was refused).
+ */
+export async function noteRefusals<T>(work: (waitMs: () => number) => Promise<T>): Promise<T> {
+  const note = { ms: 0 };
+  return waits.run(note, () => work(() => note.ms));
+}
+
 /**
  * Counts one attempt and says whether it is within the limit. Counting comes first and
  * is atomic (one Redis INCR, or one in-memory update), so a burst of parallel requests
@@ -108,7 +125,11 @@ export async function consume(name: LimitName, subject: string): Promise<boolean
     await limiter(name).consume(subject.toLowerCase());
     return true;
   } catch (error) {
-    if (error instanceof RateLimiterRes) return false;
+    if (error instanceof RateLimiterRes) {
+      const note = waits.getStore();
+      if (note) note.ms = Math.max(note.ms, error.msBeforeNext);
+      return false;
+    }
     throw error;
   }
 }

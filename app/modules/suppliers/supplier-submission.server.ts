@@ -4,7 +4,7 @@ import {
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
   unstable_parseMultipartFormData as parseMultipartFormData,
 } from "@remix-run/node";
-import { bodyLimits } from "~/modules/http/request-body.server";
+import { bodyLimits } from "~/modules/http/body-limits";
 import { logoMessages, supplierSchema } from "./supplier-form";
 import { processLogo, type SupplierValues } from "./suppliers.server";
 

@@ -7,7 +7,8 @@ import { optionKeys } from "~/modules/pricing/pricing";
 import { FULL_NAME_MAX } from "~/modules/user/limits";
 import { authMessages } from "~/modules/user/messages";
 import { defineOperation } from "../operation";
-import { idParams, localDateTime, pageQuery } from "./shared";
+import { BOOKINGS_PER_PAGE } from "~/modules/booking/list-query";
+import { idParams, localDateTime, pageQuery, pageSizeQuery } from "./shared";
 
 /*
  * Bookings (docs/architecture.md#resources): checkout, the list and one booking, amend and
@@ -225,7 +226,7 @@ export const listBookings = defineOperation({
   tag,
   summary: "The caller's bookings",
   description:
-    "The list of `/bookings`: a driver's own bookings, a supplier's staff their supplier's, an admin all; newest pick-up first, 20 a page (10 for a phone, as the page: `Sec-CH-UA-Mobile: ?1` or a mobile User-Agent). Unreadable filters are ignored, as on the page.",
+    "The list of `/bookings`: a driver's own bookings, a supplier's staff their supplier's, an admin all; newest pick-up first, `pageSize` a page (20 when absent, whatever the client). A page past the last gives the last page. Unreadable filters are ignored, as on the page.",
   auth: "user",
   query: z.object({
     status: z
@@ -241,6 +242,7 @@ export const listBookings = defineOperation({
     to: z.string().max(10).optional().meta({ description: "Rentals that start on or before this day." }),
     supplier: z.string().max(12).optional().meta({ description: "Supplier id (admins)." }),
     page: pageQuery,
+    pageSize: pageSizeQuery(BOOKINGS_PER_PAGE),
   }),
   responses: {
     200: {

@@ -79,7 +79,7 @@ const optionPricesSchema = z
   .meta({
     id: "OptionPrices",
     description:
-      "Cents per option (docs/domain.md#price): −1 not offered, 0 included, > 0 its price per day (cancellation: once for the rental).",
+      "US dollar cents (USD) per option (docs/domain.md#price): −1 not offered, 0 included, > 0 its price per day (cancellation: once for the rental).",
   });
 
 export const carCardSchema = z
@@ -165,7 +165,7 @@ export const searchCars = defineOperation({
   description: [
     "The search of the `/search` page, with the same query parameters, filters and paging: the cars bookable at the pick-up place for the whole period, cheapest first.",
     "",
-    `\`total\` counts exactly up to 100 cars, then in steps of 100 with \`more: true\` (ADR 0005); \`pages\` are the pages known to hold cars. Pages past ${MAX_PAGE} give page ${MAX_PAGE}.`,
+    `\`total\` counts exactly up to 100 cars, then in steps of 100 with \`more: true\` (ADR 0005); \`pages\` are the pages known to hold cars. A page past the last gives the last page (the answer's \`page\` says which), and pages past ${MAX_PAGE} give page ${MAX_PAGE} at most.`,
     "",
     "A missing or invalid place or date answers 400 with the page's messages in `fields` (`pickup`, `dropoff`, `from`, `to`).",
   ].join("\n"),

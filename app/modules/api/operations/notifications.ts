@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { defineOperation } from "../operation";
-import { idParams, pageQuery } from "./shared";
+import { idParams, pageQuery, pageSizeQuery } from "./shared";
 
 /*
  * The caller's notifications (docs/architecture.md#resources), through the module /notifications
@@ -28,9 +28,10 @@ export const listNotifications = defineOperation({
   path: "/api/notifications",
   tag,
   summary: "The caller's notifications",
-  description: `Newest first, ${LIST_PAGE_SIZE} a page, with the unread count (the header's counter).`,
+  description:
+    "Newest first, `pageSize` a page, with the unread count (the header's counter). A page past the last gives the last page.",
   auth: "user",
-  query: z.object({ page: pageQuery }),
+  query: z.object({ page: pageQuery, pageSize: pageSizeQuery(LIST_PAGE_SIZE) }),
   responses: {
     200: {
       description: "One page.",
@@ -55,6 +56,7 @@ export const notificationCounter = defineOperation({
   path: "/api/notifications/counter",
   tag,
   summary: "How many notifications are unread",
+  description: "The number the header's bell shows; cheap enough to poll.",
   auth: "user",
   responses: { 200: { description: "The counter.", schema: counterSchema } },
   errors: [],
@@ -71,6 +73,7 @@ export const markNotificationRead = defineOperation({
   path: "/api/notifications/{id}/read",
   tag,
   summary: "Mark one notification read",
+  description: "Another user's notification, or one that does not exist → 404. Answers the new unread count.",
   auth: "user",
   params: idParams,
   responses: { 200: { description: "Marked; the new counter.", schema: changedSchema } },
@@ -84,6 +87,7 @@ export const markNotificationUnread = defineOperation({
   path: "/api/notifications/{id}/unread",
   tag,
   summary: "Mark one notification unread",
+  description: "Another user's notification, or one that does not exist → 404. Answers the new unread count.",
   auth: "user",
   params: idParams,
   responses: { 200: { description: "Marked; the new counter.", schema: changedSchema } },
@@ -97,6 +101,7 @@ export const deleteNotification = defineOperation({
   path: "/api/notifications/{id}",
   tag,
   summary: "Delete one notification",
+  description: "Another user's notification, or one that does not exist → 404. Answers the new unread count.",
   auth: "user",
   params: idParams,
   responses: { 200: { description: "Deleted; the new counter.", schema: changedSchema } },
@@ -110,6 +115,7 @@ export const markAllNotificationsRead = defineOperation({
   path: "/api/notifications/read-all",
   tag,
   summary: "Mark every notification read",
+  description: "Every notification of the caller; `changed` says how many were unread.",
   auth: "user",
   responses: { 200: { description: "Marked.", schema: changedSchema } },
   errors: [],
@@ -121,6 +127,7 @@ export const markAllNotificationsUnread = defineOperation({
   path: "/api/notifications/unread-all",
   tag,
   summary: "Mark every notification unread",
+  description: "Every notification of the caller; `changed` says how many were read.",
   auth: "user",
   responses: { 200: { description: "Marked.", schema: changedSchema } },
   errors: [],

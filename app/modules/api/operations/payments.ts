@@ -44,6 +44,8 @@ export const getPayment = defineOperation({
   path: "/api/bookings/{id}/payment",
   tag,
   summary: "What a booking owes, and how it can be paid",
+  description:
+    "The booking's price, what was paid and what is still due, and the online methods that can pay it now. The booking's driver signed in, or anyone with its grant (`?g=`); anyone else → 404.",
   auth: "optional",
   params: idParams,
   query: grantQuery,

@@ -1,0 +1,8 @@
+/** What one request may send (docs/security.md#request-bodies). */
+export const bodyLimits = {
+  formBytes: 256 * 1024,
+  /** Image uploads: a 5 MB picture plus the form around it. */
+  multipartBytes: 6 * 1024 * 1024,
+  multipartParts: 50,
+  formFields: 1000,
+};
