@@ -1,5 +1,6 @@
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
+import { absoluteUrl } from "~/modules/api/media-url.server";
 import { getCar } from "~/modules/api/operations/catalogue";
 import { loadCheckoutCar } from "~/modules/booking/create-booking.server";
 import { paymentChoices } from "~/modules/booking/checkout.server";
@@ -9,7 +10,12 @@ const route = apiRoute(
   implement(getCar, async ({ params }) => {
     const [car, online] = await Promise.all([loadCheckoutCar(params.id), enabledOnlineMethods()]);
     if (!car) throw new ApiError(404);
-    return reply(200, { ...car, paymentMethods: paymentChoices(car, online) });
+    return reply(200, {
+      ...car,
+      image: absoluteUrl(car.image),
+      supplierLogo: absoluteUrl(car.supplierLogo),
+      paymentMethods: paymentChoices(car, online),
+    });
   }),
 );
 export const loader = route.loader;

@@ -1,4 +1,5 @@
 import { apiRoute, implement, reply, validationError } from "~/modules/api/handler.server";
+import { absoluteUrl } from "~/modules/api/media-url.server";
 import { searchCars } from "~/modules/api/operations/catalogue";
 import { presentLocations } from "~/modules/catalogue/present.server";
 import { CARS_PER_PAGE, parseSearchParams, type KnownLocation } from "~/modules/catalogue/search-query";
@@ -22,7 +23,12 @@ const route = apiRoute(
     }
     const { days, from, to } = query.period;
     return reply(200, {
-      cars: cars.map((car) => ({ ...car, totalCents: priceRental({ car, days }).totalCents })),
+      cars: cars.map((car) => ({
+        ...car,
+        image: absoluteUrl(car.image),
+        supplierLogo: absoluteUrl(car.supplierLogo),
+        totalCents: priceRental({ car, days }).totalCents,
+      })),
       total: count.total,
       more: count.more,
       page: query.page,

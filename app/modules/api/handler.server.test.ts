@@ -17,7 +17,8 @@ const operation = defineOperation({
   auth: "none",
   body: z.object({ mode: z.string() }),
   responses: { 200: { description: "ok", schema: z.object({ value: z.number() }) } },
-  errors: [403],
+  errors: [401, 403],
+  errorCodes: { 403: ["suspended"] },
 });
 
 const route = apiRoute(

@@ -12,6 +12,7 @@ import { apiLanguage } from "~/modules/i18n/accept-language";
 import { bodySchema, type HttpMethod, type Operation, type OperationInput, type OperationReply } from "./operation";
 import { logError } from "~/utils/error-log";
 import { noteRefusals } from "~/modules/security/rate-limit.server";
+import { statusesOf } from "./openapi";
 
 export type HandlerArgs<O extends Operation> = OperationInput<O> & {
   request: Request;
@@ -196,6 +197,9 @@ async function answer<O extends Operation>(
       logError(`api ${operation.id}`, thrown);
       error = new ApiError(500);
     }
+    // Under test an answer the document does not list fails loudly (the codes are enums per operation).
+    if (process.env.NODE_ENV === "test" && !statusesOf(operation).get(error.status)?.includes(error.code))
+      throw new Error(`${operation.id} answered ${error.status} ${error.code}, which its document does not list`);
     return errorResponse(error, t, language, errorHeaders(error, waitMs()));
   }
 }

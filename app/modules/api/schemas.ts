@@ -37,6 +37,13 @@ export function textInteger(minimum: number, maximum: number) {
 /** A positive row id in a path (`/api/user/{id}`: anything else names nothing, 404) or a body (400). */
 export const rowId = textInteger(1, ROW_ID_MAX);
 
+/** A picture as answers show it: an absolute URL (media-url.server.ts), or null. */
+export const pictureUrl = (description: string) =>
+  z
+    .url()
+    .nullable()
+    .meta({ description: `${description} An absolute URL.` });
+
 /** The signed-in user as the API shows them to themselves. */
 export const apiUserSchema = z
   .object({
@@ -49,7 +56,7 @@ export const apiUserSchema = z
     birthDate: z.string().nullable().meta({ description: "YYYY-MM-DD" }),
     documentType: z.enum(["1", "2"]).nullable().meta({ description: "1 identity card, 2 passport" }),
     documentNumber: z.string().nullable(),
-    avatar: z.string().nullable().meta({ description: "Path of the picture (`/media/<sha256>.webp`), or null" }),
+    avatar: pictureUrl("The account's picture, or null."),
     type: z.enum(userTypes),
     supplierId: z.number().int().nullable(),
     language: z.enum(languages),

@@ -134,8 +134,16 @@ describe("paymentDateProblem", () => {
     expect(paymentDateProblem("2026-11-17", { now, bookingCreatedAt })).toBeNull();
   });
 
+  it("accepts today in UTC too, which is already tomorrow in Caracas from 20:00 there", () => {
+    expect(paymentDateProblem("2026-11-21", { now, bookingCreatedAt })).toBeNull();
+    const evening = new Date("2026-11-21T00:00:00Z"); // 20:00 on 20 November in Caracas
+    expect(paymentDateProblem("2026-11-21", { now: evening, bookingCreatedAt })).toBeNull();
+    const before = new Date("2026-11-20T23:59:59Z"); // 19:59 in Caracas, 20 November in UTC too
+    expect(paymentDateProblem("2026-11-21", { now: before, bookingCreatedAt })).toBe("future");
+  });
+
   it("refuses a future day, an earlier day and a non-date", () => {
-    expect(paymentDateProblem("2026-11-21", { now, bookingCreatedAt })).toBe("future");
+    expect(paymentDateProblem("2026-11-22", { now, bookingCreatedAt })).toBe("future");
     expect(paymentDateProblem("2026-11-16", { now, bookingCreatedAt })).toBe("beforeBooking");
     expect(paymentDateProblem("2026-02-30", { now, bookingCreatedAt })).toBe("invalid");
     expect(paymentDateProblem("20/11/2026", { now, bookingCreatedAt })).toBe("invalid");

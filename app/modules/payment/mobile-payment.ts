@@ -119,15 +119,25 @@ export function formatBolivarDecimal(decimal: string): string | null {
 export type PaymentDateProblem = "invalid" | "future" | "beforeBooking";
 
 /**
+ * The latest transfer date accepted now: today in Caracas, where the banks date their transfers,
+ * or today in UTC when that is later (docs/domain.md#payment-date).
+ */
+export function latestPaymentDate(now: Date): string {
+  const caracas = appToday(now);
+  const utc = calendarDateIn("UTC", now);
+  return utc > caracas ? utc : caracas;
+}
+
+/**
  * The payer's transfer date (YYYY-MM-DD) must be a real day between the day the booking was made
- * and today, both as calendar days in Caracas, where the banks date their transfers.
+ * in Caracas and the latest date accepted (latestPaymentDate).
  */
 export function paymentDateProblem(
   date: string,
   { now, bookingCreatedAt }: { now: Date; bookingCreatedAt: Date },
 ): PaymentDateProblem | null {
   if (!parseCalendarDate(date)) return "invalid";
-  if (date > appToday(now)) return "future";
+  if (date > latestPaymentDate(now)) return "future";
   if (date < calendarDateIn(APP_TIME_ZONE, bookingCreatedAt)) return "beforeBooking";
   return null;
 }

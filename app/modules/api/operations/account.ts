@@ -47,6 +47,7 @@ export const signUp = defineOperation({
     201: { description: "Created; the activation email is on its way.", schema: z.object({ user: apiUserSchema }) },
   },
   errors: [409, 429],
+  errorCodes: { 409: ["emailTaken"] },
   example: {
     body: {
       fullName: "Ana Pérez",
@@ -114,6 +115,7 @@ export const resend = defineOperation({
   }),
   responses: { 200: { description: "The email is on its way.", schema: okSchema } },
   errors: [409, 429],
+  errorCodes: { 404: ["emailNotRegistered"], 409: ["alreadyActive"] },
   example: { params: { appType: "frontend", email: "ana@example.com", reset: "false" } },
 });
 
@@ -135,6 +137,7 @@ export const activate = defineOperation({
   }),
   responses: { 200: { description: "Activated.", schema: okSchema } },
   errors: [409],
+  errorCodes: { 400: ["linkExpired", "linkUnknown"], 409: ["linkUsed"] },
   example: { body: { token: "k3dX…43 characters", password: "my new password", confirmPassword: "my new password" } },
 });
 
@@ -166,6 +169,7 @@ export const resendLink = defineOperation({
   auth: "user",
   responses: { 200: { description: "The email is on its way.", schema: okSchema } },
   errors: [409, 429],
+  errorCodes: { 409: ["alreadyActive"] },
 });
 
 export const updateLanguage = defineOperation({
@@ -239,6 +243,7 @@ export const updateAvatar = defineOperation({
   bodyEncoding: "multipart",
   responses: { 200: userAnswer },
   errors: [429],
+  errorCodes: { 429: ["busy"] },
 });
 
 export const deleteAvatar = defineOperation({
@@ -307,6 +312,7 @@ export const changePassword = defineOperation({
   body: changePasswordSchema,
   responses: { 200: { description: "Changed.", schema: okSchema } },
   errors: [429],
+  errorCodes: { 400: ["wrongPassword"] },
   example: { body: { currentPassword: "secret1", password: "brand-new", confirmPassword: "brand-new" } },
 });
 

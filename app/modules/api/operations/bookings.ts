@@ -206,6 +206,19 @@ export const createBooking = defineOperation({
     },
   },
   errors: [400, 404, 409, 429],
+  errorCodes: {
+    400: [
+      "pastDates",
+      "optionUnavailable",
+      "additionalDriverMissing",
+      "underAge",
+      "termsNotAccepted",
+      "emailTaken",
+      "payLaterUnavailable",
+    ],
+    404: ["carNotFound"],
+    409: ["notServed", "unavailable", "tooManyUnpaid"],
+  },
   example: {
     body: {
       carId: 1,
@@ -307,6 +320,7 @@ export const amendBooking = defineOperation({
   body: amendBodySchema,
   responses: { 200: { description: "Changed: the booking as it is now.", schema: bookingSchema } },
   errors: [404, 409],
+  errorCodes: { 409: ["refused", "unavailable", "paymentInProgress"] },
   example: {
     params: { id: "1" },
     body: { pickupLocationId: 1, dropoffLocationId: 1, from: "2027-03-11T10:00", to: "2027-03-14T10:00", options: [] },
@@ -333,6 +347,7 @@ export const cancelBooking = defineOperation({
     },
   },
   errors: [404, 409],
+  errorCodes: { 409: ["refused"] },
   example: { params: { id: "1" } },
 });
 
@@ -353,5 +368,6 @@ export const requestAmendment = defineOperation({
   }),
   responses: { 202: { description: "Sent to the staff.", schema: z.object({ ok: z.literal(true) }) } },
   errors: [404, 409],
+  errorCodes: { 409: ["refused"] },
   example: { params: { id: "1" }, body: { request: "Could I pick the car up two hours later?" } },
 });

@@ -5,6 +5,7 @@ import { CARS_PER_PAGE, MAX_PAGE, searchParamNames } from "~/modules/catalogue/s
 import { onlineMethods } from "~/modules/booking/methods";
 import { optionKeys } from "~/modules/pricing/pricing";
 import { defineOperation } from "../operation";
+import { pictureUrl } from "../schemas";
 import { idParams, localDateTime } from "./shared";
 
 /*
@@ -44,7 +45,7 @@ export const supplierSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    logo: z.string().nullable().meta({ description: "Path of the logo image (`/media/…`), or null." }),
+    logo: pictureUrl("The supplier's logo, or null."),
     carCount: z.number().int().meta({ description: "Cars it offers." }),
     mainLocationId: z
       .number()
@@ -86,7 +87,7 @@ export const carCardSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    image: z.string().nullable(),
+    image: pictureUrl("The car's picture, or null."),
     dailyPriceCents: z.number().int(),
     totalCents: z
       .number()
@@ -104,7 +105,7 @@ export const carCardSchema = z
     options: optionPricesSchema,
     supplierId: z.number().int(),
     supplierName: z.string(),
-    supplierLogo: z.string().nullable(),
+    supplierLogo: pictureUrl("The supplier's logo, or null."),
   })
   .meta({ id: "CarCard" });
 
@@ -197,10 +198,10 @@ export const carDetailSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    image: z.string().nullable(),
+    image: pictureUrl("The car's picture, or null."),
     supplierId: z.number().int(),
     supplierName: z.string(),
-    supplierLogo: z.string().nullable(),
+    supplierLogo: pictureUrl("The supplier's logo, or null."),
     dailyPriceCents: z.number().int(),
     payLaterFeePercent: z.number().int(),
     minimumAge: z.number().int().meta({

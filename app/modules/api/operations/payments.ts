@@ -4,6 +4,7 @@ import { mobilePaymentSchema } from "~/modules/payment/mobile-payment";
 import { onlineMethods } from "~/modules/booking/methods";
 import { invalidReasons } from "~/modules/payment/tron";
 import { walletSchema } from "~/modules/payment/wallet-form";
+import { appToday } from "~/modules/time/calendar";
 import { defineOperation } from "../operation";
 import { idParams } from "./shared";
 
@@ -109,18 +110,29 @@ export const submitMobilePayment = defineOperation({
   description: [
     "The payer's transfer, for the booking's balance (the server's amount), to be verified by an admin within 48 hours (after that it fails as `expired` and the booking lets go of the car). Rate-limited per booking like the page (20 an hour → 429).",
     "",
+    "`date` is the transfer's day as the bank shows it, `YYYY-MM-DD`: not before the day the booking was made (in Caracas), and not after today in Caracas (America/Caracas, UTC−4) or today in UTC, whichever is later, so a client that fills in today from a UTC clock is accepted at any hour.",
+    "",
     "Refusals: unknown bank, date in the future or before the booking → 400 with `fields`; this bank + reference + date already submitted (leading zeros of the reference ignored) → 409 `duplicate`; a transfer already awaiting verification → 409 `awaiting`; nothing to pay → 409 `notPayable`. The same reference under another date or bank is accepted but shown to staff as a possible duplicate.",
   ].join("\n"),
   auth: "optional",
   params: idParams,
   query: grantQuery,
-  body: mobilePaymentSchema,
+  body: mobilePaymentSchema.extend({
+    date: mobilePaymentSchema.shape.date.meta({
+      description: "The transfer's day, `YYYY-MM-DD`, on Caracas' clock (today in UTC is accepted too).",
+    }),
+  }),
   responses: { 202: { description: "Recorded, awaiting verification.", schema: submittedSchema } },
   errors: [404, 409, 429],
-  example: {
-    params: { id: "1" },
-    body: { bank: "0102", phone: "0414-1234567", reference: "123456", date: "2027-03-01" },
+  errorCodes: {
+    400: ["unknownBank", "dateFuture", "dateBeforeBooking"],
+    409: ["duplicate", "awaiting", "notPayable", "unavailable"],
   },
+  // The date of a transfer made today: a valid example on the day the document is read.
+  example: () => ({
+    params: { id: "1" },
+    body: { bank: "0102", phone: "0414-1234567", reference: "123456", date: appToday() },
+  }),
 });
 
 const walletStatus = z.enum(["paid", "checking", "open", "closed"]);
@@ -174,6 +186,7 @@ export const submitUsdtPayment = defineOperation({
   body: walletSchema,
   responses: { 202: { description: "Recorded; the check runs.", schema: submittedSchema } },
   errors: [404, 409, 429],
+  errorCodes: { 409: ["duplicate", "inProgress", "notPayable"] },
   example: { params: { id: "1" }, body: { txId: "a".repeat(64) } },
 });
 
@@ -198,5 +211,6 @@ export const createCardSession = defineOperation({
     },
   },
   errors: [404, 409, 429, 502],
+  errorCodes: { 409: ["notOffered", "notPayable"], 502: ["gatewayError"] },
   example: { params: { id: "1" } },
 });

@@ -32,6 +32,7 @@ export const signInFrontend = defineOperation({
     },
   },
   errors: [401, 403, 429],
+  errorCodes: { 401: ["incorrectCredentials"], 403: ["suspended", "notActivated"] },
   example: { body: { email: "driver@rueda.example", password: "Rueda2026!", stayConnected: false } },
 });
 
