@@ -191,6 +191,8 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "mobilePayment:queue.actions",
     "notifications:page.title",
     "wallet:unmatched.transaction",
+    "api:docs.type",
+    "api:docs.description",
   ]),
   // "Email" is what Greek interfaces write.
   el: new Set([

@@ -7,13 +7,13 @@ import { searchCars as search } from "~/modules/catalogue/search.server";
 import { priceRental } from "~/modules/pricing/pricing";
 
 const route = apiRoute(
-  implement(searchCars, async ({ request, language }) => {
+  implement(searchCars, async ({ request, language, query: { pageSize = CARS_PER_PAGE } }) => {
     const locations = await presentLocations(language);
     const known = new Map<number, KnownLocation>(locations.map((l) => [l.id, l]));
     // The page's own reader of the query string (repeated filters included), with its messages.
     const parsed = parseSearchParams(new URL(request.url).searchParams, known, new Date());
     if (!parsed.query) throw validationError(parsed.errors as Record<string, string>);
-    let { query } = parsed;
+    let query = { ...parsed.query, pageSize };
     let { cars, count } = await search(query);
     // A page past the end gives the last page, as in every list of the API (list/paging.ts).
     const last = Math.max(1, count.pages);
@@ -33,7 +33,7 @@ const route = apiRoute(
       more: count.more,
       page: query.page,
       pages: count.pages,
-      pageSize: CARS_PER_PAGE,
+      pageSize,
       days,
       pickupLocationId: query.pickupId,
       dropoffLocationId: query.dropoffId,

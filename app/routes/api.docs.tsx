@@ -3,90 +3,192 @@ import { useLoaderData } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { openApiDocument } from "~/modules/api/openapi";
 import { apiOperations } from "~/modules/api/registry";
-import { useTranslation } from "~/modules/i18n/react";
+import { referenceOf, type FieldRow, type SchemaView } from "~/modules/api/reference";
+import { languageFromAcceptHeader } from "~/modules/i18n/accept-language";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { isLanguage, type Language } from "~/modules/i18n/languages";
+import { languageCookie } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
 
-const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+/**
+ * The reference's language: the reader's choice (`?l=`, account, cookie), else their browser's
+ * (`Accept-Language`), else English, the language the reference is written in — not the site's
+ * Spanish default.
+ */
+async function referenceLanguage(request: Request, context: LoaderFunctionArgs["context"]): Promise<Language> {
+  const chosen =
+    isLanguage(new URL(request.url).searchParams.get("l")) ||
+    context.user !== null ||
+    isLanguage(await languageCookie.parse(request.headers.get("Cookie")));
+  if (chosen) return context.language;
+  return languageFromAcceptHeader(request.headers.get("Accept-Language")) ?? "en";
+}
+
+const labelKeys = [
+  "title",
+  "intro",
+  "operations",
+  "auth",
+  "authNone",
+  "authOptional",
+  "authUser",
+  "parameters",
+  "body",
+  "responses",
+  "example",
+  "name",
+  "in",
+  "required",
+  "type",
+  "description",
+  "seeSchema",
+  "schemas",
+  "writtenInEnglish",
+  "yes",
+  "headers",
+] as const;
 
 /**
- * The API reference, rendered on the server from the same OpenAPI document as /api/openapi.json
- * (no script, no CDN). Reference content is in English; the page around it in the reader's language.
+ * The API reference, rendered on the server from the same OpenAPI document as /api/openapi.json:
+ * schemas as tables, examples as JSON, no script and nothing from another origin
+ * (docs/architecture.md#api-reference). Written in English; the page around it in the reader's language.
  */
-export function loader({ context }: LoaderFunctionArgs) {
-  const document = openApiDocument(apiOperations, getEnv().APP_URL);
-  const operations = apiOperations.map((operation) => {
-    const entry = document.paths[operation.path][operation.method.toLowerCase()] as {
-      parameters: Array<{ name: string; in: string; required: boolean; schema: unknown; description?: string }>;
-      requestBody?: { content: Record<string, { schema: unknown; example?: unknown }> };
-      responses: Record<string, { description: string; content: { "application/json": { schema: unknown } } }>;
-    };
-    const [encoding, body] = Object.entries(entry.requestBody?.content ?? {})[0] ?? [];
-    return {
-      id: operation.id,
-      tag: operation.tag,
-      method: operation.method,
-      path: operation.path,
-      summary: operation.summary,
-      description: operation.description ?? "",
-      auth: operation.auth,
-      parameters: entry.parameters.map((p) => ({ ...p, schema: JSON.stringify(p.schema) })),
-      body: body
-        ? { encoding, schema: pretty(body.schema), example: body.example === undefined ? null : pretty(body.example) }
-        : null,
-      responses: Object.entries(entry.responses).map(([status, response]) => ({
-        status,
-        description: response.description,
-        schema: Number(status) < 400 ? pretty(response.content["application/json"].schema) : null,
-      })),
-    };
-  });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const language = await referenceLanguage(request, context);
+  const t = getFixedT(language);
+  const english = getFixedT("en");
+  const document = openApiDocument(apiOperations, getEnv().APP_URL, (key) => english(key));
   return {
-    title: `${context.t("api:docs.title")} · Rueda`,
-    intro: document.info.description,
-    operations,
-    components: Object.entries(document.components.schemas).map(([name, schema]) => ({ name, schema: pretty(schema) })),
+    title: `${t("api:docs.title")} · Rueda`,
+    language,
+    labels: {
+      ...(Object.fromEntries(labelKeys.map((key) => [key, t(`api:docs.${key}`)])) as Record<
+        (typeof labelKeys)[number],
+        string
+      >),
+      // "Access:", "Example:", "Headers:" as each language writes a label before its value.
+      ...Object.fromEntries(
+        (["auth", "example", "headers"] as const).map((key) => [
+          `${key}Labelled`,
+          t("common:labelled", { label: t(`api:docs.${key}`) }),
+        ]),
+      ),
+    } as Record<(typeof labelKeys)[number] | "authLabelled" | "exampleLabelled" | "headersLabelled", string>,
+    ...referenceOf(document),
   };
 }
 
 /** The document's little markdown: paragraphs, `code` and **bold**. */
-function Prose({ text }: { text: string }) {
+function Prose({ text, inline = false }: { text: string; inline?: boolean }) {
+  const words = (paragraph: string) =>
+    paragraph.split(/(`[^`]+`|\*\*[^*]+\*\*)/).map((part, at): ReactNode => {
+      if (part.startsWith("`")) return <code key={at}>{part.slice(1, -1)}</code>;
+      if (part.startsWith("**")) return <strong key={at}>{part.slice(2, -2)}</strong>;
+      return <Fragment key={at}>{part}</Fragment>;
+    });
+  if (inline) return <>{words(text)}</>;
   return (
     <>
-      {text.split(/\n\n+/).map((paragraph, index) => (
-        <p key={index}>
-          {paragraph.split(/(`[^`]+`|\*\*[^*]+\*\*)/).map((part, at): ReactNode => {
-            if (part.startsWith("`")) return <code key={at}>{part.slice(1, -1)}</code>;
-            if (part.startsWith("**")) return <strong key={at}>{part.slice(2, -2)}</strong>;
-            return <Fragment key={at}>{part}</Fragment>;
-          })}
-        </p>
-      ))}
+      {text.split(/\n\n+/).map((paragraph, index) =>
+        paragraph.startsWith("- ") ? (
+          <ul key={index}>
+            {paragraph.split(/\n(?=- )/).map((item, at) => (
+              <li key={at}>{words(item.slice(2))}</li>
+            ))}
+          </ul>
+        ) : (
+          <p key={index}>{words(paragraph)}</p>
+        ),
+      )}
     </>
   );
 }
 
-export default function ApiReferencePage() {
-  const { t } = useTranslation();
-  const { intro, operations, components } = useLoaderData<typeof loader>();
-  const tags = [...new Set(operations.map((operation) => operation.tag))];
-  const authLabel = {
-    none: t("api:docs.authNone"),
-    optional: t("api:docs.authOptional"),
-    user: t("api:docs.authUser"),
-  };
-  return (
-    <section className="page stack api-docs">
-      <h1>{t("api:docs.title")}</h1>
-      <p className="lead">
-        {t("api:docs.intro")} <a href="/api/openapi.json">/api/openapi.json</a>
+type Labels = Awaited<ReturnType<typeof loader>>["labels"];
+
+/** A field's type, linked to its schema's table when it is one. */
+function TypeCell({ type }: { type: FieldRow["type"] }) {
+  return type.ref ? (
+    <a href={`#schema-${type.ref}`}>
+      <code>{type.text}</code>
+    </a>
+  ) : (
+    <Prose text={type.text} inline />
+  );
+}
+
+/** A schema as a table of its fields, or a link to the shared schema it is. */
+function SchemaTable({ schema, labels }: { schema: SchemaView; labels: Labels }) {
+  if (schema.ref)
+    return (
+      <p>
+        {labels.seeSchema}{" "}
+        <a href={`#schema-${schema.ref}`}>
+          <code>{schema.ref}</code>
+        </a>
       </p>
-      <div className="card">
+    );
+  if (schema.fields.length === 0) return null;
+  return (
+    <div className="api-docs__scroll">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{labels.name}</th>
+            <th scope="col">{labels.type}</th>
+            <th scope="col">{labels.required}</th>
+            <th scope="col">{labels.description}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {schema.fields.map((field) => (
+            <tr key={field.name}>
+              <td>
+                <code>{field.name}</code>
+              </td>
+              <td>
+                <TypeCell type={field.type} />
+              </td>
+              <td>{field.required ? labels.yes : ""}</td>
+              <td lang="en">
+                <Prose text={field.description} inline />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Example({ json, labels }: { json: string | null; labels: Labels }) {
+  if (!json) return null;
+  return (
+    <details>
+      <summary>{labels.example}</summary>
+      <pre className="api-docs__code">{json}</pre>
+    </details>
+  );
+}
+
+export default function ApiReferencePage() {
+  const { intro, operations, components, labels, language } = useLoaderData<typeof loader>();
+  const tags = [...new Set(operations.map((operation) => operation.tag))];
+  const authLabel = { none: labels.authNone, optional: labels.authOptional, user: labels.authUser };
+  return (
+    <section className="page stack api-docs" lang={language}>
+      <h1>{labels.title}</h1>
+      <p className="lead">
+        {labels.intro} <a href="/api/openapi.json">/api/openapi.json</a>
+      </p>
+      {language === "en" ? null : <p>{labels.writtenInEnglish}</p>}
+      <div className="card" lang="en">
         <Prose text={intro} />
       </div>
       <nav aria-labelledby="api-operations">
-        <h2 id="api-operations">{t("api:docs.operations")}</h2>
+        <h2 id="api-operations">{labels.operations}</h2>
         {tags.map((tag) => (
           <Fragment key={tag}>
             <h3>{tag}</h3>
@@ -100,7 +202,7 @@ export default function ApiReferencePage() {
                         {operation.method} {operation.path}
                       </code>
                     </a>{" "}
-                    {operation.summary}
+                    <span lang="en">{operation.summary}</span>
                   </li>
                 ))}
             </ul>
@@ -114,24 +216,27 @@ export default function ApiReferencePage() {
               {operation.method} {operation.path}
             </code>
           </h2>
+          <div lang="en">
+            <p>
+              <strong>{operation.summary}</strong>
+            </p>
+            <Prose text={operation.description} />
+          </div>
           <p>
-            <strong>{operation.summary}</strong>
-          </p>
-          <Prose text={operation.description} />
-          <p>
-            {t("api:docs.auth")}: {authLabel[operation.auth]}
+            {labels.authLabelled} {authLabel[operation.security]}
           </p>
           {operation.parameters.length > 0 ? (
             <>
-              <h3>{t("api:docs.parameters")}</h3>
+              <h3>{labels.parameters}</h3>
               <div className="api-docs__scroll">
                 <table>
                   <thead>
                     <tr>
-                      <th scope="col">{t("api:docs.name")}</th>
-                      <th scope="col">{t("api:docs.in")}</th>
-                      <th scope="col">{t("api:docs.required")}</th>
-                      <th scope="col">{t("api:docs.schema")}</th>
+                      <th scope="col">{labels.name}</th>
+                      <th scope="col">{labels.in}</th>
+                      <th scope="col">{labels.type}</th>
+                      <th scope="col">{labels.required}</th>
+                      <th scope="col">{labels.description}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -141,10 +246,18 @@ export default function ApiReferencePage() {
                           <code>{parameter.name}</code>
                         </td>
                         <td>{parameter.in}</td>
-                        <td>{parameter.required ? "✓" : ""}</td>
                         <td>
-                          <code>{parameter.schema}</code>
-                          {parameter.description ? <> {parameter.description}</> : null}
+                          <TypeCell type={parameter.type} />
+                        </td>
+                        <td>{parameter.required ? labels.yes : ""}</td>
+                        <td lang="en">
+                          <Prose text={parameter.description} inline />
+                          {parameter.example !== null ? (
+                            <>
+                              {" "}
+                              {labels.exampleLabelled} <code>{parameter.example}</code>
+                            </>
+                          ) : null}
                         </td>
                       </tr>
                     ))}
@@ -156,18 +269,13 @@ export default function ApiReferencePage() {
           {operation.body ? (
             <>
               <h3>
-                {t("api:docs.body")} (<code>{operation.body.encoding}</code>)
+                {labels.body} (<code>{operation.body.encoding}</code>)
               </h3>
-              <pre className="api-docs__code">{operation.body.schema}</pre>
-              {operation.body.example ? (
-                <>
-                  <h4>{t("api:docs.example")}</h4>
-                  <pre className="api-docs__code">{operation.body.example}</pre>
-                </>
-              ) : null}
+              <SchemaTable schema={operation.body.schema} labels={labels} />
+              <Example json={operation.body.example} labels={labels} />
             </>
           ) : null}
-          <h3>{t("api:docs.responses")}</h3>
+          <h3>{labels.responses}</h3>
           <dl className="api-docs__responses">
             {operation.responses.map((response) => (
               <Fragment key={response.status}>
@@ -175,8 +283,19 @@ export default function ApiReferencePage() {
                   <code>{response.status}</code>
                 </dt>
                 <dd>
-                  <Prose text={response.description} />
-                  {response.schema ? <pre className="api-docs__code">{response.schema}</pre> : null}
+                  <div lang="en">
+                    <Prose text={response.description} />
+                  </div>
+                  {response.headers.length > 0 ? (
+                    <p>
+                      {labels.headersLabelled}{" "}
+                      {response.headers.map((header) => (
+                        <code key={header}>{header}</code>
+                      ))}
+                    </p>
+                  ) : null}
+                  {response.schema ? <SchemaTable schema={response.schema} labels={labels} /> : null}
+                  <Example json={response.example} labels={labels} />
                 </dd>
               </Fragment>
             ))}
@@ -184,11 +303,18 @@ export default function ApiReferencePage() {
         </article>
       ))}
       <section className="card stack" aria-labelledby="api-schemas">
-        <h2 id="api-schemas">{t("api:docs.schema")}</h2>
+        <h2 id="api-schemas">{labels.schemas}</h2>
         {components.map((component) => (
           <Fragment key={component.name}>
-            <h3 id={`schema-${component.name}`}>{component.name}</h3>
-            <pre className="api-docs__code">{component.schema}</pre>
+            <h3 id={`schema-${component.name}`}>
+              <code>{component.name}</code>
+            </h3>
+            {component.description ? (
+              <div lang="en">
+                <Prose text={component.description} />
+              </div>
+            ) : null}
+            <SchemaTable schema={component.schema} labels={labels} />
           </Fragment>
         ))}
       </section>

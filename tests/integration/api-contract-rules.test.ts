@@ -70,6 +70,21 @@ describe("paging", () => {
     expect(body).toMatchObject({ page: 1, pages: 1 });
     expect(body.cars.map((car: { id: number }) => car.id)).toEqual([catalogue.car.id]);
   });
+
+  it("takes a pageSize up to 50 on the car search, cheapest first across its pages", async () => {
+    const db = await getDb();
+    // The other place of the catalogue's car (places are cached once read): 4 cars in all.
+    const place = catalogue.otherLocation;
+    for (const dailyPriceCents of [3000, 5000, 7000])
+      await createCar(db, { supplierId: catalogue.supplier.id, locationIds: [place.id], dailyPriceCents });
+    const { from, to } = nextPeriod();
+    const search = (extra: string) => api(`/api/cars/search?pickup=${place.id}&from=${from}&to=${to}${extra}`);
+    const second = await (await search("&pageSize=2&page=2")).json();
+    expect(second).toMatchObject({ total: 4, page: 2, pages: 2, pageSize: 2 });
+    expect(second.cars.map((car: { dailyPriceCents: number }) => car.dailyPriceCents)).toEqual([5000, 7000]);
+    expect(await (await search("")).json()).toMatchObject({ pageSize: 15, pages: 1 });
+    for (const bad of ["0", "51", "0x10"]) expect((await search(`&pageSize=${bad}`)).status, bad).toBe(400);
+  });
 });
 
 describe("rate limits", () => {

@@ -9,9 +9,9 @@ import { CARS_PER_PAGE } from "./search-query";
  */
 export const COUNT_STEP = 100;
 
-/** The most cars a search for this page counts exactly. */
-export function countCap(page: number): number {
-  return COUNT_STEP * Math.ceil((page * CARS_PER_PAGE) / COUNT_STEP);
+/** The most cars a search for this page (of `size` cars) counts exactly. */
+export function countCap(page: number, size = CARS_PER_PAGE): number {
+  return COUNT_STEP * Math.ceil((page * size) / COUNT_STEP);
 }
 
 export type ResultCount = {
@@ -24,7 +24,7 @@ export type ResultCount = {
 };
 
 /** `found` is how many cars the search found when asked for at most `cap + 1`. */
-export function resultCount(found: number, cap: number): ResultCount {
+export function resultCount(found: number, cap: number, size = CARS_PER_PAGE): ResultCount {
   const more = found > cap;
-  return { total: Math.min(found, cap), more, pages: Math.ceil(Math.min(found, cap + 1) / CARS_PER_PAGE) };
+  return { total: Math.min(found, cap), more, pages: Math.ceil(Math.min(found, cap + 1) / size) };
 }

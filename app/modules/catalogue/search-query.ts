@@ -5,6 +5,8 @@ import { filtersToParams, parseFilters, type SearchFilters } from "./filters";
 
 /** Cars 15 per page (docs/domain.md#limits). */
 export const CARS_PER_PAGE = 15;
+/** The most cars an API client may ask for in one page: the count's cost grows with it (result-count.ts). */
+export const MAX_CARS_PER_PAGE = 50;
 /** Deep pages cost a long index walk and nobody reads them; the pager stops here. */
 export const MAX_PAGE = 200;
 
@@ -27,6 +29,8 @@ export type SearchQuery = {
   period: RentalPeriod;
   filters: SearchFilters;
   page: number;
+  /** Cars a page; CARS_PER_PAGE when absent (the API's `pageSize`). */
+  pageSize?: number;
 };
 
 export type ParsedSearch = {

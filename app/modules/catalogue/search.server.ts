@@ -158,9 +158,7 @@ function buildQuery(db: Database, conditions: SQL[]) {
   const counted = db.$with("counted").as(db.select({ found: sql<number>`count(*)::int`.as("found") }).from(found));
   const page = db
     .$with("page")
-    .as(
-      db.select({ id: found.id }).from(found).orderBy(found.price, found.id).limit(CARS_PER_PAGE).offset(ph("offset")),
-    );
+    .as(db.select({ id: found.id }).from(found).orderBy(found.price, found.id).limit(ph("size")).offset(ph("offset")));
   // Driven by the one-row count, so a page past the end still says how many cars there are.
   return db
     .with(found, counted, page)
@@ -223,17 +221,19 @@ function toCard(row: Row): CarCard {
  */
 export async function searchCars(query: SearchQuery): Promise<{ cars: CarCard[]; count: ResultCount }> {
   const { shape, conditions, values } = filterConditions(effectiveFilters(query.filters));
-  const cap = countCap(query.page);
+  const size = query.pageSize ?? CARS_PER_PAGE;
+  const cap = countCap(query.page, size);
   const rows = await queryFor(await getDb(), shape, conditions).execute({
     ...values,
     location: query.pickupId,
     pickUp: query.period.pickUp.toISOString(),
     dropOff: query.period.dropOff.toISOString(),
     limit: cap + 1,
-    offset: (query.page - 1) * CARS_PER_PAGE,
+    size,
+    offset: (query.page - 1) * size,
   });
   const cars: CarCard[] = [];
   // A page past the end is the count's row alone, its car's values all null.
   for (const row of rows) if (row.car && row.car[0] != null) cars.push(toCard(rowFrom(row.car)));
-  return { cars, count: resultCount(rows[0]?.found ?? 0, cap) };
+  return { cars, count: resultCount(rows[0]?.found ?? 0, cap, size) };
 }

@@ -1,7 +1,7 @@
 /** General lists show 30 entries a page (docs/domain.md#limits). */
 export const LIST_PAGE_SIZE = 30;
 
-/** The most entries an API client may ask for in one page with `pageSize` (docs/domain.md#limits). */
+/** The most entries an API client may ask for in one page with `pageSize` (docs/architecture.md#api-contract). */
 export const MAX_PAGE_SIZE = 100;
 
 /**

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { fuelPolicies, fuelTypes, gearboxes } from "~/modules/catalogue/car-enums";
 import { carSpecs, depositLimits, filterParams, mileageKinds } from "~/modules/catalogue/filters";
-import { CARS_PER_PAGE, MAX_PAGE, searchParamNames } from "~/modules/catalogue/search-query";
+import { CARS_PER_PAGE, MAX_CARS_PER_PAGE, MAX_PAGE, searchParamNames } from "~/modules/catalogue/search-query";
 import { onlineMethods } from "~/modules/booking/methods";
 import { optionKeys } from "~/modules/pricing/pricing";
 import { defineOperation } from "../operation";
 import { pictureUrl } from "../schemas";
-import { idParams, localDateTime } from "./shared";
+import { idParams, localDateTime, pageSizeQuery } from "./shared";
 
 /*
  * The catalogue as a mobile client reads it (docs/architecture.md#resources): places, suppliers,
@@ -140,7 +140,8 @@ export const searchQuerySchema = z.object({
   [searchParamNames.page]: z
     .string()
     .optional()
-    .meta({ description: `Page (${CARS_PER_PAGE} cars each), 1 to ${MAX_PAGE}.` }),
+    .meta({ description: `Page, 1 to ${MAX_PAGE}; past the last page, the last page.` }),
+  pageSize: pageSizeQuery(CARS_PER_PAGE, MAX_CARS_PER_PAGE),
   [filterParams.suppliers]: z
     .union([z.string(), z.array(z.string())])
     .optional()
