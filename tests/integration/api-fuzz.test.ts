@@ -54,7 +54,7 @@ const fieldValues: unknown[] = [
   0,
   1.5,
   1e308,
-  -9007199254740993,
+  -(2 ** 53) - 2,
   true,
   "",
   control,

@@ -19,7 +19,7 @@ export type OpenApiDocument = {
 const errorDescriptions: Record<ErrorStatus, string> = {
   400: "The input is invalid (`validation`, with `fields`) or unreadable (`badRequest`).",
   401: "Not signed in, or the bearer token is unknown, expired or revoked (`unauthorized`).",
-  403: "Signed in, but not allowed (`forbidden`, or a more precise code).",
+  403: "Not allowed (`forbidden`, or a more precise code). A write (POST, DELETE) that a browser sends from another site is refused before it runs (`crossSite`, docs/security.md#cross-site-posts).",
   404: "Nothing at this path for this caller (`notFound`): a missing id and another user's look the same.",
   405: "The path exists, but not with this method (`methodNotAllowed`; see the `Allow` header).",
   409: "The request conflicts with the current state (`conflict`, or a more precise code).",

@@ -9,6 +9,7 @@ describe("the reference page's view of the document", () => {
   it("shows types in a few words, never zod's long date regexes", () => {
     expect(typeLabel({ type: "integer", minimum: 1, maximum: 100 }).text).toBe("integer 1–100");
     expect(typeLabel({ type: ["string", "null"], format: "uri" }).text).toBe("string (uri) or null");
+    expect(typeLabel({ anyOf: [{ $ref: "#/components/schemas/Car" }, { type: "null" }] }).text).toBe("Car or null");
     expect(typeLabel({ enum: ["payLater", "cardPayment"] }).text).toBe("one of `payLater`, `cardPayment`");
     expect(typeLabel({ type: "array", items: { $ref: "#/components/schemas/Location" } })).toEqual({
       text: "array of Location",

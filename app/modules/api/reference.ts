@@ -76,8 +76,9 @@ export function typeLabel(schema: JsonSchema): TypeLabel {
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(
     (type): type is string => typeof type === "string",
   );
-  const nullable = types.includes("null") ? " or null" : "";
   const type = types.find((t) => t !== "null");
+  if (!type && types.includes("null")) return { text: "null" };
+  const nullable = types.includes("null") ? " or null" : "";
   switch (type) {
     case "integer":
     case "number":
