@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { openApiDocument } from "~/modules/api/openapi";
 import { apiOperations } from "~/modules/api/registry";
-import { referenceOf, type FieldRow, type SchemaView } from "~/modules/api/reference";
+import { referenceOf, type FieldRow, type ParameterRow, type SchemaView } from "~/modules/api/reference";
 import { languageFromAcceptHeader } from "~/modules/i18n/accept-language";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { isLanguage, type Language } from "~/modules/i18n/languages";
@@ -119,6 +119,49 @@ function TypeCell({ type }: { type: FieldRow["type"] }) {
   );
 }
 
+/** Fields (or parameters, with where they go and an example) as a table. */
+function FieldTable({ rows, labels }: { rows: Array<FieldRow & Partial<ParameterRow>>; labels: Labels }) {
+  const parameters = rows.some((row) => row.in !== undefined);
+  return (
+    <div className="api-docs__scroll">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{labels.name}</th>
+            {parameters ? <th scope="col">{labels.in}</th> : null}
+            <th scope="col">{labels.type}</th>
+            <th scope="col">{labels.required}</th>
+            <th scope="col">{labels.description}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.in ?? ""}-${row.name}`}>
+              <td>
+                <code>{row.name}</code>
+              </td>
+              {parameters ? <td>{row.in}</td> : null}
+              <td>
+                <TypeCell type={row.type} />
+              </td>
+              <td>{row.required ? labels.yes : ""}</td>
+              <td lang="en">
+                <Prose text={row.description} inline />
+                {row.example != null ? (
+                  <>
+                    {" "}
+                    {labels.exampleLabelled} <code>{row.example}</code>
+                  </>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** A schema as a table of its fields, or a link to the shared schema it is. */
 function SchemaTable({ schema, labels }: { schema: SchemaView; labels: Labels }) {
   if (schema.ref)
@@ -130,37 +173,7 @@ function SchemaTable({ schema, labels }: { schema: SchemaView; labels: Labels })
         </a>
       </p>
     );
-  if (schema.fields.length === 0) return null;
-  return (
-    <div className="api-docs__scroll">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{labels.name}</th>
-            <th scope="col">{labels.type}</th>
-            <th scope="col">{labels.required}</th>
-            <th scope="col">{labels.description}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {schema.fields.map((field) => (
-            <tr key={field.name}>
-              <td>
-                <code>{field.name}</code>
-              </td>
-              <td>
-                <TypeCell type={field.type} />
-              </td>
-              <td>{field.required ? labels.yes : ""}</td>
-              <td lang="en">
-                <Prose text={field.description} inline />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return schema.fields.length === 0 ? null : <FieldTable rows={schema.fields} labels={labels} />;
 }
 
 function Example({ json, labels }: { json: string | null; labels: Labels }) {
@@ -228,42 +241,7 @@ export default function ApiReferencePage() {
           {operation.parameters.length > 0 ? (
             <>
               <h3>{labels.parameters}</h3>
-              <div className="api-docs__scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">{labels.name}</th>
-                      <th scope="col">{labels.in}</th>
-                      <th scope="col">{labels.type}</th>
-                      <th scope="col">{labels.required}</th>
-                      <th scope="col">{labels.description}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {operation.parameters.map((parameter) => (
-                      <tr key={`${parameter.in}-${parameter.name}`}>
-                        <td>
-                          <code>{parameter.name}</code>
-                        </td>
-                        <td>{parameter.in}</td>
-                        <td>
-                          <TypeCell type={parameter.type} />
-                        </td>
-                        <td>{parameter.required ? labels.yes : ""}</td>
-                        <td lang="en">
-                          <Prose text={parameter.description} inline />
-                          {parameter.example !== null ? (
-                            <>
-                              {" "}
-                              {labels.exampleLabelled} <code>{parameter.example}</code>
-                            </>
-                          ) : null}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <FieldTable rows={operation.parameters} labels={labels} />
             </>
           ) : null}
           {operation.body ? (
