@@ -15,7 +15,7 @@ export type OpenApiDocument = {
 const errorDescriptions: Record<ErrorStatus, string> = {
   400: "The input is invalid (`validation`, with `fields`) or unreadable (`badRequest`).",
   401: "Not signed in, or the bearer token is unknown, expired or revoked (`unauthorized`).",
-  403: "Signed in, but not allowed (`forbidden`, or a more precise code).",
+  403: "Not allowed (`forbidden`, or a more precise code). On every write: `crossSite` when a browser sent it from a page of another origin that the operator has not listed in `API_CORS_ORIGINS` (nothing was done; a bearer-token call without the session cookie is never refused for this).",
   404: "Nothing at this path for this caller (`notFound`): a missing id and another user's look the same.",
   405: "The path exists, but not with this method (`methodNotAllowed`; see the `Allow` header).",
   409: "The request conflicts with the current state (`conflict`, or a more precise code).",
@@ -92,16 +92,21 @@ function responses(operation: Operation, components: Record<string, JsonSchema>)
   const answers: Record<string, JsonSchema> = {};
   for (const [status, response] of Object.entries(operation.responses)) {
     if (!response) continue;
-    answers[status] = {
-      description: response.description,
-      content: { "application/json": { schema: toSchema(response.schema, "output", components) } },
-    };
+    answers[status] =
+      "schema" in response
+        ? {
+            description: response.description,
+            content: { "application/json": { schema: toSchema(response.schema, "output", components) } },
+          }
+        : { description: response.description };
   }
   const errorRef = toSchema(errorBodySchema, "output", components);
   const statuses = new Set<ErrorStatus>([...operation.errors, 405, 500]);
   if (operation.auth !== "none") statuses.add(401);
   if (operation.body) statuses.add(400).add(413);
   if (operation.params) statuses.add(404);
+  // A write from a browser page of an origin the operator has not listed is refused before any operation runs.
+  if (operation.method !== "GET") statuses.add(403);
   for (const status of [...statuses].sort()) {
     answers[status] = {
       description: `${errorDescriptions[status]} Default code: \`${genericErrors[status].code}\`.`,

@@ -17,6 +17,7 @@ export const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 export const apiUserSchema = z
   .object({
     id: z.number().int(),
+    _id: z.number().int().meta({ description: "The same as `id`, under the name the spec's reference client reads." }),
     email: z.string(),
     fullName: z.string(),
     phone: z.string().nullable(),

@@ -10,6 +10,7 @@ export async function apiUser(userId: number): Promise<ApiUser> {
   const { documentType, language, ...rest } = profile;
   return {
     ...rest,
+    _id: rest.id,
     documentType: documentType === 1 || documentType === 2 ? (String(documentType) as "1" | "2") : null,
     language: languageOrDefault(language),
   };

@@ -377,20 +377,37 @@ export type ProfileInput = {
   documentNumber?: string;
 };
 
+/** The columns of a profile; a field left out (or empty) is cleared. */
+function profileColumns(input: Partial<ProfileInput>) {
+  return {
+    fullName: input.fullName,
+    phone: input.phone || null,
+    location: input.location || null,
+    bio: input.bio || null,
+    birthDate: input.birthDate || null,
+    documentType: input.documentType ? Number(input.documentType) : null,
+    documentNumber: input.documentNumber || null,
+  };
+}
+
+/** The settings page's profile form: every field is sent, so an absent one is cleared. */
 export async function updateProfile(userId: number, input: ProfileInput) {
   const db = await getDb();
-  await db
-    .update(users)
-    .set({
-      fullName: input.fullName,
-      phone: input.phone ?? null,
-      location: input.location || null,
-      bio: input.bio || null,
-      birthDate: input.birthDate ?? null,
-      documentType: input.documentType ? Number(input.documentType) : null,
-      documentNumber: input.documentNumber || null,
-    })
-    .where(eq(users.id, userId));
+  await db.update(users).set(profileColumns(input)).where(eq(users.id, userId));
+}
+
+/**
+ * The API's profile update: only the fields sent change (an empty string clears one), so a
+ * client that sends part of the profile keeps the rest (docs/architecture.md#api).
+ */
+export async function updateProfileFields(userId: number, input: Partial<ProfileInput>) {
+  const columns = profileColumns(input);
+  const changed = Object.fromEntries(
+    Object.entries(columns).filter(([name]) => input[name as keyof ProfileInput] !== undefined),
+  );
+  if (Object.keys(changed).length === 0) return;
+  const db = await getDb();
+  await db.update(users).set(changed).where(eq(users.id, userId));
 }
 
 export async function updateLanguage(userId: number, language: Language) {
