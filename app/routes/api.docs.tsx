@@ -20,7 +20,7 @@ export function loader({ context }: LoaderFunctionArgs) {
     const entry = document.paths[operation.path][operation.method.toLowerCase()] as {
       parameters: Array<{ name: string; in: string; required: boolean; schema: unknown; description?: string }>;
       requestBody?: { content: Record<string, { schema: unknown; example?: unknown }> };
-      responses: Record<string, { description: string; content: { "application/json": { schema: unknown } } }>;
+      responses: Record<string, { description: string; content?: { "application/json": { schema: unknown } } }>;
     };
     const [encoding, body] = Object.entries(entry.requestBody?.content ?? {})[0] ?? [];
     return {
@@ -38,7 +38,8 @@ export function loader({ context }: LoaderFunctionArgs) {
       responses: Object.entries(entry.responses).map(([status, response]) => ({
         status,
         description: response.description,
-        schema: Number(status) < 400 ? pretty(response.content["application/json"].schema) : null,
+        // A 204 has no body.
+        schema: Number(status) < 400 && response.content ? pretty(response.content["application/json"].schema) : null,
       })),
     };
   });

@@ -153,7 +153,7 @@ export function openApiDocument(operations: readonly Operation[], serverUrl: str
       description: [
         "The JSON API of Rueda, over the same rules as the web pages.",
         "",
-        "**Authentication.** `POST /api/sign-in/frontend` answers an `accessToken`; send it as `Authorization: Bearer <token>`. It works 30 days and stops at sign-out, password change or suspension. The same call sets the session cookie, which browsers may use instead; cookie-authenticated writes must come from Rueda's own origin.",
+        "**Authentication.** `POST /api/sign-in/frontend` answers an `accessToken`; send it as `Authorization: Bearer <token>`. It works 30 days and stops at sign-out, password change or suspension. The same call sets the session cookie, which browsers may use instead. Browser and hybrid apps on another origin are answered with CORS (credentials included) when the operator lists that origin (`API_CORS_ORIGINS`); from any other origin a browser's write or preflight is refused with 403 `crossSite`.",
         "",
         "**Errors.** Every error answers `{ error: { code, message, fields? } }`; `message` and `fields` are in the caller's language: `?l=es|en|fr|el`, else `Accept-Language`, else the account's language.",
         "",
