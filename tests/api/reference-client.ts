@@ -62,7 +62,8 @@ export function referenceClient(transport: Transport) {
     }
     const response = await transport(path, { method, headers, body });
     const setCookie = /(?:^|,\s*)(__session=[^;]*)([^,]*)/.exec(response.headers.get("Set-Cookie") ?? "");
-    if (setCookie) sessionCookie = /max-age=0/i.test(setCookie[2]) || setCookie[1] === "__session=" ? null : setCookie[1];
+    if (setCookie)
+      sessionCookie = /max-age=0/i.test(setCookie[2]) || setCookie[1] === "__session=" ? null : setCookie[1];
     const text = await response.text();
     const parsed = text ? (JSON.parse(text) as T) : (undefined as T);
     if (response.status < 200 || response.status > 299) throw new HttpStatusError(response.status, parsed);

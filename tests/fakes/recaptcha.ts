@@ -19,31 +19,26 @@ export type RecaptchaFake = {
 export function startRecaptchaFake(port = 0): Promise<RecaptchaFake> {
   const secret = `fake-recaptcha-secret-${crypto.randomBytes(6).toString("hex")}`;
   const issued = new Map<string, { score?: number; hostname: string; spent: boolean; remoteIp: string | null }>();
-  const server = http.createServer((req, res) => {
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(body));
-    };
-    let raw = "";
-    req.on("data", (chunk) => (raw += chunk));
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", "http://fake");
-      if (req.method === "GET" && url.pathname === "/health") return send(200, { ok: true });
-      if (req.method !== "POST" || url.pathname !== "/recaptcha/api/siteverify") return send(404, {});
-      const form = new URLSearchParams(raw);
-      if (form.get("secret") !== secret) return send(200, { success: false, "error-codes": ["invalid-input-secret"] });
-      const token = issued.get(form.get("response") ?? "");
-      if (!token) return send(200, { success: false, "error-codes": ["invalid-input-response"] });
-      if (token.spent) return send(200, { success: false, "error-codes": ["timeout-or-duplicate"] });
-      token.spent = true;
-      token.remoteIp = form.get("remoteip");
-      send(200, {
-        success: true,
-        challenge_ts: new Date().toISOString(),
-        hostname: token.hostname,
-        ...(token.score !== undefined ? { score: token.score, action: "signup" } : {}),
-      });
-    });
+  /** One call of the fake: its status and JSON answer. */
+  const answer = (method: string | undefined, path: string, raw: string): [number, unknown] => {
+    if (method === "GET" && path === "/health") return [200, { ok: true }];
+    if (method !== "POST" || path !== "/recaptcha/api/siteverify") return [404, {}];
+    const form = new URLSearchParams(raw);
+    if (form.get("secret") !== secret) return [200, { success: false, "error-codes": ["invalid-input-secret"] }];
+    const token = issued.get(form.get("response") ?? "");
+    if (!token) return [200, { success: false, "error-codes": ["invalid-input-response"] }];
+    if (token.spent) return [200, { success: false, "error-codes": ["timeout-or-duplicate"] }];
+    token.spent = true;
+    token.remoteIp = form.get("remoteip");
+    const score = token.score !== undefined ? { score: token.score, action: "signup" } : {};
+    return [200, { success: true, challenge_ts: new Date().toISOString(), hostname: token.hostname, ...score }];
+  };
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const path = new URL(req.url ?? "/", "http://fake").pathname;
+    const [status, body] = answer(req.method, path, Buffer.concat(chunks).toString("utf8"));
+    res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
   });
   return new Promise((resolve) => {
     server.listen(port, "127.0.0.1", () => {

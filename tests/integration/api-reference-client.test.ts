@@ -51,9 +51,9 @@ async function linkPage(client: ReferenceClient, userId: string, email: string, 
 async function lastEmail(to: string, template: string) {
   const db = await getDb();
   const rows = await db.select().from(schema.outbox).orderBy(desc(schema.outbox.id)).limit(50);
-  return rows.map((row) => row.payload as { template: string; to: string[]; replyTo?: string }).find(
-    (payload) => payload.template === template && payload.to.includes(to),
-  );
+  return rows
+    .map((row) => row.payload as { template: string; to: string[]; replyTo?: string })
+    .find((payload) => payload.template === template && payload.to.includes(to));
 }
 
 describe("the spec's reference client, run unchanged against the API", () => {
@@ -78,7 +78,11 @@ describe("the spec's reference client, run unchanged against the API", () => {
   });
 
   it("updates the profile from the settings page: only what it sends changes, and its Date birth date is the day picked", async () => {
-    const { user, password } = await signedInUser({ documentType: 2, documentNumber: "P1234567", phone: "+584141112233" });
+    const { user, password } = await signedInUser({
+      documentType: 2,
+      documentNumber: "P1234567",
+      phone: "+584141112233",
+    });
     const client = newClient();
     const stored = await signInPage(client, user.email, password);
     // The settings form's payload: a date picker's local midnight in Athens (UTC+3 in summer) is a Date.

@@ -220,7 +220,10 @@ export const getUser = defineOperation({
   auth: "user",
   params: z.object({ id: rowId }),
   responses: {
-    200: { description: "The account.", schema: apiUserSchema.extend({ user: apiUserSchema }).meta({ id: "UserRecord" }) },
+    200: {
+      description: "The account.",
+      schema: apiUserSchema.extend({ user: apiUserSchema }).meta({ id: "UserRecord" }),
+    },
   },
   errors: [],
 });
@@ -340,7 +343,7 @@ export const changePassword = defineOperation({
   summary: "Change my password",
   description: [
     'The change-password page\'s rules: the current password must be right ("Wrong password", 400 `wrongPassword`), the new one different (6 characters or more); 10 attempts per account per 15 minutes.',
-    "Two forms of body: Rueda\'s `currentPassword`, `password` (the new one) and `confirmPassword`; or the spec\'s reference client\'s `password` (the current one), `newPassword` and optionally `_id` (the caller\'s own) and `strict` (ignored: the current password is always checked). A body with `newPassword` is read the second way.",
+    "Two forms of body: Rueda's `currentPassword`, `password` (the new one) and `confirmPassword`; or the spec's reference client's `password` (the current one), `newPassword` and optionally `_id` (the caller's own) and `strict` (ignored: the current password is always checked). A body with `newPassword` is read the second way.",
     "Every other session and access token of the account stops working; the one that made the call keeps working. The account is emailed that its password changed.",
   ].join("\n\n"),
   auth: "user",
