@@ -349,11 +349,26 @@ export const changePassword = defineOperation({
   auth: "user",
   body: z
     .object({
-      currentPassword: z.string().max(PASSWORD_MAX, messages.tooLong).optional(),
-      password: z.string({ error: messages.required }).max(PASSWORD_MAX, messages.tooLong),
-      confirmPassword: z.string().max(PASSWORD_MAX, messages.tooLong).optional(),
-      newPassword: z.string().max(PASSWORD_MAX, messages.tooLong).optional(),
-      strict: z.boolean().optional(),
+      currentPassword: z
+        .string()
+        .max(PASSWORD_MAX, messages.tooLong)
+        .optional()
+        .meta({ description: "Rueda's form: the current password (required there)." }),
+      password: z
+        .string({ error: messages.required })
+        .max(PASSWORD_MAX, messages.tooLong)
+        .meta({ description: "Rueda's form: the new password. With `newPassword`: the current one." }),
+      confirmPassword: z
+        .string()
+        .max(PASSWORD_MAX, messages.tooLong)
+        .optional()
+        .meta({ description: "Rueda's form: the new password again (required there)." }),
+      newPassword: z
+        .string()
+        .max(PASSWORD_MAX, messages.tooLong)
+        .optional()
+        .meta({ description: "The reference client's form: the new password." }),
+      strict: z.boolean().optional().meta({ description: "Ignored: the current password is always checked." }),
       ...ownId,
     })
     .superRefine((value, ctx) => {
