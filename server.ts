@@ -258,7 +258,9 @@ async function serve(onListening: () => void) {
     res.vary("Origin");
     for (const [name, value] of Object.entries(corsHeaders(origin, env.API_CORS_ORIGINS))) res.setHeader(name, value);
     if (req.method !== "OPTIONS") return next();
-    const answer = preflight(origin, env.API_CORS_ORIGINS);
+    // The site's own pages never need a preflight; an OPTIONS from them is answered as one without Origin.
+    const foreign = origin !== null && !allowedOrigins(req).includes(origin) ? origin : null;
+    const answer = preflight(foreign, env.API_CORS_ORIGINS);
     if (answer.status === 403) return refuseCrossSite(req, res);
     for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
     res.status(204).end();
