@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
-import { wallClockLabel } from "~/modules/time/zoned-time";
-import { icsCalendar } from "~/modules/booking/calendar";
+import { bookingCalendar } from "~/modules/booking/calendar";
+import { counterInstructions } from "~/modules/booking/voucher";
 import { requireUser } from "~/modules/user/auth.server";
 import { placeNameKey } from "~/modules/i18n/place-name";
 
@@ -15,19 +15,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { booking, car, pickup, dropoff } = detail;
   const t = context.t;
   const nameKey = placeNameKey(context.language);
-  const local = (at: Date, zone: string) => `${wallClockLabel(at, zone)} (${zone})`;
-  const body = icsCalendar({
-    uid: `booking-${booking.reference}@rueda`,
-    start: booking.startsAt,
-    end: booking.endsAt,
-    stamp: new Date(),
-    summary: `Rueda: ${car.name}, ${booking.reference}`,
-    location: `${pickup[nameKey]}, ${pickup.address}`,
-    description: [
-      `${t("bookings:detail.pickup")}: ${pickup[nameKey]}, ${pickup.address} — ${local(booking.startsAt, pickup.timeZone)}`,
-      `${t("bookings:detail.dropoff")}: ${dropoff[nameKey]}, ${dropoff.address} — ${local(booking.endsAt, dropoff.timeZone)}`,
-    ].join("\n"),
-  });
+  const place = (p: typeof pickup) => ({ name: p[nameKey], address: p.address, timeZone: p.timeZone });
+  const body = bookingCalendar(
+    {
+      reference: booking.reference,
+      carName: car.name,
+      startsAt: booking.startsAt,
+      endsAt: booking.endsAt,
+      pickup: place(pickup),
+      dropoff: place(dropoff),
+      counter: counterInstructions(pickup, context.language),
+    },
+    {
+      pickup: t("bookings:detail.pickup"),
+      dropoff: t("bookings:detail.dropoff"),
+      counter: t("bookings:voucher.counter"),
+    },
+  );
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

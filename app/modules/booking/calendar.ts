@@ -1,3 +1,5 @@
+import { wallClockLabel } from "~/modules/time/zoned-time";
+
 /**
  * A booking as an iCalendar event (RFC 5545), written by hand: one VEVENT needs no library.
  * Times are UTC ("…Z"), which every calendar reads and converts to the viewer's zone; a TZID
@@ -68,4 +70,43 @@ export function icsCalendar(event: CalendarEvent): string {
     "END:VCALENDAR",
   ];
   return lines.map(fold).join("\r\n") + "\r\n";
+}
+
+/** A place as a booking's calendar event names it. */
+type CalendarPlace = { name: string; address: string; timeZone: string };
+
+/**
+ * A booking as its calendar event, the one the booking page's download and the confirmation
+ * email's attachment both give: the pick-up place as the location, both places with their
+ * local times (and the counter instructions, when the place has some) in the description.
+ * `labels` are the reader's words.
+ */
+export function bookingCalendar(
+  booking: {
+    reference: string;
+    carName: string;
+    startsAt: Date;
+    endsAt: Date;
+    pickup: CalendarPlace;
+    dropoff: CalendarPlace;
+    counter?: string | null;
+  },
+  labels: { pickup: string; dropoff: string; counter: string },
+  stamp = new Date(),
+): string {
+  const { pickup, dropoff } = booking;
+  const local = (at: Date, zone: string) => `${wallClockLabel(at, zone)} (${zone})`;
+  return icsCalendar({
+    uid: `booking-${booking.reference}@rueda`,
+    start: booking.startsAt,
+    end: booking.endsAt,
+    stamp,
+    summary: `Rueda: ${booking.carName}, ${booking.reference}`,
+    location: `${pickup.name}, ${pickup.address}`,
+    description: [
+      `${labels.pickup}: ${pickup.name}, ${pickup.address} — ${local(booking.startsAt, pickup.timeZone)}`,
+      `${labels.dropoff}: ${dropoff.name}, ${dropoff.address} — ${local(booking.endsAt, dropoff.timeZone)}`,
+      ...(booking.counter ? [`${labels.counter}: ${booking.counter}`] : []),
+    ].join("\n"),
+  });
 }
