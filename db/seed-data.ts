@@ -33,10 +33,14 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. Intercomunal Aeropuerto, Maiquetía, La Guaira",
     latitude: 10.6031,
     longitude: -66.9906,
-    counterEs: "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn: "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
-    counterFr: "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
-    counterEl: "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
+    counterEs:
+      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
+    counterEn:
+      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
   {
     slug: "caracas-altamira",
@@ -48,10 +52,14 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. Francisco de Miranda, Altamira, Caracas",
     latitude: 10.4961,
     longitude: -66.849,
-    counterEs: "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
-    counterEn: "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
-    counterFr: "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
-    counterEl: "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
+    counterEs:
+      "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
+    counterEn:
+      "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+    counterFr:
+      "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
+    counterEl:
+      "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
   },
   {
     slug: "caracas-las-mercedes",
@@ -63,10 +71,14 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Calle París, Las Mercedes, Caracas",
     latitude: 10.4806,
     longitude: -66.8603,
-    counterEs: "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
-    counterEn: "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
-    counterFr: "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
-    counterEl: "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
+    counterEs:
+      "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
+    counterEn:
+      "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+    counterFr:
+      "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
+    counterEl:
+      "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
   },
   {
     slug: "valencia-airport",
@@ -78,10 +90,14 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Arturo Michelena, Valencia, Carabobo",
     latitude: 10.1496,
     longitude: -67.9284,
-    counterEs: "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn: "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
-    counterFr: "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
-    counterEl: "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
+    counterEs:
+      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
+    counterEn:
+      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
   {
     slug: "valencia-centro",
@@ -93,10 +109,14 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. Bolívar Norte, Valencia, Carabobo",
     latitude: 10.162,
     longitude: -68.0077,
-    counterEs: "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
-    counterEn: "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
-    counterFr: "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
-    counterEl: "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
+    counterEs:
+      "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
+    counterEn:
+      "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+    counterFr:
+      "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
+    counterEl:
+      "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
   },
   {
     slug: "maracaibo-airport",
@@ -108,10 +128,14 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto La Chinita, Maracaibo, Zulia",
     latitude: 10.5582,
     longitude: -71.7279,
-    counterEs: "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn: "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
-    counterFr: "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
-    counterEl: "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
+    counterEs:
+      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
+    counterEn:
+      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
   {
     slug: "barquisimeto-airport",
@@ -123,10 +147,14 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Jacinto Lara, Barquisimeto, Lara",
     latitude: 10.0427,
     longitude: -69.3586,
-    counterEs: "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn: "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
-    counterFr: "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
-    counterEl: "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
+    counterEs:
+      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
+    counterEn:
+      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
   {
     slug: "porlamar-airport",
@@ -138,10 +166,14 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Santiago Mariño, Porlamar, Nueva Esparta",
     latitude: 10.9126,
     longitude: -63.9666,
-    counterEs: "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn: "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
-    counterFr: "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
-    counterEl: "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
+    counterEs:
+      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
+    counterEn:
+      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
   {
     slug: "merida-centro",
@@ -153,10 +185,14 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. Las Américas, Mérida",
     latitude: 8.5897,
     longitude: -71.1561,
-    counterEs: "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
-    counterEn: "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
-    counterFr: "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
-    counterEl: "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
+    counterEs:
+      "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
+    counterEn:
+      "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+    counterFr:
+      "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
+    counterEl:
+      "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
   },
   {
     slug: "puerto-ordaz-airport",
@@ -168,10 +204,14 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Manuel Piar, Puerto Ordaz, Bolívar",
     latitude: 8.2885,
     longitude: -62.7604,
-    counterEs: "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn: "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
-    counterFr: "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
-    counterEl: "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
+    counterEs:
+      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
+    counterEn:
+      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
   {
     slug: "puerto-la-cruz",
@@ -183,10 +223,14 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Paseo Colón, Puerto La Cruz, Anzoátegui",
     latitude: 10.2167,
     longitude: -64.6333,
-    counterEs: "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
-    counterEn: "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
-    counterFr: "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
-    counterEl: "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
+    counterEs:
+      "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
+    counterEn:
+      "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+    counterFr:
+      "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
+    counterEl:
+      "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
   },
   {
     slug: "maturin-airport",
@@ -198,10 +242,14 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto José Tadeo Monagas, Maturín, Monagas",
     latitude: 9.749,
     longitude: -63.1534,
-    counterEs: "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn: "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
-    counterFr: "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
-    counterEl: "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
+    counterEs:
+      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
+    counterEn:
+      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
   {
     slug: "san-cristobal",
@@ -213,10 +261,14 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. 19 de Abril, San Cristóbal, Táchira",
     latitude: 7.7669,
     longitude: -72.225,
-    counterEs: "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
-    counterEn: "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
-    counterFr: "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
-    counterEl: "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
+    counterEs:
+      "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
+    counterEn:
+      "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+    counterFr:
+      "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
+    counterEl:
+      "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
   },
   {
     slug: "cumana-airport",
@@ -228,10 +280,14 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Antonio José de Sucre, Cumaná, Sucre",
     latitude: 10.4503,
     longitude: -64.1305,
-    counterEs: "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn: "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
-    counterFr: "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
-    counterEl: "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
+    counterEs:
+      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
+    counterEn:
+      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
 ];
 

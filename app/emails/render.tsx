@@ -87,8 +87,7 @@ function voucher(t: TFunction, data: Data) {
           </Heading>
           {data.supplierPhone ? (
             <Text style={{ margin: "4px 0" }}>
-              {t("bookings:voucher.phone")}{" "}
-              <Link href={str(data.supplierPhoneLink)}>{str(data.supplierPhone)}</Link>
+              {t("bookings:voucher.phone")} <Link href={str(data.supplierPhoneLink)}>{str(data.supplierPhone)}</Link>
             </Text>
           ) : null}
           {data.whatsapp ? (
@@ -163,9 +162,7 @@ const templates: Record<string, Template> = {
     body: (
       <>
         <Text>{t("greeting", { name: str(data.fullName) })}</Text>
-        <Text>
-          {t(confirmationBodies[str(data.payment)] ?? confirmationBodies.payLater, { car: str(data.car) })}
-        </Text>
+        <Text>{t(confirmationBodies[str(data.payment)] ?? confirmationBodies.payLater, { car: str(data.car) })}</Text>
         {bookingDetails(t, data)}
         {voucher(t, data)}
       </>

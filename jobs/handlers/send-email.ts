@@ -46,10 +46,7 @@ export async function deliverEmail(email: JobPayload<"send-email">, jobId: strin
   }
   // A client only holds the key and base URL (tests point it at the local fake); fetch does the rest.
   const client = new Resend(resendApiKey, { baseUrl: settings.resendBaseUrl });
-  const { error } = await client.emails.send(
-    { from, to, subject, html, text, attachments },
-    { idempotencyKey: jobId },
-  );
+  const { error } = await client.emails.send({ from, to, subject, html, text, attachments }, { idempotencyKey: jobId });
   if (error) {
     const message = `Resend ${error.name}: ${error.message}`;
     throw permanentErrors.has(error.name) ? new UnrecoverableError(message) : new Error(message);

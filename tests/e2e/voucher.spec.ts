@@ -89,7 +89,9 @@ for (const mode of jsModes) {
       await page.getByRole("button", { name: "Book now" }).click();
       await expect(page).toHaveURL(/\/booking\?b=\d+/);
       const bookingId = Number(new URL(page.url()).searchParams.get("b"));
-      const [{ reference }] = await sql<{ reference: string }[]>`select reference from bookings where id = ${bookingId}`;
+      const [{ reference }] = await sql<
+        { reference: string }[]
+      >`select reference from bookings where id = ${bookingId}`;
 
       const voucher = page.getByRole("region", { name: "Your voucher" });
       await expect(voucher).toBeVisible();
@@ -153,7 +155,10 @@ for (const mode of jsModes) {
       }).format(new Date(`${checkout.from}:00Z`));
       expect(email.text).toContain(`${checkout.place}, ${onPlaceClock}`);
       const ics = calendarOf(email);
-      const utc = booking.startsAt.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+      const utc = booking.startsAt
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "");
       expect(ics).toContain(`DTSTART:${utc}`);
       expect(ics).toContain(booking.reference);
 

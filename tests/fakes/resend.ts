@@ -107,14 +107,15 @@ export function startResendFake(port = 0): Promise<ResendFake> {
           subject: String(body.subject),
           html: String(body.html ?? ""),
           text: String(body.text ?? ""),
-          attachments: (Array.isArray(body.attachments) ? (body.attachments as Array<Record<string, unknown>>) : []).map(
-            (a) => ({
-              filename: String(a.filename ?? ""),
-              content: String(a.content ?? ""),
-              content_type: typeof a.content_type === "string" ? a.content_type : null,
-              content_id: typeof a.content_id === "string" ? a.content_id : null,
-            }),
-          ),
+          attachments: (Array.isArray(body.attachments)
+            ? (body.attachments as Array<Record<string, unknown>>)
+            : []
+          ).map((a) => ({
+            filename: String(a.filename ?? ""),
+            content: String(a.content ?? ""),
+            content_type: typeof a.content_type === "string" ? a.content_type : null,
+            content_id: typeof a.content_id === "string" ? a.content_id : null,
+          })),
           idempotencyKey: key,
           createdAt: new Date().toISOString(),
         };

@@ -32,26 +32,32 @@ const placeFields = (place: typeof pickup) => ({
 /** A booking with its car, supplier, places and driver: the booking page's and the confirmation's. */
 const detailQuery = (executor: Executor) =>
   executor
-      .select({
-        booking: bookings,
-        paidCents: paidCentsColumn,
-        car: {
-          id: cars.id,
-          name: cars.name,
-          dailyPriceCents: cars.dailyPriceCents,
-          cancellationCents: cars.cancellationCents,
-        },
-        supplier: { id: suppliers.id, name: suppliers.name, phone: suppliers.phone, whatsapp: suppliers.whatsapp },
-        pickup: placeFields(pickup),
-        dropoff: placeFields(dropoff),
-        driver: { id: users.id, fullName: users.fullName, email: users.email, phone: users.phone, language: users.language },
-      })
-      .from(bookings)
-      .innerJoin(cars, eq(cars.id, bookings.carId))
-      .innerJoin(suppliers, eq(suppliers.id, bookings.supplierId))
-      .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
-      .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
-      .innerJoin(users, eq(users.id, bookings.driverId));
+    .select({
+      booking: bookings,
+      paidCents: paidCentsColumn,
+      car: {
+        id: cars.id,
+        name: cars.name,
+        dailyPriceCents: cars.dailyPriceCents,
+        cancellationCents: cars.cancellationCents,
+      },
+      supplier: { id: suppliers.id, name: suppliers.name, phone: suppliers.phone, whatsapp: suppliers.whatsapp },
+      pickup: placeFields(pickup),
+      dropoff: placeFields(dropoff),
+      driver: {
+        id: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        phone: users.phone,
+        language: users.language,
+      },
+    })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(suppliers, eq(suppliers.id, bookings.supplierId))
+    .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
+    .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
+    .innerJoin(users, eq(users.id, bookings.driverId));
 
 /** Every detail of one booking in `user`'s scope with its history, or null (missing and out of scope alike). */
 export async function bookingDetail(user: User, id: number) {

@@ -77,7 +77,6 @@ describe("staffInviteSchema", () => {
     expect(errors.email).toEqual(["validation.invalidEmail"]);
     expect(errors.language).toBeDefined();
   });
-
 });
 
 describe("supplierSchema: WhatsApp (docs/domain.md#voucher)", () => {
