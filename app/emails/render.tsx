@@ -71,7 +71,9 @@ function voucher(t: TFunction, data: Data) {
       <Text style={{ margin: "4px 0" }}>
         {str(data.pickup)}, {str(data.pickupAddress)}
       </Text>
-      <Link href={str(data.map)}>{t("bookings:voucher.openMap")}</Link>
+      <Text style={{ margin: "4px 0" }}>
+        <Link href={str(data.map)}>{t("bookings:voucher.openMap")}</Link>
+      </Text>
       {data.counter ? (
         <>
           <Heading as="h3" style={voucherSubheading}>
@@ -100,9 +102,11 @@ function voucher(t: TFunction, data: Data) {
       <Heading as="h3" style={voucherSubheading}>
         {t("bookings:voucher.bringTitle")}
       </Heading>
-      <ul>
+      <ul style={{ margin: "4px 0", paddingLeft: "20px" }}>
         {bring.map((key) => (
-          <li key={key}>{t(`bookings:voucher.bring.${key}`)}</li>
+          <li key={key} style={{ fontSize: "14px", lineHeight: "24px" }}>
+            {t(`bookings:voucher.bring.${key}`)}
+          </li>
         ))}
       </ul>
       <Text style={{ margin: "4px 0" }}>{t("bookings:voucher.calendarAttached")}</Text>

@@ -33,6 +33,7 @@ import { requireUser } from "~/modules/user/auth.server";
 import { payableQuery } from "~/modules/booking/methods";
 import { grantRefusal, loadPayableBooking } from "~/modules/payment/payable.server";
 import type { SessionUser } from "~/utils/session.server";
+import { getEnv } from "~/utils/env.server";
 import { toastHeader, type Toast } from "~/utils/toast.server";
 import { placeNameKey } from "~/modules/i18n/place-name";
 
@@ -92,6 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           longitude: pickup.longitude,
         },
         mapHref: mapLink(pickup),
+        tileUrl: getEnv().MAP_TILE_URL,
         counter: counterInstructions(pickup, context.language),
         supplier: {
           name: supplier.name,

@@ -1,3 +1,7 @@
+import { useState } from "react";
+import leafletStyles from "leaflet/dist/leaflet.css?url";
+import { ScriptButton } from "~/components/client-only";
+import { LocationsMap } from "~/components/catalogue/locations-map";
 import { PlacesMap } from "~/components/catalogue/places-map";
 import { whatToBring } from "~/modules/booking/voucher";
 import { useTranslation } from "~/modules/i18n/react";
@@ -9,6 +13,8 @@ export type VoucherData = {
   pickup: { id: number; name: string; address: string; latitude: number; longitude: number };
   /** The pick-up point on OpenStreetMap. */
   mapHref: string;
+  /** The tiles of the interactive map a driver may ask for (ADR 0008). */
+  tileUrl: string;
   counter: string | null;
   supplier: { name: string; phone: string | null; phoneHref: string | null; whatsappHref: string | null };
 };
@@ -21,7 +27,14 @@ export type VoucherData = {
  */
 export function Voucher({ voucher }: { voucher: VoucherData }) {
   const { t } = useTranslation("bookings");
+  const { t: tc } = useTranslation("catalogue");
+  const [interactive, setInteractive] = useState(false);
   const { reference, pickup, supplier } = voucher;
+  const openMap = (
+    <a href={voucher.mapHref} target="_blank" rel="noreferrer">
+      {t("voucher.openMap")}
+    </a>
+  );
   return (
     <section className="card stack voucher" id="voucher" aria-labelledby="voucher-title">
       <h2 id="voucher-title">{t("voucher.title")}</h2>
@@ -41,20 +54,32 @@ export function Voucher({ voucher }: { voucher: VoucherData }) {
       <p>
         {pickup.name}, {pickup.address}
       </p>
-      <PlacesMap
-        locations={[pickup]}
-        title={t("voucher.map", { place: pickup.name })}
-        hint={
-          <a href={voucher.mapHref} target="_blank" rel="noreferrer">
-            {t("voucher.openMap")}
-          </a>
-        }
-        pin={(place, position) => (
-          <span className="places-map__pin places-map__pin--static" style={position}>
-            <span className="places-map__name">{place.name}</span>
-          </span>
-        )}
-      />
+      {interactive ? (
+        <>
+          <link rel="stylesheet" href={leafletStyles} />
+          <p>{openMap}</p>
+          <LocationsMap locations={[pickup]} tileUrl={voucher.tileUrl} actions={() => openMap} />
+        </>
+      ) : (
+        <PlacesMap
+          locations={[pickup]}
+          title={t("voucher.map", { place: pickup.name })}
+          hint={openMap}
+          pin={(place, position) => (
+            <span className="places-map__pin places-map__pin--static" style={position}>
+              <span className="places-map__name">{place.name}</span>
+            </span>
+          )}
+          footer={
+            <ScriptButton
+              className="button button--small button--secondary places-map__upgrade"
+              onClick={() => setInteractive(true)}
+            >
+              {tc("map.showInteractive")}
+            </ScriptButton>
+          }
+        />
+      )}
       {voucher.counter ? (
         <>
           <h3>{t("voucher.counter")}</h3>
