@@ -22,6 +22,20 @@ export function prng(seed: number) {
   };
 }
 
+/** Counter instructions of the demo places (docs/domain.md#voucher): airports share one, city offices another. */
+const airportCounter = {
+  counterEs:
+    "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
+  counterEn:
+    "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+};
+const cityCounter = {
+  counterEs:
+    "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
+  counterEn:
+    "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+};
+
 export const locationRows: Array<typeof s.locations.$inferInsert> = [
   {
     slug: "maiquetia-airport",
@@ -33,10 +47,7 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. Intercomunal Aeropuerto, Maiquetía, La Guaira",
     latitude: 10.6031,
     longitude: -66.9906,
-    counterEs:
-      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn:
-      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    ...airportCounter,
     counterFr:
       "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
     counterEl:
@@ -52,10 +63,7 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. Francisco de Miranda, Altamira, Caracas",
     latitude: 10.4961,
     longitude: -66.849,
-    counterEs:
-      "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
-    counterEn:
-      "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+    ...cityCounter,
     counterFr:
       "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
     counterEl:
@@ -71,10 +79,7 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Calle París, Las Mercedes, Caracas",
     latitude: 10.4806,
     longitude: -66.8603,
-    counterEs:
-      "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
-    counterEn:
-      "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+    ...cityCounter,
     counterFr:
       "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
     counterEl:
@@ -90,10 +95,7 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Arturo Michelena, Valencia, Carabobo",
     latitude: 10.1496,
     longitude: -67.9284,
-    counterEs:
-      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn:
-      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    ...airportCounter,
     counterFr:
       "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
     counterEl:
@@ -109,10 +111,7 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. Bolívar Norte, Valencia, Carabobo",
     latitude: 10.162,
     longitude: -68.0077,
-    counterEs:
-      "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
-    counterEn:
-      "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+    ...cityCounter,
     counterFr:
       "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
     counterEl:
@@ -128,10 +127,7 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto La Chinita, Maracaibo, Zulia",
     latitude: 10.5582,
     longitude: -71.7279,
-    counterEs:
-      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn:
-      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    ...airportCounter,
     counterFr:
       "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
     counterEl:
@@ -147,10 +143,7 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Jacinto Lara, Barquisimeto, Lara",
     latitude: 10.0427,
     longitude: -69.3586,
-    counterEs:
-      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn:
-      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    ...airportCounter,
     counterFr:
       "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
     counterEl:
@@ -166,10 +159,7 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Santiago Mariño, Porlamar, Nueva Esparta",
     latitude: 10.9126,
     longitude: -63.9666,
-    counterEs:
-      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn:
-      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    ...airportCounter,
     counterFr:
       "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
     counterEl:
@@ -185,10 +175,7 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. Las Américas, Mérida",
     latitude: 8.5897,
     longitude: -71.1561,
-    counterEs:
-      "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
-    counterEn:
-      "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+    ...cityCounter,
     counterFr:
       "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
     counterEl:
@@ -204,10 +191,7 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Manuel Piar, Puerto Ordaz, Bolívar",
     latitude: 8.2885,
     longitude: -62.7604,
-    counterEs:
-      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn:
-      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    ...airportCounter,
     counterFr:
       "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
     counterEl:
@@ -223,10 +207,7 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Paseo Colón, Puerto La Cruz, Anzoátegui",
     latitude: 10.2167,
     longitude: -64.6333,
-    counterEs:
-      "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
-    counterEn:
-      "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+    ...cityCounter,
     counterFr:
       "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
     counterEl:
@@ -242,10 +223,7 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto José Tadeo Monagas, Maturín, Monagas",
     latitude: 9.749,
     longitude: -63.1534,
-    counterEs:
-      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn:
-      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    ...airportCounter,
     counterFr:
       "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
     counterEl:
@@ -261,10 +239,7 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. 19 de Abril, San Cristóbal, Táchira",
     latitude: 7.7669,
     longitude: -72.225,
-    counterEs:
-      "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
-    counterEn:
-      "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+    ...cityCounter,
     counterFr:
       "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
     counterEl:
@@ -280,10 +255,7 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Antonio José de Sucre, Cumaná, Sucre",
     latitude: 10.4503,
     longitude: -64.1305,
-    counterEs:
-      "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
-    counterEn:
-      "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+    ...airportCounter,
     counterFr:
       "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
     counterEl:

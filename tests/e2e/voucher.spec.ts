@@ -72,6 +72,21 @@ function calendarOf(email: FakeEmail): string {
   return Buffer.from(ics.content, "base64").toString("utf8");
 }
 
+/** A new driver books the checkout link's car with `method`, and lands on `landing`. */
+async function book(page: Page, method: string, landing: RegExp) {
+  const driver = await newDriver();
+  await signIn(page, driver);
+  const checkout = await checkoutLink();
+  await page.goto(checkout.href);
+  await page.getByLabel(method, { exact: true }).check();
+  await page.getByRole("button", { name: "Book now" }).click();
+  await expect(page).toHaveURL(landing);
+  const bookingId = Number(new URL(page.url()).searchParams.get("b"));
+  const [{ reference, startsAt }] = await sql<{ reference: string; startsAt: Date }[]>`
+    select reference, starts_at as "startsAt" from bookings where id = ${bookingId}`;
+  return { driver, checkout, bookingId, reference, startsAt };
+}
+
 for (const mode of jsModes) {
   test.describe(`voucher ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
@@ -81,17 +96,7 @@ for (const mode of jsModes) {
       page,
       request,
     }) => {
-      const driver = await newDriver();
-      await signIn(page, driver);
-      const checkout = await checkoutLink();
-      await page.goto(checkout.href);
-      await page.getByLabel("Pay later", { exact: true }).check();
-      await page.getByRole("button", { name: "Book now" }).click();
-      await expect(page).toHaveURL(/\/booking\?b=\d+/);
-      const bookingId = Number(new URL(page.url()).searchParams.get("b"));
-      const [{ reference }] = await sql<
-        { reference: string }[]
-      >`select reference from bookings where id = ${bookingId}`;
+      const { driver, checkout, reference } = await book(page, "Pay later", /\/booking\?b=\d+/);
 
       const voucher = page.getByRole("region", { name: "Your voucher" });
       await expect(voucher).toBeVisible();
@@ -109,6 +114,13 @@ for (const mode of jsModes) {
         LLANOS_WHATSAPP,
       );
       await expect(voucher.getByRole("listitem").filter({ hasText: "Your driving licence" })).toBeVisible();
+      if (mode.javaScriptEnabled) {
+        // The interactive map, on request (ADR 0008); its tiles are out of reach here, the notice says so.
+        await voucher.getByRole("button", { name: "Show interactive map" }).click();
+        await expect(voucher.getByRole("region", { name: "Map of locations" })).toBeVisible();
+      } else {
+        await expect(voucher.getByRole("button", { name: "Show interactive map" })).toHaveCount(0);
+      }
 
       const [email] = await waitForEmails(request, driver, { match: isConfirmation(reference) });
       expect(email.text).toContain(checkout.place);
@@ -125,16 +137,11 @@ for (const mode of jsModes) {
       page,
       request,
     }) => {
-      const driver = await newDriver();
-      await signIn(page, driver);
-      const checkout = await checkoutLink();
-      await page.goto(checkout.href);
-      await page.getByLabel("Pago móvil", { exact: true }).check();
-      await page.getByRole("button", { name: "Book now" }).click();
-      await expect(page).toHaveURL(/\/payment\/mobile\?b=\d+/);
-      const bookingId = Number(new URL(page.url()).searchParams.get("b"));
-      const [booking] = await sql<{ reference: string; startsAt: Date }[]>`
-        select reference, starts_at as "startsAt" from bookings where id = ${bookingId}`;
+      const { driver, checkout, bookingId, reference, startsAt } = await book(
+        page,
+        "Pago móvil",
+        /\/payment\/mobile\?b=\d+/,
+      );
 
       await page.getByLabel("Payment date").fill(new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10));
       await page.getByLabel("Bank", { exact: true }).selectOption("0134");
@@ -143,7 +150,7 @@ for (const mode of jsModes) {
       await page.getByRole("button", { name: "Send payment details" }).click();
       await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
 
-      const [email] = await waitForEmails(request, driver, { match: isConfirmation(booking.reference) });
+      const [email] = await waitForEmails(request, driver, { match: isConfirmation(reference) });
       expect(email.text).toContain(checkout.place);
       expect(email.text).toContain("(transfer being verified)");
       // The pick-up date and time on the place's clock, as the driver typed them.
@@ -155,18 +162,18 @@ for (const mode of jsModes) {
       }).format(new Date(`${checkout.from}:00Z`));
       expect(email.text).toContain(`${checkout.place}, ${onPlaceClock}`);
       const ics = calendarOf(email);
-      const utc = booking.startsAt
+      const utc = startsAt
         .toISOString()
         .replace(/[-:]/g, "")
         .replace(/\.\d{3}/, "");
       expect(ics).toContain(`DTSTART:${utc}`);
-      expect(ics).toContain(booking.reference);
+      expect(ics).toContain(reference);
 
       // The booking page is the voucher too while the transfer is verified.
       await page.goto(`/booking?b=${bookingId}&l=en`);
-      expect(await readQr(page)).toBe(booking.reference);
+      expect(await readQr(page)).toBe(reference);
       // One confirmation, not one per step.
-      expect((await waitForEmails(request, driver, { match: isConfirmation(booking.reference) })).length).toBe(1);
+      expect((await waitForEmails(request, driver, { match: isConfirmation(reference) })).length).toBe(1);
     });
 
     test("an admin gives a supplier its WhatsApp (with the country code) and a place its counter instructions", async ({

@@ -40,21 +40,8 @@ export async function enqueueBookingConfirmation(tx: Executor, bookingId: number
   if (!detail) throw new Error(`No booking ${bookingId} to confirm`);
   const { booking, car, supplier, pickup, dropoff, driver } = detail;
   const language = languageOrDefault(driver.language);
-  const t = getFixedT(language, "bookings");
   const counter = counterInstructions(pickup, language);
-  const place = (p: typeof pickup) => ({ name: placeName(p, language), address: p.address, timeZone: p.timeZone });
-  const ics = bookingCalendar(
-    {
-      reference: booking.reference,
-      carName: car.name,
-      startsAt: booking.startsAt,
-      endsAt: booking.endsAt,
-      pickup: place(pickup),
-      dropoff: place(dropoff),
-      counter,
-    },
-    { pickup: t("detail.pickup"), dropoff: t("detail.dropoff"), counter: t("voucher.counter") },
-  );
+  const ics = bookingCalendar(detail, language, getFixedT(language));
   const options = optionKeys.filter((key) => booking[key]);
   await enqueueEmail(
     tx,
