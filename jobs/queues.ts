@@ -30,6 +30,17 @@ export const jobs = {
       subject: z.string().min(1),
       html: z.string(),
       text: z.string(),
+      // The confirmation's QR code (inline, named in the HTML by its content id) and .ics file.
+      attachments: z
+        .array(
+          z.object({
+            filename: z.string().min(1),
+            content: z.base64(),
+            contentType: z.string().min(1),
+            contentId: z.string().min(1).optional(),
+          }),
+        )
+        .optional(),
     }),
   },
   "purge-expired-tokens": { queue: "maintenance", payload: z.object({}) },

@@ -13,6 +13,7 @@ import { getDb, schema, type Executor, type Transaction } from "~/utils/db.serve
 import { getEnv } from "~/utils/env.server";
 import { unpaidCapFailure, type UnpaidCapFailure } from "./checkout-limits.server";
 import { driverOldEnough, periodIsValid, requiredDriverAge, unavailableOption } from "./checkout-rules";
+import { enqueueBookingConfirmation } from "./confirmation.server";
 import { generateReference } from "./reference";
 import { endExpiredHolds } from "./holds.server";
 import { EXCLUSION_VIOLATION, isRowId, sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
@@ -400,17 +401,9 @@ async function announce(tx: Transaction, a: Announcement) {
     total: formatCents(a.totalCents),
     link,
   });
-  const driverLanguage = languageOf(driver.language);
+  // The driver's confirmation, with the voucher, as every way of paying gives it (docs/domain.md#voucher).
+  await enqueueBookingConfirmation(tx, booking.id);
   await enqueueEmails(tx, [
-    {
-      request: {
-        template: "booking-confirmation",
-        to: [driver.email],
-        language: driverLanguage,
-        data: { fullName: driver.fullName, ...details(driverLanguage) },
-      },
-      jobId: `booking-confirmation-${booking.id}`,
-    },
     ...staff.map((member) => {
       const language = languageOf(member.language);
       return {

@@ -27,13 +27,22 @@ const SLUG_MAX = 120;
 export const LOGO_SIZE = { width: 60, height: 30 } as const;
 
 /** What the supplier form saves (the logo travels separately, already processed). */
-export type SupplierValues = { name: string; email: string; phone: string | null; payLater: boolean; active: boolean };
+export type SupplierValues = {
+  name: string;
+  email: string;
+  phone: string | null;
+  /** International digits for wa.me links (docs/domain.md#voucher). */
+  whatsapp: string | null;
+  payLater: boolean;
+  active: boolean;
+};
 
 /** Exactly the columns the form sets, whatever else the object carries. */
 const formColumns = (v: SupplierValues): SupplierValues => ({
   name: v.name,
   email: v.email,
   phone: v.phone,
+  whatsapp: v.whatsapp,
   payLater: v.payLater,
   active: v.active,
 });
@@ -94,6 +103,7 @@ const editableFields = {
   name: suppliers.name,
   email: suppliers.email,
   phone: suppliers.phone,
+  whatsapp: suppliers.whatsapp,
   payLater: suppliers.payLater,
   active: suppliers.active,
   logo: suppliers.logo,
