@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
-import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
+import { instantToLocal } from "~/modules/time/zoned-time";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
 import { enqueueEmails } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
 import { type Language, languageOrDefault } from "~/modules/i18n/languages";
-import { bookingStaff, notify } from "~/modules/notification/notify.server";
+import { notify } from "~/modules/notification/notify.server";
 import { HOLD_MINUTES, type OnlineMethod } from "~/modules/booking/methods";
 import { optionKeys, priceRental, rentalDays, type OptionKey } from "~/modules/pricing/pricing";
 import { createUnactivatedAccount } from "~/modules/user/account.server";
@@ -14,6 +14,7 @@ import { getEnv } from "~/utils/env.server";
 import { unpaidCapFailure, type UnpaidCapFailure } from "./checkout-limits.server";
 import { driverOldEnough, periodIsValid, requiredDriverAge, unavailableOption } from "./checkout-rules";
 import { generateReference } from "./reference";
+import { tellStaff } from "./tell-staff.server";
 import { endExpiredHolds } from "./holds.server";
 import { EXCLUSION_VIOLATION, isRowId, sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 import { placeName } from "~/modules/i18n/place-name";
@@ -363,7 +364,6 @@ type Announcement = {
 async function announce(tx: Transaction, a: Announcement) {
   const { booking, car, driver, pickup, dropoff, from, to } = a;
   const zone = pickup.timeZone;
-  const staff = await bookingStaff(tx, car.supplierId);
   await notify(tx, [
     {
       userId: driver.id,
@@ -371,18 +371,8 @@ async function announce(tx: Transaction, a: Announcement) {
       messageKey: "notifications:messages.bookingConfirmed",
       params: { reference: booking.reference, car: car.name },
     },
-    ...staff.map((member) => ({
-      userId: member.id,
-      bookingId: booking.id,
-      messageKey: "notifications:messages.newBooking" as const,
-      params: {
-        reference: booking.reference,
-        car: car.name,
-        from: wallClockLabel(from, zone),
-        to: wallClockLabel(to, zone),
-      },
-    })),
   ]);
+  await tellStaff(tx, booking.id, { kind: "new" });
 
   const link = new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString();
   const details = (language: Language) => ({
@@ -411,17 +401,5 @@ async function announce(tx: Transaction, a: Announcement) {
       },
       jobId: `booking-confirmation-${booking.id}`,
     },
-    ...staff.map((member) => {
-      const language = languageOf(member.language);
-      return {
-        request: {
-          template: "new-booking" as const,
-          to: [member.email],
-          language,
-          data: { fullName: member.fullName, driver: driver.fullName, ...details(language) },
-        },
-        jobId: `new-booking-${booking.id}-${member.id}`,
-      };
-    }),
   ]);
 }

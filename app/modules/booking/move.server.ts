@@ -6,6 +6,7 @@ import type { SessionUser } from "~/utils/session.server";
 import { bookingScope } from "~/modules/access/booking-scope.server";
 import { cancelKind } from "./eligibility";
 import { canTransition, type Actor, type BookingStatus } from "./status";
+import { tellStaff } from "./tell-staff.server";
 
 const { bookings, bookingEvents, cars, payments } = schema;
 
@@ -129,18 +130,26 @@ export async function moveBooking(
     .insert(bookingEvents)
     .values({ bookingId: booking.id, actorId, fromStatus: booking.status, toStatus: to, note })
     .returning({ id: bookingEvents.id });
-  if (mover.kind === "staff") {
+  if (mover.kind !== "system") {
+    // Staff moves, and the driver's cancel the supplier must see (docs/domain.md#audit).
     await recordAudit(
       tx,
       { id: mover.userId },
       {
-        action: to === "deleted" ? "booking.delete" : "booking.status",
+        action: to === "deleted" ? "booking.delete" : mover.kind === "driver" ? "booking.cancel" : "booking.status",
         subjectType: "booking",
         subjectId: booking.id,
         supplierId: booking.supplierId,
         changes: { status: [booking.status, to] },
       },
     );
+  }
+  // docs/domain.md#staff-notices: a hold (`void`, or one that lapsed) is announced once paid; a
+  // cancellation is told to staff unless the booking was still an unannounced hold.
+  if (to === "paid" && (booking.status === "void" || booking.status === "cancelled")) {
+    await tellStaff(tx, booking.id, { kind: "new" }, actorId);
+  } else if (to === "cancelled" && booking.status !== "void") {
+    await tellStaff(tx, booking.id, { kind: "cancelled", by: mover.kind, eventId: event.id }, actorId);
   }
   return { ok: true, from: booking.status, to, eventId: event.id };
 }
