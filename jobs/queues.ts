@@ -19,6 +19,8 @@ export const emailTemplates = [
   "transfer-waiting",
   "booking-cancelled",
   "booking-changed",
+  "cancel-requested",
+  "amendment-requested",
 ] as const;
 
 /** Every job the system runs: its queue and the shape of its payload. */

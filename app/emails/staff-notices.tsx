@@ -6,7 +6,8 @@ import { str, type EmailData, type EmailTemplate } from "./parts";
 /*
  * What the supplier's staff and the admins are emailed about a booking (docs/domain.md#staff-notices):
  * a new booking (every way of paying), a pago móvil transfer waiting for verification, a
- * cancellation and a change with its old → new values. Each names the booking by its reference
+ * cancellation and a change with its old → new values, and a driver's request to cancel or change
+ * a booking paid online. Each names the booking by its reference
  * and links to it in the back office. The values come formatted in the reader's language
  * (app/modules/booking/tell-staff.server.ts).
  */
@@ -59,6 +60,7 @@ function notice(key: string, extra?: (t: TFunction, data: EmailData) => JSX.Elem
             car: str(data.car),
             amount: str(data.amount),
             amountBs: str(data.amountBs),
+            request: str(data.request),
           })}
         </Text>
         {extra?.(t, data)}
@@ -77,4 +79,6 @@ export const staffNotices: Record<string, EmailTemplate> = {
   )),
   "booking-cancelled": (t, data) => notice(data.by === "driver" ? "cancelledByDriver" : "cancelled")(t, data),
   "booking-changed": notice("changed"),
+  "cancel-requested": notice("cancelRequested"),
+  "amendment-requested": notice("amendmentRequested"),
 };

@@ -180,6 +180,9 @@ for (const mode of jsModes) {
 
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Phone").fill("+58 414 111 2233");
+      // The invitation goes in the language the admin chooses for its owner.
+      await expect(page.getByLabel("Language of their emails")).toHaveValue("en");
+      await page.getByLabel("Language of their emails").selectOption({ label: "Español" });
       await page.getByRole("button", { name: "Create account" }).click();
       await expect(
         page.getByRole("status").filter({ hasText: `We emailed an activation link to ${email}` }),
@@ -189,6 +192,8 @@ for (const mode of jsModes) {
       await expect(page.getByText("Not activated yet")).toBeVisible();
 
       const [activation] = await waitForEmails(request, email, { match: (e) => e.text.includes("/activate") });
+      expect(activation.subject).toBe("Ana Administradora lo invitó a Llanos Rent a Car en Rueda");
+      expect(activation.text).toContain("Función: Personal del proveedor");
       const owner = await otherBrowser(browser, mode.javaScriptEnabled);
       await owner.goto(`${linkFrom(activation, "/activate")}&l=en`);
       await owner.getByLabel("Password", { exact: true }).fill("my-own-password");

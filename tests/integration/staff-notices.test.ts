@@ -3,6 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { amendBooking } from "~/modules/booking/amend-booking.server";
 import { cancelBooking } from "~/modules/booking/cancel-booking.server";
 import { changeStatus } from "~/modules/booking/change-status.server";
+import { requestAmendment } from "~/modules/booking/request-amendment.server";
 import { sweepExpiredHolds } from "~/modules/booking/holds.server";
 import { fulfilPayment } from "~/modules/payment/fulfil.server";
 import { submitMobilePayment } from "~/modules/payment/mobile-payment.server";
@@ -176,6 +177,27 @@ describe("a cancellation", () => {
         changes: { status: ["pending", "cancelled"] },
       }),
     ]);
+  });
+
+  it("asked for on a booking paid online reaches staff by email too, and so does a change asked for", async () => {
+    const b = await book({ status: "paid", paymentMethod: "cardPayment", cancellation: true });
+    expect(await cancelBooking(fx.driver, b.id)).toBe("requested");
+    const asked = await emails("cancel-requested");
+    expect(asked.map((e) => e.to[0]).sort()).toEqual([await emailOf(fx.staff.id), await emailOf(fx.admin.id)].sort());
+    expect(asked.find((e) => e.language === "en")!.subject).toBe(`The driver asks to cancel booking ${b.reference}`);
+    expect(await notesOf(b.id, "notifications:messages.cancelRequested")).toHaveLength(3);
+
+    const other = await book({
+      status: "paid",
+      paymentMethod: "cardPayment",
+      cancellation: true,
+      startsAt: at(20),
+      endsAt: at(22),
+    });
+    expect(await requestAmendment(fx.driver, other.id, "Two more days, please")).toBe("requested");
+    const [change] = (await emails("amendment-requested")).filter((e) => e.language === "en");
+    expect(change.subject).toBe(`The driver asks to change booking ${other.reference}`);
+    expect(change.text).toContain("“Two more days, please”");
   });
 
   it("by staff reaches the others, not the one who did it", async () => {

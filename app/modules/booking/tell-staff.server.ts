@@ -25,10 +25,13 @@ export type BookingBefore = {
  * - `new`: a booking they have not heard of yet (pay later at checkout, a hold once paid);
  * - `transferWaiting`: a pago móvil transfer submitted, to verify;
  * - `cancelled`: by the driver, by staff or by the system (`eventId`: its history row);
- * - `changed`: the driver amended it, with what it was before.
+ * - `changed`: the driver amended it, with what it was before;
+ * - `cancelRequested`, `amendmentRequested`: the driver of a booking paid online asks (the request's words).
  */
 export type StaffEvent =
   | { kind: "new" }
+  | { kind: "cancelRequested" }
+  | { kind: "amendmentRequested"; request: string }
   | { kind: "transferWaiting"; paymentId: number; amountCents: number; amountBs: string }
   | { kind: "cancelled"; by: "driver" | "staff" | "system"; eventId: number }
   | { kind: "changed"; before: BookingBefore };
@@ -38,6 +41,8 @@ const templates = {
   transferWaiting: "transfer-waiting",
   cancelled: "booking-cancelled",
   changed: "booking-changed",
+  cancelRequested: "cancel-requested",
+  amendmentRequested: "amendment-requested",
 } as const;
 
 const pickup = aliasedTable(locations, "pickup");
@@ -146,6 +151,7 @@ export async function tellStaff(
         ? { amount: formatCents(event.amountCents), amountBs: event.amountBs, paymentsLink: url("/admin/payments") }
         : {}),
       ...(event.kind === "cancelled" ? { by: event.by } : {}),
+      ...(event.kind === "amendmentRequested" ? { request: event.request } : {}),
     };
   };
   const template = templates[event.kind];
@@ -174,6 +180,8 @@ function eventKey(event: StaffEvent, bookingId: number, notificationId: number):
     case "cancelled":
       return event.eventId;
     case "changed":
+    case "cancelRequested":
+    case "amendmentRequested":
       return notificationId;
   }
 }
@@ -203,6 +211,13 @@ function notification(event: StaffEvent, v: Values): Pick<NotificationEntry, "me
             ? "notifications:messages.cancelledByDriver"
             : "notifications:messages.bookingCancelled",
         params: { reference: v.reference, car: v.car, from: v.from, to: v.to },
+      };
+    case "cancelRequested":
+      return { messageKey: "notifications:messages.cancelRequested", params: { reference: v.reference } };
+    case "amendmentRequested":
+      return {
+        messageKey: "notifications:messages.amendmentRequested",
+        params: { reference: v.reference, request: event.request },
       };
     case "changed":
       return {

@@ -277,7 +277,7 @@ export async function deleteUser(
  */
 export async function createStaffAccount(
   actor: StaffUser,
-  input: CreateAccountInput,
+  input: Omit<CreateAccountInput, "language">,
   language: Language,
   now = new Date(),
 ): Promise<{ ok: true; userId: number } | { ok: false; reason: "emailTaken" | "unknownSupplier" }> {
