@@ -1,6 +1,6 @@
 import { Button, Text } from "@react-email/components";
 import { buttonStyle } from "./layout";
-import { str, type EmailTemplate } from "./parts";
+import { LabelledLines, str, type EmailTemplate } from "./parts";
 
 /**
  * The invitation to a staff account (docs/domain.md#user-management): who invited them, to which
@@ -17,18 +17,14 @@ export const staffInvitation: EmailTemplate = (t, data) => {
       <>
         <Text>{t("greeting", { name: str(data.fullName) })}</Text>
         <Text>{t(`staffInvitation.${role}.body`, values)}</Text>
-        <Text style={{ margin: "4px 0" }}>
-          <strong>{t("common:labelled", { label: t("staffInvitation.invitedBy") })}</strong> {values.inviter}
-        </Text>
-        {role === "supplier" ? (
-          <Text style={{ margin: "4px 0" }}>
-            <strong>{t("common:labelled", { label: t("booking.supplier") })}</strong> {values.supplier}
-          </Text>
-        ) : null}
-        <Text style={{ margin: "4px 0" }}>
-          <strong>{t("common:labelled", { label: t("staffInvitation.role") })}</strong>{" "}
-          {t(`staffInvitation.roles.${role}`)}
-        </Text>
+        <LabelledLines
+          t={t}
+          lines={[
+            [t("staffInvitation.invitedBy"), values.inviter],
+            ...(role === "supplier" ? [[t("booking.supplier"), values.supplier] as [string, string]] : []),
+            [t("staffInvitation.role"), t(`staffInvitation.roles.${role}`)],
+          ]}
+        />
         <Text>{t("staffInvitation.choosePassword")}</Text>
         <Button href={str(data.link)} style={buttonStyle}>
           {t("staffInvitation.button")}

@@ -1,7 +1,7 @@
 import { Button, Text } from "@react-email/components";
 import type { TFunction } from "i18next";
 import { buttonStyle } from "./layout";
-import { str, type EmailData, type EmailTemplate } from "./parts";
+import { LabelledLines, str, type EmailData, type EmailTemplate } from "./parts";
 
 /*
  * What the supplier's staff and the admins are emailed about a booking (docs/domain.md#staff-notices):
@@ -33,11 +33,7 @@ function bookingLines(t: TFunction, data: EmailData) {
   ];
   return (
     <>
-      {lines.map(([label, value]) => (
-        <Text key={label} style={{ margin: "4px 0" }}>
-          <strong>{t("common:labelled", { label })}</strong> {value}
-        </Text>
-      ))}
+      <LabelledLines t={t} lines={lines} />
       <Button href={str(data.link)} style={buttonStyle}>
         {t("staff.button", { reference: str(data.reference) })}
       </Button>

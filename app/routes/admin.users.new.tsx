@@ -59,7 +59,7 @@ export default function NewUserPage() {
     phone: t("fields.phone"),
     type: t("fields.type"),
     supplierId: t("fields.supplier"),
-    language: t("adminSuppliers:staff.language"),
+    language: t("fields.language"),
   };
   return (
     <section className="page stack">
