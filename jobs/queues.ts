@@ -15,6 +15,12 @@ export const emailTemplates = [
   "payment-confirmation",
   "mobile-payment-rejected",
   "booking-cancel-declined",
+  "staff-invitation",
+  "transfer-waiting",
+  "booking-cancelled",
+  "booking-changed",
+  "cancel-requested",
+  "amendment-requested",
 ] as const;
 
 /** Every job the system runs: its queue and the shape of its payload. */

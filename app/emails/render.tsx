@@ -5,11 +5,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { languageOrDefault } from "~/modules/i18n/languages";
 import { buttonStyle, EmailLayout } from "./layout";
-
-type Data = Record<string, string | number | null>;
-type Template = (t: TFunction, data: Data) => { subject: string; body: JSX.Element };
-
-const str = (value: string | number | null | undefined) => (value == null ? "" : String(value));
+import { str, type EmailData as Data, type EmailTemplate as Template } from "./parts";
+import { staffInvitation } from "./staff-invitation";
+import { staffNotices } from "./staff-notices";
 
 /** An email whose point is one link (activate, choose a password): greeting, text, button, expiry. */
 function linkEmail(key: string): Template {
@@ -161,6 +159,8 @@ const templates: Record<string, Template> = {
   activation: linkEmail("activation"),
   "password-reset": linkEmail("reset"),
   "admin-invitation": linkEmail("adminInvitation"),
+  "staff-invitation": staffInvitation,
+  ...staffNotices,
   "booking-confirmation": (t, data) => ({
     subject: t("bookingConfirmation.subject", { reference: str(data.reference) }),
     body: (
@@ -169,16 +169,6 @@ const templates: Record<string, Template> = {
         <Text>{t(confirmationBodies[str(data.payment)] ?? confirmationBodies.payLater, { car: str(data.car) })}</Text>
         {bookingDetails(t, data)}
         {voucher(t, data)}
-      </>
-    ),
-  }),
-  "new-booking": (t, data) => ({
-    subject: t("newBooking.subject", { reference: str(data.reference) }),
-    body: (
-      <>
-        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
-        <Text>{t("newBooking.body", { driver: str(data.driver), car: str(data.car) })}</Text>
-        {bookingDetails(t, data)}
       </>
     ),
   }),

@@ -443,8 +443,10 @@ export default function BookingPage() {
         <section className="card stack" id="cancel" aria-labelledby="cancel-title">
           <h2 id="cancel-title">{t("cancel.title")}</h2>
           <p>{t(`cancel.${cancel}Help`)}</p>
-          <Form method="post">
-            <button type="submit" name="intent" value="cancel" className="danger">
+          {/* The driver confirms on a page of its own first, with or without JavaScript (booking_.cancel.tsx). */}
+          <Form method="get" action="/booking/cancel">
+            <input type="hidden" name="b" value={booking.id} />
+            <button type="submit" className="button button--danger">
               {t(cancel === "immediate" ? "cancel.button" : "cancel.requestButton")}
             </button>
           </Form>

@@ -194,6 +194,11 @@ for (const mode of jsModes) {
 
       // The invited person: the emailed link, a password of their choosing, then the back office.
       const [email] = await waitForEmails(request, staffEmail, { match: (e) => e.text.includes("/activate") });
+      // Its own invitation, not the sign-up email: who invited them, to which supplier, as what.
+      expect(email.subject).toBe(`Ana Administradora invited you to ${supplierName} on Rueda`);
+      expect(email.text).toContain("Invited by: Ana Administradora");
+      expect(email.text).toContain(`Supplier: ${supplierName}`);
+      expect(email.text).toContain("Role: Supplier staff");
       const staff = await otherBrowser(browser, mode.javaScriptEnabled);
       try {
         await staff.page.goto(`${linkFrom(email, "/activate")}&l=en`);

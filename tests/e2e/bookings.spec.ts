@@ -68,6 +68,10 @@ for (const mode of jsModes) {
       expect(await calendar.text()).toMatch(/\r\nDTSTART:\d{8}T\d{6}Z\r\n/);
       await expect(page.getByText("You pay later, so cancelling is free and takes effect at once.")).toBeVisible();
       await page.getByRole("button", { name: "Cancel booking" }).click();
+      // docs/domain.md#cancellation: nothing happens before the driver confirms.
+      await expect(page.getByRole("heading", { name: `Cancel booking ${booking.reference}?` })).toBeVisible();
+      expect(await statusOf(booking.id)).toBe("pending");
+      await page.getByRole("button", { name: "Yes, cancel the booking" }).click();
       await expect(page.getByText("Your booking was cancelled.")).toBeVisible();
       await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
       await expect(page.getByRole("row", { name: /Daniela Conductora Pending payment Cancelled/ })).toBeVisible();
@@ -184,6 +188,7 @@ for (const mode of jsModes) {
         ),
       ).toBeVisible();
       await page.getByRole("button", { name: "Request cancellation" }).click();
+      await page.getByRole("button", { name: "Yes, request the cancellation" }).click();
       await expect(
         page.getByText("Your cancellation request was sent. You will be contacted to finalize it."),
       ).toBeVisible();

@@ -351,7 +351,7 @@ describe("suppliers", () => {
 });
 
 describe("staff accounts", () => {
-  it("an invitation makes a supplier account without a password, emailed an activation link through which the person chooses one", async () => {
+  it("an invitation makes a supplier account without a password, emailed an invitation with its activation link through which the person chooses one", async () => {
     const { id: supplierId } = await createSupplier(admin, supplierValues(), null);
     const email = `ana-${tag()}@sierra.example`;
     const outcome = await inviteStaff(admin, supplierId, { fullName: "Ana Pérez", email, language: "en" });
@@ -372,7 +372,7 @@ describe("staff accounts", () => {
     const [entry] = await auditOf("user", userId);
     expect(entry).toMatchObject({ action: "supplier.staffInvite", supplierId, actorId: admin.id });
 
-    const token = (await outboxTokens(db, email, "activation")).at(-1);
+    const token = (await outboxTokens(db, email, "staff-invitation")).at(-1);
     expect(token).toBeDefined();
     expect(await activateWithPassword(token, "staff-pass1")).toEqual({ status: "activated", userId });
     expect(await verifyCredentials(email, "staff-pass1")).toMatchObject({ id: userId });
@@ -403,7 +403,7 @@ describe("staff accounts", () => {
     const email = `luis-${tag()}@sierra.example`;
     const invited = await inviteStaff(admin, supplierId, { fullName: "Luis", email, language: "es" });
     const userId = invited.status === "invited" ? invited.userId : 0;
-    const token = (await outboxTokens(db, email, "activation")).at(-1)!;
+    const token = (await outboxTokens(db, email, "staff-invitation")).at(-1)!;
     await activateWithPassword(token, "staff-pass1");
     const sessionId = await sessionCookie.parse((await createUserSession(userId, true)).split(";")[0]);
     expect(await findSessionUser(sessionId)).toMatchObject({ id: userId, type: "supplier", supplierId });

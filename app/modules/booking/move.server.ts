@@ -7,6 +7,7 @@ import { bookingScope } from "~/modules/access/booking-scope.server";
 import { enqueueBookingConfirmation } from "./confirmation.server";
 import { cancelKind } from "./eligibility";
 import { canTransition, type Actor, type BookingStatus } from "./status";
+import { tellStaff } from "./tell-staff.server";
 
 const { bookings, bookingEvents, cars, payments } = schema;
 
@@ -134,18 +135,26 @@ export async function moveBooking(
   // for verification, a payment confirmed, a late payment reviving it) is confirmed to them.
   if (booking.holdExpiresAt !== null && isHoldState(booking.status) && (to === "pending" || to === "paid"))
     await enqueueBookingConfirmation(tx, booking.id);
-  if (mover.kind === "staff") {
+  if (mover.kind !== "system") {
+    // Staff moves, and the driver's cancel the supplier must see (docs/domain.md#audit).
     await recordAudit(
       tx,
       { id: mover.userId },
       {
-        action: to === "deleted" ? "booking.delete" : "booking.status",
+        action: to === "deleted" ? "booking.delete" : mover.kind === "driver" ? "booking.cancel" : "booking.status",
         subjectType: "booking",
         subjectId: booking.id,
         supplierId: booking.supplierId,
         changes: { status: [booking.status, to] },
       },
     );
+  }
+  // docs/domain.md#staff-notices: a hold (`void`, or one that lapsed) is announced once paid; a
+  // cancellation is told to staff unless the booking was still an unannounced hold.
+  if (to === "paid" && (booking.status === "void" || booking.status === "cancelled")) {
+    await tellStaff(tx, booking.id, { kind: "new" }, actorId);
+  } else if (to === "cancelled" && booking.status !== "void") {
+    await tellStaff(tx, booking.id, { kind: "cancelled", by: mover.kind, eventId: event.id }, actorId);
   }
   return { ok: true, from: booking.status, to, eventId: event.id };
 }
