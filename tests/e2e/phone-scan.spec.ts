@@ -101,7 +101,7 @@ function measure(minTap: number) {
   for (const el of buttons) {
     const box = el.getBoundingClientRect();
     // Hidden (closed <details>, display:none, visually-hidden) buttons are not tapped.
-    if (box.width <= 1 || box.height <= 1 || getComputedStyle(el).visibility === "hidden") continue;
+    if (box.width <= 1 || box.height <= 1 || !el.checkVisibility({ visibilityProperty: true })) continue;
     if (box.height < minTap) {
       const name = (el.getAttribute("aria-label") ?? el.textContent ?? (el as HTMLInputElement).value ?? "").trim();
       short.push(`"${name.slice(0, 40)}" ${Math.round(box.height)}px`);
