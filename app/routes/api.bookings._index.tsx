@@ -32,14 +32,14 @@ const route = apiRoute(
       perPage: pageSize,
     });
     return reply(200, {
-      bookings: list.rows.map((row) => ({
+      bookings: list.rows.map(({ pickup: _pickup, dropoff: _dropoff, ...row }) => ({
         ...row,
         startsAt: row.startsAt.toISOString(),
         endsAt: row.endsAt.toISOString(),
         canAmend: canAmend(user.id, row),
       })),
       total: list.total,
-      page: query.page,
+      page: list.page,
       pages: list.pages,
       pageSize,
     });

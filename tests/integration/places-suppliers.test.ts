@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { noFilters } from "~/modules/catalogue/filters";
-import { getLocations, getSuppliers } from "~/modules/catalogue/reference.server";
+import { forgetReferenceData, getLocations, getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchCars } from "~/modules/catalogue/search.server";
 import { keyFromMediaPath } from "~/modules/images/media-url";
 import type { PlaceValues } from "~/modules/places/place-form";
@@ -137,7 +137,7 @@ afterAll(async () => {
 });
 
 describe("places", () => {
-  it("creates a place with a slug from its Spanish name, numbered when taken, audited and shown to the catalogue at once", async () => {
+  it("creates a place with a slug from its Spanish name, numbered when taken, audited, and public once a car serves it", async () => {
     await getLocations(); // the catalogue's cache is warm before the change
     const values = place();
     const first = await createPlace(admin, values);
@@ -154,7 +154,23 @@ describe("places", () => {
       slug: [null, a!.slug],
     });
 
-    expect((await getLocations()).map((l) => l.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    // No car serves them yet: drivers are not offered them (docs/domain.md#places).
+    const ids = async () => (await getLocations()).map((l) => l.id);
+    expect(await ids()).not.toContain(first.id);
+    // A car of an inactive supplier, or an unavailable or deleted car, does not make a place public.
+    const db = await getDb();
+    const supplier = await insertSupplier(db);
+    const inactive = await insertSupplier(db, { active: false });
+    await createCar(db, { supplierId: inactive.id, locationIds: [first.id] });
+    await createCar(db, { supplierId: supplier.id, locationIds: [first.id], availability: "unavailable" });
+    await createCar(db, { supplierId: supplier.id, locationIds: [first.id], status: "deleted" });
+    forgetReferenceData();
+    expect(await ids()).not.toContain(first.id);
+    // An available car of an active supplier does, at once for the process that saves it.
+    await createCar(db, { supplierId: supplier.id, locationIds: [first.id] });
+    forgetReferenceData();
+    expect(await ids()).toContain(first.id);
+    expect(await ids()).not.toContain(second.id);
   });
 
   it("takes the slug from the English name when the Spanish one has no Latin letters", async () => {
@@ -165,6 +181,8 @@ describe("places", () => {
 
   it("updates only what changed, keeps the slug, records the changed fields and refreshes the catalogue", async () => {
     const { id } = await createPlace(admin, place());
+    const db = await getDb();
+    await createCar(db, { supplierId: (await insertSupplier(db)).id, locationIds: [id] });
     const before = (await loadPlace(id))!;
     await getLocations();
     expect(await updatePlace(admin, id, { ...before, timeZone: "Europe/Madrid", latitude: 40.4722 })).toBe("updated");

@@ -225,7 +225,7 @@ export const listBookings = defineOperation({
   tag,
   summary: "The caller's bookings",
   description:
-    "The list of `/bookings`: a driver's own bookings, a supplier's staff their supplier's, an admin all; newest pick-up first, 20 a page (10 for a phone, as the page: `Sec-CH-UA-Mobile: ?1` or a mobile User-Agent). Unreadable filters are ignored, as on the page.",
+    "The list of `/bookings`: a driver's own bookings, a supplier's staff their supplier's, an admin all; for staff newest pick-up first, for a driver the bookings still ahead first (soonest pick-up first) then the past ones (latest first); 20 a page (10 for a phone, as the page: `Sec-CH-UA-Mobile: ?1` or a mobile User-Agent). Unreadable filters are ignored, as on the page, and a page past the end is the last one.",
   auth: "user",
   query: z.object({
     status: z
