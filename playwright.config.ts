@@ -28,6 +28,9 @@ const appEnv = {
   TRUST_PROXY: "1",
   // /status answers admins and this bearer only (docs/operations.md#health).
   STATUS_TOKEN: "e2e-status-token-0123456789",
+  // App origins that may call the API from a browser: a page the CORS spec serves on this run's
+  // port + 8 (+ 9 is the one it serves as not listed), and a hybrid app's WebView.
+  API_CORS_ORIGINS: `http://127.0.0.1:${port + 8} capacitor://localhost`,
   // One access line per request would bury the test report; warnings and errors still show.
   LOG_LEVEL: "warn",
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

@@ -167,6 +167,7 @@ async function serve(onListening: () => void) {
   const { buildLoadContext } = await import("./app/modules/http/load-context.server");
   const { createRemixHandler } = await import("./app/modules/http/express-remix.server");
   const { isCrossSiteWrite } = await import("./app/modules/http/cross-site");
+  const { corsHeaders, isListedOrigin, preflight } = await import("./app/modules/http/cors");
   const { plainAnswer } = await import("./app/modules/http/plain-pages.server");
   const { isApiPath, isDecodablePath, loggableUrl } = await import("./app/modules/http/api-paths");
   const { logError } = await import("./app/utils/error-log");
@@ -244,19 +245,36 @@ async function serve(onListening: () => void) {
     acceptLanguage: req.get("Accept-Language") ?? null,
     url: new URL(req.originalUrl, env.APP_URL),
   });
+  const refuseCrossSite = (req: Request, res: Response) => {
+    res.setHeader("Connection", "close");
+    const answer = plainAnswer("crossSite", plainRequest(req));
+    res.status(403).type(answer.type).send(answer.body);
+  };
+  // CORS for the app origins the operator lists (docs/security.md#api-origins): their pages may
+  // call /api with credentials; a preflight from any other origin is refused as cross-site.
+  app.use((req, res, next) => {
+    if (!isApiPath(req.path)) return next();
+    const origin = req.get("Origin") ?? null;
+    res.vary("Origin");
+    for (const [name, value] of Object.entries(corsHeaders(origin, env.API_CORS_ORIGINS))) res.setHeader(name, value);
+    if (req.method !== "OPTIONS") return next();
+    // The site's own pages never need a preflight; an OPTIONS from them is answered as one without Origin.
+    const foreign = origin !== null && !allowedOrigins(req).includes(origin) ? origin : null;
+    const answer = preflight(foreign, env.API_CORS_ORIGINS);
+    if (answer.status === 403) return refuseCrossSite(req, res);
+    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+    res.status(204).end();
+  });
   app.use((req, res, next) => {
     const secFetchSite = req.get("Sec-Fetch-Site") ?? null;
     const origin = req.get("Origin") ?? null;
     // docs/security.md#api-tokens: a bearer-only API call carries nothing a browser adds by itself.
     const bearerOnly =
       isApiPath(req.path) && presentsBearer(req.get("Authorization")) && !carriesSessionCookie(req.headers.cookie);
-    if (
-      !isCrossSiteWrite({ method: req.method, secFetchSite, origin, allowedOrigins: allowedOrigins(req), bearerOnly })
-    )
-      return next();
-    res.setHeader("Connection", "close");
-    const answer = plainAnswer("crossSite", plainRequest(req));
-    res.status(403).type(answer.type).send(answer.body);
+    const listedOrigin = isApiPath(req.path) && isListedOrigin(origin, env.API_CORS_ORIGINS);
+    const verdict = { method: req.method, secFetchSite, origin, allowedOrigins: allowedOrigins(req) };
+    if (!isCrossSiteWrite({ ...verdict, bearerOnly, listedOrigin })) return next();
+    refuseCrossSite(req, res);
   });
 
   // An API path that does not percent-decode names nothing; answered here, before the router logs it.

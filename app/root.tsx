@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
@@ -71,6 +72,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();
   const nonce = useNonce();
   const translationsHref = useContext(TranslationsHrefContext);
+  // The activation page is itself the way to activate: no "not activated, resend" banner above its form.
+  const onActivation = useLocation().pathname === "/activate";
   const language = root?.language ?? "es";
   return (
     <html lang={language}>
@@ -96,7 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {root ? <SkipLabel /> : "Skip to content"}
         </a>
         {root ? <SiteHeader /> : null}
-        {root?.user && !root.user.activated ? <ActivationBanner /> : null}
+        {root?.user && !root.user.activated && !onActivation ? <ActivationBanner /> : null}
         <main id="main">{children}</main>
         {root ? <SiteFooter /> : null}
         {root ? <Toasts toast={root.toast} /> : null}

@@ -67,6 +67,16 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...base, DEMO_DATA: "maybe" })).toThrow(/DEMO_DATA/);
   });
 
+  it("reads the API's app origins as a list, and refuses a wildcard, null or a path", () => {
+    expect(parseEnv(base).API_CORS_ORIGINS).toEqual([]);
+    expect(
+      parseEnv({ ...base, API_CORS_ORIGINS: "capacitor://localhost, http://localhost  https://App.Example/" })
+        .API_CORS_ORIGINS,
+    ).toEqual(["capacitor://localhost", "http://localhost", "https://app.example"]);
+    for (const wrong of ["*", "null", "https://app.example/path", "app.example"])
+      expect(() => parseEnv({ ...base, API_CORS_ORIGINS: wrong }), wrong).toThrow(/API_CORS_ORIGINS/);
+  });
+
   it("refuses an https deployment without SESSION_SECRET, naming the variable", () => {
     expect(() => parseEnv({ APP_URL: "https://rueda.example", SESSION_SECRET: "" })).toThrow(/SESSION_SECRET/);
   });

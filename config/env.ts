@@ -20,6 +20,28 @@ const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyAsUnset, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUnset, z.url().optional());
 
+/** An origin as browsers send it: scheme and host (and port), no path; custom schemes too (`capacitor://localhost`). */
+const originPattern = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s*]+$/;
+/**
+ * App origins allowed to call the API from a browser (docs/operations.md#api-origins): separated
+ * by commas or spaces; a trailing slash is dropped. `*` and `null` are refused: the answers carry
+ * credentials, so every origin is named.
+ */
+const originList = z.preprocess(
+  (value) =>
+    typeof value === "string"
+      ? value
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map((origin) => origin.toLowerCase().replace(/\/$/, ""))
+      : [],
+  z.array(
+    z
+      .string()
+      .regex(originPattern, "each entry must be an origin such as https://app.example or capacitor://localhost"),
+  ),
+);
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -47,6 +69,11 @@ const schema = z
     USDT_CONTRACT: z.string().default("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"),
     MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
     CAPTCHA_ENABLED: flag,
+    /** Google reCAPTCHA's secret key: /api/verify-recaptcha asks Google when set (docs/operations.md#recaptcha). */
+    RECAPTCHA_SECRET: optionalString,
+    RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
+    /** Browser and hybrid-app origins allowed to call /api (CORS), docs/operations.md#api-origins. */
+    API_CORS_ORIGINS: originList,
     LANGUAGE_FROM_COUNTRY: flag,
     ANALYTICS_MEASUREMENT_ID: optionalString,
     DATA_DIR: z.string().default(".data"),

@@ -22,6 +22,20 @@ export function prng(seed: number) {
   };
 }
 
+/** Counter instructions of the demo places (docs/domain.md#voucher): airports share one, city offices another. */
+const airportCounter = {
+  counterEs:
+    "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
+  counterEn:
+    "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
+};
+const cityCounter = {
+  counterEs:
+    "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
+  counterEn:
+    "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+};
+
 export const locationRows: Array<typeof s.locations.$inferInsert> = [
   {
     slug: "maiquetia-airport",
@@ -33,6 +47,11 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. Intercomunal Aeropuerto, Maiquetía, La Guaira",
     latitude: 10.6031,
     longitude: -66.9906,
+    ...airportCounter,
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
   {
     slug: "caracas-altamira",
@@ -44,6 +63,11 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. Francisco de Miranda, Altamira, Caracas",
     latitude: 10.4961,
     longitude: -66.849,
+    ...cityCounter,
+    counterFr:
+      "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
+    counterEl:
+      "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
   },
   {
     slug: "caracas-las-mercedes",
@@ -55,6 +79,11 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Calle París, Las Mercedes, Caracas",
     latitude: 10.4806,
     longitude: -66.8603,
+    ...cityCounter,
+    counterFr:
+      "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
+    counterEl:
+      "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
   },
   {
     slug: "valencia-airport",
@@ -66,6 +95,11 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Arturo Michelena, Valencia, Carabobo",
     latitude: 10.1496,
     longitude: -67.9284,
+    ...airportCounter,
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
   {
     slug: "valencia-centro",
@@ -77,6 +111,11 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. Bolívar Norte, Valencia, Carabobo",
     latitude: 10.162,
     longitude: -68.0077,
+    ...cityCounter,
+    counterFr:
+      "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
+    counterEl:
+      "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
   },
   {
     slug: "maracaibo-airport",
@@ -88,6 +127,11 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto La Chinita, Maracaibo, Zulia",
     latitude: 10.5582,
     longitude: -71.7279,
+    ...airportCounter,
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
   {
     slug: "barquisimeto-airport",
@@ -99,6 +143,11 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Jacinto Lara, Barquisimeto, Lara",
     latitude: 10.0427,
     longitude: -69.3586,
+    ...airportCounter,
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
   {
     slug: "porlamar-airport",
@@ -110,6 +159,11 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Santiago Mariño, Porlamar, Nueva Esparta",
     latitude: 10.9126,
     longitude: -63.9666,
+    ...airportCounter,
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
   {
     slug: "merida-centro",
@@ -121,6 +175,11 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. Las Américas, Mérida",
     latitude: 8.5897,
     longitude: -71.1561,
+    ...cityCounter,
+    counterFr:
+      "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
+    counterEl:
+      "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
   },
   {
     slug: "puerto-ordaz-airport",
@@ -132,6 +191,11 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Manuel Piar, Puerto Ordaz, Bolívar",
     latitude: 8.2885,
     longitude: -62.7604,
+    ...airportCounter,
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
   {
     slug: "puerto-la-cruz",
@@ -143,6 +207,11 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Paseo Colón, Puerto La Cruz, Anzoátegui",
     latitude: 10.2167,
     longitude: -64.6333,
+    ...cityCounter,
+    counterFr:
+      "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
+    counterEl:
+      "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
   },
   {
     slug: "maturin-airport",
@@ -154,6 +223,11 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto José Tadeo Monagas, Maturín, Monagas",
     latitude: 9.749,
     longitude: -63.1534,
+    ...airportCounter,
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
   {
     slug: "san-cristobal",
@@ -165,6 +239,11 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Av. 19 de Abril, San Cristóbal, Táchira",
     latitude: 7.7669,
     longitude: -72.225,
+    ...cityCounter,
+    counterFr:
+      "L’agence est au rez-de-chaussée, à côté de l’entrée du parking. Ouverte du lundi au samedi, de 8 h à 18 h.",
+    counterEl:
+      "Το γραφείο βρίσκεται στο ισόγειο, δίπλα στην είσοδο του χώρου στάθμευσης. Ανοιχτό Δευτέρα έως Σάββατο, 8:00 έως 18:00.",
   },
   {
     slug: "cumana-airport",
@@ -176,8 +255,23 @@ export const locationRows: Array<typeof s.locations.$inferInsert> = [
     address: "Aeropuerto Antonio José de Sucre, Cumaná, Sucre",
     latitude: 10.4503,
     longitude: -64.1305,
+    ...airportCounter,
+    counterFr:
+      "Les comptoirs de location sont dans le hall des arrivées nationales, face à la livraison des bagages. Si vous ne voyez pas votre loueur, appelez-le ou écrivez-lui sur WhatsApp : il vient vous chercher à la porte.",
+    counterEl:
+      "Τα γκισέ ενοικίασης βρίσκονται στην αίθουσα αφίξεων εσωτερικού, απέναντι από την παραλαβή αποσκευών. Αν δεν βλέπετε τον πάροχό σας, καλέστε τον ή στείλτε του μήνυμα στο WhatsApp: θα σας συναντήσει στην πόρτα.",
   },
 ];
+
+/** The demo suppliers' counter phone and WhatsApp (international digits). */
+const supplierPhones: Record<string, string> = {
+  llanos: "584141112233",
+  caribe: "584242223344",
+  andes: "584163334455",
+  margarita: "584264445566",
+  orinoco: "584125556677",
+  avila: "584146667788",
+};
 
 const supplierRows = [
   {
@@ -657,6 +751,8 @@ async function seedDemo(db: Database, passwordHash: string) {
           name: r.name,
           logo: `/images/suppliers/${r.slug}.svg`,
           email: `reservas@${r.slug}.example`,
+          phone: `+${supplierPhones[r.slug]}`,
+          whatsapp: supplierPhones[r.slug],
         })),
       )
       .returning({ id: s.suppliers.id, slug: s.suppliers.slug });

@@ -15,6 +15,12 @@ export const emailTemplates = [
   "payment-confirmation",
   "mobile-payment-rejected",
   "booking-cancel-declined",
+  "staff-invitation",
+  "transfer-waiting",
+  "booking-cancelled",
+  "booking-changed",
+  "cancel-requested",
+  "amendment-requested",
 ] as const;
 
 /** Every job the system runs: its queue and the shape of its payload. */
@@ -30,6 +36,17 @@ export const jobs = {
       subject: z.string().min(1),
       html: z.string(),
       text: z.string(),
+      // The confirmation's QR code (inline, named in the HTML by its content id) and .ics file.
+      attachments: z
+        .array(
+          z.object({
+            filename: z.string().min(1),
+            content: z.base64(),
+            contentType: z.string().min(1),
+            contentId: z.string().min(1).optional(),
+          }),
+        )
+        .optional(),
     }),
   },
   "purge-expired-tokens": { queue: "maintenance", payload: z.object({}) },

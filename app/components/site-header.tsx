@@ -1,10 +1,16 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/modules/i18n/react";
 import { languageNames, languages } from "~/modules/i18n/languages";
 import { safeRedirect } from "~/modules/access/redirect";
 import { useRootData } from "./root-data";
 
-/** The spec's header menu; a <details> disclosure, so it opens without JavaScript. */
+/**
+ * The spec's header menu; a <details> disclosure, so it opens without JavaScript (a plain link
+ * list: every link loads a new page, where it starts closed). With JavaScript a navigation keeps
+ * the header, so its open menus close on every new location. On a phone the header is one row
+ * (docs/architecture.md#phone): sign-up moves into the menu, the language and notifications show short.
+ */
 export function SiteHeader() {
   const { t } = useTranslation();
   const root = useRootData();
@@ -18,8 +24,12 @@ export function SiteHeader() {
   // Come back to this page after signing in, unless it is one of the account pages themselves.
   const here = safeRedirect(location.pathname + location.search, "");
   const signInHref = here && here !== "/" ? `/sign-in?redirectTo=${encodeURIComponent(here)}` : "/sign-in";
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    for (const menu of header.current?.querySelectorAll("details[open]") ?? []) menu.removeAttribute("open");
+  }, [location.key]);
   return (
-    <header className="site-header">
+    <header className="site-header" ref={header}>
       <div className="site-header__inner">
         <Link to="/" className="brand" aria-label={t("nav.homeAria")}>
           <img src="/logo.svg" alt="" width="28" height="28" />
@@ -72,11 +82,16 @@ export function SiteHeader() {
               <li>
                 <NavLink to="/contact">{t("nav.contact")}</NavLink>
               </li>
+              {user ? null : (
+                <li className="menu__phone-only">
+                  <NavLink to="/sign-up">{t("nav.signUp")}</NavLink>
+                </li>
+              )}
             </ul>
           </details>
           <details className="menu menu--language">
             <summary>
-              {t("labelled", { label: t("nav.language") })}{" "}
+              <span className="site-nav__label">{t("labelled", { label: t("nav.language") })} </span>
               <span lang={root?.language}>{root?.language.toUpperCase()}</span>
             </summary>
             <ul className="menu__list">
@@ -107,7 +122,7 @@ export function SiteHeader() {
               <Link to={signInHref} className="button button--small">
                 {t("nav.signIn")}
               </Link>
-              <Link to="/sign-up" className="button button--small button--secondary">
+              <Link to="/sign-up" className="button button--small button--secondary site-nav__wide-only">
                 {t("nav.signUp")}
               </Link>
             </>
@@ -127,7 +142,16 @@ function NotificationsLink({ unread }: { unread: number }) {
       className="notifications-link"
       aria-label={unread > 0 ? t("nav.notificationsUnread", { count: unread }) : undefined}
     >
-      {t("nav.notifications")}
+      <svg className="site-nav__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path
+          d="M12 3a6 6 0 0 0-6 6v3.6L4.3 16h15.4L18 12.6V9a6 6 0 0 0-6-6zm-2.5 15a2.5 2.5 0 0 0 5 0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="site-nav__label">{t("nav.notifications")}</span>
       {unread > 0 ? (
         <span className="badge badge--count" aria-hidden="true">
           {unread > 99 ? "99+" : unread}

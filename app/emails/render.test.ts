@@ -33,3 +33,61 @@ describe("renderEmail", () => {
     expect(email.text).toContain(data.reference);
   });
 });
+
+describe("the booking confirmation (docs/domain.md#voucher)", () => {
+  const data = {
+    fullName: "Vera",
+    reference: "RD-K2BPX9",
+    car: "Fiat Uno",
+    supplier: "Llanos Rent a Car",
+    pickup: "Maiquetía Airport (CCS)",
+    pickupAddress: "Av. Intercomunal",
+    dropoff: "Maiquetía Airport (CCS)",
+    dropoffAddress: "Av. Intercomunal",
+    from: "Dec 3, 2026, 10:00",
+    to: "Dec 5, 2026, 10:00",
+    timeZone: "America/Caracas",
+    days: 2,
+    options: "",
+    total: "$56",
+    link: "http://localhost/booking?b=1",
+    map: "https://www.openstreetmap.org/?mlat=10.6&mlon=-66.9#map=16/10.6/-66.9",
+    counter: "Arrivals hall",
+    supplierPhone: "+584141112233",
+    supplierPhoneLink: "tel:+584141112233",
+    whatsapp: "https://wa.me/584141112233",
+    qr: "cid:voucher-qr",
+    bring: "licence,identity,depositCard,voucher",
+  };
+
+  it("carries the voucher: the QR code image, the map, the counter, phone, WhatsApp and what to bring", async () => {
+    const email = await renderEmail("booking-confirmation", "en", { ...data, payment: "payLater" });
+    expect(email.subject).toBe("Your booking RD-K2BPX9 is confirmed");
+    expect(email.html).toContain('src="cid:voucher-qr"');
+    expect(email.html).toContain('alt="QR code of booking RD-K2BPX9"');
+    expect(email.html).toContain('href="https://wa.me/584141112233"');
+    expect(email.html).toContain('href="tel:+584141112233"');
+    expect(email.text).toContain("Maiquetía Airport (CCS), Dec 3, 2026, 10:00");
+    expect(email.text).toContain("Arrivals hall");
+    expect(email.text).toContain("Open the pick-up point on the map");
+    expect(email.text).toContain("Your driving licence");
+    expect(email.text).toContain("$56 (pay later)");
+  });
+
+  it("says how the total is paid, and leaves out the contacts the supplier has not given", async () => {
+    const verifying = await renderEmail("booking-confirmation", "es", {
+      ...data,
+      payment: "verifying",
+      whatsapp: null,
+      supplierPhone: null,
+      supplierPhoneLink: null,
+      counter: null,
+    });
+    expect(verifying.text).toContain("$56 (transferencia en verificación)");
+    expect(verifying.text).toContain("mientras verificamos su transferencia");
+    expect(verifying.html).not.toContain("wa.me");
+    expect(verifying.text).not.toContain("Contactar a");
+    const paid = await renderEmail("booking-confirmation", "fr", { ...data, payment: "paid" });
+    expect(paid.text).toContain("$56 (payé)");
+  });
+});

@@ -1,15 +1,13 @@
-import { Button, plainTextSelectors, Text } from "@react-email/components";
+import { Button, Heading, Img, Link, plainTextSelectors, Section, Text } from "@react-email/components";
 import { compile } from "html-to-text";
 import type { TFunction } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { languageOrDefault } from "~/modules/i18n/languages";
 import { buttonStyle, EmailLayout } from "./layout";
-
-type Data = Record<string, string | number | null>;
-type Template = (t: TFunction, data: Data) => { subject: string; body: JSX.Element };
-
-const str = (value: string | number | null | undefined) => (value == null ? "" : String(value));
+import { str, type EmailData as Data, type EmailTemplate as Template } from "./parts";
+import { staffInvitation } from "./staff-invitation";
+import { staffNotices } from "./staff-notices";
 
 /** An email whose point is one link (activate, choose a password): greeting, text, button, expiry. */
 function linkEmail(key: string): Template {
@@ -29,6 +27,91 @@ function linkEmail(key: string): Template {
   });
 }
 
+/** How the total is paid: at the counter, paid online, or a transfer being verified. */
+const totalKeys: Record<string, string> = {
+  payLater: "booking.totalPayLater",
+  paid: "booking.totalPaid",
+  verifying: "booking.totalVerifying",
+};
+
+/** The confirmation's opening line for each way the booking is paid. */
+const confirmationBodies: Record<string, string> = {
+  payLater: "bookingConfirmation.body",
+  paid: "bookingConfirmation.bodyPaid",
+  verifying: "bookingConfirmation.bodyVerifying",
+};
+
+const voucherHeading = { fontSize: "18px", margin: "24px 0 8px" };
+const voucherSubheading = { fontSize: "15px", margin: "16px 0 4px" };
+
+/**
+ * The voucher the driver shows at the counter (docs/domain.md#voucher): the reference as text
+ * and as a QR code (an inline image, `data.qr`), the pick-up point with its map link and
+ * counter instructions, the supplier's phone and WhatsApp, and what to bring. Its words are the
+ * booking page's (bookings:voucher).
+ */
+function voucher(t: TFunction, data: Data) {
+  const reference = str(data.reference);
+  const bring = str(data.bring).split(",").filter(Boolean);
+  return (
+    <Section>
+      <Heading as="h2" style={voucherHeading}>
+        {t("bookings:voucher.title")}
+      </Heading>
+      <Text style={{ margin: "4px 0" }}>{t("bookings:voucher.show")}</Text>
+      {data.qr ? (
+        <Img src={str(data.qr)} width="180" height="180" alt={t("bookings:voucher.qr", { reference })} />
+      ) : null}
+      <Text style={{ fontSize: "20px", fontWeight: 700, letterSpacing: "2px", margin: "4px 0" }}>{reference}</Text>
+      <Heading as="h3" style={voucherSubheading}>
+        {t("bookings:voucher.pickupPoint")}
+      </Heading>
+      <Text style={{ margin: "4px 0" }}>
+        {str(data.pickup)}, {str(data.pickupAddress)}
+      </Text>
+      <Text style={{ margin: "4px 0" }}>
+        <Link href={str(data.map)}>{t("bookings:voucher.openMap")}</Link>
+      </Text>
+      {data.counter ? (
+        <>
+          <Heading as="h3" style={voucherSubheading}>
+            {t("bookings:voucher.counter")}
+          </Heading>
+          <Text style={{ margin: "4px 0", whiteSpace: "pre-wrap" }}>{str(data.counter)}</Text>
+        </>
+      ) : null}
+      {data.supplierPhone || data.whatsapp ? (
+        <>
+          <Heading as="h3" style={voucherSubheading}>
+            {t("bookings:voucher.contact", { supplier: str(data.supplier) })}
+          </Heading>
+          {data.supplierPhone ? (
+            <Text style={{ margin: "4px 0" }}>
+              {t("bookings:voucher.phone")} <Link href={str(data.supplierPhoneLink)}>{str(data.supplierPhone)}</Link>
+            </Text>
+          ) : null}
+          {data.whatsapp ? (
+            <Text style={{ margin: "4px 0" }}>
+              <Link href={str(data.whatsapp)}>{t("bookings:voucher.whatsapp", { supplier: str(data.supplier) })}</Link>
+            </Text>
+          ) : null}
+        </>
+      ) : null}
+      <Heading as="h3" style={voucherSubheading}>
+        {t("bookings:voucher.bringTitle")}
+      </Heading>
+      <ul style={{ margin: "4px 0", paddingLeft: "20px" }}>
+        {bring.map((key) => (
+          <li key={key} style={{ fontSize: "14px", lineHeight: "24px" }}>
+            {t(`bookings:voucher.bring.${key}`)}
+          </li>
+        ))}
+      </ul>
+      <Text style={{ margin: "4px 0" }}>{t("bookings:voucher.calendarAttached")}</Text>
+    </Section>
+  );
+}
+
 /** The lines describing a booking, shared by the driver's confirmation and the staff's notice. */
 function bookingDetails(t: TFunction, data: Data) {
   const options = str(data.options)
@@ -45,7 +128,7 @@ function bookingDetails(t: TFunction, data: Data) {
     [t("booking.timeZone"), str(data.timeZone)],
     [t("booking.days"), str(data.days)],
     [t("booking.options"), options || t("booking.noOptions")],
-    [t("booking.total"), t("booking.totalPayLater", { total: str(data.total) })],
+    [t("booking.total"), t(totalKeys[str(data.payment)] ?? totalKeys.payLater, { total: str(data.total) })],
   ];
   return (
     <>
@@ -76,23 +159,16 @@ const templates: Record<string, Template> = {
   activation: linkEmail("activation"),
   "password-reset": linkEmail("reset"),
   "admin-invitation": linkEmail("adminInvitation"),
+  "staff-invitation": staffInvitation,
+  ...staffNotices,
   "booking-confirmation": (t, data) => ({
     subject: t("bookingConfirmation.subject", { reference: str(data.reference) }),
     body: (
       <>
         <Text>{t("greeting", { name: str(data.fullName) })}</Text>
-        <Text>{t("bookingConfirmation.body", { car: str(data.car) })}</Text>
+        <Text>{t(confirmationBodies[str(data.payment)] ?? confirmationBodies.payLater, { car: str(data.car) })}</Text>
         {bookingDetails(t, data)}
-      </>
-    ),
-  }),
-  "new-booking": (t, data) => ({
-    subject: t("newBooking.subject", { reference: str(data.reference) }),
-    body: (
-      <>
-        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
-        <Text>{t("newBooking.body", { driver: str(data.driver), car: str(data.car) })}</Text>
-        {bookingDetails(t, data)}
+        {voucher(t, data)}
       </>
     ),
   }),

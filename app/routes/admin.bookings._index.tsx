@@ -15,7 +15,10 @@ export const headers: HeadersFunction = () => ({ "Accept-CH": MOBILE_HINT, Vary:
 /** The back office's bookings: the one bookings list (list-page.server.ts) in the caller's scope, with a text search and a CSV export. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);
-  return { title: `${context.t("admin:nav.bookings")} · Rueda`, ...(await loadBookingsList(user, request)) };
+  return {
+    title: `${context.t("admin:nav.bookings")} · Rueda`,
+    ...(await loadBookingsList(user, request, context.language)),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -8,6 +8,7 @@ import { deleteCar, loadCarForDelete } from "~/modules/backoffice/cars.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
+import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 
 export const meta = privatePageMeta;
 
@@ -30,6 +31,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const outcome = await deleteCar(user, carId);
   if (outcome === "notFound") throw new Response(null, { status: 404 });
   if (outcome !== "deleted") return json({ refused: outcome.heldBy }, { status: 409 });
+  // Its places may have lost their last car (docs/domain.md#places).
+  forgetReferenceData();
   return redirect("/admin/cars", {
     headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) },
   });

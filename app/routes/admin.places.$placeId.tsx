@@ -103,6 +103,10 @@ export default function PlacePage() {
           address: place.address,
           kind: place.kind,
           timeZone: place.timeZone,
+          counterEs: place.counterEs,
+          counterEn: place.counterEn,
+          counterFr: place.counterFr,
+          counterEl: place.counterEl,
           latitude: str(place.latitude),
           longitude: str(place.longitude),
         }}

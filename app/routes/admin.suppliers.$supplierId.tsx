@@ -119,6 +119,8 @@ export default function SupplierPage() {
             name: supplier.name,
             email: supplier.email ?? "",
             phone: supplier.phone ?? "",
+            // Shown with its "+", as it is dialled.
+            whatsapp: supplier.whatsapp ? `+${supplier.whatsapp}` : "",
             payLater: supplier.payLater,
             active: supplier.active,
           }}

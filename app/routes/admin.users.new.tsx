@@ -7,6 +7,7 @@ import { SelectField } from "~/components/form-choices";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { requireAdmin } from "~/modules/access/staff.server";
+import { languageNames, languages } from "~/modules/i18n/languages";
 import { useTranslation } from "~/modules/i18n/react";
 import { adminUserMessages, createAccountSchema, staffTypes } from "~/modules/user/admin-users";
 import { createStaffAccount, supplierChoices } from "~/modules/user/admin-users.server";
@@ -18,15 +19,19 @@ export const meta = privatePageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(request, context);
-  return { title: `${context.t("adminUsers:create.title")} · Rueda`, suppliers: await supplierChoices() };
+  return {
+    title: `${context.t("adminUsers:create.title")} · Rueda`,
+    suppliers: await supplierChoices(),
+    language: context.language,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = requireAdmin(request, context);
   const submission = parseWithZod(await request.formData(), { schema: createAccountSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  // The new account's emails go in the language the admin works in; its owner can change it later.
-  const created = await createStaffAccount(admin, submission.value, context.language);
+  // The invitation and the account's emails go in the language the admin chose; its owner can change it later.
+  const created = await createStaffAccount(admin, submission.value, submission.value.language ?? context.language);
   if (!created.ok) {
     const fieldErrors: Record<string, string[]> =
       created.reason === "emailTaken"
@@ -44,16 +49,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewUserPage() {
   const { t } = useTranslation("adminUsers");
-  const { suppliers } = useLoaderData<typeof loader>();
+  const { suppliers, language } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(createAccountSchema, lastResult);
+  const [form, fields] = useZodForm(createAccountSchema, lastResult, { defaultValue: { language } });
   const labels = {
     fullName: t("fields.fullName"),
     email: t("fields.email"),
     phone: t("fields.phone"),
     type: t("fields.type"),
     supplierId: t("fields.supplier"),
+    language: t("fields.language"),
   };
   return (
     <section className="page stack">
@@ -84,6 +90,11 @@ export default function NewUserPage() {
           ]}
         />
         <p className="field__help">{t("fields.supplierHelp")}</p>
+        <SelectField
+          field={fields.language}
+          label={labels.language}
+          options={languages.map((code) => ({ value: code, label: languageNames[code], lang: code }))}
+        />
         <div>
           <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("admin:common.saving")}>
             {t("create.submit")}

@@ -31,7 +31,7 @@ const route = apiRoute(
       perPage: pageSize,
     });
     return reply(200, {
-      bookings: list.rows.map((row) => ({
+      bookings: list.rows.map(({ pickup: _pickup, dropoff: _dropoff, ...row }) => ({
         ...row,
         startsAt: row.startsAt.toISOString(),
         endsAt: row.endsAt.toISOString(),

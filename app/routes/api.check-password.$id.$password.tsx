@@ -6,7 +6,9 @@ import { checkPassword } from "~/modules/api/operations/account";
 // never the account's change-password budget (docs/security.md#rate-limits).
 const route = apiRoute(
   implement(checkPassword, async ({ params, user, context }) =>
-    reply(200, await passwordMatches(user, params.id, params.password, { kind: "client", ip: context.ip })),
+    (await passwordMatches(user, params.id, params.password, { kind: "client", ip: context.ip }))
+      ? reply(200, { matches: true as const })
+      : reply(204, null),
   ),
 );
 export const loader = route.loader;

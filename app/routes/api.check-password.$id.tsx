@@ -4,7 +4,7 @@ import { checkPasswordPost } from "~/modules/api/operations/account";
 
 const route = apiRoute(
   implement(checkPasswordPost, async ({ params, body, user }) =>
-    reply(200, await passwordMatches(user, params.id, body.password)),
+    (await passwordMatches(user, params.id, body.password)) ? reply(200, { matches: true as const }) : reply(204, null),
   ),
 );
 export const loader = route.loader;

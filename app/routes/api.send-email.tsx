@@ -6,7 +6,7 @@ import { messages } from "~/modules/forms/messages";
 
 const route = apiRoute(
   implement(sendEmail, async ({ body, user, context, language }) => {
-    const email = user?.email ?? body.email;
+    const email = user?.email ?? body.email ?? body.from;
     if (!email) throw fieldError("email", messages.required);
     const sent = await submitContactMessageLimited(
       { userId: user?.id ?? null, email, subject: body.subject, message: body.message, language },

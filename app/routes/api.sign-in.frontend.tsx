@@ -24,11 +24,9 @@ const route = apiRoute(
     if (context.sessionId) await destroySession(context.sessionId);
     const headers = new Headers({ "Set-Cookie": await createUserSession(result.user.id, Boolean(body.stayConnected)) });
     const { token, expiresAt } = await issueApiToken(result.user.id);
-    return reply(
-      200,
-      { user: await apiUser(result.user.id), accessToken: token, expiresAt: expiresAt.toISOString() },
-      headers,
-    );
+    const user = await apiUser(result.user.id);
+    // The account itself with its token, as a client stores its user; `user` for earlier clients.
+    return reply(200, { ...user, accessToken: token, expiresAt: expiresAt.toISOString(), user }, headers);
   }),
 );
 export const loader = route.loader;

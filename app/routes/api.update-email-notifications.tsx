@@ -6,7 +6,7 @@ import { updateEmailNotifications as saveEmailNotifications } from "~/modules/us
 
 const route = apiRoute(
   implement(updateEmailNotifications, async ({ body, user }) => {
-    requireOwnBodyId(user, body.id);
+    requireOwnBodyId(user, body.id, body._id);
     await saveEmailNotifications(user.id, body.enableEmailNotifications);
     return reply(200, { user: await apiUser(user.id) });
   }),

@@ -7,7 +7,7 @@ import { languageCookie } from "~/utils/cookies.server";
 
 const route = apiRoute(
   implement(updateLanguage, async ({ body, user, context }) => {
-    requireOwnBodyId(user, body.id);
+    requireOwnBodyId(user, body.id, body._id);
     await saveLanguage(user.id, body.language);
     // A browser signed in with the cookie keeps the language after signing out, as with the settings page.
     const headers =

@@ -6,7 +6,8 @@ import { apiUser } from "~/modules/api/user.server";
 const route = apiRoute(
   implement(getUser, async ({ params, user }) => {
     requireOwnPathId(user, params.id);
-    return reply(200, { user: await apiUser(user.id) });
+    const account = await apiUser(user.id);
+    return reply(200, { ...account, user: account });
   }),
 );
 export const loader = route.loader;

@@ -9,7 +9,8 @@ const route = apiRoute(
     // It tells whether an address is registered, as the sign-up form does: under the sign-up limit.
     const available = await emailAvailableLimited(body.email, context.ip);
     if (available === "rateLimited") throw new ApiError(429, "rateLimited", messages.rateLimited);
-    return reply(200, { available });
+    // The reference client reads 200 as free and any other status as taken.
+    return available ? reply(200, { available: true as const }) : reply(204, null);
   }),
 );
 export const loader = route.loader;

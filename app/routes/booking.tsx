@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ReceivedPayments } from "~/components/booking/received-payments";
 import { StatusSelect } from "~/components/booking/status-select";
+import { Voucher, type VoucherData } from "~/components/booking/voucher";
 import { SelectField } from "~/components/form-choices";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
@@ -17,6 +18,8 @@ import { cancelBooking, resolveCancelRequest } from "~/modules/booking/cancel-bo
 import { changeStatus } from "~/modules/booking/change-status.server";
 import { requestAmendment } from "~/modules/booking/request-amendment.server";
 import { bookingActions } from "~/modules/booking/actions";
+import { counterInstructions, mapLink, phoneLink, whatsappLink } from "~/modules/booking/voucher";
+import { qrSvg } from "~/modules/images/qr.server";
 import { bookingStatuses } from "~/modules/booking/status";
 import { amendClosingCardAttempts } from "~/modules/payment/amend-closing-card-attempts.server";
 import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
@@ -30,6 +33,7 @@ import { requireUser } from "~/modules/user/auth.server";
 import { payableQuery } from "~/modules/booking/methods";
 import { grantRefusal, loadPayableBooking } from "~/modules/payment/payable.server";
 import type { SessionUser } from "~/utils/session.server";
+import { getEnv } from "~/utils/env.server";
 import { toastHeader, type Toast } from "~/utils/toast.server";
 import { placeNameKey } from "~/modules/i18n/place-name";
 
@@ -75,7 +79,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actions = bookingActions({ ...user, granted }, detail);
   const choices = actions.amend ? await amendChoices(car.id) : null;
   const received = await receivedPayments(booking.id);
+  // docs/domain.md#voucher: for a booking that holds its car (not a bare hold, not cancelled).
+  const voucher: VoucherData | null = ["void", "cancelled", "deleted"].includes(booking.status)
+    ? null
+    : {
+        reference: booking.reference,
+        qrSvg: await qrSvg(booking.reference),
+        pickup: {
+          id: pickup.id,
+          name: pickup[nameKey],
+          address: pickup.address,
+          latitude: pickup.latitude,
+          longitude: pickup.longitude,
+        },
+        mapHref: mapLink(pickup),
+        tileUrl: getEnv().MAP_TILE_URL,
+        counter: counterInstructions(pickup, context.language),
+        supplier: {
+          name: supplier.name,
+          phone: supplier.phone,
+          phoneHref: supplier.phone ? phoneLink(supplier.phone) : null,
+          whatsappHref: supplier.whatsapp ? whatsappLink(supplier.whatsapp) : null,
+        },
+      };
   return {
+    voucher,
     title: `${context.t("bookings:detail.title", { reference: booking.reference })} · Rueda`,
     booking: {
       id: booking.id,
@@ -265,6 +293,7 @@ export default function BookingPage() {
     payHref,
     receipt,
     payments,
+    voucher,
   } = useLoaderData<typeof loader>();
   const { t: tr } = useTranslation("receipt");
   const { breakdown } = booking;
@@ -330,6 +359,8 @@ export default function BookingPage() {
           <dd>{t(`paymentStates.${booking.status}`)}</dd>
         </dl>
       </section>
+
+      {voucher ? <Voucher voucher={voucher} /> : null}
 
       <section className="card" aria-labelledby="drivers-title">
         <h2 id="drivers-title">{t("detail.drivers")}</h2>
@@ -412,8 +443,10 @@ export default function BookingPage() {
         <section className="card stack" id="cancel" aria-labelledby="cancel-title">
           <h2 id="cancel-title">{t("cancel.title")}</h2>
           <p>{t(`cancel.${cancel}Help`)}</p>
-          <Form method="post">
-            <button type="submit" name="intent" value="cancel" className="danger">
+          {/* The driver confirms on a page of its own first, with or without JavaScript (booking_.cancel.tsx). */}
+          <Form method="get" action="/booking/cancel">
+            <input type="hidden" name="b" value={booking.id} />
+            <button type="submit" className="button button--danger">
               {t(cancel === "immediate" ? "cancel.button" : "cancel.requestButton")}
             </button>
           </Form>

@@ -13,7 +13,10 @@ export const headers: HeadersFunction = () => ({ "Accept-CH": MOBILE_HINT, Vary:
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireUser(request, context);
-  return { title: `${context.t("bookings:title")} · Rueda`, ...(await loadBookingsList(user, request)) };
+  return {
+    title: `${context.t("bookings:title")} · Rueda`,
+    ...(await loadBookingsList(user, request, context.language)),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -10,7 +10,9 @@ import { hasFilters, noFilters } from "~/modules/catalogue/filters";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import { getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchCars } from "~/modules/catalogue/search.server";
+import { pageQuery } from "~/modules/list/paging";
 import {
+  CARS_PER_PAGE,
   checkoutHref,
   initialSearchValues,
   parseSearchParams,
@@ -51,7 +53,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   if (!query) return { ...common, results: null };
 
-  const { cars, count } = await searchCars(query);
+  let { cars, count } = await searchCars(query);
+  // A page past the end shows the last page, which never offers "Next" (docs/domain.md#limits).
+  const { page } = pageQuery(count.total, query.page, CARS_PER_PAGE);
+  if (!count.more && page < query.page) ({ cars, count } = await searchCars({ ...query, page }));
   const { days, from, to } = query.period;
   const place = (id: number) => locations.find((l) => l.id === id)?.name ?? "";
   return {
@@ -62,7 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       from,
       to,
       days,
-      page: query.page,
+      page,
       total: count.total,
       more: count.more,
       pages: count.pages,

@@ -12,7 +12,7 @@ import { resendActivationByEmail, saveLanguageChoice } from "~/modules/user/acco
 import { attemptSignIn } from "~/modules/user/auth.server";
 import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
-import { safeRedirect } from "~/modules/access/redirect";
+import { homeFor, safeRedirect } from "~/modules/access/redirect";
 import { signInSchema } from "~/modules/user/validation";
 import { createUserSession, destroySession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
-  if (context.user) throw redirect(redirectTo || "/");
+  if (context.user) throw redirect(redirectTo || homeFor(context.user.type));
   return { title: `${context.t("auth:signIn.title")} · Rueda`, redirectTo };
 }
 
@@ -54,13 +54,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A new session id on every sign-in; whatever session this browser had is gone.
   if (context.sessionId) await destroySession(context.sessionId);
   const headers = { "Set-Cookie": await createUserSession(result.user.id, Boolean(stayConnected)) };
+  const target = safeRedirect(redirectTo, homeFor(result.user.type));
   // docs/domain.md#language: a language asked for with ?l= is saved on the account. Otherwise the account's own
   // language now applies, and the browser only holds this page's texts: reload fully if it changes.
   const requested = new URL(request.url).searchParams.get("l");
   if (isLanguage(requested)) {
     // Not saved: the account's language applies after all (a full load), with a toast in the chosen one.
     if (requested !== result.user.language && !(await saveLanguageChoice(result.user.id, requested)))
-      return redirectDocument(safeRedirect(redirectTo), {
+      return redirectDocument(target, {
         headers: [
           ["Set-Cookie", headers["Set-Cookie"]],
           [
@@ -70,9 +71,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ],
       });
   } else if (result.user.language !== context.language) {
-    return redirectDocument(safeRedirect(redirectTo), { headers });
+    return redirectDocument(target, { headers });
   }
-  return redirect(safeRedirect(redirectTo), { headers });
+  return redirect(target, { headers });
 }
 
 /**

@@ -15,6 +15,11 @@ export const locations = pgTable("locations", {
   longitude: doublePrecision("longitude").notNull(),
   /** IANA zone in which pick-up and drop-off times at this place are entered. */
   timeZone: varchar("time_zone", { length: 64 }).notNull().default("America/Caracas"),
+  /** Where to meet at the counter, in each language (docs/domain.md#voucher); empty when not given. */
+  counterEs: varchar("counter_es", { length: 500 }).notNull().default(""),
+  counterEn: varchar("counter_en", { length: 500 }).notNull().default(""),
+  counterFr: varchar("counter_fr", { length: 500 }).notNull().default(""),
+  counterEl: varchar("counter_el", { length: 500 }).notNull().default(""),
   ...timestamps,
 });
 

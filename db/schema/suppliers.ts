@@ -9,6 +9,8 @@ export const suppliers = pgTable("suppliers", {
   logo: text("logo"),
   email: varchar("email", { length: 254 }),
   phone: varchar("phone", { length: 32 }),
+  /** The WhatsApp number drivers write to, international digits without "+" (docs/domain.md#voucher). */
+  whatsapp: varchar("whatsapp", { length: 15 }),
   active: boolean("active").notNull().default(true),
   payLater: boolean("pay_later").notNull().default(true),
   status: recordStatus("status").notNull().default("active"),

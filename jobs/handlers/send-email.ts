@@ -33,20 +33,20 @@ function mailSettings(): MailSettings {
  */
 export async function deliverEmail(email: JobPayload<"send-email">, jobId: string, settings: MailSettings) {
   const { from, resendApiKey } = settings;
-  const { to, subject, html, text } = email;
+  const { to, subject, html, text, attachments } = email;
   if (!resendApiKey) {
     const dir = path.join(settings.dataDir, "mail");
     await fs.mkdir(dir, { recursive: true });
     const file = path.join(dir, `${jobId.replace(/[^\w.-]/g, "_")}.json`);
     await fs.writeFile(
       file,
-      JSON.stringify({ from, to, subject, html, text, createdAt: new Date().toISOString() }, null, 2),
+      JSON.stringify({ from, to, subject, html, text, attachments, createdAt: new Date().toISOString() }, null, 2),
     );
     return;
   }
   // A client only holds the key and base URL (tests point it at the local fake); fetch does the rest.
   const client = new Resend(resendApiKey, { baseUrl: settings.resendBaseUrl });
-  const { error } = await client.emails.send({ from, to, subject, html, text }, { idempotencyKey: jobId });
+  const { error } = await client.emails.send({ from, to, subject, html, text, attachments }, { idempotencyKey: jobId });
   if (error) {
     const message = `Resend ${error.name}: ${error.message}`;
     throw permanentErrors.has(error.name) ? new UnrecoverableError(message) : new Error(message);

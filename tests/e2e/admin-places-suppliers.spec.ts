@@ -44,7 +44,7 @@ for (const mode of jsModes) {
   test.describe(`admin places and suppliers ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("an admin creates a place, which the search offers at once, edits it, and deletes it after confirming", async ({
+    test("an admin creates a place, which the search offers once a car serves it, edits it, and deletes it after confirming", async ({
       page,
     }) => {
       test.setTimeout(180_000);
@@ -87,20 +87,31 @@ for (const mode of jsModes) {
       await expect(page).toHaveURL(/\/admin\/places$/);
       await expect(page.getByRole("link", { name: `${name} Airport` })).toBeVisible();
 
+      const offered = async () => {
+        await page.goto("/search?l=en");
+        return page
+          .getByLabel("Pick-up location")
+          .locator("option", { hasText: `${name} Airport` })
+          .count();
+      };
+      // No car serves it yet: drivers are not offered an empty place (docs/domain.md#places).
+      expect(await offered()).toBe(0);
+      await page.goto("/locations?l=en");
+      await expect(page.getByText(`${name} Airport`)).toHaveCount(0);
+      // A car of the demo fleet starts serving it (the demo data's first car: Llanos's, available).
+      const servedByCar = async (checked: boolean) => {
+        await page.goto("/admin/cars/1?l=en");
+        await page.getByLabel(`${name} Airport`).setChecked(checked);
+        await page.getByRole("button", { name: "Save", exact: true }).click();
+        await expect(page.getByText("Changes made successfully")).toBeVisible();
+      };
+      await servedByCar(true);
+
       // Drivers can choose it: at once from the web process that made it, within the catalogue
       // cache's minute from any other (docs/operations.md#scaling).
-      await expect
-        .poll(
-          async () => {
-            await page.goto("/search?l=en");
-            return page
-              .getByLabel("Pick-up location")
-              .locator("option", { hasText: `${name} Airport` })
-              .count();
-          },
-          { timeout: 75_000, intervals: [1_000, 2_000, 5_000] },
-        )
-        .toBe(1);
+      await expect.poll(offered, { timeout: 75_000, intervals: [1_000, 2_000, 5_000] }).toBe(1);
+      // The car goes back to its own places, so the place can be deleted below.
+      await servedByCar(false);
 
       await page.goto("/admin/places?l=en");
       await page.getByRole("link", { name: `${name} Airport` }).click();
@@ -194,6 +205,11 @@ for (const mode of jsModes) {
 
       // The invited person: the emailed link, a password of their choosing, then the back office.
       const [email] = await waitForEmails(request, staffEmail, { match: (e) => e.text.includes("/activate") });
+      // Its own invitation, not the sign-up email: who invited them, to which supplier, as what.
+      expect(email.subject).toBe(`Ana Administradora invited you to ${supplierName} on Rueda`);
+      expect(email.text).toContain("Invited by: Ana Administradora");
+      expect(email.text).toContain(`Supplier: ${supplierName}`);
+      expect(email.text).toContain("Role: Supplier staff");
       const staff = await otherBrowser(browser, mode.javaScriptEnabled);
       try {
         await staff.page.goto(`${linkFrom(email, "/activate")}&l=en`);

@@ -180,6 +180,8 @@ for (const mode of jsModes) {
 
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Phone").fill("+58 414 111 2233");
+      // The invitation goes in the language the admin chooses for its owner: their own by default.
+      await expect(page.getByLabel("Invitation language")).toHaveValue("en");
       await page.getByRole("button", { name: "Create account" }).click();
       await expect(
         page.getByRole("status").filter({ hasText: `We emailed an activation link to ${email}` }),
@@ -189,6 +191,8 @@ for (const mode of jsModes) {
       await expect(page.getByText("Not activated yet")).toBeVisible();
 
       const [activation] = await waitForEmails(request, email, { match: (e) => e.text.includes("/activate") });
+      expect(activation.subject).toBe("Ana Administradora invited you to Llanos Rent a Car on Rueda");
+      expect(activation.text).toContain("Role: Supplier staff");
       const owner = await otherBrowser(browser, mode.javaScriptEnabled);
       await owner.goto(`${linkFrom(activation, "/activate")}&l=en`);
       await owner.getByLabel("Password", { exact: true }).fill("my-own-password");

@@ -144,8 +144,10 @@ for (const [index, mode] of jsModes.entries()) {
       const amended = await bookingShown(page);
       expect(amended.total).toBeGreaterThan(first.total);
 
-      // Pay later, before pick-up: cancelled at once.
+      // Pay later, before pick-up: confirmed on its own page, then cancelled at once.
       await page.getByRole("button", { name: "Cancel booking" }).click();
+      await expect(page.getByRole("heading", { name: `Cancel booking ${amended.reference}?` })).toBeVisible();
+      await page.getByRole("button", { name: "Yes, cancel the booking" }).click();
       await expect(page.getByText("Your booking was cancelled.")).toBeVisible();
       await expect(page.getByRole("row", { name: /Camila Journey Pending payment Cancelled/ })).toBeVisible();
 

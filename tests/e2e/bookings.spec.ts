@@ -1,6 +1,7 @@
 import postgres from "postgres";
 import type { Page } from "@playwright/test";
-import { expect, jsModes, signIn as signInPage, test, waitForEmails } from "./support";
+import { activatedAccount } from "./activated-account";
+import { expect, jsModes, signIn as signInPage, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
  * The bookings list and the booking page over the demo data (db/seed-data.ts): the demo
@@ -53,9 +54,12 @@ for (const mode of jsModes) {
       await signIn(page, DRIVER, PASSWORD);
       await page.goto("/bookings?l=en");
       await expect(page.getByRole("heading", { name: "Bookings", level: 1 })).toBeVisible();
-      for (const column of ["Car", "Supplier", "Driver", "Price", "Status", "Days", "Cost"]) {
+      for (const column of ["Reference", "Pick-up", "Drop-off", "Status", "Car", "Supplier", "Cost"]) {
         await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
       }
+      // Their own name, the daily rate and the day count are the back office's columns.
+      for (const column of ["Driver", "Price", "Days"])
+        await expect(page.getByRole("columnheader", { name: column, exact: true })).toHaveCount(0);
       await expect(page.getByRole("link", { name: "View booking RD-DEMO2" })).toBeVisible();
       await expect(page.getByRole("checkbox")).toHaveCount(0);
 
@@ -68,6 +72,10 @@ for (const mode of jsModes) {
       expect(await calendar.text()).toMatch(/\r\nDTSTART:\d{8}T\d{6}Z\r\n/);
       await expect(page.getByText("You pay later, so cancelling is free and takes effect at once.")).toBeVisible();
       await page.getByRole("button", { name: "Cancel booking" }).click();
+      // docs/domain.md#cancellation: nothing happens before the driver confirms.
+      await expect(page.getByRole("heading", { name: `Cancel booking ${booking.reference}?` })).toBeVisible();
+      expect(await statusOf(booking.id)).toBe("pending");
+      await page.getByRole("button", { name: "Yes, cancel the booking" }).click();
       await expect(page.getByText("Your booking was cancelled.")).toBeVisible();
       await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
       await expect(page.getByRole("row", { name: /Daniela Conductora Pending payment Cancelled/ })).toBeVisible();
@@ -184,6 +192,7 @@ for (const mode of jsModes) {
         ),
       ).toBeVisible();
       await page.getByRole("button", { name: "Request cancellation" }).click();
+      await page.getByRole("button", { name: "Yes, request the cancellation" }).click();
       await expect(
         page.getByText("Your cancellation request was sent. You will be contacted to finalize it."),
       ).toBeVisible();
@@ -326,6 +335,58 @@ for (const mode of jsModes) {
     });
   });
 }
+
+test("a driver's list shows what is ahead first, soonest pick-up first, then the past; each with reference, dates on the place's clock, places and status", async ({
+  browser,
+}) => {
+  const email = uniqueEmail("mine");
+  const password = "mine-pass1";
+  const tag = Date.now().toString(36).toUpperCase();
+  const [next, later, past] = [`NEXT${tag}`, `LATER${tag}`, `PAST${tag}`];
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    if (javaScriptEnabled) {
+      await activatedAccount(page.request, email, password, { fullName: "Marta Lista" });
+      // Three bookings of RD-DEMO1's car, made out of order: one after every other booking of
+      // the car, one a month later, and one that ended more than a year ago.
+      await sql`
+        with demo as (select * from bookings where reference = 'RD-DEMO1'),
+          after as (select max(b.ends_at) + interval '1 day' as at from bookings b join demo on b.car_id = demo.car_id),
+          wanted (reference, starts_at, status) as (values
+            (${later}, (select at from after) + interval '30 days', 'reserved'::booking_status),
+            (${past}, now() - interval '400 days', 'paid'::booking_status),
+            (${next}, (select at from after), 'pending'::booking_status))
+        insert into bookings (reference, car_id, supplier_id, driver_id, pickup_location_id, dropoff_location_id, starts_at, ends_at, status, days, price_cents, breakdown, payment_method)
+        select w.reference, car_id, supplier_id, (select id from users where email = ${email}), pickup_location_id, dropoff_location_id,
+          w.starts_at, w.starts_at + (demo.ends_at - demo.starts_at), w.status, days, price_cents, breakdown, 'payLater'
+        from demo, wanted w`;
+    }
+    // The sign-up made for the first browser signed it in; the second signs in.
+    if (!javaScriptEnabled) await signIn(page, email, password);
+    await page.goto("/bookings?l=en");
+    await expect(page.getByRole("rowheader")).toHaveText([next, later, past]);
+    const [booking] = await sql<{ startsAt: Date; endsAt: Date; place: string; zone: string }[]>`
+      select b.starts_at as "startsAt", b.ends_at as "endsAt", l.name_en as place, l.time_zone as zone
+      from bookings b join locations l on l.id = b.pickup_location_id where b.reference = ${next}`;
+    const onPlaceClock = (at: Date) =>
+      new Intl.DateTimeFormat("en", {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: booking.zone,
+        hourCycle: "h23",
+      }).format(at);
+    // On a phone each booking is a card: reference, pick-up and drop-off (when, where), status.
+    const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: next }) });
+    await expect(row.getByRole("cell")).toContainText([
+      `${onPlaceClock(booking.startsAt)} ${booking.place}`,
+      `${onPlaceClock(booking.endsAt)} ${booking.place}`,
+      "Pending payment",
+    ]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  }
+});
 
 test("the list shows 20 bookings a page, 10 on a phone, decided on the server", async ({ browser }) => {
   const phone =

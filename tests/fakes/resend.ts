@@ -8,6 +8,8 @@ export type FakeEmail = {
   subject: string;
   html: string;
   text: string;
+  /** As the API takes them: base64 content, and `content_id` for an inline image. */
+  attachments: Array<{ filename: string; content: string; content_type: string | null; content_id: string | null }>;
   idempotencyKey: string | null;
   createdAt: string;
 };
@@ -105,6 +107,15 @@ export function startResendFake(port = 0): Promise<ResendFake> {
           subject: String(body.subject),
           html: String(body.html ?? ""),
           text: String(body.text ?? ""),
+          attachments: (Array.isArray(body.attachments)
+            ? (body.attachments as Array<Record<string, unknown>>)
+            : []
+          ).map((a) => ({
+            filename: String(a.filename ?? ""),
+            content: String(a.content ?? ""),
+            content_type: typeof a.content_type === "string" ? a.content_type : null,
+            content_id: typeof a.content_id === "string" ? a.content_id : null,
+          })),
           idempotencyKey: key,
           createdAt: new Date().toISOString(),
         };

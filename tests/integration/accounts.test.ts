@@ -261,6 +261,7 @@ describe("credentials", () => {
       id: userId,
       email: address,
       language: "en",
+      type: "user",
     });
     await expect(verifyCredentials(address, "wrong")).rejects.toMatchObject({ reason: "incorrect" });
     await expect(verifyCredentials(email("ghost"), "secret1")).rejects.toMatchObject({ reason: "incorrect" });

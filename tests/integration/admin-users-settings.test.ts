@@ -201,7 +201,7 @@ describe("creating a staff account", () => {
     type: "supplier" as const,
   };
 
-  it("creates it unactivated and passwordless, with the usual activation link that lets its owner choose a password", async () => {
+  it("creates it unactivated and passwordless, with the invitation's activation link that lets its owner choose a password", async () => {
     const created = await createStaffAccount(admin, { ...input, supplierId }, "fr");
     if (!created.ok) throw new Error(created.reason);
     expect(await userRow(created.userId)).toMatchObject({
@@ -212,7 +212,7 @@ describe("creating a staff account", () => {
       language: "fr",
       birthDate: null,
     });
-    const [token] = await outboxTokens(await getDb(), input.email, "activation");
+    const [token] = await outboxTokens(await getDb(), input.email, "staff-invitation");
     expect(await activateWithPassword(token, "chosen-password")).toEqual({
       status: "activated",
       userId: created.userId,

@@ -255,6 +255,10 @@ describe("authorization: another user's id", () => {
       ["/api/update-language", { language: "el", id: victim.user.id }],
       ["/api/update-user", { fullName: "Hijacked", id: victim.user.id }],
       ["/api/update-email-notifications", { enableEmailNotifications: false, id: victim.user.id }],
+      // The reference client's name for the id.
+      ["/api/update-user", { fullName: "Hijacked", _id: victim.user.id }],
+      ["/api/update-email-notifications", { enableEmailNotifications: false, _id: String(victim.user.id) }],
+      ["/api/change-password", { _id: victim.user.id, password: "secret1", newPassword: "hijacked1", strict: true }],
     ];
     for (const [path, body] of bodyCalls) {
       const response = await api(path, { method: "POST", token: me.token, json: body });
@@ -279,6 +283,65 @@ describe("authorization: another user's id", () => {
     expect((await api(`/api/user/${user.id}`)).status).toBe(401);
     expect((await api(`/api/user/${user.id}`, { token: "A".repeat(43) })).status).toBe(401);
     expect((await api(`/api/user/${user.id}`, { headers: { Authorization: "Bearer not-a-token" } })).status).toBe(401);
+  });
+});
+
+describe("the reference client's forms beside Rueda's own", () => {
+  it("update-user changes only the fields sent; an empty string clears one", async () => {
+    const { user, token } = await signedInUser({
+      phone: "+584141112233",
+      location: "Caracas",
+      bio: "Hello",
+      documentType: 1,
+      documentNumber: "V12345678",
+    });
+    const response = await api("/api/update-user", { method: "POST", token, json: { location: "Mérida", bio: "" } });
+    expect(response.status).toBe(200);
+    expect((await json(response)).user).toMatchObject({
+      fullName: "Test Person",
+      phone: "+584141112233",
+      location: "Mérida",
+      bio: null,
+      documentType: "1",
+      documentNumber: "V12345678",
+    });
+    // A document number needs a type, sent or saved.
+    const { token: other } = await signedInUser();
+    const refused = await api("/api/update-user?l=en", {
+      method: "POST",
+      token: other,
+      json: { documentNumber: "X1" },
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys((await json(refused)).error.fields)).toEqual(["documentType"]);
+    // An empty name is refused, not saved.
+    expect((await api("/api/update-user", { method: "POST", token, json: { fullName: " " } })).status).toBe(400);
+    expect((await userRow(user.id)).fullName).toBe("Test Person");
+  });
+
+  it("change-password: a wrong current password in the reference client's form is a field error on `password`", async () => {
+    const { user, token, password } = await signedInUser();
+    const wrong = await api("/api/change-password?l=en", {
+      method: "POST",
+      token,
+      json: { _id: user.id, password: "not-it", newPassword: "brand-new", strict: true },
+    });
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).error).toMatchObject({ code: "wrongPassword", fields: { password: "Wrong password" } });
+    const same = await api("/api/change-password?l=en", {
+      method: "POST",
+      token,
+      json: { password, newPassword: password },
+    });
+    expect((await json(same)).error.fields).toEqual({ newPassword: "Please choose a new password" });
+  });
+
+  it("validate-email: 200 with available for a free address, 204 with no body for a registered one", async () => {
+    const { user } = await signedInUser();
+    const free = await api("/api/validate-email", { method: "POST", json: { email: freshEmail() } });
+    expect([free.status, await json(free)]).toEqual([200, { available: true }]);
+    const taken = await api("/api/validate-email", { method: "POST", json: { email: user.email } });
+    expect([taken.status, await taken.text(), taken.headers.get("Content-Type")]).toEqual([204, "", null]);
   });
 });
 
@@ -332,7 +395,8 @@ describe("rate limits shared with the forms", () => {
         token,
         json: { password: `guess-${i}` },
       });
-      expect(await json(response)).toEqual({ matches: false });
+      // A wrong password is a 204 with no body (the reference client reads anything but 200 as wrong).
+      expect(response.status).toBe(204);
     }
     expect((await api(`/api/check-password/${user.id}`, { method: "POST", token, json: { password } })).status).toBe(
       429,
@@ -351,7 +415,7 @@ describe("rate limits shared with the forms", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++)
       statuses.push((await api(`/api/check-password/${user.id}/guess-${i}`, { token, ip: "198.51.100.90" })).status);
-    expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+    expect(statuses).toEqual([...Array(10).fill(204), 429, 429]);
     // Another client still gets its own verdicts.
     expect(await json(await api(`/api/check-password/${user.id}/${password}`, { token, ip: "198.51.100.91" }))).toEqual(
       { matches: true },

@@ -51,15 +51,16 @@ describe("paging", () => {
 
   it("takes a pageSize on the bookings whatever the User-Agent, with the same past-the-end rule", async () => {
     const { user, token } = await signedInUser();
-    const [older, newer] = [await bookingFor(catalogue, user.id), await bookingFor(catalogue, user.id)];
+    // Both ahead: a driver sees the soonest pick-up first (docs/domain.md#my-bookings).
+    const [sooner, later] = [await bookingFor(catalogue, user.id), await bookingFor(catalogue, user.id)];
     const phone = { "User-Agent": "Mozilla/5.0 (Linux; Android 14) Mobile" };
     expect(await (await api("/api/bookings", { token, headers: phone })).json()).toMatchObject({ pageSize: 20 });
     const first = await (await api("/api/bookings?pageSize=1", { token, headers: phone })).json();
     expect(first).toMatchObject({ total: 2, page: 1, pages: 2, pageSize: 1 });
-    expect(first.bookings.map((b: { id: number }) => b.id)).toEqual([newer.id]);
+    expect(first.bookings.map((b: { id: number }) => b.id)).toEqual([sooner.id]);
     const past = await (await api("/api/bookings?pageSize=1&page=7", { token })).json();
     expect(past).toMatchObject({ page: 2, pages: 2 });
-    expect(past.bookings.map((b: { id: number }) => b.id)).toEqual([older.id]);
+    expect(past.bookings.map((b: { id: number }) => b.id)).toEqual([later.id]);
     expect((await api("/api/bookings?pageSize=500", { token })).status).toBe(400);
   });
 

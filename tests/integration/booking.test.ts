@@ -230,7 +230,8 @@ describe("createBooking", () => {
     expect(confirmation.language).toBe("en");
     expect(confirmation.subject).toContain(result.reference);
     expect(confirmation.text).toContain("$193.05");
-    expect(confirmation.text).toContain("GPS, Cancellation, Full insurance, Additional driver");
+    // In the canonical order the booking page and the receipt list them in.
+    expect(confirmation.text).toContain("Cancellation, GPS, Full insurance, Additional driver");
     expect(confirmation.text).toContain(`/booking?b=${result.bookingId}`);
     const toStaff = sent.find((e) => e.jobId.endsWith(`-${fx.staffId}`))!;
     expect(toStaff.language).toBe("fr");

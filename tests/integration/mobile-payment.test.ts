@@ -179,6 +179,42 @@ describe("submitting", () => {
     });
   });
 
+  it("confirms the booking to its driver once, with the trip, the voucher and the .ics, when the transfer is sent (docs/domain.md#confirmation)", async () => {
+    const db = await getDb();
+    const confirmations = () =>
+      db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.jobId, `booking-confirmation-${fx.bookingId}`));
+    expect(await confirmations()).toEqual([]);
+    const first = await submitMobilePayment(await payable(), transfer, now);
+    if (!first.ok) throw new Error(first.reason);
+    const [row] = await confirmations();
+    const email = row.payload as {
+      subject: string;
+      text: string;
+      attachments: Array<{ filename: string; content: string; contentType: string; contentId?: string }>;
+    };
+    const [booking] = await db.select().from(bookings).where(eq(bookings.id, fx.bookingId));
+    expect(email.subject).toBe(`Your booking ${booking.reference} is confirmed`);
+    expect(email.text).toContain("(transfer being verified)");
+    expect(email.text).toContain("Your driving licence");
+    expect(email.attachments.map((a) => [a.filename, a.contentType, a.contentId ?? null])).toEqual([
+      [`${booking.reference}.png`, "image/png", "voucher-qr"],
+      [`${booking.reference}.ics`, "text/calendar", null],
+    ]);
+    const ics = Buffer.from(email.attachments[1].content, "base64").toString("utf8");
+    expect(ics).toContain(`UID:booking-${booking.reference}@rueda`);
+    // Rejected, sent again, approved: still the one confirmation.
+    expect(await rejectMobilePayment(staff(fx.adminId, "admin"), first.paymentId, "No such transfer", now)).toBe(
+      "rejected",
+    );
+    const again = await submitMobilePayment(await payable(), { ...transfer, reference: "556677" }, now);
+    if (!again.ok) throw new Error(again.reason);
+    expect(await approveMobilePayment(staff(fx.adminId, "admin"), again.paymentId, now)).toBe("paid");
+    expect(await confirmations()).toHaveLength(1);
+  });
+
   it("refuses a second transfer while one awaits verification", async () => {
     await submitMobilePayment(await payable(), transfer, now);
     expect(await submitMobilePayment(await payable(), { ...transfer, reference: "999999" }, now)).toEqual({

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { noFilters } from "~/modules/catalogue/filters";
-import { getLocations, getSuppliers } from "~/modules/catalogue/reference.server";
+import { forgetReferenceData, getLocations, getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchCars } from "~/modules/catalogue/search.server";
 import { keyFromMediaPath } from "~/modules/images/media-url";
 import type { PlaceValues } from "~/modules/places/place-form";
@@ -64,6 +64,10 @@ function place(overrides: Partial<PlaceValues> = {}): PlaceValues {
     address: "Av. Urdaneta, Mérida",
     kind: "airport",
     timeZone: "America/Caracas",
+    counterEs: "",
+    counterEn: "",
+    counterFr: "",
+    counterEl: "",
     latitude: 8.5822,
     longitude: -71.1611,
     ...overrides,
@@ -74,6 +78,7 @@ const supplierValues = (overrides: Partial<SupplierValues> = {}): SupplierValues
   name: `Sierra Rentals ${tag()}`,
   email: `reservas-${tag()}@sierra.example`,
   phone: "+584141112233",
+  whatsapp: null,
   payLater: true,
   active: true,
   ...overrides,
@@ -132,7 +137,7 @@ afterAll(async () => {
 });
 
 describe("places", () => {
-  it("creates a place with a slug from its Spanish name, numbered when taken, audited and shown to the catalogue at once", async () => {
+  it("creates a place with a slug from its Spanish name, numbered when taken, audited, and public once a car serves it", async () => {
     await getLocations(); // the catalogue's cache is warm before the change
     const values = place();
     const first = await createPlace(admin, values);
@@ -149,7 +154,23 @@ describe("places", () => {
       slug: [null, a!.slug],
     });
 
-    expect((await getLocations()).map((l) => l.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    // No car serves them yet: drivers are not offered them (docs/domain.md#places).
+    const ids = async () => (await getLocations()).map((l) => l.id);
+    expect(await ids()).not.toContain(first.id);
+    // A car of an inactive supplier, or an unavailable or deleted car, does not make a place public.
+    const db = await getDb();
+    const supplier = await insertSupplier(db);
+    const inactive = await insertSupplier(db, { active: false });
+    await createCar(db, { supplierId: inactive.id, locationIds: [first.id] });
+    await createCar(db, { supplierId: supplier.id, locationIds: [first.id], availability: "unavailable" });
+    await createCar(db, { supplierId: supplier.id, locationIds: [first.id], status: "deleted" });
+    forgetReferenceData();
+    expect(await ids()).not.toContain(first.id);
+    // An available car of an active supplier does, at once for the process that saves it.
+    await createCar(db, { supplierId: supplier.id, locationIds: [first.id] });
+    forgetReferenceData();
+    expect(await ids()).toContain(first.id);
+    expect(await ids()).not.toContain(second.id);
   });
 
   it("takes the slug from the English name when the Spanish one has no Latin letters", async () => {
@@ -160,6 +181,8 @@ describe("places", () => {
 
   it("updates only what changed, keeps the slug, records the changed fields and refreshes the catalogue", async () => {
     const { id } = await createPlace(admin, place());
+    const db = await getDb();
+    await createCar(db, { supplierId: (await insertSupplier(db)).id, locationIds: [id] });
     const before = (await loadPlace(id))!;
     await getLocations();
     expect(await updatePlace(admin, id, { ...before, timeZone: "Europe/Madrid", latitude: 40.4722 })).toBe("updated");
@@ -346,7 +369,7 @@ describe("suppliers", () => {
 });
 
 describe("staff accounts", () => {
-  it("an invitation makes a supplier account without a password, emailed an activation link through which the person chooses one", async () => {
+  it("an invitation makes a supplier account without a password, emailed an invitation with its activation link through which the person chooses one", async () => {
     const { id: supplierId } = await createSupplier(admin, supplierValues(), null);
     const email = `ana-${tag()}@sierra.example`;
     const outcome = await inviteStaff(admin, supplierId, { fullName: "Ana Pérez", email, language: "en" });
@@ -367,7 +390,7 @@ describe("staff accounts", () => {
     const [entry] = await auditOf("user", userId);
     expect(entry).toMatchObject({ action: "supplier.staffInvite", supplierId, actorId: admin.id });
 
-    const token = (await outboxTokens(db, email, "activation")).at(-1);
+    const token = (await outboxTokens(db, email, "staff-invitation")).at(-1);
     expect(token).toBeDefined();
     expect(await activateWithPassword(token, "staff-pass1")).toEqual({ status: "activated", userId });
     expect(await verifyCredentials(email, "staff-pass1")).toMatchObject({ id: userId });
@@ -398,7 +421,7 @@ describe("staff accounts", () => {
     const email = `luis-${tag()}@sierra.example`;
     const invited = await inviteStaff(admin, supplierId, { fullName: "Luis", email, language: "es" });
     const userId = invited.status === "invited" ? invited.userId : 0;
-    const token = (await outboxTokens(db, email, "activation")).at(-1)!;
+    const token = (await outboxTokens(db, email, "staff-invitation")).at(-1)!;
     await activateWithPassword(token, "staff-pass1");
     const sessionId = await sessionCookie.parse((await createUserSession(userId, true)).split(";")[0]);
     expect(await findSessionUser(sessionId)).toMatchObject({ id: userId, type: "supplier", supplierId });

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult 
 import { Form, useNavigation } from "@remix-run/react";
 import { useCallback, useState, type FormEvent } from "react";
 import { SelectField } from "~/components/form-choices";
-import { FieldErrors, FieldHelp, FormErrors, helpId, TextField } from "~/components/forms";
+import { FieldErrors, FieldHelp, FormErrors, helpId, TextAreaField, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { placeKinds, placeSchema, suggestedTimeZones, type Position } from "~/modules/places/place-form";
@@ -10,7 +10,22 @@ import { PlacePicker } from "./place-picker";
 
 /** The form's values as text, the way the fields hold them. */
 export type PlaceFormDefaults = Partial<
-  Record<"nameEs" | "nameEn" | "nameFr" | "nameEl" | "address" | "kind" | "timeZone" | "latitude" | "longitude", string>
+  Record<
+    | "nameEs"
+    | "nameEn"
+    | "nameFr"
+    | "nameEl"
+    | "address"
+    | "kind"
+    | "timeZone"
+    | "counterEs"
+    | "counterEn"
+    | "counterFr"
+    | "counterEl"
+    | "latitude"
+    | "longitude",
+    string
+  >
 >;
 
 const ZONES_LIST_ID = "place-time-zones";
@@ -69,6 +84,10 @@ export function PlaceForm({
     address: t("form.address"),
     kind: t("form.kind"),
     timeZone: t("form.timeZone"),
+    counterEs: t("form.counterEs"),
+    counterEn: t("form.counterEn"),
+    counterFr: t("form.counterFr"),
+    counterEl: t("form.counterEl"),
     latitude: t("form.latitude"),
     longitude: t("form.longitude"),
   };
@@ -130,6 +149,14 @@ export function PlaceForm({
         <FieldHelp fieldId={fields.timeZone.id} help={timeZoneHelp} />
         <FieldErrors id={fields.timeZone.errorId} errors={fields.timeZone.errors} label={labels.timeZone} />
       </div>
+      <fieldset className="stack">
+        <legend>{t("form.counter")}</legend>
+        <p className="field__help">{t("form.counterHelp")}</p>
+        <TextAreaField field={fields.counterEs} label={labels.counterEs} rows={3} />
+        <TextAreaField field={fields.counterEn} label={labels.counterEn} rows={3} />
+        <TextAreaField field={fields.counterFr} label={labels.counterFr} rows={3} />
+        <TextAreaField field={fields.counterEl} label={labels.counterEl} rows={3} />
+      </fieldset>
       <fieldset className="stack" onInput={typed}>
         <legend>{t("form.position")}</legend>
         <div className="place-form__coordinates">

@@ -12,8 +12,9 @@ import { useTranslation } from "~/modules/i18n/react";
 const markerIcon = L.divIcon({
   className: "map-marker",
   html: "<span></span>",
-  iconSize: [22, 22],
-  iconAnchor: [11, 22],
+  // A 44 px target (docs/architecture.md#phone) around the 22 px pin drawn at its bottom centre.
+  iconSize: [44, 44],
+  iconAnchor: [22, 44],
 });
 
 /** The whole country when no position is set yet. */

@@ -10,6 +10,7 @@ export type SupplierFormDefaults = {
   name?: string;
   email?: string;
   phone?: string;
+  whatsapp?: string;
   payLater: boolean;
   active: boolean;
 };
@@ -39,6 +40,7 @@ export function SupplierForm({
       name: defaultValue.name ?? "",
       email: defaultValue.email ?? "",
       phone: defaultValue.phone ?? "",
+      whatsapp: defaultValue.whatsapp ?? "",
       payLater: defaultValue.payLater ? "on" : undefined,
       active: defaultValue.active ? "on" : undefined,
     },
@@ -47,6 +49,7 @@ export function SupplierForm({
     name: t("form.name"),
     email: t("form.email"),
     phone: t("form.phone"),
+    whatsapp: t("form.whatsapp"),
     logo: logo ? t("form.replaceLogo") : t("form.logo"),
     payLater: t("form.payLater"),
     active: t("form.active"),
@@ -57,6 +60,13 @@ export function SupplierForm({
       <TextField field={fields.name} label={labels.name} autoComplete="organization" />
       <TextField field={fields.email} label={labels.email} type="email" autoComplete="email" />
       <TextField field={fields.phone} label={labels.phone} type="tel" autoComplete="tel" help={t("form.phoneHelp")} />
+      <TextField
+        field={fields.whatsapp}
+        label={labels.whatsapp}
+        type="tel"
+        autoComplete="off"
+        help={t("form.whatsappHelp")}
+      />
       {logo ? (
         <div className="supplier-logo">
           <p className="supplier-logo__label">{t("form.currentLogo")}</p>

@@ -77,7 +77,9 @@ export function BookingsList({
             </select>
           </div>
         ) : null}
-        <button type="submit">{t("filters.apply")}</button>
+        <button type="submit" className="button">
+          {t("filters.apply")}
+        </button>
       </Form>
 
       {tools}
@@ -131,12 +133,19 @@ export function BookingsList({
                     <span className="visually-hidden">{t("columns.select")}</span>
                   </th>
                 ) : null}
+                <th scope="col">{t("columns.reference")}</th>
+                <th scope="col">{t("columns.pickup")}</th>
+                <th scope="col">{t("columns.dropoff")}</th>
+                <th scope="col">{t("columns.status")}</th>
                 <th scope="col">{t("columns.car")}</th>
                 <th scope="col">{t("columns.supplier")}</th>
-                <th scope="col">{t("columns.driver")}</th>
-                <th scope="col">{t("columns.price")}</th>
-                <th scope="col">{t("columns.status")}</th>
-                <th scope="col">{t("columns.days")}</th>
+                {staff ? (
+                  <>
+                    <th scope="col">{t("columns.driver")}</th>
+                    <th scope="col">{t("columns.price")}</th>
+                    <th scope="col">{t("columns.days")}</th>
+                  </>
+                ) : null}
                 <th scope="col">{t("columns.cost")}</th>
                 <th scope="col">{t("columns.actions")}</th>
               </tr>
@@ -155,15 +164,28 @@ export function BookingsList({
                       />
                     </td>
                   ) : null}
-                  <td data-label={t("columns.car")}>{b.car}</td>
-                  <td data-label={t("columns.supplier")}>{b.supplier}</td>
-                  <td data-label={t("columns.driver")}>{b.driver}</td>
-                  <td data-label={t("columns.price")}>{formatCents(b.dailyPriceCents)}</td>
+                  <th scope="row" data-label={t("columns.reference")} className="bookings-table__reference">
+                    {b.reference}
+                  </th>
+                  <td data-label={t("columns.pickup")}>
+                    <span className="bookings-table__when">{b.pickup.at}</span> {b.pickup.name}
+                  </td>
+                  <td data-label={t("columns.dropoff")}>
+                    <span className="bookings-table__when">{b.dropoff.at}</span> {b.dropoff.name}
+                  </td>
                   <td data-label={t("columns.status")}>
                     {tc(`bookingStatus.${b.status}`)}
                     {b.cancelRequest ? <span className="badge"> {t("detail.cancelRequested")}</span> : null}
                   </td>
-                  <td data-label={t("columns.days")}>{b.days}</td>
+                  <td data-label={t("columns.car")}>{b.car}</td>
+                  <td data-label={t("columns.supplier")}>{b.supplier}</td>
+                  {staff ? (
+                    <>
+                      <td data-label={t("columns.driver")}>{b.driver}</td>
+                      <td data-label={t("columns.price")}>{formatCents(b.dailyPriceCents)}</td>
+                      <td data-label={t("columns.days")}>{b.days}</td>
+                    </>
+                  ) : null}
                   <td data-label={t("columns.cost")}>{formatCents(b.priceCents)}</td>
                   <td data-label={t("columns.actions")} className="actions">
                     <Link to={`/booking?b=${b.id}`} aria-label={t("actions.viewOne", { reference: b.reference })}>
@@ -201,7 +223,7 @@ export function BookingsList({
           {staff ? (
             <fieldset className="bulk-actions">
               <legend>{t("bulk.legend")}</legend>
-              <button type="submit" name="intent" value="delete-selected" className="danger">
+              <button type="submit" name="intent" value="delete-selected" className="button button--danger">
                 {t("bulk.delete")}
               </button>
               <StatusSelect
@@ -211,7 +233,7 @@ export function BookingsList({
                 defaultValue=""
                 anyLabel={t("bulk.chooseStatus")}
               />
-              <button type="submit" name="intent" value="status-selected">
+              <button type="submit" name="intent" value="status-selected" className="button">
                 {t("bulk.change")}
               </button>
             </fieldset>

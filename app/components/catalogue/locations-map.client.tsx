@@ -12,9 +12,10 @@ import type { MapLocation } from "./map-location";
 const markerIcon = L.divIcon({
   className: "map-marker",
   html: "<span></span>",
-  iconSize: [22, 22],
-  iconAnchor: [11, 22],
-  popupAnchor: [0, -20],
+  // A 44 px target (docs/architecture.md#phone) around the 22 px pin drawn at its bottom centre.
+  iconSize: [44, 44],
+  iconAnchor: [22, 44],
+  popupAnchor: [0, -42],
 });
 
 export default function LocationsMap({

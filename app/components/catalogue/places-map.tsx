@@ -13,8 +13,11 @@ export function PlacesMap({
   pin,
   hint,
   footer,
+  title,
 }: {
   locations: MapLocation[];
+  /** The map's (visually hidden) heading; the places' overview by default. */
+  title?: string;
   pin: (location: MapLocation, style: { left: string; top: string }) => ReactNode;
   hint: ReactNode;
   footer?: ReactNode;
@@ -23,7 +26,7 @@ export function PlacesMap({
   return (
     <section className="map-frame places-map" aria-labelledby="places-map-title">
       <h3 id="places-map-title" className="visually-hidden">
-        {t("map.overview")}
+        {title ?? t("map.overview")}
       </h3>
       <p className="places-map__hint">{hint}</p>
       <div className="places-map__canvas">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect, signInPath } from "./redirect";
+import { homeFor, safeRedirect, signInPath } from "./redirect";
 
 describe("safeRedirect", () => {
   it("keeps local paths with their query and hash", () => {
@@ -67,5 +67,13 @@ describe("signInPath", () => {
       "/sign-in?redirectTo=%2Fbookings%3Fpage%3D2",
     );
     expect(signInPath(new URL("http://x/"))).toBe("/sign-in");
+  });
+});
+
+describe("homeFor", () => {
+  it("sends staff and admins to the back office, drivers home", () => {
+    expect(homeFor("supplier")).toBe("/admin");
+    expect(homeFor("admin")).toBe("/admin");
+    expect(homeFor("user")).toBe("/");
   });
 });

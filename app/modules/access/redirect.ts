@@ -30,6 +30,14 @@ export function safeRedirect(value: unknown, fallback = "/"): string {
   return target;
 }
 
+/**
+ * Where an account lands after signing in when nothing asked for another page
+ * (docs/domain.md#roles): staff and admins in the back office, drivers on the home page.
+ */
+export function homeFor(userType: string): string {
+  return userType === "admin" || userType === "supplier" ? "/admin" : "/";
+}
+
 /** The place to send a signed-out visitor: the sign-in page, remembering where they were going. */
 export function signInPath(url: URL): string {
   const params = new URLSearchParams(url.search);

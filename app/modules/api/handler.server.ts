@@ -30,12 +30,12 @@ export type Implementation = { operation: Operation; run: (args: LoaderFunctionA
 
 function jsonResponse(status: number, body: unknown, language: Language, headers?: Headers): Response {
   const merged = new Headers(headers);
-  merged.set("Content-Type", "application/json; charset=utf-8");
+  if (status !== 204) merged.set("Content-Type", "application/json; charset=utf-8");
   // Answers depend on who asks and in which language; none may be stored by a shared cache.
   merged.set("Cache-Control", "no-store");
   merged.set("Content-Language", language);
   merged.set("Vary", "Authorization, Cookie, Accept-Language");
-  return new Response(JSON.stringify(body), { status, headers: merged });
+  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: merged });
 }
 
 /** A message key to the caller's words; zod's own English messages (no key) become a generic one. */
@@ -184,10 +184,11 @@ async function answer<O extends Operation>(
       t,
     } as HandlerArgs<O>);
     if (reply instanceof Response) return reply;
-    const declared = (operation.responses as Record<number, { schema: z.ZodType } | undefined>)[reply.status];
+    const declared = (operation.responses as Record<number, { schema?: z.ZodType } | undefined>)[reply.status];
     if (!declared) throw new Error(`${operation.id} answered undeclared status ${reply.status}`);
     // Parsing with the declared schema drops any field it does not declare (no column leaks by accident).
-    return jsonResponse(reply.status, declared.schema.parse(reply.body), language, reply.headers);
+    const answer = declared.schema ? declared.schema.parse(reply.body) : null;
+    return jsonResponse(reply.status, answer, language, reply.headers);
   } catch (thrown) {
     let error: ApiError;
     if (thrown instanceof ApiError) error = thrown;

@@ -96,10 +96,13 @@ describe("the OpenAPI document", () => {
         ...Object.entries(entry.requestBody?.content ?? {})
           .filter(([type]) => type !== "application/x-www-form-urlencoded")
           .map(([type, value]) => [["requestBody", "content", type], value] as const),
-        ...Object.entries(entry.responses).map(
-          ([status, response]) =>
-            [["responses", status, "content", "application/json"], response.content["application/json"]] as const,
-        ),
+        // A 204 has no body, so no example (checked below).
+        ...Object.entries(entry.responses)
+          .filter(([status]) => status !== "204")
+          .map(
+            ([status, response]) =>
+              [["responses", status, "content", "application/json"], response.content["application/json"]] as const,
+          ),
       ];
       for (const [at, value] of media) {
         const label = `${operation.id} ${at.join(" ")}`;
@@ -111,6 +114,14 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(checked).toBeGreaterThan(300);
+  });
+
+  it("documents a 204 without a body, and only the operations that answer one", () => {
+    const noContent = apiOperations.filter((operation) => entryOf(operation).responses["204"]).map((o) => o.id);
+    expect(noContent.sort()).toEqual(["checkPassword", "checkPasswordPost", "validateEmail", "verifyRecaptcha"]);
+    for (const operation of apiOperations)
+      for (const [status, response] of Object.entries(entryOf(operation).responses))
+        expect("content" in response, `${operation.id} ${status}`).toBe(status !== "204");
   });
 
   it("names the currency of every amount in cents", () => {

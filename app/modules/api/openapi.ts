@@ -19,14 +19,14 @@ export type OpenApiDocument = {
 const errorDescriptions: Record<ErrorStatus, string> = {
   400: "The input is invalid (`validation`, with `fields`) or unreadable (`badRequest`).",
   401: "Not signed in, or the bearer token is unknown, expired or revoked (`unauthorized`).",
-  403: "Not allowed (`forbidden`, or a more precise code). A write (POST, DELETE) that a browser sends from another site is refused before it runs (`crossSite`, docs/security.md#cross-site-posts).",
+  403: "Not allowed (`forbidden`, or a more precise code). On every write (POST, DELETE): `crossSite` when a browser sent it from a page of another origin that the operator has not listed in `API_CORS_ORIGINS` (nothing was done; a bearer-token call without the session cookie is never refused for this; docs/security.md#cross-site-posts).",
   404: "Nothing at this path for this caller (`notFound`): a missing id and another user's look the same.",
   405: "The path exists, but not with this method (`methodNotAllowed`; see the `Allow` header).",
   409: "The request conflicts with the current state (`conflict`, or a more precise code).",
   413: `The body is over the size caps (\`tooLarge\`): ${bodyLimits.formBytes / 1024} KB, or ${bodyLimits.multipartBytes / 1024 / 1024} MB for an upload. The server reads no larger body on any POST or DELETE, before it looks at the path, so a call that takes no body answers it too.`,
   429: "Too many attempts (`rateLimited`): wait the seconds of the `Retry-After` header.",
   500: "An unexpected error; it is logged, and the answer never carries details (`internal`).",
-  502: "A provider we depend on (the card gateway) did not answer or refused; try again later (`badGateway`).",
+  502: "A provider we depend on (the card gateway, Google reCAPTCHA) did not answer or refused; try again later (`badGateway`).",
 };
 
 /** A calendar date or an instant: `format` says it; the long regex zod adds is left out of the document. */
@@ -176,6 +176,11 @@ function responses(operation: Operation, components: Record<string, JsonSchema>,
   const answers: Record<string, JsonSchema> = {};
   for (const [status, response] of Object.entries(operation.responses)) {
     if (!response) continue;
+    if (!("schema" in response)) {
+      // A 204 has no body.
+      answers[status] = { description: response.description };
+      continue;
+    }
     const schema = toSchema(response.schema, "output", components);
     answers[status] = {
       description: response.description,
@@ -274,7 +279,7 @@ export function openApiDocument(
       description: [
         "The JSON API of Rueda, over the same rules as the web pages.",
         "",
-        "**Authentication.** `POST /api/sign-in/frontend` answers an `accessToken`; send it as `Authorization: Bearer <token>`. It works 30 days and stops at sign-out, password change or suspension. The same call sets the session cookie, which browsers may use instead; cookie-authenticated writes must come from Rueda's own origin.",
+        "**Authentication.** `POST /api/sign-in/frontend` answers an `accessToken`; send it as `Authorization: Bearer <token>`. It works 30 days and stops at sign-out, password change or suspension. The same call sets the session cookie, which browsers may use instead. Browser and hybrid apps on another origin are answered with CORS (credentials included) when the operator lists that origin (`API_CORS_ORIGINS`); from any other origin a browser's write or preflight is refused with 403 `crossSite`.",
         "",
         "**Errors.** Every error answers `{ error: { code, message, fields? } }`; `message` and `fields` are in the caller's language: `?l=es|en|fr|el`, else `Accept-Language`, else the account's language.",
         "",

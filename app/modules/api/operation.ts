@@ -16,6 +16,9 @@ export type SuccessResponse = {
   schema: z.ZodType;
 };
 
+/** A success with no body: the reference client reads 200 and 204 as two answers (e.g. free vs. taken). */
+export type NoContentResponse = { description: string };
+
 /** What a valid request looks like: for the reference page and the contract tests. */
 export type OperationExample = {
   params?: Record<string, string | number>;
@@ -48,7 +51,7 @@ export type Operation = {
   body?: z.ZodType | (() => z.ZodType);
   bodyEncoding?: "json" | "multipart";
   /** The success answers, by status. */
-  responses: Partial<Record<200 | 201 | 202, SuccessResponse>>;
+  responses: Partial<Record<200 | 201 | 202, SuccessResponse>> & { 204?: NoContentResponse };
   /**
    * The error statuses this operation's handler may answer (all with the Error shape). The
    * document adds those every operation of its kind can answer (openapi.ts#statusesOf).
@@ -98,7 +101,7 @@ export type OperationInput<O extends Operation> = {
 export type OperationReply<O extends Operation> = {
   [S in keyof O["responses"] & number]: {
     status: S;
-    body: O["responses"][S] extends SuccessResponse ? z.input<O["responses"][S]["schema"]> : never;
+    body: O["responses"][S] extends SuccessResponse ? z.input<O["responses"][S]["schema"]> : null;
     headers?: Headers;
   };
 }[keyof O["responses"] & number];

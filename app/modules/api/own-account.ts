@@ -9,6 +9,7 @@ export function requireOwnPathId(user: { id: number }, id: number): void {
   if (id !== user.id) throw new ApiError(404);
 }
 
-export function requireOwnBodyId(user: { id: number }, id: number | undefined): void {
-  if (id !== undefined && id !== user.id) throw new ApiError(403);
+/** `ids`: the body's `id` and `_id` (the reference client's name); each one sent must be the caller's. */
+export function requireOwnBodyId(user: { id: number }, ...ids: Array<number | undefined>): void {
+  if (ids.some((id) => id !== undefined && id !== user.id)) throw new ApiError(403);
 }

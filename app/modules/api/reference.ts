@@ -161,7 +161,8 @@ type Entry = {
     {
       description: string;
       headers?: Record<string, unknown>;
-      content: Record<string, { schema: JsonSchema; example?: unknown }>;
+      /** Absent on a 204: no body. */
+      content?: Record<string, { schema: JsonSchema; example?: unknown }>;
     }
   >;
 };
@@ -201,7 +202,11 @@ export function referenceOf(document: OpenApiDocument): ReferenceView {
             }
           : null,
         responses: Object.entries(entry.responses).map(([status, response]) => {
-          const content = response.content["application/json"];
+          const headers = Object.keys(response.headers ?? {});
+          const content = response.content?.["application/json"];
+          // A 204 has no body: neither fields nor example.
+          if (!content)
+            return { status, description: response.description, schema: null, example: null, codes: [], headers };
           const error = Number(status) >= 400;
           const codeSchema = error
             ? ((content.schema.properties as Record<string, JsonSchema>).error.properties as Record<string, JsonSchema>)
@@ -213,7 +218,7 @@ export function referenceOf(document: OpenApiDocument): ReferenceView {
             schema: error ? null : schemaView(content.schema),
             example: content.example === undefined ? null : pretty(content.example),
             codes: (codeSchema?.enum ?? []) as string[],
-            headers: Object.keys(response.headers ?? {}),
+            headers,
           };
         }),
       };

@@ -48,6 +48,7 @@ export const pictureUrl = (description: string) =>
 export const apiUserSchema = z
   .object({
     id: z.number().int(),
+    _id: z.number().int().meta({ description: "The same as `id`, under the name the spec's reference client reads." }),
     email: z.string(),
     fullName: z.string(),
     phone: z.string().nullable(),

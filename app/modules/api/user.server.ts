@@ -12,6 +12,7 @@ export async function apiUser(userId: number): Promise<ApiUser> {
   return {
     ...rest,
     avatar: absoluteUrl(avatar),
+    _id: rest.id,
     documentType: documentType === 1 || documentType === 2 ? (String(documentType) as "1" | "2") : null,
     language: languageOrDefault(language),
   };

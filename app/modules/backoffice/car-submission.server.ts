@@ -8,6 +8,7 @@ import {
 import { bodyLimits } from "~/modules/http/body-limits";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { carFormMessages, carFormSchema, carValuesFrom, imageRefusalMessages } from "./car-form";
+import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import { carInScope, createCar, processCarImage, updateCar } from "./cars.server";
 
 export type CarSubmission =
@@ -70,7 +71,11 @@ export async function submitCarForm(
   // The schema requires the picture of a new car; this is only its type's word.
   else
     return { status: "invalid", result: submission.reply({ fieldErrors: { image: [carFormMessages.imageRequired] } }) };
-  if (saved.ok) return { status: "saved", carId: saved.carId };
+  if (saved.ok) {
+    // A place is public only while a car can be booked there (docs/domain.md#places): read them again.
+    forgetReferenceData();
+    return { status: "saved", carId: saved.carId };
+  }
   if ("notFound" in saved) return { status: "notFound" };
   if ("heldBy" in saved) {
     // The form passes this sentence through t() again: it holds no ":", which would read as a namespace.

@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
-import { localToInstant, wallClockLabel } from "~/modules/time/zoned-time";
-import { bookingStaff, notify } from "~/modules/notification/notify.server";
+import { localToInstant } from "~/modules/time/zoned-time";
+import { changedFields } from "~/modules/audit/audit";
+import { recordAudit } from "~/modules/audit/audit.server";
 import {
   optionKeys,
   optionPrices,
@@ -17,6 +18,7 @@ import { bookingDetail } from "./booking-detail.server";
 import { driverOldEnough, periodIsValid, requiredDriverAge } from "./checkout-rules";
 import { canAmend } from "./eligibility";
 import { lockInScope, paidCentsOf } from "./move.server";
+import { tellStaff, type BookingBefore } from "./tell-staff.server";
 
 const { bookings, cars, payments, locations } = schema;
 
@@ -144,20 +146,21 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
           additionalDriverBirthDate: additionalDriver?.birthDate ?? null,
         })
         .where(eq(bookings.id, id));
-      const staff = await bookingStaff(tx, booking.supplierId);
-      // Shown as wall-clock times at the pick-up place, where they were entered (bookable: the place exists).
-      const { timeZone } = place!;
-      const local = (at: Date) => `${wallClockLabel(at, timeZone)} (${timeZone})`;
-      const period = { reference: booking.reference, from: local(change.pickUp), to: local(change.dropOff) };
-      await notify(
-        tx,
-        staff.map((s) => ({
-          userId: s.id,
-          bookingId: id,
-          messageKey: "notifications:messages.bookingChanged" as const,
-          params: period,
-        })),
-      );
+      // docs/domain.md#staff-notices: staff are told with the old values; the audit keeps them too (#audit).
+      await tellStaff(tx, id, { kind: "changed", before: booking }, user.id);
+      await recordAudit(tx, user, {
+        action: "booking.amend",
+        subjectType: "booking",
+        subjectId: id,
+        supplierId: booking.supplierId,
+        changes: changedFields<BookingBefore>(booking, {
+          startsAt: change.pickUp,
+          endsAt: change.dropOff,
+          pickupLocationId: change.pickupLocationId,
+          dropoffLocationId: change.dropoffLocationId,
+          priceCents: breakdown.totalCents,
+        }),
+      });
       return "amended" as const;
     });
   } catch (error) {

@@ -1,8 +1,8 @@
 import { aliasedTable, and, asc, eq } from "drizzle-orm";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema, type Executor } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { bookingScope } from "~/modules/access/booking-scope.server";
-import { paidCentsColumn } from "./move.server";
+import { paidCentsColumn } from "./paid-column.server";
 
 const { bookings, bookingEvents, cars, suppliers, locations, users } = schema;
 
@@ -12,10 +12,26 @@ const pickup = aliasedTable(locations, "pickup");
 const dropoff = aliasedTable(locations, "dropoff");
 const actor = aliasedTable(users, "actor");
 
-/** Every detail of one booking in `user`'s scope with its history, or null (missing and out of scope alike). */
-export async function bookingDetail(user: User, id: number) {
-  const db = await getDb();
-  const [row] = await db
+/** What the booking page, its calendar file and its voucher show of a place (docs/domain.md#voucher). */
+const placeFields = (place: typeof pickup) => ({
+  id: place.id,
+  nameEs: place.nameEs,
+  nameEn: place.nameEn,
+  nameFr: place.nameFr,
+  nameEl: place.nameEl,
+  address: place.address,
+  timeZone: place.timeZone,
+  latitude: place.latitude,
+  longitude: place.longitude,
+  counterEs: place.counterEs,
+  counterEn: place.counterEn,
+  counterFr: place.counterFr,
+  counterEl: place.counterEl,
+});
+
+/** A booking with its car, supplier, places and driver: the booking page's and the confirmation's. */
+const detailQuery = (executor: Executor) =>
+  executor
     .select({
       booking: bookings,
       paidCents: paidCentsColumn,
@@ -25,34 +41,28 @@ export async function bookingDetail(user: User, id: number) {
         dailyPriceCents: cars.dailyPriceCents,
         cancellationCents: cars.cancellationCents,
       },
-      supplier: { id: suppliers.id, name: suppliers.name },
-      pickup: {
-        id: pickup.id,
-        nameEs: pickup.nameEs,
-        nameEn: pickup.nameEn,
-        nameFr: pickup.nameFr,
-        nameEl: pickup.nameEl,
-        address: pickup.address,
-        timeZone: pickup.timeZone,
+      supplier: { id: suppliers.id, name: suppliers.name, phone: suppliers.phone, whatsapp: suppliers.whatsapp },
+      pickup: placeFields(pickup),
+      dropoff: placeFields(dropoff),
+      driver: {
+        id: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        phone: users.phone,
+        language: users.language,
       },
-      dropoff: {
-        id: dropoff.id,
-        nameEs: dropoff.nameEs,
-        nameEn: dropoff.nameEn,
-        nameFr: dropoff.nameFr,
-        nameEl: dropoff.nameEl,
-        address: dropoff.address,
-        timeZone: dropoff.timeZone,
-      },
-      driver: { id: users.id, fullName: users.fullName, email: users.email, phone: users.phone },
     })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(suppliers, eq(suppliers.id, bookings.supplierId))
     .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
     .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
-    .innerJoin(users, eq(users.id, bookings.driverId))
-    .where(and(eq(bookings.id, id), bookingScope(user)));
+    .innerJoin(users, eq(users.id, bookings.driverId));
+
+/** Every detail of one booking in `user`'s scope with its history, or null (missing and out of scope alike). */
+export async function bookingDetail(user: User, id: number) {
+  const db = await getDb();
+  const [row] = await detailQuery(db).where(and(eq(bookings.id, id), bookingScope(user)));
   if (!row) return null;
   const history = await db
     .select({
@@ -68,4 +78,10 @@ export async function bookingDetail(user: User, id: number) {
     .where(eq(bookingEvents.bookingId, id))
     .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
   return { ...row, history };
+}
+
+/** The same details, read in the caller's transaction (the booking may have been written in it), for its confirmation. */
+export async function bookingDetailIn(executor: Executor, id: number) {
+  const [row] = await detailQuery(executor).where(eq(bookings.id, id));
+  return row ?? null;
 }

@@ -1,3 +1,8 @@
+import type { Language } from "~/modules/i18n/languages";
+import { placeName, type PlaceNames } from "~/modules/i18n/place-name";
+import { wallClockLabel } from "~/modules/time/zoned-time";
+import { counterInstructions, type CounterTexts } from "./voucher";
+
 /**
  * A booking as an iCalendar event (RFC 5545), written by hand: one VEVENT needs no library.
  * Times are UTC ("…Z"), which every calendar reads and converts to the viewer's zone; a TZID
@@ -68,4 +73,43 @@ export function icsCalendar(event: CalendarEvent): string {
     "END:VCALENDAR",
   ];
   return lines.map(fold).join("\r\n") + "\r\n";
+}
+
+/** A place as a booking's calendar event names it: its names, address, clock and counter instructions. */
+type CalendarPlace = PlaceNames & CounterTexts & { address: string; timeZone: string };
+
+/**
+ * A booking as its calendar event, the one the booking page's download and the confirmation
+ * email's attachment both give (docs/domain.md#confirmation): the pick-up place as the
+ * location, both places with their local times and the pick-up's counter instructions (when it
+ * has some) in the description, in `language` with the reader's words from `t`.
+ */
+export function bookingCalendar(
+  detail: {
+    booking: { reference: string; startsAt: Date; endsAt: Date };
+    car: { name: string };
+    pickup: CalendarPlace;
+    dropoff: CalendarPlace;
+  },
+  language: Language,
+  t: (key: string) => string,
+  stamp = new Date(),
+): string {
+  const { booking, pickup, dropoff } = detail;
+  const place = (p: CalendarPlace, at: Date) =>
+    `${placeName(p, language)}, ${p.address} — ${wallClockLabel(at, p.timeZone)} (${p.timeZone})`;
+  const counter = counterInstructions(pickup, language);
+  return icsCalendar({
+    uid: `booking-${booking.reference}@rueda`,
+    start: booking.startsAt,
+    end: booking.endsAt,
+    stamp,
+    summary: `Rueda: ${detail.car.name}, ${booking.reference}`,
+    location: `${placeName(pickup, language)}, ${pickup.address}`,
+    description: [
+      `${t("bookings:detail.pickup")}: ${place(pickup, booking.startsAt)}`,
+      `${t("bookings:detail.dropoff")}: ${place(dropoff, booking.endsAt)}`,
+      ...(counter ? [`${t("bookings:voucher.counter")}: ${counter}`] : []),
+    ].join("\n"),
+  });
 }

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { getDb, schema } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { isStaff } from "~/modules/access/booking-scope.server";
 import { tellDriver, transition, type ChangeResult } from "./change-status.server";
 import { cancelKind } from "./eligibility";
 import { lockInScope, paidCentsOf } from "./move.server";
+import { tellStaff } from "./tell-staff.server";
 
 const { bookings, cars } = schema;
 
@@ -16,7 +16,8 @@ export type CancelOutcome = "cancelled" | "requested" | "refused" | "notFound";
 /**
  * A driver cancels their booking (docs/domain.md#cancellation): a pay-later booking with nothing
  * paid is cancelled at once before pick-up; one with money received becomes a cancel request
- * (with the cancellation option), and the supplier's staff and the admins are notified.
+ * (with the cancellation option), and the supplier's staff and the admins are notified and emailed
+ * (docs/domain.md#staff-notices).
  */
 export async function cancelBooking(user: User, id: number, now = new Date()): Promise<CancelOutcome> {
   const db = await getDb();
@@ -35,16 +36,7 @@ export async function cancelBooking(user: User, id: number, now = new Date()): P
     }
     if (kind === "none") return "refused";
     await tx.update(bookings).set({ cancelRequest: true }).where(eq(bookings.id, booking.id));
-    const staff = await bookingStaff(tx, booking.supplierId);
-    await notify(
-      tx,
-      staff.map((s) => ({
-        userId: s.id,
-        bookingId: booking.id,
-        messageKey: "notifications:messages.cancelRequested" as const,
-        params: { reference: booking.reference },
-      })),
-    );
+    await tellStaff(tx, booking.id, { kind: "cancelRequested" });
     return "requested";
   });
 }

@@ -1,22 +1,18 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
-import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
-import { formatLocalDateTime } from "~/modules/catalogue/present.server";
-import { enqueueEmails } from "~/modules/email/outbox-email.server";
-import { formatCents } from "~/modules/i18n/format";
-import { type Language, languageOrDefault } from "~/modules/i18n/languages";
-import { bookingStaff, notify } from "~/modules/notification/notify.server";
+import type { Language } from "~/modules/i18n/languages";
+import { notify } from "~/modules/notification/notify.server";
 import { HOLD_MINUTES, type OnlineMethod } from "~/modules/booking/methods";
 import { optionKeys, priceRental, rentalDays, type OptionKey } from "~/modules/pricing/pricing";
 import { createUnactivatedAccount } from "~/modules/user/account.server";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
 import { unpaidCapFailure, type UnpaidCapFailure } from "./checkout-limits.server";
 import { driverOldEnough, periodIsValid, requiredDriverAge, unavailableOption } from "./checkout-rules";
+import { enqueueBookingConfirmation } from "./confirmation.server";
 import { generateReference } from "./reference";
+import { tellStaff } from "./tell-staff.server";
 import { endExpiredHolds } from "./holds.server";
 import { EXCLUSION_VIOLATION, isRowId, sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
-import { placeName } from "~/modules/i18n/place-name";
 
 const { bookings, cars, locations, suppliers, users } = schema;
 
@@ -171,8 +167,6 @@ function refuse(failure: CheckoutFailure): never {
   throw new CheckoutRefused(failure);
 }
 
-const languageOf = (value: string): Language => languageOrDefault(value);
-
 type Driver = { id: number; email: string; fullName: string; language: string };
 
 /** A signed-in driver with their birth date (null when not given); the session names an active account. */
@@ -296,19 +290,7 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   });
 
   // A hold is announced once it is paid (payment/fulfil.server.ts): it may lapse within the half hour.
-  if (payLater)
-    await announce(tx, {
-      booking,
-      car,
-      driver,
-      pickup,
-      dropoff,
-      from,
-      to,
-      days,
-      options,
-      totalCents: breakdown.totalCents,
-    });
+  if (payLater) await announce(tx, { booking, car, driver });
   return {
     ok: true,
     bookingId: booking.id,
@@ -339,31 +321,15 @@ async function insertBooking(tx: Transaction, values: Omit<typeof bookings.$infe
   throw new Error(`No free booking reference in ${REFERENCE_ATTEMPTS} draws`);
 }
 
-/** "2026-12-01 10:00" on the pick-up place's clock: notification values are shown as written. */
-
-type Place = typeof locations.$inferSelect;
-
-type Announcement = {
-  booking: { id: number; reference: string };
-  car: CheckoutCar;
-  driver: Driver;
-  pickup: Place;
-  dropoff: Place;
-  from: Date;
-  to: Date;
-  days: number;
-  options: OptionKey[];
-  totalCents: number;
-};
+type Announcement = { booking: { id: number; reference: string }; car: CheckoutCar; driver: Driver };
 
 /**
- * The booking's notifications (the driver; the supplier's staff and the admins) and emails, each
- * in its reader's language, written in the checkout's transaction under deterministic job ids.
+ * The booking's notifications and emails: the driver's in-app line and confirmation, the supplier's
+ * staff and the admins (docs/domain.md#staff-notices), written in the checkout's transaction under
+ * deterministic job ids.
  */
 async function announce(tx: Transaction, a: Announcement) {
-  const { booking, car, driver, pickup, dropoff, from, to } = a;
-  const zone = pickup.timeZone;
-  const staff = await bookingStaff(tx, car.supplierId);
+  const { booking, car, driver } = a;
   await notify(tx, [
     {
       userId: driver.id,
@@ -371,57 +337,8 @@ async function announce(tx: Transaction, a: Announcement) {
       messageKey: "notifications:messages.bookingConfirmed",
       params: { reference: booking.reference, car: car.name },
     },
-    ...staff.map((member) => ({
-      userId: member.id,
-      bookingId: booking.id,
-      messageKey: "notifications:messages.newBooking" as const,
-      params: {
-        reference: booking.reference,
-        car: car.name,
-        from: wallClockLabel(from, zone),
-        to: wallClockLabel(to, zone),
-      },
-    })),
   ]);
-
-  const link = new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString();
-  const details = (language: Language) => ({
-    reference: booking.reference,
-    car: car.name,
-    supplier: car.supplierName,
-    pickup: placeName(pickup, language),
-    dropoff: placeName(dropoff, language),
-    from: formatLocalDateTime(instantToLocal(from, zone), language),
-    to: formatLocalDateTime(instantToLocal(to, zone), language),
-    timeZone: zone,
-    days: a.days,
-    // Option keys; the template names them in the reader's language.
-    options: a.options.join(","),
-    total: formatCents(a.totalCents),
-    link,
-  });
-  const driverLanguage = languageOf(driver.language);
-  await enqueueEmails(tx, [
-    {
-      request: {
-        template: "booking-confirmation",
-        to: [driver.email],
-        language: driverLanguage,
-        data: { fullName: driver.fullName, ...details(driverLanguage) },
-      },
-      jobId: `booking-confirmation-${booking.id}`,
-    },
-    ...staff.map((member) => {
-      const language = languageOf(member.language);
-      return {
-        request: {
-          template: "new-booking" as const,
-          to: [member.email],
-          language,
-          data: { fullName: member.fullName, driver: driver.fullName, ...details(language) },
-        },
-        jobId: `new-booking-${booking.id}-${member.id}`,
-      };
-    }),
-  ]);
+  await tellStaff(tx, booking.id, { kind: "new" });
+  // The driver's confirmation, with the voucher, as every way of paying gives it (docs/domain.md#voucher).
+  await enqueueBookingConfirmation(tx, booking.id);
 }

@@ -1,12 +1,21 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
-import { pageQuery } from "~/modules/list/paging";
 import type { SessionUser } from "~/utils/session.server";
 import { bookingScope, isStaff } from "~/modules/access/booking-scope.server";
 import { paidCentsColumn } from "./move.server";
+import { pageQuery } from "~/modules/list/paging";
 import type { BookingStatus } from "./status";
 
-const { bookings, cars, suppliers, users } = schema;
+const { bookings, cars, suppliers, users, locations } = schema;
+const listPickup = aliasedTable(locations, "list_pickup");
+const listDropoff = aliasedTable(locations, "list_dropoff");
+const placeColumns = (place: typeof listPickup) => ({
+  nameEs: place.nameEs,
+  nameEn: place.nameEn,
+  nameFr: place.nameFr,
+  nameEl: place.nameEl,
+  timeZone: place.timeZone,
+});
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
@@ -43,46 +52,58 @@ export function listWhere(user: User, filters: Omit<BookingFilters, "page" | "pe
 
 /**
  * The bookings list (docs/domain.md#limits: `perPage` from bookingsPageSize): one page of `user`'s
- * scope, newest pick-up first, and the total. A page past the end gives the last page (list/paging.ts).
+ * scope and the total; a page past the end is the last one. Staff see the newest pick-up first;
+ * a driver sees what is still ahead first, soonest pick-up first, then the past ones, latest
+ * first (docs/domain.md#my-bookings).
  */
 export async function listBookings(user: User, filters: BookingFilters) {
   const db = await getDb();
   const where = listWhere(user, filters);
-  const rowsOf = (page: number) =>
-    db
-      .select({
-        id: bookings.id,
-        reference: bookings.reference,
-        status: bookings.status,
-        days: bookings.days,
-        priceCents: bookings.priceCents,
-        dailyPriceCents: cars.dailyPriceCents,
-        startsAt: bookings.startsAt,
-        endsAt: bookings.endsAt,
-        paymentMethod: bookings.paymentMethod,
-        cancelRequest: bookings.cancelRequest,
-        driverId: bookings.driverId,
-        paidCents: paidCentsColumn,
-        car: cars.name,
-        supplier: suppliers.name,
-        driver: users.fullName,
-      })
-      .from(bookings)
-      .innerJoin(cars, eq(cars.id, bookings.carId))
-      .innerJoin(suppliers, eq(suppliers.id, bookings.supplierId))
-      .innerJoin(users, eq(users.id, bookings.driverId))
-      .where(where)
-      .orderBy(desc(bookings.startsAt), desc(bookings.id))
-      .limit(filters.perPage)
-      .offset((page - 1) * filters.perPage);
-  const [firstTry, [{ total }]] = await Promise.all([
-    rowsOf(filters.page),
-    // The driver's columns take part in the text search.
-    db.select({ total: count() }).from(bookings).innerJoin(users, eq(users.id, bookings.driverId)).where(where),
-  ]);
-  const { page, pages } = pageQuery(total, filters.page, filters.perPage);
-  // Read on the hopeful path in parallel with the count; again only when the page asked for is past the end.
-  const rows = page === filters.page ? firstTry : await rowsOf(page);
+  // The driver's columns take part in the text search.
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.driverId))
+    .where(where);
+  const { page, pages, offset, limit } = pageQuery(total, filters.page, filters.perPage);
+  const order = isStaff(user)
+    ? [desc(bookings.startsAt), desc(bookings.id)]
+    : [
+        sql`${bookings.endsAt} < now()`,
+        sql`case when ${bookings.endsAt} >= now() then ${bookings.startsAt} end asc`,
+        desc(bookings.startsAt),
+        desc(bookings.id),
+      ];
+  const rows = await db
+    .select({
+      id: bookings.id,
+      reference: bookings.reference,
+      status: bookings.status,
+      days: bookings.days,
+      priceCents: bookings.priceCents,
+      dailyPriceCents: cars.dailyPriceCents,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      paymentMethod: bookings.paymentMethod,
+      cancelRequest: bookings.cancelRequest,
+      driverId: bookings.driverId,
+      paidCents: paidCentsColumn,
+      car: cars.name,
+      supplier: suppliers.name,
+      driver: users.fullName,
+      pickup: placeColumns(listPickup),
+      dropoff: placeColumns(listDropoff),
+    })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(suppliers, eq(suppliers.id, bookings.supplierId))
+    .innerJoin(users, eq(users.id, bookings.driverId))
+    .innerJoin(listPickup, eq(listPickup.id, bookings.pickupLocationId))
+    .innerJoin(listDropoff, eq(listDropoff.id, bookings.dropoffLocationId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   return { rows, total, page, pages };
 }
 

@@ -9,6 +9,10 @@ import { listBookings, supplierChoices } from "./list-bookings.server";
 import { canAmend } from "./eligibility";
 import { bookingsPageSize, dateRange, readListQuery } from "./list-query";
 import { bookingStatuses } from "./status";
+import { formatLocalDateTime } from "~/modules/catalogue/present.server";
+import type { Language } from "~/modules/i18n/languages";
+import { placeName, type PlaceNames } from "~/modules/i18n/place-name";
+import { instantToLocal } from "~/modules/time/zoned-time";
 
 /*
  * The bookings list as a page: one loader and one action behind both /bookings (every user's
@@ -18,8 +22,14 @@ import { bookingStatuses } from "./status";
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
+/** A place of a booking in the list: its name in `language` and the moment on the place's clock. */
+const placeAt = (place: PlaceNames & { timeZone: string }, at: Date, language: Language) => ({
+  name: placeName(place, language),
+  at: formatLocalDateTime(instantToLocal(at, place.timeZone), language),
+});
+
 /** One page of `user`'s bookings with the request's filters, and the booking whose deletion is being confirmed. */
-export async function loadBookingsList(user: User, request: Request) {
+export async function loadBookingsList(user: User, request: Request, language: Language) {
   const params = new URL(request.url).searchParams;
   const query = readListQuery(params);
   const staff = isStaff(user);
@@ -35,11 +45,16 @@ export async function loadBookingsList(user: User, request: Request) {
   const confirmId = staff ? Number(params.get("confirm")) : NaN;
   const confirm = Number.isSafeInteger(confirmId) && confirmId > 0 ? await bookingDetail(user, confirmId) : null;
   return {
-    // A page past the end shows the last one, and its pager says so.
     query: { ...query, page: list.page },
     staff,
-    ...list,
-    rows: list.rows.map((row) => ({ ...row, editable: canAmend(user.id, row) })),
+    total: list.total,
+    pages: list.pages,
+    rows: list.rows.map(({ pickup, dropoff, ...row }) => ({
+      ...row,
+      pickup: placeAt(pickup, row.startsAt, language),
+      dropoff: placeAt(dropoff, row.endsAt, language),
+      editable: canAmend(user.id, row),
+    })),
     suppliers: await supplierChoices(user),
     confirm:
       confirm && confirm.booking.status !== "deleted"

@@ -4,8 +4,10 @@ import { schema, type Executor, type Transaction } from "~/utils/db.server";
 import { EXCLUSION_VIOLATION, sqlState } from "~/utils/postgres.server";
 import type { SessionUser } from "~/utils/session.server";
 import { bookingScope } from "~/modules/access/booking-scope.server";
+import { enqueueBookingConfirmation } from "./confirmation.server";
 import { cancelKind } from "./eligibility";
 import { canTransition, type Actor, type BookingStatus } from "./status";
+import { tellStaff } from "./tell-staff.server";
 
 const { bookings, bookingEvents, cars, payments } = schema;
 
@@ -28,11 +30,8 @@ export type MoveRefusal = "notAllowed" | "balanceDue" | "carTaken";
 export type MoveResult =
   { ok: true; from: BookingStatus; to: BookingStatus; eventId: number } | { ok: false; reason: MoveRefusal };
 
-/** What a booking's succeeded payments cover, in cents, as a column of any query over `bookings` (docs/domain.md#payments). */
-export const paidCentsColumn =
-  sql<number>`(select coalesce(sum(${payments.amountCents}), 0)::int from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'succeeded')`.mapWith(
-    Number,
-  );
+// Also here, where the payment module has always taken it from.
+export { paidCentsColumn } from "./paid-column.server";
 
 /** What the booking's succeeded payments cover, in cents (docs/domain.md#payments). */
 export async function paidCentsOf(tx: Transaction, bookingId: number): Promise<number> {
@@ -62,6 +61,9 @@ async function expiredHold(tx: Transaction, booking: BookingRow): Promise<boolea
     .limit(1);
   return !byPerson;
 }
+
+/** A hold waiting for its payment (`void`) or one that ran out (`cancelled`). */
+const isHoldState = (status: BookingStatus) => status === "void" || status === "cancelled";
 
 /** The actor's own conditions beyond the table (docs/domain.md#booking-status). */
 async function preconditionHolds(
@@ -129,18 +131,30 @@ export async function moveBooking(
     .insert(bookingEvents)
     .values({ bookingId: booking.id, actorId, fromStatus: booking.status, toStatus: to, note })
     .returning({ id: bookingEvents.id });
-  if (mover.kind === "staff") {
+  // docs/domain.md#voucher: a hold that now holds the car for its driver (a transfer submitted
+  // for verification, a payment confirmed, a late payment reviving it) is confirmed to them.
+  if (booking.holdExpiresAt !== null && isHoldState(booking.status) && (to === "pending" || to === "paid"))
+    await enqueueBookingConfirmation(tx, booking.id);
+  if (mover.kind !== "system") {
+    // Staff moves, and the driver's cancel the supplier must see (docs/domain.md#audit).
     await recordAudit(
       tx,
       { id: mover.userId },
       {
-        action: to === "deleted" ? "booking.delete" : "booking.status",
+        action: to === "deleted" ? "booking.delete" : mover.kind === "driver" ? "booking.cancel" : "booking.status",
         subjectType: "booking",
         subjectId: booking.id,
         supplierId: booking.supplierId,
         changes: { status: [booking.status, to] },
       },
     );
+  }
+  // docs/domain.md#staff-notices: a hold (`void`, or one that lapsed) is announced once paid; a
+  // cancellation is told to staff unless the booking was still an unannounced hold.
+  if (to === "paid" && (booking.status === "void" || booking.status === "cancelled")) {
+    await tellStaff(tx, booking.id, { kind: "new" }, actorId);
+  } else if (to === "cancelled" && booking.status !== "void") {
+    await tellStaff(tx, booking.id, { kind: "cancelled", by: mover.kind, eventId: event.id }, actorId);
   }
   return { ok: true, from: booking.status, to, eventId: event.id };
 }

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { getDb, schema } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { AMENDMENT_REQUEST_MAX } from "./amend-schema";
 import { canRequestAmendment } from "./eligibility";
 import { lockInScope, paidCentsOf } from "./move.server";
+import { tellStaff } from "./tell-staff.server";
 
 const { cars } = schema;
 
@@ -12,7 +12,8 @@ type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
 /**
  * The driver asks for a change to an online-paid booking: nothing changes on the booking; the
- * supplier's staff and the admins get a notification with the driver's words, and settle it
+ * supplier's staff and the admins get a notification and an email with the driver's words
+ * (docs/domain.md#staff-notices), and settle it
  * with the driver (who is told they will be contacted).
  */
 export async function requestAmendment(
@@ -38,17 +39,7 @@ export async function requestAmendment(
       )
     )
       return "refused";
-    const staff = await bookingStaff(tx, booking.supplierId);
-    const params = { reference: booking.reference, request: request.slice(0, AMENDMENT_REQUEST_MAX) };
-    await notify(
-      tx,
-      staff.map((s) => ({
-        userId: s.id,
-        bookingId: booking.id,
-        messageKey: "notifications:messages.amendmentRequested" as const,
-        params,
-      })),
-    );
+    await tellStaff(tx, booking.id, { kind: "amendmentRequested", request: request.slice(0, AMENDMENT_REQUEST_MAX) });
     return "requested";
   });
 }

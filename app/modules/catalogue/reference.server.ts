@@ -58,10 +58,23 @@ export type CatalogueLocation = {
   timeZone: string;
 };
 
+/*
+ * The public places (docs/domain.md#places): those where at least one car can be booked — a car
+ * that is active and available, serving the place, of an active supplier (the search's own
+ * `bookable` copy on car_locations). A new place, or one whose cars are all gone, stays out of
+ * the search form, the places page and the map until a car serves it.
+ */
 const locations = cachedValue(async (): Promise<CatalogueLocation[]> => {
   const db = await getDb();
   const l = schema.locations;
-  const rows = await db.select().from(l).orderBy(asc(l.id));
+  const rows = await db
+    .select()
+    .from(l)
+    .where(
+      sql`exists (select 1 from ${schema.carLocations} cl join ${schema.suppliers} s on s.id = cl.supplier_id
+        where cl.location_id = ${l.id} and cl.bookable and s.active and s.status = 'active')`,
+    )
+    .orderBy(asc(l.id));
   return rows.map((r) => ({
     id: r.id,
     slug: r.slug,

@@ -8,6 +8,8 @@ export type EmailRequest = {
   to: string[];
   language: Language;
   data: Record<string, string | number | null>;
+  /** Files sent with it (base64); one with a `contentId` is an inline image the HTML names as `cid:<contentId>`. */
+  attachments?: JobPayload<"send-email">["attachments"];
 };
 
 /**
@@ -24,9 +26,9 @@ export async function enqueueEmail(executor: Executor, request: EmailRequest, jo
 /** Several emails, as `enqueueEmail` each, written in one statement. */
 export async function enqueueEmails(executor: Executor, emails: Array<{ request: EmailRequest; jobId: string }>) {
   const entries = await Promise.all(
-    emails.map(async ({ request: { template, to, language, data }, jobId }) => {
+    emails.map(async ({ request: { template, to, language, data, attachments }, jobId }) => {
       const { subject, html, text } = await renderEmail(template, language, data);
-      return { payload: { template, to, language, subject, html, text }, jobId };
+      return { payload: { template, to, language, subject, html, text, attachments }, jobId };
     }),
   );
   await enqueueAll(executor, "send-email", entries);

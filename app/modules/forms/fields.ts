@@ -41,3 +41,21 @@ export const phoneField = () =>
     .max(32, messages.tooLong)
     .refine(isValidPhone, messages.invalidPhone)
     .transform(normalizePhone);
+
+/**
+ * A WhatsApp number (docs/domain.md#voucher): international, as wa.me links need it — the
+ * country code first ("+58 414 123 4567", "58 414 1234567"), 8 to 15 digits; a national number
+ * ("0414…") has no country code and is refused. Stored as digits only ("584141234567").
+ */
+export function whatsappDigits(value: string): string | null {
+  const digits = normalizePhone(value).replace(/^\+/, "");
+  return /^[1-9]\d{7,14}$/.test(digits) ? digits : null;
+}
+
+export const whatsappField = () =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .max(32, messages.tooLong)
+    .refine((value) => whatsappDigits(value) !== null, messages.invalidWhatsapp)
+    .transform((value) => whatsappDigits(value)!);

@@ -6,6 +6,7 @@ export const messages = {
   required: "validation.required",
   invalidEmail: "validation.invalidEmail",
   invalidPhone: "validation.invalidPhone",
+  invalidWhatsapp: "validation.invalidWhatsapp",
   tooLong: "validation.tooLong",
   controlCharacters: "validation.controlCharacters",
   tooShort: "validation.tooShort",

@@ -50,6 +50,18 @@ describe("isCrossSiteWrite", () => {
       }),
     ).toBe(true);
   });
+  it("lets an app origin the operator listed write to the API, with or without a cookie", () => {
+    const fromApp = (listedOrigin: boolean) =>
+      isCrossSiteWrite({
+        method: "POST",
+        secFetchSite: "cross-site",
+        origin: "capacitor://localhost",
+        allowedOrigins,
+        listedOrigin,
+      });
+    expect(fromApp(true)).toBe(false);
+    expect(fromApp(false)).toBe(true);
+  });
   it("never judges reads", () => {
     expect(post({ secFetchSite: "cross-site", origin: "https://evil.example" }, "GET")).toBe(false);
     expect(post({ secFetchSite: "cross-site" }, "HEAD")).toBe(false);

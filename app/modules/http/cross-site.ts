@@ -12,6 +12,11 @@ export type WriteOrigin = {
    * carries no credential a browser adds by itself, so where it comes from does not matter.
    */
   bearerOnly?: boolean;
+  /**
+   * The request's Origin is an app origin the operator listed for the API (API_CORS_ORIGINS,
+   * API paths only): its pages are trusted as the site's own (docs/security.md#api-origins).
+   */
+  listedOrigin?: boolean;
 };
 
 /**
@@ -28,8 +33,9 @@ export function isCrossSiteWrite({
   origin,
   allowedOrigins,
   bearerOnly = false,
+  listedOrigin = false,
 }: WriteOrigin): boolean {
-  if (safeMethods.has(method.toUpperCase()) || bearerOnly) return false;
+  if (safeMethods.has(method.toUpperCase()) || bearerOnly || listedOrigin) return false;
   if (secFetchSite) return secFetchSite !== "same-origin" && secFetchSite !== "none";
   if (origin) return !allowedOrigins.includes(origin);
   return false;

@@ -14,6 +14,7 @@ import { paymentSettings } from "./config.server";
 import { failPayment, fulfilPayment, type FulfilOutcome } from "./fulfil.server";
 import { paymentGrant } from "./grant.server";
 import { methodHref } from "~/modules/booking/methods";
+import { tellStaff } from "~/modules/booking/tell-staff.server";
 import {
   bolivarCentimos,
   centimosToDecimal,
@@ -157,7 +158,15 @@ export async function submitMobilePayment(
       },
       awaitingVerification: true,
     });
-    return recorded.ok ? recorded : { ok: false, reason: "duplicate" };
+    if (!recorded.ok) return { ok: false, reason: "duplicate" };
+    // docs/domain.md#staff-notices: staff learn of the transfer to verify at once.
+    await tellStaff(tx, booking.id, {
+      kind: "transferWaiting",
+      paymentId: recorded.paymentId,
+      amountCents,
+      amountBs: formatBolivars(centimos),
+    });
+    return recorded;
   });
 }
 

@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
-import QRCode from "qrcode";
 import { bookingScope, isStaff } from "~/modules/access/booking-scope.server";
 import { paidCentsColumn } from "~/modules/booking/move.server";
 import { formatCents } from "~/modules/i18n/format";
+import { qrSvg } from "~/modules/images/qr.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { enqueue } from "~/utils/jobs.server";
@@ -62,7 +62,7 @@ export function walletSettings(): WalletSettings | null {
 
 /** The deposit address as a QR code, an SVG document rendered here so the page needs no script for it. */
 export function depositQrSvg(address: string): Promise<string> {
-  return QRCode.toString(address, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return qrSvg(address);
 }
 
 export type FailureReason = InvalidReason | UnmatchedReason | "timeout";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "~/modules/forms/fields";
+import { optionalText, requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 
 /*
@@ -10,6 +10,8 @@ import { messages } from "~/modules/forms/messages";
 export const PLACE_NAME_MAX = 120;
 export const PLACE_ADDRESS_MAX = 250;
 export const TIME_ZONE_MAX = 64;
+/** Counter instructions per language (docs/domain.md#voucher): a few sentences. */
+export const COUNTER_MAX = 500;
 export const placeKinds = ["airport", "city"] as const;
 
 export const placeMessages = {
@@ -64,6 +66,9 @@ const coordinate = (limit: number, message: string) =>
     .min(-limit, message)
     .max(limit, message);
 
+/** Where to meet at the counter, several lines allowed; nothing typed is "". */
+const counterText = () => optionalText(COUNTER_MAX, { multiline: true }).transform((value) => value ?? "");
+
 export const placeSchema = z.object({
   nameEs: requiredText(PLACE_NAME_MAX),
   nameEn: requiredText(PLACE_NAME_MAX),
@@ -74,6 +79,11 @@ export const placeSchema = z.object({
   timeZone: requiredText(TIME_ZONE_MAX)
     .refine((value) => canonicalTimeZone(value) !== null, placeMessages.timeZone)
     .transform((value) => canonicalTimeZone(value)!),
+  // Optional, each language on its own (docs/domain.md#voucher); an empty one is stored as "".
+  counterEs: counterText(),
+  counterEn: counterText(),
+  counterFr: counterText(),
+  counterEl: counterText(),
   latitude: coordinate(90, placeMessages.latitude),
   longitude: coordinate(180, placeMessages.longitude),
 });

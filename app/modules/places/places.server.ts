@@ -86,6 +86,10 @@ const editableFields = {
   address: locations.address,
   kind: locations.kind,
   timeZone: locations.timeZone,
+  counterEs: locations.counterEs,
+  counterEn: locations.counterEn,
+  counterFr: locations.counterFr,
+  counterEl: locations.counterEl,
   latitude: locations.latitude,
   longitude: locations.longitude,
 };
@@ -101,6 +105,10 @@ const formColumns = (v: PlaceValues): PlaceValues => ({
   address: v.address,
   kind: v.kind,
   timeZone: v.timeZone,
+  counterEs: v.counterEs,
+  counterEn: v.counterEn,
+  counterFr: v.counterFr,
+  counterEl: v.counterEl,
   latitude: v.latitude,
   longitude: v.longitude,
 });

@@ -78,3 +78,17 @@ describe("staffInviteSchema", () => {
     expect(errors.language).toBeDefined();
   });
 });
+
+describe("supplierSchema: WhatsApp (docs/domain.md#voucher)", () => {
+  it("takes a WhatsApp number with its country code, stored as the digits of a wa.me link", () => {
+    const parse = (whatsapp: string) =>
+      parseWithZod(form({ name: "Llanos", email: "a@b.example", whatsapp }), { schema: supplierSchema });
+    for (const typed of ["+58 414-111 2233", "58 (414) 1112233", "+584141112233"]) {
+      const submission = parse(typed);
+      expect(submission.status === "success" && submission.value.whatsapp).toBe("584141112233");
+    }
+    for (const typed of ["0414 1112233", "+58 41", "+58 414 111 2233 999 999", "whatsapp"]) {
+      expect(errorsOf(parse(typed)).whatsapp).toEqual(["validation.invalidWhatsapp"]);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, phoneField, requiredText } from "~/modules/forms/fields";
+import { emailField, phoneField, requiredText, whatsappField } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { languages } from "~/modules/i18n/languages";
 import { FULL_NAME_MAX } from "~/modules/user/limits";
@@ -25,6 +25,7 @@ export const supplierSchema = z.object({
   name: requiredText(SUPPLIER_NAME_MAX),
   email: emailField(),
   phone: phoneField().optional(),
+  whatsapp: whatsappField().optional(),
   payLater: z.boolean().optional(),
   active: z.boolean().optional(),
   logo: z.file({ error: logoMessages.notImage }).max(LOGO_MAX_BYTES, logoMessages.tooLarge).optional(),

@@ -9,7 +9,7 @@ import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import { deleteImageIfUnreferenced, storeImage } from "~/modules/images/images.server";
 import type { ImageRefusal } from "~/modules/images/process.server";
 import { processImage } from "~/modules/images/process.server";
-import { emailActivationLink } from "~/modules/user/account.server";
+import { emailInvitation } from "~/modules/user/account.server";
 import { getDb, schema } from "~/utils/db.server";
 import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 import type { StaffInvite } from "./supplier-form";
@@ -27,13 +27,22 @@ const SLUG_MAX = 120;
 export const LOGO_SIZE = { width: 60, height: 30 } as const;
 
 /** What the supplier form saves (the logo travels separately, already processed). */
-export type SupplierValues = { name: string; email: string; phone: string | null; payLater: boolean; active: boolean };
+export type SupplierValues = {
+  name: string;
+  email: string;
+  phone: string | null;
+  /** International digits for wa.me links (docs/domain.md#voucher). */
+  whatsapp: string | null;
+  payLater: boolean;
+  active: boolean;
+};
 
 /** Exactly the columns the form sets, whatever else the object carries. */
 const formColumns = (v: SupplierValues): SupplierValues => ({
   name: v.name,
   email: v.email,
   phone: v.phone,
+  whatsapp: v.whatsapp,
   payLater: v.payLater,
   active: v.active,
 });
@@ -94,6 +103,7 @@ const editableFields = {
   name: suppliers.name,
   email: suppliers.email,
   phone: suppliers.phone,
+  whatsapp: suppliers.whatsapp,
   payLater: suppliers.payLater,
   active: suppliers.active,
   logo: suppliers.logo,
@@ -203,8 +213,8 @@ export type InviteOutcome = { status: "invited"; userId: number } | { status: "e
 
 /**
  * Invites someone to run the supplier: a `supplier` account without a password, not activated,
- * and the usual activation email (through the outbox, same transaction), whose page has them
- * choose a password. An address that already has an account is refused, except a removed
+ * and the invitation email naming the inviter, the supplier and the role with the activation
+ * link (through the outbox, same transaction), whose page has them choose a password. An address that already has an account is refused, except a removed
  * staff account, which the invitation brings back (for this supplier, with a new password).
  */
 export async function inviteStaff(
@@ -217,7 +227,7 @@ export async function inviteStaff(
   try {
     return await db.transaction(async (tx): Promise<InviteOutcome> => {
       const [supplier] = await tx
-        .select({ id: suppliers.id })
+        .select({ id: suppliers.id, name: suppliers.name })
         .from(suppliers)
         .where(and(eq(suppliers.id, supplierId), supplierScope(actor)))
         .for("share");
@@ -245,7 +255,7 @@ export async function inviteStaff(
             .insert(users)
             .values({ ...account, email: invite.email })
             .returning({ id: users.id, email: users.email, fullName: users.fullName, language: users.language });
-      await emailActivationLink(tx, user, now);
+      await emailInvitation(tx, user, { inviter: actor.fullName, supplier: supplier.name, role: "supplier" }, now);
       await recordAudit(tx, actor, {
         action: "supplier.staffInvite",
         subjectType: "user",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APP_TIME_ZONE, appToday, calendarDateIn, parseCalendarDate } from "./calendar";
+import { APP_TIME_ZONE, appToday, calendarDateIn, calendarDateOfDateTime, parseCalendarDate } from "./calendar";
 
 describe("parseCalendarDate", () => {
   it("accepts real YYYY-MM-DD dates only", () => {
@@ -30,5 +30,23 @@ describe("appToday", () => {
   });
   it("defaults to now", () => {
     expect(appToday()).toBe(calendarDateIn(APP_TIME_ZONE, new Date()));
+  });
+});
+
+describe("calendarDateOfDateTime", () => {
+  it("reads a date picker's local midnight, sent in UTC, as the day picked", () => {
+    expect(calendarDateOfDateTime("1990-05-01T04:00:00.000Z")).toBe("1990-05-01"); // Caracas
+    expect(calendarDateOfDateTime("1990-04-30T22:00:00.000Z")).toBe("1990-05-01"); // Athens
+    expect(calendarDateOfDateTime("1990-05-01T00:00:00Z")).toBe("1990-05-01");
+    expect(calendarDateOfDateTime("1990-05-01T00:00:00-04:00")).toBe("1990-05-01");
+    expect(calendarDateOfDateTime("1990-05-01T00:00:00+02:00")).toBe("1990-05-01");
+  });
+
+  it("keeps a plain date and refuses what is neither", () => {
+    expect(calendarDateOfDateTime("1990-05-01")).toBe("1990-05-01");
+    expect(calendarDateOfDateTime("1990-02-30")).toBeNull();
+    expect(calendarDateOfDateTime("1990-05-01T00:00:00")).toBeNull();
+    expect(calendarDateOfDateTime("yesterday")).toBeNull();
+    expect(calendarDateOfDateTime("1990-13-01T00:00:00Z")).toBeNull();
   });
 });

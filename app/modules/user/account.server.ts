@@ -27,31 +27,42 @@ function link(path: string, token: string) {
 
 const isUniqueViolation = (error: unknown) => sqlState(error) === UNIQUE_VIOLATION;
 
-/** The emails that carry a one-time link: template, page and job-id prefix. */
+/** The emails that carry a one-time link: template, page, job-id prefix and the kind of token. */
 const linkEmails = {
-  activation: { template: "activation", path: "/activate", jobPrefix: "activation-email" },
-  reset: { template: "password-reset", path: "/reset-password", jobPrefix: "password-reset" },
+  activation: { template: "activation", path: "/activate", jobPrefix: "activation-email", token: "activation" },
+  reset: { template: "password-reset", path: "/reset-password", jobPrefix: "password-reset", token: "reset" },
+  // An account made by an admin: the activation link, in an email that says who invited them to what.
+  invitation: { template: "staff-invitation", path: "/activate", jobPrefix: "staff-invitation", token: "activation" },
 } as const;
 
+/** Who invited a staff member, to which supplier (none for an administrator) and as what (docs/domain.md#user-management). */
+export type Invitation = { inviter: string; supplier: string | null; role: "admin" | "supplier" };
+
 /** A new link of this kind, emailed in the user's language in the same transaction. */
-async function sendLinkEmail(tx: Executor, user: Recipient, kind: keyof typeof linkEmails, now: Date) {
-  const { template, path, jobPrefix } = linkEmails[kind];
-  const { id, token } = await issueToken(tx, user.id, kind, now);
+async function sendLinkEmail(
+  tx: Executor,
+  user: Recipient,
+  kind: keyof typeof linkEmails,
+  now: Date,
+  extra: Record<string, string | null> = {},
+) {
+  const { template, path, jobPrefix, token: tokenKind } = linkEmails[kind];
+  const { id, token } = await issueToken(tx, user.id, tokenKind, now);
   await enqueueEmail(
     tx,
     {
       template,
       to: [user.email],
       language: languageOf(user),
-      data: { fullName: user.fullName, link: link(path, token) },
+      data: { ...extra, fullName: user.fullName, link: link(path, token) },
     },
     `${jobPrefix}-${id}`,
   );
 }
 
-/** A new activation link for an account made without its owner (a supplier's staff invitation), emailed in the caller's transaction. */
-export function emailActivationLink(tx: Executor, user: Recipient, now = new Date()) {
-  return sendLinkEmail(tx, user, "activation", now);
+/** The invitation to an account made without its owner (a staff member an admin invites), with its activation link, in the caller's transaction. */
+export function emailInvitation(tx: Executor, user: Recipient, invitation: Invitation, now = new Date()) {
+  return sendLinkEmail(tx, user, "invitation", now, invitation);
 }
 
 async function sendPasswordChangedEmail(tx: Executor, user: Recipient, changedAt: Date) {
@@ -81,6 +92,8 @@ export type UnactivatedAccountInput = Omit<SignUpInput, "password" | "birthDate"
   passwordHash?: string;
   type?: (typeof users.$inferInsert)["type"];
   supplierId?: number | null;
+  /** An account an admin makes: its owner gets the invitation instead of the sign-up activation email. */
+  invitation?: Invitation;
 };
 
 /**
@@ -110,7 +123,8 @@ export async function createUnactivatedAccount(
       activated: false,
     })
     .returning(recipientFields);
-  await sendLinkEmail(tx, user, "activation", now);
+  if (input.invitation) await emailInvitation(tx, user, input.invitation, now);
+  else await sendLinkEmail(tx, user, "activation", now);
   return { ok: true, userId: user.id };
 }
 
@@ -377,20 +391,37 @@ export type ProfileInput = {
   documentNumber?: string;
 };
 
+/** The columns of a profile; a field left out (or empty) is cleared. */
+function profileColumns(input: Partial<ProfileInput>) {
+  return {
+    fullName: input.fullName,
+    phone: input.phone || null,
+    location: input.location || null,
+    bio: input.bio || null,
+    birthDate: input.birthDate || null,
+    documentType: input.documentType ? Number(input.documentType) : null,
+    documentNumber: input.documentNumber || null,
+  };
+}
+
+/** The settings page's profile form: every field is sent, so an absent one is cleared. */
 export async function updateProfile(userId: number, input: ProfileInput) {
   const db = await getDb();
-  await db
-    .update(users)
-    .set({
-      fullName: input.fullName,
-      phone: input.phone ?? null,
-      location: input.location || null,
-      bio: input.bio || null,
-      birthDate: input.birthDate ?? null,
-      documentType: input.documentType ? Number(input.documentType) : null,
-      documentNumber: input.documentNumber || null,
-    })
-    .where(eq(users.id, userId));
+  await db.update(users).set(profileColumns(input)).where(eq(users.id, userId));
+}
+
+/**
+ * The API's profile update: only the fields sent change (an empty string clears one), so a
+ * client that sends part of the profile keeps the rest (docs/architecture.md#api).
+ */
+export async function updateProfileFields(userId: number, input: Partial<ProfileInput>) {
+  const columns = profileColumns(input);
+  const changed = Object.fromEntries(
+    Object.entries(columns).filter(([name]) => input[name as keyof ProfileInput] !== undefined),
+  );
+  if (Object.keys(changed).length === 0) return;
+  const db = await getDb();
+  await db.update(users).set(changed).where(eq(users.id, userId));
 }
 
 export async function updateLanguage(userId: number, language: Language) {

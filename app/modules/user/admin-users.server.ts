@@ -128,12 +128,16 @@ export async function supplierChoices(): Promise<Array<{ id: number; name: strin
 }
 
 async function supplierExists(tx: Executor, supplierId: number | null): Promise<boolean> {
-  if (supplierId === null) return true;
+  return supplierId === null || (await supplierName(tx, supplierId)) !== null;
+}
+
+/** A supplier's name, or null when it does not exist or was deleted. */
+async function supplierName(tx: Executor, supplierId: number): Promise<string | null> {
   const [row] = await tx
-    .select({ id: suppliers.id })
+    .select({ name: suppliers.name })
     .from(suppliers)
     .where(and(eq(suppliers.id, supplierId), ne(suppliers.status, "deleted")));
-  return row !== undefined;
+  return row?.name ?? null;
 }
 
 /**
@@ -267,12 +271,13 @@ export async function deleteUser(
 }
 
 /**
- * An admin or supplier account made by an admin: unactivated, without a password, with the usual
- * activation email, whose link lets its owner choose the password (docs/domain.md#user-management).
+ * An admin or supplier account made by an admin: unactivated, without a password, with the
+ * invitation email (who invited them, to which supplier, as what), whose activation link lets its
+ * owner choose the password (docs/domain.md#user-management).
  */
 export async function createStaffAccount(
   actor: StaffUser,
-  input: CreateAccountInput,
+  input: Omit<CreateAccountInput, "language">,
   language: Language,
   now = new Date(),
 ): Promise<{ ok: true; userId: number } | { ok: false; reason: "emailTaken" | "unknownSupplier" }> {
@@ -286,8 +291,10 @@ export async function createStaffAccount(
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
-      if (!(await supplierExists(tx, values.supplierId))) return { ok: false, reason: "unknownSupplier" } as const;
-      const created = await createUnactivatedAccount(tx, { ...values, language }, now);
+      const supplier = values.supplierId === null ? null : await supplierName(tx, values.supplierId);
+      if (values.supplierId !== null && supplier === null) return { ok: false, reason: "unknownSupplier" } as const;
+      const invitation = { inviter: actor.fullName, supplier, role: input.type };
+      const created = await createUnactivatedAccount(tx, { ...values, language, invitation }, now);
       if (!created.ok) return created;
       await recordAudit(tx, actor, {
         action: "user.create",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailField, phoneField, requiredText } from "~/modules/forms/fields";
 import { searchText } from "~/modules/forms/text";
 import { messages } from "~/modules/forms/messages";
+import { languages } from "~/modules/i18n/languages";
 import { FULL_NAME_MAX } from "./limits";
 
 /*
@@ -85,6 +86,8 @@ export const createAccountSchema = z
     phone: phoneField(),
     type: z.enum(staffTypes, { error: messages.required }),
     supplierId,
+    // The language of the invitation and of the account's emails (docs/domain.md#user-management); the admin's own when not sent.
+    language: z.enum(languages).optional(),
   })
   .superRefine(supplierFits);
 export type CreateAccountInput = z.output<typeof createAccountSchema>;

@@ -32,7 +32,7 @@ const decoy = () => (decoyHash ??= hashPassword("decoy password that matches not
  * unactivated ones that their address is not proven yet, only with the right password
  * (docs/security.md#unproven-addresses).
  */
-export type AuthenticatedUser = { id: number; email: string; language: string };
+export type AuthenticatedUser = { id: number; email: string; language: string; type: string };
 
 export async function verifyCredentials(email: string, password: string): Promise<AuthenticatedUser> {
   const db = await getDb();
@@ -41,6 +41,7 @@ export async function verifyCredentials(email: string, password: string): Promis
       id: users.id,
       email: users.email,
       language: users.language,
+      type: users.type,
       passwordHash: users.passwordHash,
       blacklisted: users.blacklisted,
       activated: users.activated,
@@ -55,7 +56,7 @@ export async function verifyCredentials(email: string, password: string): Promis
   if (!(await verifyPassword(user.passwordHash, password))) throw new SignInError("incorrect");
   if (user.blacklisted) throw new SignInError("suspended");
   if (!user.activated) throw new SignInError("notActivated");
-  return { id: user.id, email: user.email, language: user.language };
+  return { id: user.id, email: user.email, language: user.language, type: user.type };
 }
 
 export const authenticator = new Authenticator<AuthenticatedUser>();

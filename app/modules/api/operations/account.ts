@@ -2,12 +2,12 @@ import { z } from "zod";
 import { visitorSchema } from "~/modules/contact/schema";
 import { emailField } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
-import { appToday } from "~/modules/time/calendar";
+import { appToday, calendarDateOfDateTime } from "~/modules/time/calendar";
 import { authMessages } from "~/modules/user/messages";
-import { PASSWORD_MAX } from "~/modules/user/limits";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/modules/user/limits";
 import {
   avatarSchema,
-  changePasswordSchema,
+  birthDateField,
   forgotPasswordSchema,
   languageSchema,
   profileSchema,
@@ -24,7 +24,26 @@ import { apiUserSchema, okSchema, rowId } from "../schemas";
 const tag = "Account";
 const userAnswer = { description: "The account, as it is now.", schema: z.object({ user: apiUserSchema }) };
 /** Some calls of the spec carry the account's id in the body; it must be the caller's own (else 403). */
-const ownId = { id: rowId.optional().meta({ description: "The caller's own id (optional; another id → 403)." }) };
+const ownId = {
+  id: rowId.optional().meta({ description: "The caller's own id (optional; another id → 403)." }),
+  _id: rowId.optional().meta({ description: "The same, under the name the spec's reference client sends." }),
+};
+
+/**
+ * A birth date as `YYYY-MM-DD`, or as the ISO date-time a date picker's `Date` becomes in JSON,
+ * read as the day picked (docs/domain.md#dates-sent-as-date-times); then the pages' rules.
+ */
+const apiBirthDate = (today: string) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .max(40, authMessages.invalidDate)
+    .transform((value) => calendarDateOfDateTime(value) ?? value)
+    .pipe(birthDateField(today))
+    .meta({
+      description:
+        "`YYYY-MM-DD`, or an ISO date-time (`1990-04-30T22:00:00.000Z`, a date picker's local midnight in UTC), read as the day whose midnight is nearest. At least 21 years before today (Caracas).",
+    });
 const appType = z.enum(["frontend", "backend"]).meta({
   description:
     "`frontend` (drivers' app) or `backend` (staff app): accepted for the spec's path; both reach the same accounts, as one site serves both.",
@@ -40,9 +59,13 @@ export const signUp = defineOperation({
     "The sign-up page's rules: age 21 or more, password of 6 characters or more, terms accepted, 50 sign-ups per client per hour.",
     "Creates an unactivated account in the caller's language and emails the activation link (valid one day). Answers 201 with the new account; the client then signs in (`/api/sign-in/frontend`): an unactivated account may sign in, as on the site.",
     "An address already registered → 409 `emailTaken`. When the site's captcha is on (`CAPTCHA_ENABLED`), `captchaToken` and `captchaAnswer` are required as on the page.",
+    "**The terms are required**: `tos` must be `true` (the person accepted the Terms of Use), else 400 with a field error on `tos`. A client that does not ask for the terms (the spec's reference client sends no `tos`) cannot create accounts: show the terms and send `tos: true`.",
   ].join("\n\n"),
   auth: "none",
-  body: () => signUpSchema({ today: appToday() }),
+  body: () => {
+    const today = appToday();
+    return signUpSchema({ today }).safeExtend({ birthDate: apiBirthDate(today) });
+  },
   responses: {
     201: { description: "Created; the activation email is on its way.", schema: z.object({ user: apiUserSchema }) },
   },
@@ -126,17 +149,19 @@ export const activate = defineOperation({
   tag,
   summary: "Activate an account",
   description: [
-    "Spends the activation link's `token` (from the emailed link's `?token=`) with the account's password: `password` and `confirmPassword` are required and become its password, as on the activation page (a password typed at sign-up does not survive: nobody had proven the address then). Every session and API token the account had is ended.",
-    "Answers 200; the client then signs in. An expired link → 400 `linkExpired` (ask for a new one with `/api/resend/frontend/{email}/false`); a spent one → 409 `linkUsed`; an unknown one → 400 `linkUnknown`.",
+    "Spends an emailed link's `token` (from the link's `?token=`) with the account's new `password`: an activation link activates the account, as on the activation page (a password typed at sign-up does not survive: nobody had proven the address then); a password-reset link sets the new password, as on the reset page (20 per client per 15 minutes). Either way every session and API token the account had is ended, and the link is spent.",
+    "`confirmPassword`, when sent, must equal `password` (a client that asked twice); `userId`, when sent (the reference client sends it), must be the link's account, else the link is unknown.",
+    "Answers 200; the client then signs in. An expired link → 400 `linkExpired` (ask for a new one with `/api/resend/frontend/{email}/false`, or `/true` for a reset); a spent one → 409 `linkUsed`; an unknown one → 400 `linkUnknown`.",
   ].join("\n\n"),
   auth: "none",
   body: z.object({
     token: resetPasswordSchema.shape.token,
     password: z.string().max(PASSWORD_MAX, messages.tooLong),
-    confirmPassword: z.string().max(PASSWORD_MAX, messages.tooLong),
+    confirmPassword: z.string().max(PASSWORD_MAX, messages.tooLong).optional(),
+    userId: rowId.optional().meta({ description: "The link's account (optional)." }),
   }),
-  responses: { 200: { description: "Activated.", schema: okSchema } },
-  errors: [409],
+  responses: { 200: { description: "Activated, or the new password set.", schema: okSchema } },
+  errors: [409, 429],
   errorCodes: { 400: ["linkExpired", "linkUnknown"], 409: ["linkUsed"] },
   example: { body: { token: "k3dX…43 characters", password: "my new password", confirmPassword: "my new password" } },
 });
@@ -148,11 +173,12 @@ export const validateEmail = defineOperation({
   tag,
   summary: "Is this address free for sign-up?",
   description:
-    "200 with `available` `true` when no account has this address. It tells whether an address is registered, as the sign-up form does, so it counts against the same limit (50 per client per hour).",
+    "200 with `available: true` when no account has this address; 204 (no body) when one has (the spec's reference client reads 200 as free, anything else as taken). It tells whether an address is registered, as the sign-up form does, so it counts against the same limit (50 per client per hour). `appType`, which the reference client may send, is ignored.",
   auth: "none",
   body: forgotPasswordSchema,
   responses: {
-    200: { description: "Whether sign-up would accept the address.", schema: z.object({ available: z.boolean() }) },
+    200: { description: "Free: sign-up would accept the address.", schema: z.object({ available: z.literal(true) }) },
+    204: { description: "Taken: an account has this address." },
   },
   errors: [429],
   example: { body: { email: "ana@example.com" } },
@@ -193,10 +219,16 @@ export const getUser = defineOperation({
   path: "/api/user/{id}",
   tag,
   summary: "My account",
-  description: "The caller's own account. Another user's id → 404, the same as a missing one.",
+  description:
+    "The caller's own account, as the object itself (the spec's reference client reads it so), and the same under `user`, as earlier clients read it. Another user's id → 404, the same as a missing one.",
   auth: "user",
   params: z.object({ id: rowId }),
-  responses: { 200: userAnswer },
+  responses: {
+    200: {
+      description: "The account.",
+      schema: apiUserSchema.extend({ user: apiUserSchema }).meta({ id: "UserRecord" }),
+    },
+  },
   errors: [],
 });
 
@@ -207,9 +239,19 @@ export const updateUser = defineOperation({
   tag,
   summary: "Change my profile",
   description:
-    "The settings page's profile form: `fullName` is required; the other fields are optional and an absent one is cleared. Answers the updated account.",
+    "The settings page's profile fields, each under the page's rules. **Only the fields sent change**: an absent field keeps its value, an empty string clears a text field (`fullName` cannot be cleared). `documentNumber` needs a `documentType`, sent or already saved. `birthDate` may be a date-time (read as the day picked). Other fields of the reference client's payload (`email`, `type`, …) are ignored. Answers the updated account.",
   auth: "user",
-  body: () => profileSchema({ today: appToday() }).safeExtend(ownId),
+  body: () => {
+    const today = appToday();
+    const profile = profileSchema({ today }).shape;
+    return z.object({
+      ...profile,
+      fullName: profile.fullName.optional(),
+      birthDate: apiBirthDate(today).optional(),
+      enableEmailNotifications: z.boolean().optional(),
+      ...ownId,
+    });
+  },
   responses: { 200: userAnswer },
   errors: [403],
   example: { body: { fullName: "Ana Pérez", phone: "+58 414 111 2233", location: "Caracas" } },
@@ -259,12 +301,12 @@ export const deleteAvatar = defineOperation({
   errors: [],
 });
 
-const passwordMatchAnswer = {
-  description: "Whether it is the current password.",
-  schema: z.object({ matches: z.boolean() }),
+const passwordMatchAnswers = {
+  200: { description: "It is the current password.", schema: z.object({ matches: z.literal(true) }) },
+  204: { description: "It is not the current password." },
 };
 const checkPasswordDescription = [
-  "Whether `password` is the caller's current password. Only the caller's own id (another → 404). Every attempt counts, wrong or right: the POST form against the change-password limit (10 per account per 15 minutes); the GET form, which a link on another site could make a signed-in browser send, against its own limit (10 per account and client, 50 per account, per 15 minutes), so it never spends the change-password budget.",
+  "Whether `password` is the caller's current password: 200 when it is, 204 (no body) when it is not (the spec's reference client reads 200 as right, anything else as wrong). Only the caller's own id (another → 404). Every attempt counts, wrong or right: the POST form against the change-password limit (10 per account per 15 minutes); the GET form, which a link on another site could make a signed-in browser send, against its own limit (10 per account and client, 50 per account, per 15 minutes), so it never spends the change-password budget.",
   "Prefer `POST /api/check-password/{id}` with the password in the body. The spec's GET form carries the password in the path: the server never writes that path to a log, but proxies and browsers may.",
 ].join("\n\n");
 
@@ -277,7 +319,7 @@ export const checkPassword = defineOperation({
   description: checkPasswordDescription,
   auth: "user",
   params: z.object({ id: rowId, password: z.string().min(1).max(PASSWORD_MAX) }),
-  responses: { 200: passwordMatchAnswer },
+  responses: passwordMatchAnswers,
   errors: [429],
 });
 
@@ -293,7 +335,7 @@ export const checkPasswordPost = defineOperation({
   body: z.object({
     password: z.string({ error: messages.required }).min(1, messages.required).max(PASSWORD_MAX, messages.tooLong),
   }),
-  responses: { 200: passwordMatchAnswer },
+  responses: passwordMatchAnswers,
   errors: [429],
   example: { body: { password: "secret1" } },
 });
@@ -305,13 +347,58 @@ export const changePassword = defineOperation({
   tag,
   summary: "Change my password",
   description: [
-    'The change-password page\'s rules: the current password must be right ("Wrong password", 400 `wrongPassword`), the new one different and confirmed; 10 attempts per account per 15 minutes.',
+    'The change-password page\'s rules: the current password must be right ("Wrong password", 400 `wrongPassword`), the new one different (6 characters or more); 10 attempts per account per 15 minutes.',
+    "Two forms of body: Rueda's `currentPassword`, `password` (the new one) and `confirmPassword`; or the spec's reference client's `password` (the current one), `newPassword` and optionally `_id` (the caller's own) and `strict` (ignored: the current password is always checked). A body with `newPassword` is read the second way.",
     "Every other session and access token of the account stops working; the one that made the call keeps working. The account is emailed that its password changed.",
   ].join("\n\n"),
   auth: "user",
-  body: changePasswordSchema,
+  body: z
+    .object({
+      currentPassword: z
+        .string()
+        .max(PASSWORD_MAX, messages.tooLong)
+        .optional()
+        .meta({ description: "Rueda's form: the current password (required there)." }),
+      password: z
+        .string({ error: messages.required })
+        .max(PASSWORD_MAX, messages.tooLong)
+        .meta({ description: "Rueda's form: the new password. With `newPassword`: the current one." }),
+      confirmPassword: z
+        .string()
+        .max(PASSWORD_MAX, messages.tooLong)
+        .optional()
+        .meta({ description: "Rueda's form: the new password again (required there)." }),
+      newPassword: z
+        .string()
+        .max(PASSWORD_MAX, messages.tooLong)
+        .optional()
+        .meta({ description: "The reference client's form: the new password." }),
+      strict: z.boolean().optional().meta({ description: "Ignored: the current password is always checked." }),
+      ...ownId,
+    })
+    .superRefine((value, ctx) => {
+      const chosen = value.newPassword ?? value.password;
+      const current = value.newPassword === undefined ? value.currentPassword : value.password;
+      const chosenField = value.newPassword === undefined ? "password" : "newPassword";
+      if (value.newPassword === undefined && value.currentPassword === undefined)
+        ctx.addIssue({ code: "custom", path: ["currentPassword"], message: messages.required });
+      else if (chosen.length < PASSWORD_MIN)
+        ctx.addIssue({ code: "custom", path: [chosenField], message: authMessages.passwordTooShort });
+      else if (chosen === current)
+        ctx.addIssue({ code: "custom", path: [chosenField], message: authMessages.chooseNewPassword });
+      else if (value.newPassword === undefined && value.confirmPassword !== value.password)
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: authMessages.passwordsDontMatch });
+    })
+    .transform(({ id, _id, ...value }) => ({
+      id,
+      _id,
+      /** The reference client's form: `password` is the current one. */
+      reference: value.newPassword !== undefined,
+      currentPassword: (value.newPassword === undefined ? value.currentPassword : value.password) ?? "",
+      newPassword: value.newPassword ?? value.password,
+    })),
   responses: { 200: { description: "Changed.", schema: okSchema } },
-  errors: [429],
+  errors: [403, 429],
   errorCodes: { 400: ["wrongPassword"] },
   example: { body: { currentPassword: "secret1", password: "brand-new", confirmPassword: "brand-new" } },
 });
@@ -321,30 +408,37 @@ export const verifyRecaptcha = defineOperation({
   method: "POST",
   path: "/api/verify-recaptcha/{token}/{ip}",
   tag,
-  summary: "Check a captcha answer",
+  summary: "Check a reCAPTCHA token",
   description: [
-    "Rueda's captcha is not Google's: it is a small sum signed by the server (no third-party call). `token` is the signed challenge the sign-up form carries (`captchaToken`); the body's `answer` is the sum the person typed. `ip` is accepted for the spec's path and not used: the challenge is not bound to an address.",
-    "200 with `valid`; a path that is no challenge and address → 404. When the captcha is off (`CAPTCHA_ENABLED` unset, the default) every answer is valid, as sign-up then asks for none.",
+    "With Google reCAPTCHA configured (`RECAPTCHA_SECRET`), `token` is the token the reCAPTCHA widget or `grecaptcha.execute` gave the client and `ip` the person's address: the server asks Google's `siteverify` whether the token is genuine, unspent and for this site (with a v3 score, at least 0.5). 200 with `valid: true` when it is, 204 (no body) when it is not; Google not answering → 502 `badGateway`. No body is needed.",
+    "Without `RECAPTCHA_SECRET` (the offline default) Rueda's own challenge is checked instead: `token` is the signed sum of the sign-up form (`captchaToken`) and the body's `answer` the sum typed; when the captcha is off (`CAPTCHA_ENABLED` unset) every token is valid, as sign-up then asks for none.",
   ].join("\n\n"),
   auth: "none",
   params: z.object({
     token: z
       .string()
-      .regex(/^\d\.\d\.\d{1,15}\.[\w-]{43}$/)
-      .meta({ description: "The signed challenge (`captchaToken`)." }),
+      .min(1)
+      .max(4096)
+      .regex(/^[\w.-]+$/)
+      .meta({ description: "The reCAPTCHA response token (or, offline, the signed challenge)." }),
     ip: z.union([z.ipv4(), z.ipv6()]),
   }),
-  body: z.object({ answer: z.string({ error: authMessages.captcha }).trim().max(10, authMessages.captcha) }),
+  body: z.object({
+    answer: z
+      .string()
+      .trim()
+      .max(10, authMessages.captcha)
+      .optional()
+      .meta({ description: "Only for Rueda's own challenge: the sum typed." }),
+  }),
   responses: {
-    200: {
-      description: "Whether the answer is right and the challenge still valid.",
-      schema: z.object({ valid: z.boolean() }),
-    },
+    200: { description: "Valid.", schema: z.object({ valid: z.literal(true) }) },
+    204: { description: "Not valid (wrong, expired, spent or for another site)." },
   },
-  errors: [],
+  errors: [502],
   example: {
-    params: { token: "3.4.1767225600000.8mYl2Xz0bYc9kq3VtJmO1uR4hQe6sWn7aLdPfGiKjTo", ip: "203.0.113.7" },
-    body: { answer: "7" },
+    params: { token: "03AFcWeA6t-example-token", ip: "203.0.113.7" },
+    body: {},
   },
 });
 
@@ -355,9 +449,14 @@ export const sendEmail = defineOperation({
   tag,
   summary: "Send a message to the team",
   description:
-    "The contact form: `subject` and `message`; `email` (the address to answer) is required from a visitor and ignored for a signed-in caller, whose account's address is used. Every administrator is emailed. 30 messages per client per 10 minutes.",
+    "The contact form: `subject` and `message`; the address to answer is required from a visitor, as `email` or as `from` (the reference client's name), and ignored for a signed-in caller, whose account's address is used. Every administrator is emailed; `to` and `isContactForm`, which the reference client sends, are ignored. 30 messages per client per 10 minutes.",
   auth: "optional",
-  body: visitorSchema.extend({ email: emailField().optional() }),
+  body: visitorSchema.extend({
+    email: emailField().optional(),
+    from: emailField().optional().meta({ description: "The same as `email`, under the reference client's name." }),
+    to: z.string().max(320).optional().meta({ description: "Ignored: messages go to the team." }),
+    isContactForm: z.boolean().optional().meta({ description: "Ignored." }),
+  }),
   responses: { 200: { description: "Sent.", schema: okSchema } },
   errors: [429],
   example: {

@@ -239,7 +239,7 @@ export const listBookings = defineOperation({
   tag,
   summary: "The caller's bookings",
   description:
-    "The list of `/bookings`: a driver's own bookings, a supplier's staff their supplier's, an admin all; newest pick-up first, `pageSize` a page (20 when absent, whatever the client). A page past the last gives the last page. Unreadable filters are ignored, as on the page.",
+    "The list of `/bookings`: a driver's own bookings, a supplier's staff their supplier's, an admin all; for staff newest pick-up first, for a driver the bookings still ahead first (soonest pick-up first) then the past ones (latest first); `pageSize` a page (20 when absent, whatever the client). A page past the last gives the last page. Unreadable filters are ignored, as on the page.",
   auth: "user",
   query: z.object({
     status: z

@@ -14,7 +14,7 @@ export const signInFrontend = defineOperation({
   summary: "Sign in",
   description: [
     "Checks the email and password (the sign-in page's rules and rate limits: 10 attempts per address and 100 per client per 15 minutes).",
-    "Answers the user and an `accessToken` for `Authorization: Bearer`, valid 30 days, and also sets the session cookie (`stayConnected`: 30 days, else the browser session).",
+    "Answers the account itself (the fields of `User`, with `_id` the same as `id`) together with an `accessToken` for `Authorization: Bearer`, valid 30 days, and its `expiresAt`: the object a client stores as its user, as the spec's reference client does. The same account is also under `user`, as earlier clients read it. The call also sets the session cookie (`stayConnected`: 30 days, else the browser session).",
     "Wrong email or password → 401 `incorrectCredentials`; suspended account (right password) → 403 `suspended`; an account not activated yet (right password) → 403 `notActivated`, and no token nor session: nobody has proven the address until the emailed link is used (ask for a new one with `/api/resend/frontend/{email}/false`).",
   ].join("\n\n"),
   auth: "none",
@@ -22,13 +22,15 @@ export const signInFrontend = defineOperation({
   responses: {
     200: {
       description: "Signed in.",
-      schema: z.object({
-        user: apiUserSchema,
-        accessToken: z
-          .string()
-          .meta({ description: "Send as `Authorization: Bearer <accessToken>`; shown once, stored hashed." }),
-        expiresAt: z.iso.datetime(),
-      }),
+      schema: apiUserSchema
+        .extend({
+          accessToken: z
+            .string()
+            .meta({ description: "Send as `Authorization: Bearer <accessToken>`; shown once, stored hashed." }),
+          expiresAt: z.iso.datetime(),
+          user: apiUserSchema,
+        })
+        .meta({ id: "SignedInUser" }),
     },
   },
   errors: [401, 403, 429],

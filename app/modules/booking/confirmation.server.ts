@@ -1,0 +1,94 @@
+import { enqueueEmail } from "~/modules/email/outbox-email.server";
+import { formatLocalDateTime } from "~/modules/catalogue/present.server";
+import { formatCents } from "~/modules/i18n/format";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { languageOrDefault } from "~/modules/i18n/languages";
+import { placeName } from "~/modules/i18n/place-name";
+import { qrPng } from "~/modules/images/qr.server";
+import { optionKeys } from "~/modules/pricing/pricing";
+import { instantToLocal } from "~/modules/time/zoned-time";
+import type { Executor } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { bookingDetailIn } from "./booking-detail.server";
+import { bookingCalendar } from "./calendar";
+import { counterInstructions, mapLink, phoneLink, whatsappLink, whatToBring } from "./voucher";
+
+/** The content id the confirmation's HTML names its QR code image by (`cid:`). */
+export const VOUCHER_QR_CID = "voucher-qr";
+
+/**
+ * How the confirmation speaks of the payment: to pay at the counter, paid, or a transfer being
+ * verified (pago móvil, USDT), which is what a hold that stopped being `void` without being
+ * paid is waiting for (docs/domain.md#payments).
+ */
+function paymentState(status: string, paymentMethod: string): "payLater" | "paid" | "verifying" {
+  if (status === "paid") return "paid";
+  return paymentMethod === "payLater" ? "payLater" : "verifying";
+}
+
+/**
+ * The driver's one confirmation of a booking (docs/domain.md#voucher), whatever the way of
+ * paying: the trip (reference, car, places and their local times, options, total and how it
+ * is paid) and the voucher (the reference as a QR code, the pick-up point on a map, the
+ * counter instructions, the supplier's phone and WhatsApp, what to bring), with the booking as
+ * an .ics file. Rendered in the driver's language and written to the outbox in the caller's
+ * transaction under `booking-confirmation-<booking>`, so however often it is asked for, the
+ * driver gets one.
+ */
+export async function enqueueBookingConfirmation(tx: Executor, bookingId: number) {
+  const detail = await bookingDetailIn(tx, bookingId);
+  if (!detail) throw new Error(`No booking ${bookingId} to confirm`);
+  const { booking, car, supplier, pickup, dropoff, driver } = detail;
+  const language = languageOrDefault(driver.language);
+  const counter = counterInstructions(pickup, language);
+  const ics = bookingCalendar(detail, language, getFixedT(language));
+  const options = optionKeys.filter((key) => booking[key]);
+  await enqueueEmail(
+    tx,
+    {
+      template: "booking-confirmation",
+      to: [driver.email],
+      language,
+      data: {
+        fullName: driver.fullName,
+        reference: booking.reference,
+        car: car.name,
+        supplier: supplier.name,
+        pickup: placeName(pickup, language),
+        pickupAddress: pickup.address,
+        dropoff: placeName(dropoff, language),
+        dropoffAddress: dropoff.address,
+        from: formatLocalDateTime(instantToLocal(booking.startsAt, pickup.timeZone), language),
+        to: formatLocalDateTime(instantToLocal(booking.endsAt, dropoff.timeZone), language),
+        timeZone: pickup.timeZone,
+        days: booking.days,
+        // Option keys; the template names them in the reader's language.
+        options: options.join(","),
+        total: formatCents(booking.priceCents),
+        payment: paymentState(booking.status, booking.paymentMethod),
+        link: new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString(),
+        map: mapLink(pickup),
+        counter,
+        supplierPhone: supplier.phone,
+        supplierPhoneLink: supplier.phone ? phoneLink(supplier.phone) : null,
+        whatsapp: supplier.whatsapp ? whatsappLink(supplier.whatsapp) : null,
+        qr: `cid:${VOUCHER_QR_CID}`,
+        bring: whatToBring.join(","),
+      },
+      attachments: [
+        {
+          filename: `${booking.reference}.png`,
+          content: (await qrPng(booking.reference)).toString("base64"),
+          contentType: "image/png",
+          contentId: VOUCHER_QR_CID,
+        },
+        {
+          filename: `${booking.reference}.ics`,
+          content: Buffer.from(ics).toString("base64"),
+          contentType: "text/calendar",
+        },
+      ],
+    },
+    `booking-confirmation-${booking.id}`,
+  );
+}
