@@ -6,7 +6,7 @@ import { useCatalogueLabels } from "~/components/catalogue/labels";
 import { Pagination } from "~/components/catalogue/pagination";
 import { SearchFilters } from "~/components/catalogue/search-filters";
 import { SearchForm } from "~/components/catalogue/search-form";
-import { hasFilters, noFilters } from "~/modules/catalogue/filters";
+import { hasFilters, noFilters, sortOrders } from "~/modules/catalogue/filters";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import { getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchCars } from "~/modules/catalogue/search.server";
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const blank = [...url.searchParams.keys()].every((k) => k === "l");
   const parsed = blank
-    ? { values: initialSearchValues(now), errors: {}, filters: noFilters, page: 1, query: null }
+    ? { values: initialSearchValues(now), errors: {}, filters: noFilters, sort: sortOrders[0], page: 1, query: null }
     : parseSearchParams(url.searchParams, known, now);
   const { query } = parsed;
   const common = {

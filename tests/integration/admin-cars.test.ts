@@ -123,6 +123,7 @@ async function searchAt(place: number) {
     dropoffId: place,
     period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) },
     filters: noFilters,
+    sort: "total",
     page: 1,
   });
   return new Map(found.map((car) => [car.id, car.dailyPriceCents]));
