@@ -229,6 +229,10 @@ const supplierRows = [
 type Model = {
   name: string;
   shape: string;
+  /** docs/domain.md#car-categories */
+  category: s.CarCategory;
+  /** Large suitcases the boot holds. */
+  bags: number;
   seats: number;
   doors: number;
   fuel: s.FuelType;
@@ -241,6 +245,8 @@ const models: Model[] = [
   {
     name: "Chevrolet Spark",
     shape: "hatchback",
+    category: "mini",
+    bags: 1,
     seats: 4,
     doors: 5,
     fuel: "gasoline",
@@ -251,6 +257,8 @@ const models: Model[] = [
   {
     name: "Chevrolet Aveo",
     shape: "sedan",
+    category: "economy",
+    bags: 2,
     seats: 5,
     doors: 4,
     fuel: "gasoline",
@@ -261,6 +269,8 @@ const models: Model[] = [
   {
     name: "Toyota Yaris",
     shape: "hatchback",
+    category: "economy",
+    bags: 2,
     seats: 5,
     doors: 5,
     fuel: "gasoline",
@@ -271,6 +281,8 @@ const models: Model[] = [
   {
     name: "Toyota Corolla",
     shape: "sedan",
+    category: "compact",
+    bags: 3,
     seats: 5,
     doors: 4,
     fuel: "gasoline",
@@ -281,6 +293,8 @@ const models: Model[] = [
   {
     name: "Toyota Corolla Hybrid",
     shape: "sedan",
+    category: "compact",
+    bags: 3,
     seats: 5,
     doors: 4,
     fuel: "hybrid",
@@ -291,6 +305,8 @@ const models: Model[] = [
   {
     name: "Toyota Prius",
     shape: "hatchback",
+    category: "midsize",
+    bags: 3,
     seats: 5,
     doors: 5,
     fuel: "hybrid",
@@ -301,6 +317,8 @@ const models: Model[] = [
   {
     name: "Hyundai Accent",
     shape: "sedan",
+    category: "economy",
+    bags: 2,
     seats: 5,
     doors: 4,
     fuel: "gasoline",
@@ -311,6 +329,8 @@ const models: Model[] = [
   {
     name: "Kia Rio",
     shape: "hatchback",
+    category: "economy",
+    bags: 2,
     seats: 5,
     doors: 5,
     fuel: "gasoline",
@@ -321,6 +341,8 @@ const models: Model[] = [
   {
     name: "Kia Picanto",
     shape: "hatchback",
+    category: "mini",
+    bags: 1,
     seats: 4,
     doors: 3,
     fuel: "gasoline",
@@ -331,6 +353,8 @@ const models: Model[] = [
   {
     name: "Ford Fiesta",
     shape: "hatchback",
+    category: "economy",
+    bags: 2,
     seats: 5,
     doors: 5,
     fuel: "gasoline",
@@ -341,6 +365,8 @@ const models: Model[] = [
   {
     name: "Renault Logan",
     shape: "sedan",
+    category: "compact",
+    bags: 3,
     seats: 5,
     doors: 4,
     fuel: "gasoline",
@@ -351,6 +377,8 @@ const models: Model[] = [
   {
     name: "Nissan Sentra",
     shape: "sedan",
+    category: "midsize",
+    bags: 3,
     seats: 5,
     doors: 4,
     fuel: "gasoline",
@@ -361,6 +389,8 @@ const models: Model[] = [
   {
     name: "Volkswagen Gol",
     shape: "hatchback",
+    category: "economy",
+    bags: 2,
     seats: 5,
     doors: 3,
     fuel: "gasoline",
@@ -371,6 +401,8 @@ const models: Model[] = [
   {
     name: "Peugeot 208",
     shape: "hatchback",
+    category: "compact",
+    bags: 2,
     seats: 5,
     doors: 5,
     fuel: "diesel",
@@ -381,6 +413,8 @@ const models: Model[] = [
   {
     name: "Toyota Hilux",
     shape: "pickup",
+    category: "pickup",
+    bags: 3,
     seats: 5,
     doors: 4,
     fuel: "diesel",
@@ -392,6 +426,8 @@ const models: Model[] = [
   {
     name: "Ford Ranger",
     shape: "pickup",
+    category: "pickup",
+    bags: 3,
     seats: 5,
     doors: 4,
     fuel: "diesel",
@@ -403,6 +439,8 @@ const models: Model[] = [
   {
     name: "Toyota Fortuner",
     shape: "suv",
+    category: "suv",
+    bags: 4,
     seats: 7,
     doors: 5,
     fuel: "diesel",
@@ -414,6 +452,8 @@ const models: Model[] = [
   {
     name: "Toyota 4Runner",
     shape: "suv",
+    category: "suv",
+    bags: 4,
     seats: 5,
     doors: 5,
     fuel: "gasoline",
@@ -425,6 +465,8 @@ const models: Model[] = [
   {
     name: "Hyundai Tucson",
     shape: "suv",
+    category: "suv",
+    bags: 3,
     seats: 5,
     doors: 5,
     fuel: "gasoline",
@@ -435,6 +477,8 @@ const models: Model[] = [
   {
     name: "Kia Sportage",
     shape: "suv",
+    category: "suv",
+    bags: 3,
     seats: 5,
     doors: 5,
     fuel: "diesel",
@@ -445,6 +489,8 @@ const models: Model[] = [
   {
     name: "Chery Tiggo 4",
     shape: "suv",
+    category: "suv",
+    bags: 2,
     seats: 5,
     doors: 5,
     fuel: "gasoline",
@@ -455,6 +501,8 @@ const models: Model[] = [
   {
     name: "Jeep Grand Cherokee",
     shape: "suv",
+    category: "premium",
+    bags: 4,
     seats: 5,
     doors: 5,
     fuel: "gasoline",
@@ -466,6 +514,8 @@ const models: Model[] = [
   {
     name: "Chevrolet Tahoe",
     shape: "suv",
+    category: "fullsize",
+    bags: 5,
     seats: 8,
     doors: 5,
     fuel: "gasoline",
@@ -477,6 +527,8 @@ const models: Model[] = [
   {
     name: "Mitsubishi Outlander PHEV",
     shape: "suv",
+    category: "suv",
+    bags: 3,
     seats: 5,
     doors: 5,
     fuel: "plugInHybrid",
@@ -487,6 +539,8 @@ const models: Model[] = [
   {
     name: "BYD Dolphin",
     shape: "hatchback",
+    category: "compact",
+    bags: 2,
     seats: 5,
     doors: 5,
     fuel: "electric",
@@ -497,6 +551,8 @@ const models: Model[] = [
   {
     name: "BYD Yuan Plus",
     shape: "suv",
+    category: "suv",
+    bags: 3,
     seats: 5,
     doors: 5,
     fuel: "electric",
@@ -507,6 +563,8 @@ const models: Model[] = [
   {
     name: "Toyota Hiace",
     shape: "van",
+    category: "van",
+    bags: 8,
     seats: 12,
     doors: 4,
     fuel: "diesel",
@@ -518,6 +576,8 @@ const models: Model[] = [
   {
     name: "Mazda MX-5",
     shape: "coupe",
+    category: "premium",
+    bags: 1,
     seats: 2,
     doors: 2,
     fuel: "gasoline",
@@ -529,6 +589,8 @@ const models: Model[] = [
   {
     name: "Ford Mustang",
     shape: "coupe",
+    category: "premium",
+    bags: 2,
     seats: 4,
     doors: 2,
     fuel: "gasoline",
@@ -540,6 +602,8 @@ const models: Model[] = [
   {
     name: "Lada Niva",
     shape: "suv",
+    category: "suv",
+    bags: 2,
     seats: 4,
     doors: 3,
     fuel: "unknown",
@@ -566,6 +630,10 @@ export function demoCar(random: () => number, index: number, supplierId: number)
     supplierId,
     name: model.name,
     image: `/images/cars/${model.shape}-${colour}.svg`,
+    category: model.category,
+    bags: model.bags,
+    // Without a random draw, so the rest of the demo data stays as it was: most small cars are "or similar".
+    orSimilar: ["mini", "economy", "compact"].includes(model.category) && index % 3 !== 2,
     dailyPriceCents: Math.max(1500, Math.round((model.base + priceJitter) / 50) * 50),
     depositCents: model.deposit,
     minimumAge: model.minAge ?? 21,

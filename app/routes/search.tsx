@@ -2,15 +2,17 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { CarCard } from "~/components/catalogue/car-card";
+import { SortSelect } from "~/components/catalogue/sort-select";
 import { useCatalogueLabels } from "~/components/catalogue/labels";
 import { Pagination } from "~/components/catalogue/pagination";
 import { SearchFilters } from "~/components/catalogue/search-filters";
-import { SearchForm } from "~/components/catalogue/search-form";
-import { hasFilters, noFilters, sortOrders } from "~/modules/catalogue/filters";
+import { SEARCH_FORM_ID, SearchForm } from "~/components/catalogue/search-form";
+import { hasFilters, noFilters, SORT_PARAM, sortOrders, type SortOrder } from "~/modules/catalogue/filters";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import { getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchCars } from "~/modules/catalogue/search.server";
 import {
+  carHref,
   checkoutHref,
   initialSearchValues,
   parseSearchParams,
@@ -46,6 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     values: parsed.values,
     errors: parsed.errors,
     filters: parsed.filters,
+    sort: parsed.sort,
     locations: locations.map((l) => ({ id: l.id, name: l.name })),
     suppliers: suppliers.map((s) => ({ id: s.id, name: s.name })),
   };
@@ -110,7 +113,7 @@ function SearchView({
   const { t } = useTranslation("catalogue");
   const labels = useCatalogueLabels();
   const { results } = data;
-  const hrefFor = (page: number, filters = data.filters) =>
+  const hrefFor = (page: number, filters = data.filters, sort: SortOrder = data.sort) =>
     results
       ? searchHref({
           pickup: results.pickupId,
@@ -118,6 +121,7 @@ function SearchView({
           from: results.from,
           to: results.to,
           filters,
+          sort,
           page,
         })
       : "/search";
@@ -146,23 +150,31 @@ function SearchView({
           filters={data.filters}
           suppliers={data.suppliers}
           clearHref={results && hasFilters(data.filters) ? hrefFor(1, noFilters) : null}
+          resultCount={results ? { total: results.total, more: results.more } : null}
           open={filtersOpen}
           onToggle={onFiltersToggle}
         />
         <section className="results" aria-labelledby="results-title" aria-busy={busy}>
           {results ? (
             <>
-              <header className="results__header" aria-live="polite">
-                <h2 id="results-title">
-                  {t(results.more ? "search.resultsMore" : "search.results", { count: results.total })}
-                </h2>
-                <p>
-                  {t("search.summary", { place: results.pickupName, from: results.fromLabel, to: results.toLabel })} ·{" "}
-                  {t("search.days", { count: results.days })}
-                  {results.dropoffName ? ` · ${t("search.returnTo", { place: results.dropoffName })}` : null}
-                </p>
-                {results.total > 1 ? <p className="muted">{t("search.sorted")}</p> : null}
-              </header>
+              <div className="results__bar">
+                <header className="results__header" aria-live="polite">
+                  <h2 id="results-title">
+                    {t(results.more ? "search.resultsMore" : "search.results", { count: results.total })}
+                  </h2>
+                  <p>
+                    {t("search.summary", { place: results.pickupName, from: results.fromLabel, to: results.toLabel })} ·{" "}
+                    {t("search.days", { count: results.days })}
+                    {results.dropoffName ? ` · ${t("search.returnTo", { place: results.dropoffName })}` : null}
+                  </p>
+                </header>
+                {/* Part of the search form: the order travels with the places, dates and filters. */}
+                {results.total > 0 ? (
+                  <SortSelect labels={labels} sort={data.sort} />
+                ) : (
+                  <input type="hidden" form={SEARCH_FORM_ID} name={SORT_PARAM} value={data.sort} />
+                )}
+              </div>
               {results.total === 0 ? (
                 <div className="notice empty-state">
                   <h3>{t("search.emptyTitle")}</h3>
@@ -196,6 +208,7 @@ function SearchView({
                         car={{
                           ...car,
                           totalCents: car.dailyPriceCents * results.days,
+                          carHref: carHref(car.id, results),
                           bookHref: checkoutHref({
                             carId: car.id,
                             pickupId: results.pickupId,

@@ -160,6 +160,20 @@ export function searchHref(input: {
 }
 
 /**
+ * A car's page (/cars/:id). With a search's places and dates it shows the total for them and
+ * books them; its query string reads like /search's (parseSearchParams), filters and page aside.
+ */
+export function carHref(
+  carId: number,
+  search?: { pickupId: number; dropoffId: number; from: string; to: string } | null,
+): string {
+  const path = `/cars/${carId}`;
+  if (!search) return path;
+  const query = searchHref({ pickup: search.pickupId, dropoff: search.dropoffId, from: search.from, to: search.to });
+  return `${path}${query.slice(query.indexOf("?"))}`;
+}
+
+/**
  * The link to checkout for one car of a search (the contract with the booking flow):
  * car id, pick-up and drop-off location ids, and the period as `datetime-local` values
  * on the pick-up location's clock.
