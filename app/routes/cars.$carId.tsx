@@ -23,10 +23,7 @@ import { ErrorPage } from "~/root";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
-    ? [
-        { title: `${data.title} · Rueda` },
-        { name: "description", content: data.description },
-      ]
+    ? [{ title: `${data.title} · Rueda` }, { name: "description", content: data.description }]
     : [{ title: "404 · Rueda" }, { name: "robots", content: "noindex" }];
 
 const MAX_ID = 2_147_483_647;

@@ -127,7 +127,7 @@ function SearchView({
       : "/search";
 
   return (
-    <div className="page search-page">
+    <div className={results && results.total > 0 ? "page search-page search-page--results" : "page search-page"}>
       <h1>{t("search.title")}</h1>
       {/* On a phone the form folds into a summary of place and dates once there are results to show (app.css). */}
       <details className="card search-bar collapsible" open={!results || results.total === 0}>

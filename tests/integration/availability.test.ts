@@ -221,7 +221,8 @@ describe("the order and the category and bag filters (docs/domain.md#search-orde
     const db = await getDb();
     ({ id: placeId } = await createLocation(db));
     // Created "Zeta" first, so supplier order by id differs from order by name.
-    for (const name of ["Zeta Rentals", "Alfa Rentals"]) supplierIds.push((await createSupplier(db, { name: `${name} ${Date.now()}` })).id);
+    for (const name of ["Zeta Rentals", "Alfa Rentals"])
+      supplierIds.push((await createSupplier(db, { name: `${name} ${Date.now()}` })).id);
     const [zeta, alfa] = supplierIds;
     const cars: Array<[number, string, number, number, "economy" | "suv" | "van", number]> = [
       [zeta, "Z cheap", 2000, 4, "economy", 1],
@@ -231,7 +232,15 @@ describe("the order and the category and bag filters (docs/domain.md#search-orde
       [zeta, "Z mid", 3000, 5, "economy", 2],
     ];
     for (const [supplierId, name, dailyPriceCents, seats, category, bags] of cars) {
-      const car = await createCar(db, { supplierId, name, dailyPriceCents, seats, category, bags, locationIds: [placeId] });
+      const car = await createCar(db, {
+        supplierId,
+        name,
+        dailyPriceCents,
+        seats,
+        category,
+        bags,
+        locationIds: [placeId],
+      });
       names.set(car.id, name);
     }
   });

@@ -27,35 +27,37 @@ export function carTitle(car: { name: string; orSimilar: boolean }, labels: Cata
  */
 export function CarFacts({ car, labels }: { car: CarFactsData; labels: CatalogueLabels }) {
   const l = labels.card;
-  const named = (name: string, value: string) => (
+  /** A chip that shows a short form and says the full one to screen readers (and on hover). */
+  const short = (full: string, visible: string) => (
     <>
-      <span className="visually-hidden">{`${name}: `}</span>
-      {value}
+      <span className="visually-hidden">{full}</span>
+      <span aria-hidden="true" title={full}>
+        {visible}
+      </span>
     </>
   );
+  const policy = car.fuelPolicy as keyof CatalogueLabels["fuelPolicy"];
   return (
     <ul className="car-facts car-card__specs" aria-label={l.facts}>
       <li>{l.seats(car.seats)}</li>
       <li>{l.doors(car.doors)}</li>
       <li>{l.bags(car.bags)}</li>
-      <li>{named(l.gearboxLabel, labels.gearbox[car.gearbox as keyof CatalogueLabels["gearbox"]] ?? car.gearbox)}</li>
-      <li>{car.aircon ? l.aircon : l.noAircon}</li>
-      <li>{named(l.fuelLabel, labels.fuel[car.fuelType as keyof CatalogueLabels["fuel"]] ?? car.fuelType)}</li>
       <li>
-        {car.mileage < 0 ? (
-          <>
-            <span className="visually-hidden">{`${l.mileageLabel}: ${labels.mileage.unlimited}`}</span>
-            <span aria-hidden="true">{l.unlimitedKm}</span>
-          </>
-        ) : (
-          named(l.mileageLabel, l.kmPerDay(car.mileage))
-        )}
+        <span className="visually-hidden">{`${l.gearboxLabel}: `}</span>
+        {labels.gearbox[car.gearbox as keyof CatalogueLabels["gearbox"]] ?? car.gearbox}
+      </li>
+      <li>{car.aircon ? short(l.aircon, l.airconShort) : short(l.noAircon, l.noAirconShort)}</li>
+      <li>
+        <span className="visually-hidden">{`${l.fuelLabel}: `}</span>
+        {labels.fuel[car.fuelType as keyof CatalogueLabels["fuel"]] ?? car.fuelType}
       </li>
       <li>
-        {named(
-          l.fuelPolicyLabel,
-          labels.fuelPolicy[car.fuelPolicy as keyof CatalogueLabels["fuelPolicy"]] ?? car.fuelPolicy,
-        )}
+        {car.mileage < 0
+          ? short(`${l.mileageLabel}: ${labels.mileage.unlimited}`, l.unlimitedKm)
+          : short(`${l.mileageLabel}: ${l.kmPerDay(car.mileage)}`, l.kmPerDay(car.mileage))}
+      </li>
+      <li>
+        {short(`${l.fuelPolicyLabel}: ${labels.fuelPolicy[policy] ?? car.fuelPolicy}`, l.fuelPolicyShort[policy] ?? car.fuelPolicy)}
       </li>
     </ul>
   );

@@ -221,7 +221,9 @@ function foundQuery(db: Database, where: SQL | undefined, sort: SortOrder) {
     .from(so)
     .innerJoinLateral(walk, sql`true`)
     .where(sql`so.active and so.status = 'active'`)
-    .orderBy(...orderOf(sort, { fid: walk.fid, fprice: walk.fprice, fseats: walk.fseats, fsname: so.name, fsid: so.id }))
+    .orderBy(
+      ...orderOf(sort, { fid: walk.fid, fprice: walk.fprice, fseats: walk.fseats, fsname: so.name, fsid: so.id }),
+    )
     .limit(ph("limit"));
 }
 
@@ -232,16 +234,14 @@ function buildQuery(db: Database, conditions: SQL[], sort: SortOrder) {
   );
   const found = db.$with("found").as(foundQuery(db, where, sort));
   const counted = db.$with("counted").as(db.select({ found: sql<number>`count(*)::int`.as("found") }).from(found));
-  const page = db
-    .$with("page")
-    .as(
-      db
-        .select({ fid: found.fid, fprice: found.fprice, fseats: found.fseats, fsname: found.fsname, fsid: found.fsid })
-        .from(found)
-        .orderBy(...orderOf(sort, found))
-        .limit(CARS_PER_PAGE)
-        .offset(ph("offset")),
-    );
+  const page = db.$with("page").as(
+    db
+      .select({ fid: found.fid, fprice: found.fprice, fseats: found.fseats, fsname: found.fsname, fsid: found.fsid })
+      .from(found)
+      .orderBy(...orderOf(sort, found))
+      .limit(CARS_PER_PAGE)
+      .offset(ph("offset")),
+  );
   // Driven by the one-row count, so a page past the end still says how many cars there are.
   return db
     .with(found, counted, page)
