@@ -57,7 +57,10 @@ export function CarFacts({ car, labels }: { car: CarFactsData; labels: Catalogue
           : short(`${l.mileageLabel}: ${l.kmPerDay(car.mileage)}`, l.kmPerDay(car.mileage))}
       </li>
       <li>
-        {short(`${l.fuelPolicyLabel}: ${labels.fuelPolicy[policy] ?? car.fuelPolicy}`, l.fuelPolicyShort[policy] ?? car.fuelPolicy)}
+        {short(
+          `${l.fuelPolicyLabel}: ${labels.fuelPolicy[policy] ?? car.fuelPolicy}`,
+          l.fuelPolicyShort[policy] ?? car.fuelPolicy,
+        )}
       </li>
     </ul>
   );

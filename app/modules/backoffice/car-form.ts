@@ -291,6 +291,8 @@ export function carFormDefaults(
       deposit: "0.00",
       seats: "5",
       doors: "4",
+      // The database's default too; the supplier corrects it (docs/domain.md#car-categories).
+      category: "economy",
       bags: "2",
       aircon: "on",
       mileageKind: "unlimited",
