@@ -241,30 +241,20 @@ function DatesForm({
         </select>
         <FieldErrors id="car-pickup-error" errors={fieldErrors.pickup} label={labels.pickup} />
       </div>
-      <div className="field">
-        <label htmlFor="car-from">{labels.from}</label>
-        <input
-          id="car-from"
-          name={searchParamNames.from}
-          type="datetime-local"
-          defaultValue={values.from}
-          aria-invalid={errors.from ? true : undefined}
-          aria-describedby={described("from")}
-        />
-        <FieldErrors id="car-from-error" errors={fieldErrors.from} label={labels.from} />
-      </div>
-      <div className="field">
-        <label htmlFor="car-to">{labels.to}</label>
-        <input
-          id="car-to"
-          name={searchParamNames.to}
-          type="datetime-local"
-          defaultValue={values.to}
-          aria-invalid={errors.to ? true : undefined}
-          aria-describedby={described("to")}
-        />
-        <FieldErrors id="car-to-error" errors={fieldErrors.to} label={labels.to} />
-      </div>
+      {(["from", "to"] as const).map((name) => (
+        <div className="field" key={name}>
+          <label htmlFor={`car-${name}`}>{labels[name]}</label>
+          <input
+            id={`car-${name}`}
+            name={searchParamNames[name]}
+            type="datetime-local"
+            defaultValue={values[name]}
+            aria-invalid={errors[name] ? true : undefined}
+            aria-describedby={described(name)}
+          />
+          <FieldErrors id={`car-${name}-error`} errors={fieldErrors[name]} label={labels[name]} />
+        </div>
+      ))}
       <button type="submit" className="button">
         {t("car.seePrice")}
       </button>

@@ -1,29 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
-import { optionPrices, type OptionKey } from "~/modules/pricing/pricing";
+import { optionPrices } from "~/modules/pricing/pricing";
 import { getDb, schema } from "~/utils/db.server";
-import type { CarCategory, FuelPolicy, FuelType, Gearbox } from "./car-enums";
+import type { CarCard } from "./search.server";
 
 /** What the car page (docs/domain.md#car-page) shows of a car, whatever the dates. */
-export type CarDetails = {
-  id: number;
-  name: string;
-  image: string | null;
-  category: CarCategory;
-  bags: number;
-  orSimilar: boolean;
-  dailyPriceCents: number;
-  depositCents: number;
+export type CarDetails = Omit<CarCard, "payLaterFeePercent" | "supplierId"> & {
   minimumAge: number;
-  seats: number;
-  doors: number;
-  aircon: boolean;
-  fuelType: FuelType;
-  gearbox: Gearbox;
-  mileage: number;
-  fuelPolicy: FuelPolicy;
-  options: Record<OptionKey, number>;
-  supplierName: string;
-  supplierLogo: string | null;
   /** The places it is rented from, by id. */
   locationIds: number[];
 };
