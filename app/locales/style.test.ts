@@ -211,6 +211,8 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "auth:fields.email",
     "common:contact.email",
     "catalogue:category.suv",
+    // Greek rental sites write air conditioning "A/C" too.
+    "catalogue:card.airconShort",
   ]),
 };
 
