@@ -2,17 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { CarCard } from "~/components/catalogue/car-card";
+import { SortSelect } from "~/components/catalogue/sort-select";
 import { useCatalogueLabels } from "~/components/catalogue/labels";
 import { Pagination } from "~/components/catalogue/pagination";
 import { SearchFilters } from "~/components/catalogue/search-filters";
-import { SearchForm } from "~/components/catalogue/search-form";
-import { hasFilters, noFilters } from "~/modules/catalogue/filters";
+import { SEARCH_FORM_ID, SearchForm } from "~/components/catalogue/search-form";
+import { hasFilters, noFilters, SORT_PARAM, sortOrders, type SortOrder } from "~/modules/catalogue/filters";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import { getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchCars } from "~/modules/catalogue/search.server";
 import { pageQuery } from "~/modules/list/paging";
 import {
   CARS_PER_PAGE,
+  carHref,
   checkoutHref,
   initialSearchValues,
   parseSearchParams,
@@ -39,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const blank = [...url.searchParams.keys()].every((k) => k === "l");
   const parsed = blank
-    ? { values: initialSearchValues(now), errors: {}, filters: noFilters, page: 1, query: null }
+    ? { values: initialSearchValues(now), errors: {}, filters: noFilters, sort: sortOrders[0], page: 1, query: null }
     : parseSearchParams(url.searchParams, known, now);
   const { query } = parsed;
   const common = {
@@ -48,6 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     values: parsed.values,
     errors: parsed.errors,
     filters: parsed.filters,
+    sort: parsed.sort,
     locations: locations.map((l) => ({ id: l.id, name: l.name })),
     suppliers: suppliers.map((s) => ({ id: s.id, name: s.name })),
   };
@@ -115,7 +118,7 @@ function SearchView({
   const { t } = useTranslation("catalogue");
   const labels = useCatalogueLabels();
   const { results } = data;
-  const hrefFor = (page: number, filters = data.filters) =>
+  const hrefFor = (page: number, filters = data.filters, sort: SortOrder = data.sort) =>
     results
       ? searchHref({
           pickup: results.pickupId,
@@ -123,12 +126,13 @@ function SearchView({
           from: results.from,
           to: results.to,
           filters,
+          sort,
           page,
         })
       : "/search";
 
   return (
-    <div className="page search-page">
+    <div className={results && results.total > 0 ? "page search-page search-page--results" : "page search-page"}>
       <h1>{t("search.title")}</h1>
       {/* On a phone the form folds into a summary of place and dates once there are results to show (app.css). */}
       <details className="card search-bar collapsible" open={!results || results.total === 0}>
@@ -151,23 +155,31 @@ function SearchView({
           filters={data.filters}
           suppliers={data.suppliers}
           clearHref={results && hasFilters(data.filters) ? hrefFor(1, noFilters) : null}
+          resultCount={results ? { total: results.total, more: results.more } : null}
           open={filtersOpen}
           onToggle={onFiltersToggle}
         />
         <section className="results" aria-labelledby="results-title" aria-busy={busy}>
           {results ? (
             <>
-              <header className="results__header" aria-live="polite">
-                <h2 id="results-title">
-                  {t(results.more ? "search.resultsMore" : "search.results", { count: results.total })}
-                </h2>
-                <p>
-                  {t("search.summary", { place: results.pickupName, from: results.fromLabel, to: results.toLabel })} ·{" "}
-                  {t("search.days", { count: results.days })}
-                  {results.dropoffName ? ` · ${t("search.returnTo", { place: results.dropoffName })}` : null}
-                </p>
-                {results.total > 1 ? <p className="muted">{t("search.sorted")}</p> : null}
-              </header>
+              <div className="results__bar">
+                <header className="results__header" aria-live="polite">
+                  <h2 id="results-title">
+                    {t(results.more ? "search.resultsMore" : "search.results", { count: results.total })}
+                  </h2>
+                  <p>
+                    {t("search.summary", { place: results.pickupName, from: results.fromLabel, to: results.toLabel })} ·{" "}
+                    {t("search.days", { count: results.days })}
+                    {results.dropoffName ? ` · ${t("search.returnTo", { place: results.dropoffName })}` : null}
+                  </p>
+                </header>
+                {/* Part of the search form: the order travels with the places, dates and filters. */}
+                {results.total > 0 ? (
+                  <SortSelect labels={labels} sort={data.sort} />
+                ) : (
+                  <input type="hidden" form={SEARCH_FORM_ID} name={SORT_PARAM} value={data.sort} />
+                )}
+              </div>
               {results.total === 0 ? (
                 <div className="notice empty-state">
                   <h3>{t("search.emptyTitle")}</h3>
@@ -201,6 +213,7 @@ function SearchView({
                         car={{
                           ...car,
                           totalCents: car.dailyPriceCents * results.days,
+                          carHref: carHref(car.id, results),
                           bookHref: checkoutHref({
                             carId: car.id,
                             pickupId: results.pickupId,

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, smallint, text, varchar } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
-import { availability, fuelPolicy, fuelType, gearbox, recordStatus } from "./enums";
+import { availability, carCategory, fuelPolicy, fuelType, gearbox, recordStatus } from "./enums";
 import { locations } from "./locations";
 import { suppliers } from "./suppliers";
 
@@ -17,6 +17,12 @@ export const cars = pgTable(
       .references(() => suppliers.id),
     name: varchar("name", { length: 120 }).notNull(),
     image: text("image"),
+    /** docs/domain.md#car-categories */
+    category: carCategory("category").notNull().default("economy"),
+    /** Large suitcases the boot holds (docs/domain.md#car-categories). */
+    bags: smallint("bags").notNull().default(2),
+    /** The supplier may hand over another car of the same category ("Chevrolet Spark or similar"). */
+    orSimilar: boolean("or_similar").notNull().default(false),
     dailyPriceCents: integer("daily_price_cents").notNull(),
     depositCents: integer("deposit_cents").notNull().default(0),
     minimumAge: smallint("minimum_age").notNull().default(21),
@@ -69,6 +75,8 @@ export const carLocations = pgTable(
     gearbox: gearbox("gearbox"),
     mileage: integer("mileage"),
     fuelPolicy: fuelPolicy("fuel_policy"),
+    category: carCategory("category"),
+    bags: smallint("bags"),
     /** The car is available and active. */
     bookable: boolean("bookable"),
   },

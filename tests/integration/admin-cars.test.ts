@@ -76,6 +76,9 @@ const values = (overrides: Partial<CarValues> = {}): CarValues => ({
   seats: 5,
   doors: 4,
   aircon: true,
+  category: "compact",
+  bags: 2,
+  orSimilar: true,
   fuelType: "gasoline",
   gearbox: "automatic",
   fuelPolicy: "likeForlike",
@@ -123,6 +126,7 @@ async function searchAt(place: number) {
     dropoffId: place,
     period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) },
     filters: noFilters,
+    sort: "total",
     page: 1,
   });
   return new Map(found.map((car) => [car.id, car.dailyPriceCents]));

@@ -18,7 +18,7 @@ import {
   optionKinds,
   optionPriceField,
 } from "~/modules/backoffice/car-form";
-import { fuelPolicies, fuelTypes, gearboxes } from "~/modules/catalogue/car-enums";
+import { carCategories, fuelPolicies, fuelTypes, gearboxes } from "~/modules/catalogue/car-enums";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionKeys, type OptionKey } from "~/modules/pricing/pricing";
 
@@ -73,6 +73,8 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
     ),
     seats: t("form.seats"),
     doors: t("form.doors"),
+    category: t("form.category"),
+    bags: t("form.bags"),
     fuelType: t("form.fuelType"),
     gearbox: t("form.gearbox"),
     fuelPolicy: t("form.fuelPolicy"),
@@ -148,6 +150,12 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
           <TextField field={fields.seats} label={labels.seats} type="number" />
           <TextField field={fields.doors} label={labels.doors} type="number" />
           <SelectField
+            field={fields.category}
+            label={labels.category}
+            options={[choose, ...carCategories.map((value) => ({ value, label: t(`catalogue:category.${value}`) }))]}
+          />
+          <TextField field={fields.bags} label={labels.bags} type="number" help={t("form.bagsHelp")} />
+          <SelectField
             field={fields.fuelType}
             label={labels.fuelType}
             options={[choose, ...fuelTypes.map((value) => ({ value, label: t(`catalogue:fuel.${value}`) }))]}
@@ -164,6 +172,7 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
           />
         </div>
         <CheckboxField field={fields.aircon} label={t("form.aircon")} />
+        <CheckboxField field={fields.orSimilar} label={t("form.orSimilar")} help={t("form.orSimilarHelp")} />
         <fieldset className="car-form__choice">
           <legend>{labels.mileageKind}</legend>
           <Radios

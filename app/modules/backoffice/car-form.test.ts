@@ -28,6 +28,9 @@ function validForm(overrides: Record<string, string | string[] | File | null> = 
     seats: "5",
     doors: "4",
     aircon: "on",
+    category: "midsize",
+    bags: "3",
+    orSimilar: "on",
     fuelType: "gasoline",
     gearbox: "automatic",
     fuelPolicy: "freeTank",
@@ -76,6 +79,9 @@ describe("the car form", () => {
       seats: 5,
       doors: 4,
       aircon: true,
+      category: "midsize",
+      bags: 3,
+      orSimilar: true,
       fuelType: "gasoline",
       gearbox: "automatic",
       fuelPolicy: "freeTank",
@@ -96,6 +102,12 @@ describe("the car form", () => {
     expect(carValuesFrom(submission.value).car).toMatchObject({ mileage: -1, aircon: false });
   });
 
+  it("stores an unticked 'or similar' as false", () => {
+    const submission = parse(validForm({ orSimilar: null }));
+    if (submission.status !== "success") throw new Error("refused");
+    expect(carValuesFrom(submission.value).car.orSimilar).toBe(false);
+  });
+
   it("asks for every required field with the shared message, and for the picture of a new car", () => {
     const errors = errorsOf(new FormData());
     for (const field of [
@@ -106,6 +118,8 @@ describe("the car form", () => {
       "minimumAge",
       "seats",
       "doors",
+      "category",
+      "bags",
       "fuelType",
       "gearbox",
       "mileageKind",
@@ -190,6 +204,10 @@ describe("the car form", () => {
     ["payLaterFeePercent", "101", carFormMessages.payLaterFeePercent],
     ["payLaterFeePercent", "-1", carFormMessages.payLaterFeePercent],
     ["seats", "five", carFormMessages.seats],
+    ["bags", "-1", carFormMessages.bags],
+    ["bags", "21", carFormMessages.bags],
+    ["bags", "1.5", carFormMessages.bags],
+    ["category", "limousine", messages.required],
   ])("refuses %s = %j", (field, value, message) => {
     expect(errorsOf(validForm({ [field]: value }))[field]).toEqual([message]);
   });
@@ -239,6 +257,9 @@ describe("the car form", () => {
       seats: 5,
       doors: 5,
       aircon: false,
+      category: "van" as const,
+      bags: 0,
+      orSimilar: false,
       fuelType: "hybrid" as const,
       gearbox: "manual" as const,
       fuelPolicy: "likeForlike" as const,

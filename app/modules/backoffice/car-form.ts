@@ -1,8 +1,10 @@
 import { z } from "zod";
 import {
+  carCategories,
   fuelPolicies,
   fuelTypes,
   gearboxes,
+  type CarCategory,
   type FuelPolicy,
   type FuelType,
   type Gearbox,
@@ -33,6 +35,8 @@ export const carLimits = {
   minimumAge: { min: MINIMUM_DRIVER_AGE, max: 99 },
   seats: { min: 1, max: 60 },
   doors: { min: 1, max: 9 },
+  /** Large suitcases (docs/domain.md#car-categories): a van's boot holds about 10. */
+  bags: { min: 0, max: 20 },
   payLaterFeePercent: { min: 0, max: 100 },
   mileageKm: { min: 1, max: 100_000 },
   /** The same cap as every upload (`IMAGE_MAX_BYTES`, a unit test holds them equal); checked before sending too. */
@@ -50,6 +54,7 @@ export const carFormMessages = {
   minimumAge: "adminCars:errors.minimumAge",
   seats: "adminCars:errors.seats",
   doors: "adminCars:errors.doors",
+  bags: "adminCars:errors.bags",
   payLaterFeePercent: "adminCars:errors.payLaterFeePercent",
   mileageKm: "adminCars:errors.mileageKm",
   unknownSupplier: "adminCars:errors.unknownSupplier",
@@ -165,6 +170,9 @@ export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
     seats: wholeNumber(carLimits.seats, carFormMessages.seats),
     doors: wholeNumber(carLimits.doors, carFormMessages.doors),
     aircon: z.boolean().optional(),
+    category: choice(carCategories),
+    bags: wholeNumber(carLimits.bags, carFormMessages.bags),
+    orSimilar: z.boolean().optional(),
     fuelType: choice(fuelTypes),
     gearbox: choice(gearboxes),
     fuelPolicy: choice(fuelPolicies),
@@ -216,6 +224,9 @@ export type CarValues = {
   seats: number;
   doors: number;
   aircon: boolean;
+  category: CarCategory;
+  bags: number;
+  orSimilar: boolean;
   fuelType: FuelType;
   gearbox: Gearbox;
   fuelPolicy: FuelPolicy;
@@ -248,6 +259,9 @@ export function carValuesFrom(value: CarFormValue): { car: CarValues; locationId
       seats: value.seats,
       doors: value.doors,
       aircon: value.aircon === true,
+      category: value.category,
+      bags: value.bags,
+      orSimilar: value.orSimilar === true,
       fuelType: value.fuelType,
       gearbox: value.gearbox,
       fuelPolicy: value.fuelPolicy,
@@ -277,6 +291,9 @@ export function carFormDefaults(
       deposit: "0.00",
       seats: "5",
       doors: "4",
+      // The database's default too; the supplier corrects it (docs/domain.md#car-categories).
+      category: "economy",
+      bags: "2",
       aircon: "on",
       mileageKind: "unlimited",
       availability: "available",
@@ -294,6 +311,9 @@ export function carFormDefaults(
     seats: String(car.seats),
     doors: String(car.doors),
     aircon: car.aircon ? "on" : undefined,
+    category: car.category,
+    bags: String(car.bags),
+    orSimilar: car.orSimilar ? "on" : undefined,
     fuelType: car.fuelType,
     gearbox: car.gearbox,
     fuelPolicy: car.fuelPolicy,
