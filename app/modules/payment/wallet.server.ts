@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
-import QRCode from "qrcode";
 import { bookingScope, isStaff } from "~/modules/access/booking-scope.server";
 import { paidCentsColumn } from "~/modules/booking/move.server";
 import { formatCents } from "~/modules/i18n/format";
@@ -61,7 +60,9 @@ export function walletSettings(): WalletSettings | null {
 }
 
 /** The deposit address as a QR code, an SVG document rendered here so the page needs no script for it. */
-export function depositQrSvg(address: string): Promise<string> {
+export async function depositQrSvg(address: string): Promise<string> {
+  // Loaded with the first deposit page, not at start (docs/operations.md#memory).
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toString(address, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
 }
 
