@@ -1,3 +1,5 @@
+import sharp from "sharp";
+
 /** Raster formats people upload as photos; anything else (SVG, PDF, text) is refused. */
 const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 /** Refuses decompression bombs: a few KB of PNG can claim billions of pixels. */
@@ -61,8 +63,6 @@ export async function processImage(
 ): Promise<ProcessedImage> {
   if (bytes.byteLength === 0) return { ok: false, reason: "empty" };
   if (bytes.byteLength > IMAGE_MAX_BYTES) return { ok: false, reason: "tooLarge" };
-  // Loaded with the first upload, not at start: libvips weighs ~20 MB a process (docs/operations.md#memory).
-  const { default: sharp } = await import("sharp");
   try {
     const image = sharp(bytes, { limitInputPixels: false, failOn: "error" });
     const { format, width = 0, height = 0 } = await image.metadata();
