@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { and, asc, eq } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import { formatCents } from "~/modules/i18n/format";
@@ -147,7 +146,9 @@ const LABEL_WIDTH = 165;
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 
 /** The receipt as a PDF (A4), every text in `language`, amounts per docs/domain.md#formatting. */
-export function renderReceipt(receipt: ReceiptData, language: Language): Promise<Buffer> {
+export async function renderReceipt(receipt: ReceiptData, language: Language): Promise<Buffer> {
+  // Loaded with the first receipt, not at start (docs/operations.md#memory).
+  const { default: PDFDocument } = await import("pdfkit");
   const t = getFixedT(language, ["receipt", "bookings"]);
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
