@@ -155,6 +155,8 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "bookings:detail.total",
     "catalogue:gearbox.manual",
     "emails:booking.total",
+    "price:lines.subtotal",
+    "price:lines.total",
   ]),
   fr: new Set([
     "admin:common.actions",
@@ -190,6 +192,8 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "emails:booking.total",
     "mobilePayment:queue.actions",
     "notifications:page.title",
+    "price:lines.total",
+    "price:result.taxes",
     "wallet:unmatched.transaction",
   ]),
   // "Email" is what Greek interfaces write.

@@ -20,6 +20,8 @@ export const paymentStatuses = ["pending", "succeeded", "failed", "rejected"] as
 export const tokenKinds = ["activation", "reset"] as const;
 export const outboxStatuses = ["pending", "relayed", "done", "failed"] as const;
 export const locationKinds = ["airport", "city"] as const;
+/** How a car's security deposit is taken (docs/domain.md#deposit). */
+export const depositMethods = ["cardHold", "cash", "cardHoldOrCash"] as const;
 
 export const userType = pgEnum("user_type", userTypes);
 export const recordStatus = pgEnum("record_status", recordStatuses);
@@ -33,6 +35,7 @@ export const paymentStatus = pgEnum("payment_status", paymentStatuses);
 export const tokenKind = pgEnum("token_kind", tokenKinds);
 export const outboxStatus = pgEnum("outbox_status", outboxStatuses);
 export const locationKind = pgEnum("location_kind", locationKinds);
+export const depositMethod = pgEnum("deposit_method", depositMethods);
 
 export type UserType = (typeof userTypes)[number];
 export type FuelType = (typeof fuelTypes)[number];
