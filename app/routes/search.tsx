@@ -18,6 +18,7 @@ import {
   type KnownLocation,
 } from "~/modules/catalogue/search-query";
 import { useTranslation } from "~/modules/i18n/react";
+import { enabledOnlineMethods } from "~/modules/payment/config.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Rueda" },
@@ -51,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   if (!query) return { ...common, results: null };
 
-  const { cars, count } = await searchCars(query);
+  const [{ cars, count }, online] = await Promise.all([searchCars(query), enabledOnlineMethods()]);
   const { days, from, to } = query.period;
   const place = (id: number) => locations.find((l) => l.id === id)?.name ?? "";
   return {
@@ -71,8 +72,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       fromLabel: formatLocalDateTime(from, language),
       toLabel: formatLocalDateTime(to, language),
       shortPeriod: `${formatLocalDateTime(from, language, "short")} – ${formatLocalDateTime(to, language, "short")}`,
-      // Totals and Book links are derived in the component: less data in every page.
-      cars: cars.map(({ payLaterFeePercent: _fee, supplierId: _supplier, ...car }) => car),
+      // Whether paying now is offered: each card shows the total for each way of paying (docs/domain.md#price-lines).
+      payNow: online.length > 0,
+      // Totals and Book links are derived in the component (through priceRental): less data in every page.
+      cars: cars.map(({ supplierId: _supplier, ...car }) => car),
     },
   };
 }
@@ -195,7 +198,6 @@ function SearchView({
                       <CarCard
                         car={{
                           ...car,
-                          totalCents: car.dailyPriceCents * results.days,
                           bookHref: checkoutHref({
                             carId: car.id,
                             pickupId: results.pickupId,
@@ -207,6 +209,8 @@ function SearchView({
                         days={results.days}
                         labels={labels}
                         eager={i < 2}
+                        payNow={results.payNow}
+                        pickUpLabel={results.fromLabel}
                       />
                     </li>
                   ))}

@@ -1,13 +1,11 @@
 import { formatCents } from "~/modules/i18n/format";
 import type { CarCard as SearchResultCar } from "~/modules/catalogue/search.server";
 import { optionKeys, optionState } from "~/modules/pricing/pricing";
+import { CarPrice } from "./car-price";
 import type { CatalogueLabels } from "./labels";
 
-/** What a result card shows: a search result plus its price for the period and its Book link. */
-export type CarCardData = Omit<SearchResultCar, "supplierId" | "payLaterFeePercent"> & {
-  totalCents: number;
-  bookHref: string;
-};
+/** What a result card shows: a search result plus its Book link (the price block: car-price.tsx). */
+export type CarCardData = Omit<SearchResultCar, "supplierId"> & { bookHref: string };
 
 const SEPARATOR = " · ";
 
@@ -22,7 +20,6 @@ export function specsText(car: CarCardData, labels: CatalogueLabels): string {
     `${l.fuelLabel}: ${labels.fuel[car.fuelType as keyof CatalogueLabels["fuel"]] ?? car.fuelType}`,
     `${l.mileageLabel}: ${car.mileage < 0 ? labels.mileage.unlimited : l.kmPerDay(car.mileage)}`,
     `${l.fuelPolicyLabel}: ${labels.fuelPolicy[car.fuelPolicy as keyof CatalogueLabels["fuelPolicy"]] ?? car.fuelPolicy}`,
-    `${l.depositLabel}: ${formatCents(car.depositCents)}`,
   ].join(SEPARATOR);
 }
 
@@ -54,11 +51,15 @@ export function CarCard({
   days,
   labels,
   eager,
+  payNow,
+  pickUpLabel,
 }: {
   car: CarCardData;
   days: number;
   labels: CatalogueLabels;
   eager?: boolean;
+  payNow: boolean;
+  pickUpLabel: string;
 }) {
   const l = labels.card;
   const titleId = `car-${car.id}-title`;
@@ -88,18 +89,14 @@ export function CarCard({
           <strong>{l.optionsLabel}</strong> {optionsText(car, labels)}
         </p>
       </div>
-      <div className="car-card__price">
-        <p>
-          {l.pricePerDay} <strong>{formatCents(car.dailyPriceCents)}</strong>
-        </p>
-        <p>
-          {l.total(days)} <strong className="car-card__total">{formatCents(car.totalCents)}</strong>
-        </p>
-        {/* Checkout is its own page: a full navigation carrying the car, the places and the dates. */}
-        <a className="button" href={car.bookHref} aria-describedby={titleId}>
-          {l.book}
-        </a>
-      </div>
+      <CarPrice
+        car={car}
+        days={days}
+        payNow={payNow}
+        pickUpLabel={pickUpLabel}
+        bookHref={car.bookHref}
+        describedBy={titleId}
+      />
     </article>
   );
 }

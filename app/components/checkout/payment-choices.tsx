@@ -27,7 +27,8 @@ export function PaymentChoices({
         const id = `payment-${choice}`;
         const help =
           choice === "payLater"
-            ? `${t("booking:payment.payLaterHelp", { percent: payLaterFeePercent })} ${t("booking:payment.freeCancellation")}`
+            ? // A fee is mentioned only when there is one (docs/domain.md#price-lines).
+              `${payLaterFeePercent > 0 ? t("booking:payment.payLaterHelp", { percent: payLaterFeePercent }) : t("price:payLaterNoFee")} ${t("booking:payment.freeCancellation")}`
             : `${t(`checkout.help.${choice}`)} ${t("checkout.holdHelp")}`;
         return (
           <div key={choice}>

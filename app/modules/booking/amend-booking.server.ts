@@ -86,6 +86,7 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
           dailyPriceCents: car.dailyPriceCents,
           payLaterFeePercent: car.payLaterFeePercent,
           options: optionPrices(car),
+          deposit: { cents: car.depositCents, method: car.depositMethod },
         },
         days,
         options,

@@ -1,7 +1,8 @@
 import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { bookablePlace as cl, bookableSupplier as s, carIsBookable } from "~/modules/availability/availability.server";
-import type { OptionKey } from "~/modules/pricing/pricing";
+import type { Excess } from "~/modules/pricing/cover";
+import type { DepositMethod, OptionKey } from "~/modules/pricing/pricing";
 import { getDb, schema, type Database } from "~/utils/db.server";
 import type { FuelPolicy, FuelType, Gearbox } from "./car-enums";
 import { effectiveFilters, type SearchFilters } from "./filters";
@@ -27,6 +28,7 @@ export type CarCard = {
   image: string | null;
   dailyPriceCents: number;
   depositCents: number;
+  depositMethod: DepositMethod;
   seats: number;
   doors: number;
   aircon: boolean;
@@ -35,7 +37,10 @@ export type CarCard = {
   mileage: number;
   fuelPolicy: FuelPolicy;
   payLaterFeePercent: number;
+  /** The supplier lets drivers pay at the counter (docs/domain.md#payments). */
+  payLaterAllowed: boolean;
   options: Record<OptionKey, number>;
+  excess: Excess;
   supplierId: number;
   supplierName: string;
   supplierLogo: string | null;
@@ -51,6 +56,7 @@ const cardFields = {
   image: pc.image,
   dailyPriceCents: pc.dailyPriceCents,
   depositCents: pc.depositCents,
+  depositMethod: pc.depositMethod,
   seats: pc.seats,
   doors: pc.doors,
   aircon: pc.aircon,
@@ -59,6 +65,7 @@ const cardFields = {
   mileage: pc.mileage,
   fuelPolicy: pc.fuelPolicy,
   payLaterFeePercent: pc.payLaterFeePercent,
+  payLaterAllowed: ps.payLater,
   cancellation: pc.cancellationCents,
   gps: pc.gpsCents,
   homeDelivery: pc.homeDeliveryCents,
@@ -67,6 +74,9 @@ const cardFields = {
   collisionDamageWaiver: pc.collisionDamageWaiverCents,
   fullInsurance: pc.fullInsuranceCents,
   additionalDriver: pc.additionalDriverCents,
+  collisionDamageWaiverExcess: pc.collisionDamageWaiverExcessCents,
+  theftProtectionExcess: pc.theftProtectionExcessCents,
+  fullInsuranceExcess: pc.fullInsuranceExcessCents,
   supplierId: pc.supplierId,
   supplierName: ps.name,
   supplierLogo: ps.logo,
@@ -192,6 +202,7 @@ function toCard(row: Row): CarCard {
     image: row.image,
     dailyPriceCents: row.dailyPriceCents,
     depositCents: row.depositCents,
+    depositMethod: row.depositMethod,
     seats: row.seats,
     doors: row.doors,
     aircon: row.aircon,
@@ -200,6 +211,7 @@ function toCard(row: Row): CarCard {
     mileage: row.mileage,
     fuelPolicy: row.fuelPolicy,
     payLaterFeePercent: row.payLaterFeePercent,
+    payLaterAllowed: row.payLaterAllowed,
     options: {
       cancellation: row.cancellation,
       gps: row.gps,
@@ -209,6 +221,11 @@ function toCard(row: Row): CarCard {
       collisionDamageWaiver: row.collisionDamageWaiver,
       fullInsurance: row.fullInsurance,
       additionalDriver: row.additionalDriver,
+    },
+    excess: {
+      collisionDamageWaiver: row.collisionDamageWaiverExcess,
+      theftProtection: row.theftProtectionExcess,
+      fullInsurance: row.fullInsuranceExcess,
     },
     supplierId: row.supplierId,
     supplierName: row.supplierName,

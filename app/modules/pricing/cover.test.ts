@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coverConflicts } from "./cover";
+import { coverConflicts, coverHelp } from "./cover";
 
 const excess = { collisionDamageWaiver: 80000, theftProtection: 80000, fullInsurance: 0 };
 
@@ -26,5 +26,20 @@ describe("coverConflicts (docs/domain.md#cover)", () => {
         { ...excess, fullInsurance: 90000 },
       ),
     ).toEqual([{ rule: "fullExcessHigher", option: "collisionDamageWaiver" }]);
+  });
+});
+
+describe("coverHelp", () => {
+  const t = (key: string, values?: Record<string, unknown>) => `${key}${values ? JSON.stringify(values) : ""}`;
+  const money = (cents: number) => `$${cents / 100}`;
+  it("explains a protection with its excess, or says it has none", () => {
+    expect(coverHelp(t, money, "collisionDamageWaiver", excess)).toBe(
+      'price:cover.explain.collisionDamageWaiver price:cover.excess{"amount":"$800"}.',
+    );
+    expect(coverHelp(t, money, "fullInsurance", excess)).toBe("price:cover.explain.fullInsurance price:cover.noExcess.");
+  });
+  it("explains cancellation, and nothing else", () => {
+    expect(coverHelp(t, money, "cancellation", excess)).toBe("price:cover.explain.cancellation");
+    expect(coverHelp(t, money, "gps", excess)).toBeNull();
   });
 });

@@ -45,3 +45,18 @@ export function coverConflicts(options: Pick<Record<OptionKey, number>, Protecti
   }
   return conflicts;
 }
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/**
+ * What an option buys, as the checkout and the amendment form say it beside the box: the
+ * protections with their excess, cancellation with what it allows; null for the other options.
+ */
+export function coverHelp(t: Translate, money: (cents: number) => string, key: OptionKey, excess: Excess): string | null {
+  if (isProtection(key)) {
+    const cents = excess[key];
+    const amount = cents > 0 ? t("price:cover.excess", { amount: money(cents) }) : t("price:cover.noExcess");
+    return `${t(`price:cover.explain.${key}`)} ${amount}.`;
+  }
+  return key === "cancellation" ? t("price:cover.explain.cancellation") : null;
+}
