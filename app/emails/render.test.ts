@@ -33,3 +33,55 @@ describe("renderEmail", () => {
     expect(email.text).toContain(data.reference);
   });
 });
+
+describe("the booking confirmation's price (docs/domain.md#price-lines)", () => {
+  const booking = (breakdown: object) => ({
+    fullName: "María",
+    reference: "RD-ABC123",
+    car: "Kia Picanto",
+    supplier: "Llanos",
+    pickup: "Maiquetía",
+    dropoff: "Maiquetía",
+    from: "5 Dec 2026, 10:00",
+    to: "7 Dec 2026, 10:00",
+    timeZone: "America/Caracas",
+    days: 2,
+    options: "gps",
+    total: "$60.48",
+    breakdown: JSON.stringify(breakdown),
+    link: "http://localhost:3000/booking?b=1",
+  });
+
+  it("lists the price lines, the pay-later fee, the deposit and how it is taken", async () => {
+    const email = await renderEmail(
+      "booking-confirmation",
+      "en",
+      booking({
+        days: 2,
+        dailyPriceCents: 2800,
+        options: { gps: 1000 },
+        subtotalCents: 6600,
+        payLaterFeePercent: 8,
+        totalCents: 7128,
+        deposit: { cents: 15000, method: "cash" },
+      }),
+    );
+    expect(email.text).toContain("2 days × $28: $56");
+    expect(email.text).toContain("GPS: $10");
+    expect(email.text).toContain("Pay-later fee (8%): $5.28");
+    expect(email.text).toContain("Total: $71.28");
+    expect(email.text).toContain("Security deposit: $150, paid in cash at the counter and given back at the return.");
+    expect(email.text).toContain("Taxes included");
+  });
+
+  it("prints no fee when there is none", async () => {
+    const email = await renderEmail(
+      "booking-confirmation",
+      "es",
+      booking({ days: 1, dailyPriceCents: 2800, options: {}, subtotalCents: 2800, payLaterFeePercent: 0, totalCents: 2800 }),
+    );
+    expect(email.text).toContain("1 día × $28: $28");
+    expect(email.text).not.toContain("Recargo");
+    expect(email.text).not.toContain("0 %");
+  });
+});

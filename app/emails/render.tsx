@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { languageOrDefault } from "~/modules/i18n/languages";
 import { buttonStyle, EmailLayout } from "./layout";
+import { EmailPriceLines } from "./price-lines";
 
 type Data = Record<string, string | number | null>;
 type Template = (t: TFunction, data: Data) => { subject: string; body: JSX.Element };
@@ -45,7 +46,8 @@ function bookingDetails(t: TFunction, data: Data) {
     [t("booking.timeZone"), str(data.timeZone)],
     [t("booking.days"), str(data.days)],
     [t("booking.options"), options || t("booking.noOptions")],
-    [t("booking.total"), t("booking.totalPayLater", { total: str(data.total) })],
+    // With the booking's breakdown, its price lines below say the total (docs/domain.md#price-lines).
+    ...(data.breakdown ? [] : [[t("booking.total"), t("booking.totalPayLater", { total: str(data.total) })] as [string, string]]),
   ];
   return (
     <>
@@ -54,6 +56,7 @@ function bookingDetails(t: TFunction, data: Data) {
           <strong>{t("common:labelled", { label })}</strong> {value}
         </Text>
       ))}
+      {data.breakdown ? <EmailPriceLines t={t} breakdown={str(data.breakdown)} /> : null}
       <Button href={str(data.link)} style={buttonStyle}>
         {t("booking.button")}
       </Button>

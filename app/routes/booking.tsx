@@ -5,6 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ReceivedPayments } from "~/components/booking/received-payments";
+import { PriceLines } from "~/components/price/price-lines";
 import { StatusSelect } from "~/components/booking/status-select";
 import { SelectField } from "~/components/form-choices";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms";
@@ -86,6 +87,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // docs/domain.md#payments: what succeeded payments cover; the rest is the balance due.
       paidCents: detail.paidCents,
       breakdown: booking.breakdown,
+      deposit: detail.deposit,
       paymentMethod: booking.paymentMethod,
       cancelRequest: booking.cancelRequest,
       startsAt: wallClockLabel(booking.startsAt, pickup.timeZone),
@@ -354,37 +356,11 @@ export default function BookingPage() {
 
       <section className="card" aria-labelledby="price-title">
         <h2 id="price-title">{t("detail.price")}</h2>
-        <table>
-          <tbody>
-            <tr>
-              <th scope="row">
-                {t("detail.daily", { count: breakdown.days, price: formatCents(breakdown.dailyPriceCents) })}
-              </th>
-              <td>{formatCents(breakdown.dailyPriceCents * breakdown.days)}</td>
-            </tr>
-            {Object.entries(breakdown.options).map(([key, cents]) => (
-              <tr key={key}>
-                <th scope="row">{t(`options.${key}`)}</th>
-                <td>{cents === 0 ? t("detail.included") : formatCents(cents)}</td>
-              </tr>
-            ))}
-            <tr>
-              <th scope="row">{t("detail.subtotal")}</th>
-              <td>{formatCents(breakdown.subtotalCents)}</td>
-            </tr>
-            {breakdown.payLaterFeePercent > 0 ? (
-              <tr>
-                <th scope="row">{t("detail.payLaterFee", { percent: breakdown.payLaterFeePercent })}</th>
-                <td>{formatCents(breakdown.totalCents - breakdown.subtotalCents)}</td>
-              </tr>
-            ) : null}
-            <tr>
-              <th scope="row">{t("detail.total")}</th>
-              <td>
-                <strong>{formatCents(booking.priceCents)}</strong>
-              </td>
-            </tr>
-            {booking.paidCents > 0 || staff ? (
+        {/* The checkout's, the email's and the receipt's lines (docs/domain.md#price-lines). */}
+        <PriceLines breakdown={breakdown} deposit={booking.deposit} totalTestId="booking-total" />
+        {booking.paidCents > 0 || staff ? (
+          <table>
+            <tbody>
               <>
                 <tr>
                   <th scope="row">{t("detail.paid")}</th>
@@ -401,9 +377,9 @@ export default function BookingPage() {
                   </td>
                 </tr>
               </>
-            ) : null}
-          </tbody>
-        </table>
+            </tbody>
+          </table>
+        ) : null}
       </section>
 
       <ReceivedPayments payments={payments} zone={historyZone} />

@@ -24,6 +24,8 @@ export async function bookingDetail(user: User, id: number) {
         name: cars.name,
         dailyPriceCents: cars.dailyPriceCents,
         cancellationCents: cars.cancellationCents,
+        depositCents: cars.depositCents,
+        depositMethod: cars.depositMethod,
       },
       supplier: { id: suppliers.id, name: suppliers.name },
       pickup: {
@@ -67,5 +69,7 @@ export async function bookingDetail(user: User, id: number) {
     .leftJoin(actor, eq(actor.id, bookingEvents.actorId))
     .where(eq(bookingEvents.bookingId, id))
     .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
-  return { ...row, history };
+  // The deposit the booking was priced with; one made before it was recorded shows the car's (docs/domain.md#deposit).
+  const deposit = row.booking.breakdown.deposit ?? { cents: row.car.depositCents, method: row.car.depositMethod };
+  return { ...row, deposit, history };
 }

@@ -8,7 +8,7 @@ import { type Language, languageOrDefault } from "~/modules/i18n/languages";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { HOLD_MINUTES, type OnlineMethod } from "~/modules/booking/methods";
 import { excessOf, type Excess } from "~/modules/pricing/cover";
-import { optionKeys, priceRental, rentalDays, type Deposit, type OptionKey } from "~/modules/pricing/pricing";
+import { optionKeys, priceRental, rentalDays, type Deposit, type OptionKey, type PriceBreakdown } from "~/modules/pricing/pricing";
 import { createUnactivatedAccount } from "~/modules/user/account.server";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -319,6 +319,7 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
       days,
       options,
       totalCents: breakdown.totalCents,
+      breakdown,
     });
   return {
     ok: true,
@@ -365,6 +366,7 @@ type Announcement = {
   days: number;
   options: OptionKey[];
   totalCents: number;
+  breakdown: PriceBreakdown;
 };
 
 /**
@@ -409,6 +411,8 @@ async function announce(tx: Transaction, a: Announcement) {
     // Option keys; the template names them in the reader's language.
     options: a.options.join(","),
     total: formatCents(a.totalCents),
+    // The price lines and the deposit, worded by the template in the reader's language.
+    breakdown: JSON.stringify(a.breakdown),
     link,
   });
   const driverLanguage = languageOf(driver.language);
