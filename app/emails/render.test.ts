@@ -78,7 +78,14 @@ describe("the booking confirmation's price (docs/domain.md#price-lines)", () => 
     const email = await renderEmail(
       "booking-confirmation",
       "es",
-      booking({ days: 1, dailyPriceCents: 2800, options: {}, subtotalCents: 2800, payLaterFeePercent: 0, totalCents: 2800 }),
+      booking({
+        days: 1,
+        dailyPriceCents: 2800,
+        options: {},
+        subtotalCents: 2800,
+        payLaterFeePercent: 0,
+        totalCents: 2800,
+      }),
     );
     expect(email.text).toContain("1 día × $28: $28");
     expect(email.text).not.toContain("Recargo");

@@ -47,7 +47,9 @@ function bookingDetails(t: TFunction, data: Data) {
     [t("booking.days"), str(data.days)],
     [t("booking.options"), options || t("booking.noOptions")],
     // With the booking's breakdown, its price lines below say the total (docs/domain.md#price-lines).
-    ...(data.breakdown ? [] : [[t("booking.total"), t("booking.totalPayLater", { total: str(data.total) })] as [string, string]]),
+    ...(data.breakdown
+      ? []
+      : [[t("booking.total"), t("booking.totalPayLater", { total: str(data.total) })] as [string, string]]),
   ];
   return (
     <>

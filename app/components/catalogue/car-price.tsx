@@ -53,9 +53,14 @@ export function CarPrice({
       : null;
   // Cancelling is free until pick-up only where the driver pays at the counter (docs/domain.md#cancellation).
   const freeCancellation = car.payLaterAllowed
-    ? t(totals.length === 1 && totals[0].way === "payLater" ? "result.freeCancellation" : "result.freeCancellationPayLater", {
-        date: pickUpLabel,
-      })
+    ? t(
+        totals.length === 1 && totals[0].way === "payLater"
+          ? "result.freeCancellation"
+          : "result.freeCancellationPayLater",
+        {
+          date: pickUpLabel,
+        },
+      )
     : null;
   const fee = (percent: number) => (percent > 0 ? <small>{t("result.feeIncluded", { percent })}</small> : null);
   return (

@@ -51,7 +51,9 @@ export function OptionChoices({
             <div className="checkbox">
               <input
                 {...props}
-                aria-describedby={help ? [props["aria-describedby"], helpId].filter(Boolean).join(" ") : props["aria-describedby"]}
+                aria-describedby={
+                  help ? [props["aria-describedby"], helpId].filter(Boolean).join(" ") : props["aria-describedby"]
+                }
               />
               <label htmlFor={props.id}>
                 {t(`catalogue:options.${key}`)} (

@@ -28,7 +28,10 @@ export function PriceLines({
             const { label, amount } = priceLineText(t, formatCents, line);
             const total = line.kind === "total";
             return (
-              <tr key={line.kind === "option" ? line.option : line.kind} className={total ? "price-lines__total" : undefined}>
+              <tr
+                key={line.kind === "option" ? line.option : line.kind}
+                className={total ? "price-lines__total" : undefined}
+              >
                 <th scope="row">{label}</th>
                 <td data-testid={total ? totalTestId : undefined}>{total ? <strong>{amount}</strong> : amount}</td>
               </tr>

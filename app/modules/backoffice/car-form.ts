@@ -240,9 +240,17 @@ export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
     ) as Record<ProtectionKey, number>;
     for (const conflict of coverConflicts({ collisionDamageWaiver, theftProtection, fullInsurance }, excess)) {
       if (conflict.rule === "fullIncludesPart")
-        ctx.addIssue({ code: "custom", path: [optionKindField(conflict.option)], message: carFormMessages.fullIncludesPart });
+        ctx.addIssue({
+          code: "custom",
+          path: [optionKindField(conflict.option)],
+          message: carFormMessages.fullIncludesPart,
+        });
       else
-        ctx.addIssue({ code: "custom", path: [excessField("fullInsurance")], message: carFormMessages.fullExcessHigher });
+        ctx.addIssue({
+          code: "custom",
+          path: [excessField("fullInsurance")],
+          message: carFormMessages.fullExcessHigher,
+        });
     }
   }, always);
   return schema.superRefine((value: Record<string, unknown>, ctx) => {

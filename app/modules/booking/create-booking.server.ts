@@ -8,7 +8,14 @@ import { type Language, languageOrDefault } from "~/modules/i18n/languages";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { HOLD_MINUTES, type OnlineMethod } from "~/modules/booking/methods";
 import { excessOf, type Excess } from "~/modules/pricing/cover";
-import { optionKeys, priceRental, rentalDays, type Deposit, type OptionKey, type PriceBreakdown } from "~/modules/pricing/pricing";
+import {
+  optionKeys,
+  priceRental,
+  rentalDays,
+  type Deposit,
+  type OptionKey,
+  type PriceBreakdown,
+} from "~/modules/pricing/pricing";
 import { createUnactivatedAccount } from "~/modules/user/account.server";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";

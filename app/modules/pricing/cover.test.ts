@@ -5,9 +5,7 @@ const excess = { collisionDamageWaiver: 80000, theftProtection: 80000, fullInsur
 
 describe("coverConflicts (docs/domain.md#cover)", () => {
   it("refuses full insurance included next to a waiver or theft protection that is not", () => {
-    expect(
-      coverConflicts({ fullInsurance: 0, collisionDamageWaiver: -1, theftProtection: 900 }, excess),
-    ).toEqual([
+    expect(coverConflicts({ fullInsurance: 0, collisionDamageWaiver: -1, theftProtection: 900 }, excess)).toEqual([
       { rule: "fullIncludesPart", option: "collisionDamageWaiver" },
       { rule: "fullIncludesPart", option: "theftProtection" },
     ]);
@@ -36,7 +34,9 @@ describe("coverHelp", () => {
     expect(coverHelp(t, money, "collisionDamageWaiver", excess)).toBe(
       'price:cover.explain.collisionDamageWaiver price:cover.excess{"amount":"$800"}.',
     );
-    expect(coverHelp(t, money, "fullInsurance", excess)).toBe("price:cover.explain.fullInsurance price:cover.noExcess.");
+    expect(coverHelp(t, money, "fullInsurance", excess)).toBe(
+      "price:cover.explain.fullInsurance price:cover.noExcess.",
+    );
   });
   it("explains cancellation, and nothing else", () => {
     expect(coverHelp(t, money, "cancellation", excess)).toBe("price:cover.explain.cancellation");

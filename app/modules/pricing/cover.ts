@@ -35,7 +35,10 @@ export type CoverConflict =
  * included, > 0 a price) and their excess. Full insurance contains the collision damage waiver and
  * theft protection: when it is included they are too, and its excess is never above theirs.
  */
-export function coverConflicts(options: Pick<Record<OptionKey, number>, ProtectionKey>, excess: Excess): CoverConflict[] {
+export function coverConflicts(
+  options: Pick<Record<OptionKey, number>, ProtectionKey>,
+  excess: Excess,
+): CoverConflict[] {
   const conflicts: CoverConflict[] = [];
   const full = options.fullInsurance;
   for (const part of ["collisionDamageWaiver", "theftProtection"] as const) {
@@ -52,7 +55,12 @@ type Translate = (key: string, values?: Record<string, unknown>) => string;
  * What an option buys, as the checkout and the amendment form say it beside the box: the
  * protections with their excess, cancellation with what it allows; null for the other options.
  */
-export function coverHelp(t: Translate, money: (cents: number) => string, key: OptionKey, excess: Excess): string | null {
+export function coverHelp(
+  t: Translate,
+  money: (cents: number) => string,
+  key: OptionKey,
+  excess: Excess,
+): string | null {
   if (isProtection(key)) {
     const cents = excess[key];
     const amount = cents > 0 ? t("price:cover.excess", { amount: money(cents) }) : t("price:cover.noExcess");

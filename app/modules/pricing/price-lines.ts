@@ -1,4 +1,12 @@
-import { optionKeys, optionState, priceRental, type Deposit, type OptionKey, type PriceBreakdown, type PricedCar } from "./pricing";
+import {
+  optionKeys,
+  optionState,
+  priceRental,
+  type Deposit,
+  type OptionKey,
+  type PriceBreakdown,
+  type PricedCar,
+} from "./pricing";
 
 /**
  * The lines every page, email and receipt prints for a price (docs/domain.md#price-lines), so
@@ -66,7 +74,10 @@ export function priceLineText(t: Translate, money: Money, line: PriceLine): { la
 /** "$150, held on a credit card at pick-up…": the deposit's amount and how it is taken; null when there is none. */
 export function depositText(t: Translate, money: Money, deposit: Deposit | undefined | null): string | null {
   if (!deposit || deposit.cents <= 0) return null;
-  return t("price:deposit.value", { amount: money(deposit.cents), method: t(`price:deposit.methods.${deposit.method}`) });
+  return t("price:deposit.value", {
+    amount: money(deposit.cents),
+    method: t(`price:deposit.methods.${deposit.method}`),
+  });
 }
 
 export type PaymentWay = "payNow" | "payLater";
