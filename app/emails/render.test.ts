@@ -35,7 +35,7 @@ describe("renderEmail", () => {
 });
 
 describe("the booking confirmation's price (docs/domain.md#price-lines)", () => {
-  const booking = (breakdown: object) => ({
+  const booking = (priceLines: object[], deposit: string) => ({
     fullName: "María",
     reference: "RD-ABC123",
     car: "Kia Picanto",
@@ -48,47 +48,39 @@ describe("the booking confirmation's price (docs/domain.md#price-lines)", () => 
     days: 2,
     options: "gps",
     total: "$60.48",
-    breakdown: JSON.stringify(breakdown),
+    priceLines: JSON.stringify(priceLines),
+    deposit,
     link: "http://localhost:3000/booking?b=1",
   });
 
-  it("lists the price lines, the pay-later fee, the deposit and how it is taken", async () => {
+  it("lists the worded price lines, the deposit and that taxes are included", async () => {
     const email = await renderEmail(
       "booking-confirmation",
       "en",
-      booking({
-        days: 2,
-        dailyPriceCents: 2800,
-        options: { gps: 1000 },
-        subtotalCents: 6600,
-        payLaterFeePercent: 8,
-        totalCents: 7128,
-        deposit: { cents: 15000, method: "cash" },
-      }),
+      booking(
+        [
+          { label: "2 days × $28", amount: "$56", total: false },
+          { label: "Pay-later fee (8%)", amount: "$4.48", total: false },
+          { label: "Total", amount: "$60.48", total: true },
+        ],
+        "$150, paid in cash at the counter and given back at the return",
+      ),
     );
     expect(email.text).toContain("2 days × $28: $56");
-    expect(email.text).toContain("GPS: $10");
-    expect(email.text).toContain("Pay-later fee (8%): $5.28");
-    expect(email.text).toContain("Total: $71.28");
+    expect(email.text).toContain("Pay-later fee (8%): $4.48");
+    expect(email.text).toContain("Total: $60.48");
     expect(email.text).toContain("Security deposit: $150, paid in cash at the counter and given back at the return.");
     expect(email.text).toContain("Taxes included");
+    // The lines say the total: no second "Total: $60.48 (pay later)" line.
+    expect(email.text).not.toContain("(pay later)");
   });
 
-  it("prints no fee when there is none", async () => {
+  it("says nothing of a deposit when there is none", async () => {
     const email = await renderEmail(
       "booking-confirmation",
       "es",
-      booking({
-        days: 1,
-        dailyPriceCents: 2800,
-        options: {},
-        subtotalCents: 2800,
-        payLaterFeePercent: 0,
-        totalCents: 2800,
-      }),
+      booking([{ label: "Total", amount: "$28", total: true }], ""),
     );
-    expect(email.text).toContain("1 día × $28: $28");
-    expect(email.text).not.toContain("Recargo");
-    expect(email.text).not.toContain("0 %");
+    expect(email.text).not.toContain("Depósito");
   });
 });

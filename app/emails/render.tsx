@@ -46,8 +46,8 @@ function bookingDetails(t: TFunction, data: Data) {
     [t("booking.timeZone"), str(data.timeZone)],
     [t("booking.days"), str(data.days)],
     [t("booking.options"), options || t("booking.noOptions")],
-    // With the booking's breakdown, its price lines below say the total (docs/domain.md#price-lines).
-    ...(data.breakdown
+    // With its price lines, the lines below say the total (docs/domain.md#price-lines).
+    ...(data.priceLines
       ? []
       : [[t("booking.total"), t("booking.totalPayLater", { total: str(data.total) })] as [string, string]]),
   ];
@@ -58,7 +58,7 @@ function bookingDetails(t: TFunction, data: Data) {
           <strong>{t("common:labelled", { label })}</strong> {value}
         </Text>
       ))}
-      {data.breakdown ? <EmailPriceLines t={t} breakdown={str(data.breakdown)} /> : null}
+      {data.priceLines ? <EmailPriceLines t={t} lines={str(data.priceLines)} deposit={str(data.deposit)} /> : null}
       <Button href={str(data.link)} style={buttonStyle}>
         {t("booking.button")}
       </Button>

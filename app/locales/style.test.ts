@@ -155,6 +155,7 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "bookings:detail.total",
     "catalogue:gearbox.manual",
     "emails:booking.total",
+    "price:checkout.wayTotal",
     "price:lines.subtotal",
     "price:lines.total",
   ]),

@@ -195,10 +195,11 @@ export default function CheckoutPage() {
     // Once per form: readForm only reads the form into state, and is a new function each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form.id]);
+  const chosenOptions = choosableOptions(pricing).filter((k) => chosen.includes(k));
   const price = priceRental({
     car: pricing,
     days: summary.days,
-    options: choosableOptions(pricing).filter((k) => chosen.includes(k)),
+    options: chosenOptions,
     payLater: payment === "payLater",
   });
 
@@ -273,6 +274,11 @@ export default function CheckoutPage() {
           payLaterFeePercent={pricing.payLaterFeePercent}
           selected={payment}
           errors={field("payment").errors}
+          totals={{
+            payLater: priceRental({ car: pricing, days: summary.days, options: chosenOptions, payLater: true })
+              .totalCents,
+            payNow: priceRental({ car: pricing, days: summary.days, options: chosenOptions }).totalCents,
+          }}
         />
         <PriceLines breakdown={price} deposit={pricing.deposit} />
         <p aria-live="polite">

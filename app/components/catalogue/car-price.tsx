@@ -1,6 +1,6 @@
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
-import { depositText, includedOptions, resultTotals } from "~/modules/pricing/price-lines";
+import { includedOptions, resultTotals } from "~/modules/pricing/price-lines";
 import type { DepositMethod, OptionKey } from "~/modules/pricing/pricing";
 
 /** What a result's price block needs: the car's terms as the search read them. */

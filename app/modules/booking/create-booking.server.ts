@@ -4,6 +4,8 @@ import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
 import { enqueueEmails } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { wordedPrice } from "~/modules/pricing/price-lines";
 import { type Language, languageOrDefault } from "~/modules/i18n/languages";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { HOLD_MINUTES, type OnlineMethod } from "~/modules/booking/methods";
@@ -376,6 +378,13 @@ type Announcement = {
   breakdown: PriceBreakdown;
 };
 
+/** A price's lines (JSON) and deposit worded in `language`, as the booking emails carry them. */
+function emailPrice(language: Language, breakdown: PriceBreakdown) {
+  const t = getFixedT(language, "price");
+  const worded = wordedPrice((key, values) => t(key, values ?? {}), formatCents, breakdown);
+  return { priceLines: JSON.stringify(worded.lines), deposit: worded.deposit ?? "" };
+}
+
 /**
  * The booking's notifications (the driver; the supplier's staff and the admins) and emails, each
  * in its reader's language, written in the checkout's transaction under deterministic job ids.
@@ -418,8 +427,8 @@ async function announce(tx: Transaction, a: Announcement) {
     // Option keys; the template names them in the reader's language.
     options: a.options.join(","),
     total: formatCents(a.totalCents),
-    // The price lines and the deposit, worded by the template in the reader's language.
-    breakdown: JSON.stringify(a.breakdown),
+    // The price lines and the deposit in the reader's language (docs/domain.md#price-lines).
+    ...emailPrice(language, a.breakdown),
     link,
   });
   const driverLanguage = languageOf(driver.language);

@@ -80,6 +80,18 @@ export function depositText(t: Translate, money: Money, deposit: Deposit | undef
   });
 }
 
+/** A price's lines and deposit worded for a reader, as emails carry them (their templates know no pricing). */
+export function wordedPrice(
+  t: Translate,
+  money: Money,
+  breakdown: PriceBreakdown,
+): { lines: Array<{ label: string; amount: string; total: boolean }>; deposit: string | null } {
+  return {
+    lines: priceLines(breakdown).map((line) => ({ ...priceLineText(t, money, line), total: line.kind === "total" })),
+    deposit: depositText(t, money, breakdown.deposit),
+  };
+}
+
 export type PaymentWay = "payNow" | "payLater";
 
 /**
