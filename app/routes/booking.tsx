@@ -226,7 +226,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   const form = await request.formData();
-  if (form.get("intent") === "amend") return amend(user, id, form, context);
+  const intent = form.get("intent");
+  if (intent === "amend" || intent === "amend-preview") return amend(user, id, form, context);
   if (form.get("intent") === "amend-request") return askAmendment(user, id, form);
   const parsed = actionSchema.safeParse({ intent: form.get("intent"), status: form.get("status") ?? undefined });
   if (!parsed.success) throw new Response(null, { status: 400 });
