@@ -743,10 +743,34 @@ export function demoCar(random: () => number, index: number, supplierId: number)
     gpsCents: optionPrice(random, [300, 500, 700]),
     homeDeliveryCents: optionPrice(random, [1000, 1500, 2500]),
     babyChairCents: optionPrice(random, [300, 450, 600]),
-    theftProtectionCents: optionPrice(random, [600, 900, 1200]),
-    collisionDamageWaiverCents: optionPrice(random, [800, 1100, 1500]),
-    fullInsuranceCents: optionPrice(random, [1500, 2000, 2800]),
+    ...cover(
+      optionPrice(random, [600, 900, 1200]),
+      optionPrice(random, [800, 1100, 1500]),
+      optionPrice(random, [1500, 2000, 2800]),
+      model.deposit,
+    ),
     additionalDriverCents: optionPrice(random, [400, 600, 800]),
+    // Drawn from the index, not the random stream, so the other demo values stay as they were.
+    depositMethod: depositMethodsByIndex[index % depositMethodsByIndex.length],
+  };
+}
+
+const depositMethodsByIndex = ["cardHold", "cardHoldOrCash", "cash"] as const;
+
+/**
+ * Protection options that agree (docs/domain.md#cover): full insurance included brings the
+ * waiver and theft protection with it; the waiver and theft protection leave an excess of the
+ * deposit, full insurance none.
+ */
+function cover(theft: number, collision: number, full: number, deposit: number) {
+  const part = (cents: number) => (full === 0 ? 0 : cents);
+  return {
+    theftProtectionCents: part(theft),
+    collisionDamageWaiverCents: part(collision),
+    fullInsuranceCents: full,
+    theftProtectionExcessCents: deposit,
+    collisionDamageWaiverExcessCents: deposit,
+    fullInsuranceExcessCents: 0,
   };
 }
 

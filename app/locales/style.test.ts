@@ -160,6 +160,9 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "catalogue:category.van",
     "catalogue:category.pickup",
     "emails:booking.total",
+    "price:checkout.wayTotal",
+    "price:lines.subtotal",
+    "price:lines.total",
   ]),
   fr: new Set([
     "admin:common.actions",
@@ -200,6 +203,8 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "emails:booking.total",
     "mobilePayment:queue.actions",
     "notifications:page.title",
+    "price:lines.total",
+    "price:result.taxes",
     "wallet:unmatched.transaction",
   ]),
   // "Email" is what Greek interfaces write.

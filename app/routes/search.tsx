@@ -22,6 +22,7 @@ import {
   type KnownLocation,
 } from "~/modules/catalogue/search-query";
 import { useTranslation } from "~/modules/i18n/react";
+import { enabledOnlineMethods } from "~/modules/payment/config.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Rueda" },
@@ -56,7 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   if (!query) return { ...common, results: null };
 
-  let { cars, count } = await searchCars(query);
+  const [found, online] = await Promise.all([searchCars(query), enabledOnlineMethods()]);
+  let { cars, count } = found;
   // A page past the end shows the last page, which never offers "Next" (docs/domain.md#limits).
   const { page } = pageQuery(count.total, query.page, CARS_PER_PAGE);
   if (!count.more && page < query.page) ({ cars, count } = await searchCars({ ...query, page }));
@@ -79,8 +81,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       fromLabel: formatLocalDateTime(from, language),
       toLabel: formatLocalDateTime(to, language),
       shortPeriod: `${formatLocalDateTime(from, language, "short")} – ${formatLocalDateTime(to, language, "short")}`,
-      // Totals and Book links are derived in the component: less data in every page.
-      cars: cars.map(({ payLaterFeePercent: _fee, supplierId: _supplier, ...car }) => car),
+      // Whether paying now is offered: each card shows the total for each way of paying (docs/domain.md#price-lines).
+      payNow: online.length > 0,
+      // Totals and Book links are derived in the component (through priceRental): less data in every page.
+      cars: cars.map(({ supplierId: _supplier, ...car }) => car),
     },
   };
 }
@@ -212,7 +216,6 @@ function SearchView({
                       <CarCard
                         car={{
                           ...car,
-                          totalCents: car.dailyPriceCents * results.days,
                           carHref: carHref(car.id, results),
                           bookHref: checkoutHref({
                             carId: car.id,
@@ -225,6 +228,8 @@ function SearchView({
                         days={results.days}
                         labels={labels}
                         eager={i < 2}
+                        payNow={results.payNow}
+                        pickUpLabel={results.fromLabel}
                       />
                     </li>
                   ))}

@@ -32,6 +32,8 @@ export const carCategories = [
   "van",
   "pickup",
 ] as const;
+/** How a car's security deposit is taken (docs/domain.md#deposit). */
+export const depositMethods = ["cardHold", "cash", "cardHoldOrCash"] as const;
 
 export const userType = pgEnum("user_type", userTypes);
 export const recordStatus = pgEnum("record_status", recordStatuses);
@@ -46,6 +48,7 @@ export const tokenKind = pgEnum("token_kind", tokenKinds);
 export const outboxStatus = pgEnum("outbox_status", outboxStatuses);
 export const locationKind = pgEnum("location_kind", locationKinds);
 export const carCategory = pgEnum("car_category", carCategories);
+export const depositMethod = pgEnum("deposit_method", depositMethods);
 
 export type UserType = (typeof userTypes)[number];
 export type FuelType = (typeof fuelTypes)[number];

@@ -71,6 +71,7 @@ const values = (overrides: Partial<CarValues> = {}): CarValues => ({
   name: "Fleet Test Corolla",
   dailyPriceCents: 4550,
   depositCents: 20000,
+  depositMethod: "cardHold",
   payLaterFeePercent: 10,
   minimumAge: 21,
   seats: 5,
@@ -92,6 +93,9 @@ const values = (overrides: Partial<CarValues> = {}): CarValues => ({
   collisionDamageWaiverCents: -1,
   fullInsuranceCents: -1,
   additionalDriverCents: -1,
+  collisionDamageWaiverExcessCents: 0,
+  theftProtectionExcessCents: 0,
+  fullInsuranceExcessCents: 0,
   ...overrides,
 });
 

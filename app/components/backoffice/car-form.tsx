@@ -13,6 +13,7 @@ import { useZodForm } from "~/components/use-zod-form";
 import {
   availabilities,
   carFormSchema,
+  excessField,
   mileageKinds,
   optionKindField,
   optionKinds,
@@ -20,7 +21,8 @@ import {
 } from "~/modules/backoffice/car-form";
 import { carCategories, fuelPolicies, fuelTypes, gearboxes } from "~/modules/catalogue/car-enums";
 import { useTranslation } from "~/modules/i18n/react";
-import { optionKeys, type OptionKey } from "~/modules/pricing/pricing";
+import { isProtection } from "~/modules/pricing/cover";
+import { depositMethods, optionKeys, type OptionKey } from "~/modules/pricing/pricing";
 
 type Choice = { id: number; name: string };
 
@@ -56,6 +58,7 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
   const option = (key: OptionKey) => t(`catalogue:options.${key}`);
   const priceLabel = (key: OptionKey) =>
     t(isFlat(key) ? "option.priceLabelFlat" : "option.priceLabelPerDay", { option: option(key) });
+  const excessLabel = (key: OptionKey) => t("option.excessLabel", { option: option(key) });
 
   // In the order of the form, for the "Please fill in the fields: …" line.
   const labels: Record<string, string> = {
@@ -63,12 +66,14 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
     ...(pickSupplier ? { supplierId: t("form.supplier") } : {}),
     dailyPrice: t("form.dailyPrice"),
     deposit: t("form.deposit"),
+    depositMethod: t("form.depositMethod"),
     payLaterFeePercent: t("form.payLaterFee"),
     minimumAge: t("form.minimumAge"),
     ...Object.fromEntries(
       optionKeys.flatMap((key) => [
         [optionKindField(key), option(key)],
         [optionPriceField(key), priceLabel(key)],
+        ...(isProtection(key) ? [[excessField(key), excessLabel(key)]] : []),
       ]),
     ),
     seats: t("form.seats"),
@@ -118,6 +123,11 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
         <legend>{t("form.prices")}</legend>
         <MoneyField field={fields.dailyPrice} label={labels.dailyPrice} help={t("form.moneyHelp")} />
         <MoneyField field={fields.deposit} label={labels.deposit} help={t("form.moneyHelp")} />
+        <SelectField
+          field={fields.depositMethod}
+          label={labels.depositMethod}
+          options={depositMethods.map((value) => ({ value, label: t(`price:result.methods.${value}`) }))}
+        />
         <TextField
           field={fields.payLaterFeePercent}
           label={labels.payLaterFeePercent}
@@ -139,6 +149,7 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
               price={fields[optionPriceField(key)]}
               legend={option(key)}
               priceLabel={priceLabel(key)}
+              excess={isProtection(key) ? { field: fields[excessField(key)], label: excessLabel(key) } : null}
             />
           ))}
         </div>
@@ -287,12 +298,15 @@ function OptionField({
   price,
   legend,
   priceLabel,
+  excess,
 }: {
   option: OptionKey;
   kind: FieldMetadata<(typeof optionKinds)[number] | undefined>;
   price: FieldMetadata<string | undefined>;
   legend: string;
   priceLabel: string;
+  /** A protection's excess (docs/domain.md#cover), asked whenever the option is offered. */
+  excess: { field: FieldMetadata<string | undefined>; label: string } | null;
 }) {
   const { t } = useTranslation("adminCars");
   const meaning = t(isFlat(option) ? "option.flat" : "option.perDay");
@@ -324,6 +338,7 @@ function OptionField({
         />
         <FieldErrors id={price.errorId} errors={price.errors} label={priceLabel} />
       </div>
+      {excess ? <MoneyField field={excess.field} label={excess.label} help={t("option.excessHelp")} /> : null}
     </fieldset>
   );
 }

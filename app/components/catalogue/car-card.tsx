@@ -1,10 +1,9 @@
 import type { CarCard as SearchResultCar } from "~/modules/catalogue/search.server";
-import { CarCardPrice } from "./car-card-price";
+import { CarPrice } from "./car-price";
 import type { CatalogueLabels } from "./labels";
 
-/** What a result card shows: a search result plus its price for the period, its page and its Book link. */
-export type CarCardData = Omit<SearchResultCar, "supplierId" | "payLaterFeePercent"> & {
-  totalCents: number;
+/** What a result card shows: a search result plus its page and its Book link (the price block: car-price.tsx). */
+export type CarCardData = Omit<SearchResultCar, "supplierId"> & {
   bookHref: string;
   /** The car page, carrying the search's places and dates. */
   carHref: string;
@@ -75,11 +74,15 @@ export function CarCard({
   days,
   labels,
   eager,
+  payNow,
+  pickUpLabel,
 }: {
   car: CarCardData;
   days: number;
   labels: CatalogueLabels;
   eager?: boolean;
+  payNow: boolean;
+  pickUpLabel: string;
 }) {
   const titleId = `car-${car.id}-title`;
   return (
@@ -108,7 +111,14 @@ export function CarCard({
         </p>
         <CarFacts car={car} labels={labels} />
       </div>
-      <CarCardPrice car={car} days={days} labels={labels} bookHref={car.bookHref} describedBy={titleId} />
+      <CarPrice
+        car={car}
+        days={days}
+        payNow={payNow}
+        pickUpLabel={pickUpLabel}
+        bookHref={car.bookHref}
+        describedBy={titleId}
+      />
     </article>
   );
 }

@@ -106,6 +106,7 @@ const carColumns = {
   name: cars.name,
   dailyPriceCents: cars.dailyPriceCents,
   depositCents: cars.depositCents,
+  depositMethod: cars.depositMethod,
   payLaterFeePercent: cars.payLaterFeePercent,
   minimumAge: cars.minimumAge,
   seats: cars.seats,
@@ -120,6 +121,9 @@ const carColumns = {
   mileage: cars.mileage,
   availability: cars.availability,
   ...Object.fromEntries(optionKeys.map((key) => [`${key}Cents`, cars[`${key}Cents`]])),
+  collisionDamageWaiverExcessCents: cars.collisionDamageWaiverExcessCents,
+  theftProtectionExcessCents: cars.theftProtectionExcessCents,
+  fullInsuranceExcessCents: cars.fullInsuranceExcessCents,
 } as const;
 
 export type StoredCar = CarValues & { id: number; supplierId: number; image: string | null; locationIds: number[] };

@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { excessOf } from "~/modules/pricing/cover";
 import { optionPrices } from "~/modules/pricing/pricing";
 import { getDb, schema } from "~/utils/db.server";
 import type { CarCard } from "./search.server";
@@ -18,7 +19,7 @@ export async function loadCarDetails(carId: number): Promise<CarDetails | null> 
   const db = await getDb();
   const { cars: c, suppliers: s, carLocations } = schema;
   const [row] = await db
-    .select({ car: c, supplierName: s.name, supplierLogo: s.logo })
+    .select({ car: c, supplierName: s.name, supplierLogo: s.logo, payLaterAllowed: s.payLater })
     .from(c)
     .innerJoin(s, eq(s.id, c.supplierId))
     .where(and(eq(c.id, carId), eq(c.status, "active"), eq(s.active, true), eq(s.status, "active")))
@@ -39,6 +40,9 @@ export async function loadCarDetails(carId: number): Promise<CarDetails | null> 
     orSimilar: car.orSimilar,
     dailyPriceCents: car.dailyPriceCents,
     depositCents: car.depositCents,
+    depositMethod: car.depositMethod,
+    payLaterAllowed: row.payLaterAllowed,
+    excess: excessOf(car),
     minimumAge: car.minimumAge,
     seats: car.seats,
     doors: car.doors,

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { bookablePlace as cl, bookableSupplier as s, carIsBookable } from "~/modules/availability/availability.server";
-import type { OptionKey } from "~/modules/pricing/pricing";
+import type { Excess } from "~/modules/pricing/cover";
+import type { DepositMethod, OptionKey } from "~/modules/pricing/pricing";
 import { getDb, schema, type Database } from "~/utils/db.server";
 import type { CarCategory, FuelPolicy, FuelType, Gearbox } from "./car-enums";
 import { effectiveFilters, type SearchFilters, type SortOrder } from "./filters";
@@ -30,6 +31,7 @@ export type CarCard = {
   orSimilar: boolean;
   dailyPriceCents: number;
   depositCents: number;
+  depositMethod: DepositMethod;
   seats: number;
   doors: number;
   aircon: boolean;
@@ -38,7 +40,10 @@ export type CarCard = {
   mileage: number;
   fuelPolicy: FuelPolicy;
   payLaterFeePercent: number;
+  /** The supplier lets drivers pay at the counter (docs/domain.md#payments). */
+  payLaterAllowed: boolean;
   options: Record<OptionKey, number>;
+  excess: Excess;
   supplierId: number;
   supplierName: string;
   supplierLogo: string | null;
@@ -59,6 +64,7 @@ const cardFields = {
   orSimilar: pc.orSimilar,
   dailyPriceCents: pc.dailyPriceCents,
   depositCents: pc.depositCents,
+  depositMethod: pc.depositMethod,
   seats: pc.seats,
   doors: pc.doors,
   aircon: pc.aircon,
@@ -67,6 +73,7 @@ const cardFields = {
   mileage: pc.mileage,
   fuelPolicy: pc.fuelPolicy,
   payLaterFeePercent: pc.payLaterFeePercent,
+  payLaterAllowed: ps.payLater,
   cancellation: pc.cancellationCents,
   gps: pc.gpsCents,
   homeDelivery: pc.homeDeliveryCents,
@@ -75,6 +82,9 @@ const cardFields = {
   collisionDamageWaiver: pc.collisionDamageWaiverCents,
   fullInsurance: pc.fullInsuranceCents,
   additionalDriver: pc.additionalDriverCents,
+  collisionDamageWaiverExcess: pc.collisionDamageWaiverExcessCents,
+  theftProtectionExcess: pc.theftProtectionExcessCents,
+  fullInsuranceExcess: pc.fullInsuranceExcessCents,
   supplierId: pc.supplierId,
   supplierName: ps.name,
   supplierLogo: ps.logo,
@@ -278,6 +288,7 @@ function toCard(row: Row): CarCard {
     orSimilar: row.orSimilar,
     dailyPriceCents: row.dailyPriceCents,
     depositCents: row.depositCents,
+    depositMethod: row.depositMethod,
     seats: row.seats,
     doors: row.doors,
     aircon: row.aircon,
@@ -286,6 +297,7 @@ function toCard(row: Row): CarCard {
     mileage: row.mileage,
     fuelPolicy: row.fuelPolicy,
     payLaterFeePercent: row.payLaterFeePercent,
+    payLaterAllowed: row.payLaterAllowed,
     options: {
       cancellation: row.cancellation,
       gps: row.gps,
@@ -295,6 +307,11 @@ function toCard(row: Row): CarCard {
       collisionDamageWaiver: row.collisionDamageWaiver,
       fullInsurance: row.fullInsurance,
       additionalDriver: row.additionalDriver,
+    },
+    excess: {
+      collisionDamageWaiver: row.collisionDamageWaiverExcess,
+      theftProtection: row.theftProtectionExcess,
+      fullInsurance: row.fullInsuranceExcess,
     },
     supplierId: row.supplierId,
     supplierName: row.supplierName,
