@@ -4,13 +4,7 @@ import type { Language } from "~/modules/i18n/languages";
 import { notify } from "~/modules/notification/notify.server";
 import { HOLD_MINUTES, type OnlineMethod } from "~/modules/booking/methods";
 import { excessOf, type Excess } from "~/modules/pricing/cover";
-import {
-  optionKeys,
-  priceRental,
-  rentalDays,
-  type Deposit,
-  type OptionKey,
-} from "~/modules/pricing/pricing";
+import { optionKeys, priceRental, rentalDays, type Deposit, type OptionKey } from "~/modules/pricing/pricing";
 import { createUnactivatedAccount } from "~/modules/user/account.server";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import { unpaidCapFailure, type UnpaidCapFailure } from "./checkout-limits.server";
