@@ -153,7 +153,7 @@ async function serve(onListening: () => void) {
   // so their instrumentation wraps the modules imported after it.
   const { startTelemetry } = await import("./app/modules/http/telemetry.server");
   startTelemetry("web");
-  const { log, nameProcess } = await import("./app/utils/logger.server");
+  const { log, nameProcess, rootLogger } = await import("./app/utils/logger.server");
   nameProcess("web");
   const { observeRequests } = await import("./app/modules/http/observe.server");
   const { metricsEndpoint } = await import("./app/modules/http/metrics.server");
@@ -183,11 +183,12 @@ async function serve(onListening: () => void) {
   let draining = false;
 
   const app = express();
-  app.use(observeRequests()); // request id, access log, duration histogram (docs/operations.md#logs)
-  app.disable("x-powered-by");
   // Remix reads the URL itself and nothing here uses req.query: no need to parse every
-  // query string with qs, which is slow on long search URLs.
+  // query string with qs, which is slow on long search URLs. Set before the first `app.use`:
+  // Express reads it then, once.
   app.set("query parser", false);
+  app.disable("x-powered-by");
+  app.use(observeRequests()); // request id, access log, duration histogram (docs/operations.md#logs)
   app.set("trust proxy", env.TRUST_PROXY);
 
   // While stopping, every answer closes its connection, so no client reuses a socket that is about to go.
@@ -327,8 +328,8 @@ async function serve(onListening: () => void) {
     if (!env.LOG_QUERY_COUNT) return remixHandler(req, res, next);
     const { counter } = withQueryCount(() => remixHandler(req, res, next));
     res.on("finish", () =>
-      req.log.info(
-        { op: "queries", queries: counter.queries },
+      rootLogger().info(
+        { reqId: res.getHeader("X-Request-Id"), op: "queries", queries: counter.queries },
         `[queries] ${req.method} ${loggableUrl(req.path)} ${counter.queries}`,
       ),
     );

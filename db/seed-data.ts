@@ -323,6 +323,10 @@ const supplierRows = [
 type Model = {
   name: string;
   shape: string;
+  /** docs/domain.md#car-categories */
+  category: s.CarCategory;
+  /** Large suitcases the boot holds. */
+  bags: number;
   seats: number;
   doors: number;
   fuel: s.FuelType;
@@ -335,6 +339,8 @@ const models: Model[] = [
   {
     name: "Chevrolet Spark",
     shape: "hatchback",
+    category: "mini",
+    bags: 1,
     seats: 4,
     doors: 5,
     fuel: "gasoline",
@@ -345,6 +351,8 @@ const models: Model[] = [
   {
     name: "Chevrolet Aveo",
     shape: "sedan",
+    category: "economy",
+    bags: 2,
     seats: 5,
     doors: 4,
     fuel: "gasoline",
@@ -355,6 +363,8 @@ const models: Model[] = [
   {
     name: "Toyota Yaris",
     shape: "hatchback",
+    category: "economy",
+    bags: 2,
     seats: 5,
     doors: 5,
     fuel: "gasoline",
@@ -365,6 +375,8 @@ const models: Model[] = [
   {
     name: "Toyota Corolla",
     shape: "sedan",
+    category: "compact",
+    bags: 3,
     seats: 5,
     doors: 4,
     fuel: "gasoline",
@@ -375,6 +387,8 @@ const models: Model[] = [
   {
     name: "Toyota Corolla Hybrid",
     shape: "sedan",
+    category: "compact",
+    bags: 3,
     seats: 5,
     doors: 4,
     fuel: "hybrid",
@@ -385,6 +399,8 @@ const models: Model[] = [
   {
     name: "Toyota Prius",
     shape: "hatchback",
+    category: "midsize",
+    bags: 3,
     seats: 5,
     doors: 5,
     fuel: "hybrid",
@@ -395,6 +411,8 @@ const models: Model[] = [
   {
     name: "Hyundai Accent",
     shape: "sedan",
+    category: "economy",
+    bags: 2,
     seats: 5,
     doors: 4,
     fuel: "gasoline",
@@ -405,6 +423,8 @@ const models: Model[] = [
   {
     name: "Kia Rio",
     shape: "hatchback",
+    category: "economy",
+    bags: 2,
     seats: 5,
     doors: 5,
     fuel: "gasoline",
@@ -415,6 +435,8 @@ const models: Model[] = [
   {
     name: "Kia Picanto",
     shape: "hatchback",
+    category: "mini",
+    bags: 1,
     seats: 4,
     doors: 3,
     fuel: "gasoline",
@@ -425,6 +447,8 @@ const models: Model[] = [
   {
     name: "Ford Fiesta",
     shape: "hatchback",
+    category: "economy",
+    bags: 2,
     seats: 5,
     doors: 5,
     fuel: "gasoline",
@@ -435,6 +459,8 @@ const models: Model[] = [
   {
     name: "Renault Logan",
     shape: "sedan",
+    category: "compact",
+    bags: 3,
     seats: 5,
     doors: 4,
     fuel: "gasoline",
@@ -445,6 +471,8 @@ const models: Model[] = [
   {
     name: "Nissan Sentra",
     shape: "sedan",
+    category: "midsize",
+    bags: 3,
     seats: 5,
     doors: 4,
     fuel: "gasoline",
@@ -455,6 +483,8 @@ const models: Model[] = [
   {
     name: "Volkswagen Gol",
     shape: "hatchback",
+    category: "economy",
+    bags: 2,
     seats: 5,
     doors: 3,
     fuel: "gasoline",
@@ -465,6 +495,8 @@ const models: Model[] = [
   {
     name: "Peugeot 208",
     shape: "hatchback",
+    category: "compact",
+    bags: 2,
     seats: 5,
     doors: 5,
     fuel: "diesel",
@@ -475,6 +507,8 @@ const models: Model[] = [
   {
     name: "Toyota Hilux",
     shape: "pickup",
+    category: "pickup",
+    bags: 3,
     seats: 5,
     doors: 4,
     fuel: "diesel",
@@ -486,6 +520,8 @@ const models: Model[] = [
   {
     name: "Ford Ranger",
     shape: "pickup",
+    category: "pickup",
+    bags: 3,
     seats: 5,
     doors: 4,
     fuel: "diesel",
@@ -497,6 +533,8 @@ const models: Model[] = [
   {
     name: "Toyota Fortuner",
     shape: "suv",
+    category: "suv",
+    bags: 4,
     seats: 7,
     doors: 5,
     fuel: "diesel",
@@ -508,6 +546,8 @@ const models: Model[] = [
   {
     name: "Toyota 4Runner",
     shape: "suv",
+    category: "suv",
+    bags: 4,
     seats: 5,
     doors: 5,
     fuel: "gasoline",
@@ -519,6 +559,8 @@ const models: Model[] = [
   {
     name: "Hyundai Tucson",
     shape: "suv",
+    category: "suv",
+    bags: 3,
     seats: 5,
     doors: 5,
     fuel: "gasoline",
@@ -529,6 +571,8 @@ const models: Model[] = [
   {
     name: "Kia Sportage",
     shape: "suv",
+    category: "suv",
+    bags: 3,
     seats: 5,
     doors: 5,
     fuel: "diesel",
@@ -539,6 +583,8 @@ const models: Model[] = [
   {
     name: "Chery Tiggo 4",
     shape: "suv",
+    category: "suv",
+    bags: 2,
     seats: 5,
     doors: 5,
     fuel: "gasoline",
@@ -549,6 +595,8 @@ const models: Model[] = [
   {
     name: "Jeep Grand Cherokee",
     shape: "suv",
+    category: "premium",
+    bags: 4,
     seats: 5,
     doors: 5,
     fuel: "gasoline",
@@ -560,6 +608,8 @@ const models: Model[] = [
   {
     name: "Chevrolet Tahoe",
     shape: "suv",
+    category: "fullsize",
+    bags: 5,
     seats: 8,
     doors: 5,
     fuel: "gasoline",
@@ -571,6 +621,8 @@ const models: Model[] = [
   {
     name: "Mitsubishi Outlander PHEV",
     shape: "suv",
+    category: "suv",
+    bags: 3,
     seats: 5,
     doors: 5,
     fuel: "plugInHybrid",
@@ -581,6 +633,8 @@ const models: Model[] = [
   {
     name: "BYD Dolphin",
     shape: "hatchback",
+    category: "compact",
+    bags: 2,
     seats: 5,
     doors: 5,
     fuel: "electric",
@@ -591,6 +645,8 @@ const models: Model[] = [
   {
     name: "BYD Yuan Plus",
     shape: "suv",
+    category: "suv",
+    bags: 3,
     seats: 5,
     doors: 5,
     fuel: "electric",
@@ -601,6 +657,8 @@ const models: Model[] = [
   {
     name: "Toyota Hiace",
     shape: "van",
+    category: "van",
+    bags: 8,
     seats: 12,
     doors: 4,
     fuel: "diesel",
@@ -612,6 +670,8 @@ const models: Model[] = [
   {
     name: "Mazda MX-5",
     shape: "coupe",
+    category: "premium",
+    bags: 1,
     seats: 2,
     doors: 2,
     fuel: "gasoline",
@@ -623,6 +683,8 @@ const models: Model[] = [
   {
     name: "Ford Mustang",
     shape: "coupe",
+    category: "premium",
+    bags: 2,
     seats: 4,
     doors: 2,
     fuel: "gasoline",
@@ -634,6 +696,8 @@ const models: Model[] = [
   {
     name: "Lada Niva",
     shape: "suv",
+    category: "suv",
+    bags: 2,
     seats: 4,
     doors: 3,
     fuel: "unknown",
@@ -660,6 +724,10 @@ export function demoCar(random: () => number, index: number, supplierId: number)
     supplierId,
     name: model.name,
     image: `/images/cars/${model.shape}-${colour}.svg`,
+    category: model.category,
+    bags: model.bags,
+    // Without a random draw, so the rest of the demo data stays as it was: most small cars are "or similar".
+    orSimilar: ["mini", "economy", "compact"].includes(model.category) && index % 3 !== 2,
     dailyPriceCents: Math.max(1500, Math.round((model.base + priceJitter) / 50) * 50),
     depositCents: model.deposit,
     minimumAge: model.minAge ?? 21,
@@ -675,10 +743,34 @@ export function demoCar(random: () => number, index: number, supplierId: number)
     gpsCents: optionPrice(random, [300, 500, 700]),
     homeDeliveryCents: optionPrice(random, [1000, 1500, 2500]),
     babyChairCents: optionPrice(random, [300, 450, 600]),
-    theftProtectionCents: optionPrice(random, [600, 900, 1200]),
-    collisionDamageWaiverCents: optionPrice(random, [800, 1100, 1500]),
-    fullInsuranceCents: optionPrice(random, [1500, 2000, 2800]),
+    ...cover(
+      optionPrice(random, [600, 900, 1200]),
+      optionPrice(random, [800, 1100, 1500]),
+      optionPrice(random, [1500, 2000, 2800]),
+      model.deposit,
+    ),
     additionalDriverCents: optionPrice(random, [400, 600, 800]),
+    // Drawn from the index, not the random stream, so the other demo values stay as they were.
+    depositMethod: depositMethodsByIndex[index % depositMethodsByIndex.length],
+  };
+}
+
+const depositMethodsByIndex = ["cardHold", "cardHoldOrCash", "cash"] as const;
+
+/**
+ * Protection options that agree (docs/domain.md#cover): full insurance included brings the
+ * waiver and theft protection with it; the waiver and theft protection leave an excess of the
+ * deposit, full insurance none.
+ */
+function cover(theft: number, collision: number, full: number, deposit: number) {
+  const part = (cents: number) => (full === 0 ? 0 : cents);
+  return {
+    theftProtectionCents: part(theft),
+    collisionDamageWaiverCents: part(collision),
+    fullInsuranceCents: full,
+    theftProtectionExcessCents: deposit,
+    collisionDamageWaiverExcessCents: deposit,
+    fullInsuranceExcessCents: 0,
   };
 }
 

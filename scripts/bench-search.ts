@@ -20,12 +20,15 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import {
+  bagMinimums,
+  carCategories,
   carSpecs,
   depositLimits,
   fuelPolicies,
   fuelTypes,
   gearboxes,
   mileageKinds,
+  sortOrders,
 } from "../app/modules/catalogue/filters";
 import { buildIfNeeded, scratchDatabase, startServer, type RunningServer, type ScratchDatabase } from "./support";
 
@@ -62,8 +65,8 @@ function startBenchServer(dbUrl: string, extraEnv: Record<string, string> = {}) 
 
 /**
  * A new search per call: any place, a start over the next six months at 08:00–17:59 (any
- * minute), 1–14 days, a random set of filters (none about a third of the time) and now and
- * then page 2 or 3. Hundreds of thousands of distinct URLs: a run never repeats one much.
+ * minute), 1–14 days, a random set of filters (none about a third of the time), now and then
+ * another order than cheapest first, and page 2 or 3. Hundreds of thousands of distinct URLs: a run never repeats one much.
  */
 function randomSearch(locationIds: number[], supplierIds: number[]): () => string {
   const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)];
@@ -77,6 +80,8 @@ function randomSearch(locationIds: number[], supplierIds: number[]): () => strin
     ["mileage", mileageKinds],
     ["policy", fuelPolicies],
     ["deposit", depositLimits.map(String)],
+    ["category", carCategories],
+    ["bags", bagMinimums.map(String)],
   ];
   return () => {
     const from =
@@ -94,6 +99,8 @@ function randomSearch(locationIds: number[], supplierIds: number[]): () => strin
       for (const [name, values] of filterChoices) if (Math.random() < 0.3) params.append(name, pick(values));
       if (Math.random() < 0.15) params.append("supplier", String(pick(supplierIds)));
     }
+    // One search in four asks for another order than the default (each walks its own index).
+    if (Math.random() < 0.25) params.set("sort", pick(sortOrders.slice(1)));
     if (Math.random() < 0.1) params.set("page", String(2 + Math.floor(Math.random() * 2)));
     return `/search?${params}`;
   };

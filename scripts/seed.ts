@@ -42,12 +42,14 @@ await closeDb();
  */
 async function seedScaled(carCount: number, bookingCount: number) {
   await db.execute(sql`
-    insert into cars (supplier_id, name, image, daily_price_cents, deposit_cents, seats, doors, aircon, fuel_type, gearbox,
+    insert into cars (supplier_id, name, image, category, bags, daily_price_cents, deposit_cents, seats, doors, aircon, fuel_type, gearbox,
       fuel_policy, mileage, pay_later_fee_percent, cancellation_cents, gps_cents, home_delivery_cents, baby_chair_cents,
       theft_protection_cents, collision_damage_waiver_cents, full_insurance_cents, additional_driver_cents, availability)
     select s.ids[1 + g % array_length(s.ids, 1)], 'Fleet car ' || g,
       '/images/cars/' || (array['sedan','hatchback','suv','pickup','van','coupe'])[1 + g % 6] || '-' ||
         (array['red','blue','white','black','silver','green','yellow','orange'])[1 + (g / 7) % 8] || '.svg',
+      (array['mini','economy','compact','midsize','fullsize','premium','suv','van','pickup'])[1 + (g / 31) % 9]::car_category,
+      (array[1, 2, 2, 3, 4, 5])[1 + (g / 37) % 6],
       2000 + (g * 7919) % 14000, (array[10000, 25000, 50000, 75000])[1 + (g / 7) % 4],
       (array[2, 4, 5, 5, 5, 7, 8])[1 + (g / 13) % 7], (array[2, 3, 4, 5, 5])[1 + (g / 17) % 5], (g / 11) % 10 <> 0,
       (array['diesel','gasoline','electric','hybrid','plugInHybrid','unknown'])[1 + (g / 5) % 6]::fuel_type,

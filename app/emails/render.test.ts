@@ -91,3 +91,54 @@ describe("the booking confirmation (docs/domain.md#voucher)", () => {
     expect(paid.text).toContain("$56 (payé)");
   });
 });
+
+describe("the booking confirmation's price (docs/domain.md#price-lines)", () => {
+  const booking = (priceLines: object[], deposit: string) => ({
+    fullName: "María",
+    reference: "RD-ABC123",
+    car: "Kia Picanto",
+    supplier: "Llanos",
+    pickup: "Maiquetía",
+    dropoff: "Maiquetía",
+    from: "5 Dec 2026, 10:00",
+    to: "7 Dec 2026, 10:00",
+    timeZone: "America/Caracas",
+    days: 2,
+    options: "gps",
+    total: "$60.48",
+    priceLines: JSON.stringify(priceLines),
+    deposit,
+    link: "http://localhost:3000/booking?b=1",
+  });
+
+  it("lists the worded price lines, the deposit and that taxes are included", async () => {
+    const email = await renderEmail(
+      "booking-confirmation",
+      "en",
+      booking(
+        [
+          { label: "2 days × $28", amount: "$56", total: false },
+          { label: "Pay-later fee (8%)", amount: "$4.48", total: false },
+          { label: "Total", amount: "$60.48", total: true },
+        ],
+        "$150, paid in cash at the counter and given back at the return",
+      ),
+    );
+    expect(email.text).toContain("2 days × $28: $56");
+    expect(email.text).toContain("Pay-later fee (8%): $4.48");
+    expect(email.text).toContain("Total: $60.48");
+    expect(email.text).toContain("Security deposit: $150, paid in cash at the counter and given back at the return.");
+    expect(email.text).toContain("Taxes included");
+    // The lines say the total: no second "Total: $60.48 (pay later)" line.
+    expect(email.text).not.toContain("(pay later)");
+  });
+
+  it("says nothing of a deposit when there is none", async () => {
+    const email = await renderEmail(
+      "booking-confirmation",
+      "es",
+      booking([{ label: "Total", amount: "$28", total: true }], ""),
+    );
+    expect(email.text).not.toContain("Depósito");
+  });
+});

@@ -8,6 +8,7 @@ import { buttonStyle, EmailLayout } from "./layout";
 import { str, type EmailData as Data, type EmailTemplate as Template } from "./parts";
 import { staffInvitation } from "./staff-invitation";
 import { staffNotices } from "./staff-notices";
+import { EmailPriceLines } from "./price-lines";
 
 /** An email whose point is one link (activate, choose a password): greeting, text, button, expiry. */
 function linkEmail(key: string): Template {
@@ -128,7 +129,15 @@ function bookingDetails(t: TFunction, data: Data) {
     [t("booking.timeZone"), str(data.timeZone)],
     [t("booking.days"), str(data.days)],
     [t("booking.options"), options || t("booking.noOptions")],
-    [t("booking.total"), t(totalKeys[str(data.payment)] ?? totalKeys.payLater, { total: str(data.total) })],
+    // With its price lines, the lines below say the total (docs/domain.md#price-lines).
+    ...(data.priceLines
+      ? []
+      : [
+          [t("booking.total"), t(totalKeys[str(data.payment)] ?? totalKeys.payLater, { total: str(data.total) })] as [
+            string,
+            string,
+          ],
+        ]),
   ];
   return (
     <>
@@ -137,6 +146,7 @@ function bookingDetails(t: TFunction, data: Data) {
           <strong>{t("common:labelled", { label })}</strong> {value}
         </Text>
       ))}
+      {data.priceLines ? <EmailPriceLines t={t} lines={str(data.priceLines)} deposit={str(data.deposit)} /> : null}
       <Button href={str(data.link)} style={buttonStyle}>
         {t("booking.button")}
       </Button>

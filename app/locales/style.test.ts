@@ -154,7 +154,15 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "bookings:detail.subtotal",
     "bookings:detail.total",
     "catalogue:gearbox.manual",
+    // Car categories (docs/domain.md#car-categories) as Venezuelan rental desks say them.
+    "catalogue:category.mini",
+    "catalogue:category.premium",
+    "catalogue:category.van",
+    "catalogue:category.pickup",
     "emails:booking.total",
+    "price:checkout.wayTotal",
+    "price:lines.subtotal",
+    "price:lines.total",
   ]),
   fr: new Set([
     "admin:common.actions",
@@ -179,6 +187,11 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "catalogue:pagination.page",
     "catalogue:fuel.diesel",
     "catalogue:card.options",
+    "catalogue:car.options",
+    "catalogue:car.conditions",
+    "catalogue:category.mini",
+    "catalogue:category.premium",
+    "catalogue:category.suv",
     "common:labelled",
     "common:nav.menu",
     "common:nav.contact",
@@ -190,6 +203,8 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "emails:booking.total",
     "mobilePayment:queue.actions",
     "notifications:page.title",
+    "price:lines.total",
+    "price:result.taxes",
     "wallet:unmatched.transaction",
     "api:docs.type",
     "api:docs.description",
@@ -202,6 +217,9 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "adminUsers:fields.email",
     "auth:fields.email",
     "common:contact.email",
+    "catalogue:category.suv",
+    // Greek rental sites write air conditioning "A/C" too.
+    "catalogue:card.airconShort",
   ]),
 };
 

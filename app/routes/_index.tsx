@@ -9,7 +9,7 @@ import { PlacesMap } from "~/components/catalogue/places-map";
 import { SEARCH_FORM_ID, SearchForm, type SearchFormHandle } from "~/components/catalogue/search-form";
 import { presentLocations } from "~/modules/catalogue/present.server";
 import { getFeaturedCars, getSuppliers } from "~/modules/catalogue/reference.server";
-import { placeChoiceNames, readHomeForm, type KnownLocation } from "~/modules/catalogue/search-query";
+import { carHref, placeChoiceNames, readHomeForm, type KnownLocation } from "~/modules/catalogue/search-query";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { getEnv } from "~/utils/env.server";
@@ -41,7 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     suppliers: suppliers.map((s) => ({ id: s.id, name: s.name, logo: s.logo })),
     cars: cars.map((c) => ({
       id: c.id,
-      name: c.name,
+      name: c.orSimilar ? context.t("card.orSimilar", { ns: "catalogue", name: c.name }) : c.name,
+      href: carHref(c.id),
       image: c.image,
       price: formatCents(c.dailyPriceCents),
       seats: c.seats,
@@ -185,7 +186,10 @@ export default function Home() {
               {car.image ? (
                 <img src={car.image} alt="" width={300} height={200} loading="lazy" decoding="async" />
               ) : null}
-              <h3>{car.name}</h3>
+              {/* The name is the link; app.css stretches it over the whole card, so a tap anywhere opens the car. */}
+              <h3>
+                <Link to={car.href}>{car.name}</Link>
+              </h3>
               <p className="muted">
                 {car.supplierName} · {t("home.seats", { count: car.seats })} · {t(`gearbox.${car.gearbox}`)}
               </p>

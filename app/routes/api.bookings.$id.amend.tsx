@@ -17,6 +17,8 @@ const route = apiRoute(
         ? { name: extra.fullName, email: extra.email, phone: extra.phone, birthDate: extra.birthDate }
         : null,
     });
+    // The API asks no preview and sets no expected total, so a preview never comes back here.
+    if (typeof outcome === "object" && "preview" in outcome) throw new Error("Unexpected amendment preview");
     if (typeof outcome === "object") {
       // The checkout's rule and sentence, the age in it (docs/domain.md#driver-age).
       const key = "booking:errors.additionalUnderAge";

@@ -3,8 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { z } from "zod";
 import { ReceivedPayments } from "~/components/booking/received-payments";
+import { PriceLines } from "~/components/price/price-lines";
+import { coverHelp } from "~/modules/pricing/cover";
+import type { PriceBreakdown } from "~/modules/pricing/pricing";
 import { StatusSelect } from "~/components/booking/status-select";
 import { Voucher, type VoucherData } from "~/components/booking/voucher";
 import { SelectField } from "~/components/form-choices";
@@ -114,6 +118,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // docs/domain.md#payments: what succeeded payments cover; the rest is the balance due.
       paidCents: detail.paidCents,
       breakdown: booking.breakdown,
+      deposit: detail.deposit,
       paymentMethod: booking.paymentMethod,
       cancelRequest: booking.cancelRequest,
       startsAt: wallClockLabel(booking.startsAt, pickup.timeZone),
@@ -149,6 +154,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     amend: choices && {
       places: choices.places.map((p) => ({ value: String(p.id), label: p[nameKey] })),
       options: choices.options,
+      excess: choices.excess,
       values: {
         pickUp: instantToLocal(booking.startsAt, pickup.timeZone),
         dropOff: instantToLocal(booking.endsAt, pickup.timeZone),
@@ -176,6 +182,8 @@ async function amend(
     return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
   const outcome = await amendClosingCardAttempts(user, id, {
+    preview: v.intent === "amend-preview",
+    expectedTotalCents: v.intent === "amend" ? v.expectedTotal : undefined,
     pickUp: v.pickUp,
     dropOff: v.dropOff,
     pickupLocationId: v.pickupLocationId,
@@ -193,6 +201,13 @@ async function amend(
         : null,
   });
   if (outcome === "notFound") throw notFound();
+  if (typeof outcome === "object" && "preview" in outcome) {
+    // Nothing saved: the form comes back as typed, with the new price and the button that saves it.
+    return json({
+      result: submission.reply(),
+      preview: { breakdown: outcome.preview, changed: outcome.changed },
+    });
+  }
   if (typeof outcome === "object") {
     // The checkout's rule and sentence (the age is in it).
     const message = context.t("booking:errors.additionalUnderAge", { count: outcome.additionalUnderAge });
@@ -239,7 +254,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   const form = await request.formData();
-  if (form.get("intent") === "amend") return amend(user, id, form, context);
+  const intent = form.get("intent");
+  if (intent === "amend" || intent === "amend-preview") return amend(user, id, form, context);
   if (form.get("intent") === "amend-request") return askAmendment(user, id, form);
   const parsed = actionSchema.safeParse({ intent: form.get("intent"), status: form.get("status") ?? undefined });
   if (!parsed.success) throw new Response(null, { status: 400 });
@@ -385,37 +401,11 @@ export default function BookingPage() {
 
       <section className="card" aria-labelledby="price-title">
         <h2 id="price-title">{t("detail.price")}</h2>
-        <table>
-          <tbody>
-            <tr>
-              <th scope="row">
-                {t("detail.daily", { count: breakdown.days, price: formatCents(breakdown.dailyPriceCents) })}
-              </th>
-              <td>{formatCents(breakdown.dailyPriceCents * breakdown.days)}</td>
-            </tr>
-            {Object.entries(breakdown.options).map(([key, cents]) => (
-              <tr key={key}>
-                <th scope="row">{t(`options.${key}`)}</th>
-                <td>{cents === 0 ? t("detail.included") : formatCents(cents)}</td>
-              </tr>
-            ))}
-            <tr>
-              <th scope="row">{t("detail.subtotal")}</th>
-              <td>{formatCents(breakdown.subtotalCents)}</td>
-            </tr>
-            {breakdown.payLaterFeePercent > 0 ? (
-              <tr>
-                <th scope="row">{t("detail.payLaterFee", { percent: breakdown.payLaterFeePercent })}</th>
-                <td>{formatCents(breakdown.totalCents - breakdown.subtotalCents)}</td>
-              </tr>
-            ) : null}
-            <tr>
-              <th scope="row">{t("detail.total")}</th>
-              <td>
-                <strong>{formatCents(booking.priceCents)}</strong>
-              </td>
-            </tr>
-            {booking.paidCents > 0 || staff ? (
+        {/* The checkout's, the email's and the receipt's lines (docs/domain.md#price-lines). */}
+        <PriceLines breakdown={breakdown} deposit={booking.deposit} totalTestId="booking-total" />
+        {booking.paidCents > 0 || staff ? (
+          <table>
+            <tbody>
               <>
                 <tr>
                   <th scope="row">{t("detail.paid")}</th>
@@ -432,9 +422,9 @@ export default function BookingPage() {
                   </td>
                 </tr>
               </>
-            ) : null}
-          </tbody>
-        </table>
+            </tbody>
+          </table>
+        ) : null}
       </section>
 
       <ReceivedPayments payments={payments} zone={historyZone} />
@@ -515,14 +505,25 @@ export default function BookingPage() {
 
 function AmendSection() {
   const { t } = useTranslation("bookings");
-  const { amend } = useLoaderData<typeof loader>();
+  const { amend, booking } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useZodForm(amendSchema, actionData && "result" in actionData ? actionData.result : undefined, {
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const preview =
+    actionData && "preview" in actionData
+      ? (actionData.preview as { breakdown: PriceBreakdown; changed: boolean })
+      : null;
+  const [form, fields] = useZodForm(amendSchema, lastResult, {
     id: "amend-form",
     defaultValue: amend?.values,
     shouldRevalidate: "onBlur",
   });
+  // A field changed after the preview: its price no longer holds, so it cannot be confirmed (with JS;
+  // without it, the server previews again when the total differs from the one shown).
+  const [stale, setStale] = useState(false);
+  useEffect(() => setStale(false), [preview]);
   if (!amend) return null;
+  const posted = lastResult?.initialValue?.options;
+  const chosen = posted === undefined ? (lastResult ? [] : amend.values.options) : [posted].flat().map(String);
   const labels = {
     pickUp: t("amend.pickUp"),
     dropOff: t("amend.dropOff"),
@@ -537,7 +538,7 @@ function AmendSection() {
     <section className="card stack" id="edit" aria-labelledby="edit-title">
       <h2 id="edit-title">{t("amend.title")}</h2>
       <p className="muted">{t("amend.help")}</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...getFormProps(form)} className="stack" onChange={() => setStale(true)}>
         <FormErrors form={form} labels={labels} />
         <div className="field">
           <label htmlFor={fields.pickUp.id}>{labels.pickUp}</label>
@@ -551,25 +552,55 @@ function AmendSection() {
         <SelectField field={fields.dropoffLocationId} label={labels.dropoffLocationId} options={amend.places} />
         <fieldset>
           <legend>{t("amend.options")}</legend>
-          {amend.options.map((key) => (
-            <div className="checkbox" key={key}>
-              <input
-                type="checkbox"
-                id={`amend-option-${key}`}
-                name={fields.options.name}
-                value={key}
-                defaultChecked={amend.values.options.includes(key)}
-              />
-              <label htmlFor={`amend-option-${key}`}>{t(`options.${key}`)}</label>
-            </div>
-          ))}
+          {amend.options.map((key) => {
+            const help = coverHelp(t, formatCents, key, amend.excess);
+            return (
+              <div key={key}>
+                <div className="checkbox">
+                  <input
+                    type="checkbox"
+                    id={`amend-option-${key}`}
+                    name={fields.options.name}
+                    value={key}
+                    defaultChecked={chosen.includes(key)}
+                    aria-describedby={help ? `amend-option-${key}-help` : undefined}
+                  />
+                  <label htmlFor={`amend-option-${key}`}>{t(`catalogue:options.${key}`)}</label>
+                </div>
+                {help ? (
+                  <p className="field__help" id={`amend-option-${key}-help`}>
+                    {help}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
         </fieldset>
         <TextField field={fields.additionalDriverName} label={labels.additionalDriverName} />
         <TextField field={fields.additionalDriverEmail} label={labels.additionalDriverEmail} type="email" />
         <TextField field={fields.additionalDriverPhone} label={labels.additionalDriverPhone} type="tel" />
         <TextField field={fields.additionalDriverBirthDate} label={labels.additionalDriverBirthDate} type="date" />
-        <input type="hidden" name="intent" value="amend" />
-        <button type="submit">{t("amend.save")}</button>
+        {preview && !stale ? (
+          // docs/domain.md#amendment-preview: the new price, shown before anything is saved.
+          <section className="notice stack" aria-labelledby="amend-preview-title" role="status">
+            <h3 id="amend-preview-title">{t("price:amend.previewTitle")}</h3>
+            <p>{t("price:amend.previewHelp")}</p>
+            <p>{t("price:amend.current", { amount: formatCents(booking.priceCents) })}</p>
+            <PriceLines breakdown={preview.breakdown} deposit={preview.breakdown.deposit} totalTestId="amend-total" />
+            <input type="hidden" name="expectedTotal" value={preview.breakdown.totalCents} />
+          </section>
+        ) : null}
+        <div className="row">
+          {/* First, so Enter in a field previews rather than saves. */}
+          <button type="submit" name="intent" value="amend-preview">
+            {t("price:amend.preview")}
+          </button>
+          {preview && !stale ? (
+            <button type="submit" name="intent" value="amend">
+              {t("amend.save")}
+            </button>
+          ) : null}
+        </div>
       </Form>
     </section>
   );

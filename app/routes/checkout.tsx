@@ -15,6 +15,7 @@ import { CarSummary } from "~/components/checkout/car-summary";
 import { AccountDriverFields, AdditionalDriverFields, VisitorDriverFields } from "~/components/checkout/driver-fields";
 import { OptionChoices } from "~/components/checkout/option-choices";
 import { PaymentChoices } from "~/components/checkout/payment-choices";
+import { PriceLines } from "~/components/price/price-lines";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { useServerForm, type Validate } from "~/components/use-server-form";
 import type { CheckoutFailure } from "~/modules/booking/create-booking.server";
@@ -87,7 +88,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       days,
       searchHref: link.searchHref,
     },
-    pricing: { dailyPriceCents: car.dailyPriceCents, payLaterFeePercent: car.payLaterFeePercent, options: car.options },
+    pricing: {
+      dailyPriceCents: car.dailyPriceCents,
+      payLaterFeePercent: car.payLaterFeePercent,
+      options: car.options,
+      deposit: car.deposit,
+    },
+    excess: car.excess,
     driver: account?.driver ?? null,
     payments,
     choices: choicesFromParams(url.searchParams),
@@ -188,10 +195,11 @@ export default function CheckoutPage() {
     // Once per form: readForm only reads the form into state, and is a new function each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form.id]);
+  const chosenOptions = choosableOptions(pricing).filter((k) => chosen.includes(k));
   const price = priceRental({
     car: pricing,
     days: summary.days,
-    options: choosableOptions(pricing).filter((k) => chosen.includes(k)),
+    options: chosenOptions,
     payLater: payment === "payLater",
   });
 
@@ -231,7 +239,7 @@ export default function CheckoutPage() {
             <a href={summary.searchHref}>{t("backToSearch")}</a>
           </p>
         ) : null}
-        <OptionChoices field={field("options")} options={pricing.options} />
+        <OptionChoices field={field("options")} options={pricing.options} excess={data.excess} />
         {driver ? (
           <AccountDriverFields driver={driver} phone={field("phone")} birthDate={field("birthDate")} labels={labels} />
         ) : (
@@ -266,7 +274,13 @@ export default function CheckoutPage() {
           payLaterFeePercent={pricing.payLaterFeePercent}
           selected={payment}
           errors={field("payment").errors}
+          totals={{
+            payLater: priceRental({ car: pricing, days: summary.days, options: chosenOptions, payLater: true })
+              .totalCents,
+            payNow: priceRental({ car: pricing, days: summary.days, options: chosenOptions }).totalCents,
+          }}
         />
+        <PriceLines breakdown={price} deposit={pricing.deposit} />
         <p aria-live="polite">
           {payment === "payLater"
             ? t("total", { count: summary.days })

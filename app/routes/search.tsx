@@ -2,17 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { CarCard } from "~/components/catalogue/car-card";
+import { SortSelect } from "~/components/catalogue/sort-select";
 import { useCatalogueLabels } from "~/components/catalogue/labels";
 import { Pagination } from "~/components/catalogue/pagination";
 import { SearchFilters } from "~/components/catalogue/search-filters";
-import { SearchForm } from "~/components/catalogue/search-form";
-import { hasFilters, noFilters } from "~/modules/catalogue/filters";
+import { SEARCH_FORM_ID, SearchForm } from "~/components/catalogue/search-form";
+import { hasFilters, noFilters, SORT_PARAM, sortOrders, type SortOrder } from "~/modules/catalogue/filters";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import { getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchCars } from "~/modules/catalogue/search.server";
 import { pageQuery } from "~/modules/list/paging";
 import {
   CARS_PER_PAGE,
+  carHref,
   checkoutHref,
   initialSearchValues,
   parseSearchParams,
@@ -20,6 +22,7 @@ import {
   type KnownLocation,
 } from "~/modules/catalogue/search-query";
 import { useTranslation } from "~/modules/i18n/react";
+import { enabledOnlineMethods } from "~/modules/payment/config.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Rueda" },
@@ -39,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const blank = [...url.searchParams.keys()].every((k) => k === "l");
   const parsed = blank
-    ? { values: initialSearchValues(now), errors: {}, filters: noFilters, page: 1, query: null }
+    ? { values: initialSearchValues(now), errors: {}, filters: noFilters, sort: sortOrders[0], page: 1, query: null }
     : parseSearchParams(url.searchParams, known, now);
   const { query } = parsed;
   const common = {
@@ -48,12 +51,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     values: parsed.values,
     errors: parsed.errors,
     filters: parsed.filters,
+    sort: parsed.sort,
     locations: locations.map((l) => ({ id: l.id, name: l.name })),
     suppliers: suppliers.map((s) => ({ id: s.id, name: s.name })),
   };
   if (!query) return { ...common, results: null };
 
-  let { cars, count } = await searchCars(query);
+  const [found, online] = await Promise.all([searchCars(query), enabledOnlineMethods()]);
+  let { cars, count } = found;
   // A page past the end shows the last page, which never offers "Next" (docs/domain.md#limits).
   const { page } = pageQuery(count.total, query.page, CARS_PER_PAGE);
   if (!count.more && page < query.page) ({ cars, count } = await searchCars({ ...query, page }));
@@ -76,8 +81,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       fromLabel: formatLocalDateTime(from, language),
       toLabel: formatLocalDateTime(to, language),
       shortPeriod: `${formatLocalDateTime(from, language, "short")} – ${formatLocalDateTime(to, language, "short")}`,
-      // Totals and Book links are derived in the component: less data in every page.
-      cars: cars.map(({ payLaterFeePercent: _fee, supplierId: _supplier, ...car }) => car),
+      // Whether paying now is offered: each card shows the total for each way of paying (docs/domain.md#price-lines).
+      payNow: online.length > 0,
+      // Totals and Book links are derived in the component (through priceRental): less data in every page.
+      cars: cars.map(({ supplierId: _supplier, ...car }) => car),
     },
   };
 }
@@ -115,7 +122,7 @@ function SearchView({
   const { t } = useTranslation("catalogue");
   const labels = useCatalogueLabels();
   const { results } = data;
-  const hrefFor = (page: number, filters = data.filters) =>
+  const hrefFor = (page: number, filters = data.filters, sort: SortOrder = data.sort) =>
     results
       ? searchHref({
           pickup: results.pickupId,
@@ -123,12 +130,13 @@ function SearchView({
           from: results.from,
           to: results.to,
           filters,
+          sort,
           page,
         })
       : "/search";
 
   return (
-    <div className="page search-page">
+    <div className={results && results.total > 0 ? "page search-page search-page--results" : "page search-page"}>
       <h1>{t("search.title")}</h1>
       {/* On a phone the form folds into a summary of place and dates once there are results to show (app.css). */}
       <details className="card search-bar collapsible" open={!results || results.total === 0}>
@@ -151,23 +159,31 @@ function SearchView({
           filters={data.filters}
           suppliers={data.suppliers}
           clearHref={results && hasFilters(data.filters) ? hrefFor(1, noFilters) : null}
+          resultCount={results ? { total: results.total, more: results.more } : null}
           open={filtersOpen}
           onToggle={onFiltersToggle}
         />
         <section className="results" aria-labelledby="results-title" aria-busy={busy}>
           {results ? (
             <>
-              <header className="results__header" aria-live="polite">
-                <h2 id="results-title">
-                  {t(results.more ? "search.resultsMore" : "search.results", { count: results.total })}
-                </h2>
-                <p>
-                  {t("search.summary", { place: results.pickupName, from: results.fromLabel, to: results.toLabel })} ·{" "}
-                  {t("search.days", { count: results.days })}
-                  {results.dropoffName ? ` · ${t("search.returnTo", { place: results.dropoffName })}` : null}
-                </p>
-                {results.total > 1 ? <p className="muted">{t("search.sorted")}</p> : null}
-              </header>
+              <div className="results__bar">
+                <header className="results__header" aria-live="polite">
+                  <h2 id="results-title">
+                    {t(results.more ? "search.resultsMore" : "search.results", { count: results.total })}
+                  </h2>
+                  <p>
+                    {t("search.summary", { place: results.pickupName, from: results.fromLabel, to: results.toLabel })} ·{" "}
+                    {t("search.days", { count: results.days })}
+                    {results.dropoffName ? ` · ${t("search.returnTo", { place: results.dropoffName })}` : null}
+                  </p>
+                </header>
+                {/* Part of the search form: the order travels with the places, dates and filters. */}
+                {results.total > 0 ? (
+                  <SortSelect labels={labels} sort={data.sort} />
+                ) : (
+                  <input type="hidden" form={SEARCH_FORM_ID} name={SORT_PARAM} value={data.sort} />
+                )}
+              </div>
               {results.total === 0 ? (
                 <div className="notice empty-state">
                   <h3>{t("search.emptyTitle")}</h3>
@@ -200,7 +216,7 @@ function SearchView({
                       <CarCard
                         car={{
                           ...car,
-                          totalCents: car.dailyPriceCents * results.days,
+                          carHref: carHref(car.id, results),
                           bookHref: checkoutHref({
                             carId: car.id,
                             pickupId: results.pickupId,
@@ -212,6 +228,8 @@ function SearchView({
                         days={results.days}
                         labels={labels}
                         eager={i < 2}
+                        payNow={results.payNow}
+                        pickUpLabel={results.fromLabel}
                       />
                     </li>
                   ))}

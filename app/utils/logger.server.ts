@@ -36,19 +36,43 @@ const SENSITIVE_KEYS = [
   "birthDate",
 ];
 
-export const REDACT_PATHS = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  'res.headers["set-cookie"]',
-  "headers.authorization",
-  "headers.cookie",
-  'headers["set-cookie"]',
-  ...SENSITIVE_KEYS.flatMap((key) => {
-    const safe = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
-    const dot = safe.startsWith("[") ? "" : ".";
-    return [safe, `*${dot}${safe}`, `*.*${dot}${safe}`];
-  }),
-];
+const SENSITIVE = new Set(SENSITIVE_KEYS);
+/** How deep a sensitive key is still blanked: `email`, `user.email`, `req.headers.cookie`. */
+const REDACT_DEPTH = 3;
+const CENSOR = "[redacted]";
+
+/**
+ * `value` with every sensitive key in its first three levels replaced by `[redacted]`, as pino's
+ * redact paths `key`, `*.key` and `*.*.key` would. Copies only the objects it changes (an error
+ * keeps its prototype, so pino's serializer still reads its stack); the caller's object is left
+ * as it was. One walk per line: pino's own redaction re-reads its paths for every field of every
+ * line, which cost more than the rest of a request's logging (docs/operations.md#logs).
+ */
+export function redactSensitive<T>(value: T, depth = REDACT_DEPTH): T {
+  if (depth === 0 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const redacted = redactSensitive(item, depth - 1);
+      if (redacted !== item) (copy ??= [...(value as unknown[])])[i] = redacted;
+    }
+    return (copy ?? value) as T;
+  }
+  let copy: Record<string, unknown> | null = null;
+  const source = value as Record<string, unknown>;
+  for (const key of Object.keys(source)) {
+    const item = source[key];
+    const redacted = SENSITIVE.has(key) ? CENSOR : redactSensitive(item, depth - 1);
+    if (redacted === item) continue;
+    copy ??= Object.create(Object.getPrototypeOf(source), Object.getOwnPropertyDescriptors(source)) as Record<
+      string,
+      unknown
+    >;
+    Object.defineProperty(copy, key, { value: redacted, enumerable: true, writable: true, configurable: true });
+  }
+  return (copy ?? value) as T;
+}
 
 /** An email address, or a phone number written with its country code (as the app stores them). */
 const PERSONAL_PATTERN = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+\d[\d ()-]{6,18}\d/g;
@@ -59,7 +83,18 @@ export function scrubText(text: string): string {
 }
 
 /** What a request's lines share: its id and its child logger. */
-export type RequestScope = { id: string; log: Logger };
+export type RequestScope = { id: string; readonly log: Logger };
+
+/** A request's scope; its child logger is made when the request first writes a line, most never do. */
+export function requestScope(id: string): RequestScope {
+  let child: Logger | undefined;
+  return {
+    id,
+    get log() {
+      return (child ??= state().root.child({ reqId: id }));
+    },
+  };
+}
 
 type LogState = {
   root: Logger;
@@ -80,8 +115,12 @@ function state(): LogState {
       level: getEnv().LOG_LEVEL,
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      // The bindings of a child logger (a request's `reqId`) and every line's fields.
+      formatters: {
+        level: (label) => ({ level: label }),
+        bindings: (bindings) => redactSensitive(bindings),
+        log: (fields) => redactSensitive(fields),
+      },
       hooks: {
         // Free text is scrubbed too: a message built from a value the caller should not have passed.
         logMethod(args, method) {

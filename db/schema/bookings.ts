@@ -12,7 +12,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
-import { bookingStatus, paymentMethod } from "./enums";
+import { bookingStatus, paymentMethod, type depositMethods } from "./enums";
 import { cars } from "./cars";
 import { locations } from "./locations";
 import { suppliers } from "./suppliers";
@@ -26,6 +26,8 @@ export type PriceBreakdown = {
   subtotalCents: number;
   payLaterFeePercent: number;
   totalCents: number;
+  /** The deposit the booking was made with (absent on bookings made before it was recorded). */
+  deposit?: { cents: number; method: (typeof depositMethods)[number] };
 };
 
 /*

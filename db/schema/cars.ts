@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, smallint, text, varchar } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
-import { availability, fuelPolicy, fuelType, gearbox, recordStatus } from "./enums";
+import { availability, carCategory, depositMethod, fuelPolicy, fuelType, gearbox, recordStatus } from "./enums";
 import { locations } from "./locations";
 import { suppliers } from "./suppliers";
 
@@ -17,8 +17,16 @@ export const cars = pgTable(
       .references(() => suppliers.id),
     name: varchar("name", { length: 120 }).notNull(),
     image: text("image"),
+    /** docs/domain.md#car-categories */
+    category: carCategory("category").notNull().default("economy"),
+    /** Large suitcases the boot holds (docs/domain.md#car-categories). */
+    bags: smallint("bags").notNull().default(2),
+    /** The supplier may hand over another car of the same category ("Chevrolet Spark or similar"). */
+    orSimilar: boolean("or_similar").notNull().default(false),
     dailyPriceCents: integer("daily_price_cents").notNull(),
     depositCents: integer("deposit_cents").notNull().default(0),
+    /** How the deposit is taken at the counter (docs/domain.md#deposit). */
+    depositMethod: depositMethod("deposit_method").notNull().default("cardHold"),
     minimumAge: smallint("minimum_age").notNull().default(21),
     seats: smallint("seats").notNull(),
     doors: smallint("doors").notNull(),
@@ -37,6 +45,10 @@ export const cars = pgTable(
     collisionDamageWaiverCents: integer("collision_damage_waiver_cents").notNull().default(-1),
     fullInsuranceCents: integer("full_insurance_cents").notNull().default(-1),
     additionalDriverCents: integer("additional_driver_cents").notNull().default(-1),
+    /** What the driver still pays after damage or theft with each cover, in cents (docs/domain.md#cover). */
+    collisionDamageWaiverExcessCents: integer("collision_damage_waiver_excess_cents").notNull().default(0),
+    theftProtectionExcessCents: integer("theft_protection_excess_cents").notNull().default(0),
+    fullInsuranceExcessCents: integer("full_insurance_excess_cents").notNull().default(0),
     availability: availability("availability").notNull().default("available"),
     status: recordStatus("status").notNull().default("active"),
     ...timestamps,
@@ -69,6 +81,8 @@ export const carLocations = pgTable(
     gearbox: gearbox("gearbox"),
     mileage: integer("mileage"),
     fuelPolicy: fuelPolicy("fuel_policy"),
+    category: carCategory("category"),
+    bags: smallint("bags"),
     /** The car is available and active. */
     bookable: boolean("bookable"),
   },

@@ -20,6 +20,20 @@ export const paymentStatuses = ["pending", "succeeded", "failed", "rejected"] as
 export const tokenKinds = ["activation", "reset"] as const;
 export const outboxStatuses = ["pending", "relayed", "done", "failed"] as const;
 export const locationKinds = ["airport", "city"] as const;
+/** ACRISS-style car categories (docs/domain.md#car-categories), smallest first. */
+export const carCategories = [
+  "mini",
+  "economy",
+  "compact",
+  "midsize",
+  "fullsize",
+  "premium",
+  "suv",
+  "van",
+  "pickup",
+] as const;
+/** How a car's security deposit is taken (docs/domain.md#deposit). */
+export const depositMethods = ["cardHold", "cash", "cardHoldOrCash"] as const;
 
 export const userType = pgEnum("user_type", userTypes);
 export const recordStatus = pgEnum("record_status", recordStatuses);
@@ -33,10 +47,13 @@ export const paymentStatus = pgEnum("payment_status", paymentStatuses);
 export const tokenKind = pgEnum("token_kind", tokenKinds);
 export const outboxStatus = pgEnum("outbox_status", outboxStatuses);
 export const locationKind = pgEnum("location_kind", locationKinds);
+export const carCategory = pgEnum("car_category", carCategories);
+export const depositMethod = pgEnum("deposit_method", depositMethods);
 
 export type UserType = (typeof userTypes)[number];
 export type FuelType = (typeof fuelTypes)[number];
 export type Gearbox = (typeof gearboxes)[number];
 export type FuelPolicy = (typeof fuelPolicies)[number];
+export type CarCategory = (typeof carCategories)[number];
 export type BookingStatus = (typeof bookingStatuses)[number];
 export type PaymentMethod = (typeof paymentMethods)[number];

@@ -119,9 +119,12 @@ for (const [index, mode] of jsModes.entries()) {
 
       let card = await searchCard(page, startDay, name);
       await expect(card).toContainText("Price per day $9.50");
-      await expect(card).toContainText("GPS: $3.25 per day");
-      await expect(card).toContainText("Cancellation: Included");
       expect(money(await card.locator(".car-card__total").textContent())).toBe(950 * 4);
+      // The options and their prices are on the car's page.
+      await card.getByRole("link", { name, exact: true }).click();
+      const options = page.getByRole("region", { name: "Options" });
+      await expect(options.locator("div", { hasText: "GPS" })).toContainText("$3.25 per day");
+      await expect(options.locator("div", { hasText: "Cancellation" })).toContainText("Included");
 
       await page.goto(`/admin/cars/${carId}?l=en`);
       await page.getByLabel("Daily price ($)").fill("8.75");

@@ -139,6 +139,7 @@ for (const [index, mode] of jsModes.entries()) {
         .toISOString()
         .slice(0, 16);
       await dropOff.fill(oneDayLater);
+      await page.getByRole("button", { name: "Check the new price" }).click();
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(page.getByText("The booking was changed and re-priced.")).toBeVisible();
       const amended = await bookingShown(page);

@@ -136,6 +136,12 @@ for (const mode of jsModes) {
       const original = await dropOff.inputValue();
       const oneDayLater = new Date(Date.parse(`${original}:00Z`) + 86_400_000).toISOString().slice(0, 16);
       await dropOff.fill(oneDayLater);
+      // The new price is shown before anything is saved (docs/domain.md#amendment-preview).
+      await page.getByRole("button", { name: "Check the new price" }).click();
+      await expect(page.getByRole("heading", { name: "New price" })).toBeVisible();
+      expect((await sql<{ days: number }[]>`select days from bookings where id = ${booking.id}`)[0].days).toBe(
+        before.days,
+      );
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(page.getByText("The booking was changed and re-priced.")).toBeVisible();
       const after = (
@@ -154,7 +160,7 @@ for (const mode of jsModes) {
       await page
         .getByLabel("Drop-off date and time")
         .fill(new Date(Date.parse(`${nextStart}:00Z`) + 86_400_000).toISOString().slice(0, 16));
-      await page.getByRole("button", { name: "Save changes" }).click();
+      await page.getByRole("button", { name: "Check the new price" }).click();
       await expect(page.getByText("The vehicle is no longer available")).toBeVisible();
       expect((await sql<{ days: number }[]>`select days from bookings where id = ${booking.id}`)[0].days).toBe(
         after.days,
@@ -240,6 +246,7 @@ for (const mode of jsModes) {
       await page
         .getByLabel("Drop-off date and time")
         .fill(new Date(Date.parse(`${pickUp}:00Z`) + 60 * 86_400_000).toISOString().slice(0, 16));
+      await page.getByRole("button", { name: "Check the new price" }).click();
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(page.getByText("The booking was changed and re-priced.")).toBeVisible();
       const [{ price_cents: price }] = await sql<
@@ -275,7 +282,7 @@ for (const mode of jsModes) {
       await signIn(page, DRIVER, PASSWORD);
       await page.goto(`/booking?b=${booking.id}&l=en`);
       await page.getByLabel("Drop-off date and time").fill("2060-01-01T10:00");
-      await page.getByRole("button", { name: "Save changes" }).click();
+      await page.getByRole("button", { name: "Check the new price" }).click();
       await expect(page.getByText("A rental can last at most 365 days")).toBeVisible();
       const after = (
         await sql<{ ends_at: Date; days: number }[]>`select ends_at, days from bookings where id = ${booking.id}`

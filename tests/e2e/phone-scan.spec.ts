@@ -33,6 +33,7 @@ const pages: Record<string, Partial<Record<Role, string[]>> | "not a page"> = {
   "locations.tsx": { public: ["/locations", "/locations?page=99"] },
   "suppliers.tsx": { public: ["/suppliers", "/suppliers?page=99"] },
   "search.tsx": { public: ["/search", search, `${search}&page=999`], driver: [search] },
+  "cars.$carId.tsx": { public: ["/cars/1", `/cars/1${search.slice(search.indexOf("?"))}`], driver: ["/cars/1"] },
   "checkout.tsx": { public: ["checkout"], driver: ["checkout"] },
   "sign-in.tsx": { public: ["/sign-in"] },
   "sign-up.tsx": { public: ["/sign-up"] },
@@ -48,6 +49,7 @@ const pages: Record<string, Partial<Record<Role, string[]>> | "not a page"> = {
   // Reached only from a card payment under way; it shares payment.card's layout.
   "checkout-session.$sessionId.tsx": "not a page",
   "booking.tsx": { driver: ["/booking?b=1", "/booking?b=2", "/booking?b=4"], staff: ["/booking?b=1"] },
+  "booking_.cancel.tsx": { driver: ["/booking/cancel?b=1"] },
   "bookings.tsx": { driver: ["/bookings", "/bookings?page=99"] },
   "notifications.tsx": { driver: ["/notifications"], staff: ["/notifications"] },
   "settings.tsx": { driver: ["/settings"] },

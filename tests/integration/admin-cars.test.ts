@@ -71,11 +71,15 @@ const values = (overrides: Partial<CarValues> = {}): CarValues => ({
   name: "Fleet Test Corolla",
   dailyPriceCents: 4550,
   depositCents: 20000,
+  depositMethod: "cardHold",
   payLaterFeePercent: 10,
   minimumAge: 21,
   seats: 5,
   doors: 4,
   aircon: true,
+  category: "compact",
+  bags: 2,
+  orSimilar: true,
   fuelType: "gasoline",
   gearbox: "automatic",
   fuelPolicy: "likeForlike",
@@ -89,6 +93,9 @@ const values = (overrides: Partial<CarValues> = {}): CarValues => ({
   collisionDamageWaiverCents: -1,
   fullInsuranceCents: -1,
   additionalDriverCents: -1,
+  collisionDamageWaiverExcessCents: 0,
+  theftProtectionExcessCents: 0,
+  fullInsuranceExcessCents: 0,
   ...overrides,
 });
 
@@ -123,6 +130,7 @@ async function searchAt(place: number) {
     dropoffId: place,
     period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) },
     filters: noFilters,
+    sort: "total",
     page: 1,
   });
   return new Map(found.map((car) => [car.id, car.dailyPriceCents]));

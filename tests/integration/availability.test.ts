@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
 import { getDb, schema } from "~/utils/db.server";
 import { rentalDays } from "~/modules/pricing/pricing";
-import { noFilters, type SearchFilters } from "~/modules/catalogue/filters";
+import { noFilters, type SearchFilters, type SortOrder } from "~/modules/catalogue/filters";
 import { searchCars } from "~/modules/catalogue/search.server";
 import { createBooking, createCar, createLocation, createSupplier, createUser } from "../factories";
 import type { SearchQuery } from "~/modules/catalogue/search-query";
@@ -30,12 +30,14 @@ async function search(
   location = locationId,
   page = 1,
   filters: SearchFilters = noFilters,
+  sort: SortOrder = "total",
 ) {
   const query: SearchQuery = {
     pickupId: location,
     dropoffId: location,
     period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) },
     filters,
+    sort,
     page,
   };
   return searchCars(query);
@@ -137,6 +139,9 @@ describe("availability in search", () => {
         id: carId,
         name: car.name,
         image: car.image,
+        category: car.category,
+        bags: car.bags,
+        orSimilar: car.orSimilar,
         dailyPriceCents: car.dailyPriceCents,
         depositCents: car.depositCents,
         seats: car.seats,
@@ -204,6 +209,98 @@ describe("availability in search", () => {
     expect(await found(at(0), at(2))).toBe(false);
     await db.update(schema.suppliers).set({ active: true }).where(eq(schema.suppliers.id, supplierId));
     expect(await found(at(0), at(2))).toBe(true);
+  });
+});
+
+describe("the order and the category and bag filters (docs/domain.md#search-order)", () => {
+  let placeId: number;
+  const supplierIds: number[] = [];
+  const names = new Map<number, string>();
+
+  beforeAll(async () => {
+    const db = await getDb();
+    ({ id: placeId } = await createLocation(db));
+    // Created "Zeta" first, so supplier order by id differs from order by name.
+    for (const name of ["Zeta Rentals", "Alfa Rentals"])
+      supplierIds.push((await createSupplier(db, { name: `${name} ${Date.now()}` })).id);
+    const [zeta, alfa] = supplierIds;
+    const cars: Array<[number, string, number, number, "economy" | "suv" | "van", number]> = [
+      [zeta, "Z cheap", 2000, 4, "economy", 1],
+      [zeta, "Z van", 6000, 8, "van", 4],
+      [alfa, "A suv", 5000, 7, "suv", 3],
+      [alfa, "A small", 3000, 5, "economy", 2],
+      [zeta, "Z mid", 3000, 5, "economy", 2],
+    ];
+    for (const [supplierId, name, dailyPriceCents, seats, category, bags] of cars) {
+      const car = await createCar(db, {
+        supplierId,
+        name,
+        dailyPriceCents,
+        seats,
+        category,
+        bags,
+        locationIds: [placeId],
+      });
+      names.set(car.id, name);
+    }
+  });
+
+  afterAll(async () => {
+    const db = await getDb();
+    await db.delete(schema.carLocations).where(eq(schema.carLocations.locationId, placeId));
+    await db.delete(schema.cars).where(inArray(schema.cars.supplierId, supplierIds));
+    await db.delete(schema.suppliers).where(inArray(schema.suppliers.id, supplierIds));
+    await db.delete(schema.locations).where(eq(schema.locations.id, placeId));
+  });
+
+  const listed = async (sort: SortOrder, filters: SearchFilters = noFilters) => {
+    const { cars, count } = await search(at(0), at(2), placeId, 1, filters, sort);
+    expect(count.total).toBe(cars.length);
+    return cars.map((c) => names.get(c.id));
+  };
+
+  it("lists cheapest first by total and by price per day, the car id breaking ties", async () => {
+    const cheapest = ["Z cheap", "A small", "Z mid", "A suv", "Z van"];
+    expect(await listed("total")).toEqual(cheapest);
+    expect(await listed("perDay")).toEqual(cheapest);
+  });
+
+  it("lists most seats first, then cheapest", async () => {
+    expect(await listed("seats")).toEqual(["Z van", "A suv", "A small", "Z mid", "Z cheap"]);
+  });
+
+  it("lists by supplier name, each supplier's cars cheapest first", async () => {
+    expect(await listed("supplier")).toEqual(["A small", "A suv", "Z cheap", "Z mid", "Z van"]);
+  });
+
+  it("filters by category and by a minimum of bags, in every order", async () => {
+    const economy: SearchFilters = { ...noFilters, category: ["economy"] };
+    expect(await listed("total", economy)).toEqual(["Z cheap", "A small", "Z mid"]);
+    expect(await listed("supplier", economy)).toEqual(["A small", "Z cheap", "Z mid"]);
+    const threeBags: SearchFilters = { ...noFilters, bags: 3 };
+    expect(await listed("seats", threeBags)).toEqual(["Z van", "A suv"]);
+    expect(await listed("total", { ...noFilters, category: ["suv", "van"], bags: 4 })).toEqual(["Z van"]);
+  });
+
+  it("follows a car's new category and bag count", async () => {
+    const db = await getDb();
+    const id = [...names].find(([, name]) => name === "Z cheap")![0];
+    await db.update(schema.cars).set({ category: "suv", bags: 3 }).where(eq(schema.cars.id, id));
+    try {
+      expect(await listed("total", { ...noFilters, category: ["suv"], bags: 3 })).toEqual(["Z cheap", "A suv"]);
+    } finally {
+      await db.update(schema.cars).set({ category: "economy", bags: 1 }).where(eq(schema.cars.id, id));
+    }
+  });
+
+  it("leaves out an inactive supplier's cars by supplier too", async () => {
+    const db = await getDb();
+    await db.update(schema.suppliers).set({ active: false }).where(eq(schema.suppliers.id, supplierIds[1]));
+    try {
+      expect(await listed("supplier")).toEqual(["Z cheap", "Z mid", "Z van"]);
+    } finally {
+      await db.update(schema.suppliers).set({ active: true }).where(eq(schema.suppliers.id, supplierIds[1]));
+    }
   });
 });
 

@@ -202,6 +202,8 @@ describe("createBooking", () => {
       subtotalCents: 17550,
       payLaterFeePercent: 10,
       totalCents: 19305,
+      // The deposit the booking was made with (docs/domain.md#deposit): the car's, by a card hold by default.
+      deposit: { cents: expect.any(Number) as number, method: "cardHold" },
     });
 
     const notes = await db.select().from(notifications).orderBy(notifications.userId);

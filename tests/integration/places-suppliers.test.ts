@@ -345,6 +345,7 @@ describe("suppliers", () => {
         dropoffId: location.id,
         period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) },
         filters: noFilters,
+        sort: "total",
         page: 1,
       });
       return {

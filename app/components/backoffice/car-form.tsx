@@ -13,14 +13,16 @@ import { useZodForm } from "~/components/use-zod-form";
 import {
   availabilities,
   carFormSchema,
+  excessField,
   mileageKinds,
   optionKindField,
   optionKinds,
   optionPriceField,
 } from "~/modules/backoffice/car-form";
-import { fuelPolicies, fuelTypes, gearboxes } from "~/modules/catalogue/car-enums";
+import { carCategories, fuelPolicies, fuelTypes, gearboxes } from "~/modules/catalogue/car-enums";
 import { useTranslation } from "~/modules/i18n/react";
-import { optionKeys, type OptionKey } from "~/modules/pricing/pricing";
+import { isProtection } from "~/modules/pricing/cover";
+import { depositMethods, optionKeys, type OptionKey } from "~/modules/pricing/pricing";
 
 type Choice = { id: number; name: string };
 
@@ -56,6 +58,7 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
   const option = (key: OptionKey) => t(`catalogue:options.${key}`);
   const priceLabel = (key: OptionKey) =>
     t(isFlat(key) ? "option.priceLabelFlat" : "option.priceLabelPerDay", { option: option(key) });
+  const excessLabel = (key: OptionKey) => t("option.excessLabel", { option: option(key) });
 
   // In the order of the form, for the "Please fill in the fields: …" line.
   const labels: Record<string, string> = {
@@ -63,16 +66,20 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
     ...(pickSupplier ? { supplierId: t("form.supplier") } : {}),
     dailyPrice: t("form.dailyPrice"),
     deposit: t("form.deposit"),
+    depositMethod: t("form.depositMethod"),
     payLaterFeePercent: t("form.payLaterFee"),
     minimumAge: t("form.minimumAge"),
     ...Object.fromEntries(
       optionKeys.flatMap((key) => [
         [optionKindField(key), option(key)],
         [optionPriceField(key), priceLabel(key)],
+        ...(isProtection(key) ? [[excessField(key), excessLabel(key)]] : []),
       ]),
     ),
     seats: t("form.seats"),
     doors: t("form.doors"),
+    category: t("form.category"),
+    bags: t("form.bags"),
     fuelType: t("form.fuelType"),
     gearbox: t("form.gearbox"),
     fuelPolicy: t("form.fuelPolicy"),
@@ -116,6 +123,11 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
         <legend>{t("form.prices")}</legend>
         <MoneyField field={fields.dailyPrice} label={labels.dailyPrice} help={t("form.moneyHelp")} />
         <MoneyField field={fields.deposit} label={labels.deposit} help={t("form.moneyHelp")} />
+        <SelectField
+          field={fields.depositMethod}
+          label={labels.depositMethod}
+          options={depositMethods.map((value) => ({ value, label: t(`price:result.methods.${value}`) }))}
+        />
         <TextField
           field={fields.payLaterFeePercent}
           label={labels.payLaterFeePercent}
@@ -137,6 +149,7 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
               price={fields[optionPriceField(key)]}
               legend={option(key)}
               priceLabel={priceLabel(key)}
+              excess={isProtection(key) ? { field: fields[excessField(key)], label: excessLabel(key) } : null}
             />
           ))}
         </div>
@@ -147,6 +160,12 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
         <div className="car-form__grid">
           <TextField field={fields.seats} label={labels.seats} type="number" />
           <TextField field={fields.doors} label={labels.doors} type="number" />
+          <SelectField
+            field={fields.category}
+            label={labels.category}
+            options={[choose, ...carCategories.map((value) => ({ value, label: t(`catalogue:category.${value}`) }))]}
+          />
+          <TextField field={fields.bags} label={labels.bags} type="number" help={t("form.bagsHelp")} />
           <SelectField
             field={fields.fuelType}
             label={labels.fuelType}
@@ -164,6 +183,7 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
           />
         </div>
         <CheckboxField field={fields.aircon} label={t("form.aircon")} />
+        <CheckboxField field={fields.orSimilar} label={t("form.orSimilar")} help={t("form.orSimilarHelp")} />
         <fieldset className="car-form__choice">
           <legend>{labels.mileageKind}</legend>
           <Radios
@@ -278,12 +298,15 @@ function OptionField({
   price,
   legend,
   priceLabel,
+  excess,
 }: {
   option: OptionKey;
   kind: FieldMetadata<(typeof optionKinds)[number] | undefined>;
   price: FieldMetadata<string | undefined>;
   legend: string;
   priceLabel: string;
+  /** A protection's excess (docs/domain.md#cover), asked whenever the option is offered. */
+  excess: { field: FieldMetadata<string | undefined>; label: string } | null;
 }) {
   const { t } = useTranslation("adminCars");
   const meaning = t(isFlat(option) ? "option.flat" : "option.perDay");
@@ -315,6 +338,7 @@ function OptionField({
         />
         <FieldErrors id={price.errorId} errors={price.errors} label={priceLabel} />
       </div>
+      {excess ? <MoneyField field={excess.field} label={excess.label} help={t("option.excessHelp")} /> : null}
     </fieldset>
   );
 }

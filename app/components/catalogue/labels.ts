@@ -1,5 +1,13 @@
 import type { Translate } from "~/modules/i18n/translate";
-import { carSpecs, fuelPolicies, fuelTypes, gearboxes, mileageKinds } from "~/modules/catalogue/filters";
+import {
+  carCategories,
+  carSpecs,
+  fuelPolicies,
+  fuelTypes,
+  gearboxes,
+  mileageKinds,
+  sortOrders,
+} from "~/modules/catalogue/filters";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionKeys } from "~/modules/pricing/pricing";
 
@@ -30,6 +38,13 @@ function build(t: Translate) {
       supplier: t("card.supplier"),
       seats: counted(t, "card.seats"),
       doors: counted(t, "card.doors"),
+      bags: counted(t, "card.bags"),
+      orSimilar: template(t, "card.orSimilar", "name"),
+      unlimitedKm: t("card.unlimitedKm"),
+      airconShort: t("card.airconShort"),
+      noAirconShort: t("card.noAirconShort"),
+      fuelPolicyShort: keyed(t, "card.fuelPolicyShort", fuelPolicies),
+      facts: t("card.facts"),
       aircon: t("card.aircon"),
       noAircon: t("card.noAircon"),
       gearboxLabel: t("card.gearbox"),
@@ -61,7 +76,15 @@ function build(t: Translate) {
       deposit: t("filters.deposit"),
       depositUpTo: template(t, "filters.depositUpTo", "price"),
       depositAny: t("filters.depositAny"),
+      category: t("filters.category"),
+      bags: t("filters.bags"),
+      bagsAtLeast: counted(t, "filters.bagsAtLeast"),
+      bagsAny: t("filters.bagsAny"),
+      show: counted(t, "filters.show"),
+      showMore: counted(t, "filters.showMore"),
     },
+    sort: { label: t("sort.label"), apply: t("sort.apply"), ...keyed(t, "sort", sortOrders) },
+    category: keyed(t, "category", carCategories),
     specs: keyed(t, "specs", carSpecs),
     fuel: keyed(t, "fuel", fuelTypes),
     gearbox: keyed(t, "gearbox", gearboxes),

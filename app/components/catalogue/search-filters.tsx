@@ -2,6 +2,8 @@ import { Link, useSubmit } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import {
   activeFilterCount,
+  bagMinimums,
+  carCategories,
   carSpecs,
   depositLimits,
   filterParams,
@@ -21,7 +23,9 @@ import { SEARCH_FORM_ID } from "./search-form";
  * it, "Apply filters" does. On a phone they fold into a "Filters (N)" panel (a `<details>`,
  * so it opens without JavaScript too) that leaves the results on the first screen, and
  * "Apply filters" folds it again; on wider screens the panel is always open and its toggle
- * hidden (app.css).
+ * hidden (app.css). On a phone the open panel keeps a "Show N cars" button at the bottom of the
+ * screen (sticky): N is the count of the search as it stands (with JavaScript, already filtered;
+ * without, the count before this submit), and pressing it shows the results.
  * `open` and `onToggle` let the page keep the panel open across the searches it makes.
  */
 export function SearchFilters({
@@ -29,6 +33,7 @@ export function SearchFilters({
   filters,
   suppliers,
   clearHref,
+  resultCount,
   open,
   onToggle,
 }: {
@@ -36,6 +41,8 @@ export function SearchFilters({
   filters: SearchFilters;
   suppliers: Array<{ id: number; name: string }>;
   clearHref: string | null;
+  /** The current search's count, for "Show N cars"; null before a search. */
+  resultCount: { total: number; more: boolean } | null;
   open: boolean;
   onToggle: (open: boolean) => void;
 }) {
@@ -44,7 +51,10 @@ export function SearchFilters({
   const submit = useSubmit();
   const onChange = (event: FormEvent<HTMLDivElement>) => {
     const form = document.getElementById(SEARCH_FORM_ID);
-    if (event.target instanceof HTMLInputElement && form instanceof HTMLFormElement)
+    if (
+      (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) &&
+      form instanceof HTMLFormElement
+    )
       submit(form, { preventScrollReset: true });
   };
   const checkbox = (name: string, value: string, checked: boolean, label: ReactNode) => (
@@ -64,6 +74,27 @@ export function SearchFilters({
             {suppliers.map((s) =>
               checkbox(filterParams.suppliers, String(s.id), filters.suppliers.includes(s.id), s.name),
             )}
+          </fieldset>
+          <fieldset>
+            <legend>{l.category}</legend>
+            {carCategories.map((c) =>
+              checkbox(filterParams.category, c, filters.category.includes(c), labels.category[c]),
+            )}
+          </fieldset>
+          <fieldset>
+            <legend>{l.bags}</legend>
+            {[...bagMinimums, null].map((minimum) => (
+              <label className="checkbox" key={minimum ?? "any"}>
+                <input
+                  type="radio"
+                  form={SEARCH_FORM_ID}
+                  name={filterParams.bags}
+                  value={minimum ?? "any"}
+                  defaultChecked={filters.bags === minimum}
+                />
+                {minimum ? l.bagsAtLeast(minimum) : l.bagsAny}
+              </label>
+            ))}
           </fieldset>
           <fieldset>
             <legend>{l.specs}</legend>
@@ -107,8 +138,23 @@ export function SearchFilters({
         </div>
         <div className="filters__actions">
           {/* With JavaScript the changes are already applied: the button then folds a phone's panel away from the results. */}
-          <button type="submit" form={SEARCH_FORM_ID} className="button" onClick={() => onToggle(false)}>
-            {l.apply}
+          {/* On a phone it reads "Show N cars" (its name "Apply filters: Show N cars"); elsewhere "Apply filters" (app.css). */}
+          <button
+            type="submit"
+            form={SEARCH_FORM_ID}
+            className={resultCount ? "button filters__submit filters__submit--count" : "button filters__submit"}
+            onClick={() => {
+              onToggle(false);
+              document.getElementById("results-title")?.scrollIntoView({ block: "start" });
+            }}
+          >
+            <span className="filters__apply">{l.apply}</span>
+            {resultCount ? (
+              <span className="filters__show">
+                <span className="visually-hidden">: </span>
+                {resultCount.more ? l.showMore(resultCount.total) : l.show(resultCount.total)}
+              </span>
+            ) : null}
           </button>
           {clearHref ? <Link to={clearHref}>{l.clear}</Link> : null}
         </div>

@@ -1,5 +1,6 @@
 import { FieldErrors } from "~/components/form-errors";
 import type { PaymentChoice } from "~/modules/booking/checkout-form";
+import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 
 /**
@@ -12,9 +13,12 @@ export function PaymentChoices({
   payLaterFeePercent,
   selected,
   errors,
+  totals,
 }: {
   choices: readonly PaymentChoice[];
   payLaterFeePercent: number;
+  /** Each way's total for the options chosen (docs/domain.md#price-lines): readable without JavaScript. */
+  totals: { payLater: number; payNow: number };
   selected: string;
   errors?: string[];
 }) {
@@ -27,7 +31,8 @@ export function PaymentChoices({
         const id = `payment-${choice}`;
         const help =
           choice === "payLater"
-            ? `${t("booking:payment.payLaterHelp", { percent: payLaterFeePercent })} ${t("booking:payment.freeCancellation")}`
+            ? // A fee is mentioned only when there is one (docs/domain.md#price-lines).
+              `${payLaterFeePercent > 0 ? t("booking:payment.payLaterHelp", { percent: payLaterFeePercent }) : t("price:payLaterNoFee")} ${t("booking:payment.freeCancellation")}`
             : `${t(`checkout.help.${choice}`)} ${t("checkout.holdHelp")}`;
         return (
           <div key={choice}>
@@ -45,6 +50,9 @@ export function PaymentChoices({
               </label>
             </div>
             <p className="field__help" id={`${id}-help`}>
+              {t("price:checkout.wayTotal", {
+                amount: formatCents(choice === "payLater" ? totals.payLater : totals.payNow),
+              })}{" "}
               {help}
             </p>
           </div>

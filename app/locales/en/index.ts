@@ -11,6 +11,7 @@ import card from "./card.json";
 import mobilePayment from "./mobilePayment.json";
 import wallet from "./wallet.json";
 import receipt from "./receipt.json";
+import price from "./price.json";
 import admin from "./admin.json";
 import adminAudit from "./adminAudit.json";
 import adminCars from "./adminCars.json";
@@ -37,6 +38,7 @@ export default {
   mobilePayment,
   wallet,
   receipt,
+  price,
   admin,
   adminAudit,
   adminCars,

@@ -23,11 +23,15 @@ function validForm(overrides: Record<string, string | string[] | File | null> = 
     supplierId: "7",
     dailyPrice: "45.50",
     deposit: "250",
+    depositMethod: "cardHold",
     payLaterFeePercent: "10",
     minimumAge: "25",
     seats: "5",
     doors: "4",
     aircon: "on",
+    category: "midsize",
+    bags: "3",
+    orSimilar: "on",
     fuelType: "gasoline",
     gearbox: "automatic",
     fuelPolicy: "freeTank",
@@ -76,6 +80,9 @@ describe("the car form", () => {
       seats: 5,
       doors: 4,
       aircon: true,
+      category: "midsize",
+      bags: 3,
+      orSimilar: true,
       fuelType: "gasoline",
       gearbox: "automatic",
       fuelPolicy: "freeTank",
@@ -96,6 +103,12 @@ describe("the car form", () => {
     expect(carValuesFrom(submission.value).car).toMatchObject({ mileage: -1, aircon: false });
   });
 
+  it("stores an unticked 'or similar' as false", () => {
+    const submission = parse(validForm({ orSimilar: null }));
+    if (submission.status !== "success") throw new Error("refused");
+    expect(carValuesFrom(submission.value).car.orSimilar).toBe(false);
+  });
+
   it("asks for every required field with the shared message, and for the picture of a new car", () => {
     const errors = errorsOf(new FormData());
     for (const field of [
@@ -106,6 +119,8 @@ describe("the car form", () => {
       "minimumAge",
       "seats",
       "doors",
+      "category",
+      "bags",
       "fuelType",
       "gearbox",
       "mileageKind",
@@ -190,6 +205,10 @@ describe("the car form", () => {
     ["payLaterFeePercent", "101", carFormMessages.payLaterFeePercent],
     ["payLaterFeePercent", "-1", carFormMessages.payLaterFeePercent],
     ["seats", "five", carFormMessages.seats],
+    ["bags", "-1", carFormMessages.bags],
+    ["bags", "21", carFormMessages.bags],
+    ["bags", "1.5", carFormMessages.bags],
+    ["category", "limousine", messages.required],
   ])("refuses %s = %j", (field, value, message) => {
     expect(errorsOf(validForm({ [field]: value }))[field]).toEqual([message]);
   });
@@ -234,11 +253,15 @@ describe("the car form", () => {
       locationIds: [2, 5],
       dailyPriceCents: 3705,
       depositCents: 0,
+      depositMethod: "cash" as const,
       payLaterFeePercent: 5,
       minimumAge: 23,
       seats: 5,
       doors: 5,
       aircon: false,
+      category: "van" as const,
+      bags: 0,
+      orSimilar: false,
       fuelType: "hybrid" as const,
       gearbox: "manual" as const,
       fuelPolicy: "likeForlike" as const,
@@ -250,8 +273,11 @@ describe("the car form", () => {
       babyChairCents: 250,
       theftProtectionCents: -1,
       collisionDamageWaiverCents: 999,
-      fullInsuranceCents: 0,
+      fullInsuranceCents: 2000,
       additionalDriverCents: -1,
+      collisionDamageWaiverExcessCents: 80000,
+      theftProtectionExcessCents: 0,
+      fullInsuranceExcessCents: 0,
     };
     const form = new FormData();
     for (const [name, value] of Object.entries(carFormDefaults(stored))) {
@@ -289,5 +315,66 @@ describe("option values", () => {
     expect(optionChoice(-1)).toEqual({ kind: "unavailable", price: "" });
     expect(optionChoice(0)).toEqual({ kind: "included", price: "" });
     expect(optionChoice(999)).toEqual({ kind: "price", price: "9.99" });
+  });
+});
+
+describe("the car form's cover (docs/domain.md#cover)", () => {
+  it("refuses full insurance included while the collision damage waiver is not offered", () => {
+    const errors = errorsOf(
+      validForm({
+        fullInsuranceKind: "included",
+        fullInsuranceExcess: "0",
+        collisionDamageWaiverKind: "unavailable",
+        theftProtectionKind: "included",
+        theftProtectionExcess: "500",
+      }),
+    );
+    expect(errors).toEqual({ collisionDamageWaiverKind: [carFormMessages.fullIncludesPart] });
+  });
+
+  it("accepts full insurance included with its parts included", () => {
+    const submission = parse(
+      validForm({
+        fullInsuranceKind: "included",
+        fullInsuranceExcess: "0",
+        collisionDamageWaiverKind: "included",
+        collisionDamageWaiverExcess: "800",
+        theftProtectionKind: "included",
+        theftProtectionExcess: "1,000.50",
+      }),
+    );
+    if (submission.status !== "success") throw new Error(JSON.stringify(submission.reply().error));
+    const { car } = carValuesFrom(submission.value);
+    expect(car.collisionDamageWaiverExcessCents).toBe(80000);
+    expect(car.theftProtectionExcessCents).toBe(100050);
+    expect(car.fullInsuranceExcessCents).toBe(0);
+  });
+
+  it("asks the excess of an offered protection, and stores none for one not offered", () => {
+    expect(errorsOf(validForm({ collisionDamageWaiverKind: "price", collisionDamageWaiverPrice: "11" }))).toEqual({
+      collisionDamageWaiverExcess: [messages.required],
+    });
+    const submission = parse(validForm({ theftProtectionExcess: "900" }));
+    if (submission.status !== "success") throw new Error("refused");
+    expect(carValuesFrom(submission.value).car.theftProtectionExcessCents).toBe(0);
+  });
+
+  it("refuses full insurance leaving a higher excess than the waiver it contains", () => {
+    const errors = errorsOf(
+      validForm({
+        collisionDamageWaiverKind: "price",
+        collisionDamageWaiverPrice: "11",
+        collisionDamageWaiverExcess: "500",
+        fullInsuranceKind: "price",
+        fullInsurancePrice: "20",
+        fullInsuranceExcess: "600",
+      }),
+    );
+    expect(errors).toEqual({ fullInsuranceExcess: [carFormMessages.fullExcessHigher] });
+  });
+
+  it("asks how the deposit is taken", () => {
+    expect(errorsOf(validForm({ depositMethod: null }))).toEqual({ depositMethod: [messages.required] });
+    expect(errorsOf(validForm({ depositMethod: "zelle" }))).toEqual({ depositMethod: [messages.required] });
   });
 });

@@ -1,15 +1,18 @@
 import { z } from "zod";
 import {
+  carCategories,
   fuelPolicies,
   fuelTypes,
   gearboxes,
+  type CarCategory,
   type FuelPolicy,
   type FuelType,
   type Gearbox,
 } from "~/modules/catalogue/car-enums";
 import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
-import { optionKeys, type OptionKey } from "~/modules/pricing/pricing";
+import { coverConflicts, protectionKeys, type ProtectionKey } from "~/modules/pricing/cover";
+import { depositMethods, optionKeys, type DepositMethod, type OptionKey } from "~/modules/pricing/pricing";
 import { MINIMUM_DRIVER_AGE } from "~/modules/user/age";
 import { dollarsInput, parseDollars } from "./money";
 
@@ -33,6 +36,8 @@ export const carLimits = {
   minimumAge: { min: MINIMUM_DRIVER_AGE, max: 99 },
   seats: { min: 1, max: 60 },
   doors: { min: 1, max: 9 },
+  /** Large suitcases (docs/domain.md#car-categories): a van's boot holds about 10. */
+  bags: { min: 0, max: 20 },
   payLaterFeePercent: { min: 0, max: 100 },
   mileageKm: { min: 1, max: 100_000 },
   /** The same cap as every upload (`IMAGE_MAX_BYTES`, a unit test holds them equal); checked before sending too. */
@@ -50,12 +55,15 @@ export const carFormMessages = {
   minimumAge: "adminCars:errors.minimumAge",
   seats: "adminCars:errors.seats",
   doors: "adminCars:errors.doors",
+  bags: "adminCars:errors.bags",
   payLaterFeePercent: "adminCars:errors.payLaterFeePercent",
   mileageKm: "adminCars:errors.mileageKm",
   unknownSupplier: "adminCars:errors.unknownSupplier",
   unknownPlace: "adminCars:errors.unknownPlace",
   supplierHasBookings: "adminCars:errors.supplierHasBookings",
   heldByBookings: "adminCars:errors.heldByBookings",
+  fullIncludesPart: "adminCars:errors.fullIncludesPart",
+  fullExcessHigher: "adminCars:errors.fullExcessHigher",
   imageRequired: "adminCars:image.required",
   imageTooLarge: "adminCars:image.tooLarge",
   imageNotImage: "adminCars:image.notImage",
@@ -75,6 +83,8 @@ export const imageRefusalMessages = {
 
 export const optionKindField = (key: OptionKey) => `${key}Kind` as const;
 export const optionPriceField = (key: OptionKey) => `${key}Price` as const;
+/** A protection option's excess, asked beside its price (docs/domain.md#cover). */
+export const excessField = (key: ProtectionKey) => `${key}Excess` as const;
 
 /** A typed amount in dollars, as cents within [min, moneyMax]. */
 function money(belowMinMessage: string, min: number) {
@@ -107,12 +117,13 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(v
 type OptionFields = { [K in OptionKey as `${K}Kind`]: ReturnType<typeof choice<typeof optionKinds>> } & {
   [K in OptionKey as `${K}Price`]: z.ZodOptional<z.ZodString>;
 };
-const optionFields = Object.fromEntries(
-  optionKeys.flatMap((key) => [
+const optionFields = Object.fromEntries([
+  ...optionKeys.flatMap((key) => [
     [optionKindField(key), choice(optionKinds)],
     [optionPriceField(key), z.string().optional()],
   ]),
-) as OptionFields;
+  ...protectionKeys.map((key) => [excessField(key), z.string().optional()]),
+]) as OptionFields & { [K in ProtectionKey as `${K}Excess`]: z.ZodOptional<z.ZodString> };
 
 /**
  * The price an option's text field holds when its kind is "price": cents > 0, or the message
@@ -125,6 +136,20 @@ export function optionPriceIssue(text: unknown): string | null {
   if (cents === 0) return carFormMessages.optionPricePositive;
   if (cents > carLimits.moneyMaxCents) return carFormMessages.moneyTooHigh;
   return null;
+}
+
+/** An offered protection's excess: dollars ≥ 0 (0: no excess), required. */
+export function excessIssue(text: unknown): string | null {
+  if (typeof text !== "string" || text.trim() === "") return messages.required;
+  const cents = parseDollars(text);
+  if (cents === null) return carFormMessages.money;
+  if (cents > carLimits.moneyMaxCents) return carFormMessages.moneyTooHigh;
+  return null;
+}
+
+/** The excess a protection's field holds: its cents when the option is offered, else 0. */
+function excessCents(kind: unknown, text: unknown): number {
+  return kind === "included" || kind === "price" ? (parseDollars(typeof text === "string" ? text : "") ?? 0) : 0;
 }
 
 export function mileageKmIssue(text: unknown): string | null {
@@ -160,11 +185,15 @@ export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
           .transform(() => undefined),
     dailyPrice: money(carFormMessages.dailyPricePositive, 1),
     deposit: money(carFormMessages.money, 0),
+    depositMethod: choice(depositMethods),
     payLaterFeePercent: wholeNumber(carLimits.payLaterFeePercent, carFormMessages.payLaterFeePercent),
     minimumAge: wholeNumber(carLimits.minimumAge, carFormMessages.minimumAge),
     seats: wholeNumber(carLimits.seats, carFormMessages.seats),
     doors: wholeNumber(carLimits.doors, carFormMessages.doors),
     aircon: z.boolean().optional(),
+    category: choice(carCategories),
+    bags: wholeNumber(carLimits.bags, carFormMessages.bags),
+    orSimilar: z.boolean().optional(),
     fuelType: choice(fuelTypes),
     gearbox: choice(gearboxes),
     fuelPolicy: choice(fuelPolicies),
@@ -198,6 +227,40 @@ export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
       if (issue) ctx.addIssue({ code: "custom", path: [price], message: issue });
     }, always);
   }
+  for (const key of protectionKeys) {
+    schema = schema.superRefine((value: Record<string, unknown>, ctx) => {
+      const kind = value[optionKindField(key)];
+      const issue = kind === "included" || kind === "price" ? excessIssue(value[excessField(key)]) : null;
+      if (issue) ctx.addIssue({ code: "custom", path: [excessField(key)], message: issue });
+    }, always);
+  }
+  // docs/domain.md#cover: a car's covers must not contradict one another.
+  schema = schema.superRefine((value: Record<string, unknown>, ctx) => {
+    const cents = (key: ProtectionKey) => {
+      const kind = value[optionKindField(key)];
+      if (!optionKinds.includes(kind as OptionKind)) return null;
+      return optionCents(kind as OptionKind, String(value[optionPriceField(key)] ?? ""));
+    };
+    const [collisionDamageWaiver, theftProtection, fullInsurance] = protectionKeys.map(cents);
+    if (collisionDamageWaiver === null || theftProtection === null || fullInsurance === null) return;
+    const excess = Object.fromEntries(
+      protectionKeys.map((key) => [key, excessCents(value[optionKindField(key)], value[excessField(key)])]),
+    ) as Record<ProtectionKey, number>;
+    for (const conflict of coverConflicts({ collisionDamageWaiver, theftProtection, fullInsurance }, excess)) {
+      if (conflict.rule === "fullIncludesPart")
+        ctx.addIssue({
+          code: "custom",
+          path: [optionKindField(conflict.option)],
+          message: carFormMessages.fullIncludesPart,
+        });
+      else
+        ctx.addIssue({
+          code: "custom",
+          path: [excessField("fullInsurance")],
+          message: carFormMessages.fullExcessHigher,
+        });
+    }
+  }, always);
   return schema.superRefine((value: Record<string, unknown>, ctx) => {
     const issue = value.mileageKind === "limited" ? mileageKmIssue(value.mileageKm) : null;
     if (issue) ctx.addIssue({ code: "custom", path: ["mileageKm"], message: issue });
@@ -211,18 +274,22 @@ export type CarValues = {
   name: string;
   dailyPriceCents: number;
   depositCents: number;
+  depositMethod: DepositMethod;
   payLaterFeePercent: number;
   minimumAge: number;
   seats: number;
   doors: number;
   aircon: boolean;
+  category: CarCategory;
+  bags: number;
+  orSimilar: boolean;
   fuelType: FuelType;
   gearbox: Gearbox;
   fuelPolicy: FuelPolicy;
   /** Kilometres per day, -1 unlimited. */
   mileage: number;
   availability: Availability;
-} & { [K in OptionKey as `${K}Cents`]: number };
+} & { [K in OptionKey as `${K}Cents`]: number } & { [K in ProtectionKey as `${K}ExcessCents`]: number };
 
 /** -1 unavailable, 0 included, the price in cents otherwise (docs/domain.md#price). */
 export function optionCents(kind: OptionKind, price: string | undefined): number {
@@ -238,22 +305,33 @@ export function carValuesFrom(value: CarFormValue): { car: CarValues; locationId
   ) as {
     [K in OptionKey as `${K}Cents`]: number;
   };
+  const excess = Object.fromEntries(
+    protectionKeys.map((key) => [
+      `${key}ExcessCents`,
+      excessCents(value[optionKindField(key)], value[excessField(key)]),
+    ]),
+  ) as { [K in ProtectionKey as `${K}ExcessCents`]: number };
   return {
     car: {
       name: value.name,
       dailyPriceCents: value.dailyPrice,
       depositCents: value.deposit,
+      depositMethod: value.depositMethod,
       payLaterFeePercent: value.payLaterFeePercent,
       minimumAge: value.minimumAge,
       seats: value.seats,
       doors: value.doors,
       aircon: value.aircon === true,
+      category: value.category,
+      bags: value.bags,
+      orSimilar: value.orSimilar === true,
       fuelType: value.fuelType,
       gearbox: value.gearbox,
       fuelPolicy: value.fuelPolicy,
       mileage: value.mileageKind === "unlimited" ? -1 : Number(value.mileageKm),
       availability: value.availability,
       ...options,
+      ...excess,
     },
     locationIds: [...new Set(value.locationIds)].sort((a, b) => a - b),
   };
@@ -275,8 +353,12 @@ export function carFormDefaults(
       minimumAge: String(MINIMUM_DRIVER_AGE),
       payLaterFeePercent: "0",
       deposit: "0.00",
+      depositMethod: "cardHold",
       seats: "5",
       doors: "4",
+      // The database's default too; the supplier corrects it (docs/domain.md#car-categories).
+      category: "economy",
+      bags: "2",
       aircon: "on",
       mileageKind: "unlimited",
       availability: "available",
@@ -289,11 +371,15 @@ export function carFormDefaults(
     supplierId: String(car.supplierId),
     dailyPrice: dollarsInput(car.dailyPriceCents),
     deposit: dollarsInput(car.depositCents),
+    depositMethod: car.depositMethod,
     payLaterFeePercent: String(car.payLaterFeePercent),
     minimumAge: String(car.minimumAge),
     seats: String(car.seats),
     doors: String(car.doors),
     aircon: car.aircon ? "on" : undefined,
+    category: car.category,
+    bags: String(car.bags),
+    orSimilar: car.orSimilar ? "on" : undefined,
     fuelType: car.fuelType,
     gearbox: car.gearbox,
     fuelPolicy: car.fuelPolicy,
@@ -309,6 +395,12 @@ export function carFormDefaults(
           [optionPriceField(key), price],
         ];
       }),
+    ),
+    ...Object.fromEntries(
+      protectionKeys.map((key) => [
+        excessField(key),
+        car[`${key}Cents`] < 0 ? "" : dollarsInput(car[`${key}ExcessCents`]),
+      ]),
     ),
   };
 }

@@ -10,7 +10,9 @@ import {
   rentalDays,
   UnavailableOptionError,
   type OptionKey,
+  type PriceBreakdown,
 } from "~/modules/pricing/pricing";
+import { excessOf } from "~/modules/pricing/cover";
 import { getDb, schema } from "~/utils/db.server";
 import { EXCLUSION_VIOLATION, sqlState } from "~/utils/postgres.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -31,6 +33,12 @@ export type Amendment = {
   dropoffLocationId: number;
   options: OptionKey[];
   additionalDriver: { name: string; email: string; phone: string; birthDate: string } | null;
+  /**
+   * The price preview (docs/domain.md#amendment-preview): `preview` checks and prices the change
+   * without saving it; `expectedTotalCents` saves it only at the total the driver was shown.
+   */
+  preview?: boolean;
+  expectedTotalCents?: number;
 };
 
 export type AmendOutcome =
@@ -47,7 +55,9 @@ export type AmendOutcome =
   /** A payment of the booking is being made or verified: its amount was computed on the current price. */
   | "paymentInProgress"
   /** The additional driver is younger than the car asks on the new pick-up date (docs/domain.md#driver-age), as at checkout. */
-  | { additionalUnderAge: number };
+  | { additionalUnderAge: number }
+  /** Nothing saved: the change's price, asked for (`changed` false) or not the one shown (true). */
+  | { preview: PriceBreakdown; changed: boolean };
 
 /** A driver's details are all there (each field non-empty). */
 const complete = (d: NonNullable<Amendment["additionalDriver"]>) =>
@@ -88,6 +98,7 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
           dailyPriceCents: car.dailyPriceCents,
           payLaterFeePercent: car.payLaterFeePercent,
           options: optionPrices(car),
+          deposit: { cents: car.depositCents, method: car.depositMethod },
         },
         days,
         options,
@@ -121,6 +132,10 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
         .from(locations)
         .where(eq(locations.id, change.dropoffLocationId));
       if (!bookable || !dropoffPlace) throw new Unavailable();
+      // Every check passed: a preview answers the price, and a save at another price than shown is one too.
+      if (change.preview) return { preview: breakdown, changed: false } as const;
+      if (change.expectedTotalCents !== undefined && change.expectedTotalCents !== breakdown.totalCents)
+        return { preview: breakdown, changed: true } as const;
       // Last, so this answer means "the change is fine but for the open payment" (amendClosingCardAttempts).
       const [open] = await tx
         .select({ id: payments.id })
@@ -213,5 +228,11 @@ export async function amendChoices(carId: number) {
     .innerJoin(locations, eq(locations.id, schema.carLocations.locationId))
     .where(eq(schema.carLocations.carId, carId))
     .orderBy(asc(locations.nameEs));
-  return { places, options: optionKeys.filter((k) => car[`${k}Cents`] >= 0) };
+  return {
+    places,
+    options: optionKeys.filter((k) => car[`${k}Cents`] >= 0),
+    // What the form says beside each cover (docs/domain.md#cover).
+    optionCents: optionPrices(car),
+    excess: excessOf(car),
+  };
 }

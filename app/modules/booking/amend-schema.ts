@@ -13,7 +13,10 @@ export const dropOffMessage = "bookings:amend.dropOffBeforePickUp";
 
 export const amendSchema = z
   .object({
-    intent: z.literal("amend"),
+    /** "amend-preview" prices the change without saving it (docs/domain.md#amendment-preview). */
+    intent: z.enum(["amend", "amend-preview"]),
+    /** The total the driver was shown: a save at any other price is previewed again instead. */
+    expectedTotal: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
     pickUp: amendTime,
     dropOff: amendTime,
     pickupLocationId: z.coerce.number({ error: messages.required }).int().positive(),

@@ -40,6 +40,8 @@ const detailQuery = (executor: Executor) =>
         name: cars.name,
         dailyPriceCents: cars.dailyPriceCents,
         cancellationCents: cars.cancellationCents,
+        depositCents: cars.depositCents,
+        depositMethod: cars.depositMethod,
       },
       supplier: { id: suppliers.id, name: suppliers.name, phone: suppliers.phone, whatsapp: suppliers.whatsapp },
       pickup: placeFields(pickup),
@@ -77,7 +79,9 @@ export async function bookingDetail(user: User, id: number) {
     .leftJoin(actor, eq(actor.id, bookingEvents.actorId))
     .where(eq(bookingEvents.bookingId, id))
     .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
-  return { ...row, history };
+  // The deposit the booking was priced with; one made before it was recorded shows the car's (docs/domain.md#deposit).
+  const deposit = row.booking.breakdown.deposit ?? { cents: row.car.depositCents, method: row.car.depositMethod };
+  return { ...row, deposit, history };
 }
 
 /** The same details, read in the caller's transaction (the booking may have been written in it), for its confirmation. */

@@ -5,6 +5,7 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
 import { languageOrDefault } from "~/modules/i18n/languages";
 import { placeName } from "~/modules/i18n/place-name";
 import { qrPng } from "~/modules/images/qr.server";
+import { wordedPrice } from "~/modules/pricing/price-lines";
 import { optionKeys } from "~/modules/pricing/pricing";
 import { instantToLocal } from "~/modules/time/zoned-time";
 import type { Executor } from "~/utils/db.server";
@@ -43,6 +44,13 @@ export async function enqueueBookingConfirmation(tx: Executor, bookingId: number
   const counter = counterInstructions(pickup, language);
   const ics = bookingCalendar(detail, language, getFixedT(language));
   const options = optionKeys.filter((key) => booking[key]);
+  // The price lines and the deposit in the driver's language, as the booking page shows them
+  // (docs/domain.md#price-lines); a booking made before deposits were recorded shows the car's.
+  const tPrice = getFixedT(language, "price");
+  const price = wordedPrice((key, values) => tPrice(key, values ?? {}), formatCents, {
+    ...booking.breakdown,
+    deposit: booking.breakdown.deposit ?? { cents: car.depositCents, method: car.depositMethod },
+  });
   await enqueueEmail(
     tx,
     {
@@ -65,6 +73,8 @@ export async function enqueueBookingConfirmation(tx: Executor, bookingId: number
         // Option keys; the template names them in the reader's language.
         options: options.join(","),
         total: formatCents(booking.priceCents),
+        priceLines: JSON.stringify(price.lines),
+        deposit: price.deposit ?? "",
         payment: paymentState(booking.status, booking.paymentMethod),
         link: new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString(),
         map: mapLink(pickup),

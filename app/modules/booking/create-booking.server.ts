@@ -3,7 +3,8 @@ import { carIsBookableFor } from "~/modules/availability/availability.server";
 import type { Language } from "~/modules/i18n/languages";
 import { notify } from "~/modules/notification/notify.server";
 import { HOLD_MINUTES, type OnlineMethod } from "~/modules/booking/methods";
-import { optionKeys, priceRental, rentalDays, type OptionKey } from "~/modules/pricing/pricing";
+import { excessOf, type Excess } from "~/modules/pricing/cover";
+import { optionKeys, priceRental, rentalDays, type Deposit, type OptionKey } from "~/modules/pricing/pricing";
 import { createUnactivatedAccount } from "~/modules/user/account.server";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import { unpaidCapFailure, type UnpaidCapFailure } from "./checkout-limits.server";
@@ -69,6 +70,10 @@ export type CheckoutCar = {
   payLaterFeePercent: number;
   minimumAge: number;
   depositCents: number;
+  /** The deposit and how it is taken, carried into the booking's breakdown (docs/domain.md#deposit). */
+  deposit: Deposit;
+  /** What each protection leaves the driver to pay (docs/domain.md#cover). */
+  excess: Excess;
   /** Cents per option: −1 not offered, 0 included, > 0 its price (docs/domain.md#price). */
   options: Record<OptionKey, number>;
   locationIds: number[];
@@ -97,6 +102,10 @@ const carFields = {
   payLaterFeePercent: cars.payLaterFeePercent,
   minimumAge: cars.minimumAge,
   depositCents: cars.depositCents,
+  depositMethod: cars.depositMethod,
+  collisionDamageWaiverExcessCents: cars.collisionDamageWaiverExcessCents,
+  theftProtectionExcessCents: cars.theftProtectionExcessCents,
+  fullInsuranceExcessCents: cars.fullInsuranceExcessCents,
   ...optionColumns,
   // In the car's own query: one round trip less per checkout page and per booking.
   locationIds: sql<
@@ -146,6 +155,8 @@ async function findCar(executor: Executor, carId: number): Promise<CheckoutCar |
     payLaterFeePercent,
     minimumAge,
     depositCents,
+    deposit: { cents: depositCents, method: row.depositMethod },
+    excess: excessOf(row),
     options,
     locationIds,
   };

@@ -1,13 +1,23 @@
 import { describe, expect, it } from "vitest";
 import * as dbEnums from "../../../db/schema/enums";
-import { fuelPolicies, fuelTypes, gearboxes } from "./car-enums";
-import { activeFilterCount, effectiveFilters, filtersToParams, hasFilters, noFilters, parseFilters } from "./filters";
+import { carCategories, fuelPolicies, fuelTypes, gearboxes } from "./car-enums";
+import {
+  activeFilterCount,
+  effectiveFilters,
+  filtersToParams,
+  hasFilters,
+  noFilters,
+  parseFilters,
+  parseSort,
+  sortOrders,
+} from "./filters";
 
 describe("car enumerations", () => {
   it("match the database enums", () => {
     expect(fuelTypes).toEqual(dbEnums.fuelTypes);
     expect(gearboxes).toEqual(dbEnums.gearboxes);
     expect(fuelPolicies).toEqual(dbEnums.fuelPolicies);
+    expect(carCategories).toEqual(dbEnums.carCategories);
   });
 });
 
@@ -29,7 +39,17 @@ describe("parseFilters", () => {
       mileage: ["unlimited"],
       fuelPolicy: ["freeTank"],
       deposit: 500,
+      category: [],
+      bags: null,
     });
+  });
+
+  it("reads categories in their list's order and a bag minimum among the offered ones", () => {
+    const filters = parseFilters(new URLSearchParams("category=van&category=economy&category=van&bags=3"));
+    expect(filters).toEqual({ ...noFilters, category: ["economy", "van"], bags: 3 });
+    expect(parseFilters(new URLSearchParams("category=limousine&category=SUV&bags=5")).category).toEqual([]);
+    for (const bags of ["5", "1", "any", "", "2.5"])
+      expect(parseFilters(new URLSearchParams({ bags })).bags).toBeNull();
   });
 
   it("drops unknown, duplicated and forged values instead of failing", () => {
@@ -43,7 +63,7 @@ describe("parseFilters", () => {
 
   it("round-trips through filtersToParams", () => {
     const params = new URLSearchParams(
-      "supplier=2&spec=doors4&fuel=hybrid&gearbox=manual&mileage=limited&policy=likeForlike&deposit=250",
+      "supplier=2&spec=doors4&fuel=hybrid&gearbox=manual&mileage=limited&policy=likeForlike&deposit=250&category=suv&bags=4",
     );
     const filters = parseFilters(params);
     expect(parseFilters(new URLSearchParams(filtersToParams(filters)))).toEqual(filters);
@@ -57,6 +77,8 @@ describe("effectiveFilters", () => {
       new URLSearchParams("gearbox=manual&gearbox=automatic&mileage=limited&mileage=unlimited&fuel=diesel"),
     );
     expect(effectiveFilters(all)).toEqual({ ...noFilters, fuel: ["diesel"] });
+    const everyCategory = parseFilters(new URLSearchParams(carCategories.map((c) => ["category", c])));
+    expect(effectiveFilters(everyCategory)).toEqual(noFilters);
   });
 });
 
@@ -67,5 +89,16 @@ describe("activeFilterCount", () => {
     expect(
       activeFilterCount(parseFilters(new URLSearchParams("supplier=1&supplier=2&fuel=diesel&deposit=250&deposit=9"))),
     ).toBe(4);
+    expect(activeFilterCount(parseFilters(new URLSearchParams("category=suv&category=van&bags=2")))).toBe(3);
+  });
+});
+
+describe("parseSort", () => {
+  it("reads each order and falls back to total price for anything else", () => {
+    for (const order of sortOrders) expect(parseSort(new URLSearchParams({ sort: order }))).toBe(order);
+    expect(sortOrders[0]).toBe("total");
+    for (const sort of ["", "price", "SEATS", "seats; drop table cars"])
+      expect(parseSort(new URLSearchParams({ sort }))).toBe("total");
+    expect(parseSort(new URLSearchParams())).toBe("total");
   });
 });

@@ -1,4 +1,13 @@
-import { fuelPolicies, fuelTypes, gearboxes, type FuelPolicy, type FuelType, type Gearbox } from "./car-enums";
+import {
+  carCategories,
+  fuelPolicies,
+  fuelTypes,
+  gearboxes,
+  type CarCategory,
+  type FuelPolicy,
+  type FuelType,
+  type Gearbox,
+} from "./car-enums";
 
 /**
  * Search filters, all carried in the query string so a filtered search is a plain,
@@ -12,8 +21,11 @@ export type MileageKind = (typeof mileageKinds)[number];
 /** docs/domain.md#limits: deposit thresholds 250 and 500 (dollars); the third is "any". */
 export const depositLimits = [250, 500] as const;
 export type DepositLimit = (typeof depositLimits)[number];
+/** docs/domain.md#car-categories: "at least N bags" thresholds; the last choice is "any". */
+export const bagMinimums = [2, 3, 4] as const;
+export type BagMinimum = (typeof bagMinimums)[number];
 
-export { fuelPolicies, fuelTypes, gearboxes };
+export { carCategories, fuelPolicies, fuelTypes, gearboxes };
 
 export type SearchFilters = {
   suppliers: number[];
@@ -23,6 +35,8 @@ export type SearchFilters = {
   mileage: MileageKind[];
   fuelPolicy: FuelPolicy[];
   deposit: DepositLimit | null;
+  category: CarCategory[];
+  bags: BagMinimum | null;
 };
 
 export const filterParams = {
@@ -33,6 +47,8 @@ export const filterParams = {
   mileage: "mileage",
   fuelPolicy: "policy",
   deposit: "deposit",
+  category: "category",
+  bags: "bags",
 } as const;
 
 export const noFilters: SearchFilters = {
@@ -43,6 +59,8 @@ export const noFilters: SearchFilters = {
   mileage: [],
   fuelPolicy: [],
   deposit: null,
+  category: [],
+  bags: null,
 };
 
 /** Keeps the allowed values in their canonical order, once each. */
@@ -61,6 +79,7 @@ export function parseFilters(params: URLSearchParams): SearchFilters {
     if (id >= 1 && id <= MAX_ID) supplierIds.add(id);
   }
   const deposit = Number(params.get(filterParams.deposit));
+  const bags = Number(params.get(filterParams.bags));
   return {
     suppliers: [...supplierIds].sort((a, b) => a - b),
     specs: pick(params.getAll(filterParams.specs), carSpecs),
@@ -69,6 +88,8 @@ export function parseFilters(params: URLSearchParams): SearchFilters {
     mileage: pick(params.getAll(filterParams.mileage), mileageKinds),
     fuelPolicy: pick(params.getAll(filterParams.fuelPolicy), fuelPolicies),
     deposit: (depositLimits as readonly number[]).includes(deposit) ? (deposit as DepositLimit) : null,
+    category: pick(params.getAll(filterParams.category), carCategories),
+    bags: (bagMinimums as readonly number[]).includes(bags) ? (bags as BagMinimum) : null,
   };
 }
 
@@ -81,6 +102,8 @@ export function filtersToParams(filters: SearchFilters): Array<[string, string]>
   for (const v of filters.mileage) out.push([filterParams.mileage, v]);
   for (const v of filters.fuelPolicy) out.push([filterParams.fuelPolicy, v]);
   if (filters.deposit !== null) out.push([filterParams.deposit, String(filters.deposit)]);
+  for (const v of filters.category) out.push([filterParams.category, v]);
+  if (filters.bags !== null) out.push([filterParams.bags, String(filters.bags)]);
   return out;
 }
 
@@ -95,6 +118,7 @@ export function effectiveFilters(filters: SearchFilters): SearchFilters {
     gearbox: filters.gearbox.length === gearboxes.length ? [] : filters.gearbox,
     mileage: filters.mileage.length === mileageKinds.length ? [] : filters.mileage,
     fuelPolicy: filters.fuelPolicy.length === fuelPolicies.length ? [] : filters.fuelPolicy,
+    category: filters.category.length === carCategories.length ? [] : filters.category,
   };
 }
 
@@ -102,7 +126,23 @@ export function hasFilters(filters: SearchFilters): boolean {
   return activeFilterCount(filters) > 0;
 }
 
-/** What the "Filters (N)" control counts: each ticked box and a deposit limit, one each. */
+/** What the "Filters (N)" control counts: each ticked box, a deposit limit and a bag minimum, one each. */
 export function activeFilterCount(filters: SearchFilters): number {
   return filtersToParams(filters).length;
+}
+
+/**
+ * The orders a search can list its cars in (docs/domain.md#search-order), the first the default.
+ * Every result of one search rents for the same days and its total is the daily price times
+ * them, so "total" and "perDay" give the same order today; they stay two choices, named as
+ * renters look for them.
+ */
+export const sortOrders = ["total", "perDay", "supplier", "seats"] as const;
+export type SortOrder = (typeof sortOrders)[number];
+export const SORT_PARAM = "sort";
+
+/** An unknown or missing sort is the default (a stale bookmark still searches). */
+export function parseSort(params: URLSearchParams): SortOrder {
+  const raw = params.get(SORT_PARAM);
+  return (sortOrders as readonly string[]).includes(raw ?? "") ? (raw as SortOrder) : sortOrders[0];
 }

@@ -128,6 +128,7 @@ const suppliers = cachedValue(async (): Promise<CatalogueSupplier[]> => {
 export type FeaturedCar = {
   id: number;
   name: string;
+  orSimilar: boolean;
   image: string | null;
   dailyPriceCents: number;
   seats: number;
@@ -145,6 +146,7 @@ const featuredCars = cachedValue(async (): Promise<FeaturedCar[]> => {
     .selectDistinctOn([c.name], {
       id: c.id,
       name: c.name,
+      orSimilar: c.orSimilar,
       image: c.image,
       dailyPriceCents: c.dailyPriceCents,
       seats: c.seats,

@@ -3,6 +3,7 @@ import { messages } from "~/modules/forms/messages";
 import { periodMessages } from "~/modules/availability/period";
 import { noFilters } from "./filters";
 import {
+  carHref,
   checkoutHref,
   initialSearchValues,
   MAX_PAGE,
@@ -97,6 +98,26 @@ describe("links", () => {
     const result = parseSearchParams(new URL(href, "http://x").searchParams, known, now);
     expect(result.query).toMatchObject({ pickupId: 1, dropoffId: 2, page: 3, filters: { suppliers: [3] } });
     expect(searchHref({ pickup: 1, from: "a", to: "b" })).toBe("/search?pickup=1&same=1&from=a&to=b");
+  });
+
+  it("searchHref keeps a chosen order in the URL and leaves the default out", () => {
+    const href = searchHref({ pickup: 1, from: "2026-03-10T10:00", to: "2026-03-12T10:00", sort: "seats" });
+    expect(href).toContain("sort=seats");
+    expect(parseSearchParams(new URL(href, "http://x").searchParams, known, now).query?.sort).toBe("seats");
+    expect(searchHref({ pickup: 1, from: "a", to: "b", sort: "total" })).not.toContain("sort");
+    expect(parse("pickup=1&same=1&from=2026-03-10T10:00&to=2026-03-12T12:00").query?.sort).toBe("total");
+  });
+
+  it("carHref gives the car page, with a search's places and dates when there is one", () => {
+    expect(carHref(42)).toBe("/cars/42");
+    const trip = { pickupId: 1, dropoffId: 2, from: "2026-03-10T10:00", to: "2026-03-12T10:00" };
+    const href = carHref(42, trip);
+    expect(href).toBe("/cars/42?pickup=1&dropoff=2&from=2026-03-10T10%3A00&to=2026-03-12T10%3A00");
+    expect(parseSearchParams(new URL(href, "http://x").searchParams, known, now).query).toMatchObject({
+      pickupId: 1,
+      dropoffId: 2,
+      page: 1,
+    });
   });
 
   it("checkoutHref carries the car, the places and the dates", () => {

@@ -1,7 +1,15 @@
 import { messages } from "~/modules/forms/messages";
 import { defaultPeriod, parseRentalPeriod, type RentalPeriod } from "~/modules/availability/period";
 import { normalizeLocal } from "~/modules/time/zoned-time";
-import { filtersToParams, parseFilters, type SearchFilters } from "./filters";
+import {
+  filtersToParams,
+  parseFilters,
+  parseSort,
+  SORT_PARAM,
+  sortOrders,
+  type SearchFilters,
+  type SortOrder,
+} from "./filters";
 
 /** Cars 15 per page (docs/domain.md#limits). */
 export const CARS_PER_PAGE = 15;
@@ -28,6 +36,7 @@ export type SearchQuery = {
   dropoffId: number;
   period: RentalPeriod;
   filters: SearchFilters;
+  sort: SortOrder;
   page: number;
   /** Cars a page; CARS_PER_PAGE when absent (the API's `pageSize`). */
   pageSize?: number;
@@ -36,6 +45,7 @@ export type SearchQuery = {
 export type ParsedSearch = {
   values: SearchFormValues;
   filters: SearchFilters;
+  sort: SortOrder;
   page: number;
   errors: SearchErrors;
   /** Set when every parameter is valid: the search to run. */
@@ -69,6 +79,7 @@ export function parseSearchParams(params: URLSearchParams, known: Map<number, Kn
     to: (params.get(searchParamNames.to) ?? "").slice(0, 40),
   };
   const filters = parseFilters(params);
+  const sort = parseSort(params);
   const pageNumber = Number(params.get(searchParamNames.page) ?? "1");
   const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? Math.min(pageNumber, MAX_PAGE) : 1;
 
@@ -87,9 +98,9 @@ export function parseSearchParams(params: URLSearchParams, known: Map<number, Kn
 
   const query =
     pickupId !== null && dropoffId !== null && period.ok && Object.keys(errors).length === 0
-      ? { pickupId, dropoffId, period: period.period, filters, page }
+      ? { pickupId, dropoffId, period: period.period, filters, sort, page }
       : null;
-  return { values, filters, page, errors, query };
+  return { values, filters, sort, page, errors, query };
 }
 
 /** The form's starting values before anything was searched: sensible dates, no place yet. */
@@ -136,6 +147,7 @@ export function searchHref(input: {
   from: string;
   to: string;
   filters?: SearchFilters;
+  sort?: SortOrder;
   page?: number;
 }): string {
   const params = new URLSearchParams();
@@ -146,8 +158,23 @@ export function searchHref(input: {
   params.set(searchParamNames.from, input.from);
   params.set(searchParamNames.to, input.to);
   for (const [k, v] of input.filters ? filtersToParams(input.filters) : []) params.append(k, v);
+  if (input.sort && input.sort !== sortOrders[0]) params.set(SORT_PARAM, input.sort);
   if (input.page && input.page > 1) params.set(searchParamNames.page, String(input.page));
   return `/search?${params}`;
+}
+
+/**
+ * A car's page (/cars/:id). With a search's places and dates it shows the total for them and
+ * books them; its query string reads like /search's (parseSearchParams), filters and page aside.
+ */
+export function carHref(
+  carId: number,
+  search?: { pickupId: number; dropoffId: number; from: string; to: string } | null,
+): string {
+  const path = `/cars/${carId}`;
+  if (!search) return path;
+  const query = searchHref({ pickup: search.pickupId, dropoff: search.dropoffId, from: search.from, to: search.to });
+  return `${path}${query.slice(query.indexOf("?"))}`;
 }
 
 /**

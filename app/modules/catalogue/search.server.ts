@@ -1,10 +1,11 @@
-import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { bookablePlace as cl, bookableSupplier as s, carIsBookable } from "~/modules/availability/availability.server";
-import type { OptionKey } from "~/modules/pricing/pricing";
+import type { Excess } from "~/modules/pricing/cover";
+import type { DepositMethod, OptionKey } from "~/modules/pricing/pricing";
 import { getDb, schema, type Database } from "~/utils/db.server";
-import type { FuelPolicy, FuelType, Gearbox } from "./car-enums";
-import { effectiveFilters, type SearchFilters } from "./filters";
+import type { CarCategory, FuelPolicy, FuelType, Gearbox } from "./car-enums";
+import { effectiveFilters, type SearchFilters, type SortOrder } from "./filters";
 import { countCap, resultCount, type ResultCount } from "./result-count";
 import { CARS_PER_PAGE, type SearchQuery } from "./search-query";
 
@@ -25,8 +26,12 @@ export type CarCard = {
   id: number;
   name: string;
   image: string | null;
+  category: CarCategory;
+  bags: number;
+  orSimilar: boolean;
   dailyPriceCents: number;
   depositCents: number;
+  depositMethod: DepositMethod;
   seats: number;
   doors: number;
   aircon: boolean;
@@ -35,7 +40,10 @@ export type CarCard = {
   mileage: number;
   fuelPolicy: FuelPolicy;
   payLaterFeePercent: number;
+  /** The supplier lets drivers pay at the counter (docs/domain.md#payments). */
+  payLaterAllowed: boolean;
   options: Record<OptionKey, number>;
+  excess: Excess;
   supplierId: number;
   supplierName: string;
   supplierLogo: string | null;
@@ -44,13 +52,19 @@ export type CarCard = {
 // The page's cars are read again by id, under their own aliases, outside the CTE.
 const pc = alias(schema.cars, "pc");
 const ps = alias(schema.suppliers, "ps");
+// The suppliers in name order, for the order by supplier.
+const so = alias(schema.suppliers, "so");
 
 const cardFields = {
   id: pc.id,
   name: pc.name,
   image: pc.image,
+  category: pc.category,
+  bags: pc.bags,
+  orSimilar: pc.orSimilar,
   dailyPriceCents: pc.dailyPriceCents,
   depositCents: pc.depositCents,
+  depositMethod: pc.depositMethod,
   seats: pc.seats,
   doors: pc.doors,
   aircon: pc.aircon,
@@ -59,6 +73,7 @@ const cardFields = {
   mileage: pc.mileage,
   fuelPolicy: pc.fuelPolicy,
   payLaterFeePercent: pc.payLaterFeePercent,
+  payLaterAllowed: ps.payLater,
   cancellation: pc.cancellationCents,
   gps: pc.gpsCents,
   homeDelivery: pc.homeDeliveryCents,
@@ -67,6 +82,9 @@ const cardFields = {
   collisionDamageWaiver: pc.collisionDamageWaiverCents,
   fullInsurance: pc.fullInsuranceCents,
   additionalDriver: pc.additionalDriverCents,
+  collisionDamageWaiverExcess: pc.collisionDamageWaiverExcessCents,
+  theftProtectionExcess: pc.theftProtectionExcessCents,
+  fullInsuranceExcess: pc.fullInsuranceExcessCents,
   supplierId: pc.supplierId,
   supplierName: ps.name,
   supplierLogo: ps.logo,
@@ -138,36 +156,111 @@ function filterConditions(filters: SearchFilters): {
     values.deposit = filters.deposit * 100;
     shape.push("d");
   }
+  if (filters.category.length) {
+    conditions.push(sql`cl.category = any(${ph("category")}::car_category[])`);
+    values.category = arrayLiteral(filters.category);
+    shape.push("c");
+  }
+  if (filters.bags !== null) {
+    conditions.push(sql`cl.bags >= ${ph("bags")}::int`);
+    values.bags = filters.bags;
+    shape.push("b");
+  }
   return { shape: shape.join("|"), conditions, values };
 }
 
-function buildQuery(db: Database, conditions: SQL[]) {
+/**
+ * The columns every order's list carries: the car and the values it is ordered by. Their names
+ * are unique in the statement, since drizzle writes a CTE's aliased columns unqualified.
+ */
+type FoundColumns = Record<"fid" | "fprice" | "fseats" | "fsname" | "fsid", unknown>;
+
+/** The chosen order (docs/domain.md#search-order) over a list's columns; the car id breaks ties. */
+function orderOf(sort: SortOrder, t: FoundColumns): SQL[] {
+  const col = (c: unknown) => c as AnyColumn;
+  if (sort === "seats") return [desc(col(t.fseats)), asc(col(t.fprice)), asc(col(t.fid))];
+  if (sort === "supplier") return [asc(col(t.fsname)), asc(col(t.fsid)), asc(col(t.fprice)), asc(col(t.fid))];
+  return [asc(col(t.fprice)), asc(col(t.fid))];
+}
+
+/**
+ * The first `limit` bookable cars in the chosen order, each order walking its own index of
+ * car_locations (migration 0010): price (`car_locations_search`), most seats first
+ * (`car_locations_by_seats`). By supplier, the active suppliers are taken in name order (a
+ * handful) and each one's cars walked cheapest first (`car_locations_by_supplier`); an
+ * incremental sort on the suppliers' order lets PostgreSQL stop as soon as it has the list.
+ */
+function foundQuery(db: Database, where: SQL | undefined, sort: SortOrder) {
+  const carColumns = {
+    fid: sql<number>`${cl.carId}`.as("fid"),
+    fprice: sql<number>`${cl.dailyPriceCents}`.as("fprice"),
+    fseats: sql<number>`${cl.seats}`.as("fseats"),
+  };
+  if (sort !== "supplier") {
+    const order = orderOf(sort, {
+      fid: cl.carId,
+      fprice: cl.dailyPriceCents,
+      fseats: cl.seats,
+      fsname: null,
+      fsid: null,
+    });
+    return db
+      .select({ ...carColumns, fsname: sql<string>`''`.as("fsname"), fsid: sql<number>`0`.as("fsid") })
+      .from(cl)
+      .innerJoin(s, eq(s.id, cl.supplierId))
+      .where(where)
+      .orderBy(...order)
+      .limit(ph("limit"));
+  }
+  const walk = db
+    .select(carColumns)
+    .from(cl)
+    .innerJoin(s, eq(s.id, cl.supplierId))
+    .where(and(where, sql`cl.supplier_id = so.id`))
+    .orderBy(cl.dailyPriceCents, cl.carId)
+    .limit(ph("limit"))
+    .as("walk");
+  return db
+    .select({
+      fid: sql<number>`${walk.fid}`.as("fid"),
+      fprice: sql<number>`${walk.fprice}`.as("fprice"),
+      fseats: sql<number>`${walk.fseats}`.as("fseats"),
+      fsname: sql<string>`${so.name}`.as("fsname"),
+      fsid: sql<number>`${so.id}`.as("fsid"),
+    })
+    .from(so)
+    .innerJoinLateral(walk, sql`true`)
+    .where(sql`so.active and so.status = 'active'`)
+    .orderBy(
+      ...orderOf(sort, { fid: walk.fid, fprice: walk.fprice, fseats: walk.fseats, fsname: so.name, fsid: so.id }),
+    )
+    .limit(ph("limit"));
+}
+
+function buildQuery(db: Database, conditions: SQL[], sort: SortOrder) {
   const where = and(
     carIsBookable({ locationId: ph("location"), pickUp: ph("pickUp"), dropOff: ph("dropOff") }),
     ...conditions,
   );
-  const found = db.$with("found").as(
-    db
-      .select({ id: cl.carId, price: sql<number>`${cl.dailyPriceCents}`.as("price") })
-      .from(cl)
-      .innerJoin(s, eq(s.id, cl.supplierId))
-      .where(where)
-      .orderBy(cl.dailyPriceCents, cl.carId)
-      .limit(ph("limit")),
-  );
+  const found = db.$with("found").as(foundQuery(db, where, sort));
   const counted = db.$with("counted").as(db.select({ found: sql<number>`count(*)::int`.as("found") }).from(found));
-  const page = db
-    .$with("page")
-    .as(db.select({ id: found.id }).from(found).orderBy(found.price, found.id).limit(ph("size")).offset(ph("offset")));
+  const page = db.$with("page").as(
+    db
+      .select({ fid: found.fid, fprice: found.fprice, fseats: found.fseats, fsname: found.fsname, fsid: found.fsid })
+      .from(found)
+      .orderBy(...orderOf(sort, found))
+      .limit(ph("size"))
+      .offset(ph("offset")),
+  );
   // Driven by the one-row count, so a page past the end still says how many cars there are.
   return db
     .with(found, counted, page)
     .select({ found: counted.found, car: cardTuple })
     .from(counted)
     .leftJoin(page, sql`true`)
-    .leftJoin(pc, eq(pc.id, page.id))
+    .leftJoin(pc, eq(pc.id, page.fid))
     .leftJoin(ps, eq(ps.id, pc.supplierId))
-    .orderBy(pc.dailyPriceCents, pc.id)
+    .orderBy(...orderOf(sort, page))
     .prepare("search");
 }
 
@@ -175,11 +268,13 @@ type Query = ReturnType<typeof buildQuery>;
 /** Per database handle (tests reopen it), per filter shape. */
 const preparedQueries = new WeakMap<Database, Map<string, Query>>();
 
-function queryFor(db: Database, shape: string, conditions: SQL[]): Query {
+function queryFor(db: Database, shape: string, conditions: SQL[], sort: SortOrder): Query {
   let byShape = preparedQueries.get(db);
   if (!byShape) preparedQueries.set(db, (byShape = new Map()));
-  let query = byShape.get(shape);
-  if (!query) byShape.set(shape, (query = buildQuery(db, conditions)));
+  // "total" and "perDay" are one order, hence one statement.
+  const key = `${sort === "perDay" ? "total" : sort}/${shape}`;
+  let query = byShape.get(key);
+  if (!query) byShape.set(key, (query = buildQuery(db, conditions, sort)));
   return query;
 }
 
@@ -188,8 +283,12 @@ function toCard(row: Row): CarCard {
     id: row.id,
     name: row.name,
     image: row.image,
+    category: row.category,
+    bags: row.bags,
+    orSimilar: row.orSimilar,
     dailyPriceCents: row.dailyPriceCents,
     depositCents: row.depositCents,
+    depositMethod: row.depositMethod,
     seats: row.seats,
     doors: row.doors,
     aircon: row.aircon,
@@ -198,6 +297,7 @@ function toCard(row: Row): CarCard {
     mileage: row.mileage,
     fuelPolicy: row.fuelPolicy,
     payLaterFeePercent: row.payLaterFeePercent,
+    payLaterAllowed: row.payLaterAllowed,
     options: {
       cancellation: row.cancellation,
       gps: row.gps,
@@ -208,6 +308,11 @@ function toCard(row: Row): CarCard {
       fullInsurance: row.fullInsurance,
       additionalDriver: row.additionalDriver,
     },
+    excess: {
+      collisionDamageWaiver: row.collisionDamageWaiverExcess,
+      theftProtection: row.theftProtectionExcess,
+      fullInsurance: row.fullInsuranceExcess,
+    },
     supplierId: row.supplierId,
     supplierName: row.supplierName,
     supplierLogo: row.supplierLogo,
@@ -215,15 +320,15 @@ function toCard(row: Row): CarCard {
 }
 
 /**
- * Cars bookable at the pick-up place for the whole period, cheapest first (for one
- * search every car rents for the same number of days, so the daily price orders the
- * totals): one page of them and how many there are, counted up to the page's cap.
+ * Cars bookable at the pick-up place for the whole period, in the chosen order (cheapest first
+ * unless asked otherwise; for one search every car rents for the same number of days, so the
+ * daily price orders the totals): one page of them and how many there are, counted up to the page's cap.
  */
 export async function searchCars(query: SearchQuery): Promise<{ cars: CarCard[]; count: ResultCount }> {
   const { shape, conditions, values } = filterConditions(effectiveFilters(query.filters));
   const size = query.pageSize ?? CARS_PER_PAGE;
   const cap = countCap(query.page, size);
-  const rows = await queryFor(await getDb(), shape, conditions).execute({
+  const rows = await queryFor(await getDb(), shape, conditions, query.sort).execute({
     ...values,
     location: query.pickupId,
     pickUp: query.period.pickUp.toISOString(),

@@ -1,4 +1,3 @@
-import { renderEmail } from "~/emails/render";
 import type { Language } from "~/modules/i18n/languages";
 import type { Executor } from "~/utils/db.server";
 import { enqueueAll, type JobPayload } from "~/utils/jobs.server";
@@ -25,6 +24,8 @@ export async function enqueueEmail(executor: Executor, request: EmailRequest, jo
 
 /** Several emails, as `enqueueEmail` each, written in one statement. */
 export async function enqueueEmails(executor: Executor, emails: Array<{ request: EmailRequest; jobId: string }>) {
+  // Loaded on the first email, not at start: React Email and html-to-text weigh ~40 MB a process (docs/operations.md#memory).
+  const { renderEmail } = await import("~/emails/render");
   const entries = await Promise.all(
     emails.map(async ({ request: { template, to, language, data, attachments }, jobId }) => {
       const { subject, html, text } = await renderEmail(template, language, data);

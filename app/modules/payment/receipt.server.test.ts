@@ -30,6 +30,7 @@ const receipt: ReceiptData = {
     payLaterFeePercent: 0,
     totalCents: 137550,
   },
+  deposit: { cents: 25000, method: "cardHold" },
   priceCents: 137550,
   payments: [
     {
@@ -66,8 +67,9 @@ describe("renderReceipt", () => {
       "3 ημέρες × $450.50 $1,351.50",
       "GPS $9",
       "Πλήρης ασφάλιση Περιλαμβάνεται",
-      "Μερικό σύνολο $1,375.50",
       "Σύνολο $1,375.50",
+      "Εγγύηση $250, δέσμευση σε πιστωτική κάρτα κατά την παραλαβή",
+      "Οι φόροι περιλαμβάνονται",
       "Τρόπος πληρωμής Pago móvil",
       "Αναφορά πληρωμής 0088001234",
       "Καταβλήθηκε σε μπολίβαρ 337,685.25 Bs προς 245.5 Bs ανά δολάριο",
@@ -75,7 +77,9 @@ describe("renderReceipt", () => {
     ]) {
       expect(out).toContain(expected);
     }
+    // No fee, so neither a fee line nor a subtotal repeating the total (docs/domain.md#price-lines).
     expect(out).not.toContain("Επιβάρυνση πληρωμής αργότερα");
+    expect(out).not.toContain("Μερικό σύνολο");
   });
 
   it("writes it in Spanish with the pay-later fee and every succeeded payment", async () => {
@@ -125,6 +129,7 @@ describe("renderReceipt", () => {
       "Forma de pago USDT (TRC20)",
       "Monto $513.05",
       "Monto pagado $1,513.05",
+      "Depósito de garantía $250, retenido en una tarjeta de crédito",
     ]) {
       expect(out).toContain(expected);
     }

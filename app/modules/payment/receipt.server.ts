@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { and, asc, eq } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import { formatCents } from "~/modules/i18n/format";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import type { Language } from "~/modules/i18n/languages";
-import type { PriceBreakdown } from "~/modules/pricing/pricing";
+import { depositText, priceLines, priceLineText } from "~/modules/pricing/price-lines";
+import type { Deposit, PriceBreakdown } from "~/modules/pricing/pricing";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { getDb, schema } from "~/utils/db.server";
 import { formatBolivarDecimal } from "./mobile-payment";
@@ -31,6 +31,8 @@ export type ReceiptData = {
   dropoff: Place;
   days: number;
   breakdown: PriceBreakdown;
+  /** The deposit the booking was made with and how it is taken (docs/domain.md#deposit). */
+  deposit: Deposit;
   priceCents: number;
   /** The succeeded payments, oldest first (a pay-later booking may be paid in more than one). */
   payments: ReceivedPayment[];
@@ -68,7 +70,7 @@ export async function loadReceipt(
 ): Promise<ReceiptLookup> {
   const detail = await bookingDetail(user, bookingId);
   if (!detail) return { ok: false, reason: "notFound" };
-  const { booking, car, supplier, pickup, dropoff, driver } = detail;
+  const { booking, car, supplier, pickup, dropoff, driver, deposit } = detail;
   if (booking.status !== "paid") return { ok: false, reason: "notPaid" };
   const paid = await receivedPayments(booking.id);
   if (!hasReceipt(booking.status, paid)) return { ok: false, reason: "notPaid" };
@@ -87,6 +89,7 @@ export async function loadReceipt(
       dropoff: { name: name(dropoff), address: dropoff.address, timeZone: dropoff.timeZone, at: booking.endsAt },
       days: booking.days,
       breakdown: booking.breakdown,
+      deposit,
       priceCents: booking.priceCents,
       payments: paid,
     },
@@ -147,7 +150,9 @@ const LABEL_WIDTH = 165;
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 
 /** The receipt as a PDF (A4), every text in `language`, amounts per docs/domain.md#formatting. */
-export function renderReceipt(receipt: ReceiptData, language: Language): Promise<Buffer> {
+export async function renderReceipt(receipt: ReceiptData, language: Language): Promise<Buffer> {
+  // Loaded with the first receipt, not at start (docs/operations.md#memory).
+  const { default: PDFDocument } = await import("pdfkit");
   const t = getFixedT(language, ["receipt", "bookings"]);
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
@@ -214,24 +219,17 @@ export function renderReceipt(receipt: ReceiptData, language: Language): Promise
   row(t("bookings:detail.dropoff"), `${receipt.dropoff.name}, ${receipt.dropoff.address}\n${when(receipt.dropoff)}`);
   row(t("bookings:columns.days"), String(receipt.days));
 
-  const { breakdown } = receipt;
+  // The booking page's and the email's lines (docs/domain.md#price-lines).
   heading(t("receipt:breakdown"));
-  line(
-    t("bookings:detail.daily", { count: breakdown.days, price: formatCents(breakdown.dailyPriceCents) }),
-    formatCents(breakdown.dailyPriceCents * breakdown.days),
-  );
-  for (const [key, cents] of Object.entries(breakdown.options)) {
-    line(t(`bookings:options.${key}`), cents === 0 ? t("bookings:detail.included") : formatCents(cents));
+  const translate = (key: string, values?: Record<string, unknown>) => t(key, values ?? {});
+  for (const priced of priceLines(receipt.breakdown)) {
+    const { label, amount } = priceLineText(translate, formatCents, priced);
+    if (priced.kind === "total") rule();
+    line(label, amount, priced.kind === "total" ? "bold" : "regular");
   }
-  rule();
-  line(t("bookings:detail.subtotal"), formatCents(breakdown.subtotalCents));
-  if (breakdown.payLaterFeePercent > 0) {
-    line(
-      t("bookings:detail.payLaterFee", { percent: breakdown.payLaterFeePercent }),
-      formatCents(breakdown.totalCents - breakdown.subtotalCents),
-    );
-  }
-  line(t("bookings:detail.total"), formatCents(receipt.priceCents), "bold");
+  const deposit = depositText(translate, formatCents, receipt.deposit);
+  if (deposit) row(t("price:deposit.label"), `${deposit}. ${t("price:deposit.notInTotal")}`);
+  row("", t("price:taxes"));
 
   heading(t("receipt:payment"));
   for (const payment of receipt.payments) {

@@ -34,10 +34,23 @@ export function optionPrices(car: { [K in OptionKey as `${K}Cents`]: number }): 
   return Object.fromEntries(optionKeys.map((key) => [key, car[`${key}Cents`]])) as Record<OptionKey, number>;
 }
 
+/**
+ * How a car's security deposit is taken at the counter (docs/domain.md#deposit): a hold on the
+ * driver's credit card, cash, or either. A copy of the database enum (`deposit_method`) that a
+ * unit test holds equal, so browser code never imports db/schema.
+ */
+export const depositMethods = ["cardHold", "cash", "cardHoldOrCash"] as const;
+export type DepositMethod = (typeof depositMethods)[number];
+
+/** The security deposit: refundable, taken at pick-up, never part of the price. */
+export type Deposit = { cents: number; method: DepositMethod };
+
 export type PricedCar = {
   dailyPriceCents: number;
   payLaterFeePercent: number;
   options: Record<OptionKey, number>;
+  /** Carried into the breakdown so the booking keeps the deposit it was made with. */
+  deposit?: Deposit;
 };
 
 export type PriceBreakdown = {
@@ -49,6 +62,8 @@ export type PriceBreakdown = {
   /** 0 unless the driver pays later. */
   payLaterFeePercent: number;
   totalCents: number;
+  /** The car's deposit when priced (absent on bookings made before it was recorded). */
+  deposit?: Deposit;
 };
 
 export class UnavailableOptionError extends Error {
@@ -112,5 +127,6 @@ export function priceRental(input: {
     subtotalCents,
     payLaterFeePercent,
     totalCents: payLaterFeePercent > 0 ? addPercentRoundingUp(subtotalCents, payLaterFeePercent) : subtotalCents,
+    ...(car.deposit ? { deposit: { cents: car.deposit.cents, method: car.deposit.method } } : {}),
   };
 }

@@ -1,6 +1,14 @@
 import { z } from "zod";
-import { fuelPolicies, fuelTypes, gearboxes } from "~/modules/catalogue/car-enums";
-import { carSpecs, depositLimits, filterParams, mileageKinds } from "~/modules/catalogue/filters";
+import { carCategories, fuelPolicies, fuelTypes, gearboxes } from "~/modules/catalogue/car-enums";
+import {
+  bagMinimums,
+  carSpecs,
+  depositLimits,
+  filterParams,
+  mileageKinds,
+  SORT_PARAM,
+  sortOrders,
+} from "~/modules/catalogue/filters";
 import { CARS_PER_PAGE, MAX_CARS_PER_PAGE, MAX_PAGE, searchParamNames } from "~/modules/catalogue/search-query";
 import { onlineMethods } from "~/modules/booking/methods";
 import { optionKeys } from "~/modules/pricing/pricing";
@@ -88,6 +96,11 @@ export const carCardSchema = z
     id: z.number().int(),
     name: z.string(),
     image: pictureUrl("The car's picture, or null."),
+    category: z.enum(carCategories).meta({ description: "ACRISS-style category (docs/domain.md#car-categories)." }),
+    bags: z.number().int().meta({ description: "Large suitcases the boot holds." }),
+    orSimilar: z
+      .boolean()
+      .meta({ description: "The supplier may hand over another car of the same category: show “name or similar”." }),
     dailyPriceCents: z.number().int(),
     totalCents: z
       .number()
@@ -155,6 +168,15 @@ export const searchQuerySchema = z.object({
     .enum(depositLimits.map(String) as [string, ...string[]])
     .optional()
     .meta({ description: "Deposit at most this many dollars." }),
+  [filterParams.category]: repeated(carCategories, "Car categories; repeat for several."),
+  [filterParams.bags]: z
+    .enum(bagMinimums.map(String) as [string, ...string[]])
+    .optional()
+    .meta({ description: "At least this many large bags." }),
+  [SORT_PARAM]: z.enum(sortOrders).optional().meta({
+    description:
+      "Order (docs/domain.md#search-order): `total` (default) and `perDay` cheapest first, `supplier` by supplier name then cheapest, `seats` most seats first then cheapest. Unknown values give the default.",
+  }),
   l: z.string().optional().meta({ description: "Language of names and messages: es, en, fr, el." }),
 });
 
@@ -165,7 +187,7 @@ export const searchCars = defineOperation({
   tag,
   summary: "Search cars for a place and period",
   description: [
-    "The search of the `/search` page, with the same query parameters, filters and paging: the cars bookable at the pick-up place for the whole period, cheapest first.",
+    "The search of the `/search` page, with the same query parameters, filters and paging: the cars bookable at the pick-up place for the whole period, cheapest first unless `sort` says otherwise.",
     "",
     `\`total\` counts exactly up to 100 cars, then in steps of 100 with \`more: true\` (ADR 0005); \`pages\` are the pages known to hold cars. A page past the last gives the last page (the answer's \`page\` says which), and pages past ${MAX_PAGE} give page ${MAX_PAGE} at most.`,
     "",

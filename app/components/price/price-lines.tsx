@@ -1,0 +1,51 @@
+import { formatCents } from "~/modules/i18n/format";
+import { useTranslation } from "~/modules/i18n/react";
+import { depositText, priceLines, priceLineText } from "~/modules/pricing/price-lines";
+import type { Deposit, PriceBreakdown } from "~/modules/pricing/pricing";
+
+/**
+ * A price as its lines (docs/domain.md#price-lines) — rental, options, the pay-later fee when
+ * there is one, total — then the deposit and how it is taken, and what the total includes. The
+ * same lines as the confirmation email (app/emails/price-lines.tsx) and the PDF receipt.
+ */
+export function PriceLines({
+  breakdown,
+  deposit,
+  totalTestId,
+}: {
+  breakdown: PriceBreakdown;
+  deposit: Deposit | null | undefined;
+  totalTestId?: string;
+}) {
+  const { t } = useTranslation("price");
+  const lines = priceLines(breakdown);
+  const depositLine = depositText(t, formatCents, deposit);
+  return (
+    <div className="price-lines stack">
+      <table>
+        <tbody>
+          {lines.map((line) => {
+            const { label, amount } = priceLineText(t, formatCents, line);
+            const total = line.kind === "total";
+            return (
+              <tr
+                key={line.kind === "option" ? line.option : line.kind}
+                className={total ? "price-lines__total" : undefined}
+              >
+                <th scope="row">{label}</th>
+                <td data-testid={total ? totalTestId : undefined}>{total ? <strong>{amount}</strong> : amount}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {depositLine ? (
+        <p className="price-lines__deposit">
+          <strong>{t("common:labelled", { label: t("deposit.label") })}</strong> {depositLine}.{" "}
+          {t("deposit.notInTotal")}
+        </p>
+      ) : null}
+      <p className="muted">{t("taxes")}</p>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { and, asc, eq } from "drizzle-orm";
+import { excessOf } from "~/modules/pricing/cover";
+import { optionPrices } from "~/modules/pricing/pricing";
+import { getDb, schema } from "~/utils/db.server";
+import type { CarCard } from "./search.server";
+
+/** What the car page (docs/domain.md#car-page) shows of a car, whatever the dates. */
+export type CarDetails = Omit<CarCard, "payLaterFeePercent" | "supplierId"> & {
+  minimumAge: number;
+  /** The places it is rented from, by id. */
+  locationIds: number[];
+};
+
+/**
+ * An active car of an active supplier, with its places; null otherwise (the page is then a
+ * 404). Two small reads by primary key and by `car_locations_car_idx`: a page of one car.
+ */
+export async function loadCarDetails(carId: number): Promise<CarDetails | null> {
+  const db = await getDb();
+  const { cars: c, suppliers: s, carLocations } = schema;
+  const [row] = await db
+    .select({ car: c, supplierName: s.name, supplierLogo: s.logo, payLaterAllowed: s.payLater })
+    .from(c)
+    .innerJoin(s, eq(s.id, c.supplierId))
+    .where(and(eq(c.id, carId), eq(c.status, "active"), eq(s.active, true), eq(s.status, "active")))
+    .limit(1);
+  if (!row) return null;
+  const places = await db
+    .select({ id: carLocations.locationId })
+    .from(carLocations)
+    .where(eq(carLocations.carId, carId))
+    .orderBy(asc(carLocations.locationId));
+  const { car } = row;
+  return {
+    id: car.id,
+    name: car.name,
+    image: car.image,
+    category: car.category,
+    bags: car.bags,
+    orSimilar: car.orSimilar,
+    dailyPriceCents: car.dailyPriceCents,
+    depositCents: car.depositCents,
+    depositMethod: car.depositMethod,
+    payLaterAllowed: row.payLaterAllowed,
+    excess: excessOf(car),
+    minimumAge: car.minimumAge,
+    seats: car.seats,
+    doors: car.doors,
+    aircon: car.aircon,
+    fuelType: car.fuelType,
+    gearbox: car.gearbox,
+    mileage: car.mileage,
+    fuelPolicy: car.fuelPolicy,
+    options: optionPrices(car),
+    supplierName: row.supplierName,
+    supplierLogo: row.supplierLogo,
+    locationIds: places.map((p) => p.id),
+  };
+}

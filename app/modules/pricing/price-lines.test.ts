@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { depositMethods as storedDepositMethods } from "../../../db/schema/enums";
+import { depositText, includedOptions, priceLines, priceLineText, resultTotals } from "./price-lines";
+import { depositMethods, optionKeys, priceRental, type OptionKey, type PricedCar } from "./pricing";
+
+const none = Object.fromEntries(optionKeys.map((k) => [k, -1])) as Record<OptionKey, number>;
+const car: PricedCar = {
+  dailyPriceCents: 2800,
+  payLaterFeePercent: 8,
+  options: { ...none, gps: 500, cancellation: 2000, collisionDamageWaiver: 0 },
+  deposit: { cents: 15000, method: "cardHold" },
+};
+
+describe("priceLines", () => {
+  it("lists rental, options, subtotal, the fee and the total of a pay-later price", () => {
+    const lines = priceLines(
+      priceRental({ car, days: 2, options: ["gps", "collisionDamageWaiver", "cancellation"], payLater: true }),
+    );
+    expect(lines).toEqual([
+      { kind: "rental", days: 2, dailyPriceCents: 2800, cents: 5600 },
+      { kind: "option", option: "cancellation", cents: 2000 },
+      { kind: "option", option: "gps", cents: 1000 },
+      { kind: "option", option: "collisionDamageWaiver", cents: 0 },
+      { kind: "subtotal", cents: 8600 },
+      { kind: "payLaterFee", percent: 8, cents: 688 },
+      { kind: "total", cents: 9288 },
+    ]);
+  });
+
+  it("prints no fee, and no subtotal repeating the total, when there is no fee", () => {
+    const payNow = priceLines(priceRental({ car, days: 2, payLater: false }));
+    expect(payNow.map((l) => l.kind)).toEqual(["rental", "total"]);
+    const zeroFee = priceLines(priceRental({ car: { ...car, payLaterFeePercent: 0 }, days: 2, payLater: true }));
+    expect(zeroFee.map((l) => l.kind)).toEqual(["rental", "total"]);
+  });
+
+  it("adds up to the total", () => {
+    const lines = priceLines(priceRental({ car, days: 3, options: ["gps"], payLater: true }));
+    const sum = lines
+      .filter((l) => l.kind === "rental" || l.kind === "option" || l.kind === "payLaterFee")
+      .reduce((s, l) => s + l.cents, 0);
+    expect(sum).toBe(lines.at(-1)!.cents);
+  });
+});
+
+describe("priceLineText and depositText", () => {
+  const t = (key: string, values?: Record<string, unknown>) => `${key}${values ? JSON.stringify(values) : ""}`;
+  const money = (cents: number) => `$${cents / 100}`;
+
+  it("words each line with its amount, an included option as included", () => {
+    expect(priceLineText(t, money, { kind: "rental", days: 2, dailyPriceCents: 2800, cents: 5600 })).toEqual({
+      label: 'price:lines.rental{"count":2,"price":"$28"}',
+      amount: "$56",
+    });
+    expect(priceLineText(t, money, { kind: "option", option: "gps", cents: 0 }).amount).toBe("price:lines.included");
+  });
+
+  it("says the deposit's amount and how it is taken, and nothing for no deposit", () => {
+    expect(depositText(t, money, { cents: 15000, method: "cash" })).toBe(
+      'price:deposit.value{"amount":"$150","method":"price:deposit.methods.cash"}',
+    );
+    expect(depositText(t, money, { cents: 0, method: "cash" })).toBeNull();
+    expect(depositText(t, money, undefined)).toBeNull();
+  });
+});
+
+describe("resultTotals (docs/domain.md#price-lines)", () => {
+  it("gives both ways of paying when the pay-later fee makes them differ, each as checkout prices it", () => {
+    expect(resultTotals(car, 2, { payNow: true, payLater: true })).toEqual([
+      { way: "payNow", totalCents: priceRental({ car, days: 2 }).totalCents, feePercent: 0 },
+      { way: "payLater", totalCents: priceRental({ car, days: 2, payLater: true }).totalCents, feePercent: 8 },
+    ]);
+    expect(resultTotals(car, 2, { payNow: true, payLater: true }).map((r) => r.totalCents)).toEqual([5600, 6048]);
+  });
+
+  it("gives one total when both ways cost the same, or only one is offered", () => {
+    expect(resultTotals({ ...car, payLaterFeePercent: 0 }, 2, { payNow: true, payLater: true })).toEqual([
+      { way: null, totalCents: 5600, feePercent: 0 },
+    ]);
+    expect(resultTotals(car, 2, { payNow: false, payLater: true })).toEqual([
+      { way: "payLater", totalCents: 6048, feePercent: 8 },
+    ]);
+    expect(resultTotals(car, 2, { payNow: true, payLater: false })).toEqual([
+      { way: "payNow", totalCents: 5600, feePercent: 0 },
+    ]);
+    expect(resultTotals(car, 2, { payNow: false, payLater: false })).toEqual([]);
+  });
+});
+
+describe("deposits and included options", () => {
+  it("keep the deposit a booking was priced with in its breakdown", () => {
+    expect(priceRental({ car, days: 1 }).deposit).toEqual({ cents: 15000, method: "cardHold" });
+    expect(priceRental({ car: { ...car, deposit: undefined }, days: 1 }).deposit).toBeUndefined();
+  });
+
+  it("name the database's deposit methods", () => {
+    expect([...depositMethods]).toEqual([...storedDepositMethods]);
+  });
+
+  it("lists what the price includes", () => {
+    expect(includedOptions(car.options)).toEqual(["collisionDamageWaiver"]);
+  });
+});

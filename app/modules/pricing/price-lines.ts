@@ -1,0 +1,127 @@
+import {
+  optionKeys,
+  optionState,
+  priceRental,
+  type Deposit,
+  type OptionKey,
+  type PriceBreakdown,
+  type PricedCar,
+} from "./pricing";
+
+/**
+ * The lines every page, email and receipt prints for a price (docs/domain.md#price-lines), so
+ * results, checkout, the booking page, the confirmation email and the PDF receipt say the same
+ * thing in the same order. Pure and shared with the browser.
+ */
+export type PriceLine =
+  | { kind: "rental"; days: number; dailyPriceCents: number; cents: number }
+  /** An option chosen or included; `cents` 0 means included in the daily price. */
+  | { kind: "option"; option: OptionKey; cents: number }
+  /** Only before a fee: without one it would repeat the total. */
+  | { kind: "subtotal"; cents: number }
+  | { kind: "payLaterFee"; percent: number; cents: number }
+  | { kind: "total"; cents: number };
+
+export function priceLines(breakdown: PriceBreakdown): PriceLine[] {
+  const lines: PriceLine[] = [
+    {
+      kind: "rental",
+      days: breakdown.days,
+      dailyPriceCents: breakdown.dailyPriceCents,
+      cents: breakdown.dailyPriceCents * breakdown.days,
+    },
+  ];
+  for (const option of optionKeys) {
+    const cents = breakdown.options[option];
+    if (cents !== undefined) lines.push({ kind: "option", option, cents });
+  }
+  const feeCents = breakdown.totalCents - breakdown.subtotalCents;
+  // A fee is printed only when it exists: never "a 0 % fee" (docs/domain.md#price-lines).
+  if (breakdown.payLaterFeePercent > 0 && feeCents > 0) {
+    lines.push({ kind: "subtotal", cents: breakdown.subtotalCents });
+    lines.push({ kind: "payLaterFee", percent: breakdown.payLaterFeePercent, cents: feeCents });
+  }
+  lines.push({ kind: "total", cents: breakdown.totalCents });
+  return lines;
+}
+
+/** What i18next's and the browser's `t` both are, as far as these texts need. */
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+type Money = (cents: number) => string;
+
+/** A line as a label and an amount in the reader's language ("2 days × $28", "$56"). */
+export function priceLineText(t: Translate, money: Money, line: PriceLine): { label: string; amount: string } {
+  switch (line.kind) {
+    case "rental":
+      return {
+        label: t("price:lines.rental", { count: line.days, price: money(line.dailyPriceCents) }),
+        amount: money(line.cents),
+      };
+    case "option":
+      return {
+        label: t(`catalogue:options.${line.option}`),
+        amount: line.cents === 0 ? t("price:lines.included") : money(line.cents),
+      };
+    case "subtotal":
+      return { label: t("price:lines.subtotal"), amount: money(line.cents) };
+    case "payLaterFee":
+      return { label: t("price:lines.payLaterFee", { percent: line.percent }), amount: money(line.cents) };
+    case "total":
+      return { label: t("price:lines.total"), amount: money(line.cents) };
+  }
+}
+
+/** "$150, held on a credit card at pick-up…": the deposit's amount and how it is taken; null when there is none. */
+export function depositText(t: Translate, money: Money, deposit: Deposit | undefined | null): string | null {
+  if (!deposit || deposit.cents <= 0) return null;
+  return t("price:deposit.value", {
+    amount: money(deposit.cents),
+    method: t(`price:deposit.methods.${deposit.method}`),
+  });
+}
+
+/** A price's lines and deposit worded for a reader, as emails carry them (their templates know no pricing). */
+export function wordedPrice(
+  t: Translate,
+  money: Money,
+  breakdown: PriceBreakdown,
+): { lines: Array<{ label: string; amount: string; total: boolean }>; deposit: string | null } {
+  return {
+    lines: priceLines(breakdown).map((line) => ({ ...priceLineText(t, money, line), total: line.kind === "total" })),
+    deposit: depositText(t, money, breakdown.deposit),
+  };
+}
+
+export type PaymentWay = "payNow" | "payLater";
+
+/**
+ * What a search result costs for each way of paying the car offers (docs/domain.md#price-lines):
+ * no options chosen, through `priceRental` like checkout. One entry when only one way is offered
+ * (its way named) or both cost the same (no fee: `way` null, "whichever you choose").
+ */
+export function resultTotals(
+  car: PricedCar,
+  days: number,
+  ways: { payNow: boolean; payLater: boolean },
+): Array<{ way: PaymentWay | null; totalCents: number; feePercent: number }> {
+  const now = ways.payNow ? priceRental({ car, days }) : null;
+  const later = ways.payLater ? priceRental({ car, days, payLater: true }) : null;
+  if (now && later) {
+    if (now.totalCents === later.totalCents) return [{ way: null, totalCents: now.totalCents, feePercent: 0 }];
+    return [
+      { way: "payNow", totalCents: now.totalCents, feePercent: 0 },
+      { way: "payLater", totalCents: later.totalCents, feePercent: later.payLaterFeePercent },
+    ];
+  }
+  if (now) return [{ way: "payNow", totalCents: now.totalCents, feePercent: 0 }];
+  if (later) {
+    const feePercent = later.totalCents > later.subtotalCents ? later.payLaterFeePercent : 0;
+    return [{ way: "payLater", totalCents: later.totalCents, feePercent }];
+  }
+  return [];
+}
+
+/** The options a car includes in its price (0 cents), in the canonical order. */
+export function includedOptions(options: Record<OptionKey, number>): OptionKey[] {
+  return optionKeys.filter((key) => optionState(key, options[key]).kind === "included");
+}
