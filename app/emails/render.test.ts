@@ -34,31 +34,34 @@ describe("renderEmail", () => {
   });
 });
 
+/** A booking's trip and voucher, as the driver's emails carry them. */
+const voucherData = {
+  fullName: "Vera",
+  reference: "RD-K2BPX9",
+  car: "Fiat Uno",
+  supplier: "Llanos Rent a Car",
+  pickup: "Maiquetía Airport (CCS)",
+  pickupAddress: "Av. Intercomunal",
+  dropoff: "Maiquetía Airport (CCS)",
+  dropoffAddress: "Av. Intercomunal",
+  from: "Dec 3, 2026, 10:00",
+  to: "Dec 5, 2026, 10:00",
+  timeZone: "America/Caracas",
+  days: 2,
+  options: "",
+  total: "$56",
+  link: "http://localhost/booking?b=1",
+  map: "https://www.openstreetmap.org/?mlat=10.6&mlon=-66.9#map=16/10.6/-66.9",
+  counter: "Arrivals hall",
+  supplierPhone: "+584141112233",
+  supplierPhoneLink: "tel:+584141112233",
+  whatsapp: "https://wa.me/584141112233",
+  qr: "cid:voucher-qr",
+  bring: "licence,identity,depositCard,voucher",
+};
+
 describe("the booking confirmation (docs/domain.md#voucher)", () => {
-  const data = {
-    fullName: "Vera",
-    reference: "RD-K2BPX9",
-    car: "Fiat Uno",
-    supplier: "Llanos Rent a Car",
-    pickup: "Maiquetía Airport (CCS)",
-    pickupAddress: "Av. Intercomunal",
-    dropoff: "Maiquetía Airport (CCS)",
-    dropoffAddress: "Av. Intercomunal",
-    from: "Dec 3, 2026, 10:00",
-    to: "Dec 5, 2026, 10:00",
-    timeZone: "America/Caracas",
-    days: 2,
-    options: "",
-    total: "$56",
-    link: "http://localhost/booking?b=1",
-    map: "https://www.openstreetmap.org/?mlat=10.6&mlon=-66.9#map=16/10.6/-66.9",
-    counter: "Arrivals hall",
-    supplierPhone: "+584141112233",
-    supplierPhoneLink: "tel:+584141112233",
-    whatsapp: "https://wa.me/584141112233",
-    qr: "cid:voucher-qr",
-    bring: "licence,identity,depositCard,voucher",
-  };
+  const data = voucherData;
 
   it("carries the voucher: the QR code image, the map, the counter, phone, WhatsApp and what to bring", async () => {
     const email = await renderEmail("booking-confirmation", "en", { ...data, payment: "payLater" });
@@ -145,25 +148,10 @@ describe("the booking confirmation's price (docs/domain.md#price-lines)", () => 
 
 describe("the pick-up reminder (docs/domain.md#reminder)", () => {
   const data = {
-    fullName: "Vera",
-    reference: "RD-K2BPX9",
-    car: "Fiat Uno",
-    supplier: "Llanos Rent a Car",
-    pickup: "Maiquetía Airport (CCS)",
-    pickupAddress: "Av. Intercomunal",
+    ...voucherData,
     dropoff: "Valencia Centre",
     dropoffAddress: "Av. Bolívar Norte",
-    from: "Dec 3, 2026, 10:00",
     to: "Dec 5, 2026, 18:30",
-    timeZone: "America/Caracas",
-    link: "http://localhost/booking?b=1",
-    map: "https://www.openstreetmap.org/?mlat=10.6&mlon=-66.9#map=16/10.6/-66.9",
-    counter: "Arrivals hall",
-    supplierPhone: "+584141112233",
-    supplierPhoneLink: "tel:+584141112233",
-    whatsapp: "https://wa.me/584141112233",
-    qr: "cid:voucher-qr",
-    bring: "licence,identity,depositCard,voucher",
   };
 
   it("reminds the driver in English of the trip, the booking page, the voucher and what to bring", async () => {

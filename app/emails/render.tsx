@@ -113,6 +113,18 @@ function voucher(t: TFunction, data: Data, { calendar }: { calendar: boolean }) 
   );
 }
 
+/** The trip: reference, car, supplier, both places with their dates on each place's clock, the time zone. */
+function tripLines(t: TFunction, data: Data): Array<[string, string]> {
+  return [
+    [t("booking.reference"), str(data.reference)],
+    [t("booking.car"), str(data.car)],
+    [t("booking.supplier"), str(data.supplier)],
+    [t("booking.pickup"), t("booking.placeAt", { place: str(data.pickup), date: str(data.from) })],
+    [t("booking.dropoff"), t("booking.placeAt", { place: str(data.dropoff), date: str(data.to) })],
+    [t("booking.timeZone"), str(data.timeZone)],
+  ];
+}
+
 /** The lines describing a booking, shared by the driver's confirmation and the staff's notice. */
 function bookingDetails(t: TFunction, data: Data) {
   const options = str(data.options)
@@ -121,12 +133,7 @@ function bookingDetails(t: TFunction, data: Data) {
     .map((key) => t(`catalogue:options.${key}`))
     .join(", ");
   const lines: Array<[string, string]> = [
-    [t("booking.reference"), str(data.reference)],
-    [t("booking.car"), str(data.car)],
-    [t("booking.supplier"), str(data.supplier)],
-    [t("booking.pickup"), t("booking.placeAt", { place: str(data.pickup), date: str(data.from) })],
-    [t("booking.dropoff"), t("booking.placeAt", { place: str(data.dropoff), date: str(data.to) })],
-    [t("booking.timeZone"), str(data.timeZone)],
+    ...tripLines(t, data),
     [t("booking.days"), str(data.days)],
     [t("booking.options"), options || t("booking.noOptions")],
     // With its price lines, the lines below say the total (docs/domain.md#price-lines).
@@ -189,17 +196,7 @@ const templates: Record<string, Template> = {
       <>
         <Text>{t("greeting", { name: str(data.fullName) })}</Text>
         <Text>{t("pickupReminder.body", { car: str(data.car), place: str(data.pickup), date: str(data.from) })}</Text>
-        <LabelledLines
-          t={t}
-          lines={[
-            [t("booking.reference"), str(data.reference)],
-            [t("booking.car"), str(data.car)],
-            [t("booking.supplier"), str(data.supplier)],
-            [t("booking.pickup"), t("booking.placeAt", { place: str(data.pickup), date: str(data.from) })],
-            [t("booking.dropoff"), t("booking.placeAt", { place: str(data.dropoff), date: str(data.to) })],
-            [t("booking.timeZone"), str(data.timeZone)],
-          ]}
-        />
+        <LabelledLines t={t} lines={tripLines(t, data)} />
         <Button href={str(data.link)} style={buttonStyle}>
           {t("booking.button")}
         </Button>

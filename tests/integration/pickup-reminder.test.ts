@@ -6,7 +6,15 @@ import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { runJob } from "../../jobs/handlers";
 import { schedules } from "../../jobs/queues";
-import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
+import {
+  createBooking,
+  createCar,
+  createLocation,
+  createSupplier,
+  createUser,
+  outboxEmails,
+  resetDatabase,
+} from "../factories";
 
 /*
  * The pick-up reminder (docs/domain.md#reminder): the 15-minute sweep writes one email to the
@@ -14,7 +22,7 @@ import { createBooking, createCar, createLocation, createSupplier, createUser, r
  * away), in the driver's language, naming the place and the time on its clock; however often
  * it runs, one reminder per booking.
  */
-const { bookings, outbox, users } = schema;
+const { bookings } = schema;
 const HOUR = 3_600_000;
 const now = new Date("2026-11-20T15:00:00Z"); // 11:00 on 20 November in Caracas
 
@@ -62,21 +70,7 @@ async function booking(
 }
 
 async function reminders() {
-  const db = await getDb();
-  const rows = await db.select().from(outbox).where(eq(outbox.jobName, "send-email"));
-  return rows
-    .map((r) => ({
-      jobId: r.jobId,
-      ...(r.payload as {
-        template: string;
-        to: string[];
-        language: string;
-        subject: string;
-        html: string;
-        text: string;
-      }),
-    }))
-    .filter((p) => p.template === "pickup-reminder");
+  return outboxEmails(await getDb(), "pickup-reminder");
 }
 
 describe("the pick-up reminder sweep", () => {

@@ -11,9 +11,9 @@ const { bookings, outbox, users } = schema;
 const HOUR = 3_600_000;
 
 /** A pick-up this close (or closer) gets no reminder: the confirmation has just said it all (docs/domain.md#reminder). */
-export const REMINDER_NEAREST_MS = 2 * HOUR;
+const REMINDER_NEAREST_MS = 2 * HOUR;
 /** A pick-up this far away (or closer) is reminded (docs/domain.md#reminder). */
-export const REMINDER_AHEAD_MS = 24 * HOUR;
+const REMINDER_AHEAD_MS = 24 * HOUR;
 
 /** Reminders written per round of the sweep. */
 const SWEEP_BATCH = 100;
