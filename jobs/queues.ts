@@ -21,6 +21,7 @@ export const emailTemplates = [
   "booking-changed",
   "cancel-requested",
   "amendment-requested",
+  "pickup-reminder",
 ] as const;
 
 /** Every job the system runs: its queue and the shape of its payload. */
@@ -79,6 +80,8 @@ export const jobs = {
   "check-usdt-payment": { queue: "payments", payload: z.object({ paymentId: z.number().int().positive() }) },
   // Fails pago móvil transfers nobody verified within 48 h, releasing their cars (docs/domain.md#pago-móvil).
   "expire-mobile-payments": { queue: "payments", payload: z.object({}) },
+  // Writes the pick-up reminders of bookings picking up within a day (docs/domain.md#reminder).
+  "send-pickup-reminders": { queue: "maintenance", payload: z.object({}) },
 } as const;
 
 export type JobName = keyof typeof jobs;
@@ -92,6 +95,8 @@ export const schedules: Array<{ name: JobName; everyMs: number }> = [
   { name: "expire-holds", everyMs: 60 * 1000 },
   // Transfers expire after 48 hours (docs/domain.md#pago-móvil); ten minutes late is soon enough.
   { name: "expire-mobile-payments", everyMs: 10 * 60 * 1000 },
+  // Reminders go out about a day before pick-up (docs/domain.md#reminder); 15 minutes early or late is all the same.
+  { name: "send-pickup-reminders", everyMs: 15 * 60 * 1000 },
 ];
 
 export type RetryPolicy = { attempts: number; firstDelayMs: number; maxDelayMs: number };

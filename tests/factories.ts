@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import * as s from "../db/schema";
 
@@ -116,4 +116,22 @@ export async function outboxTokens(db: Executor, to: string, template: string): 
     .map((r) => r.payload as { template: string; to: string[]; text: string })
     .filter((p) => p.template === template && p.to.includes(to))
     .flatMap((p) => p.text.match(/[?&]token=([\w-]{43})/)?.[1] ?? []);
+}
+
+/** The emails of `template` in the outbox (rendered when enqueued), oldest first, each with its job id. */
+export async function outboxEmails(db: Executor, template: string) {
+  const rows = await db.select().from(s.outbox).where(eq(s.outbox.jobName, "send-email")).orderBy(s.outbox.id);
+  return rows
+    .map((r) => ({
+      jobId: r.jobId,
+      ...(r.payload as {
+        template: string;
+        to: string[];
+        language: string;
+        subject: string;
+        text: string;
+        html: string;
+      }),
+    }))
+    .filter((e) => e.template === template);
 }

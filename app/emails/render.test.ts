@@ -34,31 +34,34 @@ describe("renderEmail", () => {
   });
 });
 
+/** A booking's trip and voucher, as the driver's emails carry them. */
+const voucherData = {
+  fullName: "Vera",
+  reference: "RD-K2BPX9",
+  car: "Fiat Uno",
+  supplier: "Llanos Rent a Car",
+  pickup: "Maiquetía Airport (CCS)",
+  pickupAddress: "Av. Intercomunal",
+  dropoff: "Maiquetía Airport (CCS)",
+  dropoffAddress: "Av. Intercomunal",
+  from: "Dec 3, 2026, 10:00",
+  to: "Dec 5, 2026, 10:00",
+  timeZone: "America/Caracas",
+  days: 2,
+  options: "",
+  total: "$56",
+  link: "http://localhost/booking?b=1",
+  map: "https://www.openstreetmap.org/?mlat=10.6&mlon=-66.9#map=16/10.6/-66.9",
+  counter: "Arrivals hall",
+  supplierPhone: "+584141112233",
+  supplierPhoneLink: "tel:+584141112233",
+  whatsapp: "https://wa.me/584141112233",
+  qr: "cid:voucher-qr",
+  bring: "licence,identity,depositCard,voucher",
+};
+
 describe("the booking confirmation (docs/domain.md#voucher)", () => {
-  const data = {
-    fullName: "Vera",
-    reference: "RD-K2BPX9",
-    car: "Fiat Uno",
-    supplier: "Llanos Rent a Car",
-    pickup: "Maiquetía Airport (CCS)",
-    pickupAddress: "Av. Intercomunal",
-    dropoff: "Maiquetía Airport (CCS)",
-    dropoffAddress: "Av. Intercomunal",
-    from: "Dec 3, 2026, 10:00",
-    to: "Dec 5, 2026, 10:00",
-    timeZone: "America/Caracas",
-    days: 2,
-    options: "",
-    total: "$56",
-    link: "http://localhost/booking?b=1",
-    map: "https://www.openstreetmap.org/?mlat=10.6&mlon=-66.9#map=16/10.6/-66.9",
-    counter: "Arrivals hall",
-    supplierPhone: "+584141112233",
-    supplierPhoneLink: "tel:+584141112233",
-    whatsapp: "https://wa.me/584141112233",
-    qr: "cid:voucher-qr",
-    bring: "licence,identity,depositCard,voucher",
-  };
+  const data = voucherData;
 
   it("carries the voucher: the QR code image, the map, the counter, phone, WhatsApp and what to bring", async () => {
     const email = await renderEmail("booking-confirmation", "en", { ...data, payment: "payLater" });
@@ -140,5 +143,37 @@ describe("the booking confirmation's price (docs/domain.md#price-lines)", () => 
       booking([{ label: "Total", amount: "$28", total: true }], ""),
     );
     expect(email.text).not.toContain("Depósito");
+  });
+});
+
+describe("the pick-up reminder (docs/domain.md#reminder)", () => {
+  const data = {
+    ...voucherData,
+    dropoff: "Valencia Centre",
+    dropoffAddress: "Av. Bolívar Norte",
+    to: "Dec 5, 2026, 18:30",
+  };
+
+  it("reminds the driver in English of the trip, the booking page, the voucher and what to bring", async () => {
+    const email = await renderEmail("pickup-reminder", "en", data);
+    expect(email.subject).toBe("Reminder: your car pick-up, booking RD-K2BPX9");
+    expect(email.text).toContain("you pick up the Fiat Uno at Maiquetía Airport (CCS) on Dec 3, 2026, 10:00");
+    expect(email.text).toContain("Drop-off: Valencia Centre, Dec 5, 2026, 18:30");
+    expect(email.html).toContain('href="http://localhost/booking?b=1"');
+    expect(email.html).toContain('src="cid:voucher-qr"');
+    expect(email.text).toContain("Arrivals hall");
+    expect(email.text).toContain("Your driving licence");
+    // No calendar file comes with the reminder, and no price: the confirmation had both.
+    expect(email.text).not.toContain(".ics");
+    expect(email.text).not.toContain("Total");
+  });
+
+  it("speaks Spanish with usted", async () => {
+    const email = await renderEmail("pickup-reminder", "es", { ...data, pickup: "Aeropuerto de Maiquetía (CCS)" });
+    expect(email.subject).toBe("Recordatorio: recogida de su carro, reserva RD-K2BPX9");
+    expect(email.text).toContain("Le recordamos que recoge el Fiat Uno el Dec 3, 2026, 10:00");
+    expect(email.text).toContain("Aeropuerto de Maiquetía (CCS)");
+    expect(email.text).toContain("Su licencia de conducir");
+    expect(email.text).toContain("Ver la reserva");
   });
 });

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { languageOrDefault } from "~/modules/i18n/languages";
 import { buttonStyle, EmailLayout } from "./layout";
-import { str, type EmailData as Data, type EmailTemplate as Template } from "./parts";
+import { LabelledLines, str, type EmailData as Data, type EmailTemplate as Template } from "./parts";
 import { staffInvitation } from "./staff-invitation";
 import { staffNotices } from "./staff-notices";
 import { EmailPriceLines } from "./price-lines";
@@ -49,9 +49,9 @@ const voucherSubheading = { fontSize: "15px", margin: "16px 0 4px" };
  * The voucher the driver shows at the counter (docs/domain.md#voucher): the reference as text
  * and as a QR code (an inline image, `data.qr`), the pick-up point with its map link and
  * counter instructions, the supplier's phone and WhatsApp, and what to bring. Its words are the
- * booking page's (bookings:voucher).
+ * booking page's (bookings:voucher). `calendar` says the booking's .ics file is attached.
  */
-function voucher(t: TFunction, data: Data) {
+function voucher(t: TFunction, data: Data, { calendar }: { calendar: boolean }) {
   const reference = str(data.reference);
   const bring = str(data.bring).split(",").filter(Boolean);
   return (
@@ -108,9 +108,21 @@ function voucher(t: TFunction, data: Data) {
           </li>
         ))}
       </ul>
-      <Text style={{ margin: "4px 0" }}>{t("bookings:voucher.calendarAttached")}</Text>
+      {calendar ? <Text style={{ margin: "4px 0" }}>{t("bookings:voucher.calendarAttached")}</Text> : null}
     </Section>
   );
+}
+
+/** The trip: reference, car, supplier, both places with their dates on each place's clock, the time zone. */
+function tripLines(t: TFunction, data: Data): Array<[string, string]> {
+  return [
+    [t("booking.reference"), str(data.reference)],
+    [t("booking.car"), str(data.car)],
+    [t("booking.supplier"), str(data.supplier)],
+    [t("booking.pickup"), t("booking.placeAt", { place: str(data.pickup), date: str(data.from) })],
+    [t("booking.dropoff"), t("booking.placeAt", { place: str(data.dropoff), date: str(data.to) })],
+    [t("booking.timeZone"), str(data.timeZone)],
+  ];
 }
 
 /** The lines describing a booking, shared by the driver's confirmation and the staff's notice. */
@@ -121,12 +133,7 @@ function bookingDetails(t: TFunction, data: Data) {
     .map((key) => t(`catalogue:options.${key}`))
     .join(", ");
   const lines: Array<[string, string]> = [
-    [t("booking.reference"), str(data.reference)],
-    [t("booking.car"), str(data.car)],
-    [t("booking.supplier"), str(data.supplier)],
-    [t("booking.pickup"), t("booking.placeAt", { place: str(data.pickup), date: str(data.from) })],
-    [t("booking.dropoff"), t("booking.placeAt", { place: str(data.dropoff), date: str(data.to) })],
-    [t("booking.timeZone"), str(data.timeZone)],
+    ...tripLines(t, data),
     [t("booking.days"), str(data.days)],
     [t("booking.options"), options || t("booking.noOptions")],
     // With its price lines, the lines below say the total (docs/domain.md#price-lines).
@@ -178,7 +185,23 @@ const templates: Record<string, Template> = {
         <Text>{t("greeting", { name: str(data.fullName) })}</Text>
         <Text>{t(confirmationBodies[str(data.payment)] ?? confirmationBodies.payLater, { car: str(data.car) })}</Text>
         {bookingDetails(t, data)}
-        {voucher(t, data)}
+        {voucher(t, data, { calendar: true })}
+      </>
+    ),
+  }),
+  // About a day before pick-up (docs/domain.md#reminder): the trip on the places' clocks, the booking page and the voucher.
+  "pickup-reminder": (t, data) => ({
+    subject: t("pickupReminder.subject", { reference: str(data.reference) }),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>{t("pickupReminder.body", { car: str(data.car), place: str(data.pickup), date: str(data.from) })}</Text>
+        <LabelledLines t={t} lines={tripLines(t, data)} />
+        <Button href={str(data.link)} style={buttonStyle}>
+          {t("booking.button")}
+        </Button>
+        <Text>{t("linkFallback", { link: str(data.link) })}</Text>
+        {voucher(t, data, { calendar: false })}
       </>
     ),
   }),

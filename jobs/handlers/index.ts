@@ -14,7 +14,8 @@ type Handlers = { [N in JobName]: Handler<N> };
  * payment, ending a hold through the booking status door): their handlers live in `app/modules/payment/` and each process entry provides them
  * (`provideHandlers`), so this layer never imports upwards (docs/architecture.md#layers).
  */
-export type ProvidedJob = "stripe-event" | "check-usdt-payment" | "expire-holds" | "expire-mobile-payments";
+export type ProvidedJob =
+  "stripe-event" | "check-usdt-payment" | "expire-holds" | "expire-mobile-payments" | "send-pickup-reminders";
 
 const own: Omit<Handlers, ProvidedJob> = {
   "send-email": sendEmail,

@@ -39,6 +39,7 @@ provideHandlers({
     sweeps.push(Date.now());
   },
   "expire-mobile-payments": async () => {},
+  "send-pickup-reminders": async () => {},
 });
 
 afterAll(async () => {
@@ -221,6 +222,7 @@ describe.runIf(testRedisUrl)("the relay's check of jobs handed to Redis (TEST_RE
       expect((await maintenance.getJobSchedulers()).map((scheduler) => scheduler.key).sort()).toEqual([
         "expire-holds",
         "purge-expired-tokens",
+        "send-pickup-reminders",
       ]);
       await connection.flushdb();
       expect(await maintenance.getJobScheduler("expire-holds")).toBeUndefined();

@@ -14,7 +14,15 @@ import type { StaffUser } from "~/modules/access/staff.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { banks as bankRows } from "../../db/seed-data";
-import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
+import {
+  createBooking,
+  createCar,
+  createLocation,
+  createSupplier,
+  createUser,
+  outboxEmails,
+  resetDatabase,
+} from "../factories";
 
 /*
  * Everyone told, in their language (docs/domain.md#staff-notices): the supplier's staff and the
@@ -24,7 +32,7 @@ import { createBooking, createCar, createLocation, createSupplier, createUser, r
  * values; each names the booking and links to it. Staff invitations name the inviter, the
  * supplier and the role.
  */
-const { auditLog, bookings, notifications, outbox, payments, settings } = schema;
+const { auditLog, bookings, notifications, payments, settings } = schema;
 const DAY = 24 * 3_600_000;
 // Ten days from now at 14:00 UTC (10:00 in Caracas).
 const base = new Date(Math.floor((Date.now() + 10 * DAY) / DAY) * DAY + 14 * 3_600_000);
@@ -68,21 +76,7 @@ async function book(values: Partial<typeof bookings.$inferInsert> = {}) {
 }
 
 async function emails(template: string) {
-  const db = await getDb();
-  const rows = await db.select().from(outbox).where(eq(outbox.jobName, "send-email")).orderBy(outbox.id);
-  return rows
-    .map((r) => ({
-      jobId: r.jobId,
-      ...(r.payload as {
-        template: string;
-        to: string[];
-        language: string;
-        subject: string;
-        text: string;
-        html: string;
-      }),
-    }))
-    .filter((e) => e.template === template);
+  return outboxEmails(await getDb(), template);
 }
 
 async function notesOf(bookingId: number, messageKey: string) {

@@ -2,7 +2,7 @@ import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
 import { formatCents } from "~/modules/i18n/format";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { languageOrDefault } from "~/modules/i18n/languages";
+import { languageOrDefault, type Language } from "~/modules/i18n/languages";
 import { placeName } from "~/modules/i18n/place-name";
 import { qrPng } from "~/modules/images/qr.server";
 import { wordedPrice } from "~/modules/pricing/price-lines";
@@ -27,6 +27,47 @@ function paymentState(status: string, paymentMethod: string): "payLater" | "paid
   return paymentMethod === "payLater" ? "payLater" : "verifying";
 }
 
+/** A booking's details as `bookingDetailIn` reads them. */
+type Detail = NonNullable<Awaited<ReturnType<typeof bookingDetailIn>>>;
+
+/**
+ * What the confirmation and the pick-up reminder both say of a booking, in the driver's
+ * language (docs/domain.md#voucher): the trip (reference, car, supplier, places and their local
+ * times), the booking page's link and the voucher, with its QR code as an inline image.
+ */
+export async function tripAndVoucher(detail: Detail, language: Language) {
+  const { booking, car, supplier, pickup, dropoff, driver } = detail;
+  return {
+    data: {
+      fullName: driver.fullName,
+      reference: booking.reference,
+      car: car.name,
+      supplier: supplier.name,
+      pickup: placeName(pickup, language),
+      pickupAddress: pickup.address,
+      dropoff: placeName(dropoff, language),
+      dropoffAddress: dropoff.address,
+      from: formatLocalDateTime(instantToLocal(booking.startsAt, pickup.timeZone), language),
+      to: formatLocalDateTime(instantToLocal(booking.endsAt, dropoff.timeZone), language),
+      timeZone: pickup.timeZone,
+      link: new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString(),
+      map: mapLink(pickup),
+      counter: counterInstructions(pickup, language),
+      supplierPhone: supplier.phone,
+      supplierPhoneLink: supplier.phone ? phoneLink(supplier.phone) : null,
+      whatsapp: supplier.whatsapp ? whatsappLink(supplier.whatsapp) : null,
+      qr: `cid:${VOUCHER_QR_CID}`,
+      bring: whatToBring.join(","),
+    },
+    qr: {
+      filename: `${booking.reference}.png`,
+      content: (await qrPng(booking.reference)).toString("base64"),
+      contentType: "image/png",
+      contentId: VOUCHER_QR_CID,
+    },
+  };
+}
+
 /**
  * The driver's one confirmation of a booking (docs/domain.md#voucher), whatever the way of
  * paying: the trip (reference, car, places and their local times, options, total and how it
@@ -39,9 +80,8 @@ function paymentState(status: string, paymentMethod: string): "payLater" | "paid
 export async function enqueueBookingConfirmation(tx: Executor, bookingId: number) {
   const detail = await bookingDetailIn(tx, bookingId);
   if (!detail) throw new Error(`No booking ${bookingId} to confirm`);
-  const { booking, car, supplier, pickup, dropoff, driver } = detail;
+  const { booking, car, driver } = detail;
   const language = languageOrDefault(driver.language);
-  const counter = counterInstructions(pickup, language);
   const ics = bookingCalendar(detail, language, getFixedT(language));
   const options = optionKeys.filter((key) => booking[key]);
   // The price lines and the deposit in the driver's language, as the booking page shows them
@@ -51,6 +91,7 @@ export async function enqueueBookingConfirmation(tx: Executor, bookingId: number
     ...booking.breakdown,
     deposit: booking.breakdown.deposit ?? { cents: car.depositCents, method: car.depositMethod },
   });
+  const shared = await tripAndVoucher(detail, language);
   await enqueueEmail(
     tx,
     {
@@ -58,17 +99,7 @@ export async function enqueueBookingConfirmation(tx: Executor, bookingId: number
       to: [driver.email],
       language,
       data: {
-        fullName: driver.fullName,
-        reference: booking.reference,
-        car: car.name,
-        supplier: supplier.name,
-        pickup: placeName(pickup, language),
-        pickupAddress: pickup.address,
-        dropoff: placeName(dropoff, language),
-        dropoffAddress: dropoff.address,
-        from: formatLocalDateTime(instantToLocal(booking.startsAt, pickup.timeZone), language),
-        to: formatLocalDateTime(instantToLocal(booking.endsAt, dropoff.timeZone), language),
-        timeZone: pickup.timeZone,
+        ...shared.data,
         days: booking.days,
         // Option keys; the template names them in the reader's language.
         options: options.join(","),
@@ -76,22 +107,9 @@ export async function enqueueBookingConfirmation(tx: Executor, bookingId: number
         priceLines: JSON.stringify(price.lines),
         deposit: price.deposit ?? "",
         payment: paymentState(booking.status, booking.paymentMethod),
-        link: new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString(),
-        map: mapLink(pickup),
-        counter,
-        supplierPhone: supplier.phone,
-        supplierPhoneLink: supplier.phone ? phoneLink(supplier.phone) : null,
-        whatsapp: supplier.whatsapp ? whatsappLink(supplier.whatsapp) : null,
-        qr: `cid:${VOUCHER_QR_CID}`,
-        bring: whatToBring.join(","),
       },
       attachments: [
-        {
-          filename: `${booking.reference}.png`,
-          content: (await qrPng(booking.reference)).toString("base64"),
-          contentType: "image/png",
-          contentId: VOUCHER_QR_CID,
-        },
+        shared.qr,
         {
           filename: `${booking.reference}.ics`,
           content: Buffer.from(ics).toString("base64"),

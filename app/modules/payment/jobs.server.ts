@@ -1,4 +1,5 @@
 import { sweepExpiredHolds } from "~/modules/booking/holds.server";
+import { sendPickupReminders } from "~/modules/booking/reminder.server";
 import { provideHandlers } from "~/utils/jobs.server";
 import { log } from "~/utils/logger.server";
 import { applyStripeEvent } from "./card.server";
@@ -32,6 +33,10 @@ export function providePaymentJobs() {
     },
     "expire-mobile-payments": async () => {
       await expireMobilePayments();
+    },
+    // A booking's reminder reads its details as the confirmation does (docs/domain.md#reminder).
+    "send-pickup-reminders": async () => {
+      await sendPickupReminders();
     },
   });
 }

@@ -1,0 +1,144 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { sendPickupReminders } from "~/modules/booking/reminder.server";
+import { providePaymentJobs } from "~/modules/payment/jobs.server";
+import { getDb, schema } from "~/utils/db.server";
+import { closeDb } from "../../db/client";
+import { runJob } from "../../jobs/handlers";
+import { schedules } from "../../jobs/queues";
+import {
+  createBooking,
+  createCar,
+  createLocation,
+  createSupplier,
+  createUser,
+  outboxEmails,
+  resetDatabase,
+} from "../factories";
+
+/*
+ * The pick-up reminder (docs/domain.md#reminder): the 15-minute sweep writes one email to the
+ * driver of each live booking picking up within the next 24 hours (and more than 2 hours
+ * away), in the driver's language, naming the place and the time on its clock; however often
+ * it runs, one reminder per booking.
+ */
+const { bookings } = schema;
+const HOUR = 3_600_000;
+const now = new Date("2026-11-20T15:00:00Z"); // 11:00 on 20 November in Caracas
+
+let fx: { supplierId: number; driverId: number; placeId: number };
+
+beforeEach(async () => {
+  const db = await getDb();
+  await resetDatabase(db);
+  const place = await createLocation(db, {
+    nameEs: "Aeropuerto de Maiquetía",
+    nameEn: "Maiquetía Airport",
+    nameFr: "Aéroport de Maiquetía",
+    nameEl: "Αεροδρόμιο Μαϊκετία",
+    timeZone: "America/Caracas",
+  });
+  const supplier = await createSupplier(db);
+  const driver = await createUser(db, { language: "fr", email: "vera@example.com", fullName: "Vera" });
+  fx = { supplierId: supplier.id, driverId: driver.id, placeId: place.id };
+});
+
+afterAll(async () => {
+  await closeDb();
+});
+
+async function booking(
+  hoursAhead: number,
+  values: Partial<typeof bookings.$inferInsert> = {},
+  from: Date = now,
+): Promise<number> {
+  const db = await getDb();
+  const startsAt = new Date(from.getTime() + hoursAhead * HOUR);
+  // A car of its own, so the bookings never overlap.
+  const car = await createCar(db, { supplierId: fx.supplierId, locationIds: [fx.placeId], name: "Fiat Uno" });
+  const row = await createBooking(db, {
+    carId: car.id,
+    supplierId: fx.supplierId,
+    driverId: fx.driverId,
+    locationId: fx.placeId,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 48 * HOUR),
+    status: "paid",
+    ...values,
+  });
+  return row.id;
+}
+
+async function reminders() {
+  return outboxEmails(await getDb(), "pickup-reminder");
+}
+
+describe("the pick-up reminder sweep", () => {
+  it("reminds a booking picking up in 20 hours once, however often it runs", async () => {
+    const id = await booking(20);
+    expect(await sendPickupReminders(now)).toBe(1);
+    expect(await sendPickupReminders(now)).toBe(0);
+    expect(await sendPickupReminders(new Date(now.getTime() + 15 * 60_000))).toBe(0);
+    const sent = await reminders();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ jobId: `pickup-reminder-${id}`, to: ["vera@example.com"], language: "fr" });
+  });
+
+  it("writes in the driver's language, with the place, its local time and the booking page", async () => {
+    const id = await booking(20); // 07:00 on 21 November in Caracas (11:00 UTC)
+    await sendPickupReminders(now);
+    const [email] = await reminders();
+    const [row] = await (await getDb()).select().from(bookings).where(eq(bookings.id, id));
+    expect(email.subject).toContain(row.reference);
+    expect(email.subject).toMatch(/prise en charge/i);
+    expect(email.text).toContain("Aéroport de Maiquetía");
+    expect(email.text).toContain("07:00");
+    expect(email.text).not.toContain("11:00");
+    expect(email.text).toContain("Fiat Uno");
+    expect(email.text).toContain(`/booking?b=${id}`);
+    expect(email.text).toContain("Votre permis de conduire");
+    expect(email.html).toContain("cid:voucher-qr");
+  });
+
+  it("waits for a booking picking up in 30 hours, and reminds it once it is within 24 hours", async () => {
+    await booking(30);
+    expect(await sendPickupReminders(now)).toBe(0);
+    expect(await reminders()).toHaveLength(0);
+    expect(await sendPickupReminders(new Date(now.getTime() + 7 * HOUR))).toBe(1);
+    expect(await reminders()).toHaveLength(1);
+  });
+
+  it("never reminds a cancelled, deleted or unpaid hold, nor a driver whose account is deleted", async () => {
+    await booking(20, { status: "cancelled" });
+    await booking(10, { status: "deleted" });
+    await booking(12, { status: "void", holdExpiresAt: new Date(now.getTime() + 10 * 60_000) });
+    const db = await getDb();
+    const gone = await createUser(db, { language: "es", status: "deleted" });
+    await booking(8, { driverId: gone.id });
+    expect(await sendPickupReminders(now)).toBe(0);
+    expect(await reminders()).toHaveLength(0);
+  });
+
+  it("reminds pending, deposit and reserved bookings too", async () => {
+    await booking(5, { status: "pending" });
+    await booking(15, { status: "deposit" });
+    await booking(23, { status: "reserved" });
+    expect(await sendPickupReminders(now)).toBe(3);
+  });
+
+  it("skips a pick-up 2 hours away or less, and one already passed", async () => {
+    await booking(1.5);
+    await booking(-1);
+    expect(await sendPickupReminders(now)).toBe(0);
+    expect(await reminders()).toHaveLength(0);
+  });
+
+  it("runs as the 15-minute scheduled job", async () => {
+    expect(schedules).toContainEqual({ name: "send-pickup-reminders", everyMs: 15 * 60_000 });
+    providePaymentJobs();
+    const id = await booking(20, {}, new Date());
+    await runJob("send-pickup-reminders", {}, { jobId: "send-pickup-reminders-test", attempt: 1 });
+    await runJob("send-pickup-reminders", {}, { jobId: "send-pickup-reminders-test", attempt: 2 });
+    expect((await reminders()).map((r) => r.jobId)).toEqual([`pickup-reminder-${id}`]);
+  });
+});
