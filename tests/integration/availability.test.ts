@@ -144,6 +144,7 @@ describe("availability in search", () => {
         orSimilar: car.orSimilar,
         dailyPriceCents: car.dailyPriceCents,
         depositCents: car.depositCents,
+        depositMethod: car.depositMethod,
         seats: car.seats,
         doors: car.doors,
         aircon: car.aircon,
@@ -152,6 +153,7 @@ describe("availability in search", () => {
         mileage: car.mileage,
         fuelPolicy: car.fuelPolicy,
         payLaterFeePercent: car.payLaterFeePercent,
+        payLaterAllowed: supplier.payLater,
         options: {
           cancellation: car.cancellationCents,
           gps: car.gpsCents,
@@ -161,6 +163,11 @@ describe("availability in search", () => {
           collisionDamageWaiver: car.collisionDamageWaiverCents,
           fullInsurance: car.fullInsuranceCents,
           additionalDriver: car.additionalDriverCents,
+        },
+        excess: {
+          collisionDamageWaiver: car.collisionDamageWaiverExcessCents,
+          theftProtection: car.theftProtectionExcessCents,
+          fullInsurance: car.fullInsuranceExcessCents,
         },
         supplierId,
         supplierName: supplier.name,

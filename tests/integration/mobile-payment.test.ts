@@ -197,7 +197,9 @@ describe("submitting", () => {
     };
     const [booking] = await db.select().from(bookings).where(eq(bookings.id, fx.bookingId));
     expect(email.subject).toBe(`Your booking ${booking.reference} is confirmed`);
-    expect(email.text).toContain("(transfer being verified)");
+    // How it is paid, then the price lines as the booking page shows them (docs/domain.md#price-lines).
+    expect(email.text).toContain("while we verify your transfer");
+    expect(email.text).toMatch(/Total\s*:?\s*\$[\d.,]+/);
     expect(email.text).toContain("Your driving licence");
     expect(email.attachments.map((a) => [a.filename, a.contentType, a.contentId ?? null])).toEqual([
       [`${booking.reference}.png`, "image/png", "voucher-qr"],
