@@ -58,7 +58,8 @@ describe("avatar uploads per account", () => {
     for (let i = 0; i < 5; i++) expect((await pageUpload(user, bytes)).status).toBe(302);
 
     const before = (await (await api(`/api/user/${user.id}`, { token })).json()).user.avatar;
-    expect(before).toMatch(/^\/media\//);
+    // An absolute URL on the app's origin (docs/architecture.md#api-contract).
+    expect(new URL(before).pathname).toMatch(/^\/media\//);
     const refused = await api(`/api/update-avatar/${user.id}?l=en`, {
       token,
       method: "POST",
