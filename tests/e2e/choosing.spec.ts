@@ -19,14 +19,23 @@ for (const mode of jsModes) {
   test.describe(`choosing on a phone ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, viewport: PHONE, isMobile: true, hasTouch: true });
 
-    test("the first two results fit the first screen, the sort reorders them, and a result's page books it", async ({
+    test("the first two results, with their totals and Book, fit the first screen, the sort reorders them, and a result's page books it", async ({
       page,
     }) => {
       await page.goto(maiquetia);
       await expect(page.getByRole("heading", { level: 2, name: /cars available/ })).toBeVisible();
-      const second = await cards(page).nth(1).boundingBox();
-      expect(second!.y).toBeGreaterThanOrEqual(0);
-      expect(second!.y + second!.height).toBeLessThanOrEqual(PHONE.height);
+      // Two results to compare on the first screen: the second's name, total and Book included
+      // (its terms — what is included, the deposit, free cancellation — may run below the fold).
+      const second = cards(page).nth(1);
+      for (const part of [
+        second.locator("h3"),
+        second.locator(".car-card__total"),
+        second.getByRole("link", { name: "Book" }),
+      ]) {
+        const box = (await part.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+      }
       // The facts are short chips, not one sentence.
       await expect(cards(page).first().locator(".car-card__specs li")).toHaveCount(8);
 
