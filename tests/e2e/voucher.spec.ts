@@ -124,7 +124,9 @@ for (const mode of jsModes) {
 
       const [email] = await waitForEmails(request, driver, { match: isConfirmation(reference) });
       expect(email.text).toContain(checkout.place);
-      expect(email.text).toContain("(pay later)");
+      // How it is paid, then the price lines (docs/domain.md#price-lines).
+      expect(email.text).toContain("You pay at the counter when you pick up the car");
+      expect(email.text).toMatch(/Total: \$[\d.,]+/);
       expect(email.text).toContain(LLANOS_WHATSAPP);
       expect(email.text).toContain("Your driving licence");
       const qr = email.attachments.find((a) => a.content_id === "voucher-qr");
@@ -152,7 +154,8 @@ for (const mode of jsModes) {
 
       const [email] = await waitForEmails(request, driver, { match: isConfirmation(reference) });
       expect(email.text).toContain(checkout.place);
-      expect(email.text).toContain("(transfer being verified)");
+      expect(email.text).toContain("while we verify your transfer");
+      expect(email.text).toMatch(/Total: \$[\d.,]+/);
       // The pick-up date and time on the place's clock, as the driver typed them.
       const onPlaceClock = new Intl.DateTimeFormat("en", {
         dateStyle: "medium",
