@@ -78,6 +78,8 @@ export async function searchMaiquetia(page: Page, startDay: number) {
   await page.getByLabel("Drop-off date and time").fill(caracas(startDay + 3, "12:00"));
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/\/search\?/);
+  // With JavaScript the address changes before React draws the results: wait for them.
+  await expect(page.getByRole("heading", { level: 2, name: /cars? available/ })).toBeVisible();
 }
 
 /** Cents from a shown amount ("$1,234.50" → 123450). */
