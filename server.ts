@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
+import { acceptQueueLength } from "./app/utils/accept-queue.server";
 import { decisionLines, getEnv } from "./config/env";
 
 const dev = process.argv.includes("--dev");
@@ -20,6 +21,8 @@ process.env.NODE_ENV ??= dev ? "development" : "production";
 
 /** How long a stopping web process lets requests in flight finish (docs/operations.md#shutdown). */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long a stop waits for a turn with no connection queued before it closes its socket anyway. */
+const SHUTDOWN_QUEUE_WAIT_MS = 1_000;
 
 /*
  * One web process per core when every piece of state the processes share lives in
@@ -363,15 +366,19 @@ async function serve(onListening: () => void) {
    */
   async function shutdown(signal: string) {
     log().info({ op: "shutdown", signal }, "finishing requests in flight");
-    draining = true;
-    for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
     // Closing the listening socket resets the connections the kernel has queued on it but the
-    // process has not accepted yet (many when a busy event loop has not polled for a while):
-    // one more turn of the loop accepts them first; they are then answered with `Connection: close`.
-    await new Promise((resolve) => setImmediate(resolve));
+    // process has not accepted yet. So first the socket is closed at a moment its queue is empty:
+    // the loop turns (each turn accepts what is queued) until a reading finds none, and the socket
+    // closes right after it. Meanwhile answers still keep their connections alive, so clients do
+    // not reconnect and refill the queue (docs/operations.md#shutdown).
+    const queueDeadline = Date.now() + SHUTDOWN_QUEUE_WAIT_MS;
+    do await new Promise((resolve) => setImmediate(resolve));
+    while ((acceptQueueLength(env.PORT) ?? 0) > 0 && Date.now() < queueDeadline);
     // net.Server's close, not http.Server's: the latter also drops idle keep-alive
     // connections at once, racing a client that is sending its next request on one.
     const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+    draining = true;
+    for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
     const grace = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
     await Promise.race([closed, grace]);
     server.closeAllConnections();
