@@ -25,6 +25,9 @@ RUN npm run build \
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 DATA_DIR=/data WORKER_HEALTH_PORT=8081
+# A cap on V8's old generation: without it V8 lets garbage pile up towards a limit sized for the
+# whole machine (325 MB per web process after 6,000 searches; 182 MB with it): docs/operations.md#memory.
+ENV NODE_OPTIONS="--max-old-space-size=256"
 WORKDIR /app
 # Owned by root: the app user reads the code and its packages but cannot change them; only
 # /data (PGlite without DATABASE_URL, emails without Resend, a generated secret) is writable.

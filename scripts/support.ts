@@ -69,7 +69,16 @@ export type RunningServer = {
 };
 
 /**
- * The compiled server (build/node/server.js, `npm run build`) on the production build, with NODE_ENV=production, once /healthz answers (two minutes
+ * The image's `NODE_OPTIONS` (the Dockerfile's `ENV NODE_OPTIONS=…`), so the benchmarks and the restart
+ * test measure the processes production runs (docs/operations.md#memory).
+ */
+function imageNodeOptions(): string {
+  const dockerfile = fs.readFileSync(path.join(import.meta.dirname, "..", "Dockerfile"), "utf8");
+  return dockerfile.match(/^ENV NODE_OPTIONS="([^"]*)"/m)?.[1] ?? "";
+}
+
+/**
+ * The compiled server (build/node/server.js, `npm run build`) on the production build, with NODE_ENV=production and the image's NODE_OPTIONS, once /healthz answers (two minutes
  * by default: PGlite's migrations and demo data take most of a minute on a busy machine).
  */
 export async function startServer(
@@ -79,7 +88,14 @@ export async function startServer(
 ): Promise<RunningServer> {
   // node itself (not npm) so the PID we hold is the server's, as in production.
   const child = spawn(process.execPath, ["build/node/server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: process.env.NODE_OPTIONS ?? imageNodeOptions(),
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const output: string[] = [];
