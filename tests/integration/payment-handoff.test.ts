@@ -89,6 +89,9 @@ describe("a payment hand-off link", () => {
     expect(refused.status).toBe(404);
     expect((await refused.json()).error.code).toBe("notFound");
     expect((await api(`/api/bookings/${booking.id}/payment-link`, { method: "POST", json: {} })).status).toBe(401);
+    // Staff of the booking's supplier reach it in the back office, but are not its driver.
+    const staff = await signedInUser({ type: "supplier", supplierId: catalogue.supplier.id });
+    expect((await askLink(staff.token, booking.id, { method: "card" })).status).toBe(404);
   });
 
   it("refuses a return URL off the operator's list, and a booking with nothing to pay", async () => {
@@ -179,6 +182,13 @@ describe("a payment hand-off link", () => {
       location: expect.stringMatching(/^\/payment\?b=/),
     });
     expect(await openHandoff("not-a-token")).toEqual({ kind: "unknown" });
+
+    // An account suspended since: its link opens nothing.
+    const suspended = await createHandoff(booking, { method: "card" });
+    if (!suspended.ok) throw new Error(suspended.reason);
+    const db = await getDb();
+    await db.update(schema.users).set({ blacklisted: true }).where(eq(schema.users.id, user.id));
+    expect(await openHandoff(suspended.token)).toEqual({ kind: "unknown" });
   });
 
   it("says a booking paid or cancelled since is so, with the way back to the app", async () => {
