@@ -74,6 +74,8 @@ const schema = z
     RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
     /** Browser and hybrid-app origins allowed to call /api (CORS), docs/operations.md#api-origins. */
     API_CORS_ORIGINS: originList,
+    /** Further origins a payment hand-off may send the browser back to, such as an app's own link scheme (docs/operations.md#api-origins). */
+    APP_RETURN_ORIGINS: originList,
     LANGUAGE_FROM_COUNTRY: flag,
     ANALYTICS_MEASUREMENT_ID: optionalString,
     DATA_DIR: z.string().default(".data"),

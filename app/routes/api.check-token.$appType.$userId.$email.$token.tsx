@@ -7,6 +7,8 @@ const route = apiRoute(
   implement(checkToken, async ({ params }) => {
     const link = await inspectAccountLink({ userId: params.userId, email: params.email, token: params.token });
     if (link.status === "unknown") throw new ApiError(404);
+    // The reference client reads 200 as "usable" and 204 as "expired: offer a new one" (docs/architecture.md#api).
+    if (link.status !== "valid") return reply(204, null);
     return reply(200, { status: link.status, kind: link.kind });
   }),
 );

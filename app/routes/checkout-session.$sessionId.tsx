@@ -5,6 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { AppReturnNotice } from "~/components/payment/app-return";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
 import { useZodForm } from "~/components/use-zod-form";
@@ -20,6 +21,7 @@ import {
 import { cardGateway } from "~/modules/payment/config.server";
 import { payableQuery } from "~/modules/booking/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
+import { appReturnFor } from "~/modules/payment/handoff.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
 export const meta = privatePageMeta;
@@ -56,6 +58,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     title: `${context.t(outcome === "form" ? "card:title" : outcome === "processing" ? "card:processingTitle" : "card:errors.paymentFailed")} · Rueda`,
     outcome,
     summary: paymentSummary(now),
+    // Left without paying, or a payment still processing: the way back to the app, if it sent the browser here.
+    appReturn:
+      outcome === "form"
+        ? null
+        : await appReturnFor(request, now.id, outcome === "processing" ? "pending" : "cancelled"),
     amountLabel: formatCents(payment.amountCents),
     tryAgainHref: now.payable ? `/payment/card?${payableQuery(now.id, grant)}` : null,
     refreshHref: checkoutSessionPath(payment.sessionId, now.id, grant),
@@ -129,6 +136,7 @@ function Outcome({ data }: { data: PageData }) {
         {!processing && !data.tryAgainHref ? ` ${t("failed.released")}` : ""}
       </p>
       <PaymentSummary data={data.summary} />
+      <AppReturnNotice data={data.appReturn} />
       <p className="actions">
         {processing ? (
           <a className="button" href={data.refreshHref}>

@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AppReturnNotice } from "~/components/payment/app-return";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { payableQuery } from "~/modules/booking/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
+import { appReturnFor } from "~/modules/payment/handoff.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
 export const meta = privatePageMeta;
@@ -26,6 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // A grant holder is not told the driver's address (docs/security.md#payment-grants): the grant may have leaked.
     email: booking.driverId === context.user?.id ? booking.driverEmail : null,
     summary: paymentSummary(booking),
+    // Opened from the app's hand-off link: the way back, paid or still waiting (docs/security.md#payment-hand-off).
+    appReturn: await appReturnFor(request, booking.id, paid ? "paid" : "pending"),
     payHref: booking.payable ? `/payment?${payableQuery(booking.id, grant)}` : null,
     bookingHref:
       booking.driverId === context.user?.id
@@ -50,6 +54,7 @@ export default function PaymentSuccessPage() {
           : t("success.notYetBody")}
       </p>
       <PaymentSummary data={data.summary} />
+      <AppReturnNotice data={data.appReturn} />
       <p className="actions">
         {data.payHref ? (
           <a className="button" href={data.payHref}>

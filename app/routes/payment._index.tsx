@@ -5,6 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { AppReturnNotice } from "~/components/payment/app-return";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
 import { useZodForm } from "~/components/use-zod-form";
@@ -22,6 +23,7 @@ import {
   paymentSummary,
   requirePayableBooking,
 } from "~/modules/payment/payable.server";
+import { appReturnFor, isPaid } from "~/modules/payment/handoff.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
 /** Typed as people read it off an email: any case, spaces around, the dash optional. */
@@ -65,6 +67,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     links: methods.map((method) => ({ method, href: methodHref(method, booking.id, grant) })),
     successHref: `/payment-success?${payableQuery(booking.id, grant)}`,
     bookingHref: booking.driverId === context.user?.id ? `/booking?b=${booking.id}` : null,
+    // From the app's hand-off link without a method: the way back without paying (docs/security.md#payment-hand-off).
+    appReturn: await appReturnFor(request, booking.id, isPaid(booking) ? "paid" : "cancelled"),
   });
 }
 
@@ -183,6 +187,7 @@ function ChooseMethod({ data }: { data: BookingView }) {
           <Link to={data.bookingHref}>{t("direct.viewBooking")}</Link>
         </p>
       ) : null}
+      <AppReturnNotice data={data.appReturn} />
     </section>
   );
 }

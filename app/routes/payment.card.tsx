@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms";
+import { AppReturnNotice } from "~/components/payment/app-return";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
 import { formatCents } from "~/modules/i18n/format";
@@ -11,6 +12,7 @@ import { cardStartAllowed } from "~/modules/payment/card-limits.server";
 import { cardPaymentOffered, cardRefusals, startCardPayment } from "~/modules/payment/card.server";
 import { payableQuery } from "~/modules/booking/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
+import { appReturnFor, isPaid } from "~/modules/payment/handoff.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
 export const meta = privatePageMeta;
@@ -26,6 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     gateway,
     payable: booking.payable,
     paid: booking.status === "paid",
+    // Stripe's cancel address: from the app, the way back without paying (docs/security.md#payment-hand-off).
+    appReturn: await appReturnFor(request, booking.id, isPaid(booking) ? "paid" : "cancelled"),
     successHref: `/payment-success?${payableQuery(booking.id, grant)}`,
     bookingHref: booking.driverId === context.user?.id ? `/booking?b=${booking.id}` : null,
   });
@@ -91,6 +95,7 @@ export default function CardPaymentPage() {
           <Link to={data.bookingHref}>{t("payment:direct.viewBooking")}</Link>
         </p>
       ) : null}
+      <AppReturnNotice data={data.appReturn} />
     </section>
   );
 }

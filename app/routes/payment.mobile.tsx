@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { CopyButton } from "~/components/copy-button";
 import { SelectField } from "~/components/form-choices";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { AppReturnNotice } from "~/components/payment/app-return";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
 import { useZodForm } from "~/components/use-zod-form";
@@ -23,6 +24,7 @@ import {
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { appToday } from "~/modules/time/calendar";
 import { toastHeader } from "~/utils/toast.server";
+import { appReturnFor, isPaid } from "~/modules/payment/handoff.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
 export const meta = privatePageMeta;
@@ -45,6 +47,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     today: appToday(),
     query: payableQuery(booking.id, grant),
     bookingHref: booking.driverId === context.user?.id ? `/booking?b=${booking.id}` : null,
+    // From the app's hand-off link: back with the transfer awaiting staff, or without paying (docs/security.md#payment-hand-off).
+    appReturn: await appReturnFor(
+      request,
+      booking.id,
+      isPaid(booking) ? "paid" : page?.awaiting ? "pending" : "cancelled",
+    ),
   });
 }
 
@@ -93,6 +101,7 @@ export default function MobilePaymentPage() {
           <TransferForm />
         </>
       )}
+      <AppReturnNotice data={data.appReturn} />
     </section>
   );
 }

@@ -6,10 +6,12 @@ import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } fro
 import { useEffect } from "react";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { CopyButton } from "~/components/copy-button";
+import { AppReturnNotice } from "~/components/payment/app-return";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
 import { useZodForm } from "~/components/use-zod-form";
 import { messages } from "~/modules/forms/messages";
+import { appReturnFor } from "~/modules/payment/handoff.server";
 import { privatePageMeta } from "~/modules/http/meta";
 import { useTranslation } from "~/modules/i18n/react";
 import { payableQuery } from "~/modules/booking/methods";
@@ -59,6 +61,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     qrSvg: view === "form" ? await depositQrSvg(settings.address) : null,
     selfHref: `/payment/usdt?${query}`,
     successHref: `/payment-success?${query}`,
+    // From the app's hand-off link: back once paid, while the chain check runs, or without paying (docs/security.md#payment-hand-off).
+    appReturn: await appReturnFor(
+      request,
+      booking.id,
+      view === "paid" ? "paid" : view === "checking" ? "pending" : "cancelled",
+    ),
   });
 }
 
@@ -155,6 +163,7 @@ export default function UsdtPaymentPage() {
           <TransactionForm action={data.selfHref} />
         </>
       ) : null}
+      <AppReturnNotice data={data.appReturn} />
     </section>
   );
 }

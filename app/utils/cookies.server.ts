@@ -28,3 +28,17 @@ export const toastCookie = createCookie("toast", {
   secrets: [env.SESSION_SECRET],
   maxAge: 60,
 });
+
+/**
+ * Set when an app's payment hand-off link is opened (docs/security.md#payment-hand-off): the
+ * booking and where to send the browser back to the app. Signed, so only the server writes it;
+ * it grants nothing and signs nobody in.
+ */
+export const appReturnCookie = createCookie("app_return", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: env.secureCookies,
+  secrets: [env.SESSION_SECRET],
+  maxAge: 24 * 60 * 60,
+});

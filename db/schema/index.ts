@@ -13,3 +13,4 @@ export * from "./settings";
 export * from "./images";
 export * from "./audit";
 export * from "./usdt-attempts";
+export * from "./payment-handoffs";

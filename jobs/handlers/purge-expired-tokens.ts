@@ -1,6 +1,6 @@
 import { lt, or } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { apiTokens, sessions, tokens } from "../../db/schema";
+import { apiTokens, paymentHandoffs, sessions, tokens } from "../../db/schema";
 
 /**
  * Expired and used tokens are kept a week before this job drops them, so an old
@@ -15,7 +15,7 @@ export function purgeCutoff(now: Date): Date {
 
 /**
  * Drops tokens that expired or were used more than the retention window ago, and
- * sessions and API tokens past their expiry. Safe to repeat.
+ * sessions and API tokens past their expiry; hand-off links as tokens. Safe to repeat.
  */
 export async function purgeExpired(now = new Date()) {
   const db = await getDb();
@@ -29,7 +29,17 @@ export async function purgeExpired(now = new Date()) {
     .delete(apiTokens)
     .where(lt(apiTokens.expiresAt, now))
     .returning({ id: apiTokens.id });
-  return { tokens: purgedTokens.length, sessions: purgedSessions.length, apiTokens: purgedApiTokens.length };
+  // Hand-off links likewise, so a late second opening still says "used" or "expired" (docs/security.md#payment-hand-off).
+  const purgedHandoffs = await db
+    .delete(paymentHandoffs)
+    .where(or(lt(paymentHandoffs.expiresAt, cutoff), lt(paymentHandoffs.usedAt, cutoff)))
+    .returning({ id: paymentHandoffs.id });
+  return {
+    tokens: purgedTokens.length,
+    sessions: purgedSessions.length,
+    apiTokens: purgedApiTokens.length,
+    handoffs: purgedHandoffs.length,
+  };
 }
 
 export async function purgeExpiredTokens() {

@@ -42,6 +42,8 @@ const pages: Record<string, Partial<Record<Role, string[]>> | "not a page"> = {
   "activate.tsx": { public: ["/activate?token=abc", "/activate?sent=1"] },
   "resend-activation.tsx": { public: ["/resend-activation"] },
   "payment._index.tsx": { public: ["/payment"], driver: ["/payment?b=1"] },
+  // An app's hand-off link that names nothing: the page that says so (a real one redirects to a payment page).
+  "payment.handoff.tsx": { public: ["/payment/handoff?t=abc"] },
   "payment.card.tsx": { driver: ["/payment/card?b=1"] },
   "payment.mobile.tsx": { driver: ["/payment/mobile?b=1"] },
   "payment.usdt.tsx": { driver: ["/payment/usdt?b=1"] },

@@ -20,6 +20,8 @@ import {
  */
 vi.hoisted(() => {
   process.env.WALLET_ADDRESS = "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV";
+  // An app origin, so a hand-off's return URL is accepted (docs/security.md#payment-hand-off).
+  process.env.API_CORS_ORIGINS = "capacitor://localhost";
 });
 
 type Fixture = Awaited<ReturnType<typeof signedInUser>>;
@@ -94,6 +96,11 @@ const prepare: Preparers<Fixture> = {
   createCardSession: async (f) => ({
     params: await id(bookingOf(f, { paymentMethod: "cardPayment" })),
     init: {},
+    expect: 201,
+  }),
+  createPaymentLink: async (f) => ({
+    params: await id(bookingOf(f, { paymentMethod: "cardPayment" })),
+    init: { json: { method: "card", returnUrl: "capacitor://localhost/payment-done" } },
     expect: 201,
   }),
   markNotificationRead: async (f) => ({ params: { id: String(await notificationFor(f.user.id)) }, init: {} }),

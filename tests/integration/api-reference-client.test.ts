@@ -6,6 +6,7 @@ import { closeDb } from "../../db/client";
 import { createApiClient, signedInUser } from "../api/client";
 import { HttpStatusError, referenceClient, type ReferenceClient } from "../api/reference-client";
 import { outboxTokens } from "../factories";
+import { issueToken } from "~/modules/user/tokens.server";
 
 /*
  * The spec's reference client (§7) against Rueda, unchanged: each journey is driven the way the
@@ -189,6 +190,26 @@ describe("the spec's reference client, run unchanged against the API", () => {
     const [token] = await outboxTokens(await getDb(), email, "activation");
     const account = await linkPage(client, String(created.user.id), email, token, "chosen-pass-1");
     expect(account).toMatchObject({ _id: created.user.id, activated: true });
+    // Spent: its activation page reads 204 as "offer a new link", not as a form to fill again.
+    expect(await client.checkToken(String(created.user.id), email, token)).toBe(204);
+  });
+
+  it("reads an expired activation link as 204, offers a new one, and a link that is none as not found", async () => {
+    const { user } = await signedInUser({ activated: false });
+    const db = await getDb();
+    const { token } = await issueToken(db, user.id, "activation");
+    const client = newClient();
+    expect(await client.checkToken(String(user.id), user.email, token)).toBe(200);
+    await db
+      .update(schema.tokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.tokens.userId, user.id));
+    expect(await client.checkToken(String(user.id), user.email, token)).toBe(204);
+    // The page's Resend button.
+    expect(await client.resend(user.email, false)).toBe(200);
+    await expect(client.checkToken(String(user.id), "someone@example.com", token)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it("sends the contact form as a visitor, with `from` as the address to answer", async () => {

@@ -291,6 +291,8 @@ export function openApiDocument(
         "",
         "**Limits.** A 429 carries `Retry-After`: the seconds until the limit lets the caller try again.",
         "",
+        "**Paying from an app.** An app holds a bearer token but no cookie in the browser it opens: `POST /api/bookings/{id}/payment-link` gives a single-use, 10-minute link that opens the booking's card, pago móvil or USDT page there, and the pages lead back to the app's `returnUrl` with `booking` and `status` (`paid`, `pending`, `cancelled`).",
+        "",
         "**Money.** Every `…Cents` field is an integer amount of US dollar cents (USD): `12500` is $125.00. Pago móvil amounts are shown in bolívares beside it, at the day's rate.",
         "",
         "**Dates and times.** Instants (`…At`, `startsAt`, `endsAt`) are UTC, ISO 8601 with `Z`. Pick-up and drop-off (`from`, `to`) are wall-clock times `YYYY-MM-DDTHH:mm` on the clock of the place (its `timeZone`). A birth date is a calendar date `YYYY-MM-DD`, with no zone. The bookings list's `from`/`to` filters are days in Caracas (America/Caracas). A pago móvil `date` is the transfer's day as the bank shows it, in Caracas; a day up to today in UTC is accepted too (a client that fills in today from a UTC clock, after 20:00 in Caracas).",

@@ -29,8 +29,9 @@ function legacyMac(bookingId: number): Buffer {
     .subarray(0, 18);
 }
 
-export function paymentGrant(bookingId: number, now = new Date()): string {
-  const expiresAt = Math.floor(now.getTime() / 1000) + GRANT_DAYS * 24 * 3600;
+/** `hours`: shorter for a hand-off from the app (docs/security.md#payment-hand-off). */
+export function paymentGrant(bookingId: number, now = new Date(), hours = GRANT_DAYS * 24): string {
+  const expiresAt = Math.floor(now.getTime() / 1000) + hours * 3600;
   const head = Buffer.alloc(4);
   head.writeUInt32BE(expiresAt);
   return Buffer.concat([head, mac(bookingId, expiresAt)]).toString("base64url");

@@ -92,15 +92,16 @@ export const checkToken = defineOperation({
   summary: "Check an emailed link",
   description: [
     "What an activation or password-reset link of this account would do, without spending it (a GET changes nothing).",
-    "200 with `status`: `valid`, `expired` (activation links live one day, reset links one hour) or `used`, and which `kind` of link it is. A token that is not a link of this user id and address → 404, the same as an unknown one.",
+    "As the reference client's activation and reset pages read it: **200** the link can be used (with which `kind` it is), so the page asks for the new password; **204** (no body) it was a link of this account but has expired (activation links live one day, reset links one hour) or was used, so the page offers to send a new one (`POST /api/resend/…`). A token that is not a link of this user id and address → 404, the same as an unknown one.",
   ].join("\n\n"),
   auth: "none",
   params: z.object({ appType, userId: rowId, email: emailField(), token: z.string().max(100) }),
   responses: {
     200: {
-      description: "The link's state.",
-      schema: z.object({ status: z.enum(["valid", "expired", "used"]), kind: z.enum(["activation", "reset"]) }),
+      description: "The link can be used.",
+      schema: z.object({ status: z.literal("valid"), kind: z.enum(["activation", "reset"]) }),
     },
+    204: { description: "The link has expired or was used: ask for a new one." },
   },
   errors: [],
   example: { params: { appType: "frontend", userId: "42", email: "ana@example.com", token: "k3dX…43 characters" } },

@@ -4,6 +4,7 @@ import { mobilePaymentSchema } from "~/modules/payment/mobile-payment";
 import { onlineMethods } from "~/modules/booking/methods";
 import { invalidReasons } from "~/modules/payment/tron";
 import { walletSchema } from "~/modules/payment/wallet-form";
+import { appReturnStatuses, HANDOFF_MINUTES, handoffMethods, RETURN_URL_MAX } from "~/modules/payment/handoff";
 import { appToday } from "~/modules/time/calendar";
 import { defineOperation } from "../operation";
 import { idParams } from "./shared";
@@ -213,4 +214,52 @@ export const createCardSession = defineOperation({
   errors: [404, 409, 429, 502],
   errorCodes: { 409: ["notOffered", "notPayable"], 502: ["gatewayError"] },
   example: { params: { id: "1" } },
+});
+
+export const createPaymentLink = defineOperation({
+  id: "createPaymentLink",
+  method: "POST",
+  path: "/api/bookings/{id}/payment-link",
+  tag,
+  summary: "Hand-off link: pay in a browser from an app",
+  description: [
+    `For an app signed in with a bearer token (docs/security.md#payment-hand-off): a link that opens the booking's payment page in a browser that has no Rueda cookie. It works once and for ${HANDOFF_MINUTES} minutes; a new link for the same booking ends the earlier unused one. Only the booking's own driver may ask: anyone else's booking → 404.`,
+    "",
+    "Opening `url` (a GET, in the system browser or an in-app browser tab) spends it and lands on the payment page of `method` (card, pago móvil or USDT; without `method`, the page that lists the methods offered), holding a grant for that booking only, for 24 hours: it signs nobody in and opens nothing else of the account. A second opening, or one after `expiresAt`, shows a page that says so (ask for a new link); a booking paid or cancelled meanwhile shows that instead of the form.",
+    "",
+    "When paying ends, the confirmation (and the card, pago móvil and USDT pages) offer a link back to `returnUrl` with `booking=<id>&status=paid|pending|cancelled` added to its query (`pending`: a pago móvil transfer or a USDT transaction awaits its check; `cancelled`: left without paying, or the booking can no longer be paid). Read the booking with GET /api/bookings/{id} to know more. Without `returnUrl` the pages say the app can be opened again.",
+    "",
+    "`returnUrl` must be on an origin the operator lists (`API_CORS_ORIGINS`, or `APP_RETURN_ORIGINS` for an app's own link scheme), compared as scheme, host and port: `capacitor://localhost/paid`, `https://app.example.com/back`. Any other → 400 `returnUrlNotAllowed`. Nothing to pay (paid, cancelled, or a hold that lapsed) → 409 `notPayable`; the method (or, without one, every method) not offered → 409 `notOffered`.",
+  ].join("\n"),
+  auth: "user",
+  params: idParams,
+  body: z.object({
+    method: z
+      .enum(handoffMethods)
+      .optional()
+      .meta({ description: "The page to open: `card`, `mobile` (pago móvil) or `usdt`. Absent: the methods page." }),
+    returnUrl: z
+      .string()
+      .max(RETURN_URL_MAX)
+      .optional()
+      .meta({
+        description: `Where the browser goes back to the app once paying ends, with \`booking\` and \`status\` (${appReturnStatuses.join(", ")}) added to its query.`,
+        examples: ["capacitor://localhost/payment-done"],
+      }),
+  }),
+  responses: {
+    201: {
+      description: "The link, to open at once.",
+      schema: z.object({
+        url: z.string().meta({
+          description: "Open it in a browser: it works once.",
+          examples: ["https://rueda.example/payment/handoff?t=Wm1oTf3xq0rN2k8cYq3h9JdVbLuPzA7sEe1GiK5oRtM&l=en"],
+        }),
+        expiresAt: z.iso.datetime().meta({ description: "Until when it can be opened (UTC)." }),
+      }),
+    },
+  },
+  errors: [404, 409],
+  errorCodes: { 400: ["returnUrlNotAllowed"], 409: ["notPayable", "notOffered"] },
+  example: { params: { id: "1" }, body: { method: "card", returnUrl: "capacitor://localhost/payment-done" } },
 });
