@@ -257,7 +257,10 @@ export function BookingsList({
   );
 }
 
-/** A column header of the list: a link that sorts by its column, saying how it sorts (docs/domain.md#counter). */
+/**
+ * A column header of the list: a link that sorts by its column (docs/domain.md#counter). Its
+ * name stays the column's; how it sorts is the header's aria-sort, and an arrow for the eye.
+ */
 function SortableHeader({
   path,
   query,
@@ -269,14 +272,12 @@ function SortableHeader({
   column: ListSort;
   label: string;
 }) {
-  const { t } = useTranslation("bookings");
   const sort = ariaSort(query, column);
   return (
     <th scope="col" aria-sort={sort}>
       <Link to={sortHref(path, query, column)}>
         {label}
         <span aria-hidden="true">{sort === "ascending" ? " ▲" : sort === "descending" ? " ▼" : ""}</span>
-        <span className="visually-hidden"> {t(sort === "ascending" ? "sort.descending" : "sort.ascending")}</span>
       </Link>
     </th>
   );
