@@ -273,6 +273,35 @@ const supplierPhones: Record<string, string> = {
   avila: "584146667788",
 };
 
+/** The demo suppliers' RIF (valid check digits, docs/domain.md#fleet-data) and fiscal address. */
+const supplierFiscal: Record<string, { rif: string; fiscalAddress: string }> = {
+  llanos: {
+    rif: "J-30125874-6",
+    fiscalAddress: "Av. Francisco de Miranda, Torre Llanos, piso 3, Chacao, Caracas 1060",
+  },
+  caribe: {
+    rif: "J-40236981-6",
+    fiscalAddress: "Calle Guevara, Edificio Caribe, local 2, Porlamar, Nueva Esparta 6301",
+  },
+  andes: { rif: "J-29874563-0", fiscalAddress: "Av. Las Américas, Centro Comercial Los Andes, local 14, Mérida 5101" },
+  margarita: { rif: "J-31456782-9", fiscalAddress: "Av. 4 de Mayo, Edificio Margarita, planta baja, Porlamar 6301" },
+  orinoco: { rif: "J-50123479-5", fiscalAddress: "Av. Guayana, Torre Orinoco, piso 1, Puerto Ordaz, Bolívar 8050" },
+  avila: { rif: "J-41785236-0", fiscalAddress: "Av. Boyacá, Quinta El Ávila, Los Chorros, Caracas 1071" },
+};
+
+/** Letters of Venezuelan plates (no I, O, Q, which read as digits). */
+const plateLetters = "ABCDEFGHJKLMNPRSTUVWXYZ";
+
+/**
+ * The demo car `index`'s plate in the current Venezuelan format (two letters, three digits, two
+ * letters): the digits differ for every car, so no two cars share one. Drawn from the index, not
+ * the random stream, so the other demo values stay as they were.
+ */
+function demoPlate(index: number): string {
+  const letter = (n: number) => plateLetters[n % plateLetters.length];
+  return `A${letter(index)}${100 + index}${letter(index * 7 + 3)}${letter(index * 3 + 11)}`;
+}
+
 const supplierRows = [
   {
     slug: "llanos",
@@ -707,6 +736,17 @@ const models: Model[] = [
   },
 ];
 const colours = ["red", "blue", "white", "black", "silver", "green", "yellow", "orange"];
+/** The colour as the agreement writes it (the demo suppliers are Venezuelan). */
+const colourNames: Record<string, string> = {
+  red: "Rojo",
+  blue: "Azul",
+  white: "Blanco",
+  black: "Negro",
+  silver: "Plata",
+  green: "Verde",
+  yellow: "Amarillo",
+  orange: "Naranja",
+};
 
 /** An option price: mostly a small daily price, sometimes included (0) or unavailable (-1). */
 function optionPrice(random: () => number, paid: number[]): number {
@@ -752,6 +792,8 @@ export function demoCar(random: () => number, index: number, supplierId: number)
     additionalDriverCents: optionPrice(random, [400, 600, 800]),
     // Drawn from the index, not the random stream, so the other demo values stay as they were.
     depositMethod: depositMethodsByIndex[index % depositMethodsByIndex.length],
+    plate: demoPlate(index),
+    colour: colourNames[colour],
   };
 }
 
@@ -845,6 +887,7 @@ async function seedDemo(db: Database, passwordHash: string) {
           email: `reservas@${r.slug}.example`,
           phone: `+${supplierPhones[r.slug]}`,
           whatsapp: supplierPhones[r.slug],
+          ...supplierFiscal[r.slug],
         })),
       )
       .returning({ id: s.suppliers.id, slug: s.suppliers.slug });

@@ -78,9 +78,9 @@ export function selectProps(field: FormField) {
   };
 }
 
-export function textareaProps(field: FormField) {
+export function textareaProps(field: FormField, describedBy?: string) {
   return {
-    ...controlProps(field),
+    ...controlProps(field, describedBy),
     minLength: field.minLength,
     maxLength: field.maxLength,
     defaultValue: text(field.initialValue),

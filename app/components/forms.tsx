@@ -39,11 +39,12 @@ export function TextField({
   );
 }
 
-export function TextAreaField({ field, label, rows = 6 }: Labelled & { field: FormField; rows?: number }) {
+export function TextAreaField({ field, label, help, rows = 6 }: Labelled & { field: FormField; rows?: number }) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <textarea {...textareaProps(field)} rows={rows} />
+      <textarea {...textareaProps(field, helpId(field.id, help))} rows={rows} />
+      <FieldHelp fieldId={field.id} help={help} />
       <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>
   );

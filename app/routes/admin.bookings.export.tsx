@@ -17,7 +17,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = readListQuery(new URL(request.url).searchParams);
   const batches = exportBookings(
     user,
-    { status: query.status, ...dateRange(query), supplierId: query.supplier, search: query.q },
+    {
+      status: query.status,
+      ...dateRange(query),
+      pickupOn: query.pickupOn || null,
+      returnOn: query.returnOn || null,
+      supplierId: query.supplier,
+      search: query.q,
+    },
     context.language,
   );
   const t = (key: string) => context.t(key);

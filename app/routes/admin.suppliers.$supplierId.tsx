@@ -121,6 +121,8 @@ export default function SupplierPage() {
             phone: supplier.phone ?? "",
             // Shown with its "+", as it is dialled.
             whatsapp: supplier.whatsapp ? `+${supplier.whatsapp}` : "",
+            rif: supplier.rif ?? "",
+            fiscalAddress: supplier.fiscalAddress ?? "",
             payLater: supplier.payLater,
             active: supplier.active,
           }}

@@ -18,6 +18,8 @@ import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema"
 import { isStaff } from "~/modules/access/booking-scope.server";
 import { amendChoices } from "~/modules/booking/amend-booking.server";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
+import { noteSchema } from "~/modules/booking/notes";
+import { addNote, listNotes } from "~/modules/booking/notes.server";
 import { cancelBooking, resolveCancelRequest } from "~/modules/booking/cancel-booking.server";
 import { changeStatus } from "~/modules/booking/change-status.server";
 import { requestAmendment } from "~/modules/booking/request-amendment.server";
@@ -83,6 +85,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actions = bookingActions({ ...user, granted }, detail);
   const choices = actions.amend ? await amendChoices(car.id) : null;
   const received = await receivedPayments(booking.id);
+  // docs/domain.md#internal-notes: staff's only; a driver or a grant holder never gets them.
+  const notes = staff && !granted ? await listNotes(user, booking.id) : null;
   // docs/domain.md#voucher: for a booking that holds its car (not a bare hold, not cancelled).
   const voucher: VoucherData | null = ["void", "cancelled", "deleted"].includes(booking.status)
     ? null
@@ -141,6 +145,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     driver: granted ? { ...driver, email: null, phone: null } : driver,
     granted,
     history: history.map((h) => ({ ...h, at: wallClockLabel(h.at, APP_TIME_ZONE) })),
+    notes: notes && notes.map((n) => ({ ...n, at: wallClockLabel(n.at, APP_TIME_ZONE) })),
     historyZone: APP_TIME_ZONE,
     staff,
     receipt: !granted && hasReceipt(booking.status, received),
@@ -237,6 +242,18 @@ async function askAmendment(user: Parameters<typeof requestAmendment>[0], id: nu
   return redirect(`/booking?b=${id}`, { headers: { "Set-Cookie": await toastHeader(toast) } });
 }
 
+/** Staff add an internal note (docs/domain.md#internal-notes); anyone else is told the booking is missing. */
+async function note(user: Parameters<typeof addNote>[0], id: number, formData: FormData) {
+  if (!isStaff(user)) throw notFound();
+  const submission = parseWithZod(formData, { schema: noteSchema });
+  if (submission.status !== "success")
+    return json<{ note: SubmissionResult<string[]> }>({ note: submission.reply() }, { status: 400 });
+  if ((await addNote(user, id, submission.value.note)) === "notFound") throw notFound();
+  return redirect(`/booking?b=${id}#notes`, {
+    headers: { "Set-Cookie": await toastHeader({ type: "success", message: "bookings:notes.added" }) },
+  });
+}
+
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("status"), status: z.enum(bookingStatuses) }),
@@ -257,6 +274,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "amend" || intent === "amend-preview") return amend(user, id, form, context);
   if (form.get("intent") === "amend-request") return askAmendment(user, id, form);
+  if (intent === "add-note") return note(user, id, form);
   const parsed = actionSchema.safeParse({ intent: form.get("intent"), status: form.get("status") ?? undefined });
   if (!parsed.success) throw new Response(null, { status: 400 });
   let toast: Toast;
@@ -472,6 +490,8 @@ export default function BookingPage() {
         </section>
       ) : null}
 
+      <NotesSection />
+
       <section className="card" aria-labelledby="history-title">
         <h2 id="history-title">{t("history.title")}</h2>
         {history.length === 0 ? (
@@ -601,6 +621,44 @@ function AmendSection() {
             </button>
           ) : null}
         </div>
+      </Form>
+    </section>
+  );
+}
+
+/** Staff's internal notes: never shown to the driver (docs/domain.md#internal-notes). */
+function NotesSection() {
+  const { t } = useTranslation("bookings");
+  const { notes, historyZone } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useZodForm(noteSchema, actionData && "note" in actionData ? actionData.note : undefined, {
+    id: "note-form",
+  });
+  if (!notes) return null;
+  const label = t("notes.label");
+  return (
+    <section className="card stack" id="notes" aria-labelledby="notes-title">
+      <h2 id="notes-title">{t("notes.title")}</h2>
+      <p className="muted">{t("notes.help")}</p>
+      {notes.length === 0 ? (
+        <p className="muted">{t("notes.empty")}</p>
+      ) : (
+        <ul className="notes">
+          {notes.map((n) => (
+            <li key={n.id} className="notes__item">
+              <p className="notes__meta">
+                {t("notes.by", { author: n.author ?? t("notes.formerStaff"), at: n.at, zone: historyZone })}
+              </p>
+              <p className="notes__body">{n.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors form={form} labels={{ note: label }} />
+        <TextAreaField field={fields.note} label={label} rows={3} />
+        <input type="hidden" name="intent" value="add-note" />
+        <button type="submit">{t("notes.add")}</button>
       </Form>
     </section>
   );

@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, primaryKey, smallint, text, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 import { availability, carCategory, depositMethod, fuelPolicy, fuelType, gearbox, recordStatus } from "./enums";
 import { locations } from "./locations";
@@ -51,9 +62,23 @@ export const cars = pgTable(
     fullInsuranceExcessCents: integer("full_insurance_excess_cents").notNull().default(0),
     availability: availability("availability").notNull().default("available"),
     status: recordStatus("status").notNull().default("active"),
+    /** The number plate as staff typed it, upper case (docs/domain.md#fleet-data); null until entered. */
+    plate: varchar("plate", { length: 16 }),
+    /** Vehicle identification number: 17 letters and digits, without I, O, Q (docs/domain.md#fleet-data). */
+    vin: varchar("vin", { length: 17 }),
+    colour: varchar("colour", { length: 40 }),
+    year: smallint("year"),
     ...timestamps,
   },
-  (t) => [index("cars_price_id").on(t.dailyPriceCents, t.id), index("cars_supplier_idx").on(t.supplierId)],
+  (t) => [
+    index("cars_price_id").on(t.dailyPriceCents, t.id),
+    index("cars_supplier_idx").on(t.supplierId),
+    // docs/domain.md#fleet-data: one plate per supplier, compared without case, spaces or dashes;
+    // a deleted car gives its plate back.
+    uniqueIndex("cars_supplier_plate")
+      .on(t.supplierId, sql`upper(regexp_replace(${t.plate}, '[^A-Za-z0-9]', '', 'g'))`)
+      .where(sql`${t.plate} is not null and ${t.status} <> 'deleted'`),
+  ],
 );
 
 /**

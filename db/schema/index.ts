@@ -5,6 +5,7 @@ export * from "./locations";
 export * from "./cars";
 export * from "./bookings";
 export * from "./booking-events";
+export * from "./booking-notes";
 export * from "./payments";
 export * from "./notifications";
 export * from "./contact";

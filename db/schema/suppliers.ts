@@ -14,6 +14,10 @@ export const suppliers = pgTable("suppliers", {
   active: boolean("active").notNull().default(true),
   payLater: boolean("pay_later").notNull().default(true),
   status: recordStatus("status").notNull().default("active"),
+  /** The supplier's tax id, stored as `J-12345678-4` (docs/domain.md#fleet-data); the agreement names it. */
+  rif: varchar("rif", { length: 12 }),
+  /** The address registered with the tax office, printed on the agreement. */
+  fiscalAddress: varchar("fiscal_address", { length: 300 }),
   ...timestamps,
 });
 

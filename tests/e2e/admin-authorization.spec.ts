@@ -308,6 +308,15 @@ const routes: Row[] = [
     cells: { ...forgedAgainstA(), driver: null },
     untouched: ["booking", "payment"],
   },
+  // docs/domain.md#internal-notes: only A's staff and admins write notes on A's booking.
+  {
+    name: "POST /booking?b=:A's booking (internal note)",
+    method: "POST",
+    path: (fx) => `/booking?b=${fx.bookingId}`,
+    form: () => ({ intent: "add-note", note: "Forged note" }),
+    cells: forgedAgainstA(),
+    untouched: ["booking"],
+  },
   {
     name: "POST /bookings delete A's booking",
     method: "POST",

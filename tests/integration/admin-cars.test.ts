@@ -96,6 +96,10 @@ const values = (overrides: Partial<CarValues> = {}): CarValues => ({
   collisionDamageWaiverExcessCents: 0,
   theftProtectionExcessCents: 0,
   fullInsuranceExcessCents: 0,
+  plate: null,
+  vin: null,
+  colour: null,
+  year: null,
   ...overrides,
 });
 

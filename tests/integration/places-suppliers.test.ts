@@ -79,6 +79,8 @@ const supplierValues = (overrides: Partial<SupplierValues> = {}): SupplierValues
   email: `reservas-${tag()}@sierra.example`,
   phone: "+584141112233",
   whatsapp: null,
+  rif: null,
+  fiscalAddress: null,
   payLater: true,
   active: true,
   ...overrides,

@@ -63,6 +63,10 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
   // In the order of the form, for the "Please fill in the fields: …" line.
   const labels: Record<string, string> = {
     name: t("form.name"),
+    plate: t("form.plate"),
+    vin: t("form.vin"),
+    colour: t("form.colour"),
+    year: t("form.year"),
     ...(pickSupplier ? { supplierId: t("form.supplier") } : {}),
     dailyPrice: t("form.dailyPrice"),
     deposit: t("form.deposit"),
@@ -117,6 +121,16 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
           options={availabilities.map((value) => ({ value, label: t(`availability.${value}`) }))}
         />
         <p className="field__help">{t("form.availabilityHelp")}</p>
+      </fieldset>
+
+      <fieldset className="card stack">
+        <legend>{t("form.identity")}</legend>
+        <div className="car-form__grid">
+          <TextField field={fields.plate} label={labels.plate} autoComplete="off" help={t("form.plateHelp")} />
+          <TextField field={fields.vin} label={labels.vin} autoComplete="off" help={t("form.vinHelp")} />
+          <TextField field={fields.colour} label={labels.colour} autoComplete="off" />
+          <TextField field={fields.year} label={labels.year} type="number" />
+        </div>
       </fieldset>
 
       <fieldset className="card stack">

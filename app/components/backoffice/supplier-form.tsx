@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { CheckboxField, FileField } from "~/components/form-choices";
-import { FormErrors, TextField } from "~/components/forms";
+import { FormErrors, TextAreaField, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { supplierSchema } from "~/modules/suppliers/supplier-form";
@@ -11,6 +11,8 @@ export type SupplierFormDefaults = {
   email?: string;
   phone?: string;
   whatsapp?: string;
+  rif?: string;
+  fiscalAddress?: string;
   payLater: boolean;
   active: boolean;
 };
@@ -41,6 +43,8 @@ export function SupplierForm({
       email: defaultValue.email ?? "",
       phone: defaultValue.phone ?? "",
       whatsapp: defaultValue.whatsapp ?? "",
+      rif: defaultValue.rif ?? "",
+      fiscalAddress: defaultValue.fiscalAddress ?? "",
       payLater: defaultValue.payLater ? "on" : undefined,
       active: defaultValue.active ? "on" : undefined,
     },
@@ -50,6 +54,8 @@ export function SupplierForm({
     email: t("form.email"),
     phone: t("form.phone"),
     whatsapp: t("form.whatsapp"),
+    rif: t("form.rif"),
+    fiscalAddress: t("form.fiscalAddress"),
     logo: logo ? t("form.replaceLogo") : t("form.logo"),
     payLater: t("form.payLater"),
     active: t("form.active"),
@@ -66,6 +72,13 @@ export function SupplierForm({
         type="tel"
         autoComplete="off"
         help={t("form.whatsappHelp")}
+      />
+      <TextField field={fields.rif} label={labels.rif} autoComplete="off" help={t("form.rifHelp")} />
+      <TextAreaField
+        field={fields.fiscalAddress}
+        label={labels.fiscalAddress}
+        rows={2}
+        help={t("form.fiscalAddressHelp")}
       />
       {logo ? (
         <div className="supplier-logo">

@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Pagination } from "~/components/catalogue/pagination";
 import { StatusSelect } from "~/components/booking/status-select";
 import type { ListActionData, loadBookingsList } from "~/modules/booking/list-page.server";
-import { listHref, SEARCH_MAX } from "~/modules/booking/list-query";
+import { ariaSort, listHref, SEARCH_MAX, sortHref, type ListSort } from "~/modules/booking/list-query";
 import { bookingStatuses } from "~/modules/booking/status";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
@@ -64,6 +64,18 @@ export function BookingsList({
           <label htmlFor="filter-to">{t("filters.to")}</label>
           <input id="filter-to" type="date" name="to" defaultValue={query.to} />
         </div>
+        {withSearch ? (
+          <>
+            <div className="field">
+              <label htmlFor="filter-pickup-on">{t("filters.pickupOn")}</label>
+              <input id="filter-pickup-on" type="date" name="pickupOn" defaultValue={query.pickupOn} />
+            </div>
+            <div className="field">
+              <label htmlFor="filter-return-on">{t("filters.returnOn")}</label>
+              <input id="filter-return-on" type="date" name="returnOn" defaultValue={query.returnOn} />
+            </div>
+          </>
+        ) : null}
         {suppliers.length > 0 ? (
           <div className="field">
             <label htmlFor="filter-supplier">{t("filters.supplier")}</label>
@@ -133,9 +145,9 @@ export function BookingsList({
                     <span className="visually-hidden">{t("columns.select")}</span>
                   </th>
                 ) : null}
-                <th scope="col">{t("columns.reference")}</th>
-                <th scope="col">{t("columns.pickup")}</th>
-                <th scope="col">{t("columns.dropoff")}</th>
+                <SortableHeader path={path} query={query} column="reference" label={t("columns.reference")} />
+                <SortableHeader path={path} query={query} column="pickup" label={t("columns.pickup")} />
+                <SortableHeader path={path} query={query} column="dropoff" label={t("columns.dropoff")} />
                 <th scope="col">{t("columns.status")}</th>
                 <th scope="col">{t("columns.car")}</th>
                 <th scope="col">{t("columns.supplier")}</th>
@@ -242,5 +254,31 @@ export function BookingsList({
       )}
       <Pagination page={query.page} pages={pages} hrefFor={(p) => listHref(path, query, p)} />
     </>
+  );
+}
+
+/**
+ * A column header of the list: a link that sorts by its column (docs/domain.md#counter). Its
+ * name stays the column's; how it sorts is the header's aria-sort, and an arrow for the eye.
+ */
+function SortableHeader({
+  path,
+  query,
+  column,
+  label,
+}: {
+  path: string;
+  query: ListData["query"];
+  column: ListSort;
+  label: string;
+}) {
+  const sort = ariaSort(query, column);
+  return (
+    <th scope="col" aria-sort={sort}>
+      <Link to={sortHref(path, query, column)}>
+        {label}
+        <span aria-hidden="true">{sort === "ascending" ? " ▲" : sort === "descending" ? " ▼" : ""}</span>
+      </Link>
+    </th>
   );
 }

@@ -278,6 +278,10 @@ describe("the car form", () => {
       collisionDamageWaiverExcessCents: 80000,
       theftProtectionExcessCents: 0,
       fullInsuranceExcessCents: 0,
+      plate: "AB-123-CD",
+      vin: "9BWZZZ377VT004251",
+      colour: "Plata",
+      year: 2021,
     };
     const form = new FormData();
     for (const [name, value] of Object.entries(carFormDefaults(stored))) {

@@ -15,6 +15,7 @@ import { coverConflicts, protectionKeys, type ProtectionKey } from "~/modules/pr
 import { depositMethods, optionKeys, type DepositMethod, type OptionKey } from "~/modules/pricing/pricing";
 import { MINIMUM_DRIVER_AGE } from "~/modules/user/age";
 import { dollarsInput, parseDollars } from "./money";
+import { fleetDataFields, type FleetData } from "./fleet-data";
 
 /*
  * The car form of the back office (docs/domain.md#fleet): one zod schema for the browser and the
@@ -214,6 +215,7 @@ export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
       .min(1, messages.required)
       .max(500, carFormMessages.unknownPlace),
     image: imageRequired ? image : image.optional(),
+    ...fleetDataFields,
     ...optionFields,
   });
   // Each check below reads two fields; `when` runs it even while other fields are wrong, so every
@@ -289,7 +291,7 @@ export type CarValues = {
   /** Kilometres per day, -1 unlimited. */
   mileage: number;
   availability: Availability;
-} & { [K in OptionKey as `${K}Cents`]: number } & { [K in ProtectionKey as `${K}ExcessCents`]: number };
+} & FleetData & { [K in OptionKey as `${K}Cents`]: number } & { [K in ProtectionKey as `${K}ExcessCents`]: number };
 
 /** -1 unavailable, 0 included, the price in cents otherwise (docs/domain.md#price). */
 export function optionCents(kind: OptionKind, price: string | undefined): number {
@@ -330,6 +332,10 @@ export function carValuesFrom(value: CarFormValue): { car: CarValues; locationId
       fuelPolicy: value.fuelPolicy,
       mileage: value.mileageKind === "unlimited" ? -1 : Number(value.mileageKm),
       availability: value.availability,
+      plate: value.plate,
+      vin: value.vin,
+      colour: value.colour,
+      year: value.year,
       ...options,
       ...excess,
     },
@@ -386,6 +392,10 @@ export function carFormDefaults(
     mileageKind: car.mileage < 0 ? "unlimited" : "limited",
     mileageKm: car.mileage < 0 ? "" : String(car.mileage),
     availability: car.availability,
+    plate: car.plate ?? "",
+    vin: car.vin ?? "",
+    colour: car.colour ?? "",
+    year: car.year === null ? "" : String(car.year),
     locationIds: car.locationIds.map(String),
     ...Object.fromEntries(
       optionKeys.flatMap((key) => {

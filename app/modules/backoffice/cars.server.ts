@@ -6,11 +6,12 @@ import { pageQuery } from "~/modules/list/paging";
 import { optionKeys } from "~/modules/pricing/pricing";
 import { closedStatuses } from "~/modules/booking/status";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
-import { isRowId } from "~/utils/postgres.server";
+import { isRowId, sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 import { carScope, ownSupplierId, supplierScope, type StaffUser } from "~/modules/access/staff.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { changedFields, createdFields } from "~/modules/audit/audit";
 import { carFormMessages, carLimits, type CarValues } from "./car-form";
+import { fleetDataMessages, plateKey } from "./fleet-data";
 import { containsPattern, type CarListQuery } from "./car-list";
 import { placeNameColumn } from "~/modules/i18n/place-name";
 
@@ -120,6 +121,10 @@ const carColumns = {
   fuelPolicy: cars.fuelPolicy,
   mileage: cars.mileage,
   availability: cars.availability,
+  plate: cars.plate,
+  vin: cars.vin,
+  colour: cars.colour,
+  year: cars.year,
   ...Object.fromEntries(optionKeys.map((key) => [`${key}Cents`, cars[`${key}Cents`]])),
   collisionDamageWaiverExcessCents: cars.collisionDamageWaiverExcessCents,
   theftProtectionExcessCents: cars.theftProtectionExcessCents,
@@ -211,14 +216,39 @@ export type SaveResult =
   /** Made unavailable while these bookings (references) still hold it: staff move or cancel them first. */
   | { ok: false; heldBy: string[] };
 
-/** The places that exist among `ids`, and whether the supplier may receive the car: field errors otherwise. */
+/**
+ * Whether another live car of the supplier already has this plate, compared as plateKey does
+ * (docs/domain.md#fleet-data). The unique index `cars_supplier_plate` holds the same rule against
+ * two saves at once; this check gives the form its message first.
+ */
+async function plateTaken(tx: Transaction, supplierId: number, plate: string, carId: number | null): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: cars.id })
+    .from(cars)
+    .where(
+      and(
+        eq(cars.supplierId, supplierId),
+        ne(cars.status, "deleted"),
+        sql`upper(regexp_replace(${cars.plate}, '[^A-Za-z0-9]', '', 'g')) = ${plateKey(plate)}`,
+        carId === null ? undefined : ne(cars.id, carId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The places that exist among `ids`, whether the supplier may receive the car and whether its plate is free: field errors otherwise. */
 async function checkReferences(
   tx: Transaction,
   user: StaffUser,
   supplierId: number,
-  locationIds: number[],
+  input: CarInput,
+  carId: number | null,
 ): Promise<Record<string, string[]> | null> {
+  const { locationIds } = input;
   const errors: Record<string, string[]> = {};
+  if (input.car.plate && (await plateTaken(tx, supplierId, input.car.plate, carId)))
+    errors.plate = [fleetDataMessages.plateTaken];
   const [supplier] = await tx
     .select({ id: suppliers.id })
     .from(suppliers)
@@ -242,6 +272,9 @@ async function inTransaction(work: (tx: Transaction) => Promise<SaveResult>): Pr
     return await db.transaction(work);
   } catch (error) {
     if (error instanceof Refused) return error.result;
+    // Two saves of the same plate at once: the one that lost the race gets the form's message.
+    if (sqlState(error) === UNIQUE_VIOLATION)
+      return { ok: false, fieldErrors: { plate: [fleetDataMessages.plateTaken] } };
     throw error;
   }
 }
@@ -255,7 +288,7 @@ const storedImage = (tx: Transaction, webp: Buffer) => storeImage(tx, webp, carL
 export async function createCar(user: StaffUser, input: CarInput, webp: Buffer): Promise<SaveResult> {
   const supplierId = ownSupplierId(user, input.supplierId ?? 0);
   return inTransaction(async (tx) => {
-    const refused = await checkReferences(tx, user, supplierId, input.locationIds);
+    const refused = await checkReferences(tx, user, supplierId, input, null);
     if (refused) throw new Refused({ ok: false, fieldErrors: refused });
     const image = await storedImage(tx, webp);
     const [car] = await tx
@@ -304,7 +337,7 @@ export async function updateCar(
     const before = await lockCar(tx, user, carId);
     if (!before) return { ok: false, notFound: true };
     const supplierId = user.type === "admin" ? (input.supplierId ?? before.supplierId) : before.supplierId;
-    const refused = await checkReferences(tx, user, supplierId, input.locationIds);
+    const refused = await checkReferences(tx, user, supplierId, input, carId);
     if (refused) throw new Refused({ ok: false, fieldErrors: refused });
     if (supplierId !== before.supplierId && (await holdingReferences(tx, carId, now)).length > 0) {
       throw new Refused({ ok: false, fieldErrors: { supplierId: [carFormMessages.supplierHasBookings] } });

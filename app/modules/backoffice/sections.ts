@@ -1,6 +1,7 @@
 /** The back office's sections in menu order; `adminOnly` ones answer 403 to supplier staff (docs/security.md#back-office). */
 const sections = [
   { key: "dashboard", path: "/admin", adminOnly: false },
+  { key: "counter", path: "/admin/counter", adminOnly: false },
   { key: "bookings", path: "/admin/bookings", adminOnly: false },
   { key: "cars", path: "/admin/cars", adminOnly: false },
   { key: "calendar", path: "/admin/calendar", adminOnly: false },

@@ -5,6 +5,7 @@ import { bookingScope, isStaff } from "~/modules/access/booking-scope.server";
 import { paidCentsColumn } from "./move.server";
 import { pageQuery } from "~/modules/list/paging";
 import type { BookingStatus } from "./status";
+import type { ListSort } from "./list-query";
 
 const { bookings, cars, suppliers, users, locations } = schema;
 const listPickup = aliasedTable(locations, "list_pickup");
@@ -23,6 +24,11 @@ export type BookingFilters = {
   status: BookingStatus | null;
   from: Date | null;
   to: Date | null;
+  /** A calendar day (YYYY-MM-DD) of the pick-up place's clock, of the return place's. */
+  pickupOn?: string | null;
+  returnOn?: string | null;
+  sort?: ListSort | null;
+  dir?: "asc" | "desc";
   supplierId: number | null;
   /** Part of the reference or of the driver's name or email, any case; empty or null: no search. */
   search?: string | null;
@@ -40,6 +46,16 @@ export function listWhere(user: User, filters: Omit<BookingFilters, "page" | "pe
   // A booking is in the range when its rental overlaps it.
   if (filters.from) conditions.push(gte(bookings.endsAt, filters.from));
   if (filters.to) conditions.push(lt(bookings.startsAt, filters.to));
+  // On the place's own clock (docs/domain.md#counter): read from the place by id, so the
+  // condition holds whatever the query calls its joined places (the list and its export differ).
+  if (filters.pickupOn)
+    conditions.push(
+      sql`(${bookings.startsAt} at time zone (select l.time_zone from ${locations} l where l.id = ${bookings.pickupLocationId}))::date = ${filters.pickupOn}::date`,
+    );
+  if (filters.returnOn)
+    conditions.push(
+      sql`(${bookings.endsAt} at time zone (select l.time_zone from ${locations} l where l.id = ${bookings.dropoffLocationId}))::date = ${filters.returnOn}::date`,
+    );
   if (filters.supplierId && isStaff(user)) conditions.push(eq(bookings.supplierId, filters.supplierId));
   if (filters.search) {
     const pattern = containing(filters.search);
@@ -66,14 +82,22 @@ export async function listBookings(user: User, filters: BookingFilters) {
     .innerJoin(users, eq(users.id, bookings.driverId))
     .where(where);
   const { page, pages, offset, limit } = pageQuery(total, filters.page, filters.perPage);
-  const order = isStaff(user)
-    ? [desc(bookings.startsAt), desc(bookings.id)]
-    : [
-        sql`${bookings.endsAt} < now()`,
-        sql`case when ${bookings.endsAt} >= now() then ${bookings.startsAt} end asc`,
-        desc(bookings.startsAt),
-        desc(bookings.id),
-      ];
+  const sorted = filters.sort
+    ? { reference: bookings.reference, pickup: bookings.startsAt, dropoff: bookings.endsAt }[filters.sort]
+    : null;
+  const order = sorted
+    ? [
+        filters.dir === "desc" ? desc(sorted) : asc(sorted),
+        filters.dir === "desc" ? desc(bookings.id) : asc(bookings.id),
+      ]
+    : isStaff(user)
+      ? [desc(bookings.startsAt), desc(bookings.id)]
+      : [
+          sql`${bookings.endsAt} < now()`,
+          sql`case when ${bookings.endsAt} >= now() then ${bookings.startsAt} end asc`,
+          desc(bookings.startsAt),
+          desc(bookings.id),
+        ];
   const rows = await db
     .select({
       id: bookings.id,

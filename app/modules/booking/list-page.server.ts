@@ -36,6 +36,10 @@ export async function loadBookingsList(user: User, request: Request, language: L
   const list = await listBookings(user, {
     status: query.status,
     ...dateRange(query),
+    pickupOn: query.pickupOn || null,
+    returnOn: query.returnOn || null,
+    sort: query.sort,
+    dir: query.dir,
     supplierId: query.supplier,
     search: query.q,
     page: query.page,

@@ -3,7 +3,9 @@ import {
   BOOKINGS_PER_PAGE,
   BOOKINGS_PER_PAGE_MOBILE,
   bookingsPageSize,
+  ariaSort,
   filterParams,
+  sortHref,
   listHref,
   readListQuery,
   SEARCH_MAX,
@@ -45,7 +47,18 @@ describe("the list's filters in the URL", () => {
         from: "yesterday",
       }),
     );
-    expect(query).toEqual({ status: null, from: "", to: "", supplier: null, q: "x".repeat(SEARCH_MAX), page: 1 });
+    expect(query).toEqual({
+      status: null,
+      from: "",
+      to: "",
+      pickupOn: "",
+      returnOn: "",
+      supplier: null,
+      q: "x".repeat(SEARCH_MAX),
+      sort: null,
+      dir: "asc",
+      page: 1,
+    });
   });
 
   it("keeps every filter in the links of either list, and the page only when past the first", () => {
@@ -58,5 +71,24 @@ describe("the list's filters in the URL", () => {
     );
     expect(listHref("/bookings", readListQuery(new URLSearchParams()), 1)).toBe("/bookings");
     expect(listHref("/bookings", readListQuery(new URLSearchParams()), 1, 7)).toBe("/bookings?confirm=7");
+  });
+});
+
+describe("the counter's filters and sorting (docs/domain.md#counter)", () => {
+  it("reads picks-up-on and returns-on days, refusing impossible dates, and keeps them in the links", () => {
+    const query = readListQuery(new URLSearchParams("pickupOn=2026-11-26&returnOn=2026-02-30&sort=pickup&dir=desc"));
+    expect(query).toMatchObject({ pickupOn: "2026-11-26", returnOn: "", sort: "pickup", dir: "desc" });
+    expect(filterParams(query).toString()).toBe("pickupOn=2026-11-26&sort=pickup&dir=desc");
+  });
+
+  it("sorts by a header ascending first, then the other way, back on page 1 with the filters", () => {
+    const query = { ...readListQuery(new URLSearchParams("status=paid&page=3")) };
+    expect(sortHref("/admin/bookings", query, "reference")).toBe("/admin/bookings?status=paid&sort=reference&dir=asc");
+    expect(ariaSort(query, "reference")).toBeUndefined();
+    const sorted = readListQuery(new URLSearchParams("sort=reference&dir=asc"));
+    expect(ariaSort(sorted, "reference")).toBe("ascending");
+    expect(sortHref("/admin/bookings", sorted, "reference")).toBe("/admin/bookings?sort=reference&dir=desc");
+    expect(sortHref("/admin/bookings", sorted, "dropoff")).toBe("/admin/bookings?sort=dropoff&dir=asc");
+    expect(readListQuery(new URLSearchParams("sort=price")).sort).toBeNull();
   });
 });

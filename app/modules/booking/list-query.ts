@@ -1,6 +1,6 @@
 import { localToInstant } from "~/modules/time/zoned-time";
 import { searchText } from "~/modules/forms/text";
-import { APP_TIME_ZONE } from "~/modules/time/calendar";
+import { APP_TIME_ZONE, parseCalendarDate } from "~/modules/time/calendar";
 import { bookingStatuses, type BookingStatus } from "./status";
 
 /** docs/domain.md#limits: bookings 20 a page, 10 on mobile. */
@@ -29,15 +29,25 @@ export type ListQuery = {
   status: BookingStatus | null;
   from: string;
   to: string;
+  /** docs/domain.md#counter: bookings picked up, or returned, on this day of their place's clock. */
+  pickupOn: string;
+  returnOn: string;
   supplier: number | null;
   q: string;
+  sort: ListSort | null;
+  dir: "asc" | "desc";
   page: number;
 };
+
+/** The columns the back office's list sorts by, from the links in their headers (docs/domain.md#counter). */
+export const listSorts = ["reference", "pickup", "dropoff"] as const;
+export type ListSort = (typeof listSorts)[number];
 
 /** The longest text search kept: a reference is 16 characters, an email at most 254. */
 export const SEARCH_MAX = 100;
 
-const date = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "");
+/** A real calendar day (2026-02-30 is none): the database reads it as one. */
+const date = (value: string | null) => (value && parseCalendarDate(value) ? value : "");
 const positive = (value: string | null) => {
   const n = Number(value);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
@@ -45,12 +55,17 @@ const positive = (value: string | null) => {
 
 export function readListQuery(params: URLSearchParams): ListQuery {
   const status = params.get("status");
+  const sort = params.get("sort");
   return {
     status: (bookingStatuses as readonly string[]).includes(status ?? "") ? (status as BookingStatus) : null,
     from: date(params.get("from")),
     to: date(params.get("to")),
+    pickupOn: date(params.get("pickupOn")),
+    returnOn: date(params.get("returnOn")),
     supplier: positive(params.get("supplier")),
     q: searchText(params.get("q") ?? "", SEARCH_MAX),
+    sort: (listSorts as readonly string[]).includes(sort ?? "") ? (sort as ListSort) : null,
+    dir: params.get("dir") === "desc" ? "desc" : "asc",
     page: positive(params.get("page")) ?? 1,
   };
 }
@@ -70,9 +85,30 @@ export function filterParams(query: ListQuery): URLSearchParams {
   if (query.status) params.set("status", query.status);
   if (query.from) params.set("from", query.from);
   if (query.to) params.set("to", query.to);
+  if (query.pickupOn) params.set("pickupOn", query.pickupOn);
+  if (query.returnOn) params.set("returnOn", query.returnOn);
   if (query.supplier) params.set("supplier", String(query.supplier));
   if (query.q) params.set("q", query.q);
+  if (query.sort) {
+    params.set("sort", query.sort);
+    params.set("dir", query.dir);
+  }
   return params;
+}
+
+/**
+ * The link of a column header: sorts by `column`, ascending first, the other way when it already
+ * sorts by it; back to page 1, the filters kept.
+ */
+export function sortHref(path: string, query: ListQuery, column: ListSort): string {
+  const dir = query.sort === column && query.dir === "asc" ? "desc" : "asc";
+  return listHref(path, { ...query, sort: column, dir }, 1);
+}
+
+/** What a header's aria-sort says: how the list is sorted by that column, if it is. */
+export function ariaSort(query: ListQuery, column: ListSort): "ascending" | "descending" | undefined {
+  if (query.sort !== column) return undefined;
+  return query.dir === "asc" ? "ascending" : "descending";
 }
 
 /** The list at `path` (/bookings or /admin/bookings) for `query` with `page`, keeping the filters; `confirm` asks to confirm deleting that booking. */

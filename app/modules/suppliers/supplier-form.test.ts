@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { LOGO_MAX_BYTES, staffInviteSchema, supplierSchema } from "./supplier-form";
+import { LOGO_MAX_BYTES, staffInviteSchema, supplierMessages, supplierSchema } from "./supplier-form";
 
 function form(values: Record<string, string | File>) {
   const formData = new FormData();
@@ -18,7 +18,12 @@ describe("supplierSchema", () => {
     });
     expect(submission.status).toBe("success");
     if (submission.status === "success") {
-      expect(submission.value).toEqual({ name: "Llanos Rent a Car", email: "reservas@llanos.example" });
+      expect(submission.value).toEqual({
+        name: "Llanos Rent a Car",
+        email: "reservas@llanos.example",
+        rif: null,
+        fiscalAddress: null,
+      });
     }
   });
 
@@ -90,5 +95,30 @@ describe("supplierSchema: WhatsApp (docs/domain.md#voucher)", () => {
     for (const typed of ["0414 1112233", "+58 41", "+58 414 111 2233 999 999", "whatsapp"]) {
       expect(errorsOf(parse(typed)).whatsapp).toEqual(["validation.invalidWhatsapp"]);
     }
+  });
+});
+
+describe("supplierSchema: RIF and fiscal address (docs/domain.md#fleet-data)", () => {
+  const parse = (values: Record<string, string>) =>
+    parseWithZod(form({ name: "Llanos", email: "a@b.example", ...values }), { schema: supplierSchema });
+
+  it("stores a RIF as J-12345678-4 however it was typed, and the fiscal address trimmed", () => {
+    for (const rif of ["J-30125874-6", "j301258746", " J 30125874 6 ", "J-30125874 6"]) {
+      const submission = parse({ rif, fiscalAddress: "  Av. Francisco de Miranda, Chacao  " });
+      expect(submission.status === "success" && submission.value, rif).toMatchObject({
+        rif: "J-30125874-6",
+        fiscalAddress: "Av. Francisco de Miranda, Chacao",
+      });
+    }
+  });
+
+  it("refuses a RIF with a wrong check digit, letter or length, with its message", () => {
+    for (const rif of ["J-30125874-5", "X-30125874-6", "J-3012587-6", "J-301258741-6", "RIF"]) {
+      expect(errorsOf(parse({ rif })).rif, rif).toEqual([supplierMessages.rif]);
+    }
+  });
+
+  it("refuses a fiscal address over 300 characters", () => {
+    expect(errorsOf(parse({ fiscalAddress: "x".repeat(301) })).fiscalAddress).toHaveLength(1);
   });
 });

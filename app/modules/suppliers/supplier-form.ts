@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { emailField, phoneField, requiredText, whatsappField } from "~/modules/forms/fields";
+import { emailField, optionalText, phoneField, requiredText, whatsappField } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { languages } from "~/modules/i18n/languages";
+import { normalizeRif } from "~/modules/payment/mobile-payment";
 import { FULL_NAME_MAX } from "~/modules/user/limits";
 
 /*
@@ -21,11 +22,31 @@ export const logoMessages = {
   busy: "adminSuppliers:logo.busy",
 } as const;
 
+export const FISCAL_ADDRESS_MAX = 300;
+export const supplierMessages = { rif: "adminSuppliers:errors.rif" } as const;
+
+/**
+ * The RIF (docs/domain.md#fleet-data): optional until the supplier's first agreement, then its
+ * format and SENIAT check digit hold, as for pago móvil; stored as `J-12345678-4`.
+ */
+const rifField = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const rif = normalizeRif(value);
+    if (rif === null) ctx.addIssue({ code: "custom", message: supplierMessages.rif });
+    return rif;
+  });
+
 export const supplierSchema = z.object({
   name: requiredText(SUPPLIER_NAME_MAX),
   email: emailField(),
   phone: phoneField().optional(),
   whatsapp: whatsappField().optional(),
+  rif: rifField,
+  fiscalAddress: optionalText(FISCAL_ADDRESS_MAX).transform((value) => value || null),
   payLater: z.boolean().optional(),
   active: z.boolean().optional(),
   logo: z.file({ error: logoMessages.notImage }).max(LOGO_MAX_BYTES, logoMessages.tooLarge).optional(),

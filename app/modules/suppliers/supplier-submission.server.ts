@@ -29,7 +29,7 @@ export async function readSupplierSubmission(request: Request): Promise<Supplier
   }
   const submission = parseWithZod(formData, { schema: supplierSchema });
   if (submission.status !== "success") return { ok: false, result: submission.reply() };
-  const { name, email, phone, whatsapp, payLater, active, logo } = submission.value;
+  const { name, email, phone, whatsapp, rif, fiscalAddress, payLater, active, logo } = submission.value;
   let webp: Buffer | null = null;
   if (logo) {
     const processed = await processLogo(new Uint8Array(await logo.arrayBuffer()));
@@ -44,6 +44,8 @@ export async function readSupplierSubmission(request: Request): Promise<Supplier
       email,
       phone: phone ?? null,
       whatsapp: whatsapp ?? null,
+      rif,
+      fiscalAddress,
       payLater: Boolean(payLater),
       active: Boolean(active),
     },

@@ -33,6 +33,9 @@ export type SupplierValues = {
   phone: string | null;
   /** International digits for wa.me links (docs/domain.md#voucher). */
   whatsapp: string | null;
+  /** The tax id and fiscal address the agreement prints (docs/domain.md#fleet-data). */
+  rif: string | null;
+  fiscalAddress: string | null;
   payLater: boolean;
   active: boolean;
 };
@@ -43,6 +46,8 @@ const formColumns = (v: SupplierValues): SupplierValues => ({
   email: v.email,
   phone: v.phone,
   whatsapp: v.whatsapp,
+  rif: v.rif,
+  fiscalAddress: v.fiscalAddress,
   payLater: v.payLater,
   active: v.active,
 });
@@ -104,6 +109,8 @@ const editableFields = {
   email: suppliers.email,
   phone: suppliers.phone,
   whatsapp: suppliers.whatsapp,
+  rif: suppliers.rif,
+  fiscalAddress: suppliers.fiscalAddress,
   payLater: suppliers.payLater,
   active: suppliers.active,
   logo: suppliers.logo,

@@ -1,0 +1,109 @@
+import { sql } from "drizzle-orm";
+import { carOf, DRIVER, marker, staffOf } from "./admin-fixtures";
+import { seedDatabase } from "./seed-database";
+import { expect, jsModes, signIn, test } from "./support";
+
+/*
+ * The counter's first slice (docs/domain.md#counter) on a phone, as the demo supplier's staff:
+ * a car gets its plate (a plate another of the supplier's cars has is refused), today's pick-up
+ * is on "Today at the counter" with that plate, and its booking takes an internal note. Another
+ * supplier's staff neither see the entry nor reach the booking (404).
+ */
+const PASSWORD = "Rueda2026!";
+const STAFF = "staff@llanos.example";
+
+const db = seedDatabase("a car and a booking picking up within the hour");
+
+/** A booking of car `carId` by the demo driver, paid, picked up within the hour at the car's first place. */
+async function pickingUpSoon(carId: number, reference: string): Promise<number> {
+  const result = (await db().execute(
+    sql`insert into bookings (reference, car_id, supplier_id, driver_id, pickup_location_id, dropoff_location_id, starts_at, ends_at,
+          status, days, price_cents, breakdown, payment_method)
+        select ${reference}, c.id, c.supplier_id, (select id from users where email = ${DRIVER}), cl.location_id, cl.location_id,
+          date_trunc('minute', now()) + interval '50 minutes', date_trunc('minute', now()) + interval '3 days 50 minutes', 'paid', 3,
+          c.daily_price_cents * 3,
+          jsonb_build_object('days', 3, 'dailyPriceCents', c.daily_price_cents, 'options', '{}'::jsonb,
+            'subtotalCents', c.daily_price_cents * 3, 'payLaterFeePercent', 0, 'totalCents', c.daily_price_cents * 3),
+          'cardPayment'
+        from cars c join car_locations cl on cl.car_id = c.id where c.id = ${carId}
+        order by cl.location_id limit 1
+        returning id`,
+  )) as unknown as Array<{ id: number }> | { rows: Array<{ id: number }> };
+  return (Array.isArray(result) ? result : result.rows)[0].id;
+}
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+for (const mode of jsModes) {
+  test.describe(mode.name, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    test("staff set a car's plate, find today's pick-up at the counter and leave an internal note", async ({
+      page,
+      browser,
+    }) => {
+      const name = marker("Counter Spark ");
+      const [carId, otherCarId] = [await carOf(db(), "llanos", name), await carOf(db(), "llanos", `${name} 2`)];
+      const reference = marker("RD-C").slice(0, 16);
+      const bookingId = await pickingUpSoon(carId, reference);
+      const plate = `P${marker("").slice(-5)}7`;
+
+      await signIn(page, STAFF, PASSWORD);
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+
+      // Another car of the supplier already has the plate: refused, said next to the field.
+      await page.goto(`/admin/cars/${otherCarId}?l=en`);
+      await page.getByLabel("Plate number").fill(plate.toLowerCase());
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.getByText("Changes made successfully")).toBeVisible();
+      await page.goto(`/admin/cars/${carId}?l=en`);
+      await page.getByLabel("Plate number").fill(`${plate.slice(0, 3)}-${plate.slice(3)}`);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.getByText("Another car of this supplier already has this plate number").first()).toBeVisible();
+      // Its own plate is saved.
+      await page.getByLabel("Plate number").fill(`${plate.slice(0, 3)}${plate.slice(3, 6).replace(/./g, "8")}`);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.getByText("Changes made successfully")).toBeVisible();
+      const ownPlate = `${plate.slice(0, 3)}888`;
+      await expect(page.getByLabel("Plate number")).toHaveValue(ownPlate);
+
+      // Today at the counter, from the back office's menu: the pick-up with its driver, car and plate.
+      await page.goto("/admin?l=en");
+      await page.getByRole("link", { name: "Today at the counter" }).first().click();
+      await expect(page.getByRole("heading", { name: "Today at the counter", level: 1 })).toBeVisible();
+      const entry = page.locator("li.counter__entry").filter({ hasText: reference });
+      await expect(entry).toContainText("Daniela Conductora");
+      await expect(entry).toContainText(`${name} · ${ownPlate}`);
+      await entry.getByRole("link").click();
+      await expect(page.getByRole("heading", { name: new RegExp(reference), level: 1 })).toBeVisible();
+
+      // An internal note, listed with its author.
+      await page.getByLabel("New note").fill("Flight AV1234 lands 40 minutes late.");
+      await page.getByRole("button", { name: "Add note" }).click();
+      await expect(page.getByText("Note added.")).toBeVisible();
+      const notes = page.getByRole("region", { name: "Internal notes" });
+      await expect(notes).toContainText("Flight AV1234 lands 40 minutes late.");
+      await expect(notes).toContainText("Luis Llanos");
+
+      // Another supplier's staff: no entry at their counter, and the booking is missing (404).
+      const other = await staffOf(db(), "caribe");
+      const context = await browser.newContext({
+        javaScriptEnabled: mode.javaScriptEnabled,
+        viewport: { width: 390, height: 844 },
+      });
+      const otherPage = await context.newPage();
+      await signIn(otherPage, other.email, PASSWORD);
+      await expect(otherPage.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await otherPage.goto("/admin/counter?l=en");
+      await expect(otherPage.getByRole("heading", { name: "Today at the counter", level: 1 })).toBeVisible();
+      await expect(otherPage.getByText(reference)).toHaveCount(0);
+      expect((await otherPage.goto(`/booking?b=${bookingId}`))?.status()).toBe(404);
+      const note = await otherPage.request.post(`/booking?b=${bookingId}`, {
+        form: { intent: "add-note", note: "Not mine" },
+        maxRedirects: 0,
+      });
+      expect(note.status()).toBe(404);
+      await context.close();
+    });
+  });
+}
