@@ -58,6 +58,17 @@ export async function createLocation(db: Executor, values: Partial<typeof s.loca
   return row;
 }
 
+/** Maiquetía's airport, named in every language, on Caracas's clock: for tests that read a place's name or time. */
+export const createMaiquetia = (db: Executor, values: Partial<typeof s.locations.$inferInsert> = {}) =>
+  createLocation(db, {
+    nameEs: "Aeropuerto de Maiquetía",
+    nameEn: "Maiquetía Airport",
+    nameFr: "Aéroport de Maiquetía",
+    nameEl: "Αεροδρόμιο Μαϊκετία",
+    timeZone: "America/Caracas",
+    ...values,
+  });
+
 export async function createCar(
   db: Executor,
   values: Partial<typeof s.cars.$inferInsert> & { supplierId: number; locationIds?: number[] },
