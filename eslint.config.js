@@ -129,6 +129,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/routes/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "~/modules/security/rate-limit.server",
+              message:
+                "Limits are consumed inside the domain call (a `…Limited` function), so page and API share them (docs/security.md#rate-limits); a route maps `rateLimited` to its 429.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import * as s from "../db/schema";
+import { banks as bankRows } from "../db/seed-data";
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
@@ -10,6 +11,23 @@ export async function resetDatabase(db: Executor) {
   await db.execute(sql`
     truncate table payments, notifications, bookings, car_locations, cars, contact_messages, tokens, sessions,
       users, suppliers, locations, outbox, settings, banks, images restart identity cascade`);
+}
+
+/**
+ * The operator's payment settings as an admin saves them (pago móvil configured, so it is
+ * offered), with the list of Venezuelan banks a transfer may come from.
+ */
+export async function createPaymentSettings(db: Executor, values: Partial<typeof s.settings.$inferInsert> = {}) {
+  await db.insert(s.banks).values(bankRows).onConflictDoNothing();
+  await db.insert(s.settings).values({
+    usdToBsRate: "36.5000",
+    rateDate: "2026-11-20",
+    mobilePaymentBankCode: "0102",
+    mobilePaymentPhone: "04141234567",
+    mobilePaymentRif: "J123456784",
+    mobilePaymentHolder: "Rueda Alquileres C.A.",
+    ...values,
+  });
 }
 
 export async function createSupplier(db: Executor, values: Partial<typeof s.suppliers.$inferInsert> = {}) {
@@ -39,6 +57,17 @@ export async function createLocation(db: Executor, values: Partial<typeof s.loca
     .returning();
   return row;
 }
+
+/** Maiquetía's airport, named in every language, on Caracas's clock: for tests that read a place's name or time. */
+export const createMaiquetia = (db: Executor, values: Partial<typeof s.locations.$inferInsert> = {}) =>
+  createLocation(db, {
+    nameEs: "Aeropuerto de Maiquetía",
+    nameEn: "Maiquetía Airport",
+    nameFr: "Aéroport de Maiquetía",
+    nameEl: "Αεροδρόμιο Μαϊκετία",
+    timeZone: "America/Caracas",
+    ...values,
+  });
 
 export async function createCar(
   db: Executor,

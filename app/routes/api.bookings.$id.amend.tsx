@@ -2,12 +2,13 @@ import { presentBooking } from "~/modules/api/bookings.server";
 import { ApiError, fieldError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { amendBooking } from "~/modules/api/operations/bookings";
-import { amendClosingCardAttempts } from "~/modules/payment/amend-closing-card-attempts.server";
+import { amendClosingCardAttemptsLimited } from "~/modules/payment/amend-closing-card-attempts.server";
+import { messages } from "~/modules/forms/messages";
 
 const route = apiRoute(
   implement(amendBooking, async ({ params, body, user, language }) => {
     const extra = body.additionalDriver;
-    const outcome = await amendClosingCardAttempts(user, params.id, {
+    const outcome = await amendClosingCardAttemptsLimited(user, params.id, {
       pickUp: body.from,
       dropOff: body.to,
       pickupLocationId: body.pickupLocationId,
@@ -31,6 +32,8 @@ const route = apiRoute(
       );
     }
     switch (outcome) {
+      case "rateLimited":
+        throw new ApiError(429, "rateLimited", messages.rateLimited);
       case "notFound":
         throw new ApiError(404);
       case "refused":

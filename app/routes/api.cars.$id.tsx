@@ -4,11 +4,11 @@ import { absoluteUrl } from "~/modules/api/media-url.server";
 import { getCar } from "~/modules/api/operations/catalogue";
 import { loadCheckoutCar } from "~/modules/booking/create-booking.server";
 import { paymentChoices } from "~/modules/booking/checkout.server";
-import { enabledOnlineMethods } from "~/modules/payment/config.server";
+import { offeredOnlineMethods } from "~/modules/payment/config.server";
 
 const route = apiRoute(
   implement(getCar, async ({ params }) => {
-    const [car, online] = await Promise.all([loadCheckoutCar(params.id), enabledOnlineMethods()]);
+    const [car, online] = await Promise.all([loadCheckoutCar(params.id), offeredOnlineMethods()]);
     if (!car) throw new ApiError(404);
     return reply(200, {
       ...car,

@@ -20,19 +20,18 @@ import { amendChoices } from "~/modules/booking/amend-booking.server";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { noteSchema } from "~/modules/booking/notes";
 import { addNote, listNotes } from "~/modules/booking/notes.server";
-import { cancelBooking, resolveCancelRequest } from "~/modules/booking/cancel-booking.server";
-import { changeStatus } from "~/modules/booking/change-status.server";
-import { requestAmendment } from "~/modules/booking/request-amendment.server";
+import { cancelBookingLimited, resolveCancelRequestLimited } from "~/modules/booking/cancel-booking.server";
+import { changeStatusLimited } from "~/modules/booking/change-status.server";
+import { requestAmendmentLimited } from "~/modules/booking/request-amendment.server";
 import { bookingActions } from "~/modules/booking/actions";
 import { counterInstructions, mapLink, phoneLink, whatsappLink } from "~/modules/booking/voucher";
 import { qrSvg } from "~/modules/images/qr.server";
 import { bookingStatuses } from "~/modules/booking/status";
-import { amendClosingCardAttempts } from "~/modules/payment/amend-closing-card-attempts.server";
+import { amendClosingCardAttemptsLimited } from "~/modules/payment/amend-closing-card-attempts.server";
 import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
 import { formatCents } from "~/modules/i18n/format";
 import { messages } from "~/modules/forms/messages";
 import { hasReceipt, receivedPayments } from "~/modules/payment/receipt.server";
-import { consume } from "~/modules/security/rate-limit.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { requireUser } from "~/modules/user/auth.server";
@@ -175,9 +174,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * A post over the account's booking-change budget (counted inside the module's call, page and API
+ * alike): nothing was done; back to the booking with the message (docs/security.md#rate-limits).
+ */
+async function overLimit(id: number) {
+  return redirect(`/booking?b=${id}`, {
+    headers: { "Set-Cookie": await toastHeader({ type: "error", message: messages.rateLimited }) },
+  });
+}
+
 /** The driver's amendment: times read at the chosen pick-up place, then amendBooking decides (docs/domain.md#cancellation). */
 async function amend(
-  user: Parameters<typeof amendClosingCardAttempts>[0],
+  user: Parameters<typeof amendClosingCardAttemptsLimited>[0],
   id: number,
   formData: FormData,
   context: AppLoadContext,
@@ -186,7 +195,7 @@ async function amend(
   if (submission.status !== "success")
     return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
-  const outcome = await amendClosingCardAttempts(user, id, {
+  const outcome = await amendClosingCardAttemptsLimited(user, id, {
     preview: v.intent === "amend-preview",
     expectedTotalCents: v.intent === "amend" ? v.expectedTotal : undefined,
     pickUp: v.pickUp,
@@ -205,6 +214,7 @@ async function amend(
           }
         : null,
   });
+  if (outcome === "rateLimited") return overLimit(id);
   if (outcome === "notFound") throw notFound();
   if (typeof outcome === "object" && "preview" in outcome) {
     // Nothing saved: the form comes back as typed, with the new price and the button that saves it.
@@ -229,11 +239,12 @@ async function amend(
 }
 
 /** The driver of an online-paid booking asks for a change; staff are told and will contact them. */
-async function askAmendment(user: Parameters<typeof requestAmendment>[0], id: number, formData: FormData) {
+async function askAmendment(user: Parameters<typeof requestAmendmentLimited>[0], id: number, formData: FormData) {
   const submission = parseWithZod(formData, { schema: amendRequestSchema });
   if (submission.status !== "success")
     return json<{ request: SubmissionResult<string[]> }>({ request: submission.reply() }, { status: 400 });
-  const outcome = await requestAmendment(user, id, submission.value.request);
+  const outcome = await requestAmendmentLimited(user, id, submission.value.request);
+  if (outcome === "rateLimited") return overLimit(id);
   if (outcome === "notFound") throw notFound();
   const toast: Toast =
     outcome === "requested"
@@ -264,12 +275,6 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireUser(request, context);
   const id = bookingId(request);
-  // Each amend, cancel or status post writes notifications and emails: counted per account (docs/security.md#rate-limits).
-  if (!(await consume("booking-change", String(user.id)))) {
-    return redirect(`/booking?b=${id}`, {
-      headers: { "Set-Cookie": await toastHeader({ type: "error", message: messages.rateLimited }) },
-    });
-  }
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "amend" || intent === "amend-preview") return amend(user, id, form, context);
@@ -280,7 +285,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let toast: Toast;
   switch (parsed.data.intent) {
     case "cancel": {
-      const outcome = await cancelBooking(user, id);
+      const outcome = await cancelBookingLimited(user, id);
+      if (outcome === "rateLimited") return overLimit(id);
       if (outcome === "notFound") throw notFound();
       toast =
         outcome === "refused"
@@ -293,8 +299,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "decline-cancel": {
       const result =
         parsed.data.intent === "status"
-          ? await changeStatus(user, id, parsed.data.status)
-          : await resolveCancelRequest(user, id, parsed.data.intent === "accept-cancel");
+          ? await changeStatusLimited(user, id, parsed.data.status)
+          : await resolveCancelRequestLimited(user, id, parsed.data.intent === "accept-cancel");
+      if (result === "rateLimited") return overLimit(id);
       if (!result.ok && result.reason === "notFound") throw notFound();
       toast = result.ok
         ? { type: "success", message: "bookings:detail.updated" }

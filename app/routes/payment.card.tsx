@@ -8,8 +8,8 @@ import { PaymentSummary } from "~/components/payment/payment-summary";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { messages } from "~/modules/forms/messages";
-import { cardStartAllowed } from "~/modules/payment/card-limits.server";
-import { cardPaymentOffered, cardRefusals, startCardPayment } from "~/modules/payment/card.server";
+import { startCardPaymentLimited } from "~/modules/payment/card-limits.server";
+import { cardPaymentOffered, cardRefusals } from "~/modules/payment/card.server";
 import { payableQuery } from "~/modules/booking/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { appReturnFor, isPaid } from "~/modules/payment/handoff.server";
@@ -40,9 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The amount and the booking come from the server's records; the form only says "pay".
   const { booking, grant } = await requirePayableBooking(request, context);
   if ((await request.formData()).get("intent") !== "pay") return json({ error: "common:error.body" }, { status: 400 });
-  if (!(await cardStartAllowed(booking.id, context.ip)))
-    return json({ error: `common:${messages.rateLimited}` }, { status: 429 });
-  const started = await startCardPayment(booking, context.language, { grant });
+  const started = await startCardPaymentLimited(booking, context.language, { ip: context.ip, grant });
+  if (started === "rateLimited") return json({ error: `common:${messages.rateLimited}` }, { status: 429 });
   if (started.ok) return redirect(started.url, 303);
   const refusal = cardRefusals[started.reason];
   return json({ error: refusal.message }, { status: refusal.status });

@@ -22,7 +22,7 @@ import {
   type KnownLocation,
 } from "~/modules/catalogue/search-query";
 import { useTranslation } from "~/modules/i18n/react";
-import { enabledOnlineMethods } from "~/modules/payment/config.server";
+import { offeredOnlineMethods } from "~/modules/payment/config.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Rueda" },
@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   if (!query) return { ...common, results: null };
 
-  const [found, online] = await Promise.all([searchCars(query), enabledOnlineMethods()]);
+  const [found, online] = await Promise.all([searchCars(query), offeredOnlineMethods()]);
   let { cars, count } = found;
   // A page past the end shows the last page, which never offers "Next" (docs/domain.md#limits).
   const { page } = pageQuery(count.total, query.page, CARS_PER_PAGE);

@@ -3,7 +3,12 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { setHandled, listContactMessages } from "~/modules/contact/inbox.server";
-import { cardGateway, enabledOnlineMethods, paymentSettings } from "~/modules/payment/config.server";
+import {
+  cardGateway,
+  enabledOnlineMethods,
+  offeredOnlineMethods,
+  paymentSettings,
+} from "~/modules/payment/config.server";
 import type { SettingsInput } from "~/modules/payment/settings";
 import { saveSettings, settingsPage } from "~/modules/payment/settings.server";
 import { activateWithPassword } from "~/modules/user/activation.server";
@@ -352,6 +357,21 @@ describe("payment settings", () => {
     await saveSettings(admin, { ...input, cardPayments: false });
     expect(await enabledOnlineMethods()).not.toContain("cardPayment");
     expect(await enabledOnlineMethods()).toContain("mobilePayment");
+  });
+
+  it("are read once for the catalogue's offer of paying now, and again at once after a save", async () => {
+    const db = await getDb();
+    await saveSettings(admin, input);
+    expect(await offeredOnlineMethods()).toContain("cardPayment");
+    // Changed behind this process's back (as another web process's save would): a search view does
+    // not read the settings again, so it keeps the offer it has until told or the minute is over.
+    await db.update(settings).set({ cardPaymentsEnabled: false });
+    expect(await offeredOnlineMethods()).toContain("cardPayment");
+    // Checkout and the payment pages still decide on the settings as they are.
+    expect(await enabledOnlineMethods()).not.toContain("cardPayment");
+    // A save here is shown at once.
+    await saveSettings(admin, { ...input, cardPayments: false, holder: "Rueda C.A." });
+    expect(await offeredOnlineMethods()).toEqual(["mobilePayment"]);
   });
 });
 

@@ -13,7 +13,15 @@ import { closeDb } from "../../db/client";
 import { runJob } from "../../jobs/handlers";
 import { providePaymentJobs } from "~/modules/payment/jobs.server";
 import type { JobPayload } from "../../jobs/queues";
-import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
+import {
+  createBooking,
+  createCar,
+  createLocation,
+  createPaymentSettings,
+  createSupplier,
+  createUser,
+  resetDatabase,
+} from "../factories";
 
 // As server.ts and worker.ts do: the payment jobs' handlers come from the payments module.
 providePaymentJobs();
@@ -54,15 +62,7 @@ beforeEach(async () => {
   await resetDatabase(db);
   // Booking ids restart with the database, and so would the idempotency keys made from them.
   fake.reset();
-  await db.insert(schema.banks).values({ code: "0102", name: "Banco de Venezuela" });
-  await db.insert(schema.settings).values({
-    usdToBsRate: "40.0000",
-    rateDate: "2026-01-01",
-    mobilePaymentBankCode: "0102",
-    mobilePaymentPhone: "04141234567",
-    mobilePaymentRif: "J-1-1",
-    mobilePaymentHolder: "Rueda",
-  });
+  await createPaymentSettings(db);
   const supplier = await createSupplier(db);
   const location = await createLocation(db);
   const car = await createCar(db, { supplierId: supplier.id, locationIds: [location.id] });

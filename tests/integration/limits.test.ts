@@ -351,6 +351,57 @@ describe("the booking page's posts", () => {
     const [row] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row.status).toBe("pending");
   });
+
+  it("share one budget with the API's cancel, amend and amendment request: beyond it, 429 with Retry-After and nothing changes", async () => {
+    const { user, token } = await signedInUser();
+    const booking = await bookingFor(catalogue, user.id, { status: "pending" });
+    const api = createApiClient({ ip: freshIp() });
+    const page = (form: Record<string, string>, id: number) =>
+      bookingAction({
+        request: new Request(`http://rueda.test/booking?b=${id}`, {
+          method: "POST",
+          body: new URLSearchParams(form),
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+        context: context(freshIp(), { id: user.id, type: "user", supplierId: null }),
+        params: {},
+      }).catch((thrown: unknown) => thrown as Response);
+    const missing = 2_000_000_000;
+    // 30 on the page and 30 through the API, each on a booking that is not theirs: all counted.
+    for (let i = 0; i < 30; i++) expect((await page({ intent: "cancel" }, missing)).status, `page ${i + 1}`).toBe(404);
+    for (let i = 0; i < 30; i++) {
+      const forged = await api(`/api/bookings/${missing}/cancel`, { token, method: "POST" });
+      expect(forged.status, `api ${i + 1}`).toBe(404);
+    }
+    const { from, to } = nextPeriod();
+    const place = catalogue.location.id;
+    const attempts = [
+      api(`/api/bookings/${booking.id}/cancel?l=en`, { token, method: "POST" }),
+      api(`/api/bookings/${booking.id}/amend?l=en`, {
+        token,
+        method: "POST",
+        json: { pickupLocationId: place, dropoffLocationId: place, from, to, options: [] },
+      }),
+      api(`/api/bookings/${booking.id}/amendment-request?l=en`, {
+        token,
+        method: "POST",
+        json: { request: "Two hours later, please." },
+      }),
+    ];
+    for (const limited of await Promise.all(attempts)) {
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect((await limited.json()).error).toEqual({
+        code: "rateLimited",
+        message: "Too many attempts. Please wait a few minutes and try again.",
+      });
+    }
+    const onPage = (await page({ intent: "cancel" }, booking.id)) as Response;
+    expect(onPage.status).toBe(302);
+    const [row] = await (await getDb()).select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row.status).toBe("pending");
+    expect(row.startsAt).toEqual(booking.startsAt);
+  });
 });
 
 describe("the bulk status change", () => {

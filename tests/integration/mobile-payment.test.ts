@@ -15,8 +15,15 @@ import { providePaymentJobs } from "~/modules/payment/jobs.server";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
-import { banks as bankRows } from "../../db/seed-data";
-import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
+import {
+  createBooking,
+  createCar,
+  createLocation,
+  createPaymentSettings,
+  createSupplier,
+  createUser,
+  resetDatabase,
+} from "../factories";
 
 /*
  * Pago móvil against the real database (docs/domain.md#pago-móvil): a submitted transfer waits
@@ -62,15 +69,7 @@ const transfer = { bank: "0134", phone: "04141234567", reference: "001234", date
 beforeEach(async () => {
   const db = await getDb();
   await resetDatabase(db);
-  await db.insert(schema.banks).values(bankRows);
-  await db.insert(settings).values({
-    usdToBsRate: "36.5000",
-    rateDate: "2026-11-20",
-    mobilePaymentBankCode: "0102",
-    mobilePaymentPhone: "04141234567",
-    mobilePaymentRif: "J123456784",
-    mobilePaymentHolder: "Rueda Alquileres C.A.",
-  });
+  await createPaymentSettings(db);
   const place = await createLocation(db);
   const supplier = await createSupplier(db);
   const otherSupplier = await createSupplier(db);

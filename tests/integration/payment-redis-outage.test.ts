@@ -9,7 +9,15 @@ import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { startRelay } from "../../jobs/relay";
 import { startWorkers } from "../../jobs/workers";
-import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
+import {
+  createBooking,
+  createCar,
+  createLocation,
+  createPaymentSettings,
+  createSupplier,
+  createUser,
+  resetDatabase,
+} from "../factories";
 import { freePort, startRedis, stopRedis, until } from "../redis-server";
 
 // As worker.ts does: the payment jobs' handlers come from the payments module.
@@ -56,15 +64,7 @@ function within<T>(ms: number, work: Promise<T>): Promise<T> {
 it("confirms a card payment whose webhook arrived while Redis was down, and emails it exactly once, after Redis returns", async () => {
   const db = await getDb();
   await resetDatabase(db);
-  await db.insert(schema.banks).values({ code: "0102", name: "Banco de Venezuela" });
-  await db.insert(schema.settings).values({
-    usdToBsRate: "40.0000",
-    rateDate: "2026-01-01",
-    mobilePaymentBankCode: "0102",
-    mobilePaymentPhone: "04141234567",
-    mobilePaymentRif: "J-1-1",
-    mobilePaymentHolder: "Rueda",
-  });
+  await createPaymentSettings(db);
   const supplier = await createSupplier(db);
   const location = await createLocation(db);
   const car = await createCar(db, { supplierId: supplier.id, locationIds: [location.id] });

@@ -9,7 +9,7 @@ import { schedules } from "../../jobs/queues";
 import {
   createBooking,
   createCar,
-  createLocation,
+  createMaiquetia,
   createSupplier,
   createUser,
   outboxEmails,
@@ -31,13 +31,7 @@ let fx: { supplierId: number; driverId: number; placeId: number };
 beforeEach(async () => {
   const db = await getDb();
   await resetDatabase(db);
-  const place = await createLocation(db, {
-    nameEs: "Aeropuerto de Maiquetía",
-    nameEn: "Maiquetía Airport",
-    nameFr: "Aéroport de Maiquetía",
-    nameEl: "Αεροδρόμιο Μαϊκετία",
-    timeZone: "America/Caracas",
-  });
+  const place = await createMaiquetia(db);
   const supplier = await createSupplier(db);
   const driver = await createUser(db, { language: "fr", email: "vera@example.com", fullName: "Vera" });
   fx = { supplierId: supplier.id, driverId: driver.id, placeId: place.id };

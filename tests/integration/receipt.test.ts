@@ -3,7 +3,7 @@ import { loadReceipt, renderReceipt } from "~/modules/payment/receipt.server";
 import { getDb, schema } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { closeDb } from "../../db/client";
-import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
+import { createBooking, createCar, createMaiquetia, createSupplier, createUser, resetDatabase } from "../factories";
 import { pdfText } from "../pdf-text";
 
 /*
@@ -25,11 +25,7 @@ let fx: {
 beforeEach(async () => {
   const db = await getDb();
   await resetDatabase(db);
-  const place = await createLocation(db, {
-    nameEs: "Aeropuerto de Maiquetía",
-    nameEl: "Αεροδρόμιο Μαϊκετία",
-    timeZone: "America/Caracas",
-  });
+  const place = await createMaiquetia(db);
   const supplier = await createSupplier(db, { name: "Llanos Rent" });
   const otherSupplier = await createSupplier(db);
   const car = await createCar(db, { supplierId: supplier.id, name: "Toyota Corolla", locationIds: [place.id] });

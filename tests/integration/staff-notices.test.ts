@@ -13,11 +13,11 @@ import { createStaffAccount } from "~/modules/user/admin-users.server";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
-import { banks as bankRows } from "../../db/seed-data";
 import {
   createBooking,
   createCar,
   createLocation,
+  createPaymentSettings,
   createSupplier,
   createUser,
   outboxEmails,
@@ -32,7 +32,7 @@ import {
  * values; each names the booking and links to it. Staff invitations name the inviter, the
  * supplier and the role.
  */
-const { auditLog, bookings, notifications, payments, settings } = schema;
+const { auditLog, bookings, notifications, payments } = schema;
 const DAY = 24 * 3_600_000;
 // Ten days from now at 14:00 UTC (10:00 in Caracas).
 const base = new Date(Math.floor((Date.now() + 10 * DAY) / DAY) * DAY + 14 * 3_600_000);
@@ -288,15 +288,7 @@ describe("a new booking", () => {
 
   it("by pago móvil: staff get a “transfer waiting” email and notification when the transfer is submitted", async () => {
     const db = await getDb();
-    await db.insert(schema.banks).values(bankRows);
-    await db.insert(settings).values({
-      usdToBsRate: "36.5000",
-      rateDate: "2026-11-20",
-      mobilePaymentBankCode: "0102",
-      mobilePaymentPhone: "04141234567",
-      mobilePaymentRif: "J123456784",
-      mobilePaymentHolder: "Rueda Alquileres C.A.",
-    });
+    await createPaymentSettings(db);
     const now = new Date();
     const b = await book({
       status: "void",

@@ -21,6 +21,7 @@ import { driverOldEnough, periodIsValid, requiredDriverAge } from "./checkout-ru
 import { canAmend } from "./eligibility";
 import { lockInScope, paidCentsOf } from "./move.server";
 import { tellStaff, type BookingBefore } from "./tell-staff.server";
+import { placeNameColumns } from "~/modules/i18n/place-name";
 
 const { bookings, cars, payments, locations } = schema;
 
@@ -218,10 +219,7 @@ export async function amendChoices(carId: number) {
   const places = await db
     .select({
       id: locations.id,
-      nameEs: locations.nameEs,
-      nameEn: locations.nameEn,
-      nameFr: locations.nameFr,
-      nameEl: locations.nameEl,
+      ...placeNameColumns(locations),
       timeZone: locations.timeZone,
     })
     .from(schema.carLocations)

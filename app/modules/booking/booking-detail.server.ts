@@ -3,6 +3,7 @@ import { getDb, schema, type Executor } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { bookingScope } from "~/modules/access/booking-scope.server";
 import { paidCentsColumn } from "./paid-column.server";
+import { placeNameColumns } from "~/modules/i18n/place-name";
 
 const { bookings, bookingEvents, cars, suppliers, locations, users } = schema;
 
@@ -15,10 +16,7 @@ const actor = aliasedTable(users, "actor");
 /** What the booking page, its calendar file and its voucher show of a place (docs/domain.md#voucher). */
 const placeFields = (place: typeof pickup) => ({
   id: place.id,
-  nameEs: place.nameEs,
-  nameEn: place.nameEn,
-  nameFr: place.nameFr,
-  nameEl: place.nameEl,
+  ...placeNameColumns(place),
   address: place.address,
   timeZone: place.timeZone,
   latitude: place.latitude,

@@ -5,6 +5,7 @@ import { isStaff } from "~/modules/access/booking-scope.server";
 import { tellDriver, transition, type ChangeResult } from "./change-status.server";
 import { cancelKind } from "./eligibility";
 import { lockInScope, paidCentsOf } from "./move.server";
+import { withinChangeLimit } from "./change-limit.server";
 import { tellStaff } from "./tell-staff.server";
 
 const { bookings, cars } = schema;
@@ -41,6 +42,10 @@ export async function cancelBooking(user: User, id: number, now = new Date()): P
   });
 }
 
+/** cancelBooking under the account's booking-change limit: what the page and the API call. */
+export const cancelBookingLimited = (user: User, id: number, now = new Date()) =>
+  withinChangeLimit(user.id, () => cancelBooking(user, id, now));
+
 /** Staff settle a driver's cancel request: accepting cancels the booking, declining clears the request and tells the driver. */
 export async function resolveCancelRequest(user: User, id: number, accept: boolean): Promise<ChangeResult> {
   const db = await getDb();
@@ -58,3 +63,7 @@ export async function resolveCancelRequest(user: User, id: number, accept: boole
     return { ok: true, status: booking.status } as const;
   });
 }
+
+/** resolveCancelRequest under the account's booking-change limit (the booking page's post). */
+export const resolveCancelRequestLimited = (user: User, id: number, accept: boolean) =>
+  withinChangeLimit(user.id, () => resolveCancelRequest(user, id, accept));

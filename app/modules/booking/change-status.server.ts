@@ -7,6 +7,7 @@ import type { SessionUser } from "~/utils/session.server";
 import { isStaff } from "~/modules/access/booking-scope.server";
 import { lockInScope, moveBooking, type MoveRefusal } from "./move.server";
 import type { BookingStatus } from "./status";
+import { withinChangeLimit } from "./change-limit.server";
 
 const { users } = schema;
 type BookingRow = typeof schema.bookings.$inferSelect;
@@ -104,6 +105,10 @@ export async function changeStatus(user: User, id: number, to: BookingStatus): P
     return transition(tx, user, booking, to);
   });
 }
+
+/** changeStatus under the account's booking-change limit (the booking page's post). */
+export const changeStatusLimited = (user: User, id: number, to: BookingStatus) =>
+  withinChangeLimit(user.id, () => changeStatus(user, id, to));
 
 export type BulkResult = { id: number; reference: string | null; result: ChangeResult };
 

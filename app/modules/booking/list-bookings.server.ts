@@ -6,15 +6,13 @@ import { paidCentsColumn } from "./move.server";
 import { pageQuery } from "~/modules/list/paging";
 import type { BookingStatus } from "./status";
 import type { ListSort } from "./list-query";
+import { placeNameColumns } from "~/modules/i18n/place-name";
 
 const { bookings, cars, suppliers, users, locations } = schema;
 const listPickup = aliasedTable(locations, "list_pickup");
 const listDropoff = aliasedTable(locations, "list_dropoff");
 const placeColumns = (place: typeof listPickup) => ({
-  nameEs: place.nameEs,
-  nameEn: place.nameEn,
-  nameFr: place.nameFr,
-  nameEl: place.nameEl,
+  ...placeNameColumns(place),
   timeZone: place.timeZone,
 });
 

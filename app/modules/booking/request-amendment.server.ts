@@ -4,6 +4,7 @@ import type { SessionUser } from "~/utils/session.server";
 import { AMENDMENT_REQUEST_MAX } from "./amend-schema";
 import { canRequestAmendment } from "./eligibility";
 import { lockInScope, paidCentsOf } from "./move.server";
+import { withinChangeLimit } from "./change-limit.server";
 import { tellStaff } from "./tell-staff.server";
 
 const { cars } = schema;
@@ -43,3 +44,7 @@ export async function requestAmendment(
     return "requested";
   });
 }
+
+/** requestAmendment under the account's booking-change limit: what the page and the API call. */
+export const requestAmendmentLimited = (user: User, id: number, request: string, now = new Date()) =>
+  withinChangeLimit(user.id, () => requestAmendment(user, id, request, now));

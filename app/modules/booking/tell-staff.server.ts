@@ -3,7 +3,7 @@ import { formatLocalDateTime } from "~/modules/catalogue/present.server";
 import { enqueueEmails } from "~/modules/email/outbox-email.server";
 import { formatCents } from "~/modules/i18n/format";
 import { type Language, languageOrDefault } from "~/modules/i18n/languages";
-import { placeName, type PlaceNames } from "~/modules/i18n/place-name";
+import { placeName, placeNameColumns, type PlaceNames } from "~/modules/i18n/place-name";
 import { bookingStaff, notify, type NotificationEntry } from "~/modules/notification/notify.server";
 import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
 import { schema, type Executor } from "~/utils/db.server";
@@ -55,8 +55,8 @@ async function readBooking(tx: Executor, bookingId: number) {
       booking: bookings,
       car: cars.name,
       driver: users.fullName,
-      pickup: { nameEs: pickup.nameEs, nameEn: pickup.nameEn, nameFr: pickup.nameFr, nameEl: pickup.nameEl },
-      dropoff: { nameEs: dropoff.nameEs, nameEn: dropoff.nameEn, nameFr: dropoff.nameFr, nameEl: dropoff.nameEl },
+      pickup: placeNameColumns(pickup),
+      dropoff: placeNameColumns(dropoff),
       zone: pickup.timeZone,
     })
     .from(bookings)
@@ -73,10 +73,7 @@ async function placesById(tx: Executor, ids: number[]) {
   const rows = await tx
     .select({
       id: locations.id,
-      nameEs: locations.nameEs,
-      nameEn: locations.nameEn,
-      nameFr: locations.nameFr,
-      nameEl: locations.nameEl,
+      ...placeNameColumns(locations),
       timeZone: locations.timeZone,
     })
     .from(locations)

@@ -1,51 +1,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Language } from "~/modules/i18n/languages";
+import { cachedValue } from "~/utils/cached-value.server";
 import { getDb, schema } from "~/utils/db.server";
 
-/**
- * Reference data every catalogue page shows (locations, suppliers, a few cars), kept in
- * memory so a page view spends its queries on the search itself. Entries are refreshed
- * in the background once stale, so no visitor waits for a reload. A back-office change
- * calls `forgetReferenceData`, so the process that made it shows it at once; other web
- * processes show it within the TTL.
+/*
+ * Reference data every catalogue page shows (locations, suppliers, a few cars), kept in memory
+ * (utils/cached-value.server.ts) so a page view spends its queries on the search itself. A
+ * back-office change calls `forgetReferenceData`, so the process that made it shows it at once;
+ * other web processes show it within the minute.
  */
-const TTL_MS = 60_000;
-
-type Entry<T> = { value?: T; loadedAt: number; pending?: Promise<T>; generation: number };
-
-function cachedValue<T>(load: () => Promise<T>) {
-  const entry: Entry<T> = { loadedAt: 0, generation: 0 };
-  const refresh = (): Promise<T> => {
-    if (entry.pending) return entry.pending;
-    const generation = entry.generation;
-    const pending: Promise<T> = load()
-      .then((value) => {
-        // A load that started before `forget` may have read the old rows: it is not kept.
-        if (entry.generation === generation) {
-          entry.value = value;
-          entry.loadedAt = Date.now();
-        }
-        return value;
-      })
-      .finally(() => {
-        if (entry.pending === pending) entry.pending = undefined;
-      });
-    entry.pending = pending;
-    return pending;
-  };
-  return {
-    async get(): Promise<T> {
-      if (entry.value === undefined) return refresh();
-      if (Date.now() - entry.loadedAt > TTL_MS) refresh().catch(() => {});
-      return entry.value;
-    },
-    forget() {
-      entry.generation++;
-      entry.value = undefined;
-      entry.pending = undefined;
-    },
-  };
-}
 
 export type CatalogueLocation = {
   id: number;

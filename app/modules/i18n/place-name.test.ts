@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { languages } from "~/modules/i18n/languages";
-import { placeName, placeNameColumn, placeNameKey } from "./place-name";
+import { placeName, placeNameColumn, placeNameColumns, placeNameKey } from "./place-name";
 
 const caracas = {
   nameEs: "Aeropuerto de Caracas",
@@ -22,5 +22,12 @@ describe("a place's name in the reader's language (docs/domain.md#places)", () =
       expect(placeNameColumn(caracas, language)).toBe(placeName(caracas, language));
       expect(caracas[placeNameKey(language)]).toBe(placeName(caracas, language));
     }
+  });
+
+  it("selects the four name columns of a table, and only those", () => {
+    const table = { ...caracas, id: 1, timeZone: "America/Caracas" };
+    const selected = placeNameColumns(table);
+    expect(selected).toEqual(caracas);
+    for (const language of languages) expect(placeName(selected, language)).toBe(placeName(caracas, language));
   });
 });

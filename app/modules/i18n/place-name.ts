@@ -25,3 +25,16 @@ export const placeNameColumn = <Table extends Record<keyof PlaceNames, unknown>>
   table: Table,
   language: Language,
 ): Table[keyof PlaceNames] => table[nameKeys[language]];
+
+/**
+ * The four name columns of a places table (or an alias of it), to select beside others: a row
+ * read with them is a `PlaceNames`, which placeName reads in any language.
+ */
+export const placeNameColumns = <Table extends Record<keyof PlaceNames, unknown>>(
+  table: Table,
+): Pick<Table, keyof PlaceNames> => ({
+  nameEs: table.nameEs,
+  nameEn: table.nameEn,
+  nameFr: table.nameFr,
+  nameEl: table.nameEl,
+});

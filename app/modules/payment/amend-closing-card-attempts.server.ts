@@ -1,4 +1,5 @@
 import { amendAtLocalTimes, type AmendOutcome, type LocalAmendment } from "~/modules/booking/amend-booking.server";
+import { withinChangeLimit } from "~/modules/booking/change-limit.server";
 import type { SessionUser } from "~/utils/session.server";
 import { closeOpenCardAttempts } from "./card.server";
 
@@ -22,3 +23,7 @@ export async function amendClosingCardAttempts(
   await closeOpenCardAttempts(id);
   return amendAtLocalTimes(user, id, change, now);
 }
+
+/** amendClosingCardAttempts under the account's booking-change limit, counted once: what the page and the API call. */
+export const amendClosingCardAttemptsLimited = (user: User, id: number, change: LocalAmendment, now = new Date()) =>
+  withinChangeLimit(user.id, () => amendClosingCardAttempts(user, id, change, now));

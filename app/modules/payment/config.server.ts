@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { cachedValue } from "~/utils/cached-value.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import type { OnlineMethod } from "~/modules/booking/methods";
@@ -59,3 +60,15 @@ export async function enabledOnlineMethods(): Promise<OnlineMethod[]> {
   if (walletSettings()) methods.push("walletPayment");
   return methods;
 }
+
+const offered = cachedValue(enabledOnlineMethods);
+
+/**
+ * enabledOnlineMethods as the catalogue shows it (the search's "pay now" totals, a car's ways of
+ * paying in the API), kept with the other reference data so a view does not read the settings;
+ * checkout and the payment pages decide on enabledOnlineMethods itself, read at that moment.
+ */
+export const offeredOnlineMethods = () => offered.get();
+
+/** After the payment settings are saved: this process reads them again on next use. */
+export const forgetOfferedOnlineMethods = () => offered.forget();

@@ -6,6 +6,7 @@ import { formatInstant } from "~/modules/i18n/date-time.server";
 import type { Language } from "~/modules/i18n/languages";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { getDb, schema } from "~/utils/db.server";
+import { forgetOfferedOnlineMethods } from "./config.server";
 import { normalizeRate, type SettingsInput } from "./settings";
 
 const { banks, exchangeRates, settings, users } = schema;
@@ -62,7 +63,7 @@ export async function saveSettings(
   now = new Date(),
 ): Promise<"saved" | "unchanged" | "unknownBank"> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [bank] = await tx.select({ code: banks.code }).from(banks).where(eq(banks.code, input.bank));
     if (!bank) return "unknownBank";
     const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
@@ -123,4 +124,7 @@ export async function saveSettings(
       await recordAudit(tx, actor, { action: "settings.cardPayments", subjectType: "settings", changes: cardChanges });
     return "saved";
   });
+  // Once committed, so no read of the old row can be kept (the catalogue's offer of paying now).
+  if (outcome === "saved") forgetOfferedOnlineMethods();
+  return outcome;
 }

@@ -61,7 +61,8 @@ export const rules: Record<LimitName, { points: number; duration: number }> = {
   // Each card start may call Stripe (retrieve, create): per booking and per client.
   "card-start-ip": { points: 30, duration: 60 * 60 },
   "card-start-booking": { points: 10, duration: 60 * 60 },
-  // Amend, cancel and status posts on /booking write notifications and emails to staff.
+  // Amends, cancels, amendment requests and status changes (page and API together) write notifications
+  // and emails to staff (booking/change-limit.server.ts).
   "booking-change": { points: 60, duration: 15 * 60 },
 };
 

@@ -313,13 +313,13 @@ export const amendBooking = defineOperation({
   description: [
     "The driver changes their own pay-later booking before pick-up (docs/domain.md#cancellation): dates, places, options, additional driver. The booking is re-priced and availability re-checked; the supplier's staff are notified.",
     "",
-    "Not the caller's → 404; not amendable (money received, started, cancelled) → 409 `refused`; the car is taken for the new period → 409 `unavailable`; a transfer of the booking is being verified → 409 `paymentInProgress` (open card attempts are ended first, since they were for the old price). The checkout's rules apply: at most 365 days (400 on `to`), the additional driver's details exactly when the option is chosen (400 on `additionalDriver`).",
+    "Not the caller's → 404; not amendable (money received, started, cancelled) → 409 `refused`; the car is taken for the new period → 409 `unavailable`; a transfer of the booking is being verified → 409 `paymentInProgress` (open card attempts are ended first, since they were for the old price). The checkout's rules apply: at most 365 days (400 on `to`), the additional driver's details exactly when the option is chosen (400 on `additionalDriver`). More than 60 changes (amend, cancel, amendment request, page and API together) per account in 15 minutes → 429 `rateLimited`.",
   ].join("\n"),
   auth: "user",
   params: idParams,
   body: amendBodySchema,
   responses: { 200: { description: "Changed: the booking as it is now.", schema: bookingSchema } },
-  errors: [404, 409],
+  errors: [404, 409, 429],
   errorCodes: { 409: ["refused", "unavailable", "paymentInProgress"] },
   example: {
     params: { id: "1" },
@@ -336,7 +336,7 @@ export const cancelBooking = defineOperation({
   description: [
     "The driver cancels their own booking before pick-up (docs/domain.md#cancellation): a pay-later booking is `cancelled` at once (`outcome: cancelled`); one paid online with the cancellation option becomes a request that staff settle (`outcome: requested`).",
     "",
-    "Not the caller's → 404; cannot be cancelled → 409 `refused`.",
+    "Not the caller's → 404; cannot be cancelled → 409 `refused`. More than 60 changes (amend, cancel, amendment request, page and API together) per account in 15 minutes → 429 `rateLimited`.",
   ].join("\n"),
   auth: "user",
   params: idParams,
@@ -346,7 +346,7 @@ export const cancelBooking = defineOperation({
       schema: z.object({ outcome: z.enum(["cancelled", "requested"]), booking: bookingSchema }),
     },
   },
-  errors: [404, 409],
+  errors: [404, 409, 429],
   errorCodes: { 409: ["refused"] },
   example: { params: { id: "1" } },
 });
@@ -358,7 +358,7 @@ export const requestAmendment = defineOperation({
   tag,
   summary: "Ask to change a booking paid online",
   description:
-    "The driver of an online-paid booking with the cancellation option says what they would like changed; the booking does not change, the supplier's staff are notified and will contact them. Otherwise 409 `refused`.",
+    "The driver of an online-paid booking with the cancellation option says what they would like changed; the booking does not change, the supplier's staff are notified and will contact them. Otherwise 409 `refused`. More than 60 changes (amend, cancel, amendment request, page and API together) per account in 15 minutes → 429 `rateLimited`.",
   auth: "user",
   params: idParams,
   body: z.object({
@@ -367,7 +367,7 @@ export const requestAmendment = defineOperation({
     }),
   }),
   responses: { 202: { description: "Sent to the staff.", schema: z.object({ ok: z.literal(true) }) } },
-  errors: [404, 409],
+  errors: [404, 409, 429],
   errorCodes: { 409: ["refused"] },
   example: { params: { id: "1" }, body: { request: "Could I pick the car up two hours later?" } },
 });
