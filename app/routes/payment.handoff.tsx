@@ -53,7 +53,7 @@ export default function PaymentHandoffPage() {
   return (
     <section className="page narrow stack">
       <h1>{t(`handoff.${data.view}Title`)}</h1>
-      <p role={data.appReturn ? "status" : "alert"}>{t(`handoff.${data.view}Body`, { minutes: HANDOFF_MINUTES })}</p>
+      <p role={data.appReturn ? "status" : "alert"}>{t(`handoff.${data.view}Body`, { count: HANDOFF_MINUTES })}</p>
       <AppReturnNotice data={data.appReturn} />
     </section>
   );
