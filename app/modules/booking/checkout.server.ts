@@ -70,6 +70,7 @@ export async function readCheckoutTarget(
       locationId: link.pickupId,
       pickUp: link.period.pickUp,
       dropOff: link.period.dropOff,
+      now,
     }))
   ) {
     return fail("unavailable");

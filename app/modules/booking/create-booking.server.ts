@@ -257,7 +257,7 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   const unavailable = unavailableOption(options, car.options);
   if (unavailable !== null) refuse({ reason: "optionUnavailable", option: unavailable as OptionKey });
 
-  if (!(await carIsBookableFor({ carId: car.id, locationId: pickup.id, pickUp: from, dropOff: to }, tx)))
+  if (!(await carIsBookableFor({ carId: car.id, locationId: pickup.id, pickUp: from, dropOff: to, now }, tx)))
     refuse({ reason: "unavailable" });
 
   const minimumAge = requiredDriverAge(car.minimumAge);
