@@ -1,7 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
-import { carIsBookableFor } from "~/modules/availability/availability.server";
+import { carIsBookableFor, limitsLeavingOut } from "~/modules/availability/availability.server";
+import { blockCar, listCarBlocks, unblockCar } from "~/modules/backoffice/car-blocks.server";
+import { loadSupplierRules, updateSupplierRules } from "~/modules/suppliers/suppliers.server";
+import { APP_TIME_ZONE, calendarDateIn } from "~/modules/time/calendar";
+import { localToInstant } from "~/modules/time/zoned-time";
 import { createBooking, type CheckoutInput } from "~/modules/booking/create-booking.server";
 import { amendBooking } from "~/modules/booking/amend-booking.server";
 import { noFilters } from "~/modules/catalogue/filters";
@@ -72,6 +76,11 @@ const bookable = (pickUp: Date, dropOff: Date, now: Date | null = new Date()) =>
 async function setSupplier(values: Partial<typeof suppliers.$inferInsert>) {
   const db = await getDb();
   await db.update(suppliers).set(values).where(eq(suppliers.id, fx.supplierId));
+}
+
+async function bookingBlocks() {
+  const db = await getDb();
+  return (await db.select({ n: count() }).from(carBlocks))[0].n;
 }
 
 async function bookingCount() {
@@ -206,5 +215,92 @@ describe("minimum notice and minimum days (docs/domain.md#rental-limits)", () =>
     expect(await inSearch(at(0), at(2, 1))).toBe(true);
     expect(await inSearch(at(0), at(2))).toBe(false);
     expect(await bookable(at(0), at(2))).toBe(false);
+  });
+});
+
+describe("out of service in the back office (docs/domain.md#out-of-service)", () => {
+  const staffOf = async (supplierId: number) => {
+    const db = await getDb();
+    const user = await createUser(db, { type: "supplier", supplierId });
+    return { ...user, type: "supplier" as const, supplierId, unreadNotifications: 0 };
+  };
+  // Day strings of the app's clock (Caracas, UTC-4): `at(n)` is 06:00 there, so its date is day n's.
+  const dayOf = (days: number) => calendarDateIn(APP_TIME_ZONE, at(days));
+
+  it("blocks the car for whole days, audited, and hides it from search on those days only", async () => {
+    const staff = await staffOf(fx.supplierId);
+    const values = { from: dayOf(3), to: dayOf(4), reason: "maintenance" as const, note: "Frenos" };
+    expect(await blockCar(staff, fx.carId, values)).toBe("blocked");
+    expect(await inSearch(at(3), at(4))).toBe(false);
+    expect(await inSearch(at(4, 12), at(6))).toBe(false);
+    expect(await inSearch(at(6), at(7))).toBe(true);
+    const [block] = await listCarBlocks(staff, fx.carId);
+    expect(block).toMatchObject({ reason: "maintenance", note: "Frenos" });
+    expect(block.startsAt).toEqual(localToInstant(`${dayOf(3)}T00:00`, APP_TIME_ZONE));
+    const db = await getDb();
+    const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "car.block"));
+    expect(audit).toHaveLength(1);
+    expect(await unblockCar(staff, fx.carId, block.id)).toBe("removed");
+    expect(await inSearch(at(3), at(4))).toBe(true);
+  });
+
+  it("refuses a block over bookings and names them; another supplier's staff do not find the car", async () => {
+    const first = await checkout(at(3), at(4));
+    const second = await checkout(at(5), at(6));
+    if (!first.ok || !second.ok) throw new Error("booked");
+    const staff = await staffOf(fx.supplierId);
+    expect(await blockCar(staff, fx.carId, { from: dayOf(2), to: dayOf(5), reason: "accident" })).toEqual({
+      overlaps: [first.reference, second.reference],
+    });
+    expect(await bookingBlocks()).toBe(0);
+    const other = await staffOf((await createSupplier(await getDb())).id);
+    expect(await blockCar(other, fx.carId, { from: dayOf(8), to: dayOf(9), reason: "other" })).toBe("notFound");
+    expect(await listCarBlocks(other, fx.carId)).toEqual([]);
+  });
+
+  it("never lets a block and a checkout of the same days both succeed", async () => {
+    const staff = await staffOf(fx.supplierId);
+    for (let round = 0; round < 5; round++) {
+      const day = 10 + round * 3;
+      const [blocked, booked] = await Promise.all([
+        blockCar(staff, fx.carId, { from: dayOf(day), to: dayOf(day), reason: "maintenance" }),
+        checkout(at(day), at(day, 5)),
+      ]);
+      expect([blocked === "blocked", booked.ok].filter(Boolean), `round ${round}`).toHaveLength(1);
+    }
+  }, 60_000);
+});
+
+describe("minimum notice and days at checkout and in the search's explanation", () => {
+  it("refuses a checkout below the limits with the limit named, and the search says which limit left cars out", async () => {
+    await setSupplier({ minimumNoticeHours: 720 });
+    expect(await checkout(at(0), at(3))).toEqual({ ok: false, reason: "minimumNotice", limit: 720 });
+    const why = await limitsLeavingOut({ locationId: fx.placeId, pickUp: at(0), dropOff: at(3), now: new Date() });
+    expect(why).toEqual({ minimumNoticeHours: 720, minimumDays: null });
+    await setSupplier({ minimumNoticeHours: 0, minimumDays: 5 });
+    expect(await checkout(at(0), at(3))).toEqual({ ok: false, reason: "minimumDays", limit: 5 });
+    expect(await limitsLeavingOut({ locationId: fx.placeId, pickUp: at(0), dropOff: at(3), now: new Date() })).toEqual({
+      minimumNoticeHours: null,
+      minimumDays: 5,
+    });
+    expect(await checkout(at(0), at(5))).toMatchObject({ ok: true });
+    expect(await bookingCount()).toBe(1);
+  });
+});
+
+describe("the supplier's rules in the back office", () => {
+  it("are saved by the supplier's staff, audited, and not found by another supplier's", async () => {
+    const db = await getDb();
+    const own = await createUser(db, { type: "supplier", supplierId: fx.supplierId });
+    const staff = { ...own, type: "supplier" as const, supplierId: fx.supplierId, unreadNotifications: 0 };
+    const rules = { preparationHours: 3, minimumNoticeHours: 24, minimumDays: 2 };
+    expect(await updateSupplierRules(staff, fx.supplierId, rules)).toBe("updated");
+    expect(await loadSupplierRules(staff, fx.supplierId)).toEqual(rules);
+    const [entry] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.subjectId, fx.supplierId));
+    expect(entry).toMatchObject({ action: "supplier.update", changes: { preparationHours: [2, 3] } });
+    const otherSupplier = await createSupplier(db);
+    const stranger = { ...staff, supplierId: otherSupplier.id };
+    expect(await updateSupplierRules(stranger, fx.supplierId, rules)).toBe("notFound");
+    expect(await loadSupplierRules(stranger, fx.supplierId)).toBeNull();
   });
 });

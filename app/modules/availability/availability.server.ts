@@ -119,3 +119,45 @@ export async function carIsBookableFor(
     .limit(1);
   return bookable !== undefined;
 }
+
+/**
+ * Why a search found nothing, when the supplier's limits are the reason (docs/domain.md#rental-limits):
+ * among the cars at the place that are free for the period but fail their supplier's minimum notice
+ * or minimum days, the least notice and the least length asked (null when none fails that way).
+ * Asked only when the search came back empty: one more query on an empty page, none on the others.
+ */
+export async function limitsLeavingOut({
+  locationId,
+  pickUp,
+  dropOff,
+  now,
+}: {
+  locationId: number;
+  pickUp: Date;
+  dropOff: Date;
+  now: Date;
+}): Promise<{ minimumNoticeHours: number | null; minimumDays: number | null }> {
+  const [from, to, at, days] = [
+    pickUp.toISOString(),
+    dropOff.toISOString(),
+    now.toISOString(),
+    rentalDays(pickUp, dropOff),
+  ];
+  const tooSoon = sql`${from}::timestamptz < ${at}::timestamptz + make_interval(hours => s.minimum_notice_hours::int)`;
+  const tooShort = sql`s.minimum_days > ${days}::int`;
+  const [row] = await (
+    await getDb()
+  )
+    .select({
+      minimumNoticeHours: sql<number | null>`min(s.minimum_notice_hours) filter (where ${tooSoon})`,
+      minimumDays: sql<number | null>`min(s.minimum_days) filter (where ${tooShort})`,
+    })
+    .from(bookablePlace)
+    .innerJoin(bookableSupplier, eq(bookableSupplier.id, bookablePlace.supplierId))
+    .where(
+      sql`cl.location_id = ${locationId}::int and cl.bookable and s.active and s.status = 'active'
+        and (${tooSoon} or ${tooShort})
+        and ${noOverlappingBooking(from, to)} and ${noBlock(from, to)}`,
+    );
+  return { minimumNoticeHours: row?.minimumNoticeHours ?? null, minimumDays: row?.minimumDays ?? null };
+}
