@@ -27,9 +27,12 @@ for (const mode of jsModes) {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
     test("an out-of-service week hides the car from that week's search, not the next", async ({ page }) => {
+      // Signing in, a form and two searches: near the default 30 s on a busy CI machine.
+      test.slow();
       const name = marker("Fuera ");
       const carId = await cheapCarAtMaiquetia(name);
       await signIn(page, STAFF, DEMO_PASSWORD);
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
       await page.goto(`/admin/cars/${carId}?l=en`);
       const blocks = page.getByRole("region", { name: "Out of service" });
       await blocks.getByLabel("First day").fill(caracas(40, "10:00").slice(0, 10));
