@@ -14,7 +14,7 @@ import { rowIdParam } from "~/modules/backoffice/row-id.server";
 import { carIdParam } from "~/modules/backoffice/car-list";
 import { carFormDefaults } from "~/modules/backoffice/car-form";
 import { submitCarForm } from "~/modules/backoffice/car-submission.server";
-import { loadCar, locationChoices, supplierChoices } from "~/modules/backoffice/cars.server";
+import { carInScope, loadCar, locationChoices, supplierChoices } from "~/modules/backoffice/cars.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -79,6 +79,8 @@ const savedTo = async (carId: number) =>
 
 /** The out-of-service forms of the page (docs/domain.md#out-of-service): add a block, remove one. */
 async function blocksAction(request: Request, user: StaffUser, carId: number) {
+  // Another supplier's car is a 404 before the form is read, also for a forged invalid form (docs/security.md#back-office).
+  if (!(await carInScope(user, carId))) throw new Response(null, { status: 404 });
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "unblock") {

@@ -61,7 +61,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = rowIdParam(params.supplierId);
   if (id === null) throw notFound();
   if (staffUser.type !== "admin") {
-    // Staff change their own supplier's rules only; everything else on the page is the admins'.
+    // Staff change their own supplier's rules only (another supplier's page is a 404 whatever was
+    // posted: docs/security.md#back-office); everything else on the page is the admins'.
+    if (!(await loadSupplierRules(staffUser, id))) throw notFound();
     const formData = await request.formData();
     if (formData.get("intent") !== "rules") throw new Response(null, { status: 403 });
     return saveRules(staffUser, id, formData);
