@@ -3,6 +3,8 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
 import { carIsBookableFor, limitsLeavingOut } from "~/modules/availability/availability.server";
 import { blockCar, listCarBlocks, unblockCar } from "~/modules/backoffice/car-blocks.server";
+import { fleetCalendar } from "~/modules/backoffice/calendar.server";
+import { monthOf } from "~/modules/backoffice/month-grid";
 import { loadSupplierRules, updateSupplierRules } from "~/modules/suppliers/suppliers.server";
 import { APP_TIME_ZONE, calendarDateIn } from "~/modules/time/calendar";
 import { localToInstant } from "~/modules/time/zoned-time";
@@ -240,6 +242,11 @@ describe("out of service in the back office (docs/domain.md#out-of-service)", ()
     const db = await getDb();
     const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "car.block"));
     expect(audit).toHaveLength(1);
+    // The fleet calendar draws it in a row of its own.
+    const month = monthOf(at(3), APP_TIME_ZONE);
+    const calendar = await fleetCalendar(staff, { month, supplierId: null, page: 1 });
+    const [row] = calendar.cars.filter((c) => c.id === fx.carId);
+    expect(row.blockLanes.flat().map((b) => b.reason)).toEqual(["maintenance"]);
     expect(await unblockCar(staff, fx.carId, block.id)).toBe("removed");
     expect(await inSearch(at(3), at(4))).toBe(true);
   });
