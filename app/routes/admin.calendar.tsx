@@ -52,6 +52,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lanes: car.lanes.map((lane) =>
         lane.map(({ startsAt, endsAt, ...bar }) => ({ ...bar, from: wallClock(startsAt), to: wallClock(endsAt) })),
       ),
+      blockLanes: car.blockLanes.map((lane) =>
+        lane.map(({ startsAt, endsAt, ...bar }) => ({ ...bar, from: wallClock(startsAt), to: wallClock(endsAt) })),
+      ),
     })),
     total: calendar.total,
     page,
@@ -81,6 +84,12 @@ export default function FleetCalendarPage() {
       reference: bar.reference,
       status: tc(`bookingStatus.${bar.status}`),
       driver: bar.driver,
+      from: bar.from,
+      to: bar.to,
+    });
+  const describeBlock = (bar: (typeof cars)[number]["blockLanes"][number][number]) =>
+    t("adminCars:blocks.calendarBar", {
+      reason: t(`adminCars:blocks.reasons.${bar.reason}`),
       from: bar.from,
       to: bar.to,
     });
@@ -136,6 +145,9 @@ export default function FleetCalendarPage() {
             <span className={`swatch tone-${status}`} aria-hidden="true" /> {tc(`bookingStatus.${status}`)}
           </li>
         ))}
+        <li>
+          <span className="swatch tone-block" aria-hidden="true" /> {t("adminCars:blocks.outOfService")}
+        </li>
       </ul>
 
       {cars.length === 0 ? (
@@ -171,48 +183,81 @@ export default function FleetCalendarPage() {
                 </tr>
               </thead>
               <tbody>
-                {cars.map((car) =>
-                  car.lanes.map((lane, laneIndex) => (
-                    <tr key={`${car.id}-${laneIndex}`} className={laneIndex === 0 ? "is-first-lane" : undefined}>
-                      {laneIndex === 0 ? (
-                        <th scope="row" rowSpan={car.lanes.length} className="fleet-calendar__car">
-                          <span className="fleet-calendar__car-name">{car.name}</span>
-                          <span className="fleet-calendar__supplier">{car.supplier}</span>
-                          {car.availability === "unavailable" ? (
-                            <span className="badge">{t("calendar.unavailable")}</span>
-                          ) : null}
-                        </th>
+                {cars.map((car) => {
+                  const rows = car.lanes.length + car.blockLanes.length;
+                  const head = (
+                    <th scope="row" rowSpan={rows} className="fleet-calendar__car">
+                      <span className="fleet-calendar__car-name">{car.name}</span>
+                      <span className="fleet-calendar__supplier">{car.supplier}</span>
+                      {car.availability === "unavailable" ? (
+                        <span className="badge">{t("calendar.unavailable")}</span>
                       ) : null}
-                      {laneCells(lane, days.length).map((cell) =>
-                        cell.kind === "day" ? (
-                          <td
-                            key={`d${cell.day}`}
-                            className={weekend(days[cell.day - 1].weekday) ? "is-weekend" : undefined}
-                          />
-                        ) : (
-                          <td key={`b${cell.bar.id}`} colSpan={cell.span} className="fleet-calendar__cell">
-                            <Link
-                              to={`/booking?b=${cell.bar.id}`}
-                              className={`fleet-calendar__bar tone-${cell.bar.status}${cell.bar.continuesBefore ? " continues-before" : ""}${cell.bar.continuesAfter ? " continues-after" : ""}`}
-                              title={describeBar(cell.bar)}
-                            >
-                              <span className="visually-hidden">
-                                {describeBar(cell.bar)}
-                                {cell.bar.continuesBefore ? ` (${t("calendar.continuesBefore")})` : ""}
-                                {cell.bar.continuesAfter ? ` (${t("calendar.continuesAfter")})` : ""}
-                              </span>
-                              <span aria-hidden="true">
-                                {cell.bar.continuesBefore ? "◀ " : ""}
-                                {cell.bar.reference} · {tc(`bookingStatus.${cell.bar.status}`)}
-                                {cell.bar.continuesAfter ? " ▶" : ""}
-                              </span>
-                            </Link>
-                          </td>
-                        ),
-                      )}
-                    </tr>
-                  )),
-                )}
+                    </th>
+                  );
+                  const dayCell = (day: number) => (
+                    <td key={`d${day}`} className={weekend(days[day - 1].weekday) ? "is-weekend" : undefined} />
+                  );
+                  return [
+                    ...car.lanes.map((lane, laneIndex) => (
+                      <tr key={`${car.id}-${laneIndex}`} className={laneIndex === 0 ? "is-first-lane" : undefined}>
+                        {laneIndex === 0 ? head : null}
+                        {laneCells(lane, days.length).map((cell) =>
+                          cell.kind === "day" ? (
+                            dayCell(cell.day)
+                          ) : (
+                            <td key={`b${cell.bar.id}`} colSpan={cell.span} className="fleet-calendar__cell">
+                              <Link
+                                to={`/booking?b=${cell.bar.id}`}
+                                className={`fleet-calendar__bar tone-${cell.bar.status}${cell.bar.continuesBefore ? " continues-before" : ""}${cell.bar.continuesAfter ? " continues-after" : ""}`}
+                                title={describeBar(cell.bar)}
+                              >
+                                <span className="visually-hidden">
+                                  {describeBar(cell.bar)}
+                                  {cell.bar.continuesBefore ? ` (${t("calendar.continuesBefore")})` : ""}
+                                  {cell.bar.continuesAfter ? ` (${t("calendar.continuesAfter")})` : ""}
+                                </span>
+                                <span aria-hidden="true">
+                                  {cell.bar.continuesBefore ? "◀ " : ""}
+                                  {cell.bar.reference} · {tc(`bookingStatus.${cell.bar.status}`)}
+                                  {cell.bar.continuesAfter ? " ▶" : ""}
+                                </span>
+                              </Link>
+                            </td>
+                          ),
+                        )}
+                      </tr>
+                    )),
+                    ...car.blockLanes.map((lane, laneIndex) => (
+                      <tr
+                        key={`${car.id}-block-${laneIndex}`}
+                        className={car.lanes.length + laneIndex === 0 ? "is-first-lane" : undefined}
+                      >
+                        {car.lanes.length + laneIndex === 0 ? head : null}
+                        {laneCells(lane, days.length).map((cell) =>
+                          cell.kind === "day" ? (
+                            dayCell(cell.day)
+                          ) : (
+                            <td key={`k${cell.bar.id}`} colSpan={cell.span} className="fleet-calendar__cell">
+                              <Link
+                                to={`/admin/cars/${car.id}#blocks`}
+                                className={`fleet-calendar__bar tone-block${cell.bar.continuesBefore ? " continues-before" : ""}${cell.bar.continuesAfter ? " continues-after" : ""}`}
+                                title={describeBlock(cell.bar)}
+                              >
+                                <span className="visually-hidden">{describeBlock(cell.bar)}</span>
+                                <span aria-hidden="true">
+                                  {cell.bar.continuesBefore ? "◀ " : ""}
+                                  {t("adminCars:blocks.outOfService")} ·{" "}
+                                  {t(`adminCars:blocks.reasons.${cell.bar.reason}`)}
+                                  {cell.bar.continuesAfter ? " ▶" : ""}
+                                </span>
+                              </Link>
+                            </td>
+                          ),
+                        )}
+                      </tr>
+                    )),
+                  ];
+                })}
               </tbody>
             </table>
           </div>

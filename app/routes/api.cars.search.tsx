@@ -4,6 +4,7 @@ import { searchCars } from "~/modules/api/operations/catalogue";
 import { presentLocations } from "~/modules/catalogue/present.server";
 import { CARS_PER_PAGE, parseSearchParams, type KnownLocation } from "~/modules/catalogue/search-query";
 import { searchCars as search } from "~/modules/catalogue/search.server";
+import { limitsLeavingOut } from "~/modules/availability/availability.server";
 import { priceRental } from "~/modules/pricing/pricing";
 
 const route = apiRoute(
@@ -21,7 +22,11 @@ const route = apiRoute(
       query = { ...query, page: last };
       ({ cars, count } = await search(query));
     }
-    const { days, from, to } = query.period;
+    const { days, from, to, pickUp, dropOff } = query.period;
+    const leftOut =
+      count.total === 0
+        ? await limitsLeavingOut({ locationId: query.pickupId, pickUp, dropOff, now: new Date() })
+        : null;
     return reply(200, {
       cars: cars.map((car) => ({
         ...car,
@@ -39,6 +44,7 @@ const route = apiRoute(
       dropoffLocationId: query.dropoffId,
       from,
       to,
+      leftOut,
     });
   }),
 );

@@ -66,6 +66,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         locationId: query.pickupId,
         pickUp: period.pickUp,
         dropOff: period.dropOff,
+        now,
       }),
       days: period.days,
       // The search's total (search.tsx): the daily price times the days.

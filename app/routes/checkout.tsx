@@ -50,8 +50,8 @@ import { privatePageMeta } from "~/modules/http/meta";
 export const meta = privatePageMeta;
 
 /** A link that cannot be booked: a page saying why, with the way back to the same search (never a 500). */
-function stale(problem: CheckoutProblem, searchHref: string): Response {
-  return json({ problem, searchHref }, { status: problemStatus[problem] });
+function stale(problem: CheckoutProblem, searchHref: string, limit?: number): Response {
+  return json({ problem, searchHref, limit: limit ?? null }, { status: problemStatus[problem] });
 }
 
 /** The checkout prepared as the API prepares it (prepareCheckout), or the stale-link answer to throw. */
@@ -63,7 +63,7 @@ async function readCheckout(request: Request, context: AppLoadContext, checkAvai
     online: enabledOnlineMethods(),
     checkAvailability,
   });
-  if (!prepared.ok) throw stale(prepared.problem, prepared.searchHref);
+  if (!prepared.ok) throw stale(prepared.problem, prepared.searchHref, prepared.limit);
   return { url, ...prepared };
 }
 
@@ -301,13 +301,13 @@ export function ErrorBoundary() {
   const { t } = useTranslation("booking");
   const error = useRouteError();
   const data = isRouteErrorResponse(error)
-    ? (error.data as { problem?: CheckoutProblem; searchHref?: string } | null)
+    ? (error.data as { problem?: CheckoutProblem; searchHref?: string; limit?: number | null } | null)
     : null;
   const problem = data?.problem && problems.has(data.problem) ? data.problem : null;
   return (
     <section className="page narrow error-page">
       <h1>{t("stale.title")}</h1>
-      <p>{problem ? t(`stale.${problem}`) : t("common:error.body")}</p>
+      <p>{problem ? t(`stale.${problem}`, { count: data?.limit ?? 0 }) : t("common:error.body")}</p>
       <p>
         <a className="button" href={data?.searchHref ?? "/search"}>
           {t("backToSearch")}

@@ -11,6 +11,7 @@ import { hasFilters, noFilters, SORT_PARAM, sortOrders, type SortOrder } from "~
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import { getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchCars } from "~/modules/catalogue/search.server";
+import { limitsLeavingOut } from "~/modules/availability/availability.server";
 import { pageQuery } from "~/modules/list/paging";
 import {
   CARS_PER_PAGE,
@@ -57,11 +58,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   if (!query) return { ...common, results: null };
 
-  const [found, online] = await Promise.all([searchCars(query), offeredOnlineMethods()]);
+  const [found, online] = await Promise.all([searchCars(query, now), offeredOnlineMethods()]);
   let { cars, count } = found;
   // A page past the end shows the last page, which never offers "Next" (docs/domain.md#limits).
   const { page } = pageQuery(count.total, query.page, CARS_PER_PAGE);
-  if (!count.more && page < query.page) ({ cars, count } = await searchCars({ ...query, page }));
+  if (!count.more && page < query.page) ({ cars, count } = await searchCars({ ...query, page }, now));
+  // Nothing found: say so when the suppliers' notice or length left the cars out (docs/domain.md#rental-limits).
+  const leftOut =
+    count.total === 0
+      ? await limitsLeavingOut({
+          locationId: query.pickupId,
+          pickUp: query.period.pickUp,
+          dropOff: query.period.dropOff,
+          now,
+        })
+      : null;
   const { days, from, to } = query.period;
   const place = (id: number) => locations.find((l) => l.id === id)?.name ?? "";
   return {
@@ -85,6 +96,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       payNow: online.length > 0,
       // Totals and Book links are derived in the component (through priceRental): less data in every page.
       cars: cars.map(({ supplierId: _supplier, ...car }) => car),
+      leftOut,
     },
   };
 }
@@ -187,6 +199,12 @@ function SearchView({
               {results.total === 0 ? (
                 <div className="notice empty-state">
                   <h3>{t("search.emptyTitle")}</h3>
+                  {results.leftOut?.minimumNoticeHours != null ? (
+                    <p>{t("search.leftOutNotice", { count: results.leftOut.minimumNoticeHours })}</p>
+                  ) : null}
+                  {results.leftOut?.minimumDays != null ? (
+                    <p>{t("search.leftOutDays", { count: results.leftOut.minimumDays })}</p>
+                  ) : null}
                   <p>{t("search.emptyBody")}</p>
                   <ul>
                     {hasFilters(data.filters) ? (

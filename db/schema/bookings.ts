@@ -32,8 +32,9 @@ export type PriceBreakdown = {
 
 /*
  * Overlap guarantee: the EXCLUDE constraint `bookings_no_overlap` over
- * (car_id, tstzrange(starts_at, ends_at)) for blocking statuses lives in the
- * custom migration 0001, because drizzle-kit cannot express exclusion constraints.
+ * (car_id, tstzrange(starts_at, blocked_until)) for blocking statuses lives in the
+ * custom SQL of the migrations (0001, then 0013_availability_rules with the preparation
+ * time), because drizzle-kit cannot express exclusion constraints.
  */
 export const bookings = pgTable(
   "bookings",
@@ -57,6 +58,15 @@ export const bookings = pgTable(
       .references(() => locations.id),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /**
+     * The drop-off plus the supplier's preparation time when the booking was made or its
+     * period last changed (docs/domain.md#preparation): the car is held until then. Set by the
+     * trigger `bookings_blocked_until` on every insert and every write of `ends_at`; the
+     * default only stands until the trigger runs.
+     */
+    blockedUntil: timestamp("blocked_until", { withTimezone: true })
+      .notNull()
+      .default(sql`'infinity'`),
     status: bookingStatus("status").notNull(),
     days: smallint("days").notNull(),
     priceCents: integer("price_cents").notNull(),
@@ -82,9 +92,14 @@ export const bookings = pgTable(
   (t) => [
     check("bookings_dates_order", sql`${t.endsAt} > ${t.startsAt}`),
     check("bookings_price_positive", sql`${t.priceCents} >= 0`),
-    // Ordered by end within a car: the availability probe reads one entry (availability.server.ts).
+    check("bookings_blocked_after_end", sql`${t.blockedUntil} >= ${t.endsAt}`),
+    // The fleet calendar and the occupancy read a car's bookings by their end.
     index("bookings_car_blocking")
       .on(t.carId, t.endsAt, t.startsAt)
+      .where(sql`${t.status} in ('void', 'pending', 'deposit', 'paid', 'reserved')`),
+    // Ordered by the end of the hold within a car: the availability probe reads one entry (availability.server.ts).
+    index("bookings_car_held")
+      .on(t.carId, t.blockedUntil, t.startsAt)
       .where(sql`${t.status} in ('void', 'pending', 'deposit', 'paid', 'reserved')`),
     index("bookings_driver_idx").on(t.driverId, t.createdAt),
     index("bookings_supplier_idx").on(t.supplierId, t.createdAt),

@@ -34,6 +34,8 @@ export const carCategories = [
 ] as const;
 /** How a car's security deposit is taken (docs/domain.md#deposit). */
 export const depositMethods = ["cardHold", "cash", "cardHoldOrCash"] as const;
+/** Why a car is out of service (docs/domain.md#out-of-service). */
+export const blockReasons = ["maintenance", "accident", "other"] as const;
 
 export const userType = pgEnum("user_type", userTypes);
 export const recordStatus = pgEnum("record_status", recordStatuses);
@@ -49,6 +51,7 @@ export const outboxStatus = pgEnum("outbox_status", outboxStatuses);
 export const locationKind = pgEnum("location_kind", locationKinds);
 export const carCategory = pgEnum("car_category", carCategories);
 export const depositMethod = pgEnum("deposit_method", depositMethods);
+export const blockReason = pgEnum("block_reason", blockReasons);
 
 export type UserType = (typeof userTypes)[number];
 export type FuelType = (typeof fuelTypes)[number];

@@ -3,6 +3,7 @@ export * from "./users";
 export * from "./suppliers";
 export * from "./locations";
 export * from "./cars";
+export * from "./car-blocks";
 export * from "./bookings";
 export * from "./booking-events";
 export * from "./booking-notes";

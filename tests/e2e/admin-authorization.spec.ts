@@ -234,18 +234,35 @@ const routes: Row[] = [
     cells: adminOnly(400),
   },
   {
+    // Staff open their own supplier's page for its rental rules only (docs/domain.md#suppliers).
     name: "GET /admin/suppliers/:A",
     method: "GET",
     path: (fx) => `/admin/suppliers/${fx.supplierAId}`,
-    cells: adminOnly(),
+    cells: ownedByA(),
   },
   {
     name: "POST /admin/suppliers/:A (empty form)",
     method: "POST",
     path: (fx) => `/admin/suppliers/${fx.supplierAId}`,
     form: () => ({}),
-    cells: { ...adminOnly(), admin: null },
+    cells: { visitor: 302, driver: 404, staffA: 403, staffB: 404, admin: null },
     untouched: ["supplierA"],
+  },
+  {
+    name: "POST /admin/suppliers/:A (rental rules, invalid)",
+    method: "POST",
+    path: (fx) => `/admin/suppliers/${fx.supplierAId}`,
+    form: () => ({ intent: "rules", preparationHours: "99" }),
+    cells: { visitor: 302, driver: 404, staffA: 400, staffB: 404, admin: 400 },
+    untouched: ["supplierA"],
+  },
+  {
+    name: "POST /admin/cars/:A?blocks (out of service, invalid)",
+    method: "POST",
+    path: (fx) => `/admin/cars/${fx.carId}?blocks`,
+    form: () => ({ intent: "block" }),
+    cells: ownedByA(400),
+    untouched: ["car"],
   },
 
   // Users, settings, inbox (admin-only): staff are refused before anything is read or changed.

@@ -134,7 +134,8 @@ async function state(bookingId: number) {
   };
 }
 
-const bookable = () => carIsBookableFor({ carId: fx.carId, locationId: fx.placeId, pickUp: at(0), dropOff: at(3) });
+const bookable = () =>
+  carIsBookableFor({ carId: fx.carId, locationId: fx.placeId, pickUp: at(0), dropOff: at(3), now: null });
 
 describe("fulfilPayment", () => {
   it("confirms once when told twice: one succeeded payment, paid once, one confirmation email", async () => {

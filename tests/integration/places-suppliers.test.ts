@@ -352,7 +352,7 @@ describe("suppliers", () => {
       });
       return {
         search: cars.some((c) => c.id === car.id),
-        checkout: await carIsBookableFor({ carId: car.id, locationId: location.id, pickUp, dropOff }),
+        checkout: await carIsBookableFor({ carId: car.id, locationId: location.id, pickUp, dropOff, now: null }),
         list: (await getSuppliers()).some((s) => s.id === id),
       };
     };

@@ -130,11 +130,13 @@ export function checkoutValidationError(fields: Record<string, string>): ApiErro
 }
 
 /** A checkout that cannot be offered (a bad link, a car gone, a place it does not serve). */
-export function checkoutProblemError(problem: CheckoutProblem, errors: LinkErrors = {}): ApiError {
+export function checkoutProblemError(problem: CheckoutProblem, errors: LinkErrors = {}, limit?: number): ApiError {
   if (problem === "invalid" || problem === "pastDates")
     return checkoutValidationError(errors as Record<string, string>);
   const status = problemStatus[problem];
-  return new ApiError(isErrorStatus(status) ? status : 409, problem, `booking:errors.${problem}`);
+  // The supplier's limit is named in the message (docs/domain.md#rental-limits).
+  const strings = limit === undefined ? undefined : { count: String(limit) };
+  return new ApiError(isErrorStatus(status) ? status : 409, problem, `booking:errors.${problem}`, undefined, strings);
 }
 
 /** A refusal of the booking service: the page's message, beside the body's field when it has one. */

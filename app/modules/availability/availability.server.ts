@@ -1,27 +1,35 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { rentalDays } from "~/modules/pricing/pricing";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 
 /**
- * The availability rule (docs/domain.md#availability) as ONE SQL predicate, used by the search and by
- * checkout. A car is bookable at a place for [pickUp, dropOff) when it serves the place
- * (a `car_locations` row), is available and not deleted, its supplier is active, and no
- * blocking booking overlaps the period.
+ * The availability rule (docs/domain.md#availability) as ONE SQL predicate, used by the search, the
+ * checkout, the amendment and the API. A car is bookable at a place for [pickUp, dropOff) when it
+ * serves the place (a `car_locations` row), is available and not deleted, its supplier is active,
+ * the period meets the supplier's minimum notice and minimum days (docs/domain.md#rental-limits),
+ * no out-of-service block of the car overlaps the period (docs/domain.md#out-of-service), and no
+ * blocking booking holds the car during [pickUp, dropOff + the supplier's preparation time)
+ * (docs/domain.md#preparation).
  *
  * Queries read the car's place row and its supplier through `bookablePlace` /
  * `bookableSupplier` (aliases `cl` and `s`): `from(bookablePlace).innerJoin(
  * bookableSupplier, eq(bookableSupplier.id, bookablePlace.supplierId))` and a condition
- * on `cl.location_id`. The place row carries the car's search columns (db/schema/cars.ts).
+ * on `cl.location_id`. The place row carries the car's search columns (db/schema/cars.ts); the
+ * supplier row its rules, so the rules cost no further read.
  *
- * The overlap test reads ONE booking per car. Blocking bookings of a car never overlap
- * (the exclusion constraint `bookings_no_overlap`, same statuses), so ordered by their
- * end they are also ordered by their start, and the first one ending after the pick-up
- * is the only one that can overlap the period: it does when it starts before the
- * drop-off. The index `bookings_car_blocking (car_id, ends_at, starts_at)` answers that
- * with one index entry, where scanning all the overlapping bookings of the fleet, or all
- * of a car's, costs many. Ranges are half-open: a booking ending at 10:00 does not block
- * a pick-up at 10:00. A `void` hold blocks until it is moved to `cancelled` (a
- * constraint cannot depend on now()), so checkout cancels the car's expired holds first.
+ * The overlap test reads ONE booking per car. A booking holds its car for
+ * [starts_at, blocked_until) (drop-off plus preparation), and the holds of a car's blocking
+ * bookings never overlap (the exclusion constraint `bookings_no_overlap`, same statuses), so
+ * ordered by their end they are also ordered by their start, and the first one ending after the
+ * pick-up is the only one that can overlap the period's own hold: it does when it starts before
+ * the drop-off plus preparation. The index `bookings_car_held (car_id, blocked_until, starts_at)`
+ * answers that with one index entry, where scanning all the overlapping bookings of the fleet, or
+ * all of a car's, costs many. Ranges are half-open: a booking held until 10:00 does not block a
+ * pick-up at 10:00. A `void` hold blocks until it is moved to `cancelled` (a constraint cannot
+ * depend on now()), so checkout cancels the car's expired holds first. Blocks are few per car and
+ * may overlap each other, so their test is an index probe of the car's blocks ending after the
+ * pick-up (`car_blocks_car_end`), empty for almost every car.
  */
 export const bookablePlace = alias(schema.carLocations, "cl");
 export const bookableSupplier = alias(schema.suppliers, "s");
@@ -29,25 +37,51 @@ export const bookableSupplier = alias(schema.suppliers, "s");
 const blockingStatusesSql = sql.raw(schema.blockingStatuses.map((s) => `'${s}'`).join(", "));
 
 /**
- * Values or placeholders (`sql.placeholder`) for the place and the period. `exceptBookingId`:
- * a booking being amended does not count as overlapping its own new period.
+ * Values or placeholders (`sql.placeholder`) for the place and the period. `now` and `days` feed
+ * the supplier's minimum notice and minimum days; without `now` the notice is not asked (an
+ * amendment that keeps its pick-up, docs/domain.md#rental-limits). `exceptBookingId`: a booking
+ * being amended does not count as overlapping its own new period.
  */
-export type AvailabilityParams = { locationId: unknown; pickUp: unknown; dropOff: unknown; exceptBookingId?: number };
+export type AvailabilityParams = {
+  locationId: unknown;
+  pickUp: unknown;
+  dropOff: unknown;
+  days: unknown;
+  now: unknown | null;
+  exceptBookingId?: number;
+};
 
 /**
- * No blocking booking of the car `cl.car_id` overlaps [pickUp, dropOff). Leaving one booking
- * out keeps the one-entry probe right: the others still never overlap each other.
+ * No blocking booking of the car `cl.car_id` holds it during [pickUp, dropOff + preparation).
+ * Leaving one booking out keeps the one-entry probe right: the others still never overlap each other.
  */
 function noOverlappingBooking(pickUp: unknown, dropOff: unknown, exceptBookingId?: number): SQL {
   const except = exceptBookingId === undefined ? sql`` : sql` and b.id <> ${exceptBookingId}`;
   return sql`coalesce((select b.starts_at from ${schema.bookings} b
-      where b.car_id = cl.car_id and b.status in (${blockingStatusesSql}) and b.ends_at > ${pickUp}::timestamptz${except}
-      order by b.ends_at limit 1) >= ${dropOff}::timestamptz, true)`;
+      where b.car_id = cl.car_id and b.status in (${blockingStatusesSql}) and b.blocked_until > ${pickUp}::timestamptz${except}
+      order by b.blocked_until limit 1) >= ${dropOff}::timestamptz + make_interval(hours => s.preparation_hours::int), true)`;
 }
 
-export function carIsBookable({ locationId, pickUp, dropOff, exceptBookingId }: AvailabilityParams): SQL {
+/** No out-of-service block of the car `cl.car_id` overlaps [pickUp, dropOff). */
+function noBlock(pickUp: unknown, dropOff: unknown): SQL {
+  return sql`not exists (select 1 from ${schema.carBlocks} cb
+      where cb.car_id = cl.car_id and cb.ends_at > ${pickUp}::timestamptz and cb.starts_at < ${dropOff}::timestamptz)`;
+}
+
+/** The supplier `s` takes a rental of `days` days picked up at `pickUp`, asked at `now`. */
+function meetsSupplierLimits(pickUp: unknown, days: unknown, now: unknown | null): SQL {
+  const notice =
+    now === null
+      ? sql``
+      : sql` and ${pickUp}::timestamptz >= ${now}::timestamptz + make_interval(hours => s.minimum_notice_hours::int)`;
+  return sql`s.minimum_days <= ${days}::int${notice}`;
+}
+
+export function carIsBookable({ locationId, pickUp, dropOff, days, now, exceptBookingId }: AvailabilityParams): SQL {
   return sql`cl.location_id = ${locationId}::int and cl.bookable and s.active and s.status = 'active'
-    and ${noOverlappingBooking(pickUp, dropOff, exceptBookingId)}`;
+    and ${meetsSupplierLimits(pickUp, days, now)}
+    and ${noOverlappingBooking(pickUp, dropOff, exceptBookingId)}
+    and ${noBlock(pickUp, dropOff)}`;
 }
 
 /**
@@ -60,8 +94,9 @@ export async function carIsBookableFor(
     locationId,
     pickUp,
     dropOff,
+    now,
     exceptBookingId,
-  }: { carId: number; locationId: number; pickUp: Date; dropOff: Date; exceptBookingId?: number },
+  }: { carId: number; locationId: number; pickUp: Date; dropOff: Date; now: Date | null; exceptBookingId?: number },
   executor?: Executor,
 ): Promise<boolean> {
   const [bookable] = await (executor ?? (await getDb()))
@@ -71,9 +106,58 @@ export async function carIsBookableFor(
     .where(
       and(
         eq(bookablePlace.carId, carId),
-        carIsBookable({ locationId, pickUp: pickUp.toISOString(), dropOff: dropOff.toISOString(), exceptBookingId }),
+        carIsBookable({
+          locationId,
+          pickUp: pickUp.toISOString(),
+          dropOff: dropOff.toISOString(),
+          days: rentalDays(pickUp, dropOff),
+          now: now?.toISOString() ?? null,
+          exceptBookingId,
+        }),
       ),
     )
     .limit(1);
   return bookable !== undefined;
+}
+
+/**
+ * Why a search found nothing, when the supplier's limits are the reason (docs/domain.md#rental-limits):
+ * among the cars at the place that are free for the period but fail their supplier's minimum notice
+ * or minimum days, the least notice and the least length asked (null when none fails that way).
+ * Asked only when the search came back empty: one more query on an empty page, none on the others.
+ */
+export async function limitsLeavingOut({
+  locationId,
+  pickUp,
+  dropOff,
+  now,
+}: {
+  locationId: number;
+  pickUp: Date;
+  dropOff: Date;
+  now: Date;
+}): Promise<{ minimumNoticeHours: number | null; minimumDays: number | null }> {
+  const [from, to, at, days] = [
+    pickUp.toISOString(),
+    dropOff.toISOString(),
+    now.toISOString(),
+    rentalDays(pickUp, dropOff),
+  ];
+  const tooSoon = sql`${from}::timestamptz < ${at}::timestamptz + make_interval(hours => s.minimum_notice_hours::int)`;
+  const tooShort = sql`s.minimum_days > ${days}::int`;
+  const [row] = await (
+    await getDb()
+  )
+    .select({
+      minimumNoticeHours: sql<number | null>`min(s.minimum_notice_hours) filter (where ${tooSoon})`,
+      minimumDays: sql<number | null>`min(s.minimum_days) filter (where ${tooShort})`,
+    })
+    .from(bookablePlace)
+    .innerJoin(bookableSupplier, eq(bookableSupplier.id, bookablePlace.supplierId))
+    .where(
+      sql`cl.location_id = ${locationId}::int and cl.bookable and s.active and s.status = 'active'
+        and (${tooSoon} or ${tooShort})
+        and ${noOverlappingBooking(from, to)} and ${noBlock(from, to)}`,
+    );
+  return { minimumNoticeHours: row?.minimumNoticeHours ?? null, minimumDays: row?.minimumDays ?? null };
 }

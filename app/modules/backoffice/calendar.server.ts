@@ -8,6 +8,14 @@ import { assignLanes, barSpan, monthBounds, monthDays, type BarSpan, type Month 
 
 const { bookings, cars, suppliers } = schema;
 
+/** An out-of-service block of a car on the calendar (docs/domain.md#out-of-service). */
+export type CalendarBlock = BarSpan & {
+  id: number;
+  reason: "maintenance" | "accident" | "other";
+  startsAt: Date;
+  endsAt: Date;
+};
+
 export type CalendarBar = BarSpan & {
   id: number;
   reference: string;
@@ -20,8 +28,9 @@ export type CalendarBar = BarSpan & {
 /**
  * One page of the fleet calendar (docs/domain.md#fleet-calendar): the caller's cars (30 a page,
  * by supplier and name; an admin may pick one supplier), each with its bookings of `month` laid
- * out in lanes of bars; only bookings that hold their car are drawn. Two queries and a count: the cars' page, then their bookings that overlap
- * the month, read through the bookings_car_blocking index (car, end, start).
+ * out in lanes of bars; only bookings that hold their car are drawn, and its out-of-service blocks
+ * in lanes of their own. Three queries and a count: the cars' page, then their bookings that overlap
+ * the month, read through the bookings_car_blocking index (car, end, start), and their blocks (car_blocks_car_end).
  */
 export async function fleetCalendar(
   user: StaffUser,
@@ -69,6 +78,33 @@ export async function fleetCalendar(
               lt(bookings.startsAt, end),
             ),
           );
+  const blockRows =
+    carRows.length === 0
+      ? []
+      : await db
+          .select({
+            id: schema.carBlocks.id,
+            carId: schema.carBlocks.carId,
+            reason: schema.carBlocks.reason,
+            startsAt: schema.carBlocks.startsAt,
+            endsAt: schema.carBlocks.endsAt,
+          })
+          .from(schema.carBlocks)
+          .where(
+            and(
+              inArray(
+                schema.carBlocks.carId,
+                carRows.map((c) => c.id),
+              ),
+              gt(schema.carBlocks.endsAt, start),
+              lt(schema.carBlocks.startsAt, end),
+            ),
+          );
+  const blocksByCar = new Map<number, CalendarBlock[]>();
+  for (const row of blockRows) {
+    const span = barSpan(row.startsAt, row.endsAt, month, zone);
+    if (span) blocksByCar.set(row.carId, [...(blocksByCar.get(row.carId) ?? []), { ...span, ...row }]);
+  }
   const barsByCar = new Map<number, CalendarBar[]>();
   for (const row of bookingRows) {
     const span = barSpan(row.startsAt, row.endsAt, month, zone);
@@ -87,7 +123,12 @@ export async function fleetCalendar(
   return {
     zone,
     days: monthDays(month),
-    cars: carRows.map((car) => ({ ...car, lanes: assignLanes(barsByCar.get(car.id) ?? []) })),
+    cars: carRows.map((car) => ({
+      ...car,
+      lanes: assignLanes(barsByCar.get(car.id) ?? []),
+      // Drawn in rows of their own under the car's bookings.
+      blockLanes: assignLanes(blocksByCar.get(car.id) ?? []),
+    })),
     total,
     pages: pageQuery(total, page).pages,
   };

@@ -82,7 +82,8 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
       const booking = await lockInScope(tx, user, id);
       if (!booking) return "notFound";
       if (!canAmend(user.id, { ...booking, paidCents: await paidCentsOf(tx, booking.id) }, now)) return "refused";
-      const [car] = await tx.select().from(cars).where(eq(cars.id, booking.carId));
+      // Locked as the checkout locks it: an out-of-service block waits for this change or is seen by it (docs/domain.md#out-of-service).
+      const [car] = await tx.select().from(cars).where(eq(cars.id, booking.carId)).for("share");
       // The checkout's rule (bookingChoices): details exactly when the option is chosen, or included and a driver named.
       const included = car.additionalDriverCents === 0;
       const given =
@@ -124,6 +125,8 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
           locationId: change.pickupLocationId,
           pickUp: change.pickUp,
           dropOff: change.dropOff,
+          // A pick-up that does not move is not asked the minimum notice again (docs/domain.md#rental-limits).
+          now: change.pickUp.getTime() === booking.startsAt.getTime() ? null : now,
           exceptBookingId: id,
         },
         tx,

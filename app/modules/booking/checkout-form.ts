@@ -21,7 +21,16 @@ export const checkoutMessages = {
 export type LinkProblem = "invalid" | "pastDates";
 
 /** Why a checkout cannot even be offered: a bad link, a car gone, a place it does not serve, a car taken. */
-export const checkoutProblems = ["invalid", "pastDates", "carNotFound", "notServed", "unavailable"] as const;
+export const checkoutProblems = [
+  "invalid",
+  "pastDates",
+  "carNotFound",
+  "notServed",
+  "unavailable",
+  // The supplier's minimum notice or minimum days (docs/domain.md#rental-limits); the answer names the limit.
+  "minimumNotice",
+  "minimumDays",
+] as const;
 export type CheckoutProblem = (typeof checkoutProblems)[number];
 
 export type CheckoutLink = {

@@ -1,4 +1,5 @@
 import { carIsBookableFor } from "~/modules/availability/availability.server";
+import { limitFailure } from "~/modules/availability/limits";
 import { presentLocations } from "~/modules/catalogue/present.server";
 import type { KnownLocation } from "~/modules/catalogue/search-query";
 import type { Language } from "~/modules/i18n/languages";
@@ -38,6 +39,8 @@ export const problemStatus: Record<CheckoutProblem, number> = {
   carNotFound: 404,
   notServed: 409,
   unavailable: 409,
+  minimumNotice: 400,
+  minimumDays: 400,
 };
 
 export type CheckoutTarget = { link: CheckoutLink; car: CheckoutCar; pickupName: string; dropoffName: string };
@@ -52,7 +55,8 @@ export async function readCheckoutTarget(
   language: Language,
   { now = new Date(), checkAvailability = false }: { now?: Date; checkAvailability?: boolean } = {},
 ): Promise<
-  ({ ok: true } & CheckoutTarget) | { ok: false; problem: CheckoutProblem; searchHref: string; errors?: LinkErrors }
+  | ({ ok: true } & CheckoutTarget)
+  | { ok: false; problem: CheckoutProblem; searchHref: string; errors?: LinkErrors; limit?: number }
 > {
   const locations = await presentLocations(language);
   const known = new Map<number, KnownLocation>(locations.map((l) => [l.id, l]));
@@ -63,6 +67,8 @@ export async function readCheckoutTarget(
   const car = await loadCheckoutCar(link.carId);
   if (!car) return fail("carNotFound");
   if (!car.locationIds.includes(link.pickupId)) return fail("notServed");
+  const beyondLimits = limitFailure(car.limits, link.period.pickUp, link.period.dropOff, now);
+  if (beyondLimits) return { ...fail(beyondLimits.reason), limit: beyondLimits.limit };
   if (
     checkAvailability &&
     !(await carIsBookableFor({
@@ -70,6 +76,7 @@ export async function readCheckoutTarget(
       locationId: link.pickupId,
       pickUp: link.period.pickUp,
       dropOff: link.period.dropOff,
+      now,
     }))
   ) {
     return fail("unavailable");
@@ -134,6 +141,8 @@ export const failureStatus: Record<CheckoutFailure["reason"], number> = {
   payLaterUnavailable: 400,
   unavailable: 409,
   tooManyUnpaid: 409,
+  minimumNotice: 400,
+  minimumDays: 400,
 };
 
 /**
@@ -162,6 +171,9 @@ export function failureMessage(failure: CheckoutFailure): {
       return { field: "payment", message: "payment:checkout.payLaterUnavailable" };
     case "tooManyUnpaid":
       return { field: null, message: "booking:errors.tooManyUnpaid", values: { count: failure.count } };
+    case "minimumNotice":
+    case "minimumDays":
+      return { field: null, message: `booking:errors.${failure.reason}`, values: { count: failure.limit } };
     default:
       return { field: null, message: `booking:errors.${failure.reason}` };
   }

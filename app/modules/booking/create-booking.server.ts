@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
+import { limitFailure, type LimitCode, type SupplierLimits } from "~/modules/availability/limits";
 import type { Language } from "~/modules/i18n/languages";
 import { notify } from "~/modules/notification/notify.server";
 import { HOLD_MINUTES, type OnlineMethod } from "~/modules/booking/methods";
@@ -45,6 +46,8 @@ export type CheckoutFailure =
   | { reason: "emailTaken" }
   | { reason: "payLaterUnavailable" }
   | { reason: "unavailable" }
+  /** The supplier's minimum notice (hours) or minimum days (docs/domain.md#rental-limits), named in the message. */
+  | { reason: LimitCode; limit: number }
   | UnpaidCapFailure;
 export type CheckoutResult =
   | {
@@ -77,6 +80,8 @@ export type CheckoutCar = {
   /** Cents per option: −1 not offered, 0 included, > 0 its price (docs/domain.md#price). */
   options: Record<OptionKey, number>;
   locationIds: number[];
+  /** The supplier's minimum notice and minimum days (docs/domain.md#rental-limits). */
+  limits: SupplierLimits;
 };
 
 const optionColumns = {
@@ -98,6 +103,8 @@ const carFields = {
   supplierName: suppliers.name,
   supplierLogo: suppliers.logo,
   payLaterAllowed: suppliers.payLater,
+  minimumNoticeHours: suppliers.minimumNoticeHours,
+  minimumDays: suppliers.minimumDays,
   dailyPriceCents: cars.dailyPriceCents,
   payLaterFeePercent: cars.payLaterFeePercent,
   minimumAge: cars.minimumAge,
@@ -159,6 +166,7 @@ async function findCar(executor: Executor, carId: number): Promise<CheckoutCar |
     excess: excessOf(row),
     options,
     locationIds,
+    limits: { minimumNoticeHours: row.minimumNoticeHours, minimumDays: row.minimumDays },
   };
 }
 
@@ -246,6 +254,8 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   if (isRowId(input.carId)) await endExpiredHolds(tx, now, { carId: input.carId, limit: 1_000 });
 
   const car = (await findCar(tx, input.carId)) ?? refuse({ reason: "carNotFound" });
+  const beyondLimits = limitFailure(car.limits, from, to, now);
+  if (beyondLimits) refuse(beyondLimits);
   const payLater = input.paymentMethod === "payLater";
   if (payLater && !car.payLaterAllowed) refuse({ reason: "payLaterUnavailable" });
   const placeIds = [...new Set([input.pickupLocationId, input.dropoffLocationId].filter(isRowId))];
@@ -257,7 +267,7 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   const unavailable = unavailableOption(options, car.options);
   if (unavailable !== null) refuse({ reason: "optionUnavailable", option: unavailable as OptionKey });
 
-  if (!(await carIsBookableFor({ carId: car.id, locationId: pickup.id, pickUp: from, dropOff: to }, tx)))
+  if (!(await carIsBookableFor({ carId: car.id, locationId: pickup.id, pickUp: from, dropOff: to, now }, tx)))
     refuse({ reason: "unavailable" });
 
   const minimumAge = requiredDriverAge(car.minimumAge);

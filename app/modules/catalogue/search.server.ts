@@ -239,7 +239,13 @@ function foundQuery(db: Database, where: SQL | undefined, sort: SortOrder) {
 
 function buildQuery(db: Database, conditions: SQL[], sort: SortOrder) {
   const where = and(
-    carIsBookable({ locationId: ph("location"), pickUp: ph("pickUp"), dropOff: ph("dropOff") }),
+    carIsBookable({
+      locationId: ph("location"),
+      pickUp: ph("pickUp"),
+      dropOff: ph("dropOff"),
+      days: ph("days"),
+      now: ph("now"),
+    }),
     ...conditions,
   );
   const found = db.$with("found").as(foundQuery(db, where, sort));
@@ -324,7 +330,7 @@ function toCard(row: Row): CarCard {
  * unless asked otherwise; for one search every car rents for the same number of days, so the
  * daily price orders the totals): one page of them and how many there are, counted up to the page's cap.
  */
-export async function searchCars(query: SearchQuery): Promise<{ cars: CarCard[]; count: ResultCount }> {
+export async function searchCars(query: SearchQuery, now?: Date): Promise<{ cars: CarCard[]; count: ResultCount }> {
   const { shape, conditions, values } = filterConditions(effectiveFilters(query.filters));
   const size = query.pageSize ?? CARS_PER_PAGE;
   const cap = countCap(query.page, size);
@@ -333,6 +339,8 @@ export async function searchCars(query: SearchQuery): Promise<{ cars: CarCard[];
     location: query.pickupId,
     pickUp: query.period.pickUp.toISOString(),
     dropOff: query.period.dropOff.toISOString(),
+    days: query.period.days,
+    now: (now ?? new Date()).toISOString(),
     limit: cap + 1,
     size,
     offset: (query.page - 1) * size,

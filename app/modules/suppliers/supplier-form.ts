@@ -59,3 +59,24 @@ export const staffInviteSchema = z.object({
 });
 
 export type StaffInvite = z.output<typeof staffInviteSchema>;
+
+/** The supplier's availability rules and their bounds (docs/domain.md#preparation, #rental-limits); the database checks the same. */
+export const supplierRuleLimits = {
+  preparationHours: { min: 0, max: 72 },
+  minimumNoticeHours: { min: 0, max: 720 },
+  minimumDays: { min: 1, max: 90 },
+} as const;
+
+const wholeNumber = (field: keyof typeof supplierRuleLimits) => {
+  const { min, max } = supplierRuleLimits[field];
+  const message = `adminSuppliers:rules.${field}Range`;
+  return z.number({ error: messages.required }).int(message).min(min, message).max(max, message);
+};
+
+export const supplierRulesSchema = z.object({
+  preparationHours: wholeNumber("preparationHours"),
+  minimumNoticeHours: wholeNumber("minimumNoticeHours"),
+  minimumDays: wholeNumber("minimumDays"),
+});
+
+export type SupplierRules = z.output<typeof supplierRulesSchema>;

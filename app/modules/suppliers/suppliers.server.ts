@@ -12,12 +12,13 @@ import { processImage } from "~/modules/images/process.server";
 import { emailInvitation } from "~/modules/user/account.server";
 import { getDb, schema } from "~/utils/db.server";
 import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
-import type { StaffInvite } from "./supplier-form";
+import type { StaffInvite, SupplierRules } from "./supplier-form";
 
 /*
  * Suppliers and their staff accounts as admins manage them (docs/domain.md#suppliers).
- * Admin-only: the routes call requireAdmin before any of these; by-id reads still go through
- * supplierScope, so a deleted supplier is not found.
+ * Admin-only but for the availability rules, which a supplier's staff may also edit
+ * (docs/domain.md#rental-limits): the routes call requireAdmin or requireBackOffice first; by-id
+ * reads and writes still go through supplierScope, so a deleted or another supplier is not found.
  */
 
 const { suppliers, cars, users, sessions, apiTokens, tokens } = schema;
@@ -202,6 +203,57 @@ export async function updateSupplier(
   });
   if (outcome === "updated") forgetReferenceData();
   return outcome;
+}
+
+const ruleFields = {
+  preparationHours: suppliers.preparationHours,
+  minimumNoticeHours: suppliers.minimumNoticeHours,
+  minimumDays: suppliers.minimumDays,
+};
+
+/** The supplier's availability rules, for an admin or the supplier's own staff (supplierScope). */
+export async function loadSupplierRules(actor: StaffUser, supplierId: number): Promise<SupplierRules | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select(ruleFields)
+    .from(suppliers)
+    .where(and(eq(suppliers.id, supplierId), supplierScope(actor)));
+  return row ?? null;
+}
+
+/**
+ * Saves the supplier's preparation time, minimum notice and minimum days, audited as
+ * `supplier.update`. Existing bookings keep the preparation they were made with
+ * (docs/domain.md#preparation); the search and checkout read the new values at once.
+ */
+export async function updateSupplierRules(
+  actor: StaffUser,
+  supplierId: number,
+  rules: SupplierRules,
+): Promise<"updated" | "notFound"> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(ruleFields)
+      .from(suppliers)
+      .where(and(eq(suppliers.id, supplierId), supplierScope(actor)))
+      .for("update");
+    if (!before) return "notFound" as const;
+    const changes = changedFields(before, rules);
+    if (Object.keys(changes).length === 0) return "updated" as const;
+    await tx
+      .update(suppliers)
+      .set({ ...rules, updatedAt: new Date() })
+      .where(eq(suppliers.id, supplierId));
+    await recordAudit(tx, actor, {
+      action: "supplier.update",
+      subjectType: "supplier",
+      subjectId: supplierId,
+      supplierId,
+      changes,
+    });
+    return "updated" as const;
+  });
 }
 
 export type StaffMember = { id: number; fullName: string; email: string; activated: boolean };

@@ -192,6 +192,8 @@ export const searchCars = defineOperation({
     `\`total\` counts exactly up to 100 cars, then in steps of 100 with \`more: true\` (ADR 0005); \`pages\` are the pages known to hold cars. A page past the last gives the last page (the answer's \`page\` says which), and pages past ${MAX_PAGE} give page ${MAX_PAGE} at most.`,
     "",
     "A missing or invalid place or date answers 400 with the page's messages in `fields` (`pickup`, `dropoff`, `from`, `to`).",
+    "",
+    "Cars whose supplier asks more notice before pick-up or more rental days than the period gives, or that are out of service or still being prepared after a return, are left out (docs/domain.md#availability); when none is left, `leftOut` says which limits did it.",
   ].join("\n"),
   auth: "none",
   query: searchQuerySchema,
@@ -210,6 +212,16 @@ export const searchCars = defineOperation({
         dropoffLocationId: z.number().int(),
         from: localDateTime,
         to: localDateTime,
+        leftOut: z
+          .object({
+            minimumNoticeHours: z.number().int().nullable(),
+            minimumDays: z.number().int().nullable(),
+          })
+          .nullable()
+          .meta({
+            description:
+              "When no car was found: the least notice (hours before pick-up) and the least rental days asked by the suppliers whose free cars the period left out (docs/domain.md#rental-limits), each null when none was left out that way; null when cars were found.",
+          }),
       }),
     },
   },

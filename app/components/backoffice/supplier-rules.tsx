@@ -1,0 +1,64 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { FormErrors, TextField } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
+import { useTranslation } from "~/modules/i18n/react";
+import { supplierRulesSchema, type SupplierRules } from "~/modules/suppliers/supplier-form";
+
+/**
+ * The supplier's availability rules (docs/domain.md#preparation, #rental-limits): a plain POST
+ * form of its own on the supplier's page, for admins and the supplier's staff.
+ */
+export function SupplierRulesForm({
+  lastResult,
+  defaultValue,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  defaultValue: SupplierRules;
+}) {
+  const { t } = useTranslation("adminSuppliers");
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "rules";
+  const [form, fields] = useZodForm(supplierRulesSchema, lastResult, {
+    id: "supplier-rules",
+    defaultValue: {
+      preparationHours: String(defaultValue.preparationHours),
+      minimumNoticeHours: String(defaultValue.minimumNoticeHours),
+      minimumDays: String(defaultValue.minimumDays),
+    },
+  });
+  const labels = {
+    preparationHours: t("rules.preparationHours"),
+    minimumNoticeHours: t("rules.minimumNoticeHours"),
+    minimumDays: t("rules.minimumDays"),
+  };
+  return (
+    <section className="card stack" aria-labelledby="rules-title" id="rules">
+      <h2 id="rules-title">{t("rules.title")}</h2>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors form={form} labels={labels} />
+        <TextField
+          field={fields.preparationHours}
+          label={labels.preparationHours}
+          type="number"
+          help={t("rules.preparationHoursHelp")}
+        />
+        <TextField
+          field={fields.minimumNoticeHours}
+          label={labels.minimumNoticeHours}
+          type="number"
+          help={t("rules.minimumNoticeHoursHelp")}
+        />
+        <TextField
+          field={fields.minimumDays}
+          label={labels.minimumDays}
+          type="number"
+          help={t("rules.minimumDaysHelp")}
+        />
+        <button type="submit" name="intent" value="rules" className="button" disabled={pending} aria-busy={pending}>
+          {pending ? t("form.saving") : t("rules.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
