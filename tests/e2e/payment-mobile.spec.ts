@@ -279,6 +279,8 @@ for (const mode of jsModes) {
     test("supplier staff see the queue read-only; an admin cannot verify the payment of their own booking", async ({
       page,
     }) => {
+      // Three sign-ins and a booking: 20 s of the default 30 s in a CI run on a slow machine.
+      test.slow();
       const driver = await newDriver();
       const theirs = await freshHold(driver);
       const own = await freshHold(ADMIN);
