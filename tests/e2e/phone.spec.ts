@@ -32,6 +32,8 @@ async function phoneContext(browser: Browser, javaScriptEnabled = true) {
 }
 
 test("the header is one row on a 360 px phone, in every language, signed in or not", async ({ browser }) => {
+  // Eight pages in two browser contexts: 19 s of the default 30 s in a CI run on a slow machine.
+  test.slow();
   for (const account of [null, DRIVER]) {
     const { context, page } = await phoneContext(browser);
     if (account) await signedIn(page, account);
