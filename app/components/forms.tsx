@@ -66,6 +66,16 @@ export function SubmitButton({
   );
 }
 
+/** A date of a filter form (a plain GET form, read by the loader): its label and input. */
+export function DateFilter({ id, name, label, value }: { id: string; name: string; label: string; value?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="date" name={name} defaultValue={value} />
+    </div>
+  );
+}
+
 /** Bots fill every field; people never see this one. */
 export function Honeypot() {
   return (

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalogue/pagination";
+import { DateFilter } from "~/components/forms";
 import { requireAdmin } from "~/modules/access/staff.server";
 import { auditLogPage } from "~/modules/backoffice/audit-log.server";
 import {
@@ -60,14 +61,8 @@ export default function AuditLogPage() {
           <label htmlFor="audit-actor">{t("filters.actor")}</label>
           <input id="audit-actor" type="search" name="actor" defaultValue={query.actor} maxLength={254} />
         </div>
-        <div className="field">
-          <label htmlFor="audit-from">{t("filters.from")}</label>
-          <input id="audit-from" type="date" name="from" defaultValue={query.from} />
-        </div>
-        <div className="field">
-          <label htmlFor="audit-to">{t("filters.to")}</label>
-          <input id="audit-to" type="date" name="to" defaultValue={query.to} />
-        </div>
+        <DateFilter id="audit-from" name="from" label={t("filters.from")} value={query.from} />
+        <DateFilter id="audit-to" name="to" label={t("filters.to")} value={query.to} />
         <button type="submit">{ta("common.filter")}</button>
         {filtered ? <Link to="/admin/audit">{ta("common.clear")}</Link> : null}
       </Form>

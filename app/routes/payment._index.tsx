@@ -19,11 +19,12 @@ import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref, payableQuery } from "~/modules/booking/methods";
 import {
   findBookingByReferenceLimited,
+  isPaid,
   outstandingBookings,
   paymentSummary,
   requirePayableBooking,
 } from "~/modules/payment/payable.server";
-import { appReturnFor, isPaid } from "~/modules/payment/handoff.server";
+import { appReturnFor } from "~/modules/payment/handoff.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
 /** Typed as people read it off an email: any case, spaces around, the dash optional. */

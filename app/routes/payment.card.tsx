@@ -11,8 +11,8 @@ import { messages } from "~/modules/forms/messages";
 import { startCardPaymentLimited } from "~/modules/payment/card-limits.server";
 import { cardPaymentOffered, cardRefusals } from "~/modules/payment/card.server";
 import { payableQuery } from "~/modules/booking/methods";
-import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
-import { appReturnFor, isPaid } from "~/modules/payment/handoff.server";
+import { isPaid, paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
+import { appReturnFor } from "~/modules/payment/handoff.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
 export const meta = privatePageMeta;

@@ -21,10 +21,10 @@ import {
   submitRefusals,
   type SubmitRefusal,
 } from "~/modules/payment/mobile-payment.server";
-import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
+import { isPaid, paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { appToday } from "~/modules/time/calendar";
 import { toastHeader } from "~/utils/toast.server";
-import { appReturnFor, isPaid } from "~/modules/payment/handoff.server";
+import { appReturnFor } from "~/modules/payment/handoff.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
 export const meta = privatePageMeta;

@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Pagination } from "~/components/catalogue/pagination";
 import { StatusSelect } from "~/components/booking/status-select";
+import { DateFilter } from "~/components/forms";
 import type { ListActionData, loadBookingsList } from "~/modules/booking/list-page.server";
 import { ariaSort, listHref, SEARCH_MAX, sortHref, type ListSort } from "~/modules/booking/list-query";
 import { bookingStatuses } from "~/modules/booking/status";
@@ -56,24 +57,12 @@ export function BookingsList({
           defaultValue={query.status ?? ""}
           anyLabel={t("filters.anyStatus")}
         />
-        <div className="field">
-          <label htmlFor="filter-from">{t("filters.from")}</label>
-          <input id="filter-from" type="date" name="from" defaultValue={query.from} />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-to">{t("filters.to")}</label>
-          <input id="filter-to" type="date" name="to" defaultValue={query.to} />
-        </div>
+        <DateFilter id="filter-from" name="from" label={t("filters.from")} value={query.from} />
+        <DateFilter id="filter-to" name="to" label={t("filters.to")} value={query.to} />
         {withSearch ? (
           <>
-            <div className="field">
-              <label htmlFor="filter-pickup-on">{t("filters.pickupOn")}</label>
-              <input id="filter-pickup-on" type="date" name="pickupOn" defaultValue={query.pickupOn} />
-            </div>
-            <div className="field">
-              <label htmlFor="filter-return-on">{t("filters.returnOn")}</label>
-              <input id="filter-return-on" type="date" name="returnOn" defaultValue={query.returnOn} />
-            </div>
+            <DateFilter id="filter-pickup-on" name="pickupOn" label={t("filters.pickupOn")} value={query.pickupOn} />
+            <DateFilter id="filter-return-on" name="returnOn" label={t("filters.returnOn")} value={query.returnOn} />
           </>
         ) : null}
         {suppliers.length > 0 ? (

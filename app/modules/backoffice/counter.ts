@@ -1,3 +1,4 @@
+import { calendarDateIn } from "~/modules/time/calendar";
 import { addLocalDays, instantToLocal } from "~/modules/time/zoned-time";
 
 /*
@@ -61,13 +62,17 @@ const item = (entry: CounterEntry, withDate: boolean): CounterItem => {
   };
 };
 
+/** Today's and tomorrow's calendar dates on a place's clock, at `now`. */
+function todayAndTomorrow(now: Date, timeZone: string): { today: string; tomorrow: string } {
+  const today = calendarDateIn(timeZone, now);
+  return { today, tomorrow: addLocalDays(`${today}T00:00`, 1).slice(0, 10) };
+}
+
 /** Which day on the place's clock `at` falls on, seen at `now`: 0 today, 1 tomorrow, else null. */
 export function counterDay(at: Date, now: Date, timeZone: string): 0 | 1 | null {
-  const today = instantToLocal(now, timeZone).slice(0, 10);
-  const day = instantToLocal(at, timeZone).slice(0, 10);
-  if (day === today) return 0;
-  if (day === addLocalDays(`${today}T00:00`, 1).slice(0, 10)) return 1;
-  return null;
+  const { today, tomorrow } = todayAndTomorrow(now, timeZone);
+  const day = calendarDateIn(timeZone, at);
+  return day === today ? 0 : day === tomorrow ? 1 : null;
 }
 
 /**
@@ -84,11 +89,9 @@ export function counterPlaces(
   const place = (p: { id: number; name: string; timeZone: string }) => {
     let found = byId.get(p.id);
     if (!found) {
-      const today = instantToLocal(now, p.timeZone).slice(0, 10);
       found = {
         ...p,
-        today,
-        tomorrow: addLocalDays(`${today}T00:00`, 1).slice(0, 10),
+        ...todayAndTomorrow(now, p.timeZone),
         pickups: { today: [], tomorrow: [] },
         returns: { today: [], tomorrow: [] },
         overdue: [],

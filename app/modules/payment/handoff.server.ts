@@ -17,7 +17,7 @@ import {
   type AppReturnStatus,
   type HandoffMethod,
 } from "./handoff";
-import { loadPayableBooking, type PayableBooking } from "./payable.server";
+import { isPaid, loadPayableBooking, type PayableBooking } from "./payable.server";
 
 const { paymentHandoffs, users } = schema;
 
@@ -36,10 +36,6 @@ export function appReturnOrigins(): string[] {
 }
 
 export type HandoffRefusal = "returnUrlNotAllowed" | "notPayable" | "notOffered";
-
-/** Whether a booking counts as paid for the app: staff marked it paid, or payments cover its price. */
-export const isPaid = (booking: Pick<PayableBooking, "status" | "paidCents" | "balanceCents">) =>
-  booking.status === "paid" || (booking.paidCents > 0 && booking.balanceCents === 0);
 
 /**
  * A new hand-off link for `booking`, which the caller already loaded as its driver. A new link for

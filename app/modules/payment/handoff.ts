@@ -1,4 +1,5 @@
 import type { OnlineMethod } from "~/modules/booking/methods";
+import { isListedOrigin } from "~/modules/http/cors";
 
 /*
  * The payment hand-off (docs/security.md#payment-hand-off): an app signed in with a bearer token
@@ -53,8 +54,7 @@ export function originOf(url: string): string | null {
  */
 export function returnUrlAllowed(url: string, allowed: readonly string[]): boolean {
   if (url.length > RETURN_URL_MAX || /[\s\u0000-\u001f\u007f-\u009f]/.test(url)) return false;
-  const origin = originOf(url);
-  return origin !== null && allowed.includes(origin);
+  return isListedOrigin(originOf(url), allowed);
 }
 
 /** The return URL with what the app reads: `booking=<id>&status=paid|pending|cancelled` (other parameters kept). */

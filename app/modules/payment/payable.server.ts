@@ -37,6 +37,10 @@ export type PayableBooking = {
 /** Who asks: the signed-in user (if any) and the `g=` grant of a reference + email lookup (if any). */
 export type PaymentAccess = { userId: number | null; grant: string | null };
 
+/** Whether a booking counts as paid for its payer: staff marked it paid, or payments cover its price. */
+export const isPaid = (booking: Pick<PayableBooking, "status" | "paidCents" | "balanceCents">) =>
+  booking.status === "paid" || (booking.paidCents > 0 && booking.balanceCents === 0);
+
 /** Whether payments can start for a booking in this state at `now`. */
 export function canTakePayment(
   b: Pick<PayableBooking, "status" | "holdExpiresAt" | "balanceCents">,

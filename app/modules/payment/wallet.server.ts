@@ -8,7 +8,7 @@ import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { enqueue } from "~/utils/jobs.server";
 import type { SessionUser } from "~/utils/session.server";
-import { canTakePayment, type PayableBooking } from "./payable.server";
+import { canTakePayment, isPaid, type PayableBooking } from "./payable.server";
 import { fulfilPayment, failPayment, type FulfilOutcome } from "./fulfil.server";
 import { recordPayment } from "./record.server";
 import {
@@ -168,7 +168,7 @@ export function walletView(
   booking: Pick<PayableBooking, "status" | "paidCents" | "balanceCents" | "payable">,
   latest: LatestWalletPayment,
 ): { view: WalletView; failure: FailureReason | null } {
-  const paid = booking.status === "paid" || (booking.paidCents > 0 && booking.balanceCents === 0);
+  const paid = isPaid(booking);
   const view = paid ? "paid" : latest?.status === "pending" ? "checking" : booking.payable ? "form" : "closed";
   return { view, failure: view === "form" && latest?.status === "failed" ? (latest.failure ?? "failed") : null };
 }
