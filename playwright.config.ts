@@ -52,7 +52,8 @@ export default defineConfig({
     baseURL,
     headless: true,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // scripts/test.ts sets it (Debian's headless shell, docs/operations.md#tests).
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
       args: [
         "--no-sandbox",
         "--disable-gpu",
