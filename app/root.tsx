@@ -25,6 +25,9 @@ import { TRANSLATIONS_LINK_ID } from "~/modules/i18n/translations-file";
 import { getEnv } from "~/utils/env.server";
 import { clearToastHeader, readToast, type Toast } from "~/utils/toast.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
+import { formatInstant } from "~/modules/i18n/date-time.server";
+import { bolivarEstimateRate } from "~/modules/payment/config.server";
+import { normalizeRate } from "~/modules/payment/settings";
 import stylesheet from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -43,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (toast?.language && toast.language !== language)
     toast.text = String(getFixedT(toast.language)(toast.message, toast.values));
   const env = getEnv();
+  const estimate = language === "es" ? await bolivarEstimateRate() : null;
   const data: RootData = {
     language,
     user: user && {
@@ -55,6 +59,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     toast,
     analyticsId: env.ANALYTICS_MEASUREMENT_ID ?? null,
     geoAttribution: env.LANGUAGE_FROM_COUNTRY,
+    bolivarEstimate: estimate && {
+      rate: estimate.rate,
+      rateLabel: normalizeRate(estimate.rate) ?? estimate.rate,
+      dateLabel: formatInstant(new Date(`${estimate.rateDate}T12:00:00Z`), language, "UTC", false),
+    },
   };
   return json(data, flashed ? { headers: { "Set-Cookie": await clearToastHeader() } } : undefined);
 }

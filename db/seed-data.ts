@@ -870,6 +870,7 @@ async function seedDemo(db: Database, passwordHash: string) {
         mobilePaymentPhone: "04141234567",
         mobilePaymentRif: "J-12345678-4",
         mobilePaymentHolder: "Rueda Alquileres C.A.",
+        bolivarEstimates: true,
       })
       .onConflictDoNothing();
     const locations = await tx

@@ -10,6 +10,11 @@ export type RootData = {
   toast: Toast | null;
   analyticsId: string | null;
   geoAttribution: boolean;
+  /**
+   * Set when the reader reads Spanish and the admin shows bolívar estimates (docs/domain.md#bolivar-estimates):
+   * the rate as stored ("245.5000"), and the rate and its date as the reader reads them.
+   */
+  bolivarEstimate: { rate: string; rateLabel: string; dateLabel: string } | null;
 };
 
 /** The root's data, here rather than in root.tsx so that the header and footer need not import the root. */

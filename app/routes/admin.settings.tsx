@@ -81,7 +81,7 @@ export default function SettingsPage() {
   );
 }
 
-/** Rate, pago móvil data and card payments: one form, saved in one transaction. */
+/** Rate (and whether prices show it), pago móvil data and card payments: one form, saved in one transaction. */
 function SettingsForm() {
   const { t } = useTranslation("adminSettings");
   const { current, banks, today, cardGateway } = useLoaderData<typeof loader>();
@@ -89,7 +89,11 @@ function SettingsForm() {
   const navigation = useNavigation();
   const [form, fields] = useZodForm(settingsSchema(today), lastResult, {
     defaultValue: current
-      ? { ...current, cardPayments: current.cardPayments ? "on" : undefined }
+      ? {
+          ...current,
+          cardPayments: current.cardPayments ? "on" : undefined,
+          bolivarEstimates: current.bolivarEstimates ? "on" : undefined,
+        }
       : { rateDate: today, cardPayments: "on" },
   });
   const labels = {
@@ -117,6 +121,11 @@ function SettingsForm() {
           <FieldErrors id={fields.rate.errorId} errors={fields.rate.errors} label={labels.rate} />
         </div>
         <TextField field={fields.rateDate} label={labels.rateDate} type="date" help={t("fields.rateDateHelp")} />
+        <CheckboxField
+          field={fields.bolivarEstimates}
+          label={t("fields.bolivarEstimates")}
+          help={t("fields.bolivarEstimatesHelp")}
+        />
       </fieldset>
       <fieldset className="card stack">
         <legend>{t("mobileTitle")}</legend>

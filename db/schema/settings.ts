@@ -17,6 +17,8 @@ export const settings = pgTable("settings", {
   mobilePaymentRif: varchar("mobile_payment_rif", { length: 16 }).notNull(),
   mobilePaymentHolder: varchar("mobile_payment_holder", { length: 120 }).notNull(),
   cardPaymentsEnabled: boolean("card_payments_enabled").notNull().default(true),
+  /** Prices read in Spanish show their bolívar equivalent at this rate, as an estimate (docs/domain.md#bolivar-estimates). */
+  bolivarEstimates: boolean("bolivar_estimates").notNull().default(false),
   ...timestamps,
 });
 

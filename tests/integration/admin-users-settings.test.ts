@@ -4,6 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { setHandled, listContactMessages } from "~/modules/contact/inbox.server";
 import {
+  bolivarEstimateRate,
   cardGateway,
   enabledOnlineMethods,
   offeredOnlineMethods,
@@ -372,6 +373,27 @@ describe("payment settings", () => {
     // A save here is shown at once.
     await saveSettings(admin, { ...input, cardPayments: false, holder: "Rueda C.A." });
     expect(await offeredOnlineMethods()).toEqual(["mobilePayment"]);
+  });
+
+  it("show prices in bolívares only once switched on, at the current rate, audited, and at once after a save", async () => {
+    const db = await getDb();
+    await saveSettings(admin, input);
+    expect(await bolivarEstimateRate()).toBeNull();
+    expect(await saveSettings(admin, { ...input, bolivarEstimates: true })).toBe("saved");
+    expect(await bolivarEstimateRate()).toEqual({ rate: "245.5000", rateDate: "2026-11-23" });
+    await saveSettings(admin, { ...input, rate: "250", bolivarEstimates: true });
+    expect(await bolivarEstimateRate()).toEqual({ rate: "250.0000", rateDate: "2026-11-23" });
+    await saveSettings(admin, { ...input, rate: "250", bolivarEstimates: false });
+    expect(await bolivarEstimateRate()).toBeNull();
+    const audits = await db
+      .select({ action: auditLog.action, changes: auditLog.changes })
+      .from(auditLog)
+      .where(eq(auditLog.action, "settings.bolivarEstimates"))
+      .orderBy(auditLog.id);
+    expect(audits.map((a) => a.changes)).toEqual([
+      { bolivarEstimates: [false, true] },
+      { bolivarEstimates: [true, false] },
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { BolivarEstimate } from "~/components/price/bolivar-estimate";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { includedOptions, resultTotals } from "~/modules/pricing/price-lines";
@@ -76,7 +77,8 @@ export function CarPrice({
               {t(`result.${way}`)}{" "}
               <strong className={i === 0 ? "car-card__total" : undefined} data-testid="result-total" data-way={way}>
                 {formatCents(totalCents)}
-              </strong>
+              </strong>{" "}
+              <BolivarEstimate cents={totalCents} />
               {fee(feePercent)}
             </p>
           ))}
@@ -86,7 +88,8 @@ export function CarPrice({
           {t("result.either", { count: days })}{" "}
           <strong className="car-card__total" data-testid="result-total" data-way={totals[0].way ?? "either"}>
             {formatCents(totals[0].totalCents)}
-          </strong>
+          </strong>{" "}
+          <BolivarEstimate cents={totals[0].totalCents} />
           {totals[0].way ? <small>{t(`result.${totals[0].way}`)}</small> : null}
           {fee(totals[0].feePercent)}
         </p>

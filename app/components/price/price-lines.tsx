@@ -1,4 +1,5 @@
 import { formatCents } from "~/modules/i18n/format";
+import { BolivarEstimate } from "./bolivar-estimate";
 import { useTranslation } from "~/modules/i18n/react";
 import { depositText, priceLines, priceLineText } from "~/modules/pricing/price-lines";
 import type { Deposit, PriceBreakdown } from "~/modules/pricing/pricing";
@@ -33,7 +34,16 @@ export function PriceLines({
                 className={total ? "price-lines__total" : undefined}
               >
                 <th scope="row">{label}</th>
-                <td data-testid={total ? totalTestId : undefined}>{total ? <strong>{amount}</strong> : amount}</td>
+                <td>
+                  {total ? (
+                    <>
+                      <strong data-testid={totalTestId}>{amount}</strong>{" "}
+                      <BolivarEstimate cents={breakdown.totalCents} />
+                    </>
+                  ) : (
+                    amount
+                  )}
+                </td>
               </tr>
             );
           })}

@@ -72,3 +72,21 @@ export const offeredOnlineMethods = () => offered.get();
 
 /** After the payment settings are saved: this process reads them again on next use. */
 export const forgetOfferedOnlineMethods = () => offered.forget();
+
+/** The rate prices are estimated at in bolívares (docs/domain.md#bolivar-estimates), when the admin shows them. */
+export type BolivarEstimateRate = { rate: string; rateDate: string };
+
+const estimateRate = cachedValue(async (): Promise<BolivarEstimateRate | null> => {
+  const [row] = await (
+    await getDb()
+  )
+    .select({ rate: settings.usdToBsRate, rateDate: settings.rateDate, shown: settings.bolivarEstimates })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  return row?.shown ? { rate: row.rate, rateDate: row.rateDate } : null;
+});
+
+/** Read by every page's root loader, so kept in memory with the other reference data. */
+export const bolivarEstimateRate = () => estimateRate.get();
+
+export const forgetBolivarEstimateRate = () => estimateRate.forget();

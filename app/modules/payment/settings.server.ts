@@ -6,7 +6,7 @@ import { formatInstant } from "~/modules/i18n/date-time.server";
 import type { Language } from "~/modules/i18n/languages";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { getDb, schema } from "~/utils/db.server";
-import { forgetOfferedOnlineMethods } from "./config.server";
+import { forgetBolivarEstimateRate, forgetOfferedOnlineMethods } from "./config.server";
 import { normalizeRate, type SettingsInput } from "./settings";
 
 const { banks, exchangeRates, settings, users } = schema;
@@ -42,6 +42,7 @@ export async function settingsPage(language: Language) {
           rif: current.mobilePaymentRif,
           holder: current.mobilePaymentHolder,
           cardPayments: current.cardPaymentsEnabled,
+          bolivarEstimates: current.bolivarEstimates,
         }
       : null,
     history: history.map((row) => ({
@@ -85,7 +86,13 @@ export async function saveSettings(
       { cardPayments: before?.cardPaymentsEnabled },
       { cardPayments: Boolean(input.cardPayments) },
     );
-    if (!Object.keys({ ...rateChanges, ...merchantChanges, ...cardChanges }).length) return "unchanged";
+    const estimateChanges = changedFields(
+      // Off until switched on: a first save that leaves it off changes nothing.
+      { bolivarEstimates: before?.bolivarEstimates ?? false },
+      { bolivarEstimates: Boolean(input.bolivarEstimates) },
+    );
+    if (!Object.keys({ ...rateChanges, ...merchantChanges, ...cardChanges, ...estimateChanges }).length)
+      return "unchanged";
 
     const values = {
       usdToBsRate: input.rate,
@@ -95,6 +102,7 @@ export async function saveSettings(
       mobilePaymentRif: input.rif,
       mobilePaymentHolder: input.holder,
       cardPaymentsEnabled: Boolean(input.cardPayments),
+      bolivarEstimates: Boolean(input.bolivarEstimates),
     };
     // Two first saves at once: the second finds the row the first inserted and updates it.
     await tx
@@ -122,9 +130,18 @@ export async function saveSettings(
       });
     if (Object.keys(cardChanges).length)
       await recordAudit(tx, actor, { action: "settings.cardPayments", subjectType: "settings", changes: cardChanges });
+    if (Object.keys(estimateChanges).length)
+      await recordAudit(tx, actor, {
+        action: "settings.bolivarEstimates",
+        subjectType: "settings",
+        changes: estimateChanges,
+      });
     return "saved";
   });
   // Once committed, so no read of the old row can be kept (the catalogue's offer of paying now).
-  if (outcome === "saved") forgetOfferedOnlineMethods();
+  if (outcome === "saved") {
+    forgetOfferedOnlineMethods();
+    forgetBolivarEstimateRate();
+  }
   return outcome;
 }

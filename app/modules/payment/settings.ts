@@ -96,6 +96,7 @@ export function settingsSchema(today: string) {
       ),
     holder: requiredText(HOLDER_MAX),
     cardPayments: z.boolean().optional(),
+    bolivarEstimates: z.boolean().optional(),
   });
 }
 export type SettingsInput = z.output<ReturnType<typeof settingsSchema>>;

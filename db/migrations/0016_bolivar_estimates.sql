@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "bolivar_estimates" boolean DEFAULT false NOT NULL;
