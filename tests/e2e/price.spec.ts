@@ -3,7 +3,7 @@ import { and, eq, gt } from "drizzle-orm";
 import * as schema from "../../db/schema";
 import { pdfText } from "../pdf-text";
 import { seedDatabase, signedInDriver } from "./seed-database";
-import { caracas, expect, jsModes, money, test, waitForEmails } from "./support";
+import { caracas, expect, jsModes, money, searchMaiquetia, test, waitForEmails } from "./support";
 
 /*
  * One honest total (docs/domain.md#price-lines), at 390×844: a result's total for each way of
@@ -159,6 +159,41 @@ for (const mode of jsModes) {
       // Frees the car and gives it back its terms for the other specs.
       await db.update(schema.bookings).set({ status: "cancelled" }).where(eq(schema.bookings.id, bookingId));
       await db.update(schema.cars).set(original).where(eq(schema.cars.id, car.id));
+    });
+  });
+}
+
+/* docs/domain.md#bolivar-estimates: the demo shows estimates; only a reader of Spanish sees them. */
+for (const mode of jsModes) {
+  test.describe(`bolívar estimates ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled, viewport: { width: 390, height: 844 } });
+
+    test("a total read in Spanish shows its bolívar equivalent at the current rate, in English none", async ({
+      page,
+    }) => {
+      const [{ rate }] = await database()
+        .select({ rate: schema.settings.usdToBsRate })
+        .from(schema.settings)
+        .where(eq(schema.settings.id, 1));
+      await searchMaiquetia(page, 30);
+      const total = page.getByTestId("result-total").first();
+      const cents = money(await total.textContent());
+      await expect(page.getByTestId("bolivar-estimate")).toHaveCount(0);
+
+      const url = new URL(page.url());
+      url.searchParams.set("l", "es");
+      await page.goto(url.toString());
+      await expect(page.getByRole("heading", { level: 2, name: /disponible/ })).toBeVisible();
+      // Half up to the céntimo, in integers like the app (rate has 4 decimals).
+      const scaled = BigInt(cents) * BigInt(rate.replace(".", ""));
+      const centimos = scaled / 10000n + ((scaled % 10000n) * 2n >= 10000n ? 1n : 0n);
+      const bs = `${(centimos / 100n).toLocaleString("en-US")}.${String(centimos % 100n).padStart(2, "0")}`.replace(
+        /\.00$/,
+        "",
+      );
+      const first = page.locator(".car-card").first();
+      await expect(first.getByTestId("bolivar-estimate").first()).toContainText(`≈ ${bs} Bs`);
+      await expect(first.getByTestId("bolivar-estimate").first()).toContainText("Usted paga en dólares");
     });
   });
 }
