@@ -1,6 +1,7 @@
 import { useRootData } from "~/components/root-data";
 import { useTranslation } from "~/modules/i18n/react";
-import { bolivarCentimos, formatBolivars } from "~/modules/payment/mobile-payment";
+import { formatBolivars } from "~/modules/i18n/format";
+import { bolivarCentimos } from "~/modules/pricing/bolivars";
 
 /**
  * A dollar amount's bolívar equivalent, "≈ 3,456.78 Bs", shown beside a total when the reader

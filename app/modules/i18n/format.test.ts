@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, formatNumber, formatPrice } from "./format";
+import { formatBolivars, formatCents, formatNumber, formatPrice } from "./format";
 
 describe("formatNumber", () => {
   it("uses comma thousands and no decimals for whole numbers", () => {
@@ -44,5 +44,13 @@ describe("formatNumber edge cases", () => {
   });
   it("keeps the sign of negative amounts", () => {
     expect(formatNumber(-1234.5)).toBe("-1,234.50");
+  });
+});
+
+describe("bolívares", () => {
+  it("is displayed with the money rules", () => {
+    expect(formatBolivars(123450n)).toBe("1,234.50 Bs");
+    expect(formatBolivars(123400n)).toBe("1,234 Bs");
+    expect(formatBolivars(365000n)).toBe("3,650 Bs");
   });
 });

@@ -34,3 +34,8 @@ export function formatPrice(value: number, symbol = "$"): string {
 export function formatCents(cents: number, symbol = "$"): string {
   return formatPrice(cents / 100, symbol);
 }
+
+/** docs/domain.md#formatting for bolívares: "1,234.50 Bs", "1,234 Bs". */
+export function formatBolivars(centimos: bigint): string {
+  return formatCents(Number(centimos), "Bs");
+}

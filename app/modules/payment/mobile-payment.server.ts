@@ -1,3 +1,5 @@
+import { formatBolivars } from "~/modules/i18n/format";
+import { bolivarCentimos } from "~/modules/pricing/bolivars";
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { bookingScope, isStaff } from "~/modules/access/booking-scope.server";
@@ -16,10 +18,8 @@ import { paymentGrant } from "./grant.server";
 import { methodHref } from "~/modules/booking/methods";
 import { tellStaff } from "~/modules/booking/tell-staff.server";
 import {
-  bolivarCentimos,
   centimosToDecimal,
   formatBolivarDecimal,
-  formatBolivars,
   formatRif,
   formatVenezuelanPhone,
   MOBILE_PAYMENT_EXPIRY_MS,

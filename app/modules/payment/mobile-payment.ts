@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "~/modules/forms/messages";
-import { formatCents } from "~/modules/i18n/format";
+import { formatBolivars } from "~/modules/i18n/format";
 import { APP_TIME_ZONE, appToday, calendarDateIn, parseCalendarDate } from "~/modules/time/calendar";
 
 /*
@@ -84,31 +84,9 @@ export function normalizeRif(input: string): string | null {
 /** A stored RIF for display; one that does not parse is shown as stored. */
 export const formatRif = (rif: string) => normalizeRif(rif) ?? rif;
 
-/**
- * The amount in bolívar céntimos of `usdCents` at `rate` bolívares per dollar (a decimal string
- * as the numeric column gives it, "36.5000"), rounded half-up to the céntimo. Integer arithmetic
- * only: a float product would round some amounts the wrong way.
- */
-export function bolivarCentimos(usdCents: number, rate: string): bigint {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(rate.trim());
-  if (!match || !Number.isSafeInteger(usdCents) || usdCents < 0)
-    throw new RangeError(`Cannot convert ${usdCents} cents at rate ${rate}`);
-  const fraction = match[2] ?? "";
-  const scaledRate = BigInt(match[1] + fraction);
-  const scale = 10n ** BigInt(fraction.length);
-  const product = BigInt(usdCents) * scaledRate;
-  const quotient = product / scale;
-  return (product % scale) * 2n >= scale ? quotient + 1n : quotient;
-}
-
 /** Céntimos as the decimal string stored with the payment: 123450n → "1234.50". */
 export function centimosToDecimal(centimos: bigint): string {
   return `${centimos / 100n}.${String(centimos % 100n).padStart(2, "0")}`;
-}
-
-/** docs/domain.md#formatting for bolívares: "1,234.50 Bs", "1,234 Bs". */
-export function formatBolivars(centimos: bigint): string {
-  return formatCents(Number(centimos), "Bs");
 }
 
 /** A stored "1234.50" shown as "1,234.50 Bs"; null for anything else. */
