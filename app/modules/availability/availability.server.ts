@@ -68,12 +68,19 @@ function noBlock(pickUp: unknown, dropOff: unknown): SQL {
       where cb.car_id = cl.car_id and cb.ends_at > ${pickUp}::timestamptz and cb.starts_at < ${dropOff}::timestamptz)`;
 }
 
-/** The supplier `s` takes a rental of `days` days picked up at `pickUp`, asked at `now`. */
+/**
+ * The supplier `s` takes a rental of `days` days picked up at `pickUp`, asked at `now`. Both tests
+ * compare a bare column with a value (the whole hours from now to the pick-up: `pickUp >= now +
+ * N hours` exactly when N is at most them), so the planner reads the suppliers' statistics; an
+ * expression of the column (`now + make_interval(hours => …)`) is a blind guess of one supplier in
+ * three, and that guess turned the search's index walk into a sort of the whole place
+ * (docs/decisions/0005-search-walks-one-place-with-a-capped-count.md#addendum-2026-11-26-the-rental-rules-and-the-walk).
+ */
 function meetsSupplierLimits(pickUp: unknown, days: unknown, now: unknown | null): SQL {
   const notice =
     now === null
       ? sql``
-      : sql` and ${pickUp}::timestamptz >= ${now}::timestamptz + make_interval(hours => s.minimum_notice_hours::int)`;
+      : sql` and s.minimum_notice_hours <= floor(extract(epoch from ${pickUp}::timestamptz - ${now}::timestamptz) / 3600)::int`;
   return sql`s.minimum_days <= ${days}::int${notice}`;
 }
 

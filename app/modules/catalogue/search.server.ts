@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { bookablePlace as cl, bookableSupplier as s, carIsBookable } from "~/modules/availability/availability.server";
 import type { Excess } from "~/modules/pricing/cover";
@@ -110,6 +110,17 @@ function rowFrom(values: unknown[]): Row {
 
 const ph = (name: string) => sql.placeholder(name);
 
+/**
+ * The walk's limit (cap + 1) as a one-row subquery, which the planner cannot read. The first
+ * executions of a prepared statement on a connection get custom plans, which see the values;
+ * with a known limit near the guessed number of bookable cars, a plan probed and sorted the
+ * place's whole fleet instead of walking the index and stopping. Unknown, the limit is planned
+ * as a small part of the rows, as in a generic plan, so every plan walks and stops
+ * (docs/decisions/0005-search-walks-one-place-with-a-capped-count.md#addendum-2026-11-26-the-rental-rules-and-the-walk).
+ * drizzle types `limit` as a number or a placeholder; it writes any SQL it is given.
+ */
+const walkLimit = sql`(select ${ph("limit")}::bigint)` as unknown as Placeholder;
+
 /** Values are bound as PostgreSQL array literals: safe, since each was whitelisted. */
 const arrayLiteral = (values: ReadonlyArray<string | number>) => `{${values.join(",")}}`;
 
@@ -210,7 +221,7 @@ function foundQuery(db: Database, where: SQL | undefined, sort: SortOrder) {
       .innerJoin(s, eq(s.id, cl.supplierId))
       .where(where)
       .orderBy(...order)
-      .limit(ph("limit"));
+      .limit(walkLimit);
   }
   const walk = db
     .select(carColumns)
@@ -218,7 +229,7 @@ function foundQuery(db: Database, where: SQL | undefined, sort: SortOrder) {
     .innerJoin(s, eq(s.id, cl.supplierId))
     .where(and(where, sql`cl.supplier_id = so.id`))
     .orderBy(cl.dailyPriceCents, cl.carId)
-    .limit(ph("limit"))
+    .limit(walkLimit)
     .as("walk");
   return db
     .select({
@@ -234,7 +245,7 @@ function foundQuery(db: Database, where: SQL | undefined, sort: SortOrder) {
     .orderBy(
       ...orderOf(sort, { fid: walk.fid, fprice: walk.fprice, fseats: walk.fseats, fsname: so.name, fsid: so.id }),
     )
-    .limit(ph("limit"));
+    .limit(walkLimit);
 }
 
 function buildQuery(db: Database, conditions: SQL[], sort: SortOrder) {
