@@ -302,6 +302,19 @@ function demoPlate(index: number): string {
   return `A${letter(index)}${100 + index}${letter(index * 7 + 3)}${letter(index * 3 + 11)}`;
 }
 
+/**
+ * The final bill's settings (docs/domain.md#final-bill): every demo supplier gives a return 59
+ * minutes' grace; refuelling an eighth of a tank costs $4 to $6.
+ */
+const supplierCounterRules: Record<string, { refuelEighthCents: number; lateGraceMinutes: number }> = {
+  llanos: { refuelEighthCents: 500, lateGraceMinutes: 59 },
+  caribe: { refuelEighthCents: 600, lateGraceMinutes: 59 },
+  andes: { refuelEighthCents: 450, lateGraceMinutes: 59 },
+  margarita: { refuelEighthCents: 600, lateGraceMinutes: 59 },
+  orinoco: { refuelEighthCents: 400, lateGraceMinutes: 59 },
+  avila: { refuelEighthCents: 550, lateGraceMinutes: 59 },
+};
+
 const supplierRows = [
   {
     slug: "llanos",
@@ -760,6 +773,10 @@ export function demoCar(random: () => number, index: number, supplierId: number)
   const model = models[index % models.length];
   const colour = colours[Math.floor(random() * colours.length)];
   const priceJitter = Math.round((random() - 0.3) * model.base * 0.25);
+  // Drawn in the order they always were (aircon, fuel policy, mileage), so the demo stays the same.
+  const aircon = random() > 0.1;
+  const fuelPolicy = random() > 0.4 ? ("likeForlike" as const) : ("freeTank" as const);
+  const mileage = random() > 0.45 ? -1 : [150, 200, 250, 300][Math.floor(random() * 4)];
   return {
     supplierId,
     name: model.name,
@@ -773,11 +790,13 @@ export function demoCar(random: () => number, index: number, supplierId: number)
     minimumAge: model.minAge ?? 21,
     seats: model.seats,
     doors: model.doors,
-    aircon: random() > 0.1,
+    aircon,
     fuelType: model.fuel,
     gearbox: model.gearbox,
-    fuelPolicy: random() > 0.4 ? ("likeForlike" as const) : ("freeTank" as const),
-    mileage: random() > 0.45 ? -1 : [150, 200, 250, 300][Math.floor(random() * 4)],
+    fuelPolicy,
+    mileage,
+    // Without a random draw, so the rest stays as it was: 25¢ a kilometre over the allowance, 40¢ for the dearer cars.
+    extraKmCents: mileage < 0 ? 0 : model.base >= 7000 ? 40 : 25,
     payLaterFeePercent: [0, 5, 8, 10][Math.floor(random() * 4)],
     cancellationCents: optionPrice(random, [1500, 2000, 2500, 3500]),
     gpsCents: optionPrice(random, [300, 500, 700]),
@@ -889,6 +908,7 @@ async function seedDemo(db: Database, passwordHash: string) {
           phone: `+${supplierPhones[r.slug]}`,
           whatsapp: supplierPhones[r.slug],
           ...supplierFiscal[r.slug],
+          ...supplierCounterRules[r.slug],
         })),
       )
       .returning({ id: s.suppliers.id, slug: s.suppliers.slug });

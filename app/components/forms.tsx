@@ -24,15 +24,18 @@ export function TextField({
   help,
   type = "text",
   autoComplete,
+  inputMode,
 }: Labelled & {
   field: FormField;
   type?: "text" | "email" | "tel" | "password" | "date" | "number";
   autoComplete?: string;
+  /** "decimal" for an amount of money typed as text ("45.50"), so a phone offers its number pad. */
+  inputMode?: "decimal";
 }) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input {...inputProps(field, type, helpId(field.id, help))} autoComplete={autoComplete} />
+      <input {...inputProps(field, type, helpId(field.id, help))} autoComplete={autoComplete} inputMode={inputMode} />
       <FieldHelp fieldId={field.id} help={help} />
       <FieldErrors id={field.errorId} errors={field.errors} label={label} />
     </div>

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -47,6 +48,8 @@ export const cars = pgTable(
     fuelPolicy: fuelPolicy("fuel_policy").notNull(),
     /** Kilometres per day; -1 means unlimited. */
     mileage: integer("mileage").notNull().default(-1),
+    /** The price of each kilometre beyond the mileage allowance, in cents (docs/domain.md#final-bill); 0 when unlimited. */
+    extraKmCents: integer("extra_km_cents").notNull().default(0),
     payLaterFeePercent: smallint("pay_later_fee_percent").notNull().default(0),
     cancellationCents: integer("cancellation_cents").notNull().default(-1),
     gpsCents: integer("gps_cents").notNull().default(-1),
@@ -71,6 +74,7 @@ export const cars = pgTable(
     ...timestamps,
   },
   (t) => [
+    check("cars_extra_km_cents", sql`${t.extraKmCents} between 0 and 10000`),
     index("cars_price_id").on(t.dailyPriceCents, t.id),
     index("cars_supplier_idx").on(t.supplierId),
     // docs/domain.md#fleet-data: one plate per supplier, compared without case, spaces or dashes;

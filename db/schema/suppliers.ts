@@ -23,6 +23,10 @@ export const suppliers = pgTable(
     minimumNoticeHours: smallint("minimum_notice_hours").notNull().default(0),
     /** The least rental days (docs/domain.md#rental-limits). */
     minimumDays: smallint("minimum_days").notNull().default(1),
+    /** The price of each eighth of a tank missing at a "like for like" return, in cents (docs/domain.md#final-bill). */
+    refuelEighthCents: integer("refuel_eighth_cents").notNull().default(0),
+    /** Minutes after the drop-off time a return is still on time (docs/domain.md#final-bill). */
+    lateGraceMinutes: smallint("late_grace_minutes").notNull().default(0),
     /** The supplier's tax id, stored as `J-12345678-4` (docs/domain.md#fleet-data); the agreement names it. */
     rif: varchar("rif", { length: 12 }),
     /** The address registered with the tax office, printed on the agreement. */
@@ -33,6 +37,8 @@ export const suppliers = pgTable(
     check("suppliers_preparation_hours", sql`${t.preparationHours} between 0 and 72`),
     check("suppliers_minimum_notice_hours", sql`${t.minimumNoticeHours} between 0 and 720`),
     check("suppliers_minimum_days", sql`${t.minimumDays} between 1 and 90`),
+    check("suppliers_refuel_eighth_cents", sql`${t.refuelEighthCents} between 0 and 100000`),
+    check("suppliers_late_grace_minutes", sql`${t.lateGraceMinutes} between 0 and 240`),
   ],
 );
 

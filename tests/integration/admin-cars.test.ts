@@ -84,6 +84,7 @@ const values = (overrides: Partial<CarValues> = {}): CarValues => ({
   gearbox: "automatic",
   fuelPolicy: "likeForlike",
   mileage: -1,
+  extraKmCents: 0,
   availability: "available",
   cancellationCents: 0,
   gpsCents: 325,

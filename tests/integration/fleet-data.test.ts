@@ -38,6 +38,7 @@ const values = (plate: string | null): CarValues => ({
   gearbox: "manual",
   fuelPolicy: "likeForlike",
   mileage: -1,
+  extraKmCents: 0,
   availability: "available",
   cancellationCents: -1,
   gpsCents: -1,

@@ -62,6 +62,19 @@ describe("start-up with demo data", () => {
     for (const login of demoLogins) expect(emails).toContain(login.email);
   });
 
+  it("gives the final bill its settings (docs/domain.md#final-bill): every supplier's, every limited car's", async () => {
+    await prepareDatabase({ demoData: true });
+    const db = await getDb();
+    const suppliers = await db
+      .select({ refuel: schema.suppliers.refuelEighthCents, grace: schema.suppliers.lateGraceMinutes })
+      .from(schema.suppliers);
+    expect(suppliers.length).toBeGreaterThan(0);
+    expect(suppliers.every((s) => s.grace === 59 && s.refuel > 0)).toBe(true);
+    const cars = await db.select({ mileage: schema.cars.mileage, extraKm: schema.cars.extraKmCents }).from(schema.cars);
+    expect(cars.filter((c) => c.mileage > 0).every((c) => c.extraKm > 0)).toBe(true);
+    expect(cars.filter((c) => c.mileage < 0).every((c) => c.extraKm === 0)).toBe(true);
+  });
+
   it.runIf(Boolean(process.env.DATABASE_URL))(
     "seeds once when several machines start on one empty database together",
     async () => {

@@ -89,6 +89,7 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
     fuelPolicy: t("form.fuelPolicy"),
     mileageKind: t("form.mileage"),
     mileageKm: t("form.mileageKm"),
+    extraKm: t("form.extraKm"),
     availability: t("form.availability"),
     locationIds: t("form.places"),
     image: t("form.image"),
@@ -207,6 +208,7 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
           />
           <FieldErrors id={fields.mileageKind.errorId} errors={fields.mileageKind.errors} label={labels.mileageKind} />
           <TextField field={fields.mileageKm} label={labels.mileageKm} type="number" help={t("form.mileageKmHelp")} />
+          <MoneyField field={fields.extraKm} label={labels.extraKm} help={t("form.extraKmHelp")} />
         </fieldset>
       </fieldset>
 

@@ -2,11 +2,12 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
+import { dollarsInput } from "~/modules/forms/money";
 import { useTranslation } from "~/modules/i18n/react";
 import { supplierRulesSchema, type SupplierRules } from "~/modules/suppliers/supplier-form";
 
 /**
- * The supplier's availability rules (docs/domain.md#preparation, #rental-limits): a plain POST
+ * The supplier's rental rules (docs/domain.md#preparation, #rental-limits, #final-bill): a plain POST
  * form of its own on the supplier's page, for admins and the supplier's staff.
  */
 export function SupplierRulesForm({
@@ -25,12 +26,16 @@ export function SupplierRulesForm({
       preparationHours: String(defaultValue.preparationHours),
       minimumNoticeHours: String(defaultValue.minimumNoticeHours),
       minimumDays: String(defaultValue.minimumDays),
+      refuelEighth: dollarsInput(defaultValue.refuelEighth),
+      lateGraceMinutes: String(defaultValue.lateGraceMinutes),
     },
   });
   const labels = {
     preparationHours: t("rules.preparationHours"),
     minimumNoticeHours: t("rules.minimumNoticeHours"),
     minimumDays: t("rules.minimumDays"),
+    refuelEighth: t("rules.refuelEighth"),
+    lateGraceMinutes: t("rules.lateGraceMinutes"),
   };
   return (
     <section className="card stack" aria-labelledby="rules-title" id="rules">
@@ -54,6 +59,19 @@ export function SupplierRulesForm({
           label={labels.minimumDays}
           type="number"
           help={t("rules.minimumDaysHelp")}
+        />
+        <TextField
+          field={fields.refuelEighth}
+          label={labels.refuelEighth}
+          inputMode="decimal"
+          autoComplete="off"
+          help={t("rules.refuelEighthHelp")}
+        />
+        <TextField
+          field={fields.lateGraceMinutes}
+          label={labels.lateGraceMinutes}
+          type="number"
+          help={t("rules.lateGraceMinutesHelp")}
         />
         <button type="submit" name="intent" value="rules" className="button" disabled={pending} aria-busy={pending}>
           {pending ? t("form.saving") : t("rules.save")}

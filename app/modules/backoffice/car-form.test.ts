@@ -37,6 +37,7 @@ function validForm(overrides: Record<string, string | string[] | File | null> = 
     fuelPolicy: "freeTank",
     mileageKind: "limited",
     mileageKm: "250",
+    extraKm: "0.35",
     availability: "available",
     locationIds: ["3", "1", "3"],
     image: picture(),
@@ -87,6 +88,7 @@ describe("the car form", () => {
       gearbox: "automatic",
       fuelPolicy: "freeTank",
       mileage: 250,
+      extraKmCents: 35,
       availability: "available",
       gpsCents: 325,
       cancellationCents: 0,
@@ -98,9 +100,9 @@ describe("the car form", () => {
   });
 
   it("stores unlimited mileage as -1 and an unticked air conditioning as false", () => {
-    const submission = parse(validForm({ mileageKind: "unlimited", mileageKm: "", aircon: null }));
+    const submission = parse(validForm({ mileageKind: "unlimited", mileageKm: "", extraKm: "", aircon: null }));
     if (submission.status !== "success") throw new Error("refused");
-    expect(carValuesFrom(submission.value).car).toMatchObject({ mileage: -1, aircon: false });
+    expect(carValuesFrom(submission.value).car).toMatchObject({ mileage: -1, extraKmCents: 0, aircon: false });
   });
 
   it("stores an unticked 'or similar' as false", () => {
@@ -226,6 +228,26 @@ describe("the car form", () => {
     expect(errorsOf(validForm({ mileageKm })).mileageKm).toEqual([message]);
   });
 
+  it.each([
+    ["", messages.required],
+    ["abc", carFormMessages.extraKm],
+    ["0.255", carFormMessages.extraKm],
+    ["100.01", carFormMessages.extraKm],
+  ])("asks limited mileage for its price per extra kilometer (%j)", (extraKm, message) => {
+    expect(errorsOf(validForm({ extraKm })).extraKm).toEqual([message]);
+  });
+
+  it("accepts a price per extra kilometer from $0 to $100", () => {
+    for (const [extraKm, cents] of [
+      ["0", 0],
+      ["100", 10_000],
+    ] as const) {
+      const submission = parse(validForm({ extraKm }));
+      if (submission.status !== "success") throw new Error(JSON.stringify(submission.reply().error));
+      expect(carValuesFrom(submission.value).car.extraKmCents).toBe(cents);
+    }
+  });
+
   it("needs at least one place and refuses a forged enumeration value", () => {
     const errors = errorsOf(validForm({ locationIds: null, fuelType: "steam" }));
     expect(errors.locationIds).toEqual([messages.required]);
@@ -266,6 +288,7 @@ describe("the car form", () => {
       gearbox: "manual" as const,
       fuelPolicy: "likeForlike" as const,
       mileage: 300,
+      extraKmCents: 45,
       availability: "unavailable" as const,
       cancellationCents: 1500,
       gpsCents: 0,

@@ -14,7 +14,7 @@ import { messages } from "~/modules/forms/messages";
 import { coverConflicts, protectionKeys, type ProtectionKey } from "~/modules/pricing/cover";
 import { depositMethods, optionKeys, type DepositMethod, type OptionKey } from "~/modules/pricing/pricing";
 import { MINIMUM_DRIVER_AGE } from "~/modules/user/age";
-import { dollarsInput, parseDollars } from "./money";
+import { dollarsField, dollarsInput, parseDollars } from "~/modules/forms/money";
 import { fleetDataFields, type FleetData } from "./fleet-data";
 
 /*
@@ -41,6 +41,8 @@ export const carLimits = {
   bags: { min: 0, max: 20 },
   payLaterFeePercent: { min: 0, max: 100 },
   mileageKm: { min: 1, max: 100_000 },
+  /** The price of a kilometre beyond the allowance: up to $100 (docs/domain.md#final-bill). */
+  extraKmMaxCents: 10_000,
   /** The same cap as every upload (`IMAGE_MAX_BYTES`, a unit test holds them equal); checked before sending too. */
   imageMaxBytes: 5 * 1024 * 1024,
   /** The stored picture: 300×200, cropped to fill (docs/domain.md#limits). */
@@ -59,6 +61,7 @@ export const carFormMessages = {
   bags: "adminCars:errors.bags",
   payLaterFeePercent: "adminCars:errors.payLaterFeePercent",
   mileageKm: "adminCars:errors.mileageKm",
+  extraKm: "adminCars:errors.extraKm",
   unknownSupplier: "adminCars:errors.unknownSupplier",
   unknownPlace: "adminCars:errors.unknownPlace",
   supplierHasBookings: "adminCars:errors.supplierHasBookings",
@@ -89,19 +92,10 @@ export const excessField = (key: ProtectionKey) => `${key}Excess` as const;
 
 /** A typed amount in dollars, as cents within [min, moneyMax]. */
 function money(belowMinMessage: string, min: number) {
-  return z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .transform((text, ctx) => {
-      const cents = parseDollars(text);
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: carFormMessages.money });
-        return z.NEVER;
-      }
-      return cents;
-    })
-    .pipe(z.number().min(min, belowMinMessage).max(carLimits.moneyMaxCents, carFormMessages.moneyTooHigh));
+  return dollarsField(
+    { min, max: carLimits.moneyMaxCents },
+    { invalid: carFormMessages.money, tooLow: belowMinMessage, tooHigh: carFormMessages.moneyTooHigh },
+  );
 }
 
 /** A whole number in its range; one message for a wrong or out-of-range value, the shared one when empty. */
@@ -161,6 +155,13 @@ export function mileageKmIssue(text: unknown): string | null {
     : carFormMessages.mileageKm;
 }
 
+/** A limited mileage's price per extra kilometre: dollars from $0 to $100, required. */
+export function extraKmIssue(text: unknown): string | null {
+  if (typeof text !== "string" || text.trim() === "") return messages.required;
+  const cents = parseDollars(text);
+  return cents === null || cents > carLimits.extraKmMaxCents ? carFormMessages.extraKm : null;
+}
+
 export type CarFormOptions = {
   /** Admins choose the supplier; staff do not see the field (their own supplier, `ownSupplierId`). */
   pickSupplier: boolean;
@@ -200,6 +201,7 @@ export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
     fuelPolicy: choice(fuelPolicies),
     mileageKind: choice(mileageKinds),
     mileageKm: z.string().optional(),
+    extraKm: z.string().optional(),
     availability: choice(availabilities),
     locationIds: z
       .array(
@@ -264,8 +266,11 @@ export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
     }
   }, always);
   return schema.superRefine((value: Record<string, unknown>, ctx) => {
-    const issue = value.mileageKind === "limited" ? mileageKmIssue(value.mileageKm) : null;
-    if (issue) ctx.addIssue({ code: "custom", path: ["mileageKm"], message: issue });
+    if (value.mileageKind !== "limited") return;
+    const km = mileageKmIssue(value.mileageKm);
+    if (km) ctx.addIssue({ code: "custom", path: ["mileageKm"], message: km });
+    const price = extraKmIssue(value.extraKm);
+    if (price) ctx.addIssue({ code: "custom", path: ["extraKm"], message: price });
   }, always);
 }
 
@@ -290,6 +295,8 @@ export type CarValues = {
   fuelPolicy: FuelPolicy;
   /** Kilometres per day, -1 unlimited. */
   mileage: number;
+  /** The price of each kilometre beyond the allowance; 0 with unlimited mileage. */
+  extraKmCents: number;
   availability: Availability;
 } & FleetData & { [K in OptionKey as `${K}Cents`]: number } & { [K in ProtectionKey as `${K}ExcessCents`]: number };
 
@@ -331,6 +338,7 @@ export function carValuesFrom(value: CarFormValue): { car: CarValues; locationId
       gearbox: value.gearbox,
       fuelPolicy: value.fuelPolicy,
       mileage: value.mileageKind === "unlimited" ? -1 : Number(value.mileageKm),
+      extraKmCents: value.mileageKind === "unlimited" ? 0 : (parseDollars(value.extraKm ?? "") ?? 0),
       availability: value.availability,
       plate: value.plate,
       vin: value.vin,
@@ -391,6 +399,7 @@ export function carFormDefaults(
     fuelPolicy: car.fuelPolicy,
     mileageKind: car.mileage < 0 ? "unlimited" : "limited",
     mileageKm: car.mileage < 0 ? "" : String(car.mileage),
+    extraKm: car.mileage < 0 ? "" : dollarsInput(car.extraKmCents),
     availability: car.availability,
     plate: car.plate ?? "",
     vin: car.vin ?? "",

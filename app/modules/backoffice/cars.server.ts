@@ -120,6 +120,7 @@ const carColumns = {
   gearbox: cars.gearbox,
   fuelPolicy: cars.fuelPolicy,
   mileage: cars.mileage,
+  extraKmCents: cars.extraKmCents,
   availability: cars.availability,
   plate: cars.plate,
   vin: cars.vin,

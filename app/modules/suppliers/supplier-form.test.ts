@@ -1,6 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { LOGO_MAX_BYTES, staffInviteSchema, supplierMessages, supplierSchema } from "./supplier-form";
+import {
+  LOGO_MAX_BYTES,
+  staffInviteSchema,
+  supplierMessages,
+  supplierRulesSchema,
+  supplierSchema,
+} from "./supplier-form";
 
 function form(values: Record<string, string | File>) {
   const formData = new FormData();
@@ -120,5 +126,51 @@ describe("supplierSchema: RIF and fiscal address (docs/domain.md#fleet-data)", (
 
   it("refuses a fiscal address over 300 characters", () => {
     expect(errorsOf(parse({ fiscalAddress: "x".repeat(301) })).fiscalAddress).toHaveLength(1);
+  });
+});
+
+describe("supplierRulesSchema (docs/domain.md#final-bill)", () => {
+  const rules = (values: Record<string, string>) =>
+    parseWithZod(
+      form({
+        preparationHours: "2",
+        minimumNoticeHours: "24",
+        minimumDays: "1",
+        refuelEighth: "5.50",
+        lateGraceMinutes: "59",
+        ...values,
+      }),
+      { schema: supplierRulesSchema },
+    );
+
+  it("reads the refuelling price in dollars as cents and the grace period in minutes", () => {
+    const submission = rules({});
+    expect(submission.status).toBe("success");
+    if (submission.status === "success")
+      expect(submission.value).toEqual({
+        preparationHours: 2,
+        minimumNoticeHours: 24,
+        minimumDays: 1,
+        refuelEighth: 550,
+        lateGraceMinutes: 59,
+      });
+    for (const [refuelEighth, lateGraceMinutes] of [
+      ["0", "0"],
+      ["1,000", "240"],
+    ]) {
+      expect(rules({ refuelEighth, lateGraceMinutes }).status).toBe("success");
+    }
+  });
+
+  it.each([
+    ["refuelEighth", "-1", "adminSuppliers:rules.refuelEighthRange"],
+    ["refuelEighth", "1000.01", "adminSuppliers:rules.refuelEighthRange"],
+    ["refuelEighth", "five", "adminSuppliers:rules.refuelEighthRange"],
+    ["refuelEighth", "", "validation.required"],
+    ["lateGraceMinutes", "241", "adminSuppliers:rules.lateGraceMinutesRange"],
+    ["lateGraceMinutes", "-1", "adminSuppliers:rules.lateGraceMinutesRange"],
+    ["lateGraceMinutes", "2.5", "adminSuppliers:rules.lateGraceMinutesRange"],
+  ])("refuses %s = %j with its message", (field, value, message) => {
+    expect(errorsOf(rules({ [field]: value }))[field]).toEqual([message]);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailField, optionalText, phoneField, requiredText, whatsappField } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
+import { dollarsField } from "~/modules/forms/money";
 import { languages } from "~/modules/i18n/languages";
 import { normalizeRif } from "~/modules/payment/mobile-payment";
 import { FULL_NAME_MAX } from "~/modules/user/limits";
@@ -60,12 +61,20 @@ export const staffInviteSchema = z.object({
 
 export type StaffInvite = z.output<typeof staffInviteSchema>;
 
-/** The supplier's availability rules and their bounds (docs/domain.md#preparation, #rental-limits); the database checks the same. */
+/**
+ * The supplier's rental rules and their bounds (docs/domain.md#preparation, #rental-limits,
+ * #final-bill); the database checks the same.
+ */
 export const supplierRuleLimits = {
   preparationHours: { min: 0, max: 72 },
   minimumNoticeHours: { min: 0, max: 720 },
   minimumDays: { min: 1, max: 90 },
+  lateGraceMinutes: { min: 0, max: 240 },
 } as const;
+
+/** The refuelling price of an eighth of a tank, in cents: up to $1,000. */
+const REFUEL_EIGHTH_MAX_CENTS = 100_000;
+const refuelEighthMessage = "adminSuppliers:rules.refuelEighthRange";
 
 const wholeNumber = (field: keyof typeof supplierRuleLimits) => {
   const { min, max } = supplierRuleLimits[field];
@@ -77,6 +86,12 @@ export const supplierRulesSchema = z.object({
   preparationHours: wholeNumber("preparationHours"),
   minimumNoticeHours: wholeNumber("minimumNoticeHours"),
   minimumDays: wholeNumber("minimumDays"),
+  /** Typed in dollars, held in cents. */
+  refuelEighth: dollarsField(
+    { min: 0, max: REFUEL_EIGHTH_MAX_CENTS },
+    { invalid: refuelEighthMessage, tooLow: refuelEighthMessage, tooHigh: refuelEighthMessage },
+  ),
+  lateGraceMinutes: wholeNumber("lateGraceMinutes"),
 });
 
 export type SupplierRules = z.output<typeof supplierRulesSchema>;

@@ -205,13 +205,18 @@ export async function updateSupplier(
   return outcome;
 }
 
+/** The rules as the form holds them: the refuelling price (`refuelEighth`) is its column in cents. */
 const ruleFields = {
   preparationHours: suppliers.preparationHours,
   minimumNoticeHours: suppliers.minimumNoticeHours,
   minimumDays: suppliers.minimumDays,
+  refuelEighth: suppliers.refuelEighthCents,
+  lateGraceMinutes: suppliers.lateGraceMinutes,
 };
 
-/** The supplier's availability rules, for an admin or the supplier's own staff (supplierScope). */
+const ruleColumns = ({ refuelEighth, ...rest }: SupplierRules) => ({ ...rest, refuelEighthCents: refuelEighth });
+
+/** The supplier's rental rules, for an admin or the supplier's own staff (supplierScope). */
 export async function loadSupplierRules(actor: StaffUser, supplierId: number): Promise<SupplierRules | null> {
   const db = await getDb();
   const [row] = await db
@@ -222,9 +227,10 @@ export async function loadSupplierRules(actor: StaffUser, supplierId: number): P
 }
 
 /**
- * Saves the supplier's preparation time, minimum notice and minimum days, audited as
- * `supplier.update`. Existing bookings keep the preparation they were made with
- * (docs/domain.md#preparation); the search and checkout read the new values at once.
+ * Saves the supplier's preparation time, minimum notice, minimum days, refuelling price and
+ * late-return grace period, audited as `supplier.update` (under the columns' names). Existing
+ * bookings keep the preparation they were made with (docs/domain.md#preparation); the search,
+ * checkout and the next final bill (docs/domain.md#final-bill) read the new values at once.
  */
 export async function updateSupplierRules(
   actor: StaffUser,
@@ -239,11 +245,11 @@ export async function updateSupplierRules(
       .where(and(eq(suppliers.id, supplierId), supplierScope(actor)))
       .for("update");
     if (!before) return "notFound" as const;
-    const changes = changedFields(before, rules);
+    const changes = changedFields(ruleColumns(before), ruleColumns(rules));
     if (Object.keys(changes).length === 0) return "updated" as const;
     await tx
       .update(suppliers)
-      .set({ ...rules, updatedAt: new Date() })
+      .set({ ...ruleColumns(rules), updatedAt: new Date() })
       .where(eq(suppliers.id, supplierId));
     await recordAudit(tx, actor, {
       action: "supplier.update",

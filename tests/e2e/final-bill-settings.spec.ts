@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { ADMIN, carOf, DEMO_PASSWORD, marker } from "./admin-fixtures";
+import { seedDatabase } from "./seed-database";
+import { expect, jsModes, signIn, test } from "./support";
+
+/*
+ * The final bill's settings as staff set them (docs/domain.md#final-bill): a supplier's refueling
+ * price per eighth of a tank and late-return grace period on its rental rules form, a car's price
+ * per extra kilometer on the car form. A wrong amount is refused beside its field and saves
+ * nothing. The bill's own rules are unit-tested (app/modules/pricing/final-bill.test.ts).
+ */
+const db = seedDatabase("a supplier and a car of their own");
+
+async function value<T>(query: ReturnType<typeof sql>): Promise<T> {
+  const [row] = (await db().execute(query)) as unknown as T[];
+  return row;
+}
+
+for (const mode of jsModes) {
+  test.describe(`final bill settings ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    test("a supplier's refueling price and grace period, and a car's price per extra kilometer", async ({ page }) => {
+      test.slow();
+      const slug = marker("bill-").toLowerCase();
+      // Inactive, so the demo's brand lists (search.spec.ts) stay as they are.
+      const supplier = await value<{ id: number }>(
+        sql`insert into suppliers (name, slug, email, active) values (${slug}, ${slug}, 'bill@example.com', false) returning id`,
+      );
+      await signIn(page, ADMIN, DEMO_PASSWORD);
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+
+      await page.goto(`/admin/suppliers/${supplier.id}?l=en`);
+      const rules = page.getByRole("region", { name: "Rental rules" });
+      const refuel = rules.getByLabel("Refueling price per eighth of a tank ($)");
+      await refuel.fill("12.345");
+      await rules.getByLabel("Late-return grace period (minutes)").fill("59");
+      await rules.getByRole("button", { name: "Update the rental rules" }).click();
+      await expect(rules.getByText("Enter an amount in dollars from $0 to $1,000, like 5.50.").first()).toBeVisible();
+      expect(
+        await value(sql`select refuel_eighth_cents as "refuel", late_grace_minutes as "grace"
+          from suppliers where id = ${supplier.id}`),
+      ).toEqual({ refuel: 0, grace: 0 });
+
+      await refuel.fill("6.50");
+      await rules.getByRole("button", { name: "Update the rental rules" }).click();
+      await expect(page.getByText("Changes made successfully")).toBeVisible();
+      await expect(refuel).toHaveValue("6.50");
+      await expect(rules.getByLabel("Late-return grace period (minutes)")).toHaveValue("59");
+      expect(
+        await value(sql`select refuel_eighth_cents as "refuel", late_grace_minutes as "grace"
+          from suppliers where id = ${supplier.id}`),
+      ).toEqual({ refuel: 650, grace: 59 });
+
+      const carId = await carOf(db(), "llanos", marker("Km "));
+      await db().execute(sql`update cars set mileage = 150 where id = ${carId}`);
+      await page.goto(`/admin/cars/${carId}?l=en`);
+      const extraKm = page.getByLabel("Price per extra kilometer ($)");
+      await extraKm.fill("250");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(
+        page.getByText("The price per extra kilometer must be an amount in dollars from $0 to $100, like 0.25").first(),
+      ).toBeVisible();
+      await extraKm.fill("0.30");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("Changes made successfully")).toBeVisible();
+      await expect(extraKm).toHaveValue("0.30");
+      expect(await value(sql`select extra_km_cents as "cents" from cars where id = ${carId}`)).toEqual({ cents: 30 });
+    });
+  });
+}
