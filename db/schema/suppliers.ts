@@ -23,6 +23,8 @@ export const suppliers = pgTable(
     minimumNoticeHours: smallint("minimum_notice_hours").notNull().default(0),
     /** The least rental days (docs/domain.md#rental-limits). */
     minimumDays: smallint("minimum_days").notNull().default(1),
+    /** A flat fee in cents when the drop-off place differs from the pick-up; null: none (docs/domain.md#fees). */
+    oneWayFeeCents: integer("one_way_fee_cents"),
     /** The supplier's tax id, stored as `J-12345678-4` (docs/domain.md#fleet-data); the agreement names it. */
     rif: varchar("rif", { length: 12 }),
     /** The address registered with the tax office, printed on the agreement. */
@@ -33,6 +35,7 @@ export const suppliers = pgTable(
     check("suppliers_preparation_hours", sql`${t.preparationHours} between 0 and 72`),
     check("suppliers_minimum_notice_hours", sql`${t.minimumNoticeHours} between 0 and 720`),
     check("suppliers_minimum_days", sql`${t.minimumDays} between 1 and 90`),
+    check("suppliers_one_way_fee", sql`${t.oneWayFeeCents} between 0 and 100000000`),
   ],
 );
 
