@@ -300,11 +300,14 @@ describe("the supplier's rules in the back office", () => {
     const db = await getDb();
     const own = await createUser(db, { type: "supplier", supplierId: fx.supplierId });
     const staff = { ...own, type: "supplier" as const, supplierId: fx.supplierId, unreadNotifications: 0 };
-    const rules = { preparationHours: 3, minimumNoticeHours: 24, minimumDays: 2 };
+    const rules = { preparationHours: 3, minimumNoticeHours: 24, minimumDays: 2, oneWayFeeCents: 4050 };
     expect(await updateSupplierRules(staff, fx.supplierId, rules)).toBe("updated");
     expect(await loadSupplierRules(staff, fx.supplierId)).toEqual(rules);
     const [entry] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.subjectId, fx.supplierId));
-    expect(entry).toMatchObject({ action: "supplier.update", changes: { preparationHours: [2, 3] } });
+    expect(entry).toMatchObject({
+      action: "supplier.update",
+      changes: { preparationHours: [2, 3], oneWayFeeCents: [null, 4050] },
+    });
     const otherSupplier = await createSupplier(db);
     const stranger = { ...staff, supplierId: otherSupplier.id };
     expect(await updateSupplierRules(stranger, fx.supplierId, rules)).toBe("notFound");

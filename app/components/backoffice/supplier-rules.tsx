@@ -6,7 +6,7 @@ import { useTranslation } from "~/modules/i18n/react";
 import { supplierRulesSchema, type SupplierRules } from "~/modules/suppliers/supplier-form";
 
 /**
- * The supplier's availability rules (docs/domain.md#preparation, #rental-limits): a plain POST
+ * The supplier's availability rules and one-way fee (docs/domain.md#preparation, #rental-limits, #fees): a plain POST
  * form of its own on the supplier's page, for admins and the supplier's staff.
  */
 export function SupplierRulesForm({
@@ -25,12 +25,17 @@ export function SupplierRulesForm({
       preparationHours: String(defaultValue.preparationHours),
       minimumNoticeHours: String(defaultValue.minimumNoticeHours),
       minimumDays: String(defaultValue.minimumDays),
+      oneWayFeeCents:
+        defaultValue.oneWayFeeCents === null
+          ? ""
+          : `${Math.floor(defaultValue.oneWayFeeCents / 100)}.${String(defaultValue.oneWayFeeCents % 100).padStart(2, "0")}`,
     },
   });
   const labels = {
     preparationHours: t("rules.preparationHours"),
     minimumNoticeHours: t("rules.minimumNoticeHours"),
     minimumDays: t("rules.minimumDays"),
+    oneWayFeeCents: t("rules.oneWayFee"),
   };
   return (
     <section className="card stack" aria-labelledby="rules-title" id="rules">
@@ -55,6 +60,7 @@ export function SupplierRulesForm({
           type="number"
           help={t("rules.minimumDaysHelp")}
         />
+        <TextField field={fields.oneWayFeeCents} label={labels.oneWayFeeCents} help={t("rules.oneWayFeeHelp")} />
         <button type="submit" name="intent" value="rules" className="button" disabled={pending} aria-busy={pending}>
           {pending ? t("form.saving") : t("rules.save")}
         </button>

@@ -1,6 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { LOGO_MAX_BYTES, staffInviteSchema, supplierMessages, supplierSchema } from "./supplier-form";
+import {
+  LOGO_MAX_BYTES,
+  staffInviteSchema,
+  supplierMessages,
+  supplierRulesSchema,
+  supplierSchema,
+} from "./supplier-form";
 
 function form(values: Record<string, string | File>) {
   const formData = new FormData();
@@ -120,5 +126,35 @@ describe("supplierSchema: RIF and fiscal address (docs/domain.md#fleet-data)", (
 
   it("refuses a fiscal address over 300 characters", () => {
     expect(errorsOf(parse({ fiscalAddress: "x".repeat(301) })).fiscalAddress).toHaveLength(1);
+  });
+});
+
+describe("supplierRulesSchema one-way fee (docs/domain.md#fees)", () => {
+  const rules = (oneWayFeeCents?: string) => {
+    const formData = new FormData();
+    formData.set("preparationHours", "0");
+    formData.set("minimumNoticeHours", "0");
+    formData.set("minimumDays", "1");
+    if (oneWayFeeCents !== undefined) formData.set("oneWayFeeCents", oneWayFeeCents);
+    return parseWithZod(formData, { schema: supplierRulesSchema });
+  };
+  const value = (typed?: string) => {
+    const submission = rules(typed);
+    return submission.status === "success" ? submission.value.oneWayFeeCents : submission.error;
+  };
+
+  it("keeps typed dollars as cents, and an empty field or 0 as no fee", () => {
+    expect(value("40")).toBe(4000);
+    expect(value("40,50")).toBe(4050);
+    expect(value("$12.05")).toBe(1205);
+    expect(value("")).toBeNull();
+    expect(value()).toBeNull();
+    expect(value("0")).toBeNull();
+  });
+
+  it("refuses words, negative amounts, three decimals and more than $10,000", () => {
+    for (const typed of ["forty", "-5", "1.005", "10000.01"])
+      expect(value(typed), typed).toEqual({ oneWayFeeCents: ["adminSuppliers:rules.oneWayFeeRange"] });
+    expect(value("10000")).toBe(1_000_000);
   });
 });

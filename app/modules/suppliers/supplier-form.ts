@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDecimal } from "~/modules/forms/decimal";
 import { emailField, optionalText, phoneField, requiredText, whatsappField } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { languages } from "~/modules/i18n/languages";
@@ -73,10 +74,33 @@ const wholeNumber = (field: keyof typeof supplierRuleLimits) => {
   return z.number({ error: messages.required }).int(message).min(min, message).max(max, message);
 };
 
+/** The largest one-way fee, in cents ($10,000): the database checks a wider bound. */
+export const ONE_WAY_FEE_MAX_CENTS = 1_000_000;
+
+/** Typed dollars ("40", "40.50") as cents, or null when they are not an amount. */
+function dollarsToCents(input: string): number | null {
+  const parts = parseDecimal(input.trim().replace(/^\$\s*/, ""), { maxDecimals: 2, grouping: true });
+  if (!parts) return null;
+  const cents = Number(parts.whole) * 100 + Number(parts.fraction.padEnd(2, "0"));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+const oneWayMessage = "adminSuppliers:rules.oneWayFeeRange";
+
 export const supplierRulesSchema = z.object({
   preparationHours: wholeNumber("preparationHours"),
   minimumNoticeHours: wholeNumber("minimumNoticeHours"),
   minimumDays: wholeNumber("minimumDays"),
+  // The one-way fee in dollars as typed, kept in cents; empty or 0: none (docs/domain.md#fees).
+  oneWayFeeCents: z
+    .string()
+    .optional()
+    .refine((value) => {
+      if (value === undefined) return true;
+      const cents = dollarsToCents(value);
+      return cents !== null && cents <= ONE_WAY_FEE_MAX_CENTS;
+    }, oneWayMessage)
+    .transform((value) => (value === undefined ? null : dollarsToCents(value) || null)),
 });
 
 export type SupplierRules = z.output<typeof supplierRulesSchema>;

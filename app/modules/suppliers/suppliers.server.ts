@@ -209,6 +209,7 @@ const ruleFields = {
   preparationHours: suppliers.preparationHours,
   minimumNoticeHours: suppliers.minimumNoticeHours,
   minimumDays: suppliers.minimumDays,
+  oneWayFeeCents: suppliers.oneWayFeeCents,
 };
 
 /** The supplier's availability rules, for an admin or the supplier's own staff (supplierScope). */
@@ -222,7 +223,7 @@ export async function loadSupplierRules(actor: StaffUser, supplierId: number): P
 }
 
 /**
- * Saves the supplier's preparation time, minimum notice and minimum days, audited as
+ * Saves the supplier's preparation time, minimum notice, minimum days and one-way fee, audited as
  * `supplier.update`. Existing bookings keep the preparation they were made with
  * (docs/domain.md#preparation); the search and checkout read the new values at once.
  */
