@@ -32,11 +32,6 @@ export type HandoverVerdict =
    */
   | { kind: "closed"; date: string; weekday: Weekday; hours: DayHours; holiday: boolean };
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** "HH:MM" between 00:00 and 23:59. */
-export const isClockTime = (value: string) => TIME.test(value);
-
 /** The weekday of a calendar date (YYYY-MM-DD), Monday first. */
 export function weekdayOf(date: string): Weekday {
   const [year, month, day] = date.split("-").map(Number);
