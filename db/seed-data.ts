@@ -36,6 +36,24 @@ const cityCounter = {
     "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
 };
 
+const everyDay = (open: string, close: string) =>
+  Object.fromEntries(
+    ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => [day, { open, close }]),
+  ) as NonNullable<(typeof s.locations.$inferInsert)["openingHours"]>;
+
+/**
+ * Demo opening hours (docs/domain.md#opening-hours): airports 06:00–22:00 every day, with a $25
+ * handover outside them; city offices 08:00–18:00 Monday to Saturday and a short Sunday morning,
+ * no service outside them.
+ */
+const demoHours = (kind: "airport" | "city") =>
+  kind === "airport"
+    ? { openingHours: everyDay("06:00", "22:00"), outOfHoursFeeCents: 2500 }
+    : {
+        openingHours: { ...everyDay("08:00", "18:00"), sun: { open: "09:00", close: "13:00" } },
+        outOfHoursFeeCents: null,
+      };
+
 export const locationRows: Array<typeof s.locations.$inferInsert> = [
   {
     slug: "maiquetia-airport",
@@ -894,7 +912,7 @@ async function seedDemo(db: Database, passwordHash: string) {
       .onConflictDoNothing();
     const locations = await tx
       .insert(s.locations)
-      .values(locationRows)
+      .values(locationRows.map((row) => ({ ...row, ...demoHours(row.kind ?? "city") })))
       .returning({ id: s.locations.id, slug: s.locations.slug });
     const locationId = new Map(locations.map((l) => [l.slug, l.id]));
     const suppliers = await tx

@@ -4,6 +4,8 @@ import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { amendBooking } from "~/modules/api/operations/bookings";
 import { amendClosingCardAttemptsLimited } from "~/modules/payment/amend-closing-card-attempts.server";
 import { messages } from "~/modules/forms/messages";
+import { hoursRefusalMessage } from "~/modules/availability/opening-hours";
+import { placeName } from "~/modules/i18n/place-name";
 
 const route = apiRoute(
   implement(amendBooking, async ({ params, body, user, language }) => {
@@ -20,6 +22,13 @@ const route = apiRoute(
     });
     // The API asks no preview and sets no expected total, so a preview never comes back here.
     if (typeof outcome === "object" && "preview" in outcome) throw new Error("Unexpected amendment preview");
+    if (typeof outcome === "object" && "outsideHours" in outcome) {
+      // The place's hours named in the message, as at checkout (docs/domain.md#opening-hours).
+      const refusal = outcome.outsideHours;
+      const { key, values } = hoursRefusalMessage(refusal, placeName(refusal.place, language), language);
+      const field = refusal.handover === "pickUp" ? "from" : "to";
+      throw new ApiError(400, "outsideHours", key, { [field]: key }, values);
+    }
     if (typeof outcome === "object") {
       // The checkout's rule and sentence, the age in it (docs/domain.md#driver-age).
       const key = "booking:errors.additionalUnderAge";

@@ -54,7 +54,7 @@ const route = apiRoute(
     });
     const userId = user?.id ?? null;
     const prepared = await prepareCheckout(link, { language, userId, online: enabledOnlineMethods() });
-    if (!prepared.ok) throw checkoutProblemError(prepared.problem, prepared.errors, prepared.limit);
+    if (!prepared.ok) throw checkoutProblemError(prepared.problem, prepared.errors, prepared.limit, prepared.hours);
     // The page's form schema, for this car and this driver: the same rules and messages.
     const parsed = prepared.schema.safeParse(checkoutFields(body));
     if (!parsed.success) {
@@ -64,7 +64,7 @@ const route = apiRoute(
     }
     const result = await bookCheckoutLimited(prepared, parsed.data, { userId, language, ip: context.ip });
     if (result === "rateLimited") throw new ApiError(429, "rateLimited", messages.rateLimited);
-    if (!result.ok) throw checkoutFailureError(result);
+    if (!result.ok) throw checkoutFailureError(result, language);
     const booking = await loadPayableBooking(result.bookingId, { userId: result.driverId, grant: null });
     if (!booking) throw new ApiError(500);
     // A visitor is not signed in by this call: the grant lets them pay this booking (docs/security.md#payments).

@@ -33,6 +33,7 @@ import { formatCents } from "~/modules/i18n/format";
 import { messages } from "~/modules/forms/messages";
 import { hasReceipt, receivedPayments } from "~/modules/payment/receipt.server";
 import { useTranslation } from "~/modules/i18n/react";
+import { hoursRefusalMessage } from "~/modules/availability/opening-hours";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { requireUser } from "~/modules/user/auth.server";
 import { payableQuery } from "~/modules/booking/methods";
@@ -40,7 +41,7 @@ import { grantRefusal, loadPayableBooking } from "~/modules/payment/payable.serv
 import type { SessionUser } from "~/utils/session.server";
 import { getEnv } from "~/utils/env.server";
 import { toastHeader, type Toast } from "~/utils/toast.server";
-import { placeNameKey } from "~/modules/i18n/place-name";
+import { placeName, placeNameKey } from "~/modules/i18n/place-name";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
 
@@ -222,6 +223,13 @@ async function amend(
       result: submission.reply(),
       preview: { breakdown: outcome.preview, changed: outcome.changed },
     });
+  }
+  if (typeof outcome === "object" && "outsideHours" in outcome) {
+    // The place's hours, named in the reader's language (docs/domain.md#opening-hours).
+    const refusal = outcome.outsideHours;
+    const { key, values } = hoursRefusalMessage(refusal, placeName(refusal.place, context.language), context.language);
+    const field = refusal.handover === "pickUp" ? "pickUp" : "dropOff";
+    return json({ result: submission.reply({ fieldErrors: { [field]: [context.t(key, values)] } }) }, { status: 400 });
   }
   if (typeof outcome === "object") {
     // The checkout's rule and sentence (the age is in it).

@@ -43,6 +43,7 @@ import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref, payableQuery } from "~/modules/booking/methods";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionState, priceRental } from "~/modules/pricing/pricing";
+import { hoursSummary } from "~/modules/availability/opening-hours";
 import { authMessages } from "~/modules/user/messages";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -50,8 +51,11 @@ import { privatePageMeta } from "~/modules/http/meta";
 export const meta = privatePageMeta;
 
 /** A link that cannot be booked: a page saying why, with the way back to the same search (never a 500). */
-function stale(problem: CheckoutProblem, searchHref: string, limit?: number): Response {
-  return json({ problem, searchHref, limit: limit ?? null }, { status: problemStatus[problem] });
+function stale(problem: CheckoutProblem, searchHref: string, limit?: number, message?: string): Response {
+  return json(
+    { problem, searchHref, limit: limit ?? null, message: message ?? null },
+    { status: problemStatus[problem] },
+  );
 }
 
 /** The checkout prepared as the API prepares it (prepareCheckout), or the stale-link answer to throw. */
@@ -63,16 +67,29 @@ async function readCheckout(request: Request, context: AppLoadContext, checkAvai
     online: enabledOnlineMethods(),
     checkAvailability,
   });
-  if (!prepared.ok) throw stale(prepared.problem, prepared.searchHref, prepared.limit);
+  if (!prepared.ok) {
+    // The place's hours are worded here, in the reader's language (docs/domain.md#opening-hours).
+    const hours = prepared.hours ? context.t(prepared.hours.key, prepared.hours.values) : undefined;
+    throw stale(prepared.problem, prepared.searchHref, prepared.limit, hours);
+  }
   return { url, ...prepared };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { url, link, car, pickupName, dropoffName, account, payments, formOptions, schema } = await readCheckout(
-    request,
-    context,
-    true,
-  );
+  const {
+    url,
+    link,
+    car,
+    pickupName,
+    dropoffName,
+    pickupHours,
+    dropoffHours,
+    fees,
+    account,
+    payments,
+    formOptions,
+    schema,
+  } = await readCheckout(request, context, true);
   const { from, to, days } = link.period;
   return {
     title: `${context.t("booking:title")} · Rueda`,
@@ -87,12 +104,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toLabel: formatLocalDateTime(to, context.language),
       days,
       searchHref: link.searchHref,
+      pickupHours: pickupHours && hoursSummary(pickupHours, context.language, context.t("catalogue:hours.closed")),
+      dropoffHours: dropoffHours && hoursSummary(dropoffHours, context.language, context.t("catalogue:hours.closed")),
     },
     pricing: {
       dailyPriceCents: car.dailyPriceCents,
       payLaterFeePercent: car.payLaterFeePercent,
       options: car.options,
       deposit: car.deposit,
+      fees,
     },
     excess: car.excess,
     driver: account?.driver ?? null,
@@ -134,7 +154,7 @@ function failureReply(
   failure: CheckoutFailure,
   context: AppLoadContext,
 ): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
-  const { field, message: key, values } = failureMessage(failure);
+  const { field, message: key, values } = failureMessage(failure, context.language);
   // A message with values (the age) is worded here: the form shows keys, without values.
   const message = values ? context.t(key, values) : key;
   return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
@@ -201,6 +221,7 @@ export default function CheckoutPage() {
     days: summary.days,
     options: chosenOptions,
     payLater: payment === "payLater",
+    fees: pricing.fees,
   });
 
   const additionalState = optionState("additionalDriver", pricing.options.additionalDriver).kind;
@@ -275,9 +296,15 @@ export default function CheckoutPage() {
           selected={payment}
           errors={field("payment").errors}
           totals={{
-            payLater: priceRental({ car: pricing, days: summary.days, options: chosenOptions, payLater: true })
+            payLater: priceRental({
+              car: pricing,
+              days: summary.days,
+              options: chosenOptions,
+              payLater: true,
+              fees: pricing.fees,
+            }).totalCents,
+            payNow: priceRental({ car: pricing, days: summary.days, options: chosenOptions, fees: pricing.fees })
               .totalCents,
-            payNow: priceRental({ car: pricing, days: summary.days, options: chosenOptions }).totalCents,
           }}
         />
         <PriceLines breakdown={price} deposit={pricing.deposit} />
@@ -301,13 +328,18 @@ export function ErrorBoundary() {
   const { t } = useTranslation("booking");
   const error = useRouteError();
   const data = isRouteErrorResponse(error)
-    ? (error.data as { problem?: CheckoutProblem; searchHref?: string; limit?: number | null } | null)
+    ? (error.data as {
+        problem?: CheckoutProblem;
+        searchHref?: string;
+        limit?: number | null;
+        message?: string | null;
+      } | null)
     : null;
   const problem = data?.problem && problems.has(data.problem) ? data.problem : null;
   return (
     <section className="page narrow error-page">
       <h1>{t("stale.title")}</h1>
-      <p>{problem ? t(`stale.${problem}`, { count: data?.limit ?? 0 }) : t("common:error.body")}</p>
+      <p>{data?.message ?? (problem ? t(`stale.${problem}`, { count: data?.limit ?? 0 }) : t("common:error.body"))}</p>
       <p>
         <a className="button" href={data?.searchHref ?? "/search"}>
           {t("backToSearch")}

@@ -23,6 +23,8 @@ export type PriceBreakdown = {
   days: number;
   dailyPriceCents: number;
   options: Record<string, number>;
+  /** Out-of-hours and one-way fees above 0 (docs/domain.md#fees); absent on bookings made before fees existed. */
+  fees?: Partial<Record<"outOfHoursPickUp" | "outOfHoursDropOff" | "oneWay", number>>;
   subtotalCents: number;
   payLaterFeePercent: number;
   totalCents: number;

@@ -27,6 +27,8 @@ export const suppliers = pgTable(
     refuelEighthCents: integer("refuel_eighth_cents").notNull().default(0),
     /** Minutes after the drop-off time a return is still on time (docs/domain.md#final-bill). */
     lateGraceMinutes: smallint("late_grace_minutes").notNull().default(0),
+    /** A flat fee in cents when the drop-off place differs from the pick-up; null: none (docs/domain.md#fees). */
+    oneWayFeeCents: integer("one_way_fee_cents"),
     /** The supplier's tax id, stored as `J-12345678-4` (docs/domain.md#fleet-data); the agreement names it. */
     rif: varchar("rif", { length: 12 }),
     /** The address registered with the tax office, printed on the agreement. */
@@ -39,6 +41,7 @@ export const suppliers = pgTable(
     check("suppliers_minimum_days", sql`${t.minimumDays} between 1 and 90`),
     check("suppliers_refuel_eighth_cents", sql`${t.refuelEighthCents} between 0 and 100000`),
     check("suppliers_late_grace_minutes", sql`${t.lateGraceMinutes} between 0 and 240`),
+    check("suppliers_one_way_fee", sql`${t.oneWayFeeCents} between 0 and 100000000`),
   ],
 );
 

@@ -304,6 +304,7 @@ describe("the supplier's rules in the back office", () => {
       preparationHours: 3,
       minimumNoticeHours: 24,
       minimumDays: 2,
+      oneWayFeeCents: 4050,
       refuelEighth: 650,
       lateGraceMinutes: 59,
     };
@@ -313,7 +314,12 @@ describe("the supplier's rules in the back office", () => {
     // The final bill's settings (docs/domain.md#final-bill) are audited under their columns' names.
     expect(entry).toMatchObject({
       action: "supplier.update",
-      changes: { preparationHours: [2, 3], refuelEighthCents: [0, 650], lateGraceMinutes: [0, 59] },
+      changes: {
+        preparationHours: [2, 3],
+        oneWayFeeCents: [null, 4050],
+        refuelEighthCents: [0, 650],
+        lateGraceMinutes: [0, 59],
+      },
     });
     const otherSupplier = await createSupplier(db);
     const stranger = { ...staff, supplierId: otherSupplier.id };

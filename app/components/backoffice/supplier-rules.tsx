@@ -7,7 +7,7 @@ import { useTranslation } from "~/modules/i18n/react";
 import { supplierRulesSchema, type SupplierRules } from "~/modules/suppliers/supplier-form";
 
 /**
- * The supplier's rental rules (docs/domain.md#preparation, #rental-limits, #final-bill): a plain POST
+ * The supplier's rental rules (docs/domain.md#preparation, #rental-limits, #fees, #final-bill): a plain POST
  * form of its own on the supplier's page, for admins and the supplier's staff.
  */
 export function SupplierRulesForm({
@@ -28,6 +28,7 @@ export function SupplierRulesForm({
       minimumDays: String(defaultValue.minimumDays),
       refuelEighth: dollarsInput(defaultValue.refuelEighth),
       lateGraceMinutes: String(defaultValue.lateGraceMinutes),
+      oneWayFeeCents: defaultValue.oneWayFeeCents === null ? "" : dollarsInput(defaultValue.oneWayFeeCents),
     },
   });
   const labels = {
@@ -36,6 +37,7 @@ export function SupplierRulesForm({
     minimumDays: t("rules.minimumDays"),
     refuelEighth: t("rules.refuelEighth"),
     lateGraceMinutes: t("rules.lateGraceMinutes"),
+    oneWayFeeCents: t("rules.oneWayFee"),
   };
   return (
     <section className="card stack" aria-labelledby="rules-title" id="rules">
@@ -73,6 +75,7 @@ export function SupplierRulesForm({
           type="number"
           help={t("rules.lateGraceMinutesHelp")}
         />
+        <TextField field={fields.oneWayFeeCents} label={labels.oneWayFeeCents} help={t("rules.oneWayFeeHelp")} />
         <button type="submit" name="intent" value="rules" className="button" disabled={pending} aria-busy={pending}>
           {pending ? t("form.saving") : t("rules.save")}
         </button>

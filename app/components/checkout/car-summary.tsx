@@ -8,6 +8,9 @@ export type CheckoutSummaryData = {
   toLabel: string;
   days: number;
   searchHref: string;
+  /** Each place's opening hours in one line ("Mon–Sat 08:00–18:00 · Sun closed"); null when it set none. */
+  pickupHours: string | null;
+  dropoffHours: string | null;
 };
 
 /** What is being rented: the car, its supplier, the places and the period. */
@@ -26,10 +29,16 @@ export function CarSummary({ data }: { data: CheckoutSummaryData }) {
         <dt>{t("summary.pickup")}</dt>
         <dd>
           {data.pickupName} · {data.fromLabel}
+          {data.pickupHours ? (
+            <small className="place-hours">{t("summary.hours", { hours: data.pickupHours })}</small>
+          ) : null}
         </dd>
         <dt>{t("summary.dropoff")}</dt>
         <dd>
           {data.dropoffName} · {data.toLabel}
+          {data.dropoffHours ? (
+            <small className="place-hours">{t("summary.hours", { hours: data.dropoffHours })}</small>
+          ) : null}
         </dd>
         <dt>{t("summary.days")}</dt>
         <dd>{t("summary.dayCount", { count: data.days })}</dd>

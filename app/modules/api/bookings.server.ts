@@ -130,20 +130,29 @@ export function checkoutValidationError(fields: Record<string, string>): ApiErro
 }
 
 /** A checkout that cannot be offered (a bad link, a car gone, a place it does not serve). */
-export function checkoutProblemError(problem: CheckoutProblem, errors: LinkErrors = {}, limit?: number): ApiError {
+export function checkoutProblemError(
+  problem: CheckoutProblem,
+  errors: LinkErrors = {},
+  limit?: number,
+  hours?: { key: string; values: Record<string, string> },
+): ApiError {
   if (problem === "invalid" || problem === "pastDates")
     return checkoutValidationError(errors as Record<string, string>);
   const status = problemStatus[problem];
+  // The place's hours are named in the message (docs/domain.md#opening-hours).
+  if (hours) return new ApiError(isErrorStatus(status) ? status : 400, problem, hours.key, undefined, hours.values);
   // The supplier's limit is named in the message (docs/domain.md#rental-limits).
   const strings = limit === undefined ? undefined : { count: String(limit) };
   return new ApiError(isErrorStatus(status) ? status : 409, problem, `booking:errors.${problem}`, undefined, strings);
 }
 
 /** A refusal of the booking service: the page's message, beside the body's field when it has one. */
-export function checkoutFailureError(failure: CheckoutFailure): ApiError {
-  const { field, message, values } = failureMessage(failure);
+export function checkoutFailureError(failure: CheckoutFailure, language: Language): ApiError {
+  const { field, message, values } = failureMessage(failure, language);
   const status = failureStatus[failure.reason];
-  const strings = values ? { count: String(values.count) } : undefined;
+  const strings = values
+    ? Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]))
+    : undefined;
   return new ApiError(
     isErrorStatus(status) ? status : 400,
     failure.reason,

@@ -1,4 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { openingHoursOf, rentalHandovers, type HoursRefusal } from "~/modules/availability/opening-hours";
+import type { PlaceNames } from "~/modules/i18n/place-name";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { localToInstant } from "~/modules/time/zoned-time";
 import { changedFields } from "~/modules/audit/audit";
@@ -21,9 +23,10 @@ import { driverOldEnough, periodIsValid, requiredDriverAge } from "./checkout-ru
 import { canAmend } from "./eligibility";
 import { lockInScope, paidCentsOf } from "./move.server";
 import { tellStaff, type BookingBefore } from "./tell-staff.server";
+import { rentalFees } from "./create-booking.server";
 import { placeNameColumns } from "~/modules/i18n/place-name";
 
-const { bookings, cars, payments, locations } = schema;
+const { bookings, cars, payments, locations, suppliers } = schema;
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
@@ -57,6 +60,8 @@ export type AmendOutcome =
   | "paymentInProgress"
   /** The additional driver is younger than the car asks on the new pick-up date (docs/domain.md#driver-age), as at checkout. */
   | { additionalUnderAge: number }
+  /** A new handover outside its place's hours, which offers no out-of-hours service (docs/domain.md#opening-hours). */
+  | { outsideHours: HoursRefusal & { place: PlaceNames } }
   /** Nothing saved: the change's price, asked for (`changed` false) or not the one shown (true). */
   | { preview: PriceBreakdown; changed: boolean };
 
@@ -95,6 +100,30 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
       const additionalDriver = wanted ? given : null;
       const options = optionKeys.filter((k) => change.options.includes(k) || (k === "additionalDriver" && wanted));
       const days = rentalDays(change.pickUp, change.dropOff);
+      // Both new places with their hours; a place that does not exist makes the car "unavailable" below.
+      const places = await tx
+        .select()
+        .from(locations)
+        .where(inArray(locations.id, [change.pickupLocationId, change.dropoffLocationId]));
+      const place = places.find((p) => p.id === change.pickupLocationId);
+      const dropoffPlace = places.find((p) => p.id === change.dropoffLocationId);
+      if (!place || !dropoffPlace) throw new Unavailable();
+      // Today's hours and fees, as a new checkout would meet them (docs/domain.md#opening-hours).
+      const handovers = rentalHandovers(
+        { id: place.id, timeZone: place.timeZone, hours: openingHoursOf(place) },
+        { id: dropoffPlace.id, timeZone: dropoffPlace.timeZone, hours: openingHoursOf(dropoffPlace) },
+        change.pickUp,
+        change.dropOff,
+      );
+      if (!handovers.ok) {
+        const { refusal } = handovers;
+        const { nameEs, nameEn, nameFr, nameEl } = refusal.placeId === place.id ? place : dropoffPlace;
+        return { outsideHours: { ...refusal, place: { nameEs, nameEn, nameFr, nameEl } } } as const;
+      }
+      const [supplier] = await tx
+        .select({ oneWayFeeCents: suppliers.oneWayFeeCents })
+        .from(suppliers)
+        .where(eq(suppliers.id, booking.supplierId));
       const breakdown = priceRental({
         car: {
           dailyPriceCents: car.dailyPriceCents,
@@ -105,18 +134,11 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
         days,
         options,
         payLater: true,
+        fees: rentalFees(handovers.fees, supplier?.oneWayFeeCents ?? 0, place.id !== dropoffPlace.id),
       });
       // The additional driver's age as at checkout, on the new pick-up date at the new pick-up place.
-      const [place] = await tx
-        .select({ timeZone: locations.timeZone })
-        .from(locations)
-        .where(eq(locations.id, change.pickupLocationId));
       const minimumAge = requiredDriverAge(car.minimumAge);
-      if (
-        place &&
-        additionalDriver &&
-        !driverOldEnough(additionalDriver.birthDate, change.pickUp, place.timeZone, minimumAge)
-      ) {
+      if (additionalDriver && !driverOldEnough(additionalDriver.birthDate, change.pickUp, place.timeZone, minimumAge)) {
         return { additionalUnderAge: minimumAge } as const;
       }
       const bookable = await carIsBookableFor(
@@ -131,11 +153,7 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
         },
         tx,
       );
-      const [dropoffPlace] = await tx
-        .select({ id: locations.id })
-        .from(locations)
-        .where(eq(locations.id, change.dropoffLocationId));
-      if (!bookable || !dropoffPlace) throw new Unavailable();
+      if (!bookable) throw new Unavailable();
       // Every check passed: a preview answers the price, and a save at another price than shown is one too.
       if (change.preview) return { preview: breakdown, changed: false } as const;
       if (change.expectedTotalCents !== undefined && change.expectedTotalCents !== breakdown.totalCents)

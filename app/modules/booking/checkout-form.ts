@@ -30,6 +30,8 @@ export const checkoutProblems = [
   // The supplier's minimum notice or minimum days (docs/domain.md#rental-limits); the answer names the limit.
   "minimumNotice",
   "minimumDays",
+  // A handover outside a place's hours (docs/domain.md#opening-hours); the answer names the hours.
+  "outsideHours",
 ] as const;
 export type CheckoutProblem = (typeof checkoutProblems)[number];
 

@@ -1,15 +1,17 @@
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { limitFailure } from "~/modules/availability/limits";
+import { hoursRefusalMessage, rentalHandovers, type WeekHours } from "~/modules/availability/opening-hours";
+import { placeName } from "~/modules/i18n/place-name";
 import { presentLocations } from "~/modules/catalogue/present.server";
-import type { KnownLocation } from "~/modules/catalogue/search-query";
 import type { Language } from "~/modules/i18n/languages";
 import type { OnlineMethod } from "~/modules/booking/methods";
-import type { OptionKey } from "~/modules/pricing/pricing";
+import type { FeeKey, OptionKey } from "~/modules/pricing/pricing";
 import { loadProfile, updateProfile } from "~/modules/user/account.server";
 import { authMessages } from "~/modules/user/messages";
 import {
   createBooking,
   loadCheckoutCar,
+  rentalFees,
   type CheckoutCar,
   type CheckoutFailure,
   type CheckoutResult,
@@ -41,9 +43,30 @@ export const problemStatus: Record<CheckoutProblem, number> = {
   unavailable: 409,
   minimumNotice: 400,
   minimumDays: 400,
+  outsideHours: 400,
 };
 
-export type CheckoutTarget = { link: CheckoutLink; car: CheckoutCar; pickupName: string; dropoffName: string };
+export type CheckoutTarget = {
+  link: CheckoutLink;
+  car: CheckoutCar;
+  pickupName: string;
+  dropoffName: string;
+  /** Each place's week in one line, or null when it set no hours (docs/domain.md#opening-hours). */
+  pickupHours: WeekHours | null;
+  dropoffHours: WeekHours | null;
+  /** The out-of-hours and one-way fees of this rental, priced in by the page's preview (docs/domain.md#fees). */
+  fees: Partial<Record<FeeKey, number>>;
+};
+
+/** Why a checkout cannot be offered, with what its message names: the supplier's limit, or a place's hours. */
+export type CheckoutTargetProblem = {
+  ok: false;
+  problem: CheckoutProblem;
+  searchHref: string;
+  errors?: LinkErrors;
+  limit?: number;
+  hours?: { key: string; values: Record<string, string> };
+};
 
 /**
  * Reads the checkout link (`car`, `pickup`, `dropoff`, `from`, `to`; docs/domain.md#days) and
@@ -54,12 +77,9 @@ export async function readCheckoutTarget(
   params: URLSearchParams,
   language: Language,
   { now = new Date(), checkAvailability = false }: { now?: Date; checkAvailability?: boolean } = {},
-): Promise<
-  | ({ ok: true } & CheckoutTarget)
-  | { ok: false; problem: CheckoutProblem; searchHref: string; errors?: LinkErrors; limit?: number }
-> {
+): Promise<({ ok: true } & CheckoutTarget) | CheckoutTargetProblem> {
   const locations = await presentLocations(language);
-  const known = new Map<number, KnownLocation>(locations.map((l) => [l.id, l]));
+  const known = new Map(locations.map((l) => [l.id, l]));
   const parsed = parseCheckoutLink(params, known, now);
   if (!parsed.ok) return parsed;
   const { link } = parsed;
@@ -69,6 +89,14 @@ export async function readCheckoutTarget(
   if (!car.locationIds.includes(link.pickupId)) return fail("notServed");
   const beyondLimits = limitFailure(car.limits, link.period.pickUp, link.period.dropOff, now);
   if (beyondLimits) return { ...fail(beyondLimits.reason), limit: beyondLimits.limit };
+  const pickup = known.get(link.pickupId)!;
+  const dropoff = known.get(link.dropoffId)!;
+  const handovers = rentalHandovers(pickup, dropoff, link.period.pickUp, link.period.dropOff);
+  if (!handovers.ok) {
+    const { refusal } = handovers;
+    const place = refusal.placeId === pickup.id ? pickup : dropoff;
+    return { ...fail("outsideHours"), hours: hoursRefusalMessage(refusal, place.name, language) };
+  }
   if (
     checkAvailability &&
     !(await carIsBookableFor({
@@ -81,8 +109,16 @@ export async function readCheckoutTarget(
   ) {
     return fail("unavailable");
   }
-  const place = (id: number) => locations.find((l) => l.id === id)?.name ?? "";
-  return { ok: true, link, car, pickupName: place(link.pickupId), dropoffName: place(link.dropoffId) };
+  return {
+    ok: true,
+    link,
+    car,
+    pickupName: pickup.name,
+    dropoffName: dropoff.name,
+    pickupHours: pickup.hours.week,
+    dropoffHours: dropoff.hours.week,
+    fees: rentalFees(handovers.fees, car.oneWayFeeCents, pickup.id !== dropoff.id),
+  };
 }
 
 export type AccountDriver = {
@@ -143,16 +179,20 @@ export const failureStatus: Record<CheckoutFailure["reason"], number> = {
   tooManyUnpaid: 409,
   minimumNotice: 400,
   minimumDays: 400,
+  outsideHours: 400,
 };
 
 /**
  * What to tell the driver about a refusal: a message key with its values (the age is in the
  * underage sentence, the count of bookings awaiting payment in the cap's) and the form field it belongs to, or null for the whole form.
  */
-export function failureMessage(failure: CheckoutFailure): {
+export function failureMessage(
+  failure: CheckoutFailure,
+  language: Language,
+): {
   field: keyof CheckoutFields | null;
   message: string;
-  values?: { count: number };
+  values?: Record<string, string | number>;
 } {
   switch (failure.reason) {
     case "underAge":
@@ -174,6 +214,10 @@ export function failureMessage(failure: CheckoutFailure): {
     case "minimumNotice":
     case "minimumDays":
       return { field: null, message: `booking:errors.${failure.reason}`, values: { count: failure.limit } };
+    case "outsideHours": {
+      const { key, values } = hoursRefusalMessage(failure, placeName(failure.place, language), language);
+      return { field: null, message: key, values };
+    }
     default:
       return { field: null, message: `booking:errors.${failure.reason}` };
   }

@@ -1,11 +1,25 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { limitFailure, type LimitCode, type SupplierLimits } from "~/modules/availability/limits";
+import {
+  openingHoursOf,
+  rentalHandovers,
+  type HandoverFees,
+  type HoursRefusal,
+} from "~/modules/availability/opening-hours";
+import type { PlaceNames } from "~/modules/i18n/place-name";
 import type { Language } from "~/modules/i18n/languages";
 import { notify } from "~/modules/notification/notify.server";
 import { HOLD_MINUTES, type OnlineMethod } from "~/modules/booking/methods";
 import { excessOf, type Excess } from "~/modules/pricing/cover";
-import { optionKeys, priceRental, rentalDays, type Deposit, type OptionKey } from "~/modules/pricing/pricing";
+import {
+  optionKeys,
+  priceRental,
+  rentalDays,
+  type Deposit,
+  type FeeKey,
+  type OptionKey,
+} from "~/modules/pricing/pricing";
 import { createUnactivatedAccount } from "~/modules/user/account.server";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import { unpaidCapFailure, type UnpaidCapFailure } from "./checkout-limits.server";
@@ -48,6 +62,8 @@ export type CheckoutFailure =
   | { reason: "unavailable" }
   /** The supplier's minimum notice (hours) or minimum days (docs/domain.md#rental-limits), named in the message. */
   | { reason: LimitCode; limit: number }
+  /** A handover outside the place's hours, which offers no out-of-hours service (docs/domain.md#opening-hours). */
+  | (HoursRefusal & { place: PlaceNames })
   | UnpaidCapFailure;
 export type CheckoutResult =
   | {
@@ -82,6 +98,8 @@ export type CheckoutCar = {
   locationIds: number[];
   /** The supplier's minimum notice and minimum days (docs/domain.md#rental-limits). */
   limits: SupplierLimits;
+  /** The supplier's fee for a drop-off at another place than the pick-up; 0: none (docs/domain.md#fees). */
+  oneWayFeeCents: number;
 };
 
 const optionColumns = {
@@ -105,6 +123,7 @@ const carFields = {
   payLaterAllowed: suppliers.payLater,
   minimumNoticeHours: suppliers.minimumNoticeHours,
   minimumDays: suppliers.minimumDays,
+  oneWayFeeCents: suppliers.oneWayFeeCents,
   dailyPriceCents: cars.dailyPriceCents,
   payLaterFeePercent: cars.payLaterFeePercent,
   minimumAge: cars.minimumAge,
@@ -167,6 +186,7 @@ async function findCar(executor: Executor, carId: number): Promise<CheckoutCar |
     options,
     locationIds,
     limits: { minimumNoticeHours: row.minimumNoticeHours, minimumDays: row.minimumDays },
+    oneWayFeeCents: row.oneWayFeeCents ?? 0,
   };
 }
 
@@ -263,6 +283,18 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   const pickup = places.find((place) => place.id === input.pickupLocationId);
   const dropoff = places.find((place) => place.id === input.dropoffLocationId);
   if (!pickup || !dropoff || !car.locationIds.includes(pickup.id)) refuse({ reason: "notServed" });
+  // Each handover on its own place's clock, read in this transaction (docs/domain.md#opening-hours).
+  const handovers = rentalHandovers(
+    { id: pickup.id, timeZone: pickup.timeZone, hours: openingHoursOf(pickup) },
+    { id: dropoff.id, timeZone: dropoff.timeZone, hours: openingHoursOf(dropoff) },
+    from,
+    to,
+  );
+  if (!handovers.ok) {
+    const { refusal } = handovers;
+    const { nameEs, nameEn, nameFr, nameEl } = refusal.placeId === pickup.id ? pickup : dropoff;
+    refuse({ ...refusal, place: { nameEs, nameEn, nameFr, nameEl } });
+  }
 
   const unavailable = unavailableOption(options, car.options);
   if (unavailable !== null) refuse({ reason: "optionUnavailable", option: unavailable as OptionKey });
@@ -287,7 +319,13 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   if (overCap) refuse(overCap);
 
   const days = rentalDays(from, to);
-  const breakdown = priceRental({ car, days, options, payLater });
+  const breakdown = priceRental({
+    car,
+    days,
+    options,
+    payLater,
+    fees: rentalFees(handovers.fees, car.oneWayFeeCents, pickup.id !== dropoff.id),
+  });
   const extra = input.additionalDriver;
   const booking = await insertBooking(tx, {
     carId: car.id,
@@ -362,4 +400,20 @@ async function announce(tx: Transaction, a: Announcement) {
   await tellStaff(tx, booking.id, { kind: "new" });
   // The driver's confirmation, with the voucher, as every way of paying gives it (docs/domain.md#voucher).
   await enqueueBookingConfirmation(tx, booking.id);
+}
+
+/**
+ * The fees of a rental (docs/domain.md#fees): each handover outside the hours at a place that
+ * offers the service, and the supplier's one-way fee when the drop-off is at another place.
+ */
+export function rentalFees(
+  handovers: HandoverFees,
+  oneWayFeeCents: number,
+  oneWay: boolean,
+): Partial<Record<FeeKey, number>> {
+  return {
+    outOfHoursPickUp: handovers.pickUp,
+    outOfHoursDropOff: handovers.dropOff,
+    oneWay: oneWay ? oneWayFeeCents : 0,
+  };
 }

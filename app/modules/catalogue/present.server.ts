@@ -1,4 +1,5 @@
 import { localToInstant } from "~/modules/time/zoned-time";
+import type { OpeningHours } from "~/modules/availability/opening-hours";
 import type { Language } from "~/modules/i18n/languages";
 import { getLocations, locationName, type CatalogueLocation } from "./reference.server";
 
@@ -11,6 +12,7 @@ export type PresentedLocation = {
   latitude: number;
   longitude: number;
   timeZone: string;
+  hours: OpeningHours;
 };
 
 const collators = new Map<Language, Intl.Collator>();
@@ -33,6 +35,7 @@ export async function presentLocations(language: Language): Promise<PresentedLoc
         latitude: l.latitude,
         longitude: l.longitude,
         timeZone: l.timeZone,
+        hours: l.hours,
       }))
       .sort((a, b) => collator.compare(a.name, b.name));
     byLanguage.set(language, list);

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { openingHoursOf, type OpeningHours } from "~/modules/availability/opening-hours";
 import type { Language } from "~/modules/i18n/languages";
 import { cachedValue } from "~/utils/cached-value.server";
 import { getDb, schema } from "~/utils/db.server";
@@ -19,6 +20,8 @@ export type CatalogueLocation = {
   latitude: number;
   longitude: number;
   timeZone: string;
+  /** Its opening hours and out-of-hours fee (docs/domain.md#opening-hours). */
+  hours: OpeningHours;
 };
 
 /*
@@ -47,6 +50,7 @@ const locations = cachedValue(async (): Promise<CatalogueLocation[]> => {
     latitude: r.latitude,
     longitude: r.longitude,
     timeZone: r.timeZone,
+    hours: openingHoursOf(r),
   }));
 });
 

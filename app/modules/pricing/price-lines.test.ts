@@ -101,3 +101,35 @@ describe("deposits and included options", () => {
     expect(includedOptions(car.options)).toEqual(["collisionDamageWaiver"]);
   });
 });
+
+describe("priceLines with fees (docs/domain.md#fees)", () => {
+  it("prints each fee as its own line after the options, inside the pay-later fee's subtotal", () => {
+    const breakdown = priceRental({
+      car,
+      days: 3,
+      options: ["gps"],
+      payLater: true,
+      fees: { outOfHoursPickUp: 2500, outOfHoursDropOff: 0, oneWay: 4000 },
+    });
+    expect(priceLines(breakdown)).toEqual([
+      { kind: "rental", days: 3, dailyPriceCents: 2800, cents: 8400 },
+      { kind: "option", option: "gps", cents: 1500 },
+      { kind: "fee", fee: "outOfHoursPickUp", cents: 2500 },
+      { kind: "fee", fee: "oneWay", cents: 4000 },
+      { kind: "subtotal", cents: 16400 },
+      { kind: "payLaterFee", percent: 8, cents: 1312 },
+      { kind: "total", cents: 17712 },
+    ]);
+    const t = (key: string) => key;
+    expect(priceLineText(t, (c) => `$${c / 100}`, { kind: "fee", fee: "oneWay", cents: 4000 })).toEqual({
+      label: "price:lines.fees.oneWay",
+      amount: "$40",
+    });
+  });
+
+  it("adds a search's one-way fee to each result's totals", () => {
+    expect(resultTotals(car, 2, { payNow: true, payLater: false }, { oneWay: 4000 })).toEqual([
+      { way: "payNow", totalCents: 9600, feePercent: 0 },
+    ]);
+  });
+});

@@ -1,8 +1,10 @@
 import {
+  feeKeys,
   optionKeys,
   optionState,
   priceRental,
   type Deposit,
+  type FeeKey,
   type OptionKey,
   type PriceBreakdown,
   type PricedCar,
@@ -17,6 +19,8 @@ export type PriceLine =
   | { kind: "rental"; days: number; dailyPriceCents: number; cents: number }
   /** An option chosen or included; `cents` 0 means included in the daily price. */
   | { kind: "option"; option: OptionKey; cents: number }
+  /** An out-of-hours handover or a one-way drop-off (docs/domain.md#fees). */
+  | { kind: "fee"; fee: FeeKey; cents: number }
   /** Only before a fee: without one it would repeat the total. */
   | { kind: "subtotal"; cents: number }
   | { kind: "payLaterFee"; percent: number; cents: number }
@@ -34,6 +38,10 @@ export function priceLines(breakdown: PriceBreakdown): PriceLine[] {
   for (const option of optionKeys) {
     const cents = breakdown.options[option];
     if (cents !== undefined) lines.push({ kind: "option", option, cents });
+  }
+  for (const fee of feeKeys) {
+    const cents = breakdown.fees?.[fee];
+    if (cents) lines.push({ kind: "fee", fee, cents });
   }
   const feeCents = breakdown.totalCents - breakdown.subtotalCents;
   // A fee is printed only when it exists: never "a 0 % fee" (docs/domain.md#price-lines).
@@ -62,6 +70,8 @@ export function priceLineText(t: Translate, money: Money, line: PriceLine): { la
         label: t(`catalogue:options.${line.option}`),
         amount: line.cents === 0 ? t("price:lines.included") : money(line.cents),
       };
+    case "fee":
+      return { label: t(`price:lines.fees.${line.fee}`), amount: money(line.cents) };
     case "subtotal":
       return { label: t("price:lines.subtotal"), amount: money(line.cents) };
     case "payLaterFee":
@@ -103,9 +113,11 @@ export function resultTotals(
   car: PricedCar,
   days: number,
   ways: { payNow: boolean; payLater: boolean },
+  /** The search's fees for every car of the result, e.g. a one-way drop-off (docs/domain.md#fees). */
+  fees?: Partial<Record<FeeKey, number>>,
 ): Array<{ way: PaymentWay | null; totalCents: number; feePercent: number }> {
-  const now = ways.payNow ? priceRental({ car, days }) : null;
-  const later = ways.payLater ? priceRental({ car, days, payLater: true }) : null;
+  const now = ways.payNow ? priceRental({ car, days, fees }) : null;
+  const later = ways.payLater ? priceRental({ car, days, payLater: true, fees }) : null;
   if (now && later) {
     if (now.totalCents === later.totalCents) return [{ way: null, totalCents: now.totalCents, feePercent: 0 }];
     return [

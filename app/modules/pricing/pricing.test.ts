@@ -137,3 +137,48 @@ describe("priceRental", () => {
     expect(() => priceRental({ car, days: 1.5 })).toThrow(RangeError);
   });
 });
+
+describe("priceRental fees (docs/domain.md#fees)", () => {
+  const car: PricedCar = {
+    dailyPriceCents: 4500,
+    payLaterFeePercent: 5,
+    options: {
+      cancellation: -1,
+      gps: -1,
+      homeDelivery: -1,
+      babyChair: 300,
+      theftProtection: -1,
+      collisionDamageWaiver: -1,
+      fullInsurance: -1,
+      additionalDriver: -1,
+    },
+  };
+
+  it("adds both out-of-hours handovers and the one-way fee to the subtotal, each kept by name", () => {
+    const price = priceRental({
+      car,
+      days: 4,
+      options: ["babyChair"],
+      fees: { outOfHoursPickUp: 2500, outOfHoursDropOff: 2500, oneWay: 6000 },
+    });
+    expect(price.fees).toEqual({ outOfHoursPickUp: 2500, outOfHoursDropOff: 2500, oneWay: 6000 });
+    expect(price.subtotalCents).toBe(18000 + 1200 + 11000);
+    expect(price.totalCents).toBe(30200);
+  });
+
+  it("charges the pay-later percentage on the fees too, rounding up", () => {
+    const price = priceRental({ car, days: 1, payLater: true, fees: { outOfHoursDropOff: 2501 } });
+    expect(price.subtotalCents).toBe(7001);
+    expect(price.totalCents).toBe(7352);
+  });
+
+  it("leaves zero fees out of the breakdown, and a price without fees has no fees at all", () => {
+    expect(priceRental({ car, days: 2, fees: { oneWay: 0 } })).not.toHaveProperty("fees");
+    expect(priceRental({ car, days: 2 }).totalCents).toBe(9000);
+  });
+
+  it("refuses a fee that is not whole cents", () => {
+    expect(() => priceRental({ car, days: 2, fees: { oneWay: -100 } })).toThrow(RangeError);
+    expect(() => priceRental({ car, days: 2, fees: { oneWay: 12.5 } })).toThrow(RangeError);
+  });
+});

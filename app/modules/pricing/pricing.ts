@@ -45,6 +45,13 @@ export type DepositMethod = (typeof depositMethods)[number];
 /** The security deposit: refundable, taken at pick-up, never part of the price. */
 export type Deposit = { cents: number; method: DepositMethod };
 
+/**
+ * Fees on top of the days and options (docs/domain.md#fees), each its own line: a handover
+ * outside the place's hours (per handover) and a drop-off at another place than the pick-up.
+ */
+export const feeKeys = ["outOfHoursPickUp", "outOfHoursDropOff", "oneWay"] as const;
+export type FeeKey = (typeof feeKeys)[number];
+
 export type PricedCar = {
   dailyPriceCents: number;
   payLaterFeePercent: number;
@@ -58,6 +65,8 @@ export type PriceBreakdown = {
   dailyPriceCents: number;
   /** What each chosen option adds to the subtotal (0 for an included one). */
   options: Partial<Record<OptionKey, number>>;
+  /** Fees charged (only those above 0; absent on bookings made before fees existed). */
+  fees?: Partial<Record<FeeKey, number>>;
   subtotalCents: number;
   /** 0 unless the driver pays later. */
   payLaterFeePercent: number;
@@ -97,6 +106,8 @@ export function priceRental(input: {
   days: number;
   options?: Iterable<OptionKey>;
   payLater?: boolean;
+  /** Cents per fee, worked out by the caller from the places and the supplier; 0 or absent: none. */
+  fees?: Partial<Record<FeeKey, number>>;
 }): PriceBreakdown {
   const { car, days } = input;
   if (!Number.isInteger(days) || days < 1) throw new RangeError("days must be a positive integer");
@@ -119,11 +130,20 @@ export function priceRental(input: {
     options[key] = cost;
     subtotalCents += cost;
   }
+  const fees: Partial<Record<FeeKey, number>> = {};
+  for (const key of feeKeys) {
+    const cents = input.fees?.[key] ?? 0;
+    if (!Number.isInteger(cents) || cents < 0) throw new RangeError(`fee ${key} must be whole cents`);
+    if (cents === 0) continue;
+    fees[key] = cents;
+    subtotalCents += cents;
+  }
   const payLaterFeePercent = input.payLater ? car.payLaterFeePercent : 0;
   return {
     days,
     dailyPriceCents: car.dailyPriceCents,
     options,
+    ...(Object.keys(fees).length ? { fees } : {}),
     subtotalCents,
     payLaterFeePercent,
     totalCents: payLaterFeePercent > 0 ? addPercentRoundingUp(subtotalCents, payLaterFeePercent) : subtotalCents,

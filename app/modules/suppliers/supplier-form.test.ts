@@ -151,6 +151,7 @@ describe("supplierRulesSchema (docs/domain.md#final-bill)", () => {
         preparationHours: 2,
         minimumNoticeHours: 24,
         minimumDays: 1,
+        oneWayFeeCents: null,
         refuelEighth: 550,
         lateGraceMinutes: 59,
       });
@@ -172,5 +173,37 @@ describe("supplierRulesSchema (docs/domain.md#final-bill)", () => {
     ["lateGraceMinutes", "2.5", "adminSuppliers:rules.lateGraceMinutesRange"],
   ])("refuses %s = %j with its message", (field, value, message) => {
     expect(errorsOf(rules({ [field]: value }))[field]).toEqual([message]);
+  });
+});
+
+describe("supplierRulesSchema one-way fee (docs/domain.md#fees)", () => {
+  const rules = (oneWayFeeCents?: string) => {
+    const formData = new FormData();
+    formData.set("preparationHours", "0");
+    formData.set("minimumNoticeHours", "0");
+    formData.set("minimumDays", "1");
+    formData.set("refuelEighth", "0");
+    formData.set("lateGraceMinutes", "0");
+    if (oneWayFeeCents !== undefined) formData.set("oneWayFeeCents", oneWayFeeCents);
+    return parseWithZod(formData, { schema: supplierRulesSchema });
+  };
+  const value = (typed?: string) => {
+    const submission = rules(typed);
+    return submission.status === "success" ? submission.value.oneWayFeeCents : submission.error;
+  };
+
+  it("keeps typed dollars as cents, and an empty field or 0 as no fee", () => {
+    expect(value("40")).toBe(4000);
+    expect(value("40,50")).toBe(4050);
+    expect(value("$12.05")).toBe(1205);
+    expect(value("")).toBeNull();
+    expect(value()).toBeNull();
+    expect(value("0")).toBeNull();
+  });
+
+  it("refuses words, negative amounts, three decimals and more than $10,000", () => {
+    for (const typed of ["forty", "-5", "1.005", "10000.01"])
+      expect(value(typed), typed).toEqual({ oneWayFeeCents: ["adminSuppliers:rules.oneWayFeeRange"] });
+    expect(value("10000")).toBe(1_000_000);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailField, optionalText, phoneField, requiredText, whatsappField } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
-import { dollarsField } from "~/modules/forms/money";
+import { dollarsField, parseDollars } from "~/modules/forms/money";
 import { languages } from "~/modules/i18n/languages";
 import { normalizeRif } from "~/modules/payment/mobile-payment";
 import { FULL_NAME_MAX } from "~/modules/user/limits";
@@ -82,6 +82,11 @@ const wholeNumber = (field: keyof typeof supplierRuleLimits) => {
   return z.number({ error: messages.required }).int(message).min(min, message).max(max, message);
 };
 
+/** The largest one-way fee, in cents ($10,000): the database checks a wider bound. */
+export const ONE_WAY_FEE_MAX_CENTS = 1_000_000;
+
+const oneWayMessage = "adminSuppliers:rules.oneWayFeeRange";
+
 export const supplierRulesSchema = z.object({
   preparationHours: wholeNumber("preparationHours"),
   minimumNoticeHours: wholeNumber("minimumNoticeHours"),
@@ -92,6 +97,16 @@ export const supplierRulesSchema = z.object({
     { invalid: refuelEighthMessage, tooLow: refuelEighthMessage, tooHigh: refuelEighthMessage },
   ),
   lateGraceMinutes: wholeNumber("lateGraceMinutes"),
+  // The one-way fee in dollars as typed, kept in cents; empty or 0: none (docs/domain.md#fees).
+  oneWayFeeCents: z
+    .string()
+    .optional()
+    .refine((value) => {
+      if (value === undefined) return true;
+      const cents = parseDollars(value);
+      return cents !== null && cents <= ONE_WAY_FEE_MAX_CENTS;
+    }, oneWayMessage)
+    .transform((value) => (value === undefined ? null : parseDollars(value) || null)),
 });
 
 export type SupplierRules = z.output<typeof supplierRulesSchema>;

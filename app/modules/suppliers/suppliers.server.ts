@@ -212,6 +212,7 @@ const ruleFields = {
   minimumDays: suppliers.minimumDays,
   refuelEighth: suppliers.refuelEighthCents,
   lateGraceMinutes: suppliers.lateGraceMinutes,
+  oneWayFeeCents: suppliers.oneWayFeeCents,
 };
 
 const ruleColumns = ({ refuelEighth, ...rest }: SupplierRules) => ({ ...rest, refuelEighthCents: refuelEighth });
@@ -227,10 +228,10 @@ export async function loadSupplierRules(actor: StaffUser, supplierId: number): P
 }
 
 /**
- * Saves the supplier's preparation time, minimum notice, minimum days, refuelling price and
- * late-return grace period, audited as `supplier.update` (under the columns' names). Existing
- * bookings keep the preparation they were made with (docs/domain.md#preparation); the search,
- * checkout and the next final bill (docs/domain.md#final-bill) read the new values at once.
+ * Saves the supplier's preparation time, minimum notice, minimum days, one-way fee, refuelling
+ * price and late-return grace period, audited as `supplier.update` (under the columns' names).
+ * Existing bookings keep the preparation and fees they were made with (docs/domain.md#preparation);
+ * the search, checkout and the next final bill (docs/domain.md#final-bill) read the new values at once.
  */
 export async function updateSupplierRules(
   actor: StaffUser,

@@ -101,6 +101,17 @@ export const bookingSchema = z
         days: z.number().int(),
         dailyPriceCents: z.number().int(),
         options: z.record(z.string(), z.number().int()),
+        fees: z
+          .object({
+            outOfHoursPickUp: z.number().int().optional(),
+            outOfHoursDropOff: z.number().int().optional(),
+            oneWay: z.number().int().optional(),
+          })
+          .optional()
+          .meta({
+            description:
+              "Fees above 0: a handover outside the place's hours, a drop-off at another place (docs/domain.md#fees).",
+          }),
         subtotalCents: z.number().int(),
         payLaterFeePercent: z.number().int(),
         totalCents: z.number().int(),
@@ -181,7 +192,7 @@ export const createBooking = defineOperation({
     "",
     "Signed in (token or cookie), the caller is the driver. A visitor gives `driver` in full: an unactivated account is created (its activation email is sent) and `grant` lets the visitor pay this booking (`?g=` on the payment calls) until they sign in.",
     "",
-    'Refusals: car gone → 404 `carNotFound`; place not served → 409 `notServed`; car taken meanwhile (also inside the preparation time after a return, or out of service) → 409 `unavailable` ("The vehicle is no longer available"); a pick-up sooner than the supplier\'s minimum notice → 400 `minimumNotice`, a rental shorter than its minimum days → 400 `minimumDays`, the message naming the hours or days (docs/domain.md#rental-limits); rules of the form → 400 with `fields`; the driver already has as many bookings awaiting payment as allowed (10, or 3 before the account is activated) → 409 `tooManyUnpaid`; more than 60 checkouts per client address or 20 per account in an hour (page and API together) → 429 `rateLimited`.',
+    "Refusals: car gone → 404 `carNotFound`; place not served → 409 `notServed`; car taken meanwhile (also inside the preparation time after a return, or out of service) → 409 `unavailable` (\"The vehicle is no longer available\"); a pick-up sooner than the supplier's minimum notice → 400 `minimumNotice`, a rental shorter than its minimum days → 400 `minimumDays`, the message naming the hours or days (docs/domain.md#rental-limits); a pick-up or drop-off outside its place's opening hours, where the place offers no out-of-hours service → 400 `outsideHours`, the message naming the place and its hours that day (docs/domain.md#opening-hours; a place that offers the service adds its fee to the price instead, and a drop-off at another place adds the supplier's one-way fee: the `breakdown` lists both, docs/domain.md#fees); rules of the form → 400 with `fields`; the driver already has as many bookings awaiting payment as allowed (10, or 3 before the account is activated) → 409 `tooManyUnpaid`; more than 60 checkouts per client address or 20 per account in an hour (page and API together) → 429 `rateLimited`.",
   ].join("\n"),
   auth: "optional",
   body: checkoutBodySchema,
@@ -217,6 +228,7 @@ export const createBooking = defineOperation({
       "payLaterUnavailable",
       "minimumNotice",
       "minimumDays",
+      "outsideHours",
     ],
     404: ["carNotFound"],
     409: ["notServed", "unavailable", "tooManyUnpaid"],
@@ -315,14 +327,14 @@ export const amendBooking = defineOperation({
   description: [
     "The driver changes their own pay-later booking before pick-up (docs/domain.md#cancellation): dates, places, options, additional driver. The booking is re-priced and availability re-checked; the supplier's staff are notified.",
     "",
-    "Not the caller's → 404; not amendable (money received, started, cancelled) → 409 `refused`; the car is taken for the new period → 409 `unavailable`; a transfer of the booking is being verified → 409 `paymentInProgress` (open card attempts are ended first, since they were for the old price). The checkout's rules apply: at most 365 days (400 on `to`), the additional driver's details exactly when the option is chosen (400 on `additionalDriver`). More than 60 changes (amend, cancel, amendment request, page and API together) per account in 15 minutes → 429 `rateLimited`.",
+    "Not the caller's → 404; not amendable (money received, started, cancelled) → 409 `refused`; the car is taken for the new period → 409 `unavailable`; a transfer of the booking is being verified → 409 `paymentInProgress` (open card attempts are ended first, since they were for the old price). The checkout's rules apply: at most 365 days (400 on `to`), the additional driver's details exactly when the option is chosen (400 on `additionalDriver`), each handover within its place's opening hours unless the place offers out-of-hours service (400 `outsideHours` on `from` or `to`, the message naming the hours; docs/domain.md#opening-hours). More than 60 changes (amend, cancel, amendment request, page and API together) per account in 15 minutes → 429 `rateLimited`.",
   ].join("\n"),
   auth: "user",
   params: idParams,
   body: amendBodySchema,
   responses: { 200: { description: "Changed: the booking as it is now.", schema: bookingSchema } },
-  errors: [404, 409, 429],
-  errorCodes: { 409: ["refused", "unavailable", "paymentInProgress"] },
+  errors: [400, 404, 409, 429],
+  errorCodes: { 400: ["outsideHours"], 409: ["refused", "unavailable", "paymentInProgress"] },
   example: {
     params: { id: "1" },
     body: { pickupLocationId: 1, dropoffLocationId: 1, from: "2027-03-11T10:00", to: "2027-03-14T10:00", options: [] },
