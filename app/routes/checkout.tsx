@@ -68,7 +68,7 @@ async function readCheckout(request: Request, context: AppLoadContext, checkAvai
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { url, link, car, pickupName, dropoffName, account, payments, formOptions, schema } = await readCheckout(
+  const { url, link, car, rates, pickupName, dropoffName, account, payments, formOptions, schema } = await readCheckout(
     request,
     context,
     true,
@@ -93,6 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       payLaterFeePercent: car.payLaterFeePercent,
       options: car.options,
       deposit: car.deposit,
+      rates,
     },
     excess: car.excess,
     driver: account?.driver ?? null,
@@ -199,6 +200,7 @@ export default function CheckoutPage() {
   const price = priceRental({
     car: pricing,
     days: summary.days,
+    rates: pricing.rates,
     options: chosenOptions,
     payLater: payment === "payLater",
   });
@@ -275,9 +277,15 @@ export default function CheckoutPage() {
           selected={payment}
           errors={field("payment").errors}
           totals={{
-            payLater: priceRental({ car: pricing, days: summary.days, options: chosenOptions, payLater: true })
+            payLater: priceRental({
+              car: pricing,
+              days: summary.days,
+              rates: pricing.rates,
+              options: chosenOptions,
+              payLater: true,
+            }).totalCents,
+            payNow: priceRental({ car: pricing, days: summary.days, rates: pricing.rates, options: chosenOptions })
               .totalCents,
-            payNow: priceRental({ car: pricing, days: summary.days, options: chosenOptions }).totalCents,
           }}
         />
         <PriceLines breakdown={price} deposit={pricing.deposit} />

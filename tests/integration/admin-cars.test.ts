@@ -133,6 +133,7 @@ async function searchAt(place: number) {
     pickupId: place,
     dropoffId: place,
     period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) },
+    timeZone: "America/Caracas",
     filters: noFilters,
     sort: "total",
     page: 1,

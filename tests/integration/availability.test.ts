@@ -36,6 +36,7 @@ async function search(
     pickupId: location,
     dropoffId: location,
     period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) },
+    timeZone: "America/Caracas",
     filters,
     sort,
     page,

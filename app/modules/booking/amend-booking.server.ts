@@ -13,6 +13,7 @@ import {
   type PriceBreakdown,
 } from "~/modules/pricing/pricing";
 import { excessOf } from "~/modules/pricing/cover";
+import { ratesForCar } from "~/modules/pricing/seasons.server";
 import { getDb, schema } from "~/utils/db.server";
 import { EXCLUSION_VIOLATION, sqlState } from "~/utils/postgres.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -94,7 +95,15 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
       if (wanted && !(given && complete(given))) return "additionalDriverMissing";
       const additionalDriver = wanted ? given : null;
       const options = optionKeys.filter((k) => change.options.includes(k) || (k === "additionalDriver" && wanted));
+      // The new pick-up place dates the rental's days (docs/domain.md#seasons) and the additional driver's age.
+      const [place] = await tx
+        .select({ timeZone: locations.timeZone })
+        .from(locations)
+        .where(eq(locations.id, change.pickupLocationId));
+      // A place that does not exist serves no car: the availability check below would refuse it too.
+      if (!place) throw new Unavailable();
       const days = rentalDays(change.pickUp, change.dropOff);
+      const rates = await ratesForCar(tx, car, { pickUp: change.pickUp, days, timeZone: place.timeZone });
       const breakdown = priceRental({
         car: {
           dailyPriceCents: car.dailyPriceCents,
@@ -103,20 +112,12 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
           deposit: { cents: car.depositCents, method: car.depositMethod },
         },
         days,
+        rates,
         options,
         payLater: true,
       });
-      // The additional driver's age as at checkout, on the new pick-up date at the new pick-up place.
-      const [place] = await tx
-        .select({ timeZone: locations.timeZone })
-        .from(locations)
-        .where(eq(locations.id, change.pickupLocationId));
       const minimumAge = requiredDriverAge(car.minimumAge);
-      if (
-        place &&
-        additionalDriver &&
-        !driverOldEnough(additionalDriver.birthDate, change.pickUp, place.timeZone, minimumAge)
-      ) {
+      if (additionalDriver && !driverOldEnough(additionalDriver.birthDate, change.pickUp, place.timeZone, minimumAge)) {
         return { additionalUnderAge: minimumAge } as const;
       }
       const bookable = await carIsBookableFor(

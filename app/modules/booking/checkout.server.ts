@@ -4,7 +4,9 @@ import { presentLocations } from "~/modules/catalogue/present.server";
 import type { KnownLocation } from "~/modules/catalogue/search-query";
 import type { Language } from "~/modules/i18n/languages";
 import type { OnlineMethod } from "~/modules/booking/methods";
-import type { OptionKey } from "~/modules/pricing/pricing";
+import type { OptionKey, RateSpan } from "~/modules/pricing/pricing";
+import { ratesForCar } from "~/modules/pricing/seasons.server";
+import { getDb } from "~/utils/db.server";
 import { loadProfile, updateProfile } from "~/modules/user/account.server";
 import { authMessages } from "~/modules/user/messages";
 import {
@@ -43,7 +45,14 @@ export const problemStatus: Record<CheckoutProblem, number> = {
   minimumDays: 400,
 };
 
-export type CheckoutTarget = { link: CheckoutLink; car: CheckoutCar; pickupName: string; dropoffName: string };
+export type CheckoutTarget = {
+  link: CheckoutLink;
+  car: CheckoutCar;
+  /** How the period's days are charged (docs/domain.md#seasons): the page's prices, as the booking's. */
+  rates: RateSpan[];
+  pickupName: string;
+  dropoffName: string;
+};
 
 /**
  * Reads the checkout link (`car`, `pickup`, `dropoff`, `from`, `to`; docs/domain.md#days) and
@@ -82,7 +91,9 @@ export async function readCheckoutTarget(
     return fail("unavailable");
   }
   const place = (id: number) => locations.find((l) => l.id === id)?.name ?? "";
-  return { ok: true, link, car, pickupName: place(link.pickupId), dropoffName: place(link.dropoffId) };
+  const { pickUp, days } = link.period;
+  const rates = await ratesForCar(await getDb(), car, { pickUp, days, timeZone: known.get(link.pickupId)!.timeZone });
+  return { ok: true, link, car, rates, pickupName: place(link.pickupId), dropoffName: place(link.dropoffId) };
 }
 
 export type AccountDriver = {

@@ -6,6 +6,7 @@ import { notify } from "~/modules/notification/notify.server";
 import { HOLD_MINUTES, type OnlineMethod } from "~/modules/booking/methods";
 import { excessOf, type Excess } from "~/modules/pricing/cover";
 import { optionKeys, priceRental, rentalDays, type Deposit, type OptionKey } from "~/modules/pricing/pricing";
+import { ratesForCar } from "~/modules/pricing/seasons.server";
 import { createUnactivatedAccount } from "~/modules/user/account.server";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import { unpaidCapFailure, type UnpaidCapFailure } from "./checkout-limits.server";
@@ -70,6 +71,9 @@ export type CheckoutCar = {
   /** Whether the supplier lets drivers pay at the counter. */
   payLaterAllowed: boolean;
   dailyPriceCents: number;
+  /** Longer-rental daily prices (docs/domain.md#long-rental-rates); null when the car has none. */
+  weeklyDailyPriceCents: number | null;
+  monthlyDailyPriceCents: number | null;
   payLaterFeePercent: number;
   minimumAge: number;
   depositCents: number;
@@ -106,6 +110,8 @@ const carFields = {
   minimumNoticeHours: suppliers.minimumNoticeHours,
   minimumDays: suppliers.minimumDays,
   dailyPriceCents: cars.dailyPriceCents,
+  weeklyDailyPriceCents: cars.weeklyDailyPriceCents,
+  monthlyDailyPriceCents: cars.monthlyDailyPriceCents,
   payLaterFeePercent: cars.payLaterFeePercent,
   minimumAge: cars.minimumAge,
   depositCents: cars.depositCents,
@@ -145,6 +151,8 @@ async function findCar(executor: Executor, carId: number): Promise<CheckoutCar |
     supplierLogo,
     payLaterAllowed,
     dailyPriceCents,
+    weeklyDailyPriceCents,
+    monthlyDailyPriceCents,
     payLaterFeePercent,
     minimumAge,
     depositCents,
@@ -159,6 +167,8 @@ async function findCar(executor: Executor, carId: number): Promise<CheckoutCar |
     supplierLogo,
     payLaterAllowed,
     dailyPriceCents,
+    weeklyDailyPriceCents,
+    monthlyDailyPriceCents,
     payLaterFeePercent,
     minimumAge,
     depositCents,
@@ -287,7 +297,8 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   if (overCap) refuse(overCap);
 
   const days = rentalDays(from, to);
-  const breakdown = priceRental({ car, days, options, payLater });
+  const rates = await ratesForCar(tx, car, { pickUp: from, days, timeZone: zone });
+  const breakdown = priceRental({ car, days, rates, options, payLater });
   const extra = input.additionalDriver;
   const booking = await insertBooking(tx, {
     carId: car.id,
