@@ -70,6 +70,8 @@ async function picture() {
 const values = (overrides: Partial<CarValues> = {}): CarValues => ({
   name: "Fleet Test Corolla",
   dailyPriceCents: 4550,
+  weeklyDailyPriceCents: null,
+  monthlyDailyPriceCents: null,
   depositCents: 20000,
   depositMethod: "cardHold",
   payLaterFeePercent: 10,
