@@ -142,6 +142,9 @@ export default function SupplierPage() {
         lastResult={actionData?.intent === "rules" ? actionData.result : undefined}
         defaultValue={rules}
       />
+      <p>
+        <Link to={`/admin/suppliers/${supplier.id}/seasons`}>{t("seasons.link")}</Link>
+      </p>
       {isAdmin ? (
         <>
           <section className="card stack" aria-labelledby="details-title">

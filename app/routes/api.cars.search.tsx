@@ -28,11 +28,11 @@ const route = apiRoute(
         ? await limitsLeavingOut({ locationId: query.pickupId, pickUp, dropOff, now: new Date() })
         : null;
     return reply(200, {
-      cars: cars.map((car) => ({
+      cars: cars.map(({ rates, ...car }) => ({
         ...car,
         image: absoluteUrl(car.image),
         supplierLogo: absoluteUrl(car.supplierLogo),
-        totalCents: priceRental({ car, days }).totalCents,
+        totalCents: priceRental({ car, days, rates }).totalCents,
       })),
       total: count.total,
       more: count.more,

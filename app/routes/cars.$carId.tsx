@@ -5,7 +5,7 @@ import { useCatalogueLabels } from "~/components/catalogue/labels";
 import { BolivarEstimate } from "~/components/price/bolivar-estimate";
 import { FieldErrors, FormErrors } from "~/components/form-errors";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
-import { loadCarDetails } from "~/modules/catalogue/car-page.server";
+import { carPeriodCents, loadCarDetails } from "~/modules/catalogue/car-page.server";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import {
   carHref,
@@ -70,8 +70,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         now,
       }),
       days: period.days,
-      // The search's total (search.tsx): the daily price times the days.
-      totalCents: car.dailyPriceCents * period.days,
+      // The search's total (search.tsx): the period's days at their rates (docs/domain.md#seasons).
+      totalCents:
+        (await carPeriodCents(carId, { pickUp: period.pickUp, days: period.days, timeZone: query.timeZone })) ??
+        car.dailyPriceCents * period.days,
       summary: t("search.summary", {
         ns: "catalogue",
         place: place(query.pickupId),

@@ -85,6 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pickupHours,
     dropoffHours,
     fees,
+    rates,
     account,
     payments,
     formOptions,
@@ -113,6 +114,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       options: car.options,
       deposit: car.deposit,
       fees,
+      rates,
     },
     excess: car.excess,
     driver: account?.driver ?? null,
@@ -219,6 +221,7 @@ export default function CheckoutPage() {
   const price = priceRental({
     car: pricing,
     days: summary.days,
+    rates: pricing.rates,
     options: chosenOptions,
     payLater: payment === "payLater",
     fees: pricing.fees,
@@ -299,12 +302,18 @@ export default function CheckoutPage() {
             payLater: priceRental({
               car: pricing,
               days: summary.days,
+              rates: pricing.rates,
               options: chosenOptions,
               payLater: true,
               fees: pricing.fees,
             }).totalCents,
-            payNow: priceRental({ car: pricing, days: summary.days, options: chosenOptions, fees: pricing.fees })
-              .totalCents,
+            payNow: priceRental({
+              car: pricing,
+              days: summary.days,
+              rates: pricing.rates,
+              options: chosenOptions,
+              fees: pricing.fees,
+            }).totalCents,
           }}
         />
         <PriceLines breakdown={price} deposit={pricing.deposit} />

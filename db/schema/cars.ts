@@ -36,6 +36,9 @@ export const cars = pgTable(
     /** The supplier may hand over another car of the same category ("Chevrolet Spark or similar"). */
     orSimilar: boolean("or_similar").notNull().default(false),
     dailyPriceCents: integer("daily_price_cents").notNull(),
+    /** Longer-rental daily prices (docs/domain.md#long-rental-rates): from 7 and from 28 days, when cheaper. */
+    weeklyDailyPriceCents: integer("weekly_daily_price_cents"),
+    monthlyDailyPriceCents: integer("monthly_daily_price_cents"),
     depositCents: integer("deposit_cents").notNull().default(0),
     /** How the deposit is taken at the counter (docs/domain.md#deposit). */
     depositMethod: depositMethod("deposit_method").notNull().default("cardHold"),

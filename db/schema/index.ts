@@ -16,3 +16,4 @@ export * from "./images";
 export * from "./audit";
 export * from "./usdt-attempts";
 export * from "./payment-handoffs";
+export * from "./seasons";

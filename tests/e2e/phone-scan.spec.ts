@@ -76,6 +76,7 @@ const pages: Record<string, Partial<Record<Role, string[]>> | "not a page"> = {
   "admin.suppliers._index.tsx": { admin: ["/admin/suppliers"] },
   "admin.suppliers.new.tsx": { admin: ["/admin/suppliers/new"] },
   "admin.suppliers.$supplierId.tsx": { admin: ["/admin/suppliers/1"] },
+  "admin.suppliers.$supplierId_.seasons.tsx": { admin: ["/admin/suppliers/1/seasons"] },
   "admin.users._index.tsx": { admin: ["/admin/users"] },
   "admin.users.new.tsx": { admin: ["/admin/users/new"] },
   "admin.users.$userId.tsx": { admin: ["/admin/users/4"] },

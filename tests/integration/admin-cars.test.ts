@@ -70,6 +70,8 @@ async function picture() {
 const values = (overrides: Partial<CarValues> = {}): CarValues => ({
   name: "Fleet Test Corolla",
   dailyPriceCents: 4550,
+  weeklyDailyPriceCents: null,
+  monthlyDailyPriceCents: null,
   depositCents: 20000,
   depositMethod: "cardHold",
   payLaterFeePercent: 10,
@@ -134,6 +136,7 @@ async function searchAt(place: number) {
     pickupId: place,
     dropoffId: place,
     period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) },
+    timeZone: "America/Caracas",
     filters: noFilters,
     sort: "total",
     page: 1,

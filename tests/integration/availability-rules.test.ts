@@ -63,6 +63,7 @@ async function inSearch(pickUp: Date, dropOff: Date, now?: Date) {
       pickupId: fx.placeId,
       dropoffId: fx.placeId,
       period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) },
+      timeZone: "America/Caracas",
       filters: noFilters,
       sort: "total",
       page: 1,

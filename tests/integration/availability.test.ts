@@ -36,6 +36,7 @@ async function search(
     pickupId: location,
     dropoffId: location,
     period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) },
+    timeZone: "America/Caracas",
     filters,
     sort,
     page,
@@ -172,6 +173,8 @@ describe("availability in search", () => {
         supplierId,
         supplierName: supplier.name,
         supplierLogo: supplier.logo,
+        // Two days, no season of this supplier: both at the daily price (docs/domain.md#seasons).
+        rates: [{ days: 2, dailyPriceCents: car.dailyPriceCents, rate: "daily", season: null }],
       },
     ]);
     expect(typeof cars[0].aircon).toBe("boolean");

@@ -24,6 +24,8 @@ const asStaff = (id: number, type: "admin" | "supplier", supplierId: number | nu
 const values = (plate: string | null): CarValues => ({
   name: "Counter Test Spark",
   dailyPriceCents: 3000,
+  weeklyDailyPriceCents: null,
+  monthlyDailyPriceCents: null,
   depositCents: 0,
   depositMethod: "cardHold",
   payLaterFeePercent: 0,

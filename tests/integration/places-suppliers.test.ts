@@ -346,6 +346,7 @@ describe("suppliers", () => {
         pickupId: location.id,
         dropoffId: location.id,
         period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) },
+        timeZone: "America/Caracas",
         filters: noFilters,
         sort: "total",
         page: 1,

@@ -69,6 +69,8 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
     year: t("form.year"),
     ...(pickSupplier ? { supplierId: t("form.supplier") } : {}),
     dailyPrice: t("form.dailyPrice"),
+    weeklyDailyPrice: t("form.weeklyDailyPrice"),
+    monthlyDailyPrice: t("form.monthlyDailyPrice"),
     deposit: t("form.deposit"),
     depositMethod: t("form.depositMethod"),
     payLaterFeePercent: t("form.payLaterFee"),
@@ -137,6 +139,8 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
       <fieldset className="card stack">
         <legend>{t("form.prices")}</legend>
         <MoneyField field={fields.dailyPrice} label={labels.dailyPrice} help={t("form.moneyHelp")} />
+        <MoneyField field={fields.weeklyDailyPrice} label={labels.weeklyDailyPrice} help={t("form.weeklyHelp")} />
+        <MoneyField field={fields.monthlyDailyPrice} label={labels.monthlyDailyPrice} help={t("form.monthlyHelp")} />
         <MoneyField field={fields.deposit} label={labels.deposit} help={t("form.moneyHelp")} />
         <SelectField
           field={fields.depositMethod}

@@ -2,7 +2,7 @@ import { BolivarEstimate } from "~/components/price/bolivar-estimate";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { includedOptions, resultTotals } from "~/modules/pricing/price-lines";
-import type { DepositMethod, OptionKey } from "~/modules/pricing/pricing";
+import { priceRental, type DepositMethod, type OptionKey, type RateSpan } from "~/modules/pricing/pricing";
 
 /** What a result's price block needs: the car's terms as the search read them. */
 export type CarPriceData = {
@@ -12,6 +12,8 @@ export type CarPriceData = {
   depositCents: number;
   depositMethod: DepositMethod;
   options: Record<OptionKey, number>;
+  /** How the period's days are charged (docs/domain.md#seasons). */
+  rates: RateSpan[];
 };
 
 /**
@@ -38,15 +40,14 @@ export function CarPrice({
   describedBy: string;
 }) {
   const { t } = useTranslation("price");
-  const totals = resultTotals(
-    {
-      dailyPriceCents: car.dailyPriceCents,
-      payLaterFeePercent: car.payLaterFeePercent,
-      options: car.options,
-    },
-    days,
-    { payNow, payLater: car.payLaterAllowed },
-  );
+  const priced = {
+    dailyPriceCents: car.dailyPriceCents,
+    payLaterFeePercent: car.payLaterFeePercent,
+    options: car.options,
+  };
+  const totals = resultTotals(priced, days, { payNow, payLater: car.payLaterAllowed }, car.rates);
+  // The period's average day (docs/domain.md#seasons): the daily price unless a season or a longer-rental rate applies.
+  const perDayCents = priceRental({ car: priced, days, rates: car.rates }).dailyPriceCents;
   const included = [t("result.taxes"), ...includedOptions(car.options).map((key) => t(`catalogue:options.${key}`))];
   const deposit =
     car.depositCents > 0
@@ -67,7 +68,7 @@ export function CarPrice({
   return (
     <div className="car-card__price car-price">
       <p>
-        {t("catalogue:card.pricePerDay")} <strong>{formatCents(car.dailyPriceCents)}</strong>
+        {t("catalogue:card.pricePerDay")} <strong>{formatCents(perDayCents)}</strong>
       </p>
       {totals.length > 1 ? (
         <>

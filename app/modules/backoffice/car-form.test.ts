@@ -166,6 +166,22 @@ describe("the car form", () => {
     expect(errorsOf(validForm({ dailyPrice })).dailyPrice).toEqual([message]);
   });
 
+  it.each([
+    ["0", carFormMessages.longRatePositive],
+    ["abc", carFormMessages.longRatePositive],
+    ["100000.01", carFormMessages.moneyTooHigh],
+  ])("refuses the weekly daily price %j (docs/domain.md#long-rental-rates)", (weeklyDailyPrice, message) => {
+    expect(errorsOf(validForm({ weeklyDailyPrice })).weeklyDailyPrice).toEqual([message]);
+  });
+
+  it("reads empty longer-rental prices as none and typed ones as cents", () => {
+    const none = parse(validForm(), admin);
+    const typed = parse(validForm({ weeklyDailyPrice: "39,90", monthlyDailyPrice: "30" }), admin);
+    if (none.status !== "success" || typed.status !== "success") throw new Error("refused");
+    expect(carValuesFrom(none.value).car).toMatchObject({ weeklyDailyPriceCents: null, monthlyDailyPriceCents: null });
+    expect(carValuesFrom(typed.value).car).toMatchObject({ weeklyDailyPriceCents: 3990, monthlyDailyPriceCents: 3000 });
+  });
+
   it.each(["45.50", "45,50"])("reads the daily price %j as 4,550 cents: a decimal point or comma", (dailyPrice) => {
     const submission = parse(validForm({ dailyPrice }), admin);
     expect(submission.status).toBe("success");
@@ -274,6 +290,8 @@ describe("the car form", () => {
       supplierId: 4,
       locationIds: [2, 5],
       dailyPriceCents: 3705,
+      weeklyDailyPriceCents: 3900,
+      monthlyDailyPriceCents: null,
       depositCents: 0,
       depositMethod: "cash" as const,
       payLaterFeePercent: 5,

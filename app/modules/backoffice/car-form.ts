@@ -54,6 +54,7 @@ export const carFormMessages = {
   money: "adminCars:errors.money",
   moneyTooHigh: "adminCars:errors.moneyTooHigh",
   dailyPricePositive: "adminCars:errors.dailyPricePositive",
+  longRatePositive: "adminCars:errors.longRatePositive",
   optionPricePositive: "adminCars:errors.optionPricePositive",
   minimumAge: "adminCars:errors.minimumAge",
   seats: "adminCars:errors.seats",
@@ -96,6 +97,29 @@ function money(belowMinMessage: string, min: number) {
     { min, max: carLimits.moneyMaxCents },
     { invalid: carFormMessages.money, tooLow: belowMinMessage, tooHigh: carFormMessages.moneyTooHigh },
   );
+}
+
+/** An optional longer-rental daily price (docs/domain.md#long-rental-rates): empty is none (null), else cents ≥ 1. */
+function optionalMoney() {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return null;
+      const cents = parseDollars(text);
+      const message =
+        cents === null || cents < 1
+          ? carFormMessages.longRatePositive
+          : cents > carLimits.moneyMaxCents
+            ? carFormMessages.moneyTooHigh
+            : null;
+      if (message) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return cents;
+    });
 }
 
 /** A whole number in its range; one message for a wrong or out-of-range value, the shared one when empty. */
@@ -186,6 +210,8 @@ export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
           .optional()
           .transform(() => undefined),
     dailyPrice: money(carFormMessages.dailyPricePositive, 1),
+    weeklyDailyPrice: optionalMoney(),
+    monthlyDailyPrice: optionalMoney(),
     deposit: money(carFormMessages.money, 0),
     depositMethod: choice(depositMethods),
     payLaterFeePercent: wholeNumber(carLimits.payLaterFeePercent, carFormMessages.payLaterFeePercent),
@@ -280,6 +306,9 @@ export type CarFormValue = z.output<ReturnType<typeof carFormSchema>>;
 export type CarValues = {
   name: string;
   dailyPriceCents: number;
+  /** Null when the car has no such rate (docs/domain.md#long-rental-rates). */
+  weeklyDailyPriceCents: number | null;
+  monthlyDailyPriceCents: number | null;
   depositCents: number;
   depositMethod: DepositMethod;
   payLaterFeePercent: number;
@@ -324,6 +353,8 @@ export function carValuesFrom(value: CarFormValue): { car: CarValues; locationId
     car: {
       name: value.name,
       dailyPriceCents: value.dailyPrice,
+      weeklyDailyPriceCents: value.weeklyDailyPrice,
+      monthlyDailyPriceCents: value.monthlyDailyPrice,
       depositCents: value.deposit,
       depositMethod: value.depositMethod,
       payLaterFeePercent: value.payLaterFeePercent,
@@ -384,6 +415,8 @@ export function carFormDefaults(
     name: car.name,
     supplierId: String(car.supplierId),
     dailyPrice: dollarsInput(car.dailyPriceCents),
+    weeklyDailyPrice: car.weeklyDailyPriceCents === null ? "" : dollarsInput(car.weeklyDailyPriceCents),
+    monthlyDailyPrice: car.monthlyDailyPriceCents === null ? "" : dollarsInput(car.monthlyDailyPriceCents),
     deposit: dollarsInput(car.depositCents),
     depositMethod: car.depositMethod,
     payLaterFeePercent: String(car.payLaterFeePercent),

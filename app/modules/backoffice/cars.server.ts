@@ -106,6 +106,8 @@ const carColumns = {
   image: cars.image,
   name: cars.name,
   dailyPriceCents: cars.dailyPriceCents,
+  weeklyDailyPriceCents: cars.weeklyDailyPriceCents,
+  monthlyDailyPriceCents: cars.monthlyDailyPriceCents,
   depositCents: cars.depositCents,
   depositMethod: cars.depositMethod,
   payLaterFeePercent: cars.payLaterFeePercent,

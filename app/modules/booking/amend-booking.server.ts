@@ -15,6 +15,7 @@ import {
   type PriceBreakdown,
 } from "~/modules/pricing/pricing";
 import { excessOf } from "~/modules/pricing/cover";
+import { ratesForCar } from "~/modules/pricing/seasons.server";
 import { getDb, schema } from "~/utils/db.server";
 import { EXCLUSION_VIOLATION, sqlState } from "~/utils/postgres.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -100,7 +101,8 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
       const additionalDriver = wanted ? given : null;
       const options = optionKeys.filter((k) => change.options.includes(k) || (k === "additionalDriver" && wanted));
       const days = rentalDays(change.pickUp, change.dropOff);
-      // Both new places with their hours; a place that does not exist makes the car "unavailable" below.
+      // Both new places: the pick-up place dates the rental's days (docs/domain.md#seasons) and the
+      // additional driver's age; both have their hours; a place that does not exist makes the car "unavailable" below.
       const places = await tx
         .select()
         .from(locations)
@@ -124,6 +126,7 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
         .select({ oneWayFeeCents: suppliers.oneWayFeeCents })
         .from(suppliers)
         .where(eq(suppliers.id, booking.supplierId));
+      const rates = await ratesForCar(tx, car, { pickUp: change.pickUp, days, timeZone: place.timeZone });
       const breakdown = priceRental({
         car: {
           dailyPriceCents: car.dailyPriceCents,
@@ -132,6 +135,7 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
           deposit: { cents: car.depositCents, method: car.depositMethod },
         },
         days,
+        rates,
         options,
         payLater: true,
         fees: rentalFees(handovers.fees, supplier?.oneWayFeeCents ?? 0, place.id !== dropoffPlace.id),

@@ -5,7 +5,9 @@ import { placeName } from "~/modules/i18n/place-name";
 import { presentLocations } from "~/modules/catalogue/present.server";
 import type { Language } from "~/modules/i18n/languages";
 import type { OnlineMethod } from "~/modules/booking/methods";
-import type { FeeKey, OptionKey } from "~/modules/pricing/pricing";
+import type { FeeKey, OptionKey, RateSpan } from "~/modules/pricing/pricing";
+import { ratesForCar } from "~/modules/pricing/seasons.server";
+import { getDb } from "~/utils/db.server";
 import { loadProfile, updateProfile } from "~/modules/user/account.server";
 import { authMessages } from "~/modules/user/messages";
 import {
@@ -49,6 +51,8 @@ export const problemStatus: Record<CheckoutProblem, number> = {
 export type CheckoutTarget = {
   link: CheckoutLink;
   car: CheckoutCar;
+  /** How the period's days are charged (docs/domain.md#seasons): the page's prices, as the booking's. */
+  rates: RateSpan[];
   pickupName: string;
   dropoffName: string;
   /** Each place's week in one line, or null when it set no hours (docs/domain.md#opening-hours). */
@@ -109,10 +113,13 @@ export async function readCheckoutTarget(
   ) {
     return fail("unavailable");
   }
+  const { pickUp, days } = link.period;
+  const rates = await ratesForCar(await getDb(), car, { pickUp, days, timeZone: pickup.timeZone });
   return {
     ok: true,
     link,
     car,
+    rates,
     pickupName: pickup.name,
     dropoffName: dropoff.name,
     pickupHours: pickup.hours.week,

@@ -20,6 +20,7 @@ import {
   type FeeKey,
   type OptionKey,
 } from "~/modules/pricing/pricing";
+import { ratesForCar } from "~/modules/pricing/seasons.server";
 import { createUnactivatedAccount } from "~/modules/user/account.server";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import { unpaidCapFailure, type UnpaidCapFailure } from "./checkout-limits.server";
@@ -86,6 +87,9 @@ export type CheckoutCar = {
   /** Whether the supplier lets drivers pay at the counter. */
   payLaterAllowed: boolean;
   dailyPriceCents: number;
+  /** Longer-rental daily prices (docs/domain.md#long-rental-rates); null when the car has none. */
+  weeklyDailyPriceCents: number | null;
+  monthlyDailyPriceCents: number | null;
   payLaterFeePercent: number;
   minimumAge: number;
   depositCents: number;
@@ -125,6 +129,8 @@ const carFields = {
   minimumDays: suppliers.minimumDays,
   oneWayFeeCents: suppliers.oneWayFeeCents,
   dailyPriceCents: cars.dailyPriceCents,
+  weeklyDailyPriceCents: cars.weeklyDailyPriceCents,
+  monthlyDailyPriceCents: cars.monthlyDailyPriceCents,
   payLaterFeePercent: cars.payLaterFeePercent,
   minimumAge: cars.minimumAge,
   depositCents: cars.depositCents,
@@ -164,6 +170,8 @@ async function findCar(executor: Executor, carId: number): Promise<CheckoutCar |
     supplierLogo,
     payLaterAllowed,
     dailyPriceCents,
+    weeklyDailyPriceCents,
+    monthlyDailyPriceCents,
     payLaterFeePercent,
     minimumAge,
     depositCents,
@@ -178,6 +186,8 @@ async function findCar(executor: Executor, carId: number): Promise<CheckoutCar |
     supplierLogo,
     payLaterAllowed,
     dailyPriceCents,
+    weeklyDailyPriceCents,
+    monthlyDailyPriceCents,
     payLaterFeePercent,
     minimumAge,
     depositCents,
@@ -319,9 +329,11 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   if (overCap) refuse(overCap);
 
   const days = rentalDays(from, to);
+  const rates = await ratesForCar(tx, car, { pickUp: from, days, timeZone: zone });
   const breakdown = priceRental({
     car,
     days,
+    rates,
     options,
     payLater,
     fees: rentalFees(handovers.fees, car.oneWayFeeCents, pickup.id !== dropoff.id),

@@ -1,11 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import { excessOf } from "~/modules/pricing/cover";
 import { optionPrices } from "~/modules/pricing/pricing";
+import { ratesForCar } from "~/modules/pricing/seasons.server";
 import { getDb, schema } from "~/utils/db.server";
 import type { CarCard } from "./search.server";
 
 /** What the car page (docs/domain.md#car-page) shows of a car, whatever the dates. */
-export type CarDetails = Omit<CarCard, "payLaterFeePercent" | "supplierId"> & {
+export type CarDetails = Omit<CarCard, "payLaterFeePercent" | "supplierId" | "rates"> & {
   minimumAge: number;
   /** The places it is rented from, by id. */
   locationIds: number[];
@@ -56,4 +57,29 @@ export async function loadCarDetails(carId: number): Promise<CarDetails | null> 
     supplierLogo: row.supplierLogo,
     locationIds: places.map((p) => p.id),
   };
+}
+
+/**
+ * What the car costs for a period with no options (the search's total, docs/domain.md#seasons):
+ * its seasons and longer-rental rates counted, as search and checkout count them.
+ */
+export async function carPeriodCents(
+  carId: number,
+  rental: { pickUp: Date; days: number; timeZone: string },
+): Promise<number | null> {
+  const db = await getDb();
+  const { cars: c } = schema;
+  const [car] = await db
+    .select({
+      id: c.id,
+      supplierId: c.supplierId,
+      dailyPriceCents: c.dailyPriceCents,
+      weeklyDailyPriceCents: c.weeklyDailyPriceCents,
+      monthlyDailyPriceCents: c.monthlyDailyPriceCents,
+    })
+    .from(c)
+    .where(eq(c.id, carId));
+  if (!car) return null;
+  const rates = await ratesForCar(db, car, rental);
+  return rates.reduce((sum, span) => sum + span.days * span.dailyPriceCents, 0);
 }

@@ -35,6 +35,8 @@ export type SearchQuery = {
   pickupId: number;
   dropoffId: number;
   period: RentalPeriod;
+  /** The pick-up place's zone, which dates the rental's days for seasons (docs/domain.md#seasons). */
+  timeZone: string;
   filters: SearchFilters;
   sort: SortOrder;
   page: number;
@@ -98,7 +100,7 @@ export function parseSearchParams(params: URLSearchParams, known: Map<number, Kn
 
   const query =
     pickupId !== null && dropoffId !== null && period.ok && Object.keys(errors).length === 0
-      ? { pickupId, dropoffId, period: period.period, filters, sort, page }
+      ? { pickupId, dropoffId, period: period.period, timeZone: zone, filters, sort, page }
       : null;
   return { values, filters, sort, page, errors, query };
 }

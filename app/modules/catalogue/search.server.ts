@@ -2,7 +2,8 @@ import { and, asc, desc, eq, sql, type AnyColumn, type Placeholder, type SQL } f
 import { alias } from "drizzle-orm/pg-core";
 import { bookablePlace as cl, bookableSupplier as s, carIsBookable } from "~/modules/availability/availability.server";
 import type { Excess } from "~/modules/pricing/cover";
-import type { DepositMethod, OptionKey } from "~/modules/pricing/pricing";
+import type { DepositMethod, OptionKey, RateSpan } from "~/modules/pricing/pricing";
+import { ratesForCars } from "~/modules/pricing/seasons.server";
 import { getDb, schema, type Database } from "~/utils/db.server";
 import type { CarCategory, FuelPolicy, FuelType, Gearbox } from "./car-enums";
 import { effectiveFilters, type SearchFilters, type SortOrder } from "./filters";
@@ -47,6 +48,8 @@ export type CarCard = {
   supplierId: number;
   supplierName: string;
   supplierLogo: string | null;
+  /** How the searched period's days are charged (docs/domain.md#seasons): its total, as checkout's. */
+  rates: RateSpan[];
 };
 
 // The page's cars are read again by id, under their own aliases, outside the CTE.
@@ -63,6 +66,8 @@ const cardFields = {
   bags: pc.bags,
   orSimilar: pc.orSimilar,
   dailyPriceCents: pc.dailyPriceCents,
+  weeklyDailyPriceCents: pc.weeklyDailyPriceCents,
+  monthlyDailyPriceCents: pc.monthlyDailyPriceCents,
   depositCents: pc.depositCents,
   depositMethod: pc.depositMethod,
   seats: pc.seats,
@@ -295,7 +300,7 @@ function queryFor(db: Database, shape: string, conditions: SQL[], sort: SortOrde
   return query;
 }
 
-function toCard(row: Row): CarCard {
+function toCard(row: Row, rates: RateSpan[]): CarCard {
   return {
     id: row.id,
     name: row.name,
@@ -333,6 +338,7 @@ function toCard(row: Row): CarCard {
     supplierId: row.supplierId,
     supplierName: row.supplierName,
     supplierLogo: row.supplierLogo,
+    rates,
   };
 }
 
@@ -345,7 +351,8 @@ export async function searchCars(query: SearchQuery, now?: Date): Promise<{ cars
   const { shape, conditions, values } = filterConditions(effectiveFilters(query.filters));
   const size = query.pageSize ?? CARS_PER_PAGE;
   const cap = countCap(query.page, size);
-  const rows = await queryFor(await getDb(), shape, conditions, query.sort).execute({
+  const db = await getDb();
+  const rows = await queryFor(db, shape, conditions, query.sort).execute({
     ...values,
     location: query.pickupId,
     pickUp: query.period.pickUp.toISOString(),
@@ -356,8 +363,10 @@ export async function searchCars(query: SearchQuery, now?: Date): Promise<{ cars
     size,
     offset: (query.page - 1) * size,
   });
-  const cars: CarCard[] = [];
   // A page past the end is the count's row alone, its car's values all null.
-  for (const row of rows) if (row.car && row.car[0] != null) cars.push(toCard(rowFrom(row.car)));
+  const found = rows.flatMap((row) => (row.car && row.car[0] != null ? [rowFrom(row.car)] : []));
+  const { pickUp, days } = query.period;
+  const rates = await ratesForCars(db, found, { pickUp, days, timeZone: query.timeZone });
+  const cars = found.map((row) => toCard(row, rates.get(row.id)!));
   return { cars, count: resultCount(rows[0]?.found ?? 0, cap, size) };
 }

@@ -17,7 +17,7 @@ describe("priceLines", () => {
       priceRental({ car, days: 2, options: ["gps", "collisionDamageWaiver", "cancellation"], payLater: true }),
     );
     expect(lines).toEqual([
-      { kind: "rental", days: 2, dailyPriceCents: 2800, cents: 5600 },
+      { kind: "rental", days: 2, dailyPriceCents: 2800, cents: 5600, rate: "daily", season: null },
       { kind: "option", option: "cancellation", cents: 2000 },
       { kind: "option", option: "gps", cents: 1000 },
       { kind: "option", option: "collisionDamageWaiver", cents: 0 },
@@ -43,15 +43,47 @@ describe("priceLines", () => {
   });
 });
 
+describe("priceLines with seasons (docs/domain.md#seasons)", () => {
+  it("prints one rental line per rate, in the order the rates come", () => {
+    const rates = [
+      { days: 5, dailyPriceCents: 4000, rate: "weekly" as const, season: null },
+      { days: 2, dailyPriceCents: 5600, rate: "weekly" as const, season: "Diciembre" },
+    ];
+    const lines = priceLines(priceRental({ car, days: 7, rates }));
+    expect(lines).toEqual([
+      { kind: "rental", days: 5, dailyPriceCents: 4000, cents: 20_000, rate: "weekly", season: null },
+      { kind: "rental", days: 2, dailyPriceCents: 5600, cents: 11_200, rate: "weekly", season: "Diciembre" },
+      { kind: "total", cents: 31_200 },
+    ]);
+  });
+});
+
 describe("priceLineText and depositText", () => {
   const t = (key: string, values?: Record<string, unknown>) => `${key}${values ? JSON.stringify(values) : ""}`;
   const money = (cents: number) => `$${cents / 100}`;
 
   it("words each line with its amount, an included option as included", () => {
-    expect(priceLineText(t, money, { kind: "rental", days: 2, dailyPriceCents: 2800, cents: 5600 })).toEqual({
+    const rental = {
+      kind: "rental",
+      days: 2,
+      dailyPriceCents: 2800,
+      cents: 5600,
+      rate: "daily",
+      season: null,
+    } as const;
+    expect(priceLineText(t, money, rental)).toEqual({
       label: 'price:lines.rental{"count":2,"price":"$28"}',
       amount: "$56",
     });
+    expect(priceLineText(t, money, { ...rental, rate: "weekly" }).label).toBe(
+      'price:lines.rentalWeekly{"count":2,"price":"$28"}',
+    );
+    expect(priceLineText(t, money, { ...rental, rate: "monthly" }).label).toBe(
+      'price:lines.rentalMonthly{"count":2,"price":"$28"}',
+    );
+    expect(priceLineText(t, money, { ...rental, rate: "weekly", season: "Diciembre" }).label).toBe(
+      'price:lines.rentalSeason{"count":2,"price":"$28","season":"Diciembre"}',
+    );
     expect(priceLineText(t, money, { kind: "option", option: "gps", cents: 0 }).amount).toBe("price:lines.included");
   });
 
@@ -128,7 +160,7 @@ describe("priceLines with fees (docs/domain.md#fees)", () => {
   });
 
   it("adds a search's one-way fee to each result's totals", () => {
-    expect(resultTotals(car, 2, { payNow: true, payLater: false }, { oneWay: 4000 })).toEqual([
+    expect(resultTotals(car, 2, { payNow: true, payLater: false }, undefined, { oneWay: 4000 })).toEqual([
       { way: "payNow", totalCents: 9600, feePercent: 0 },
     ]);
   });

@@ -8,6 +8,8 @@ import {
   type OptionKey,
   type PriceBreakdown,
   type PricedCar,
+  type RateKind,
+  type RateSpan,
 } from "./pricing";
 
 /**
@@ -16,7 +18,15 @@ import {
  * thing in the same order. Pure and shared with the browser.
  */
 export type PriceLine =
-  | { kind: "rental"; days: number; dailyPriceCents: number; cents: number }
+  /** Days at one daily price; `rate` and `season` say which one (docs/domain.md#seasons). */
+  | {
+      kind: "rental";
+      days: number;
+      dailyPriceCents: number;
+      cents: number;
+      rate: RateKind;
+      season: string | null;
+    }
   /** An option chosen or included; `cents` 0 means included in the daily price. */
   | { kind: "option"; option: OptionKey; cents: number }
   /** An out-of-hours handover or a one-way drop-off (docs/domain.md#fees). */
@@ -27,14 +37,17 @@ export type PriceLine =
   | { kind: "total"; cents: number };
 
 export function priceLines(breakdown: PriceBreakdown): PriceLine[] {
-  const lines: PriceLine[] = [
-    {
-      kind: "rental",
-      days: breakdown.days,
-      dailyPriceCents: breakdown.dailyPriceCents,
-      cents: breakdown.dailyPriceCents * breakdown.days,
-    },
+  const spans: RateSpan[] = breakdown.rates ?? [
+    { days: breakdown.days, dailyPriceCents: breakdown.dailyPriceCents, rate: "daily", season: null },
   ];
+  const lines: PriceLine[] = spans.map((span) => ({
+    kind: "rental",
+    days: span.days,
+    dailyPriceCents: span.dailyPriceCents,
+    cents: span.dailyPriceCents * span.days,
+    rate: span.rate,
+    season: span.season,
+  }));
   for (const option of optionKeys) {
     const cents = breakdown.options[option];
     if (cents !== undefined) lines.push({ kind: "option", option, cents });
@@ -60,11 +73,19 @@ type Money = (cents: number) => string;
 /** A line as a label and an amount in the reader's language ("2 days × $28", "$56"). */
 export function priceLineText(t: Translate, money: Money, line: PriceLine): { label: string; amount: string } {
   switch (line.kind) {
-    case "rental":
-      return {
-        label: t("price:lines.rental", { count: line.days, price: money(line.dailyPriceCents) }),
-        amount: money(line.cents),
-      };
+    case "rental": {
+      const values = { count: line.days, price: money(line.dailyPriceCents) };
+      // A season's days are named by the season; the others say when a longer-rental rate applied.
+      const label =
+        line.season !== null
+          ? t("price:lines.rentalSeason", { ...values, season: line.season })
+          : line.rate === "weekly"
+            ? t("price:lines.rentalWeekly", values)
+            : line.rate === "monthly"
+              ? t("price:lines.rentalMonthly", values)
+              : t("price:lines.rental", values);
+      return { label, amount: money(line.cents) };
+    }
     case "option":
       return {
         label: t(`catalogue:options.${line.option}`),
@@ -113,11 +134,13 @@ export function resultTotals(
   car: PricedCar,
   days: number,
   ways: { payNow: boolean; payLater: boolean },
+  /** How the searched period's days are charged (docs/domain.md#seasons). */
+  rates?: RateSpan[],
   /** The search's fees for every car of the result, e.g. a one-way drop-off (docs/domain.md#fees). */
   fees?: Partial<Record<FeeKey, number>>,
 ): Array<{ way: PaymentWay | null; totalCents: number; feePercent: number }> {
-  const now = ways.payNow ? priceRental({ car, days, fees }) : null;
-  const later = ways.payLater ? priceRental({ car, days, payLater: true, fees }) : null;
+  const now = ways.payNow ? priceRental({ car, days, rates, fees }) : null;
+  const later = ways.payLater ? priceRental({ car, days, rates, payLater: true, fees }) : null;
   if (now && later) {
     if (now.totalCents === later.totalCents) return [{ way: null, totalCents: now.totalCents, feePercent: 0 }];
     return [

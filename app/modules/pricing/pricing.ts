@@ -60,9 +60,21 @@ export type PricedCar = {
   deposit?: Deposit;
 };
 
+/** Which daily price a span of days was charged at (docs/domain.md#long-rental-rates). */
+export type RateKind = "daily" | "weekly" | "monthly";
+
+/**
+ * Days of a rental charged at one daily price (docs/domain.md#seasons): the rental's base rate,
+ * or a season's (`season` names it). `rentalRates` (rates.ts) works them out per day.
+ */
+export type RateSpan = { days: number; dailyPriceCents: number; rate: RateKind; season: string | null };
+
 export type PriceBreakdown = {
   days: number;
+  /** The car's daily price when the whole rental is at it; with `rates`, their day-weighted average rounded up. */
   dailyPriceCents: number;
+  /** How the rental's days were charged; absent on bookings made before seasons and longer-rental rates. */
+  rates?: RateSpan[];
   /** What each chosen option adds to the subtotal (0 for an included one). */
   options: Partial<Record<OptionKey, number>>;
   /** Fees charged (only those above 0; absent on bookings made before fees existed). */
@@ -104,6 +116,8 @@ export function addPercentRoundingUp(cents: number, percent: number): number {
 export function priceRental(input: {
   car: PricedCar;
   days: number;
+  /** The rental's days by daily price (`rentalRates`); without it every day is at the car's daily price. */
+  rates?: RateSpan[];
   options?: Iterable<OptionKey>;
   payLater?: boolean;
   /** Cents per fee, worked out by the caller from the places and the supplier; 0 or absent: none. */
@@ -111,9 +125,12 @@ export function priceRental(input: {
 }): PriceBreakdown {
   const { car, days } = input;
   if (!Number.isInteger(days) || days < 1) throw new RangeError("days must be a positive integer");
+  const rates = input.rates ?? [{ days, dailyPriceCents: car.dailyPriceCents, rate: "daily", season: null }];
+  if (rates.reduce((sum, span) => sum + span.days, 0) !== days) throw new RangeError("rates must cover every day");
   const chosen = new Set(input.options ?? []);
   const options: Partial<Record<OptionKey, number>> = {};
-  let subtotalCents = car.dailyPriceCents * days;
+  const rentalCents = rates.reduce((sum, span) => sum + span.days * span.dailyPriceCents, 0);
+  let subtotalCents = rentalCents;
   // In the canonical order, so a breakdown always lists options the same way.
   for (const key of optionKeys) {
     if (!chosen.has(key)) continue;
@@ -141,7 +158,8 @@ export function priceRental(input: {
   const payLaterFeePercent = input.payLater ? car.payLaterFeePercent : 0;
   return {
     days,
-    dailyPriceCents: car.dailyPriceCents,
+    dailyPriceCents: input.rates ? Math.ceil(rentalCents / days) : car.dailyPriceCents,
+    ...(input.rates ? { rates: input.rates.map((span) => ({ ...span })) } : {}),
     options,
     ...(Object.keys(fees).length ? { fees } : {}),
     subtotalCents,

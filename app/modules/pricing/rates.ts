@@ -1,0 +1,97 @@
+import { addPercentRoundingUp, type RateKind, type RateSpan } from "./pricing";
+
+/**
+ * Seasons and longer-rental rates (docs/domain.md#seasons, docs/domain.md#long-rental-rates):
+ * which daily price each day of a rental is charged at. Pure and shared with the browser; the
+ * server loads a car's seasons (seasons.server.ts) and passes them in.
+ */
+
+/** From this many days the weekly daily price applies, from `MONTHLY_DAYS` the monthly one, when cheaper. */
+export const WEEKLY_DAYS = 7;
+export const MONTHLY_DAYS = 28;
+
+/** A car's daily prices: the base one and the optional longer-rental ones (null: none). */
+export type CarRates = {
+  dailyPriceCents: number;
+  weeklyDailyPriceCents: number | null;
+  monthlyDailyPriceCents: number | null;
+};
+
+/** A season as it prices one car: its days (`YYYY-MM-DD`, both included), percent and the car's fixed price if any. */
+export type SeasonRule = {
+  name: string;
+  firstDay: string;
+  lastDay: string;
+  percent: number;
+  fixedDailyPriceCents: number | null;
+};
+
+/**
+ * The rental's base rate: the cheapest of the daily price and the longer-rental prices the
+ * rental is long enough for.
+ */
+export function baseRate(car: CarRates, days: number): { rate: RateKind; dailyPriceCents: number } {
+  let best: { rate: RateKind; dailyPriceCents: number } = { rate: "daily", dailyPriceCents: car.dailyPriceCents };
+  if (days >= WEEKLY_DAYS && car.weeklyDailyPriceCents !== null && car.weeklyDailyPriceCents < best.dailyPriceCents)
+    best = { rate: "weekly", dailyPriceCents: car.weeklyDailyPriceCents };
+  if (days >= MONTHLY_DAYS && car.monthlyDailyPriceCents !== null && car.monthlyDailyPriceCents < best.dailyPriceCents)
+    best = { rate: "monthly", dailyPriceCents: car.monthlyDailyPriceCents };
+  return best;
+}
+
+const DAY_MS = 86_400_000;
+
+/*
+ * The calendar date (`YYYY-MM-DD`) of an instant in a zone. modules/time has the same
+ * (`calendarDateIn`), but pricing is of its tier and may not import it (docs/architecture.md#layers);
+ * rates.test.ts fixes its dates across DST changes.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateIn(timeZone: string, instant: Date): string {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dateFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/**
+ * Each day's daily price, gathered into spans of equal price and season in the order they first
+ * occur. Day i (from 0) is the calendar date, in the pick-up place's `timeZone`, of
+ * `pickUp + i × 24 h`: the days `rentalDays` counts. A season covering that date charges its fixed
+ * price for the car if it has one, otherwise the base rate plus its percent, rounded up to the cent
+ * (the percent applies to the longer-rental rate too: a December week costs the weekly price +40 %).
+ */
+export function rentalRates(input: {
+  car: CarRates;
+  pickUp: Date;
+  days: number;
+  timeZone: string;
+  seasons: readonly SeasonRule[];
+}): RateSpan[] {
+  const { car, pickUp, days, timeZone, seasons } = input;
+  const base = baseRate(car, days);
+  const spans: RateSpan[] = [];
+  for (let i = 0; i < days; i++) {
+    const date = dateIn(timeZone, new Date(pickUp.getTime() + i * DAY_MS));
+    const season = seasons.find((s) => s.firstDay <= date && date <= s.lastDay);
+    const dailyPriceCents = !season
+      ? base.dailyPriceCents
+      : (season.fixedDailyPriceCents ?? addPercentRoundingUp(base.dailyPriceCents, season.percent));
+    const seasonName = season?.name ?? null;
+    const span = spans.find((s) => s.dailyPriceCents === dailyPriceCents && s.season === seasonName);
+    if (span) span.days += 1;
+    else spans.push({ days: 1, dailyPriceCents, rate: base.rate, season: seasonName });
+  }
+  return spans;
+}
+
+/** The first and last calendar dates a rental's days can fall on, to load only the seasons that matter. */
+export function rentalDateRange(pickUp: Date, days: number, timeZone: string): { first: string; last: string } {
+  return {
+    first: dateIn(timeZone, pickUp),
+    last: dateIn(timeZone, new Date(pickUp.getTime() + (days - 1) * DAY_MS)),
+  };
+}
