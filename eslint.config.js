@@ -23,6 +23,8 @@ const domainTiers = [
   ["booking"],
   ["payment"],
   ["backoffice", "places", "suppliers"],
+  // The counter's pick-up and return: they take payments and read the fleet's data.
+  ["rental"],
   ["api", "setup"],
 ];
 

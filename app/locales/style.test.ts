@@ -142,6 +142,9 @@ const SAME_EVERYWHERE = new Set([
   "emails:booking.placeAt",
   "mobilePayment:merchant.rif",
   "mobilePayment:queue.transferLine",
+  "receipt:agreement.rif",
+  // A unit after the number: "km" in every language.
+  "receipt:agreement.km",
   "payment:methods.mobilePayment",
   "payment:methods.walletPayment",
   "wallet:networkName",

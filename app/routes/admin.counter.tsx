@@ -42,7 +42,7 @@ export default function CounterPage() {
               {place.pickups[day].length === 0 ? (
                 <p className="muted">{t(day === "today" ? "counter.noPickupsToday" : "counter.noPickupsTomorrow")}</p>
               ) : (
-                <Entries items={place.pickups[day]} />
+                <Entries items={place.pickups[day]} pickup />
               )}
               <h4>{t("counter.returns")}</h4>
               {place.returns[day].length === 0 ? (
@@ -59,7 +59,7 @@ export default function CounterPage() {
 }
 
 /** The bookings of one list, each a link to its page: time, reference, driver, car and plate. */
-function Entries({ items, due = false }: { items: CounterItem[]; due?: boolean }) {
+function Entries({ items, due = false, pickup = false }: { items: CounterItem[]; due?: boolean; pickup?: boolean }) {
   const { t } = useTranslation("adminDashboard");
   return (
     <ul className="counter__list">
@@ -72,6 +72,14 @@ function Entries({ items, due = false }: { items: CounterItem[]; due?: boolean }
           <span>
             {item.car} · {item.plate ?? t("counter.noPlate")}
           </span>
+          {pickup ? (
+            <Link
+              to={`/admin/counter/pickup?b=${item.bookingId}`}
+              aria-label={t("counter.pickUpOf", { reference: item.reference })}
+            >
+              {t("counter.pickUp")}
+            </Link>
+          ) : null}
         </li>
       ))}
     </ul>

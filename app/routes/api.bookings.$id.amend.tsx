@@ -55,6 +55,8 @@ const route = apiRoute(
         throw fieldError("to", "bookings:amend.tooLong");
       case "additionalDriverMissing":
         throw fieldError("additionalDriver", "bookings:amend.additionalDriverMissing");
+      case "pickedUp":
+        throw new ApiError(409, "pickedUp", "bookings:detail.pickedUp");
       case "paymentInProgress":
         throw new ApiError(409, "paymentInProgress", "bookings:amend.paymentInProgress");
       case "optionUnavailable":

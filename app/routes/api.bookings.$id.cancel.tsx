@@ -11,6 +11,7 @@ const route = apiRoute(
     if (outcome === "rateLimited") throw new ApiError(429, "rateLimited", messages.rateLimited);
     if (outcome === "notFound") throw new ApiError(404);
     if (outcome === "refused") throw new ApiError(409, "refused", "bookings:cancel.refused");
+    if (outcome === "pickedUp") throw new ApiError(409, "pickedUp", "bookings:detail.pickedUp");
     return reply(200, { outcome, booking: await presentBooking(user, params.id, language) });
   }),
 );

@@ -149,6 +149,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     historyZone: APP_TIME_ZONE,
     staff,
     receipt: !granted && hasReceipt(booking.status, received),
+    // docs/domain.md#pick-up: the car's hand-over, once recorded, and its signed agreement.
+    rental: detail.rental && {
+      pickedUpAt: wallClockLabel(detail.rental.pickedUpAt, pickup.timeZone),
+      odometerKm: detail.rental.odometerOutKm,
+      fuelEighths: detail.rental.fuelOutEighths,
+    },
+    agreement: !granted && detail.rental !== null,
+    pickupHref:
+      staff && !granted && detail.rental === null && ["pending", "deposit", "paid", "reserved"].includes(booking.status)
+        ? `/admin/counter/pickup?b=${booking.id}`
+        : null,
     payments: received.map((p) => ({ ...p, paidAt: wallClockLabel(p.paidAt, APP_TIME_ZONE) })),
     cancel: actions.cancel,
     // docs/domain.md#payments: the driver pays an outstanding booking (or a hold) through /payment.
@@ -239,8 +250,11 @@ async function amend(
       { status: 400 },
     );
   }
-  if (outcome !== "amended")
-    return json({ result: submission.reply({ formErrors: [`bookings:amend.${outcome}`] }) }, { status: 400 });
+  if (outcome !== "amended") {
+    // docs/domain.md#pick-up: once the car is out, the booking page's one sentence says why.
+    const key = outcome === "pickedUp" ? "bookings:detail.pickedUp" : `bookings:amend.${outcome}`;
+    return json({ result: submission.reply({ formErrors: [key] }) }, { status: 400 });
+  }
   return redirect(`/booking?b=${id}`, {
     headers: { "Set-Cookie": await toastHeader({ type: "success", message: "bookings:amend.done" }) },
   });
@@ -297,8 +311,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (outcome === "rateLimited") return overLimit(id);
       if (outcome === "notFound") throw notFound();
       toast =
-        outcome === "refused"
-          ? { type: "error", message: "bookings:cancel.refused" }
+        outcome === "refused" || outcome === "pickedUp"
+          ? { type: "error", message: outcome === "refused" ? "bookings:cancel.refused" : "bookings:detail.pickedUp" }
           : { type: "success", message: `bookings:cancel.${outcome}` };
       break;
     }
@@ -343,6 +357,9 @@ export default function BookingPage() {
     receipt,
     payments,
     voucher,
+    rental,
+    agreement,
+    pickupHref,
   } = useLoaderData<typeof loader>();
   const { t: tr } = useTranslation("receipt");
   const { breakdown } = booking;
@@ -378,6 +395,30 @@ export default function BookingPage() {
           <a href={`/booking/receipt?b=${booking.id}`} download>
             {tr("download")}
           </a>
+        </p>
+      ) : null}
+      {pickupHref ? (
+        <p>
+          <Link className="button" to={pickupHref}>
+            {t("rental.pickUp")}
+          </Link>
+        </p>
+      ) : null}
+      {agreement ? (
+        <p>
+          <a href={`/booking/agreement?b=${booking.id}`} download>
+            {t("rental.agreement")}
+          </a>
+        </p>
+      ) : null}
+      {rental ? (
+        <p className="notice" role="status">
+          {t("rental.pickedUp", {
+            at: rental.pickedUpAt,
+            zone: pickup.timeZone,
+            km: rental.odometerKm,
+            fuel: rental.fuelEighths,
+          })}
         </p>
       ) : null}
       <section className="card" aria-labelledby="summary-title">

@@ -34,6 +34,10 @@ export const carCategories = [
 ] as const;
 /** How a car's security deposit is taken (docs/domain.md#deposit). */
 export const depositMethods = ["cardHold", "cash", "cardHoldOrCash"] as const;
+/** How the deposit was actually taken at the pick-up (docs/domain.md#pick-up). */
+export const depositTakenMethods = ["cardHold", "cash", "pointOfSale"] as const;
+/** A rental's life after the booking (docs/domain.md#pick-up): the car is out, back, or its bill settled. */
+export const rentalStates = ["out", "returned", "closed"] as const;
 /** Why a car is out of service (docs/domain.md#out-of-service). */
 export const blockReasons = ["maintenance", "accident", "other"] as const;
 
@@ -52,6 +56,8 @@ export const locationKind = pgEnum("location_kind", locationKinds);
 export const carCategory = pgEnum("car_category", carCategories);
 export const depositMethod = pgEnum("deposit_method", depositMethods);
 export const blockReason = pgEnum("block_reason", blockReasons);
+export const depositTaken = pgEnum("deposit_taken", depositTakenMethods);
+export const rentalState = pgEnum("rental_state", rentalStates);
 
 export type UserType = (typeof userTypes)[number];
 export type FuelType = (typeof fuelTypes)[number];

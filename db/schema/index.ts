@@ -7,6 +7,7 @@ export * from "./car-blocks";
 export * from "./bookings";
 export * from "./booking-events";
 export * from "./booking-notes";
+export * from "./rentals";
 export * from "./payments";
 export * from "./notifications";
 export * from "./contact";

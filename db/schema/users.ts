@@ -28,6 +28,11 @@ export const users = pgTable(
     /** 1 identity card, 2 passport (spec enumeration). */
     documentType: smallint("document_type"),
     documentNumber: varchar("document_number", { length: 32 }),
+    /** The driving licence, asked at the first pick-up and shown on the agreement (docs/domain.md#pick-up). */
+    licenceNumber: varchar("licence_number", { length: 32 }),
+    /** The country (or state) that issued the licence, as typed. */
+    licenceCountry: varchar("licence_country", { length: 60 }),
+    licenceExpiresOn: date("licence_expires_on"),
     avatar: text("avatar"),
     type: userType("type").notNull().default("user"),
     language: varchar("language", { length: 2 }).notNull().default("es"),

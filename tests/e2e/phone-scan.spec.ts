@@ -67,6 +67,7 @@ const pages: Record<string, Partial<Record<Role, string[]>> | "not a page"> = {
   "admin.cars.$carId_.delete.tsx": { staff: ["/admin/cars/1/delete"] },
   "admin.contact.tsx": { admin: ["/admin/contact"] },
   "admin.counter.tsx": { staff: ["/admin/counter"], admin: ["/admin/counter"] },
+  "admin.counter_.pickup.tsx": { staff: ["/admin/counter/pickup?b=1"], admin: ["/admin/counter/pickup?b=1"] },
   "admin.outbox.tsx": { admin: ["/admin/outbox"] },
   "admin.payments.tsx": { staff: ["/admin/payments"], admin: ["/admin/payments"] },
   "admin.places._index.tsx": { admin: ["/admin/places"] },

@@ -24,6 +24,8 @@ export type ActionFacts = {
   booking: Omit<EligibilityFacts, "paidCents"> & { priceCents: number };
   paidCents: number;
   car: { cancellationCents: number };
+  /** The rental record: once the car is out the booking is no longer cancelled nor changed (docs/domain.md#pick-up). */
+  rental?: { state: string } | null;
 };
 
 export type BookingActions = {
@@ -44,15 +46,18 @@ export type BookingActions = {
 export function bookingActions(viewer: Viewer, detail: ActionFacts, now = new Date()): BookingActions {
   const facts = { ...detail.booking, paidCents: detail.paidCents };
   const own = !viewer.granted;
+  const out = Boolean(detail.rental);
   const staff = own && actorOf(viewer.type) === "staff";
   return {
-    cancel: own && facts.driverId === viewer.id ? cancelKind(facts, detail.car.cancellationCents, now) : "none",
-    amend: own && canAmend(viewer.id, facts, now),
-    amendmentRequest: own && canRequestAmendment(viewer.id, facts, detail.car.cancellationCents, now),
+    cancel: own && !out && facts.driverId === viewer.id ? cancelKind(facts, detail.car.cancellationCents, now) : "none",
+    amend: own && !out && canAmend(viewer.id, facts, now),
+    amendmentRequest: own && !out && canRequestAmendment(viewer.id, facts, detail.car.cancellationCents, now),
     pay: awaitsPayment(viewer.id, facts),
     resolveCancelRequest: staff && facts.cancelRequest,
     statusMoves: staff
-      ? allowedTargets("staff", facts.status).filter((to) => to !== "paid" || facts.paidCents >= facts.priceCents)
+      ? allowedTargets("staff", facts.status)
+          .filter((to) => to !== "paid" || facts.paidCents >= facts.priceCents)
+          .filter((to) => !out || (to !== "cancelled" && to !== "deleted"))
       : [],
   };
 }

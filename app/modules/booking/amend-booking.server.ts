@@ -23,6 +23,7 @@ import { bookingDetail } from "./booking-detail.server";
 import { driverOldEnough, periodIsValid, requiredDriverAge } from "./checkout-rules";
 import { canAmend } from "./eligibility";
 import { lockInScope, paidCentsOf } from "./move.server";
+import { isPickedUp } from "./rental.server";
 import { tellStaff, type BookingBefore } from "./tell-staff.server";
 import { rentalFees } from "./create-booking.server";
 import { placeNameColumns } from "~/modules/i18n/place-name";
@@ -57,6 +58,8 @@ export type AmendOutcome =
   | "optionUnavailable"
   /** The additional driver option chosen (or included and named) without all the driver's details. */
   | "additionalDriverMissing"
+  /** The car was picked up: the booking no longer changes (docs/domain.md#pick-up). */
+  | "pickedUp"
   /** A payment of the booking is being made or verified: its amount was computed on the current price. */
   | "paymentInProgress"
   /** The additional driver is younger than the car asks on the new pick-up date (docs/domain.md#driver-age), as at checkout. */
@@ -87,6 +90,7 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
     return await db.transaction(async (tx) => {
       const booking = await lockInScope(tx, user, id);
       if (!booking) return "notFound";
+      if (await isPickedUp(tx, booking.id)) return "pickedUp";
       if (!canAmend(user.id, { ...booking, paidCents: await paidCentsOf(tx, booking.id) }, now)) return "refused";
       // Locked as the checkout locks it: an out-of-service block waits for this change or is seen by it (docs/domain.md#out-of-service).
       const [car] = await tx.select().from(cars).where(eq(cars.id, booking.carId)).for("share");

@@ -5,7 +5,7 @@ import { bookingScope } from "~/modules/access/booking-scope.server";
 import { paidCentsColumn } from "./paid-column.server";
 import { placeNameColumns } from "~/modules/i18n/place-name";
 
-const { bookings, bookingEvents, cars, suppliers, locations, users } = schema;
+const { bookings, bookingEvents, cars, suppliers, locations, rentals, users } = schema;
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
@@ -51,13 +51,21 @@ const detailQuery = (executor: Executor) =>
         phone: users.phone,
         language: users.language,
       },
+      // docs/domain.md#pick-up: the rental record once the car is out (null before).
+      rental: {
+        state: rentals.state,
+        pickedUpAt: rentals.pickedUpAt,
+        odometerOutKm: rentals.odometerOutKm,
+        fuelOutEighths: rentals.fuelOutEighths,
+      },
     })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(suppliers, eq(suppliers.id, bookings.supplierId))
     .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
     .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
-    .innerJoin(users, eq(users.id, bookings.driverId));
+    .innerJoin(users, eq(users.id, bookings.driverId))
+    .leftJoin(rentals, eq(rentals.bookingId, bookings.id));
 
 /** Every detail of one booking in `user`'s scope with its history, or null (missing and out of scope alike). */
 export async function bookingDetail(user: User, id: number) {

@@ -5,6 +5,7 @@ import { isStaff } from "~/modules/access/booking-scope.server";
 import { tellDriver, transition, type ChangeResult } from "./change-status.server";
 import { cancelKind } from "./eligibility";
 import { lockInScope, paidCentsOf } from "./move.server";
+import { isPickedUp } from "./rental.server";
 import { withinChangeLimit } from "./change-limit.server";
 import { tellStaff } from "./tell-staff.server";
 
@@ -12,7 +13,8 @@ const { bookings, cars } = schema;
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
-export type CancelOutcome = "cancelled" | "requested" | "refused" | "notFound";
+/** `pickedUp`: the car is out, so the booking is no longer cancelled (docs/domain.md#pick-up). */
+export type CancelOutcome = "cancelled" | "requested" | "refused" | "pickedUp" | "notFound";
 
 /**
  * A driver cancels their booking (docs/domain.md#cancellation): a pay-later booking with nothing
@@ -26,6 +28,7 @@ export async function cancelBooking(user: User, id: number, now = new Date()): P
     const booking = await lockInScope(tx, user, id);
     if (!booking) return "notFound";
     if (booking.driverId !== user.id) return "refused";
+    if (await isPickedUp(tx, booking.id)) return "pickedUp";
     const [car] = await tx
       .select({ cancellationCents: cars.cancellationCents })
       .from(cars)

@@ -14,9 +14,12 @@ type BookingRow = typeof schema.bookings.$inferSelect;
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
-/** `balanceDue`: `paid` asked for while the booking's succeeded payments do not cover its price. */
+/**
+ * `balanceDue`: `paid` asked for while the booking's succeeded payments do not cover its price;
+ * `pickedUp`: cancelled or deleted asked for once the car is out (docs/domain.md#pick-up).
+ */
 export type ChangeResult =
-  { ok: true; status: BookingStatus } | { ok: false; reason: "notFound" | "refused" | "balanceDue" };
+  { ok: true; status: BookingStatus } | { ok: false; reason: "notFound" | "refused" | "balanceDue" | "pickedUp" };
 
 /**
  * Tells a booking's driver about it: a notification, and an email in their language when they
@@ -89,8 +92,8 @@ export async function transition(
   return { ok: true, status: to };
 }
 
-const refusalOf = (reason: MoveRefusal): "refused" | "balanceDue" =>
-  reason === "balanceDue" ? "balanceDue" : "refused";
+const refusalOf = (reason: MoveRefusal): "refused" | "balanceDue" | "pickedUp" =>
+  reason === "balanceDue" || reason === "pickedUp" ? reason : "refused";
 
 /**
  * A status change asked for by staff on one booking. Drivers never set a status: their one

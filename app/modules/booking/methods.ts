@@ -2,6 +2,10 @@
 export const onlineMethods = ["cardPayment", "mobilePayment", "walletPayment"] as const;
 export type OnlineMethod = (typeof onlineMethods)[number];
 
+/** The spec's ways to pay at the counter, recorded by staff at the pick-up (docs/domain.md#pick-up). */
+export const counterMethods = ["Cash", "PointOfSell"] as const;
+export type CounterMethod = (typeof counterMethods)[number];
+
 export const isOnlineMethod = (value: unknown): value is OnlineMethod => onlineMethods.includes(value as OnlineMethod);
 
 /** How long a booking made for online payment holds its car (docs/domain.md#availability). */

@@ -7,6 +7,7 @@ import { bookingScope } from "~/modules/access/booking-scope.server";
 import { enqueueBookingConfirmation } from "./confirmation.server";
 import { cancelKind } from "./eligibility";
 import { canTransition, type Actor, type BookingStatus } from "./status";
+import { isPickedUp } from "./rental.server";
 import { tellStaff } from "./tell-staff.server";
 
 const { bookings, bookingEvents, cars, payments } = schema;
@@ -25,8 +26,9 @@ export type Mover =
  * - `notAllowed`: the transition table, or the actor's precondition, refuses it.
  * - `balanceDue`: `paid` asked for while succeeded payments do not cover the price.
  * - `carTaken`: a cancelled hold revived for a late payment, but another booking holds the car.
+ * - `pickedUp`: cancelled or deleted asked for once the car was picked up (docs/domain.md#pick-up).
  */
-export type MoveRefusal = "notAllowed" | "balanceDue" | "carTaken";
+export type MoveRefusal = "notAllowed" | "balanceDue" | "carTaken" | "pickedUp";
 export type MoveResult =
   { ok: true; from: BookingStatus; to: BookingStatus; eventId: number } | { ok: false; reason: MoveRefusal };
 
@@ -73,6 +75,7 @@ async function preconditionHolds(
   mover: Mover,
   now: Date,
 ): Promise<MoveRefusal | null> {
+  if ((to === "cancelled" || to === "deleted") && (await isPickedUp(tx, booking.id))) return "pickedUp";
   if (mover.kind === "driver") {
     // A driver only cancels their own booking, and only when cancelling is immediate for it.
     if (booking.driverId !== mover.userId || to !== "cancelled") return "notAllowed";

@@ -4,6 +4,7 @@ import type { SessionUser } from "~/utils/session.server";
 import { AMENDMENT_REQUEST_MAX } from "./amend-schema";
 import { canRequestAmendment } from "./eligibility";
 import { lockInScope, paidCentsOf } from "./move.server";
+import { isPickedUp } from "./rental.server";
 import { withinChangeLimit } from "./change-limit.server";
 import { tellStaff } from "./tell-staff.server";
 
@@ -27,6 +28,8 @@ export async function requestAmendment(
   return db.transaction(async (tx) => {
     const booking = await lockInScope(tx, user, id);
     if (!booking) return "notFound";
+    // docs/domain.md#pick-up: nothing to change once the car is out.
+    if (await isPickedUp(tx, booking.id)) return "refused";
     const [car] = await tx
       .select({ cancellationCents: cars.cancellationCents })
       .from(cars)

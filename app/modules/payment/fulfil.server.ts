@@ -12,6 +12,12 @@ const { cars, payments, users } = schema;
 /** `partial`: recorded, but succeeded payments do not cover the price yet; the booking keeps its balance. */
 export type FulfilOutcome = "paid" | "partial" | "alreadyDone" | "flagged";
 
+type FulfilOptions = {
+  verifiedBy?: number | null;
+  now?: Date;
+  onConfirmed?: (tx: Transaction, booking: { supplierId: number }) => Promise<void>;
+};
+
 /**
  * Confirms payment `paymentId` (docs/domain.md#payments), whoever learns of it first — the card
  * return page, a webhook, staff approving a pago móvil, the USDT check — and however often: the
@@ -25,95 +31,99 @@ export type FulfilOutcome = "paid" | "partial" | "alreadyDone" | "flagged";
  * `onConfirmed` runs in the same transaction when this call is the one that confirmed it (staff
  * approving record their audit entry there, docs/domain.md#audit).
  */
-export async function fulfilPayment(
+export async function fulfilPayment(paymentId: number, opts: FulfilOptions = {}): Promise<FulfilOutcome> {
+  const db = await getDb();
+  return db.transaction((tx) => fulfilPaymentIn(tx, paymentId, opts));
+}
+
+/**
+ * fulfilPayment in the caller's transaction: a payment taken at the counter is confirmed with
+ * the pick-up it is part of, so the money, the status and the rental record commit together
+ * (docs/domain.md#pick-up).
+ */
+export async function fulfilPaymentIn(
+  tx: Transaction,
   paymentId: number,
-  opts: {
-    verifiedBy?: number | null;
-    now?: Date;
-    onConfirmed?: (tx: Transaction, booking: { supplierId: number }) => Promise<void>;
-  } = {},
+  opts: FulfilOptions = {},
 ): Promise<FulfilOutcome> {
   const now = opts.now ?? new Date();
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
-    if (!payment) throw new Error(`No payment ${paymentId}`);
-    if (payment.status !== "pending") return "alreadyDone";
-    const booking = (await lockBooking(tx, payment.bookingId))!;
-    await tx
-      .update(payments)
-      .set({ status: "succeeded", verifiedAt: now, verifiedBy: opts.verifiedBy ?? null, updatedAt: now })
-      .where(eq(payments.id, payment.id));
-    await opts.onConfirmed?.(tx, booking);
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+  if (!payment) throw new Error(`No payment ${paymentId}`);
+  if (payment.status !== "pending") return "alreadyDone";
+  const booking = (await lockBooking(tx, payment.bookingId))!;
+  await tx
+    .update(payments)
+    .set({ status: "succeeded", verifiedAt: now, verifiedBy: opts.verifiedBy ?? null, updatedAt: now })
+    .where(eq(payments.id, payment.id));
+  await opts.onConfirmed?.(tx, booking);
 
-    const mover = { kind: "system", actorId: opts.verifiedBy ?? null } as const;
-    const moved =
-      booking.status === "paid"
-        ? null
-        : await moveBooking(tx, booking, "paid", mover, { note: "payment confirmed", now });
-    const [car] = await tx.select({ name: cars.name }).from(cars).where(eq(cars.id, booking.carId));
-    const staff = await bookingStaff(tx, booking.supplierId);
-    const amount = formatCents(payment.amountCents);
-    const params = { reference: booking.reference, car: car.name, amount };
-    if (moved && !moved.ok && moved.reason === "balanceDue" && booking.status !== "cancelled") {
-      // Received, but short: a hold now waits as pending with its balance, which the payer and staff see.
-      if (booking.status === "void") await moveBooking(tx, booking, "pending", mover, { note: "partly paid", now });
-      const balance = formatCents(booking.priceCents - (await paidCentsOf(tx, booking.id)));
-      await notify(
-        tx,
-        staff.map((member) => ({
-          userId: member.id,
-          bookingId: booking.id,
-          messageKey: "notifications:messages.paymentShortfall" as const,
-          params: { ...params, balance },
-        })),
-      );
-      return "partial";
-    }
-    if (moved && !moved.ok) {
-      await notify(
-        tx,
-        staff.map((member) => ({
-          userId: member.id,
-          bookingId: booking.id,
-          messageKey: "notifications:messages.paymentNeedsAttention" as const,
-          params,
-        })),
-      );
-      return "flagged";
-    }
-    await notify(tx, [
-      { userId: booking.driverId, bookingId: booking.id, messageKey: "notifications:messages.paymentReceived", params },
-      ...staff.map((member) => ({
+  const mover = { kind: "system", actorId: opts.verifiedBy ?? null } as const;
+  const moved =
+    booking.status === "paid"
+      ? null
+      : await moveBooking(tx, booking, "paid", mover, { note: "payment confirmed", now });
+  const [car] = await tx.select({ name: cars.name }).from(cars).where(eq(cars.id, booking.carId));
+  const staff = await bookingStaff(tx, booking.supplierId);
+  const amount = formatCents(payment.amountCents);
+  const params = { reference: booking.reference, car: car.name, amount };
+  if (moved && !moved.ok && moved.reason === "balanceDue" && booking.status !== "cancelled") {
+    // Received, but short: a hold now waits as pending with its balance, which the payer and staff see.
+    if (booking.status === "void") await moveBooking(tx, booking, "pending", mover, { note: "partly paid", now });
+    const balance = formatCents(booking.priceCents - (await paidCentsOf(tx, booking.id)));
+    await notify(
+      tx,
+      staff.map((member) => ({
         userId: member.id,
         bookingId: booking.id,
-        messageKey: "notifications:messages.paymentReceivedStaff" as const,
+        messageKey: "notifications:messages.paymentShortfall" as const,
+        params: { ...params, balance },
+      })),
+    );
+    return "partial";
+  }
+  if (moved && !moved.ok) {
+    await notify(
+      tx,
+      staff.map((member) => ({
+        userId: member.id,
+        bookingId: booking.id,
+        messageKey: "notifications:messages.paymentNeedsAttention" as const,
         params,
       })),
-    ]);
-    const [driver] = await tx
-      .select({ email: users.email, fullName: users.fullName, language: users.language })
-      .from(users)
-      .where(eq(users.id, booking.driverId));
-    await enqueueEmail(
-      tx,
-      {
-        template: "payment-confirmation",
-        to: [driver.email],
-        language: languageOrDefault(driver.language),
-        data: {
-          fullName: driver.fullName,
-          reference: booking.reference,
-          car: car.name,
-          amount,
-          method: payment.method,
-          link: new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString(),
-        },
-      },
-      `payment-confirmation-${payment.id}`,
     );
-    return "paid";
-  });
+    return "flagged";
+  }
+  await notify(tx, [
+    { userId: booking.driverId, bookingId: booking.id, messageKey: "notifications:messages.paymentReceived", params },
+    ...staff.map((member) => ({
+      userId: member.id,
+      bookingId: booking.id,
+      messageKey: "notifications:messages.paymentReceivedStaff" as const,
+      params,
+    })),
+  ]);
+  const [driver] = await tx
+    .select({ email: users.email, fullName: users.fullName, language: users.language })
+    .from(users)
+    .where(eq(users.id, booking.driverId));
+  await enqueueEmail(
+    tx,
+    {
+      template: "payment-confirmation",
+      to: [driver.email],
+      language: languageOrDefault(driver.language),
+      data: {
+        fullName: driver.fullName,
+        reference: booking.reference,
+        car: car.name,
+        amount,
+        method: payment.method,
+        link: new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString(),
+      },
+    },
+    `payment-confirmation-${payment.id}`,
+  );
+  return "paid";
 }
 
 /**

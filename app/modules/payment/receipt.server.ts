@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import { and, asc, eq } from "drizzle-orm";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { formatInstant } from "~/modules/i18n/date-time.server";
@@ -14,6 +12,7 @@ import { formatBolivarDecimal } from "./mobile-payment";
 import { readableReference } from "./reference";
 import type { SessionUser } from "~/utils/session.server";
 import { placeName } from "~/modules/i18n/place-name";
+import { CONTENT_WIDTH, PAGE, pdfDocument } from "./pdf.server";
 
 const { payments } = schema;
 
@@ -135,72 +134,13 @@ export async function receivedPayments(bookingId: number): Promise<Array<Receive
 /** Only a `paid` booking with a succeeded payment has a receipt (the booking page's link and the receipt agree). */
 export const hasReceipt = (status: string, succeeded: readonly unknown[]) => status === "paid" && succeeded.length > 0;
 
-const require = createRequire(import.meta.url);
-/*
- * DejaVu Sans (an npm package, embedded as a subset): the PDF standard fonts cover
- * Latin-1 only, so Greek would come out as garbage; DejaVu has Latin, its accents and Greek.
- * Read once: every receipt embeds from the same bytes.
- */
-const fontFile = (name: string) => fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`));
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const loadFonts = () => (fonts ??= { regular: fontFile("DejaVuSans.ttf"), bold: fontFile("DejaVuSans-Bold.ttf") });
-
-const PAGE = { margin: 50, width: 595.28 };
-const LABEL_WIDTH = 165;
-const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
-
 /** The receipt as a PDF (A4), every text in `language`, amounts per docs/domain.md#formatting. */
 export async function renderReceipt(receipt: ReceiptData, language: Language): Promise<Buffer> {
-  // Loaded with the first receipt, not at start (docs/operations.md#memory).
-  const { default: PDFDocument } = await import("pdfkit");
   const t = getFixedT(language, ["receipt", "bookings"]);
-  const { regular, bold } = loadFonts();
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: PAGE.margin,
-    lang: language,
-    info: { Title: `${t("receipt:title")} ${receipt.number}`, Author: "Rueda", CreationDate: receipt.issuedAt },
+  const { doc, left, heading, row, line, rule, finish } = await pdfDocument(language, {
+    Title: `${t("receipt:title")} ${receipt.number}`,
+    CreationDate: receipt.issuedAt,
   });
-  doc.registerFont("regular", regular);
-  doc.registerFont("bold", bold);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
-  const left = PAGE.margin;
-  const heading = (text: string) => {
-    doc.moveDown(1).font("bold").fontSize(13).text(text, left, doc.y, { width: CONTENT_WIDTH });
-    doc.moveDown(0.3).font("regular").fontSize(10);
-  };
-  /** A label and its value side by side; the next row starts below the taller of the two. */
-  const row = (label: string, value: string, valueFont: "regular" | "bold" = "regular") => {
-    const top = doc.y;
-    doc.font("regular").text(label, left, top, { width: LABEL_WIDTH - 10 });
-    const labelBottom = doc.y;
-    doc.font(valueFont).text(value, left + LABEL_WIDTH, top, { width: CONTENT_WIDTH - LABEL_WIDTH });
-    doc.font("regular").text("", left, Math.max(labelBottom, doc.y) + 3);
-  };
-  /** A priced line: description on the left, amount right-aligned. */
-  const amountWidth = 120;
-  const line = (label: string, amount: string, font: "regular" | "bold" = "regular") => {
-    const top = doc.y;
-    doc.font(font).text(label, left, top, { width: CONTENT_WIDTH - amountWidth - 10 });
-    const labelBottom = doc.y;
-    doc.text(amount, left + CONTENT_WIDTH - amountWidth, top, { width: amountWidth, align: "right" });
-    doc.font("regular").text("", left, Math.max(labelBottom, doc.y) + 3);
-  };
-  const rule = () => {
-    doc
-      .moveTo(left, doc.y)
-      .lineTo(left + CONTENT_WIDTH, doc.y)
-      .lineWidth(0.5)
-      .strokeColor("#999999")
-      .stroke();
-    doc.text("", left, doc.y + 4);
-  };
   const when = (place: Place) =>
     `${formatInstant(place.at, language, place.timeZone)} (${t("bookings:detail.timeZone", { zone: place.timeZone })})`;
 
@@ -247,6 +187,5 @@ export async function renderReceipt(receipt: ReceiptData, language: Language): P
     .fontSize(9)
     .fillColor("#555555")
     .text(t("receipt:footer", { zone: APP_TIME_ZONE }), left, doc.y, { width: CONTENT_WIDTH });
-  doc.end();
-  return finished;
+  return finish();
 }

@@ -1,14 +1,15 @@
 import { lockBooking, moveBooking } from "~/modules/booking/move.server";
 import { schema, type Transaction } from "~/utils/db.server";
-import type { OnlineMethod } from "~/modules/booking/methods";
+import type { CounterMethod, OnlineMethod } from "~/modules/booking/methods";
 
 const { payments } = schema;
 
 export type PaymentRequest = {
   bookingId: number;
-  method: OnlineMethod;
+  /** An online method, or money staff took at the counter (docs/domain.md#pick-up). */
+  method: OnlineMethod | CounterMethod;
   amountCents: number;
-  /** Unique across all payments: `stripe:<session>`, `demo:<id>`, `pm:<bank>:<ref>:<date>`, `tron:<txid>` (a claim being checked: `tron:<txid>:<booking>`, docs/domain.md#usdt). */
+  /** Unique across all payments: `stripe:<session>`, `demo:<id>`, `pm:<bank>:<ref>:<date>`, `tron:<txid>` (a claim being checked: `tron:<txid>:<booking>`, docs/domain.md#usdt), `counter:pickup:<booking>`. */
   providerReference: string;
   details: Record<string, string | number | null>;
   /** A payment staff or the chain must verify: the booking stops being a hold and waits as `pending`. */

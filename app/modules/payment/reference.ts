@@ -10,7 +10,7 @@ const CARD_TAIL = 8;
  * The reference for receipts and the booking page: for pago móvil the bank reference as the
  * payer typed it (leading zeros kept, stored in the details); for a card the end of the gateway's
  * session id; for USDT the transaction id. Null when there is nothing readable (a card payment
- * with no session id): the method's name says enough.
+ * with no session id, money taken at the counter): the method's name says enough.
  */
 export function readableReference(
   method: string,
@@ -19,6 +19,7 @@ export function readableReference(
 ): string | null {
   if (method === "mobilePayment")
     return typeof details.reference === "string" && details.reference ? details.reference : null;
+  if (method === "Cash" || method === "PointOfSell") return null;
   const id = providerReference?.slice(providerReference.indexOf(":") + 1) ?? "";
   if (!id) return null;
   if (method === "walletPayment") return id;

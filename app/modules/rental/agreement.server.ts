@@ -1,0 +1,143 @@
+import { eq } from "drizzle-orm";
+import { bookingDetail } from "~/modules/booking/booking-detail.server";
+import { formatInstant } from "~/modules/i18n/date-time.server";
+import { formatCents } from "~/modules/i18n/format";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { languageOrDefault } from "~/modules/i18n/languages";
+import { placeName } from "~/modules/i18n/place-name";
+import { CONTENT_WIDTH, PAGE, pdfDocument } from "~/modules/payment/pdf.server";
+import { depositText, priceLines, priceLineText } from "~/modules/pricing/price-lines";
+import { getDb, schema } from "~/utils/db.server";
+import type { SessionUser } from "~/utils/session.server";
+
+const { cars, rentals, suppliers, users } = schema;
+
+/**
+ * The signed rental agreement of a booking in `user`'s scope (the booking page's: its driver,
+ * its supplier's staff, admins), as a PDF in the driver's language, made on demand from the
+ * stored rental record (docs/domain.md#rental-agreement). Null outside the scope or before the
+ * pick-up, so nobody learns which bookings exist.
+ */
+export async function rentalAgreement(
+  user: Pick<SessionUser, "id" | "type" | "supplierId">,
+  bookingId: number,
+): Promise<{ reference: string; pdf: Buffer } | null> {
+  const detail = await bookingDetail(user, bookingId);
+  if (!detail?.rental) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      rental: rentals,
+      plate: cars.plate,
+      fuelPolicy: cars.fuelPolicy,
+      mileage: cars.mileage,
+      rif: suppliers.rif,
+      fiscalAddress: suppliers.fiscalAddress,
+      licenceNumber: users.licenceNumber,
+      licenceCountry: users.licenceCountry,
+      licenceExpiresOn: users.licenceExpiresOn,
+    })
+    .from(rentals)
+    .innerJoin(cars, eq(cars.id, detail.booking.carId))
+    .innerJoin(suppliers, eq(suppliers.id, detail.booking.supplierId))
+    .innerJoin(users, eq(users.id, detail.booking.driverId))
+    .where(eq(rentals.bookingId, bookingId));
+  if (!row) return null;
+  const { booking, car, supplier, pickup, dropoff, driver, deposit } = detail;
+  const { rental } = row;
+  const language = languageOrDefault(rental.language);
+  const t = getFixedT(language, ["receipt", "bookings", "price", "catalogue", "adminDashboard"]);
+  const {
+    doc,
+    left,
+    heading,
+    row: line2,
+    line,
+    rule,
+    finish,
+  } = await pdfDocument(language, {
+    Title: `${t("receipt:agreement.title")} ${booking.reference}`,
+    CreationDate: rental.signedAt,
+  });
+  const when = (at: Date, zone: string) =>
+    `${formatInstant(at, language, zone)} (${t("bookings:detail.timeZone", { zone })})`;
+
+  doc.font("bold").fontSize(24).text("Rueda", left, PAGE.margin);
+  doc.font("regular").fontSize(16).text(t("receipt:agreement.title"));
+  doc.moveDown(0.5).fontSize(10);
+  line2(t("receipt:reference"), booking.reference, "bold");
+
+  heading(t("receipt:agreement.parties"));
+  line2(
+    t("receipt:agreement.supplier"),
+    [supplier.name, `${t("receipt:agreement.rif")}: ${row.rif ?? "—"}`, row.fiscalAddress ?? ""]
+      .filter(Boolean)
+      .join("\n"),
+  );
+  line2(
+    t("receipt:agreement.driver"),
+    [
+      driver.fullName,
+      driver.email,
+      row.licenceNumber
+        ? t("receipt:agreement.licence", {
+            number: row.licenceNumber,
+            country: row.licenceCountry ?? "",
+            expires: row.licenceExpiresOn ?? "",
+          })
+        : "",
+    ]
+      .filter(Boolean)
+      .join("\n"),
+  );
+
+  heading(t("receipt:agreement.rental"));
+  line2(t("bookings:columns.car"), `${car.name}\n${t("receipt:agreement.plate")}: ${row.plate ?? "—"}`);
+  line2(
+    t("bookings:detail.pickup"),
+    `${placeName(pickup, language)}, ${pickup.address}\n${when(booking.startsAt, pickup.timeZone)}`,
+  );
+  line2(
+    t("bookings:detail.dropoff"),
+    `${placeName(dropoff, language)}, ${dropoff.address}\n${when(booking.endsAt, dropoff.timeZone)}`,
+  );
+  line2(t("catalogue:filters.fuelPolicy"), t(`catalogue:fuelPolicy.${row.fuelPolicy}`));
+  line2(
+    t("catalogue:filters.mileage"),
+    row.mileage === -1 ? t("catalogue:mileage.unlimited") : t("catalogue:mileage.perDay", { km: row.mileage }),
+  );
+
+  // The booking page's, the email's and the receipt's lines (docs/domain.md#price-lines).
+  heading(t("receipt:breakdown"));
+  const translate = (key: string, values?: Record<string, unknown>) => t(key, values ?? {});
+  for (const priced of priceLines(booking.breakdown)) {
+    const { label, amount } = priceLineText(translate, formatCents, priced);
+    if (priced.kind === "total") rule();
+    line(label, amount, priced.kind === "total" ? "bold" : "regular");
+  }
+  const depositLine = depositText(translate, formatCents, deposit);
+  if (depositLine) line2(t("price:deposit.label"), `${depositLine}. ${t("price:deposit.notInTotal")}`);
+
+  heading(t("receipt:agreement.atPickup"));
+  line2(t("receipt:agreement.pickedUpAt"), when(rental.pickedUpAt, pickup.timeZone));
+  line2(
+    t("adminDashboard:pickup.odometer"),
+    t("receipt:agreement.km", { km: rental.odometerOutKm.toLocaleString(language) }),
+  );
+  line2(t("adminDashboard:pickup.fuel"), t("receipt:agreement.eighths", { n: rental.fuelOutEighths }));
+  line2(
+    t("adminDashboard:pickup.deposit"),
+    rental.depositCents > 0
+      ? `${formatCents(rental.depositCents)} · ${t(`adminDashboard:pickup.depositTakenMethods.${rental.depositTaken}`)}`
+      : t("receipt:agreement.noDeposit"),
+  );
+
+  heading(t("receipt:agreement.terms"));
+  for (const n of [1, 2, 3, 4])
+    doc.text(t(`receipt:agreement.term${n}`), left, doc.y, { width: CONTENT_WIDTH }).moveDown(0.3);
+
+  heading(t("receipt:agreement.signature"));
+  line2(t("receipt:agreement.signedBy"), rental.signerName, "bold");
+  line2(t("receipt:agreement.signedAt"), when(rental.signedAt, pickup.timeZone));
+  return { reference: booking.reference, pdf: await finish() };
+}

@@ -1,0 +1,204 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CheckboxField, SelectField } from "~/components/form-choices";
+import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
+import { requireBackOffice } from "~/modules/access/staff.server";
+import { dollarsInput } from "~/modules/forms/money";
+import { counterMethods } from "~/modules/booking/methods";
+import { formatCents } from "~/modules/i18n/format";
+import { placeNameKey } from "~/modules/i18n/place-name";
+import { useTranslation } from "~/modules/i18n/react";
+import { privatePageMeta } from "~/modules/http/meta";
+import { depositTakenMethods, fuelEighths, pickupSchema, type PickupAsks } from "~/modules/rental/pickup";
+import { loadPickup, pickUp } from "~/modules/rental/pickup.server";
+import { wallClockLabel } from "~/modules/time/zoned-time";
+import { toastHeader } from "~/utils/toast.server";
+
+export const meta = privatePageMeta;
+
+const notFound = () => new Response(null, { status: 404 });
+
+function bookingId(request: Request) {
+  const id = Number(new URL(request.url).searchParams.get("b"));
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+  return id;
+}
+
+/**
+ * /admin/counter/pickup?b=<id>: the pick-up of one booking at the counter (docs/domain.md#pick-up),
+ * for staff of the booking's supplier and admins; anyone else gets the 404 of a missing booking.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = requireBackOffice(request, context);
+  const found = await loadPickup(user, bookingId(request));
+  if (!found) throw notFound();
+  const { detail, blocker, asks, balanceCents, plate } = found;
+  const { booking, car, driver, pickup, deposit } = detail;
+  return {
+    title: `${context.t("adminDashboard:pickup.title", { reference: booking.reference })} · Rueda`,
+    booking: {
+      id: booking.id,
+      reference: booking.reference,
+      startsAt: wallClockLabel(booking.startsAt, pickup.timeZone),
+    },
+    car: { name: car.name, plate },
+    driver: driver.fullName,
+    place: { name: pickup[placeNameKey(context.language)], timeZone: pickup.timeZone },
+    blocker,
+    asks,
+    balanceCents,
+    defaults: {
+      deposit: dollarsInput(deposit.cents),
+      // The car's way, when it names one; "card hold or cash" is staff's choice at the counter.
+      depositTaken: deposit.method === "cardHoldOrCash" ? undefined : deposit.method,
+    },
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = requireBackOffice(request, context);
+  const id = bookingId(request);
+  const found = await loadPickup(user, id);
+  if (!found) throw notFound();
+  const submission = parseWithZod(await request.formData(), { schema: pickupSchema(found.asks) });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const outcome = await pickUp(user, id, submission.value);
+  switch (outcome) {
+    case "notFound":
+      throw notFound();
+    case "pickedUp":
+      return redirect(`/booking?b=${id}`, {
+        headers: { "Set-Cookie": await toastHeader({ type: "success", message: "adminDashboard:pickup.done" }) },
+      });
+    case "licenceExpired": {
+      const message = "adminDashboard:pickup.errors.licenceExpired";
+      return json(
+        { result: submission.reply({ formErrors: [message], fieldErrors: { licenceExpiresOn: [message] } }) },
+        { status: 400 },
+      );
+    }
+    default:
+      // Refused, nothing written: the reason above the form (a blocker, what changed, one's own booking).
+      return json(
+        { result: submission.reply({ formErrors: [`adminDashboard:pickup.refusals.${outcome}`] }) },
+        { status: 400 },
+      );
+  }
+}
+
+export default function PickupPage() {
+  const { t } = useTranslation("adminDashboard");
+  const { booking, car, driver, place, blocker } = useLoaderData<typeof loader>();
+  return (
+    <section className="page narrow stack pickup">
+      <p>
+        <Link to={`/booking?b=${booking.id}`}>{t("pickup.back")}</Link>
+      </p>
+      <h1>{t("pickup.title", { reference: booking.reference })}</h1>
+      <dl className="details card">
+        <dt>{t("pickup.driver")}</dt>
+        <dd>{driver}</dd>
+        <dt>{t("pickup.car")}</dt>
+        <dd>
+          {car.name} · {car.plate ?? t("counter.noPlate")}
+        </dd>
+        <dt>{t("pickup.place")}</dt>
+        <dd>
+          {place.name} — {booking.startsAt} ({place.timeZone})
+        </dd>
+      </dl>
+      {blocker ? (
+        <p className="notice" role="status">
+          {t(`pickup.refusals.${blocker}`)}
+        </p>
+      ) : (
+        <PickupForm />
+      )}
+    </section>
+  );
+}
+
+function PickupForm() {
+  const { t } = useTranslation("adminDashboard");
+  const { t: tb } = useTranslation("bookings");
+  const { asks, balanceCents, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useNavigation().state === "submitting";
+  const [form, fields] = useZodForm(pickupSchema(asks as PickupAsks), actionData?.result, {
+    id: "pickup-form",
+    defaultValue: defaults,
+    shouldRevalidate: "onBlur",
+  });
+  const labels = {
+    odometer: t("pickup.odometer"),
+    fuel: t("pickup.fuel"),
+    deposit: t("pickup.deposit"),
+    depositTaken: t("pickup.depositTaken"),
+    payment: t("pickup.payment"),
+    licenceNumber: t("pickup.licenceNumber"),
+    licenceCountry: t("pickup.licenceCountry"),
+    licenceExpiresOn: t("pickup.licenceExpiresOn"),
+    signerName: t("pickup.signerName"),
+    agree: t("pickup.agree"),
+  };
+  const choose = { value: "", label: t("pickup.choose") };
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack card">
+      <FormErrors form={form} labels={labels} />
+      <h2>{t("pickup.carSection")}</h2>
+      <TextField field={fields.odometer} label={labels.odometer} help={t("pickup.odometerHelp")} />
+      <SelectField
+        field={fields.fuel}
+        label={labels.fuel}
+        options={[
+          choose,
+          ...fuelEighths.map((n) => ({
+            value: String(n),
+            label: t(n === 8 ? "pickup.fuelFull" : "pickup.fuelLevel", { n }),
+          })),
+        ]}
+      />
+      <h2>{t("pickup.depositSection")}</h2>
+      <TextField field={fields.deposit} label={labels.deposit} help={t("pickup.depositHelp")} />
+      <SelectField
+        field={fields.depositTaken}
+        label={labels.depositTaken}
+        options={[
+          choose,
+          ...depositTakenMethods.map((m) => ({ value: m, label: t(`pickup.depositTakenMethods.${m}`) })),
+        ]}
+      />
+      {asks.payment ? (
+        <>
+          <h2>{t("pickup.paymentSection")}</h2>
+          <p>{t("pickup.balance", { amount: formatCents(balanceCents) })}</p>
+          <SelectField
+            field={fields.payment}
+            label={labels.payment}
+            options={[choose, ...counterMethods.map((m) => ({ value: m, label: tb(`paymentMethods.${m}`) }))]}
+          />
+        </>
+      ) : null}
+      {asks.licence ? (
+        <>
+          <h2>{t("pickup.licenceSection")}</h2>
+          <p className="muted">{t("pickup.licenceHelp")}</p>
+          <TextField field={fields.licenceNumber} label={labels.licenceNumber} />
+          <TextField field={fields.licenceCountry} label={labels.licenceCountry} />
+          <TextField field={fields.licenceExpiresOn} label={labels.licenceExpiresOn} type="date" />
+        </>
+      ) : null}
+      <h2>{t("pickup.signatureSection")}</h2>
+      <p className="muted">{t("pickup.signatureHelp")}</p>
+      <TextField field={fields.signerName} label={labels.signerName} autoComplete="off" />
+      <CheckboxField field={fields.agree} label={labels.agree} />
+      <SubmitButton pending={pending} pendingLabel={t("pickup.saving")}>
+        {t("pickup.submit")}
+      </SubmitButton>
+    </Form>
+  );
+}

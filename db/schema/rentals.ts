@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { check, integer, pgTable, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns";
+import { depositTaken, rentalState } from "./enums";
+import { bookings } from "./bookings";
+import { users } from "./users";
+
+/**
+ * The rental record beside a booking (docs/domain.md#pick-up): written once when the driver
+ * takes the car (its primary key makes a second pick-up impossible, also when two staff race),
+ * then completed at the return. The booking's status list (the spec's) is left as it is.
+ */
+export const rentals = pgTable(
+  "rentals",
+  {
+    bookingId: integer("booking_id")
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    state: rentalState("state").notNull().default("out"),
+    pickedUpAt: timestamp("picked_up_at", { withTimezone: true }).notNull(),
+    pickedUpBy: integer("picked_up_by").references(() => users.id, { onDelete: "set null" }),
+    odometerOutKm: integer("odometer_out_km").notNull(),
+    /** The fuel gauge in eighths: 8 full, 0 empty. */
+    fuelOutEighths: smallint("fuel_out_eighths").notNull(),
+    depositCents: integer("deposit_cents").notNull(),
+    /** How the deposit was taken; null when none was (a deposit of 0). */
+    depositTaken: depositTaken("deposit_taken"),
+    /** The full name the driver typed to sign the agreement. */
+    signerName: varchar("signer_name", { length: 120 }).notNull(),
+    signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
+    /** The language the agreement was shown and signed in (the driver's). */
+    language: varchar("language", { length: 2 }).notNull(),
+    // The return (a later slice).
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+    odometerInKm: integer("odometer_in_km"),
+    fuelInEighths: smallint("fuel_in_eighths"),
+    ...timestamps,
+  },
+  (t) => [
+    check("rentals_odometer_out", sql`${t.odometerOutKm} between 0 and 9999999`),
+    check("rentals_fuel_out", sql`${t.fuelOutEighths} between 0 and 8`),
+    check("rentals_odometer_in", sql`${t.odometerInKm} is null or ${t.odometerInKm} >= ${t.odometerOutKm}`),
+    check("rentals_fuel_in", sql`${t.fuelInEighths} is null or ${t.fuelInEighths} between 0 and 8`),
+    check("rentals_deposit", sql`${t.depositCents} >= 0 and (${t.depositCents} = 0) = (${t.depositTaken} is null)`),
+    check("rentals_returned", sql`(${t.state} = 'out') = (${t.returnedAt} is null)`),
+  ],
+);
+
+export type Rental = typeof rentals.$inferSelect;

@@ -1,0 +1,215 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type { StaffUser } from "~/modules/access/staff.server";
+import { amendBooking } from "~/modules/booking/amend-booking.server";
+import { cancelBooking } from "~/modules/booking/cancel-booking.server";
+import { changeStatus } from "~/modules/booking/change-status.server";
+import { rentalAgreement } from "~/modules/rental/agreement.server";
+import type { PickupForm } from "~/modules/rental/pickup";
+import { loadPickup, pickUp } from "~/modules/rental/pickup.server";
+import { getDb, schema } from "~/utils/db.server";
+import { closeDb } from "../../db/client";
+import { createBooking, createCar, createMaiquetia, createSupplier, createUser, resetDatabase } from "../factories";
+import { pdfText } from "../pdf-text";
+
+/*
+ * The pick-up at the counter against the real database (docs/domain.md#pick-up): scope, the
+ * licence, one pick-up per booking, the counter payment through the money door, no cancel or
+ * amendment once out, and the signed agreement (docs/domain.md#rental-agreement).
+ */
+const { bookings, payments, rentals } = schema;
+
+// 2026-12-03 12:00 in Caracas; the bookings pick up at 14:00 that day.
+const now = new Date("2026-12-03T16:00:00Z");
+const who = (u: { id: number; type: string; supplierId: number | null }) => u as unknown as StaffUser;
+
+let fx: Awaited<ReturnType<typeof setUp>>;
+
+async function setUp() {
+  const db = await getDb();
+  await resetDatabase(db);
+  const place = await createMaiquetia(db);
+  const llanos = await createSupplier(db, {
+    name: "Llanos Rent",
+    rif: "J-12345678-4",
+    fiscalAddress: "Av. Bolívar 1, Barinas",
+  });
+  const other = await createSupplier(db);
+  const car = await createCar(db, {
+    supplierId: llanos.id,
+    name: "Toyota Corolla",
+    locationIds: [place.id],
+    plate: "AB123CD",
+  });
+  const driver = await createUser(db, {
+    fullName: "Daniela Conductora",
+    email: "daniela@example.com",
+    language: "en",
+    licenceNumber: "V-123",
+    licenceCountry: "Venezuela",
+    licenceExpiresOn: "2030-01-01",
+  });
+  let week = 0;
+  const book = async (values: Partial<typeof bookings.$inferInsert> = {}) => {
+    const start = Date.parse("2026-12-03T18:00:00Z") + week++ * 7 * 86_400_000;
+    const row = await createBooking(db, {
+      carId: car.id,
+      supplierId: llanos.id,
+      driverId: driver.id,
+      locationId: place.id,
+      startsAt: new Date(start),
+      endsAt: new Date(start + 3 * 86_400_000),
+      status: "paid",
+      paymentMethod: "cardPayment",
+      ...values,
+    });
+    // A paid booking was paid: its payment covers the price.
+    if (row.status === "paid")
+      await db.insert(payments).values({
+        bookingId: row.id,
+        method: "cardPayment",
+        status: "succeeded",
+        amountCents: row.priceCents,
+        providerReference: `stripe:cs_test_${row.id}`,
+      });
+    return row;
+  };
+  return {
+    db,
+    book,
+    driver: who(driver),
+    staff: who(await createUser(db, { type: "supplier", supplierId: llanos.id })),
+    otherStaff: who(await createUser(db, { type: "supplier", supplierId: other.id })),
+    admin: who(await createUser(db, { type: "admin" })),
+  };
+}
+
+const form = (values: Partial<PickupForm> = {}): PickupForm =>
+  ({
+    odometer: 48213,
+    fuel: 6,
+    deposit: 30000,
+    depositTaken: "cardHold",
+    signerName: "Daniela Conductora",
+    agree: true,
+    ...values,
+  }) as PickupForm;
+
+beforeEach(async () => {
+  fx = await setUp();
+});
+
+afterAll(async () => {
+  await closeDb();
+});
+
+describe("pick-up", () => {
+  it("is for the booking's supplier's staff and admins; others find no booking", async () => {
+    const booking = await fx.book();
+    expect(await loadPickup(fx.otherStaff, booking.id, now)).toBeNull();
+    expect(await loadPickup(fx.driver, booking.id, now)).toBeNull();
+    expect(await pickUp(fx.otherStaff, booking.id, form(), now)).toBe("notFound");
+    expect(await pickUp(fx.driver, booking.id, form(), now)).toBe("notFound");
+    expect((await loadPickup(fx.admin, booking.id, now))?.blocker).toBeNull();
+    expect(await fx.db.select().from(rentals)).toEqual([]);
+  });
+
+  it("records it once: a second pick-up is refused", async () => {
+    const booking = await fx.book();
+    expect(await pickUp(fx.staff, booking.id, form(), now)).toBe("pickedUp");
+    expect(await pickUp(fx.admin, booking.id, form({ odometer: 1 }), now)).toBe("alreadyOut");
+    const [rental] = await fx.db.select().from(rentals).where(eq(rentals.bookingId, booking.id));
+    expect(rental).toMatchObject({
+      state: "out",
+      odometerOutKm: 48213,
+      fuelOutEighths: 6,
+      depositCents: 30000,
+      language: "en",
+    });
+    expect((await loadPickup(fx.staff, booking.id, now))?.blocker).toBe("alreadyOut");
+  });
+
+  it("races: of two pick-ups at once, one is recorded", async () => {
+    const booking = await fx.book();
+    const outcomes = await Promise.all([
+      pickUp(fx.staff, booking.id, form(), now),
+      pickUp(fx.admin, booking.id, form(), now),
+    ]);
+    expect(outcomes.sort()).toEqual(["alreadyOut", "pickedUp"]);
+  });
+
+  it("refuses an expired licence and asks for one the account lacks", async () => {
+    const booking = await fx.book();
+    await fx.db.update(schema.users).set({ licenceExpiresOn: "2026-12-02" }).where(eq(schema.users.id, fx.driver.id));
+    expect((await loadPickup(fx.staff, booking.id, now))?.asks.licence).toBe(true);
+    expect(await pickUp(fx.staff, booking.id, form(), now)).toBe("asksChanged");
+    const expired = { licenceNumber: "X1", licenceCountry: "Colombia", licenceExpiresOn: "2026-12-02" };
+    expect(await pickUp(fx.staff, booking.id, form(expired), now)).toBe("licenceExpired");
+    expect(await fx.db.select().from(rentals)).toEqual([]);
+    // Expiring on the pick-up day still drives that day.
+    expect(await pickUp(fx.staff, booking.id, form({ ...expired, licenceExpiresOn: "2026-12-03" }), now)).toBe(
+      "pickedUp",
+    );
+  });
+
+  it("takes a pay-later balance at the counter through the money door: paid once it covers", async () => {
+    const booking = await fx.book({ status: "pending", paymentMethod: "payLater" });
+    const view = await loadPickup(fx.staff, booking.id, now);
+    expect(view).toMatchObject({ balanceCents: 15000, asks: { payment: true } });
+    expect(await pickUp(fx.staff, booking.id, form(), now)).toBe("asksChanged");
+    expect(await fx.db.select().from(payments)).toEqual([]);
+    expect(await pickUp(fx.staff, booking.id, form({ payment: "Cash" }), now)).toBe("pickedUp");
+    const [paid] = await fx.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    expect(paid).toMatchObject({ method: "Cash", status: "succeeded", amountCents: 15000, verifiedBy: fx.staff.id });
+    const [row] = await fx.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row.status).toBe("paid");
+  });
+
+  it("refuses a cancelled booking", async () => {
+    const cancelled = await fx.book({ status: "cancelled" });
+    expect(await pickUp(fx.staff, cancelled.id, form(), now)).toBe("notReady");
+  });
+
+  it("once out, the booking is neither cancelled nor amended", async () => {
+    const booking = await fx.book({ status: "pending", paymentMethod: "payLater" });
+    const early = new Date("2026-12-01T12:00:00Z");
+    expect(await pickUp(fx.staff, booking.id, form({ payment: "PointOfSell" }), early)).toBe("pickedUp");
+    expect(await cancelBooking(fx.driver, booking.id, early)).toBe("pickedUp");
+    expect(await changeStatus(fx.staff, booking.id, "cancelled")).toEqual({ ok: false, reason: "pickedUp" });
+    expect(await changeStatus(fx.admin, booking.id, "deleted")).toEqual({ ok: false, reason: "pickedUp" });
+    const outcome = await amendBooking(
+      fx.driver,
+      booking.id,
+      {
+        pickUp: booking.startsAt,
+        dropOff: new Date(booking.endsAt.getTime() + 86_400_000),
+        pickupLocationId: booking.pickupLocationId,
+        dropoffLocationId: booking.dropoffLocationId,
+        options: [],
+        additionalDriver: null,
+      },
+      early,
+    );
+    expect(outcome).toBe("pickedUp");
+  });
+});
+
+describe("the rental agreement", () => {
+  it("names the plate, the km and the signer, for the driver and the staff; 404 for others and before pick-up", async () => {
+    const booking = await fx.book();
+    expect(await rentalAgreement(fx.driver, booking.id)).toBeNull();
+    await pickUp(fx.staff, booking.id, form(), now);
+    for (const user of [fx.driver, fx.staff, fx.admin]) {
+      const found = await rentalAgreement(user, booking.id);
+      const text = await pdfText(found!.pdf);
+      expect(text).toContain("AB123CD");
+      expect(text).toContain("48,213 km");
+      expect(text).toContain("Daniela Conductora");
+      expect(text).toContain("J-12345678-4");
+      expect(text).toContain("Rental agreement");
+    }
+    expect(await rentalAgreement(fx.otherStaff, booking.id)).toBeNull();
+    const stranger = who(await createUser(fx.db));
+    expect(await rentalAgreement(stranger, booking.id)).toBeNull();
+  });
+});
