@@ -22,7 +22,10 @@ export function prng(seed: number) {
   };
 }
 
-/** Counter instructions of the demo places (docs/domain.md#voucher): airports share one, city offices another. */
+/**
+ * Counter instructions of the demo places (docs/domain.md#voucher): airports share one, city offices
+ * another. The hours are not written here: they are the places' opening hours (docs/domain.md#opening-hours).
+ */
 const airportCounter = {
   counterEs:
     "Los mostradores de alquiler están en el hall de llegadas nacionales, frente a la salida de equipajes. Si no ve a su proveedor, llámelo o escríbale por WhatsApp: lo buscan en la puerta.",
@@ -30,10 +33,8 @@ const airportCounter = {
     "The rental counters are in the domestic arrivals hall, opposite baggage claim. If you cannot see your supplier, call or message them on WhatsApp: they meet you at the door.",
 };
 const cityCounter = {
-  counterEs:
-    "La oficina está en la planta baja, al lado de la entrada del estacionamiento. Horario: de lunes a sábado, de 8:00 a 18:00.",
-  counterEn:
-    "The office is on the ground floor, next to the car park entrance. Open Monday to Saturday, 8:00 to 18:00.",
+  counterEs: "La oficina está en la planta baja, al lado de la entrada del estacionamiento.",
+  counterEn: "The office is on the ground floor, next to the car park entrance.",
 };
 
 const everyDay = (open: string, close: string) =>
