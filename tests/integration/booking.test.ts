@@ -202,6 +202,8 @@ describe("createBooking", () => {
       subtotalCents: 17550,
       payLaterFeePercent: 10,
       totalCents: 19305,
+      // How the days were charged (docs/domain.md#seasons): no season, no longer-rental rate.
+      rates: [{ days: 3, dailyPriceCents: 4550, rate: "daily", season: null }],
       // The deposit the booking was made with (docs/domain.md#deposit): the car's, by a card hold by default.
       deposit: { cents: expect.any(Number) as number, method: "cardHold" },
     });

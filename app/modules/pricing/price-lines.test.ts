@@ -144,7 +144,7 @@ describe("priceLines with fees (docs/domain.md#fees)", () => {
       fees: { outOfHoursPickUp: 2500, outOfHoursDropOff: 0, oneWay: 4000 },
     });
     expect(priceLines(breakdown)).toEqual([
-      { kind: "rental", days: 3, dailyPriceCents: 2800, cents: 8400 },
+      { kind: "rental", days: 3, dailyPriceCents: 2800, cents: 8400, rate: "daily", season: null },
       { kind: "option", option: "gps", cents: 1500 },
       { kind: "fee", fee: "outOfHoursPickUp", cents: 2500 },
       { kind: "fee", fee: "oneWay", cents: 4000 },
