@@ -203,7 +203,9 @@ describe("the rental agreement", () => {
       const found = await rentalAgreement(user, booking.id);
       const text = await pdfText(found!.pdf);
       expect(text).toContain("AB123CD");
+      // docs/domain.md#formatting: one number format in every language; the fuel as the gauge reads.
       expect(text).toContain("48,213 km");
+      expect(text).toMatch(/ 6\/8 /);
       expect(text).toContain("Daniela Conductora");
       expect(text).toContain("J-12345678-4");
       expect(text).toContain("Rental agreement");

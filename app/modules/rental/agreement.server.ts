@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { formatInstant } from "~/modules/i18n/date-time.server";
-import { formatCents } from "~/modules/i18n/format";
+import { formatCents, formatNumber } from "~/modules/i18n/format";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { languageOrDefault } from "~/modules/i18n/languages";
 import { placeName } from "~/modules/i18n/place-name";
@@ -120,11 +120,8 @@ export async function rentalAgreement(
 
   heading(t("receipt:agreement.atPickup"));
   line2(t("receipt:agreement.pickedUpAt"), when(rental.pickedUpAt, pickup.timeZone));
-  line2(
-    t("adminDashboard:pickup.odometer"),
-    t("receipt:agreement.km", { km: rental.odometerOutKm.toLocaleString(language) }),
-  );
-  line2(t("adminDashboard:pickup.fuel"), t("receipt:agreement.eighths", { n: rental.fuelOutEighths }));
+  line2(t("adminDashboard:pickup.odometer"), t("receipt:agreement.km", { km: formatNumber(rental.odometerOutKm) }));
+  line2(t("adminDashboard:pickup.fuel"), t("receipt:agreement.eighths", { level: rental.fuelOutEighths }));
   line2(
     t("adminDashboard:pickup.deposit"),
     rental.depositCents > 0
