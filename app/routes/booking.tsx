@@ -29,7 +29,7 @@ import { qrSvg } from "~/modules/images/qr.server";
 import { bookingStatuses } from "~/modules/booking/status";
 import { amendClosingCardAttemptsLimited } from "~/modules/payment/amend-closing-card-attempts.server";
 import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
-import { formatCents } from "~/modules/i18n/format";
+import { formatCents, formatNumber } from "~/modules/i18n/format";
 import { messages } from "~/modules/forms/messages";
 import { hasReceipt, receivedPayments } from "~/modules/payment/receipt.server";
 import { useTranslation } from "~/modules/i18n/react";
@@ -416,7 +416,7 @@ export default function BookingPage() {
           {t("rental.pickedUp", {
             at: rental.pickedUpAt,
             zone: pickup.timeZone,
-            km: rental.odometerKm,
+            km: formatNumber(rental.odometerKm),
             fuel: rental.fuelEighths,
           })}
         </p>
