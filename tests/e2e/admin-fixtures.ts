@@ -62,6 +62,24 @@ export async function carOf(db: Executor, slug: string, name: string): Promise<n
   return car.id;
 }
 
+/** A booking of car `carId` by the demo driver, paid, picked up within the hour at the car's first place. */
+export async function pickingUpSoon(db: Executor, carId: number, reference: string): Promise<number> {
+  const result = (await db.execute(
+    sql`insert into bookings (reference, car_id, supplier_id, driver_id, pickup_location_id, dropoff_location_id, starts_at, ends_at,
+          status, days, price_cents, breakdown, payment_method)
+        select ${reference}, c.id, c.supplier_id, (select id from users where email = ${DRIVER}), cl.location_id, cl.location_id,
+          date_trunc('minute', now()) + interval '50 minutes', date_trunc('minute', now()) + interval '3 days 50 minutes', 'paid', 3,
+          c.daily_price_cents * 3,
+          jsonb_build_object('days', 3, 'dailyPriceCents', c.daily_price_cents, 'options', '{}'::jsonb,
+            'subtotalCents', c.daily_price_cents * 3, 'payLaterFeePercent', 0, 'totalCents', c.daily_price_cents * 3),
+          'cardPayment'
+        from cars c join car_locations cl on cl.car_id = c.id where c.id = ${carId}
+        order by cl.location_id limit 1
+        returning id`,
+  )) as unknown as Array<{ id: number }> | { rows: Array<{ id: number }> };
+  return (Array.isArray(result) ? result : result.rows)[0].id;
+}
+
 /** A booking of car `carId` by the demo driver, waiting for staff to verify its pago móvil transfer `transferReference`. */
 export async function awaitingTransfer(
   db: Executor,

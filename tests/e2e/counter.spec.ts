@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { carOf, DRIVER, marker, staffOf } from "./admin-fixtures";
+import { carOf, marker, pickingUpSoon, staffOf } from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
 import { expect, jsModes, signIn, test } from "./support";
 
@@ -14,24 +13,6 @@ const STAFF = "staff@llanos.example";
 
 const db = seedDatabase("a car and a booking picking up within the hour");
 
-/** A booking of car `carId` by the demo driver, paid, picked up within the hour at the car's first place. */
-async function pickingUpSoon(carId: number, reference: string): Promise<number> {
-  const result = (await db().execute(
-    sql`insert into bookings (reference, car_id, supplier_id, driver_id, pickup_location_id, dropoff_location_id, starts_at, ends_at,
-          status, days, price_cents, breakdown, payment_method)
-        select ${reference}, c.id, c.supplier_id, (select id from users where email = ${DRIVER}), cl.location_id, cl.location_id,
-          date_trunc('minute', now()) + interval '50 minutes', date_trunc('minute', now()) + interval '3 days 50 minutes', 'paid', 3,
-          c.daily_price_cents * 3,
-          jsonb_build_object('days', 3, 'dailyPriceCents', c.daily_price_cents, 'options', '{}'::jsonb,
-            'subtotalCents', c.daily_price_cents * 3, 'payLaterFeePercent', 0, 'totalCents', c.daily_price_cents * 3),
-          'cardPayment'
-        from cars c join car_locations cl on cl.car_id = c.id where c.id = ${carId}
-        order by cl.location_id limit 1
-        returning id`,
-  )) as unknown as Array<{ id: number }> | { rows: Array<{ id: number }> };
-  return (Array.isArray(result) ? result : result.rows)[0].id;
-}
-
 test.use({ viewport: { width: 390, height: 844 } });
 
 for (const mode of jsModes) {
@@ -45,7 +26,7 @@ for (const mode of jsModes) {
       const name = marker("Counter Spark ");
       const [carId, otherCarId] = [await carOf(db(), "llanos", name), await carOf(db(), "llanos", `${name} 2`)];
       const reference = marker("RD-C").slice(0, 16);
-      const bookingId = await pickingUpSoon(carId, reference);
+      const bookingId = await pickingUpSoon(db(), carId, reference);
       const plate = `P${marker("").slice(-5)}7`;
 
       await signIn(page, STAFF, PASSWORD);

@@ -1,0 +1,78 @@
+import { eq, sql } from "drizzle-orm";
+import * as schema from "../../db/schema";
+import { pdfText } from "../pdf-text";
+import { carOf, DEMO_PASSWORD, DRIVER, marker, pickingUpSoon } from "./admin-fixtures";
+import { seedDatabase } from "./seed-database";
+import { expect, jsModes, signIn, test } from "./support";
+
+/*
+ * The pick-up at the counter (docs/domain.md#pick-up, #rental-agreement) on a phone, as the demo
+ * supplier's staff: today's paid booking is picked up from "Today at the counter" (odometer, fuel,
+ * the deposit, the driver's licence, the typed signature), the booking then says so, and its
+ * rental agreement is a PDF naming the plate, the kilometres and the signer.
+ */
+const STAFF = "staff@llanos.example";
+const db = seedDatabase("a paid booking picking up within the hour");
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+for (const mode of jsModes) {
+  test.describe(mode.name, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    test("staff pick up today's booking with a signed agreement, once", async ({ page }) => {
+      const name = marker("Pickup Spark ");
+      const carId = await carOf(db(), "llanos", name);
+      const plate = `PU${marker("").slice(-4)}`.toUpperCase();
+      await db().update(schema.cars).set({ plate }).where(eq(schema.cars.id, carId));
+      const reference = marker("RD-P").slice(0, 16);
+      const bookingId = await pickingUpSoon(db(), carId, reference);
+      // The demo driver has no licence on the account: the counter asks for it.
+      await db().execute(
+        sql`update users set licence_number = null, licence_country = null, licence_expires_on = null where email = ${DRIVER}`,
+      );
+
+      await signIn(page, STAFF, DEMO_PASSWORD);
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await page.goto("/admin/counter?l=en");
+      const entry = page.locator("li.counter__entry").filter({ hasText: reference });
+      await entry.getByRole("link", { name: `Pick up ${reference}` }).click();
+      await expect(page.getByRole("heading", { name: `Pick-up — ${reference}`, level: 1 })).toBeVisible();
+
+      // Nothing ticked: refused, said next to the fields, nothing recorded.
+      await page.getByRole("button", { name: "Record pick-up" }).click();
+      await expect(page.getByText("Choose the fuel level.").first()).toBeVisible();
+      await expect(page.getByText("The driver must agree to the rental agreement.").first()).toBeVisible();
+
+      await page.getByLabel("Odometer (km)").fill("48213");
+      await page.getByLabel("Fuel level").selectOption({ label: "6/8" });
+      await page.getByLabel("How it was taken").selectOption({ label: "Cash" });
+      await page.getByLabel("License number").fill("V-12345678");
+      await page.getByLabel("Country of issue").fill("Venezuela");
+      await page.getByLabel("Expiry date").fill("2030-05-01");
+      await page.getByLabel("Driver’s full name").fill("Daniela Conductora");
+      await page.getByLabel("I agree to the rental agreement").check();
+      await page.getByRole("button", { name: "Record pick-up" }).click();
+
+      await expect(page.getByText("Pick-up recorded. The rental agreement is ready.")).toBeVisible();
+      await expect(page.getByText(/Picked up on .* odometer 48,213 km · fuel 6\/8/)).toBeVisible();
+      const agreement = page.getByRole("link", { name: "Download the rental agreement (PDF)" });
+      const response = await page.request.get((await agreement.getAttribute("href"))!);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toContain("application/pdf");
+      const text = await pdfText(await response.body());
+      expect(text).toContain(plate);
+      expect(text).toContain("48,213 km");
+      expect(text).toContain("Daniela Conductora");
+
+      // A second pick-up of the same booking is refused.
+      await page.goto(`/admin/counter/pickup?b=${bookingId}&l=en`);
+      await expect(page.getByText("This car was already picked up.")).toBeVisible();
+      const [rental] = await db()
+        .select({ state: schema.rentals.state, km: schema.rentals.odometerOutKm })
+        .from(schema.rentals)
+        .where(eq(schema.rentals.bookingId, bookingId));
+      expect(rental).toEqual({ state: "out", km: 48213 });
+    });
+  });
+}
