@@ -131,7 +131,6 @@ function PickupForm() {
   const [form, fields] = useZodForm(pickupSchema(asks as PickupAsks), actionData?.result, {
     id: "pickup-form",
     defaultValue: defaults,
-    shouldRevalidate: "onBlur",
   });
   const labels = {
     odometer: t("pickup.odometer"),
@@ -158,7 +157,7 @@ function PickupForm() {
           choose,
           ...fuelEighths.map((n) => ({
             value: String(n),
-            label: t(n === 8 ? "pickup.fuelFull" : "pickup.fuelLevel", { n }),
+            label: t(n === 8 ? "pickup.fuelFull" : "pickup.fuelLevel", { level: n }),
           })),
         ]}
       />

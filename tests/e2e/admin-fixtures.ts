@@ -62,7 +62,7 @@ export async function carOf(db: Executor, slug: string, name: string): Promise<n
   return car.id;
 }
 
-/** A booking of car `carId` by the demo driver, paid, picked up within the hour at the car's first place. */
+/** A booking of car `carId` by the demo driver, paid by card, picked up within the hour at the car's first place. */
 export async function pickingUpSoon(db: Executor, carId: number, reference: string): Promise<number> {
   const result = (await db.execute(
     sql`insert into bookings (reference, car_id, supplier_id, driver_id, pickup_location_id, dropoff_location_id, starts_at, ends_at,
@@ -77,7 +77,11 @@ export async function pickingUpSoon(db: Executor, carId: number, reference: stri
         order by cl.location_id limit 1
         returning id`,
   )) as unknown as Array<{ id: number }> | { rows: Array<{ id: number }> };
-  return (Array.isArray(result) ? result : result.rows)[0].id;
+  const id = (Array.isArray(result) ? result : result.rows)[0].id;
+  // Paid means paid in full (docs/domain.md#payments): the card payment that paid it.
+  await db.execute(sql`insert into payments (booking_id, method, status, amount_cents, provider_reference)
+    select id, 'cardPayment', 'succeeded', price_cents, ${`demo:${reference}`} from bookings where id = ${id}`);
+  return id;
 }
 
 /** A booking of car `carId` by the demo driver, waiting for staff to verify its pago móvil transfer `transferReference`. */

@@ -21,6 +21,8 @@ for (const mode of jsModes) {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
     test("staff pick up today's booking with a signed agreement, once", async ({ page }) => {
+      // Two forms, a PDF and a second visit: the slow tests' time on a loaded CI machine.
+      test.slow();
       const name = marker("Pickup Spark ");
       const carId = await carOf(db(), "llanos", name);
       const plate = `PU${marker("").slice(-4)}`.toUpperCase();

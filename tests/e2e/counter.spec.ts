@@ -55,7 +55,7 @@ for (const mode of jsModes) {
       const entry = page.locator("li.counter__entry").filter({ hasText: reference });
       await expect(entry).toContainText("Daniela Conductora");
       await expect(entry).toContainText(`${name} · ${ownPlate}`);
-      await entry.getByRole("link").click();
+      await entry.getByRole("link", { name: new RegExp(`· ${reference}`) }).click();
       await expect(page.getByRole("heading", { name: new RegExp(reference), level: 1 })).toBeVisible();
 
       // An internal note, listed with its author.
