@@ -5,6 +5,7 @@
 import { activatedAccount } from "./activated-account";
 import http from "node:http";
 import { expect, test } from "./support";
+import { bodyLimits } from "../../app/modules/http/body-limits";
 
 const port = Number(process.env.E2E_PORT ?? 3200);
 const origin = `http://127.0.0.1:${port}`;
@@ -170,7 +171,7 @@ test.describe("request bodies are capped while they are read", () => {
   test("multipart with more parts than any form has is refused with 413", async ({ request }) => {
     const boundary = "RuedaBoundary";
     const parts = Array.from(
-      { length: 200 },
+      { length: bodyLimits.multipartParts + 1 },
       (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`,
     ).join("");
     const response = await request.post("/contact?l=en", {
