@@ -86,7 +86,9 @@ for (const [index, mode] of jsModes.entries()) {
       // The visitor (not signed in: the address is not proven yet) pays from the booking page, through its grant.
       await page.getByRole("link", { name: "Pay now" }).click();
       await expect(page).toHaveURL(new RegExp(`/payment\\?b=${bookingId}&g=[\\w-]{24}$`));
-      await expect(page.getByText(reference)).toBeVisible();
+      // With JavaScript the address changes before the payment page is drawn: wait for it.
+      await expect(page.getByRole("heading", { name: "Direct payment", level: 1 })).toBeVisible();
+      await expect(page.getByText(reference).first()).toBeVisible();
 
       // Someone else, not signed in: the id alone or a made-up grant is a 404.
       const stranger = await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled });
