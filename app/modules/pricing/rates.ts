@@ -1,4 +1,5 @@
 import { addPercentRoundingUp, type RateKind, type RateSpan } from "./pricing";
+import { calendarDateIn } from "~/modules/time/calendar";
 
 /**
  * Seasons and longer-rental rates (docs/domain.md#seasons, docs/domain.md#long-rental-rates):
@@ -41,22 +42,6 @@ export function baseRate(car: CarRates, days: number): { rate: RateKind; dailyPr
 
 const DAY_MS = 86_400_000;
 
-/*
- * The calendar date (`YYYY-MM-DD`) of an instant in a zone. modules/time has the same
- * (`calendarDateIn`), but pricing is of its tier and may not import it (docs/architecture.md#layers);
- * rates.test.ts fixes its dates across DST changes.
- */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateIn(timeZone: string, instant: Date): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dateFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 /**
  * Each day's daily price, gathered into spans of equal price and season in the order they first
  * occur. Day i (from 0) is the calendar date, in the pick-up place's `timeZone`, of
@@ -75,7 +60,7 @@ export function rentalRates(input: {
   const base = baseRate(car, days);
   const spans: RateSpan[] = [];
   for (let i = 0; i < days; i++) {
-    const date = dateIn(timeZone, new Date(pickUp.getTime() + i * DAY_MS));
+    const date = calendarDateIn(timeZone, new Date(pickUp.getTime() + i * DAY_MS));
     const season = seasons.find((s) => s.firstDay <= date && date <= s.lastDay);
     const dailyPriceCents = !season
       ? base.dailyPriceCents
@@ -91,7 +76,7 @@ export function rentalRates(input: {
 /** The first and last calendar dates a rental's days can fall on, to load only the seasons that matter. */
 export function rentalDateRange(pickUp: Date, days: number, timeZone: string): { first: string; last: string } {
   return {
-    first: dateIn(timeZone, pickUp),
-    last: dateIn(timeZone, new Date(pickUp.getTime() + (days - 1) * DAY_MS)),
+    first: calendarDateIn(timeZone, pickUp),
+    last: calendarDateIn(timeZone, new Date(pickUp.getTime() + (days - 1) * DAY_MS)),
   };
 }

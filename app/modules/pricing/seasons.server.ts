@@ -1,9 +1,14 @@
-import { and, gte, inArray, lte } from "drizzle-orm";
+import { and, gte, inArray, lte, type SQL } from "drizzle-orm";
 import { schema, type Executor } from "~/utils/db.server";
 import type { RateSpan } from "./pricing";
 import { rentalDateRange, rentalRates, type CarRates, type SeasonRule } from "./rates";
 
 const { seasons, seasonCarPrices } = schema;
+
+/** A season that has at least one of the calendar dates `first`..`last` (both included). */
+export function seasonTouches({ first, last }: { first: string; last: string }): SQL {
+  return and(lte(seasons.firstDay, last), gte(seasons.lastDay, first))!;
+}
 
 /** A car as its rates are worked out: its supplier (whose seasons apply) and its daily prices. */
 export type RatedCar = CarRates & { id: number; supplierId: number };
@@ -31,13 +36,7 @@ async function seasonRules(
       percent: seasons.percent,
     })
     .from(seasons)
-    .where(
-      and(
-        inArray(seasons.supplierId, supplierIds),
-        lte(seasons.firstDay, range.last),
-        gte(seasons.lastDay, range.first),
-      ),
-    );
+    .where(and(inArray(seasons.supplierId, supplierIds), seasonTouches(range)));
   if (found.length === 0) return byCar;
   const fixed = await executor
     .select()

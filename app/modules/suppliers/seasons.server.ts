@@ -1,10 +1,11 @@
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { supplierScope, type StaffUser } from "~/modules/access/staff.server";
 import { createdFields } from "~/modules/audit/audit";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { getDb, schema } from "~/utils/db.server";
 import { EXCLUSION_VIOLATION, isRowId, sqlState } from "~/utils/postgres.server";
 import type { SeasonValues } from "./season-form";
+import { seasonTouches } from "~/modules/pricing/seasons.server";
 
 /*
  * A supplier's seasons (docs/domain.md#seasons) as admins and the supplier's own staff manage
@@ -66,13 +67,7 @@ export async function addSeason(
       const overlapping = await tx
         .select({ name: seasons.name })
         .from(seasons)
-        .where(
-          and(
-            eq(seasons.supplierId, supplierId),
-            lte(seasons.firstDay, values.lastDay),
-            gte(seasons.lastDay, values.firstDay),
-          ),
-        )
+        .where(and(eq(seasons.supplierId, supplierId), seasonTouches({ first: values.firstDay, last: values.lastDay })))
         .orderBy(asc(seasons.firstDay));
       if (overlapping.length > 0) return { overlaps: overlapping.map((season) => season.name) };
       const [season] = await tx
