@@ -66,6 +66,17 @@ for (const mode of jsModes) {
       await expect(notes).toContainText("Flight AV1234 lands 40 minutes late.");
       await expect(notes).toContainText("Luis Llanos");
 
+      // The bookings list as the counter works it on a phone, where the table's headers are not
+      // shown: the day's pick-ups, ordered by the "Sort by" select.
+      const pickupDay = new Date(Date.now() + 50 * 60_000 - 4 * 3_600_000).toISOString().slice(0, 10);
+      await page.goto("/admin/bookings?l=en");
+      await page.getByLabel("Picks up on").fill(pickupDay);
+      await page.getByLabel("Sort by").selectOption({ label: "Pick-up, latest first" });
+      await page.getByRole("button", { name: "Filter", exact: true }).click();
+      await expect(page).toHaveURL(/order=pickup\.desc/);
+      await expect(page.getByText(reference).first()).toBeVisible();
+      await expect(page.getByLabel("Sort by")).toHaveValue("pickup.desc");
+
       // Another supplier's staff: no entry at their counter, and the booking is missing (404).
       const other = await staffOf(db(), "caribe");
       const context = await browser.newContext({

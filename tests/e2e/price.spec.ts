@@ -53,6 +53,8 @@ for (const mode of jsModes) {
             eq(schema.cars.status, "active"),
           ),
         )
+        // The same car every run: without an order the row PostgreSQL returns first may change.
+        .orderBy(schema.cars.id, schema.carLocations.locationId)
         .limit(1);
       const [original] = await db
         .select({

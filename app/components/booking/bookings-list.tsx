@@ -5,7 +5,7 @@ import { Pagination } from "~/components/catalogue/pagination";
 import { StatusSelect } from "~/components/booking/status-select";
 import { DateFilter } from "~/components/forms";
 import type { ListActionData, loadBookingsList } from "~/modules/booking/list-page.server";
-import { ariaSort, listHref, SEARCH_MAX, sortHref, type ListSort } from "~/modules/booking/list-query";
+import { ariaSort, listHref, listOrders, SEARCH_MAX, sortHref, type ListSort } from "~/modules/booking/list-query";
 import { bookingStatuses } from "~/modules/booking/status";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
@@ -63,6 +63,18 @@ export function BookingsList({
           <>
             <DateFilter id="filter-pickup-on" name="pickupOn" label={t("filters.pickupOn")} value={query.pickupOn} />
             <DateFilter id="filter-return-on" name="returnOn" label={t("filters.returnOn")} value={query.returnOn} />
+            {/* The headers' sort links are not shown on phones (the table becomes cards): the same orders here. */}
+            <div className="field">
+              <label htmlFor="filter-order">{t("filters.order")}</label>
+              <select id="filter-order" name="order" defaultValue={query.sort ? `${query.sort}.${query.dir}` : ""}>
+                <option value="">{t("filters.orders.default")}</option>
+                {listOrders.map((order) => (
+                  <option key={order} value={order}>
+                    {t(`filters.orders.${order.replace(".", "_")}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
           </>
         ) : null}
         {suppliers.length > 0 ? (

@@ -5,6 +5,7 @@ import {
   bookingsPageSize,
   ariaSort,
   filterParams,
+  listOrders,
   sortHref,
   listHref,
   readListQuery,
@@ -90,5 +91,22 @@ describe("the counter's filters and sorting (docs/domain.md#counter)", () => {
     expect(sortHref("/admin/bookings", sorted, "reference")).toBe("/admin/bookings?sort=reference&dir=desc");
     expect(sortHref("/admin/bookings", sorted, "dropoff")).toBe("/admin/bookings?sort=dropoff&dir=asc");
     expect(readListQuery(new URLSearchParams("sort=price")).sort).toBeNull();
+  });
+
+  it("reads the phone's Sort by select as the headers' sort, and keeps it in the links", () => {
+    const query = readListQuery(new URLSearchParams("order=dropoff.desc&pickupOn=2026-11-26"));
+    expect(query).toMatchObject({ sort: "dropoff", dir: "desc" });
+    expect(filterParams(query).toString()).toBe("pickupOn=2026-11-26&sort=dropoff&dir=desc");
+    // The select's first choice (the default order) and anything unknown sort by nothing.
+    expect(readListQuery(new URLSearchParams("order=&sort=pickup")).sort).toBeNull();
+    expect(readListQuery(new URLSearchParams("order=price.asc")).sort).toBeNull();
+    expect(listOrders).toEqual([
+      "reference.asc",
+      "reference.desc",
+      "pickup.asc",
+      "pickup.desc",
+      "dropoff.asc",
+      "dropoff.desc",
+    ]);
   });
 });

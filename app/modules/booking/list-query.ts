@@ -53,6 +53,19 @@ const positive = (value: string | null) => {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
+/**
+ * The "Sort by" select's values (`<column>.<asc|desc>`): the same orders as the headers' links,
+ * for phones, where the table's header row is not shown (docs/domain.md#counter).
+ */
+export const listOrders = listSorts.flatMap((sort) => [`${sort}.asc`, `${sort}.desc`] as const);
+
+/** A `sort`/`dir` pair from an order value; anything unknown is the default order. */
+function sortOf(order: string): { sort: ListSort | null; dir: "asc" | "desc" } {
+  const [sort, dir] = order.split(".");
+  if (!(listSorts as readonly string[]).includes(sort)) return { sort: null, dir: "asc" };
+  return { sort: sort as ListSort, dir: dir === "desc" ? "desc" : "asc" };
+}
+
 export function readListQuery(params: URLSearchParams): ListQuery {
   const status = params.get("status");
   const sort = params.get("sort");
@@ -64,8 +77,7 @@ export function readListQuery(params: URLSearchParams): ListQuery {
     returnOn: date(params.get("returnOn")),
     supplier: positive(params.get("supplier")),
     q: searchText(params.get("q") ?? "", SEARCH_MAX),
-    sort: (listSorts as readonly string[]).includes(sort ?? "") ? (sort as ListSort) : null,
-    dir: params.get("dir") === "desc" ? "desc" : "asc",
+    ...sortOf(params.get("order") ?? (sort ? `${sort}.${params.get("dir") ?? "asc"}` : "")),
     page: positive(params.get("page")) ?? 1,
   };
 }
