@@ -171,7 +171,7 @@ export async function agreementPdf(
  * language, written in the pick-up's transaction. The email is the outbox job
  * `rental-agreement-<booking>`, so a booking's driver gets it once.
  */
-export async function enqueueAgreementEmail(tx: Executor, bookingId: number) {
+export async function tellDriverOfAgreement(tx: Executor, bookingId: number) {
   const detail = await bookingDetailIn(tx, bookingId);
   const agreement = await agreementPdf(tx, bookingId);
   if (!detail?.rental || !agreement) throw new Error(`No rental record for booking ${bookingId}`);

@@ -10,7 +10,7 @@ import { calendarDateIn } from "~/modules/time/calendar";
 import { isStaff } from "~/modules/access/booking-scope.server";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { getDb, schema, type Transaction } from "~/utils/db.server";
-import { enqueueAgreementEmail } from "./agreement.server";
+import { tellDriverOfAgreement } from "./agreement.server";
 import { licenceValidOn, type PickupAsks, type PickupForm } from "./pickup";
 import { keptSignature } from "./signature.server";
 
@@ -224,7 +224,7 @@ export async function pickUp(
         ...(licence ? { licenceExpiresOn: [null, licence.licenceExpiresOn] } : {}),
       },
     });
-    await enqueueAgreementEmail(tx, booking.id);
+    await tellDriverOfAgreement(tx, booking.id);
     return "pickedUp";
   });
 }
