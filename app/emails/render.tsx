@@ -113,6 +113,21 @@ function voucher(t: TFunction, data: Data, { calendar }: { calendar: boolean }) 
   );
 }
 
+/**
+ * The pick-up place's hours on the pick-up day, on its clock (docs/domain.md#reminder):
+ * `hoursOpen`–`hoursClose`, or `closedThatDay`; nothing when the place keeps no hours.
+ */
+function hoursLine(t: TFunction, data: Data) {
+  if (data.closedThatDay)
+    return <Text>{t("pickupReminder.closed", { place: str(data.pickup), supplier: str(data.supplier) })}</Text>;
+  if (!data.hoursOpen) return null;
+  return (
+    <Text>
+      {t("pickupReminder.hours", { place: str(data.pickup), open: str(data.hoursOpen), close: str(data.hoursClose) })}
+    </Text>
+  );
+}
+
 /** The trip: reference, car, supplier, both places with their dates on each place's clock, the time zone. */
 function tripLines(t: TFunction, data: Data): Array<[string, string]> {
   return [
@@ -196,12 +211,30 @@ const templates: Record<string, Template> = {
       <>
         <Text>{t("greeting", { name: str(data.fullName) })}</Text>
         <Text>{t("pickupReminder.body", { car: str(data.car), place: str(data.pickup), date: str(data.from) })}</Text>
+        {hoursLine(t, data)}
         <LabelledLines t={t} lines={tripLines(t, data)} />
         <Button href={str(data.link)} style={buttonStyle}>
           {t("booking.button")}
         </Button>
         <Text>{t("linkFallback", { link: str(data.link) })}</Text>
         {voucher(t, data, { calendar: false })}
+      </>
+    ),
+  }),
+  // After the pick-up (docs/domain.md#rental-agreement): the signed agreement, attached as a PDF.
+  "rental-agreement": (t, data) => ({
+    subject: t("rentalAgreement.subject", { reference: str(data.reference) }),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>
+          {t("rentalAgreement.body", { car: str(data.car), place: str(data.pickup), date: str(data.pickedUpAt) })}
+        </Text>
+        <Text>{t("rentalAgreement.keep")}</Text>
+        <Button href={str(data.link)} style={buttonStyle}>
+          {t("booking.button")}
+        </Button>
+        <Text>{t("linkFallback", { link: str(data.link) })}</Text>
       </>
     ),
   }),

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { SignatureField } from "~/components/counter/signature-field";
 import { CheckboxField, SelectField } from "~/components/form-choices";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
@@ -74,6 +75,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect(`/booking?b=${id}`, {
         headers: { "Set-Cookie": await toastHeader({ type: "success", message: "adminDashboard:pickup.done" }) },
       });
+    case "signatureUnreadable": {
+      const message = "adminDashboard:pickup.errors.signatureUnreadable";
+      return json({ result: submission.reply({ fieldErrors: { signature: [message] } }) }, { status: 400 });
+    }
     case "licenceExpired": {
       const message = "adminDashboard:pickup.errors.licenceExpired";
       return json(
@@ -141,6 +146,7 @@ function PickupForm() {
     licenceNumber: t("pickup.licenceNumber"),
     licenceCountry: t("pickup.licenceCountry"),
     licenceExpiresOn: t("pickup.licenceExpiresOn"),
+    signature: t("pickup.pad"),
     signerName: t("pickup.signerName"),
     agree: t("pickup.agree"),
   };
@@ -193,6 +199,7 @@ function PickupForm() {
       ) : null}
       <h2>{t("pickup.signatureSection")}</h2>
       <p className="muted">{t("pickup.signatureHelp")}</p>
+      <SignatureField field={fields.signature} />
       <TextField field={fields.signerName} label={labels.signerName} autoComplete="off" />
       <CheckboxField field={fields.agree} label={labels.agree} />
       <SubmitButton pending={pending} pendingLabel={t("pickup.saving")}>

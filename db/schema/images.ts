@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, customType, integer, pgTable, varchar } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
-
-/**
- * postgres.js reads bytea as a Buffer, PGlite as a Uint8Array: callers always get a Buffer
- * (drizzle has no bytea column of its own).
- */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) =>
-    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
-});
+import { check, integer, pgTable, varchar } from "drizzle-orm/pg-core";
+import { bytea, createdAt } from "./columns";
 
 /**
  * Uploaded pictures (avatars now; car images and supplier logos later), kept in the

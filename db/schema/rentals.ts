@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns";
+import { bytea, timestamps } from "./columns";
 import { depositTaken, rentalState } from "./enums";
 import { bookings } from "./bookings";
 import { users } from "./users";
@@ -28,6 +28,12 @@ export const rentals = pgTable(
     /** The full name the driver typed to sign the agreement. */
     signerName: varchar("signer_name", { length: 120 }).notNull(),
     signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
+    /**
+     * The signature drawn on the pad (a PNG, re-encoded on white), printed on the agreement above
+     * the name; null when the name was typed without JavaScript. Kept on the record, not among the
+     * public images: only the agreement's readers may see it (docs/domain.md#rental-agreement).
+     */
+    signature: bytea("signature"),
     /** The language the agreement was shown and signed in (the driver's). */
     language: varchar("language", { length: 2 }).notNull(),
     // The return (a later slice).
@@ -42,6 +48,8 @@ export const rentals = pgTable(
     check("rentals_odometer_in", sql`${t.odometerInKm} is null or ${t.odometerInKm} >= ${t.odometerOutKm}`),
     check("rentals_fuel_in", sql`${t.fuelInEighths} is null or ${t.fuelInEighths} between 0 and 8`),
     check("rentals_deposit", sql`${t.depositCents} >= 0 and (${t.depositCents} = 0) = (${t.depositTaken} is null)`),
+    // SIGNATURE_MAX_BYTES (app/modules/rental/signature.ts).
+    check("rentals_signature", sql`${t.signature} is null or octet_length(${t.signature}) <= 131072`),
     check("rentals_returned", sql`(${t.state} = 'out') = (${t.returnedAt} is null)`),
   ],
 );

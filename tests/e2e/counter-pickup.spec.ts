@@ -1,18 +1,32 @@
+import type { Locator, Page } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
 import * as schema from "../../db/schema";
 import { pdfText } from "../pdf-text";
 import { carOf, DEMO_PASSWORD, DRIVER, marker, pickingUpSoon } from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
-import { expect, jsModes, signIn, test } from "./support";
+import { expect, jsModes, signIn, test, waitForEmails } from "./support";
 
 /*
  * The pick-up at the counter (docs/domain.md#pick-up, #rental-agreement) on a phone, as the demo
  * supplier's staff: today's paid booking is picked up from "Today at the counter" (odometer, fuel,
  * the deposit, the driver's licence, the typed signature), the booking then says so, and its
- * rental agreement is a PDF naming the plate, the kilometres and the signer.
+ * rental agreement is a PDF naming the plate, the kilometres and the signer, emailed to the driver.
+ * With JavaScript the driver also signs on the pad with the mouse, and the PDF carries the drawing.
  */
 const STAFF = "staff@llanos.example";
 const db = seedDatabase("a paid booking picking up within the hour");
+
+/** A pen stroke across the signature pad, drawn with the mouse. */
+async function drawOn(page: Page, pad: Locator) {
+  const box = (await pad.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 20, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 3, y - 40, { steps: 8 });
+  await page.mouse.move(box.x + (2 * box.width) / 3, y + 30, { steps: 8 });
+  await page.mouse.move(box.x + box.width - 20, y - 10, { steps: 8 });
+  await page.mouse.up();
+}
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -20,7 +34,7 @@ for (const mode of jsModes) {
   test.describe(mode.name, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("staff pick up today's booking with a signed agreement, once", async ({ page }) => {
+    test("staff pick up today's booking with a signed agreement, once", async ({ page, request }) => {
       // Two forms, a PDF and a second visit: the slow tests' time on a loaded CI machine.
       test.slow();
       const name = marker("Pickup Spark ");
@@ -52,6 +66,21 @@ for (const mode of jsModes) {
       await page.getByLabel("License number").fill("V-12345678");
       await page.getByLabel("Country of issue").fill("Venezuela");
       await page.getByLabel("Expiry date").fill("2030-05-01");
+      const pad = page.getByRole("img", { name: "Driver’s signature" });
+      if (mode.javaScriptEnabled) {
+        // The pad's library arrives when the pad nears the screen; a drawing can be cleared and done again.
+        await pad.scrollIntoViewIfNeeded();
+        await expect(pad).toHaveAttribute("data-ready", "true");
+        await drawOn(page, pad);
+        await expect(page.getByText("Signature drawn.")).toBeVisible();
+        await page.getByRole("button", { name: "Clear signature" }).click();
+        await expect(page.getByText("Nothing drawn yet.")).toBeVisible();
+        await drawOn(page, pad);
+        await expect(page.getByText("Signature drawn.")).toBeVisible();
+      } else {
+        // Without JavaScript there is no pad: the typed name is the signature.
+        await expect(pad).toHaveCount(0);
+      }
       await page.getByLabel("Driver’s full name").fill("Daniela Conductora");
       await page.getByLabel("I agree to the rental agreement").check();
       await page.getByRole("button", { name: "Record pick-up" }).click();
@@ -66,6 +95,17 @@ for (const mode of jsModes) {
       expect(text).toContain(plate);
       expect(text).toContain("48,213 km");
       expect(text).toContain("Daniela Conductora");
+      // The drawing is an image above the name; a typed signature has none.
+      expect((await response.body()).toString("latin1").includes("/Subtype /Image")).toBe(mode.javaScriptEnabled);
+
+      // The driver gets the agreement by email, the PDF attached.
+      const [email] = await waitForEmails(request, DRIVER, {
+        match: (e) => e.attachments.some((a) => a.filename === `agreement-${reference}.pdf`),
+      });
+      expect(email.subject).toContain(reference);
+      const attached = email.attachments.find((a) => a.filename === `agreement-${reference}.pdf`)!;
+      expect(attached.content_type).toBe("application/pdf");
+      expect(await pdfText(Buffer.from(attached.content, "base64"))).toContain(plate);
 
       // A second pick-up of the same booking is refused.
       await page.goto(`/admin/counter/pickup?b=${bookingId}&l=en`);

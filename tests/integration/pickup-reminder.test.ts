@@ -94,6 +94,45 @@ describe("the pick-up reminder sweep", () => {
     expect(email.html).toContain("cid:voucher-qr");
   });
 
+  it("names the place's hours on the pick-up day, on its clock, or that it is closed; nothing for a place without hours", async () => {
+    const db = await getDb();
+    const day = { open: "08:00", close: "18:00" };
+    const week = {
+      mon: day,
+      tue: day,
+      wed: day,
+      thu: day,
+      fri: day,
+      sat: { open: "09:00", close: "13:00" },
+      sun: null,
+    };
+    const hoursOf = async () => (await reminders()).map((email) => email.text).join("\n");
+    // No hours set: the reminder says nothing of them.
+    await booking(20); // Saturday 21 November, 07:00 in Caracas
+    await sendPickupReminders(now);
+    expect(await hoursOf()).not.toMatch(/vous accueille|fermeture/);
+
+    await db.update(schema.locations).set({ openingHours: week }).where(eq(schema.locations.id, fx.placeId));
+    await booking(21);
+    await sendPickupReminders(now);
+    expect(await hoursOf()).toContain(
+      "Le jour de la prise en charge, Aéroport de Maiquetía vous accueille de 09:00 à 13:00 (heure locale).",
+    );
+
+    await db
+      .update(schema.locations)
+      .set({ closedDates: ["2026-11-21"] })
+      .where(eq(schema.locations.id, fx.placeId));
+    await booking(22);
+    await sendPickupReminders(now);
+    expect(await hoursOf()).toContain(
+      "Le lieu de prise en charge (Aéroport de Maiquetía) est normalement fermé ce jour-là",
+    );
+    // What to bring is the voucher's list, once.
+    const [, , closed] = await reminders();
+    expect(closed.text.match(/Votre permis de conduire/g)).toHaveLength(1);
+  });
+
   it("waits for a booking picking up in 30 hours, and reminds it once it is within 24 hours", async () => {
     await booking(30);
     expect(await sendPickupReminders(now)).toBe(0);

@@ -1,15 +1,28 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { amendBooking } from "~/modules/booking/amend-booking.server";
 import { cancelBooking } from "~/modules/booking/cancel-booking.server";
 import { changeStatus } from "~/modules/booking/change-status.server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
 import { rentalAgreement } from "~/modules/rental/agreement.server";
 import type { PickupForm } from "~/modules/rental/pickup";
 import { loadPickup, pickUp } from "~/modules/rental/pickup.server";
+import { SIGNATURE_MAX_BYTES } from "~/modules/rental/signature";
+import { action } from "~/routes/admin.counter_.pickup";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
-import { createBooking, createCar, createMaiquetia, createSupplier, createUser, resetDatabase } from "../factories";
+import {
+  createBooking,
+  createCar,
+  createMaiquetia,
+  createSupplier,
+  createUser,
+  outboxEmails,
+  resetDatabase,
+} from "../factories";
 import { pdfText } from "../pdf-text";
 
 /*
@@ -17,7 +30,7 @@ import { pdfText } from "../pdf-text";
  * licence, one pick-up per booking, the counter payment through the money door, no cancel or
  * amendment once out, and the signed agreement (docs/domain.md#rental-agreement).
  */
-const { bookings, payments, rentals } = schema;
+const { bookings, notifications, payments, rentals } = schema;
 
 // 2026-12-03 12:00 in Caracas; the bookings pick up at 14:00 that day.
 const now = new Date("2026-12-03T16:00:00Z");
@@ -213,5 +226,108 @@ describe("the rental agreement", () => {
     expect(await rentalAgreement(fx.otherStaff, booking.id)).toBeNull();
     const stranger = who(await createUser(fx.db));
     expect(await rentalAgreement(stranger, booking.id)).toBeNull();
+  });
+});
+
+/** A drawn signature as the pad sends it: dark strokes on a transparent 600 × 200 PNG. */
+async function drawnSignature() {
+  const strokes = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><path d="M20 150 C 120 20, 200 180, 300 80 S 480 40, 580 150" stroke="#10204a" stroke-width="4" fill="none"/></svg>',
+  );
+  return sharp(strokes).png().toBuffer();
+}
+const dataUrl = (bytes: Uint8Array) => `data:image/png;base64,${Buffer.from(bytes).toString("base64")}`;
+
+/** The pick-up form posted to its page as the staff member, without JavaScript's checks. */
+async function post(user: StaffUser, bookingId: number, fields: Record<string, string>) {
+  const body = new URLSearchParams({
+    odometer: "48213",
+    fuel: "6",
+    deposit: "300",
+    depositTaken: "cardHold",
+    signerName: "Daniela Conductora",
+    agree: "on",
+    ...fields,
+  });
+  const context = { user, language: "en", t: getFixedT("en") } as unknown as AppLoadContext;
+  const request = new Request(`http://rueda.test/admin/counter/pickup?b=${bookingId}&l=en`, {
+    method: "POST",
+    body,
+  });
+  try {
+    return (await action({ request, context, params: {} })) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+describe("the driver's agreement email", () => {
+  it("is written once with the agreement's PDF, and the driver is notified", async () => {
+    const booking = await fx.book();
+    expect(await pickUp(fx.staff, booking.id, form(), now)).toBe("pickedUp");
+    expect(await pickUp(fx.staff, booking.id, form(), now)).toBe("alreadyOut");
+    const emails = await outboxEmails(fx.db, "rental-agreement");
+    expect(emails).toHaveLength(1);
+    const [email] = emails as Array<(typeof emails)[number] & { attachments: Array<Record<string, string>> }>;
+    expect(email).toMatchObject({
+      jobId: `rental-agreement-${booking.id}`,
+      to: ["daniela@example.com"],
+      language: "en",
+      subject: `Your rental agreement, booking ${booking.reference}`,
+    });
+    expect(email.text).toContain("Toyota Corolla");
+    expect(email.text).toContain(`/booking?b=${booking.id}`);
+    expect(email.attachments).toHaveLength(1);
+    const [pdf] = email.attachments;
+    expect(pdf).toMatchObject({ filename: `agreement-${booking.reference}.pdf`, contentType: "application/pdf" });
+    const text = await pdfText(Buffer.from(pdf.content, "base64"));
+    expect(text).toContain("AB123CD");
+    expect(text).toContain("Daniela Conductora");
+    const told = await fx.db.select().from(notifications).where(eq(notifications.userId, fx.driver.id));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ bookingId: booking.id, messageKey: "notifications:messages.agreementSigned" });
+  });
+
+  it("prints the drawn signature on the agreement above the name", async () => {
+    const booking = await fx.book();
+    const response = await post(fx.staff, booking.id, { signature: dataUrl(await drawnSignature()) });
+    expect(response.status).toBe(302);
+    const [rental] = await fx.db.select().from(rentals).where(eq(rentals.bookingId, booking.id));
+    // Kept as a PNG of the pad's size, re-encoded on white.
+    const kept = await sharp(rental.signature!).metadata();
+    expect(kept).toMatchObject({ format: "png", width: 600, height: 200, hasAlpha: false });
+    const { pdf } = (await rentalAgreement(fx.driver, booking.id))!;
+    expect(pdf.toString("latin1")).toMatch(/\/Subtype \/Image/);
+    expect(await pdfText(pdf)).toContain("Daniela Conductora");
+    // Typed without JavaScript: no drawing, no image.
+    const typed = await fx.book();
+    expect((await post(fx.staff, typed.id, {})).status).toBe(302);
+    expect((await rentalAgreement(fx.driver, typed.id))!.pdf.toString("latin1")).not.toMatch(/\/Subtype \/Image/);
+  });
+
+  it("refuses a signature that is not a PNG, is too big or does not decode, with its message, recording nothing", async () => {
+    const booking = await fx.book();
+    const png = await drawnSignature();
+    const oversized = Buffer.concat([png, Buffer.alloc(SIGNATURE_MAX_BYTES)]);
+    const broken = Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]);
+    const cases = [
+      [`data:image/svg+xml;base64,${Buffer.from("<svg/>").toString("base64")}`, "signatureUnreadable"],
+      [dataUrl(Buffer.from("GIF89a not a png at all")), "signatureUnreadable"],
+      [dataUrl(oversized), "signatureTooBig"],
+      [dataUrl(broken), "signatureUnreadable"],
+    ] as const;
+    const t = getFixedT("en");
+    for (const [signature, reason] of cases) {
+      const response = await post(fx.staff, booking.id, { signature });
+      expect(response.status).toBe(400);
+      const { result } = await response.json();
+      expect(result.error.signature).toEqual([`adminDashboard:pickup.errors.${reason}`]);
+    }
+    expect(t("adminDashboard:pickup.errors.signatureTooBig")).toBe(
+      "The drawn signature is too large: clear it and ask the driver to sign again.",
+    );
+    expect(await fx.db.select().from(rentals)).toEqual([]);
+    expect(await outboxEmails(fx.db, "rental-agreement")).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   handoverAt,
+  hoursOn,
   hoursRefusalMessage,
   hoursRuns,
   hoursSummary,
@@ -34,6 +35,15 @@ describe("weekdayOf", () => {
     expect(weekdayOf("2027-03-01")).toBe("mon");
     expect(weekdayOf("2027-03-07")).toBe("sun");
     expect(weekdayOf("2028-02-29")).toBe("tue");
+  });
+});
+
+describe("hoursOn (docs/domain.md#reminder)", () => {
+  it("gives the weekday's hours, null on a closed weekday or date, nothing for a place without hours", () => {
+    expect(hoursOn(hours(), "2027-03-06")).toEqual({ open: "08:00", close: "18:00" });
+    expect(hoursOn(hours(), "2027-03-07")).toBeNull();
+    expect(hoursOn(hours({ closedDates: ["2027-03-06"] }), "2027-03-06")).toBeNull();
+    expect(hoursOn(hours({ week: null }), "2027-03-06")).toBeUndefined();
   });
 });
 

@@ -58,6 +58,17 @@ export function handoverAt(hours: OpeningHours, instant: Date, zone: string): Ha
   return { kind: "closed", date, weekday, hours: holiday ? null : day, holiday };
 }
 
+/**
+ * A place's hours on one date of its calendar (YYYY-MM-DD), as the pick-up reminder names them
+ * (docs/domain.md#reminder): that weekday's, null when closed all day (the weekday or the date),
+ * undefined when the place keeps no hours.
+ */
+export function hoursOn(hours: OpeningHours, date: string): DayHours | undefined {
+  if (!hours.week) return undefined;
+  if (hours.closedDates.includes(date)) return null;
+  return hours.week[weekdayOf(date)];
+}
+
 /** Consecutive weekdays with the same hours, for a short summary ("Mon–Sat 08:00–18:00"). */
 export function hoursRuns(week: WeekHours): Array<{ from: Weekday; to: Weekday; hours: DayHours }> {
   const runs: Array<{ from: Weekday; to: Weekday; hours: DayHours }> = [];

@@ -85,13 +85,15 @@ export async function bookingDetail(user: User, id: number) {
     .leftJoin(actor, eq(actor.id, bookingEvents.actorId))
     .where(eq(bookingEvents.bookingId, id))
     .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
-  // The deposit the booking was priced with; one made before it was recorded shows the car's (docs/domain.md#deposit).
-  const deposit = row.booking.breakdown.deposit ?? { cents: row.car.depositCents, method: row.car.depositMethod };
-  return { ...row, deposit, history };
+  return { ...row, deposit: depositOf(row), history };
 }
+
+/** The deposit the booking was priced with; one made before it was recorded shows the car's (docs/domain.md#deposit). */
+const depositOf = (row: Awaited<ReturnType<ReturnType<typeof detailQuery>["where"]>>[number]) =>
+  row.booking.breakdown.deposit ?? { cents: row.car.depositCents, method: row.car.depositMethod };
 
 /** The same details, read in the caller's transaction (the booking may have been written in it), for its confirmation. */
 export async function bookingDetailIn(executor: Executor, id: number) {
   const [row] = await detailQuery(executor).where(eq(bookings.id, id));
-  return row ?? null;
+  return row ? { ...row, deposit: depositOf(row) } : null;
 }

@@ -1,12 +1,14 @@
 import { and, asc, eq, gt, inArray, lte, ne, notExists, sql } from "drizzle-orm";
+import { hoursOn, openingHoursOf } from "~/modules/availability/opening-hours";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { languageOrDefault } from "~/modules/i18n/languages";
+import { calendarDateIn } from "~/modules/time/calendar";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { bookingDetailIn } from "./booking-detail.server";
 import { tripAndVoucher } from "./confirmation.server";
 import { liveStatuses } from "./status";
 
-const { bookings, outbox, users } = schema;
+const { bookings, locations, outbox, users } = schema;
 
 const HOUR = 3_600_000;
 
@@ -22,17 +24,48 @@ const SWEEP_BATCH = 100;
 const JOB_PREFIX = "pickup-reminder-";
 
 /**
+ * The pick-up place's hours on the pick-up day, on its clock, as the email's values: open and
+ * close, or closed that day; none when the place keeps no hours (docs/domain.md#reminder).
+ */
+async function pickupDayHours(
+  executor: Executor,
+  placeId: number,
+  timeZone: string,
+  startsAt: Date,
+): Promise<Record<string, string | number>> {
+  const [place] = await executor
+    .select({
+      openingHours: locations.openingHours,
+      closedDates: locations.closedDates,
+      outOfHoursFeeCents: locations.outOfHoursFeeCents,
+    })
+    .from(locations)
+    .where(eq(locations.id, placeId));
+  const day = place ? hoursOn(openingHoursOf(place), calendarDateIn(timeZone, startsAt)) : undefined;
+  if (day === undefined) return {};
+  return day ? { hoursOpen: day.open, hoursClose: day.close } : { closedThatDay: 1 };
+}
+
+/**
  * Writes the pick-up reminder of one booking to the outbox (docs/domain.md#reminder): the trip,
- * the booking page's link and the voucher (its QR code inline), in the driver's language.
+ * the place's hours that day, the booking page's link and the voucher (its QR code inline, what
+ * to bring), in the driver's language.
  */
 async function enqueuePickupReminder(executor: Executor, bookingId: number): Promise<boolean> {
   const detail = await bookingDetailIn(executor, bookingId);
   if (!detail) return false;
   const language = languageOrDefault(detail.driver.language);
   const { data, qr } = await tripAndVoucher(detail, language);
+  const hours = await pickupDayHours(executor, detail.pickup.id, detail.pickup.timeZone, detail.booking.startsAt);
   await enqueueEmail(
     executor,
-    { template: "pickup-reminder", to: [detail.driver.email], language, data, attachments: [qr] },
+    {
+      template: "pickup-reminder",
+      to: [detail.driver.email],
+      language,
+      data: { ...data, ...hours },
+      attachments: [qr],
+    },
     `${JOB_PREFIX}${bookingId}`,
   );
   return true;

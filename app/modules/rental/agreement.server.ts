@@ -1,16 +1,22 @@
 import { eq } from "drizzle-orm";
-import { bookingDetail } from "~/modules/booking/booking-detail.server";
+import { bookingDetail, bookingDetailIn } from "~/modules/booking/booking-detail.server";
+import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import { formatCents, formatNumber } from "~/modules/i18n/format";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { languageOrDefault } from "~/modules/i18n/languages";
 import { placeName } from "~/modules/i18n/place-name";
+import { notify } from "~/modules/notification/notify.server";
 import { CONTENT_WIDTH, PAGE, pdfDocument } from "~/modules/payment/pdf.server";
 import { depositText, priceLines, priceLineText } from "~/modules/pricing/price-lines";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema, type Executor } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import type { SessionUser } from "~/utils/session.server";
 
 const { cars, rentals, suppliers, users } = schema;
+
+/** The box the drawn signature is printed in, in PDF points. */
+const SIGNATURE_BOX = { width: 240, height: 80 };
 
 /**
  * The signed rental agreement of a booking in `user`'s scope (the booking page's: its driver,
@@ -22,10 +28,23 @@ export async function rentalAgreement(
   user: Pick<SessionUser, "id" | "type" | "supplierId">,
   bookingId: number,
 ): Promise<{ reference: string; pdf: Buffer } | null> {
-  const detail = await bookingDetail(user, bookingId);
+  const scoped = await bookingDetail(user, bookingId);
+  if (!scoped?.rental) return null;
+  return agreementPdf(await getDb(), bookingId);
+}
+
+/**
+ * The agreement of booking `bookingId`, read through `executor` whoever asks: the pick-up's
+ * transaction, which has just written the record, attaches it to the driver's email. Null
+ * before the pick-up.
+ */
+export async function agreementPdf(
+  executor: Executor,
+  bookingId: number,
+): Promise<{ reference: string; pdf: Buffer } | null> {
+  const detail = await bookingDetailIn(executor, bookingId);
   if (!detail?.rental) return null;
-  const db = await getDb();
-  const [row] = await db
+  const [row] = await executor
     .select({
       rental: rentals,
       plate: cars.plate,
@@ -134,7 +153,61 @@ export async function rentalAgreement(
     doc.text(t(`receipt:agreement.term${n}`), left, doc.y, { width: CONTENT_WIDTH }).moveDown(0.3);
 
   heading(t("receipt:agreement.signature"));
+  if (rental.signature) {
+    // The drawing above the name, as on paper, scaled into its box keeping the pad's proportions.
+    if (doc.y + SIGNATURE_BOX.height > doc.page.maxY()) doc.addPage();
+    const top = doc.y;
+    doc.image(rental.signature, left, top, { fit: [SIGNATURE_BOX.width, SIGNATURE_BOX.height] });
+    doc.y = top + SIGNATURE_BOX.height + 4;
+  }
   line2(t("receipt:agreement.signedBy"), rental.signerName, "bold");
   line2(t("receipt:agreement.signedAt"), when(rental.signedAt, pickup.timeZone));
   return { reference: booking.reference, pdf: await finish() };
+}
+
+/**
+ * Tells the driver their agreement is signed (docs/domain.md#rental-agreement): an in-app
+ * notification and the "your rental agreement" email with the PDF attached, in the driver's
+ * language, written in the pick-up's transaction. The email is the outbox job
+ * `rental-agreement-<booking>`, so a booking's driver gets it once.
+ */
+export async function tellDriverOfAgreement(tx: Executor, bookingId: number) {
+  const detail = await bookingDetailIn(tx, bookingId);
+  const agreement = await agreementPdf(tx, bookingId);
+  if (!detail?.rental || !agreement) throw new Error(`No rental record for booking ${bookingId}`);
+  const { booking, car, pickup, driver, rental } = detail;
+  const language = languageOrDefault(driver.language);
+  await notify(tx, [
+    {
+      userId: driver.id,
+      bookingId: booking.id,
+      messageKey: "notifications:messages.agreementSigned",
+      params: { reference: booking.reference, car: car.name },
+    },
+  ]);
+  await enqueueEmail(
+    tx,
+    {
+      template: "rental-agreement",
+      to: [driver.email],
+      language,
+      data: {
+        fullName: driver.fullName,
+        reference: booking.reference,
+        car: car.name,
+        pickup: placeName(pickup, language),
+        pickedUpAt: formatInstant(rental.pickedUpAt, language, pickup.timeZone),
+        timeZone: pickup.timeZone,
+        link: new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString(),
+      },
+      attachments: [
+        {
+          filename: `agreement-${booking.reference}.pdf`,
+          content: agreement.pdf.toString("base64"),
+          contentType: "application/pdf",
+        },
+      ],
+    },
+    `rental-agreement-${booking.id}`,
+  );
 }

@@ -10,7 +10,9 @@ import { calendarDateIn } from "~/modules/time/calendar";
 import { isStaff } from "~/modules/access/booking-scope.server";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { getDb, schema, type Transaction } from "~/utils/db.server";
+import { tellDriverOfAgreement } from "./agreement.server";
 import { licenceValidOn, type PickupAsks, type PickupForm } from "./pickup";
+import { keptSignature } from "./signature.server";
 
 /*
  * The pick-up at the counter (docs/domain.md#pick-up): staff of the booking's supplier (or an
@@ -115,8 +117,10 @@ export async function loadPickup(user: StaffUser, bookingId: number, now = new D
  * - `asksChanged`: the form lacks what the booking now needs (a balance appeared, the licence
  *   expired): the page is shown again with the field.
  * - `ownBooking`: a staff member cannot take money for their own booking (docs/security.md#payments).
+ * - `signatureUnreadable`: the drawn signature passed the form's check but does not decode.
  */
-export type PickupOutcome = "pickedUp" | PickupBlocker | "licenceExpired" | "asksChanged" | "ownBooking" | "notFound";
+export type PickupOutcome =
+  "pickedUp" | PickupBlocker | "licenceExpired" | "asksChanged" | "ownBooking" | "signatureUnreadable" | "notFound";
 
 /**
  * Records the pick-up of booking `bookingId` (docs/domain.md#pick-up). Everything is checked
@@ -124,7 +128,8 @@ export type PickupOutcome = "pickedUp" | PickupBlocker | "licenceExpired" | "ask
  * also a concurrent one, finds the rental record (its primary key is the booking) and is
  * refused. A balance is taken as one counter payment through `recordPayment` and
  * `fulfilPaymentIn` (the booking becomes `paid` through the status door only when payments
- * cover its price), recorded by the staff member as received.
+ * cover its price), recorded by the staff member as received. The driver is told, and emailed the
+ * agreement, in the same transaction (docs/domain.md#rental-agreement).
  */
 export async function pickUp(
   user: StaffUser,
@@ -133,6 +138,9 @@ export async function pickUp(
   now = new Date(),
 ): Promise<PickupOutcome> {
   if (!isStaff(user)) return "notFound";
+  // Decoded before the booking's row is locked: the slowest step holds nothing.
+  const signature = form.signature ? await keptSignature(form.signature) : null;
+  if (form.signature && !signature) return "signatureUnreadable";
   const db = await getDb();
   return db.transaction(async (tx) => {
     const booking = await lockInScope(tx, user, bookingId);
@@ -186,6 +194,7 @@ export async function pickUp(
         depositTaken: form.deposit > 0 ? (form.depositTaken ?? null) : null,
         signerName: form.signerName,
         signedAt: now,
+        signature,
         language: languageOrDefault(facts.language),
       })
       .onConflictDoNothing({ target: rentals.bookingId })
@@ -211,9 +220,11 @@ export async function pickUp(
         depositCents: [null, form.deposit],
         depositTaken: [null, form.deposit > 0 ? (form.depositTaken ?? null) : null],
         signerName: [null, form.signerName],
+        signatureDrawn: [null, signature !== null],
         ...(licence ? { licenceExpiresOn: [null, licence.licenceExpiresOn] } : {}),
       },
     });
+    await tellDriverOfAgreement(tx, booking.id);
     return "pickedUp";
   });
 }

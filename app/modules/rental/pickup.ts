@@ -4,6 +4,7 @@ import { counterMethods } from "~/modules/booking/methods";
 import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { parseCalendarDate } from "~/modules/time/calendar";
+import { parseSignature } from "./signature";
 
 /*
  * The pick-up form (docs/domain.md#pick-up), shared by the browser and the server: what staff
@@ -32,6 +33,8 @@ export const pickupMessages = {
   payment: "adminDashboard:pickup.errors.payment",
   licenceExpiresOn: "adminDashboard:pickup.errors.licenceDate",
   agree: "adminDashboard:pickup.errors.agree",
+  signatureUnreadable: "adminDashboard:pickup.errors.signatureUnreadable",
+  signatureTooBig: "adminDashboard:pickup.errors.signatureTooBig",
 } as const;
 
 /** What the form asks besides the always-asked fields: the licence when the account has none valid, the counter payment when a balance is due. */
@@ -73,6 +76,17 @@ export function pickupSchema(asks: PickupAsks) {
         : notAsked,
       signerName: requiredText(SIGNER_MAX),
       agree: z.boolean({ error: pickupMessages.agree }).refine((agreed) => agreed, pickupMessages.agree),
+      // The drawing on the signature pad (JavaScript only): optional, the typed name and the box are the signature.
+      signature: z
+        .string()
+        .optional()
+        .transform((text, ctx) => {
+          if (!text) return undefined;
+          const parsed = parseSignature(text);
+          if (parsed.ok) return parsed.png;
+          ctx.addIssue({ code: "custom", message: pickupMessages[parsed.reason] });
+          return z.NEVER;
+        }),
     })
     .superRefine((value, ctx) => {
       // A deposit taken says how; none taken (0) needs no way.

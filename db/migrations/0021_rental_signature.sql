@@ -1,0 +1,2 @@
+ALTER TABLE "rentals" ADD COLUMN "signature" "bytea";--> statement-breakpoint
+ALTER TABLE "rentals" ADD CONSTRAINT "rentals_signature" CHECK ("rentals"."signature" is null or octet_length("rentals"."signature") <= 131072);
