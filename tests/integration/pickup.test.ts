@@ -92,6 +92,8 @@ const form = (values: Partial<PickupForm> = {}): PickupForm =>
     depositTaken: "cardHold",
     signerName: "Daniela Conductora",
     agree: true,
+    photos: [],
+    marks: [],
     ...values,
   }) as PickupForm;
 

@@ -10,6 +10,7 @@ import { calendarDateIn } from "~/modules/time/calendar";
 import { isStaff } from "~/modules/access/booking-scope.server";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { getDb, schema, type Transaction } from "~/utils/db.server";
+import { saveInspection, type InspectionInput } from "./inspection.server";
 import { licenceValidOn, type PickupAsks, type PickupForm } from "./pickup";
 
 /*
@@ -131,6 +132,8 @@ export async function pickUp(
   bookingId: number,
   form: PickupForm,
   now = new Date(),
+  /** The form's photos, already judged and re-encoded (`processInspectionPhotos`). */
+  photos: InspectionInput["photos"] = [],
 ): Promise<PickupOutcome> {
   if (!isStaff(user)) return "notFound";
   const db = await getDb();
@@ -200,6 +203,7 @@ export async function pickUp(
           }
         : null;
     if (licence) await tx.update(users).set(licence).where(eq(users.id, booking.driverId));
+    await saveInspection(tx, booking.id, "out", { photos, marks: form.marks }, user.id);
     await recordAudit(tx, user, {
       action: "booking.pickup",
       subjectType: "booking",
@@ -211,6 +215,8 @@ export async function pickUp(
         depositCents: [null, form.deposit],
         depositTaken: [null, form.deposit > 0 ? (form.depositTaken ?? null) : null],
         signerName: [null, form.signerName],
+        photos: [null, photos.length],
+        damageMarks: [null, form.marks.length],
         ...(licence ? { licenceExpiresOn: [null, licence.licenceExpiresOn] } : {}),
       },
     });

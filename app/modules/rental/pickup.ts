@@ -4,6 +4,7 @@ import { counterMethods } from "~/modules/booking/methods";
 import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { parseCalendarDate } from "~/modules/time/calendar";
+import { inspectionFields } from "./inspection";
 
 /*
  * The pick-up form (docs/domain.md#pick-up), shared by the browser and the server: what staff
@@ -73,6 +74,8 @@ export function pickupSchema(asks: PickupAsks) {
         : notAsked,
       signerName: requiredText(SIGNER_MAX),
       agree: z.boolean({ error: pickupMessages.agree }).refine((agreed) => agreed, pickupMessages.agree),
+      // The walk-around as the car goes out (docs/domain.md#inspection).
+      ...inspectionFields,
     })
     .superRefine((value, ctx) => {
       // A deposit taken says how; none taken (0) needs no way.
