@@ -141,6 +141,7 @@ function PickupForm() {
   const labels = {
     odometer: t("pickup.odometer"),
     fuel: t("pickup.fuel"),
+    photos: t("inspection.photos"),
     deposit: t("pickup.deposit"),
     depositTaken: t("pickup.depositTaken"),
     payment: t("pickup.payment"),
@@ -149,7 +150,6 @@ function PickupForm() {
     licenceExpiresOn: t("pickup.licenceExpiresOn"),
     signerName: t("pickup.signerName"),
     agree: t("pickup.agree"),
-    photos: t("inspection.photos"),
   };
   const choose = { value: "", label: t("pickup.choose") };
   return (

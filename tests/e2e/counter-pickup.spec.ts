@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import * as schema from "../../db/schema";
 import { pdfText } from "../pdf-text";
 import { carOf, DEMO_PASSWORD, DRIVER, marker, pickingUpSoon } from "./admin-fixtures";
@@ -8,13 +9,21 @@ import { expect, jsModes, signIn, test } from "./support";
 /*
  * The pick-up at the counter (docs/domain.md#pick-up, #rental-agreement) on a phone, as the demo
  * supplier's staff: today's paid booking is picked up from "Today at the counter" (odometer, fuel,
- * the deposit, the driver's licence, the typed signature), the booking then says so, and its
- * rental agreement is a PDF naming the plate, the kilometres and the signer.
+ * two photos and a damage mark (docs/domain.md#inspection: a tap on the outline with JavaScript,
+ * a row of the list without), the deposit, the driver's licence, the typed signature), the booking
+ * then shows the inspection, and its rental agreement is a PDF naming the plate, the kilometres,
+ * the mark and the signer.
  */
 const STAFF = "staff@llanos.example";
 const db = seedDatabase("a paid booking picking up within the hour");
 
 test.use({ viewport: { width: 390, height: 844 } });
+
+/** A small picture of one colour, as a phone's camera would send it. */
+const picture = (format: "jpeg" | "png", background: string) =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background } })
+    [format]()
+    .toBuffer();
 
 for (const mode of jsModes) {
   test.describe(mode.name, () => {
@@ -48,6 +57,24 @@ for (const mode of jsModes) {
 
       await page.getByLabel("Odometer (km)").fill("48213");
       await page.getByLabel("Fuel level").selectOption({ label: "6/8" });
+      await page.getByLabel("Photos of the car").setInputFiles([
+        { name: "front.jpg", mimeType: "image/jpeg", buffer: await picture("jpeg", "#1d4e89") },
+        { name: "side.png", mimeType: "image/png", buffer: await picture("png", "#b03a2e") },
+      ]);
+      const mark = page.getByRole("group", { name: "Damage 1" });
+      if (mode.javaScriptEnabled) {
+        // A tap on the left of the outline, level with the doors: the left side.
+        await page.getByLabel("Kind of damage for the next tap").selectOption({ label: "Dent" });
+        const outline = page.getByRole("img", { name: "Car outline seen from above, front at the top" });
+        const box = (await outline.boundingBox())!;
+        await outline.click({ position: { x: box.width * 0.33, y: box.height * 0.6 } });
+        await expect(mark.getByLabel("Area")).toHaveValue("leftSide");
+        await expect(mark.getByLabel("Kind of damage")).toHaveValue("dent");
+      } else {
+        await mark.getByLabel("Area").selectOption({ label: "Left side" });
+        await mark.getByLabel("Kind of damage").selectOption({ label: "Dent" });
+      }
+      await mark.getByLabel("Note (optional)").fill("Rear door");
       await page.getByLabel("How it was taken").selectOption({ label: "Cash" });
       await page.getByLabel("License number").fill("V-12345678");
       await page.getByLabel("Country of issue").fill("Venezuela");
@@ -58,6 +85,13 @@ for (const mode of jsModes) {
 
       await expect(page.getByText("Pick-up recorded. The rental agreement is ready.")).toBeVisible();
       await expect(page.getByText(/Picked up on .* odometer 48,213 km · fuel 6\/8/)).toBeVisible();
+      const inspection = page.getByRole("region", { name: "Inspection at pick-up" });
+      await expect(inspection.getByRole("listitem").filter({ hasText: "Left side — Dent — Rear door" })).toBeVisible();
+      const photos = inspection.getByRole("img", { name: /^Photo \d of the car at pick-up$/ });
+      await expect(photos).toHaveCount(2);
+      const photo = await page.request.get((await photos.first().getAttribute("src"))!);
+      expect(photo.status()).toBe(200);
+      expect(photo.headers()["content-type"]).toBe("image/webp");
       const agreement = page.getByRole("link", { name: "Download the rental agreement (PDF)" });
       const response = await page.request.get((await agreement.getAttribute("href"))!);
       expect(response.status()).toBe(200);
@@ -66,6 +100,8 @@ for (const mode of jsModes) {
       expect(text).toContain(plate);
       expect(text).toContain("48,213 km");
       expect(text).toContain("Daniela Conductora");
+      expect(text).toContain("1. Left side — Dent — Rear door");
+      expect(text).toMatch(/Photos taken\s*2/);
 
       // A second pick-up of the same booking is refused.
       await page.goto(`/admin/counter/pickup?b=${bookingId}&l=en`);
