@@ -1,4 +1,4 @@
-import { useRef, useState, type MouseEvent } from "react";
+import { useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useHydrated } from "~/components/client-only";
 import { FileField } from "~/components/form-choices";
 import type { FormField } from "~/components/field-props";
@@ -54,12 +54,23 @@ export function InspectionFields({
   return (
     <>
       <h2>{t("inspection.section")}</h2>
-      <FileField
-        field={{ ...photos, multiple: true }}
-        label={t("inspection.photos")}
-        help={t("inspection.photosHelp")}
-        accept="image/*"
-      />
+      {/* A file input's change bubbles here (with JavaScript only): the photos are shrunk before sending. */}
+      <div onChange={shrinkPhotos}>
+        <FileField
+          // Conform's field reads its parts through getters, which a spread would not copy.
+          field={{
+            id: photos.id,
+            name: photos.name,
+            formId: photos.formId,
+            errorId: photos.errorId,
+            errors: photos.errors,
+            multiple: true,
+          }}
+          label={t("inspection.photos")}
+          help={t("inspection.photosHelp")}
+          accept="image/*"
+        />
+      </div>
       <h3>{t("inspection.damage")}</h3>
       {hydrated ? (
         <OutlineMarks formId={formId} initialMarks={initialMarks} errors={errors} />
@@ -83,6 +94,46 @@ export function InspectionFields({
       )}
     </>
   );
+}
+
+/** A photo's longest side once shrunk: more than the stored 1280×960, so the server's copy loses nothing. */
+const SHRINK_EDGE = 1600;
+/** Smaller photos are sent as they are. */
+const SHRINK_FROM_BYTES = 300 * 1024;
+
+/**
+ * A phone's photo as a JPEG of at most `SHRINK_EDGE` pixels, so several fit under the body cap
+ * (docs/domain.md#inspection); the file itself when the browser cannot decode it (the server judges it).
+ */
+async function shrink(file: File): Promise<File> {
+  if (file.size < SHRINK_FROM_BYTES) return file;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, SHRINK_EDGE / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.round(bitmap.width * scale);
+    canvas.height = Math.round(bitmap.height * scale);
+    canvas.getContext("2d")?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.85));
+    return blob && blob.size < file.size
+      ? new File([blob], `${file.name.replace(/\.[^.]*$/, "")}.jpg`, { type: "image/jpeg" })
+      : file;
+  } catch {
+    return file;
+  }
+}
+
+async function shrinkPhotos(event: FormEvent<HTMLDivElement>) {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || input.type !== "file" || !input.files?.length) return;
+  const chosen = Array.from(input.files);
+  const shrunk = await Promise.all(chosen.map(shrink));
+  // Chosen again meanwhile, or nothing to gain: leave the input as it is.
+  if (input.files?.[0] !== chosen[0] || shrunk.every((file, i) => file === chosen[i])) return;
+  const transfer = new DataTransfer();
+  for (const file of shrunk) transfer.items.add(file);
+  input.files = transfer.files;
 }
 
 /** One mark: area, kind and note; controlled (with `onChange`) once JavaScript runs, plain HTML before. */

@@ -159,8 +159,3 @@ export const inspectionFields = {
     .optional()
     .transform((rows) => marksOf(rows ?? [])),
 };
-
-export type InspectionForm = {
-  photos: File[];
-  marks: DamageMark[];
-};
