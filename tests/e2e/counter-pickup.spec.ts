@@ -111,8 +111,9 @@ for (const mode of jsModes) {
       expect(text).toContain(plate);
       expect(text).toContain("48,213 km");
       expect(text).toContain("Daniela Conductora");
-      expect(text).toContain("1. Left side — Dent — Rear door");
-      expect(text).toMatch(/Photos taken\s*2/);
+      // In the driver's language (the demo driver's is Spanish), the note as typed.
+      expect(text).toContain("1. Lado izquierdo — Abolladura — Rear door");
+      expect(text).toMatch(/Fotos tomadas\s*2/);
 
       // A second pick-up of the same booking is refused.
       await page.goto(`/admin/counter/pickup?b=${bookingId}&l=en`);

@@ -224,7 +224,7 @@ function MarkRow({
       {onRemove ? (
         <button
           type="button"
-          className="button secondary"
+          className="button button--secondary"
           onClick={onRemove}
           aria-label={t("inspection.remove", { number })}
         >
@@ -316,7 +316,7 @@ function OutlineMarks({
         )}
       </svg>
       <p>
-        <button type="button" className="button secondary" onClick={() => add()} disabled={full}>
+        <button type="button" className="button button--secondary" onClick={() => add()} disabled={full}>
           {t("inspection.addWithoutTap")}
         </button>
       </p>
