@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { SignatureField } from "~/components/counter/signature-field";
+import { InspectionFields } from "~/components/counter/inspection-fields";
 import { CheckboxField, SelectField } from "~/components/form-choices";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
@@ -15,6 +16,7 @@ import { placeNameKey } from "~/modules/i18n/place-name";
 import { useTranslation } from "~/modules/i18n/react";
 import { privatePageMeta } from "~/modules/http/meta";
 import { depositTakenMethods, fuelEighths, pickupSchema, type PickupAsks } from "~/modules/rental/pickup";
+import { processInspectionPhotos, readInspectionForm } from "~/modules/rental/inspection.server";
 import { loadPickup, pickUp } from "~/modules/rental/pickup.server";
 import { wallClockLabel } from "~/modules/time/zoned-time";
 import { toastHeader } from "~/utils/toast.server";
@@ -65,9 +67,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = bookingId(request);
   const found = await loadPickup(user, id);
   if (!found) throw notFound();
-  const submission = parseWithZod(await request.formData(), { schema: pickupSchema(found.asks) });
+  // Multipart: the inspection's photos come with the form (docs/domain.md#inspection).
+  const submission = parseWithZod(await readInspectionForm(request), { schema: pickupSchema(found.asks) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const outcome = await pickUp(user, id, submission.value);
+  const processed = await processInspectionPhotos(submission.value.photos);
+  if (!processed.ok)
+    return json({ result: submission.reply({ fieldErrors: { photos: [processed.message] } }) }, { status: 400 });
+  const outcome = await pickUp(user, id, submission.value, undefined, processed.photos);
   switch (outcome) {
     case "notFound":
       throw notFound();
@@ -140,6 +146,7 @@ function PickupForm() {
   const labels = {
     odometer: t("pickup.odometer"),
     fuel: t("pickup.fuel"),
+    photos: t("inspection.photos"),
     deposit: t("pickup.deposit"),
     depositTaken: t("pickup.depositTaken"),
     payment: t("pickup.payment"),
@@ -152,7 +159,7 @@ function PickupForm() {
   };
   const choose = { value: "", label: t("pickup.choose") };
   return (
-    <Form method="post" {...getFormProps(form)} className="stack card">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack card">
       <FormErrors form={form} labels={labels} />
       <h2>{t("pickup.carSection")}</h2>
       <TextField field={fields.odometer} label={labels.odometer} help={t("pickup.odometerHelp")} />
@@ -166,6 +173,12 @@ function PickupForm() {
             label: t(n === 8 ? "pickup.fuelFull" : "pickup.fuelLevel", { level: n }),
           })),
         ]}
+      />
+      <InspectionFields
+        formId={form.id}
+        photos={fields.photos}
+        initialMarks={form.initialValue?.marks}
+        errors={form.allErrors}
       />
       <h2>{t("pickup.depositSection")}</h2>
       <TextField field={fields.deposit} label={labels.deposit} help={t("pickup.depositHelp")} />

@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { ReceivedPayments } from "~/components/booking/received-payments";
+import { InspectionSummary } from "~/components/counter/inspection-summary";
 import { PriceLines } from "~/components/price/price-lines";
 import { coverHelp } from "~/modules/pricing/cover";
 import type { PriceBreakdown } from "~/modules/pricing/pricing";
@@ -18,6 +19,7 @@ import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema"
 import { isStaff } from "~/modules/access/booking-scope.server";
 import { amendChoices } from "~/modules/booking/amend-booking.server";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
+import { inspectionOf } from "~/modules/rental/inspection.server";
 import { noteSchema } from "~/modules/booking/notes";
 import { addNote, listNotes } from "~/modules/booking/notes.server";
 import { cancelBookingLimited, resolveCancelRequestLimited } from "~/modules/booking/cancel-booking.server";
@@ -39,6 +41,7 @@ import { requireUser } from "~/modules/user/auth.server";
 import { payableQuery } from "~/modules/booking/methods";
 import { grantRefusal, loadPayableBooking } from "~/modules/payment/payable.server";
 import type { SessionUser } from "~/utils/session.server";
+import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { toastHeader, type Toast } from "~/utils/toast.server";
 import { placeName, placeNameKey } from "~/modules/i18n/place-name";
@@ -156,6 +159,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       fuelEighths: detail.rental.fuelOutEighths,
     },
     agreement: !granted && detail.rental !== null,
+    // docs/domain.md#inspection: the walk-around at the pick-up, for the booking's people (not a grant's holder).
+    inspection: !granted && detail.rental ? (await inspectionOf(await getDb(), booking.id)).out : null,
     pickupHref:
       staff && !granted && detail.rental === null && ["pending", "deposit", "paid", "reserved"].includes(booking.status)
         ? `/admin/counter/pickup?b=${booking.id}`
@@ -359,6 +364,7 @@ export default function BookingPage() {
     voucher,
     rental,
     agreement,
+    inspection,
     pickupHref,
   } = useLoaderData<typeof loader>();
   const { t: tr } = useTranslation("receipt");
@@ -421,6 +427,7 @@ export default function BookingPage() {
           })}
         </p>
       ) : null}
+      {inspection ? <InspectionSummary inspection={inspection} /> : null}
       <section className="card" aria-labelledby="summary-title">
         <h2 id="summary-title">{t("detail.summary")}</h2>
         <dl className="details">

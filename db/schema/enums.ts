@@ -38,6 +38,22 @@ export const depositMethods = ["cardHold", "cash", "cardHoldOrCash"] as const;
 export const depositTakenMethods = ["cardHold", "cash", "pointOfSale"] as const;
 /** A rental's life after the booking (docs/domain.md#pick-up): the car is out, back, or its bill settled. */
 export const rentalStates = ["out", "returned", "closed"] as const;
+/** When a car is walked around (docs/domain.md#inspection): as it goes out (pick-up) or comes in (return). */
+export const inspectionPhases = ["out", "in"] as const;
+/** Where a damage mark is on the car (docs/domain.md#inspection); the outline's regions plus the wheels and the inside. */
+export const damageAreas = [
+  "front",
+  "windscreen",
+  "roof",
+  "rearWindow",
+  "rear",
+  "leftSide",
+  "rightSide",
+  "wheels",
+  "interior",
+] as const;
+/** What a damage mark records (docs/domain.md#inspection). */
+export const damageKinds = ["scratch", "dent", "crack", "missingPart", "other"] as const;
 /** Why a car is out of service (docs/domain.md#out-of-service). */
 export const blockReasons = ["maintenance", "accident", "other"] as const;
 
@@ -58,6 +74,9 @@ export const depositMethod = pgEnum("deposit_method", depositMethods);
 export const blockReason = pgEnum("block_reason", blockReasons);
 export const depositTaken = pgEnum("deposit_taken", depositTakenMethods);
 export const rentalState = pgEnum("rental_state", rentalStates);
+export const inspectionPhase = pgEnum("inspection_phase", inspectionPhases);
+export const damageArea = pgEnum("damage_area", damageAreas);
+export const damageKind = pgEnum("damage_kind", damageKinds);
 
 export type UserType = (typeof userTypes)[number];
 export type FuelType = (typeof fuelTypes)[number];

@@ -3,10 +3,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, schema, type Executor, type Transaction } from "~/utils/db.server";
 import { keyFromMediaPath, mediaPath } from "./media-url";
 
-const { images, users, cars, suppliers } = schema;
+const { images, users, cars, suppliers, rentalPhotos } = schema;
 
 /** Every column that may hold a `/media/` path: an image is deleted only when none does. */
-const imageReferences = [users.avatar, cars.image, suppliers.logo];
+const imageReferences = [users.avatar, cars.image, suppliers.logo, rentalPhotos.image];
 
 /** The SHA-256 of the bytes, in hex: the image's key and the name in its URL. */
 export function contentKey(bytes: Uint8Array): string {
@@ -33,13 +33,21 @@ export async function storeImage(
   return mediaPath(key);
 }
 
-/** The stored image with this key, or null. */
+/**
+ * The stored image with this key for the public `/media/` route, or null. A rental's inspection
+ * photo is not public: only its booking's people see it, through its own route (docs/security.md#uploads).
+ */
 export async function loadImage(key: string) {
   const db = await getDb();
   const [image] = await db
     .select({ contentType: images.contentType, bytes: images.bytes })
     .from(images)
-    .where(eq(images.key, key));
+    .where(
+      and(
+        eq(images.key, key),
+        sql`not exists (select 1 from ${rentalPhotos} where ${rentalPhotos.image} = ${mediaPath(key)})`,
+      ),
+    );
   return image ?? null;
 }
 

@@ -11,6 +11,7 @@ import { isStaff } from "~/modules/access/booking-scope.server";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { getDb, schema, type Transaction } from "~/utils/db.server";
 import { tellDriverOfAgreement } from "./agreement.server";
+import { saveInspection, type InspectionInput } from "./inspection.server";
 import { licenceValidOn, type PickupAsks, type PickupForm } from "./pickup";
 import { keptSignature } from "./signature.server";
 
@@ -136,6 +137,8 @@ export async function pickUp(
   bookingId: number,
   form: PickupForm,
   now = new Date(),
+  /** The form's photos, already judged and re-encoded (`processInspectionPhotos`). */
+  photos: InspectionInput["photos"] = [],
 ): Promise<PickupOutcome> {
   if (!isStaff(user)) return "notFound";
   // Decoded before the booking's row is locked: the slowest step holds nothing.
@@ -209,6 +212,7 @@ export async function pickUp(
           }
         : null;
     if (licence) await tx.update(users).set(licence).where(eq(users.id, booking.driverId));
+    await saveInspection(tx, booking.id, "out", { photos, marks: form.marks }, user.id);
     await recordAudit(tx, user, {
       action: "booking.pickup",
       subjectType: "booking",
@@ -221,6 +225,8 @@ export async function pickUp(
         depositTaken: [null, form.deposit > 0 ? (form.depositTaken ?? null) : null],
         signerName: [null, form.signerName],
         signatureDrawn: [null, signature !== null],
+        photos: [null, photos.length],
+        damageMarks: [null, form.marks.length],
         ...(licence ? { licenceExpiresOn: [null, licence.licenceExpiresOn] } : {}),
       },
     });

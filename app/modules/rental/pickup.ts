@@ -5,6 +5,7 @@ import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { parseCalendarDate } from "~/modules/time/calendar";
 import { parseSignature } from "./signature";
+import { inspectionFields } from "./inspection";
 
 /*
  * The pick-up form (docs/domain.md#pick-up), shared by the browser and the server: what staff
@@ -87,6 +88,8 @@ export function pickupSchema(asks: PickupAsks) {
           ctx.addIssue({ code: "custom", message: pickupMessages[parsed.reason] });
           return z.NEVER;
         }),
+      // The walk-around as the car goes out (docs/domain.md#inspection).
+      ...inspectionFields,
     })
     .superRefine((value, ctx) => {
       // A deposit taken says how; none taken (0) needs no way.
