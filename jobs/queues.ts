@@ -22,6 +22,7 @@ export const emailTemplates = [
   "cancel-requested",
   "amendment-requested",
   "pickup-reminder",
+  "rental-returned",
 ] as const;
 
 /** Every job the system runs: its queue and the shape of its payload. */
@@ -37,7 +38,7 @@ export const jobs = {
       subject: z.string().min(1),
       html: z.string(),
       text: z.string(),
-      // The confirmation's QR code (inline, named in the HTML by its content id) and .ics file.
+      // The confirmation's QR code (inline, named in the HTML by its content id) and .ics file; the final receipt's PDF.
       attachments: z
         .array(
           z.object({

@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { ReceivedPayments } from "~/components/booking/received-payments";
 import { PriceLines } from "~/components/price/price-lines";
+import { FinalBillTable } from "~/components/rental/final-bill-table";
 import { coverHelp } from "~/modules/pricing/cover";
 import type { PriceBreakdown } from "~/modules/pricing/pricing";
 import { StatusSelect } from "~/components/booking/status-select";
@@ -155,7 +156,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       odometerKm: detail.rental.odometerOutKm,
       fuelEighths: detail.rental.fuelOutEighths,
     },
+    // docs/domain.md#return: the car back, its odometer and fuel, and the final bill (driver and staff).
+    returned:
+      detail.rental?.returnedAt && detail.rental.finalBill
+        ? {
+            at: wallClockLabel(detail.rental.returnedAt, dropoff.timeZone),
+            odometerKm: detail.rental.odometerInKm ?? 0,
+            fuelEighths: detail.rental.fuelInEighths ?? 0,
+            bill: detail.rental.finalBill,
+          }
+        : null,
     agreement: !granted && detail.rental !== null,
+    returnHref: staff && !granted && detail.rental?.state === "out" ? `/admin/counter/return?b=${booking.id}` : null,
     pickupHref:
       staff && !granted && detail.rental === null && ["pending", "deposit", "paid", "reserved"].includes(booking.status)
         ? `/admin/counter/pickup?b=${booking.id}`
@@ -360,6 +372,8 @@ export default function BookingPage() {
     rental,
     agreement,
     pickupHref,
+    returned,
+    returnHref,
   } = useLoaderData<typeof loader>();
   const { t: tr } = useTranslation("receipt");
   const { breakdown } = booking;
@@ -411,6 +425,13 @@ export default function BookingPage() {
           </a>
         </p>
       ) : null}
+      {returnHref ? (
+        <p>
+          <Link className="button" to={returnHref}>
+            {t("rental.recordReturn")}
+          </Link>
+        </p>
+      ) : null}
       {rental ? (
         <p className="notice" role="status">
           {t("rental.pickedUp", {
@@ -420,6 +441,27 @@ export default function BookingPage() {
             fuel: rental.fuelEighths,
           })}
         </p>
+      ) : null}
+      {returned ? (
+        <section className="card stack" aria-labelledby="return-title">
+          <h2 id="return-title">{t("rental.returnTitle")}</h2>
+          <p>
+            {t("rental.returned", {
+              at: returned.at,
+              zone: dropoff.timeZone,
+              km: formatNumber(returned.odometerKm),
+              fuel: returned.fuelEighths,
+            })}
+          </p>
+          <FinalBillTable bill={returned.bill} caption={t("rental.finalBill")} />
+          {granted ? null : (
+            <p>
+              <a href={`/booking/final-receipt?b=${booking.id}`} download>
+                {t("rental.finalReceipt")}
+              </a>
+            </p>
+          )}
+        </section>
       ) : null}
       <section className="card" aria-labelledby="summary-title">
         <h2 id="summary-title">{t("detail.summary")}</h2>
