@@ -211,11 +211,11 @@ function ReturnForm() {
       {Array.from({ length: rows }, (_, i) => {
         const amountName = `damages[${i}].amount`;
         const noteName = `damages[${i}].note`;
-        const amountLabel = t("return.damageAmount", { n: i + 1 });
-        const noteLabel = t("return.damageNote", { n: i + 1 });
+        const amountLabel = t("return.damageAmount", { row: i + 1 });
+        const noteLabel = t("return.damageNote", { row: i + 1 });
         return (
           <fieldset key={i} className="stack return__damage">
-            <legend>{t("return.damage", { n: i + 1 })}</legend>
+            <legend>{t("return.damage", { row: i + 1 })}</legend>
             <div className="field">
               <label htmlFor={`return-damage-${i}-amount`}>{amountLabel}</label>
               <input
