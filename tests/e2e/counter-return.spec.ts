@@ -52,10 +52,11 @@ for (const mode of jsModes) {
       // Two posts, a PDF and an email: the slow tests' time on a loaded CI machine.
       test.slow();
       const carId = await carOf(db(), "llanos", marker("Return Spark "));
+      const plate = `RT${marker("").slice(-5)}`;
       // The fixture's car: $28 a day, 150 km a day, $0.25 per extra km, like for like.
       await db()
         .update(schema.cars)
-        .set({ dailyPriceCents: 2800, mileage: 150, extraKmCents: 25, fuelPolicy: "likeForlike", plate: "RT123AB" })
+        .set({ dailyPriceCents: 2800, mileage: 150, extraKmCents: 25, fuelPolicy: "likeForlike", plate })
         .where(eq(schema.cars.id, carId));
       const reference = marker("RD-R").slice(0, 16);
       const bookingId = await overdueRental(carId, reference);
@@ -114,7 +115,7 @@ for (const mode of jsModes) {
         "Late return: 1 day × $28 $28",
         "Deposit covers $80.50",
         "Deposit returned $69.50",
-        "RT123AB",
+        plate,
       ])
         expect(text).toContain(line);
       await driver.dispose();
