@@ -165,11 +165,16 @@ function ReturnForm() {
   const [bill, setBill] = useState<FinalBill | null>(null);
   const refresh = (event: FormEvent<HTMLFormElement>) =>
     setBill(previewBill(facts, place.timeZone, event.currentTarget));
-  const labels = {
+  const labels: Record<string, string> = {
     odometer: t("pickup.odometer"),
     fuel: t("return.fuel"),
     returnedAt: t("return.returnedAt"),
   };
+  // The damage rows' fields too, so the summary above the form counts their errors.
+  for (let i = 0; i < rows; i++) {
+    labels[`damages[${i}].amount`] = t("return.damageAmount", { row: i + 1 });
+    labels[`damages[${i}].note`] = t("return.damageNote", { row: i + 1 });
+  }
   const damageValue = (i: number, key: "amount" | "note") => {
     const row = Array.isArray(posted) ? (posted[i] as Record<string, unknown> | undefined) : undefined;
     return typeof row?.[key] === "string" ? row[key] : "";
@@ -211,8 +216,8 @@ function ReturnForm() {
       {Array.from({ length: rows }, (_, i) => {
         const amountName = `damages[${i}].amount`;
         const noteName = `damages[${i}].note`;
-        const amountLabel = t("return.damageAmount", { row: i + 1 });
-        const noteLabel = t("return.damageNote", { row: i + 1 });
+        const amountLabel = labels[amountName];
+        const noteLabel = labels[noteName];
         return (
           <fieldset key={i} className="stack return__damage">
             <legend>{t("return.damage", { row: i + 1 })}</legend>

@@ -78,7 +78,11 @@ for (const mode of jsModes) {
 
       await page.getByLabel("Odometer (km)").fill("12600");
       await page.getByLabel("Fuel level at return").selectOption({ label: "5/8" });
+      // Three rows of damage without JavaScript; with it, "Add damage" adds one.
+      await expect(page.getByRole("group", { name: "Damage 3" })).toBeVisible();
       if (mode.javaScriptEnabled) {
+        await page.getByRole("button", { name: "Add damage" }).click();
+        await expect(page.getByLabel("Note, damage 4")).toBeVisible();
         // The bill as it will be stored, before it is.
         const preview = page.getByRole("table", { name: "Final bill (preview)" });
         await expect(preview).toContainText("Fuel: 3/8 of a tank missing × $5");
