@@ -78,10 +78,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         headers: { "Set-Cookie": await toastHeader({ type: "success", message: "adminDashboard:return.done" }) },
       });
     case "notOut":
-      return json(
-        { result: submission.reply({ formErrors: ["adminDashboard:return.errors.notOut"] }) },
-        { status: 400 },
-      );
+      // Returned meanwhile (another post won): this page is gone, the booking says what was recorded.
+      return redirect(`/booking?b=${id}`, {
+        headers: {
+          "Set-Cookie": await toastHeader({ type: "error", message: "adminDashboard:return.errors.notOut" }),
+        },
+      });
     case "refused":
       return json(
         {
