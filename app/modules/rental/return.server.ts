@@ -7,7 +7,14 @@ import { lockInScope } from "~/modules/booking/move.server";
 import { computeFinalBill, FinalBillError, type FinalBill } from "~/modules/pricing/final-bill";
 import { localToInstant } from "~/modules/time/zoned-time";
 import { getDb, schema, type Executor } from "~/utils/db.server";
-import { billErrorField, billInput, RETURN_AHEAD_MS, type ReturnFacts, type ReturnForm } from "./return";
+import {
+  billErrorField,
+  billInput,
+  RETURN_AHEAD_MS,
+  returnMessages,
+  type ReturnFacts,
+  type ReturnForm,
+} from "./return";
 import { enqueueReturnEmail } from "./return-email.server";
 
 /*
@@ -107,7 +114,7 @@ export async function recordReturn(
     const found = await returnFacts(tx, booking.id, true);
     if (!found) return { outcome: "notOut" };
     const returnedAt = localToInstant(form.returnedAt, found.timeZone);
-    if (!returnedAt) return { outcome: "refused", ...billErrorField("returnBeforePickUp") };
+    if (!returnedAt) return { outcome: "refused", field: "returnedAt", message: returnMessages.returnedAt };
     if (returnedAt.getTime() > now.getTime() + RETURN_AHEAD_MS)
       return { outcome: "refused", ...billErrorField("returnInFuture") };
     let bill: FinalBill;

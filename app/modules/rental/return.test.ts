@@ -49,6 +49,9 @@ describe("the return form", () => {
 
   it("refuses an odometer that is not whole kilometres, a fuel level off the gauge and a malformed time", () => {
     const result = post({ odometer: "12.5", fuel: "9", returnedAt: "tomorrow" });
+    expect(post({ returnedAt: "2026-02-30T10:00" }).reply().error).toMatchObject({
+      returnedAt: ["adminDashboard:return.errors.returnedAt"],
+    });
     expect(result.reply().error).toMatchObject({
       odometer: ["adminDashboard:return.errors.odometer"],
       fuel: ["adminDashboard:pickup.errors.fuel"],

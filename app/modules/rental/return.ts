@@ -3,6 +3,7 @@ import { optionalText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { parseDollars } from "~/modules/forms/money";
 import type { FinalBillErrorReason, FinalBillInput } from "~/modules/pricing/final-bill";
+import { normalizeLocal } from "~/modules/time/zoned-time";
 import { fuelEighths, ODOMETER_MAX } from "./pickup";
 
 /*
@@ -55,7 +56,11 @@ export const returnSchema = z.object({
   /** The return's wall-clock time at the drop-off place ("YYYY-MM-DDTHH:mm"), read there by the server. */
   returnedAt: z
     .string({ error: messages.required })
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, returnMessages.returnedAt),
+    // "YYYY-MM-DDTHH:mm" naming a real day and time (not 2026-02-30), one message either way.
+    .refine(
+      (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) && normalizeLocal(value) !== null,
+      returnMessages.returnedAt,
+    ),
   damages: z
     .array(damageRow)
     .max(DAMAGES_MAX)
