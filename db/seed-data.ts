@@ -989,7 +989,6 @@ async function seedDemo(db: Database, passwordHash: string) {
       ])
       .returning({ id: s.users.id });
     void admin;
-    void staff;
 
     const day = 24 * 3600_000;
     const start = new Date(
@@ -1047,6 +1046,94 @@ async function seedDemo(db: Database, passwordHash: string) {
           verifiedAt: new Date(),
         });
       }
+    }
+
+    // docs/domain.md#counter: one Llanos car out (picked up yesterday, due back tomorrow) and one
+    // returned two days ago with its final bill (1/8 of a tank missing), so the counter has both.
+    const now = Date.now();
+    const rentalsDemo = [
+      { reference: "RD-DEMO6", car: suppliers.length, from: now - day, days: 2, returned: false },
+      { reference: "RD-DEMO7", car: 2 * suppliers.length, from: now - 5 * day, days: 3, returned: true },
+    ];
+    for (const r of rentalsDemo) {
+      const car = carValues[r.car];
+      const carId = cars[r.car].id;
+      const placeId = links.find((l) => l.carId === carId)!.locationId;
+      const startsAt = new Date(Math.floor(r.from / 3600_000) * 3600_000);
+      const endsAt = new Date(startsAt.getTime() + r.days * day);
+      const total = car.dailyPriceCents * r.days;
+      const deposit = { cents: car.depositCents, method: car.depositMethod };
+      const [booking] = await tx
+        .insert(s.bookings)
+        .values({
+          reference: r.reference,
+          carId,
+          supplierId: car.supplierId,
+          driverId: driver.id,
+          pickupLocationId: placeId,
+          dropoffLocationId: placeId,
+          startsAt,
+          endsAt,
+          status: "paid",
+          days: r.days,
+          priceCents: total,
+          breakdown: {
+            days: r.days,
+            dailyPriceCents: car.dailyPriceCents,
+            options: {},
+            subtotalCents: total,
+            payLaterFeePercent: 0,
+            totalCents: total,
+            deposit,
+          },
+          paymentMethod: "cardPayment",
+        })
+        .returning({ id: s.bookings.id });
+      await tx.insert(s.payments).values({
+        bookingId: booking.id,
+        method: "cardPayment",
+        amountCents: total,
+        status: "succeeded",
+        providerReference: `demo:seed-${r.reference.toLowerCase()}`,
+        details: { gateway: "demo" },
+        verifiedAt: startsAt,
+      });
+      // Within any allowance (at least 150 km a day), back on time: only the missing eighth may cost.
+      const fuelCents = car.fuelPolicy === "likeForlike" ? supplierCounterRules.llanos.refuelEighthCents : 0;
+      const covers = Math.min(deposit.cents, fuelCents);
+      await tx.insert(s.rentals).values({
+        bookingId: booking.id,
+        pickedUpAt: startsAt,
+        pickedUpBy: staff.id,
+        odometerOutKm: 48_213,
+        fuelOutEighths: 8,
+        depositCents: deposit.cents,
+        depositTaken: deposit.cents > 0 ? "cardHold" : null,
+        signerName: "Daniela Conductora",
+        signedAt: startsAt,
+        language: "es",
+        ...(r.returned
+          ? {
+              state: "returned" as const,
+              returnedAt: new Date(endsAt.getTime() - 3600_000),
+              returnedBy: staff.id,
+              odometerInKm: 48_213 + 320,
+              fuelInEighths: 7,
+              finalBill: {
+                drivenKm: 320,
+                fuel: fuelCents > 0 ? { eighths: 1, eighthCents: fuelCents, cents: fuelCents } : null,
+                extraKm: null,
+                lateReturn: null,
+                damages: [],
+                extrasCents: fuelCents,
+                deposit: deposit.cents > 0 ? deposit : null,
+                depositCoversCents: covers,
+                depositReturnedCents: deposit.cents - covers,
+                stillToPayCents: fuelCents - covers,
+              },
+            }
+          : {}),
+      });
     }
   });
 }

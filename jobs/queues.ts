@@ -23,6 +23,7 @@ export const emailTemplates = [
   "amendment-requested",
   "pickup-reminder",
   "rental-agreement",
+  "rental-returned",
 ] as const;
 
 /** Every job the system runs: its queue and the shape of its payload. */
@@ -38,7 +39,7 @@ export const jobs = {
       subject: z.string().min(1),
       html: z.string(),
       text: z.string(),
-      // The confirmation's QR code (inline, named in the HTML by its content id) and .ics file; the rental agreement's PDF.
+      // The confirmation's QR code (inline, named in the HTML by its content id) and .ics file; the rental agreement's and the final receipt's PDFs.
       attachments: z
         .array(
           z.object({

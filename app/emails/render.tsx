@@ -238,6 +238,27 @@ const templates: Record<string, Template> = {
       </>
     ),
   }),
+  // docs/domain.md#return: the final bill's lines, worded by the sender; the final receipt is attached.
+  "rental-returned": (t, data) => ({
+    subject: t("rentalReturned.subject", { reference: str(data.reference) }),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>{t("rentalReturned.body", { car: str(data.car), reference: str(data.reference) })}</Text>
+        <LabelledLines
+          t={t}
+          lines={(JSON.parse(str(data.billLines)) as Array<{ label: string; amount: string }>).map(
+            ({ label, amount }) => [label, amount],
+          )}
+        />
+        <Text>{t("rentalReturned.attached")}</Text>
+        <Button href={str(data.link)} style={buttonStyle}>
+          {t("booking.button")}
+        </Button>
+        <Text>{t("linkFallback", { link: str(data.link) })}</Text>
+      </>
+    ),
+  }),
   "password-changed": (t, data) => ({
     subject: t("passwordChanged.subject"),
     body: (

@@ -72,12 +72,21 @@ function Entries({ items, due = false, pickup = false }: { items: CounterItem[];
           <span>
             {item.car} · {item.plate ?? t("counter.noPlate")}
           </span>
-          {pickup ? (
+          {/* docs/domain.md#counter: the pick-up until the car is out, then its return. */}
+          {pickup && item.rental === null ? (
             <Link
               to={`/admin/counter/pickup?b=${item.bookingId}`}
               aria-label={t("counter.pickUpOf", { reference: item.reference })}
             >
               {t("counter.pickUp")}
+            </Link>
+          ) : null}
+          {!pickup && item.rental === "out" ? (
+            <Link
+              to={`/admin/counter/return?b=${item.bookingId}`}
+              aria-label={t("counter.returnOf", { reference: item.reference })}
+            >
+              {t("counter.return")}
             </Link>
           ) : null}
         </li>

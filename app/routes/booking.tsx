@@ -8,6 +8,7 @@ import { z } from "zod";
 import { ReceivedPayments } from "~/components/booking/received-payments";
 import { InspectionSummary } from "~/components/counter/inspection-summary";
 import { PriceLines } from "~/components/price/price-lines";
+import { FinalBillTable } from "~/components/rental/final-bill-table";
 import { coverHelp } from "~/modules/pricing/cover";
 import type { PriceBreakdown } from "~/modules/pricing/pricing";
 import { StatusSelect } from "~/components/booking/status-select";
@@ -158,9 +159,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       odometerKm: detail.rental.odometerOutKm,
       fuelEighths: detail.rental.fuelOutEighths,
     },
+    // docs/domain.md#return: the car back, its odometer and fuel, and the final bill (driver and staff).
+    returned:
+      detail.rental?.returnedAt && detail.rental.finalBill
+        ? {
+            at: wallClockLabel(detail.rental.returnedAt, dropoff.timeZone),
+            odometerKm: detail.rental.odometerInKm ?? 0,
+            fuelEighths: detail.rental.fuelInEighths ?? 0,
+            bill: detail.rental.finalBill,
+          }
+        : null,
     agreement: !granted && detail.rental !== null,
     // docs/domain.md#inspection: the walk-around at the pick-up, for the booking's people (not a grant's holder).
     inspection: !granted && detail.rental ? (await inspectionOf(await getDb(), booking.id)).out : null,
+    returnHref: staff && !granted && detail.rental?.state === "out" ? `/admin/counter/return?b=${booking.id}` : null,
     pickupHref:
       staff && !granted && detail.rental === null && ["pending", "deposit", "paid", "reserved"].includes(booking.status)
         ? `/admin/counter/pickup?b=${booking.id}`
@@ -366,6 +378,8 @@ export default function BookingPage() {
     agreement,
     inspection,
     pickupHref,
+    returned,
+    returnHref,
   } = useLoaderData<typeof loader>();
   const { t: tr } = useTranslation("receipt");
   const { breakdown } = booking;
@@ -417,6 +431,13 @@ export default function BookingPage() {
           </a>
         </p>
       ) : null}
+      {returnHref ? (
+        <p>
+          <Link className="button" to={returnHref}>
+            {t("rental.recordReturn")}
+          </Link>
+        </p>
+      ) : null}
       {rental ? (
         <p className="notice" role="status">
           {t("rental.pickedUp", {
@@ -428,6 +449,27 @@ export default function BookingPage() {
         </p>
       ) : null}
       {inspection ? <InspectionSummary inspection={inspection} /> : null}
+      {returned ? (
+        <section className="card stack" aria-labelledby="return-title">
+          <h2 id="return-title">{t("rental.returnTitle")}</h2>
+          <p>
+            {t("rental.returned", {
+              at: returned.at,
+              zone: dropoff.timeZone,
+              km: formatNumber(returned.odometerKm),
+              fuel: returned.fuelEighths,
+            })}
+          </p>
+          <FinalBillTable bill={returned.bill} caption={t("rental.finalBill")} />
+          {granted ? null : (
+            <p>
+              <a href={`/booking/final-receipt?b=${booking.id}`} download>
+                {t("rental.finalReceipt")}
+              </a>
+            </p>
+          )}
+        </section>
+      ) : null}
       <section className="card" aria-labelledby="summary-title">
         <h2 id="summary-title">{t("detail.summary")}</h2>
         <dl className="details">

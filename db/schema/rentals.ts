@@ -1,9 +1,26 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
 import { bytea, timestamps } from "./columns";
-import { depositTaken, rentalState } from "./enums";
+import { depositTaken, rentalState, type depositMethods } from "./enums";
 import { bookings } from "./bookings";
 import { users } from "./users";
+
+/**
+ * The final bill as stored at the return: the value `computeFinalBill` returned
+ * (app/modules/pricing/final-bill.ts, docs/domain.md#final-bill), amounts in cents.
+ */
+export type StoredFinalBill = {
+  drivenKm: number;
+  fuel: { eighths: number; eighthCents: number; cents: number } | null;
+  extraKm: { km: number; allowanceKm: number; kmCents: number; cents: number } | null;
+  lateReturn: { days: number; minutesLate: number; dailyPriceCents: number; cents: number } | null;
+  damages: Array<{ amountCents: number; note: string }>;
+  extrasCents: number;
+  deposit: { cents: number; method: (typeof depositMethods)[number] } | null;
+  depositCoversCents: number;
+  depositReturnedCents: number;
+  stillToPayCents: number;
+};
 
 /**
  * The rental record beside a booking (docs/domain.md#pick-up): written once when the driver
@@ -36,10 +53,14 @@ export const rentals = pgTable(
     signature: bytea("signature"),
     /** The language the agreement was shown and signed in (the driver's). */
     language: varchar("language", { length: 2 }).notNull(),
-    // The return (a later slice).
+    // The return (docs/domain.md#return): when the car came back (as staff recorded it), its
+    // odometer and fuel, who took it back, and the final bill computed then (later changes of
+    // the car's or the supplier's prices do not alter a stored bill).
     returnedAt: timestamp("returned_at", { withTimezone: true }),
+    returnedBy: integer("returned_by").references(() => users.id, { onDelete: "set null" }),
     odometerInKm: integer("odometer_in_km"),
     fuelInEighths: smallint("fuel_in_eighths"),
+    finalBill: jsonb("final_bill").$type<StoredFinalBill>(),
     ...timestamps,
   },
   (t) => [
@@ -51,6 +72,14 @@ export const rentals = pgTable(
     // SIGNATURE_MAX_BYTES (app/modules/rental/signature.ts).
     check("rentals_signature", sql`${t.signature} is null or octet_length(${t.signature}) <= 131072`),
     check("rentals_returned", sql`(${t.state} = 'out') = (${t.returnedAt} is null)`),
+    check(
+      "rentals_return_recorded",
+      sql`${t.state} = 'out' or (${t.odometerInKm} is not null and ${t.fuelInEighths} is not null and ${t.finalBill} is not null)`,
+    ),
+    // The cars still out: availability's overdue test reads these few (docs/domain.md#availability).
+    index("rentals_out")
+      .on(t.bookingId)
+      .where(sql`${t.state} = 'out'`),
   ],
 );
 

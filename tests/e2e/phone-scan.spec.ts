@@ -21,8 +21,8 @@ const search = `/search?pickup=1&same=1&from=${caracas(12, "10:00")}&to=${caraca
 
 /*
  * The demo data's first rows (a fresh database is seeded before any test writes): booking 1 is the
- * demo driver's pending pay-later booking with Llanos (staff@llanos.example's supplier), car 1 is
- * Llanos's, user 4 is a driver.
+ * demo driver's pending pay-later booking with Llanos (staff@llanos.example's supplier), booking 6
+ * its car out at Llanos and booking 7 one returned with its final bill, car 1 is Llanos's, user 4 is a driver.
  */
 const pages: Record<string, Partial<Record<Role, string[]>> | "not a page"> = {
   "$.tsx": { public: ["/no-such-page"] },
@@ -50,7 +50,10 @@ const pages: Record<string, Partial<Record<Role, string[]>> | "not a page"> = {
   "payment-success.tsx": { driver: ["/payment-success?b=1"] },
   // Reached only from a card payment under way; it shares payment.card's layout.
   "checkout-session.$sessionId.tsx": "not a page",
-  "booking.tsx": { driver: ["/booking?b=1", "/booking?b=2", "/booking?b=4"], staff: ["/booking?b=1"] },
+  "booking.tsx": {
+    driver: ["/booking?b=1", "/booking?b=2", "/booking?b=4", "/booking?b=7"],
+    staff: ["/booking?b=1", "/booking?b=6", "/booking?b=7"],
+  },
   "booking_.cancel.tsx": { driver: ["/booking/cancel?b=1"] },
   "bookings.tsx": { driver: ["/bookings", "/bookings?page=99"] },
   "notifications.tsx": { driver: ["/notifications"], staff: ["/notifications"] },
@@ -68,6 +71,7 @@ const pages: Record<string, Partial<Record<Role, string[]>> | "not a page"> = {
   "admin.contact.tsx": { admin: ["/admin/contact"] },
   "admin.counter.tsx": { staff: ["/admin/counter"], admin: ["/admin/counter"] },
   "admin.counter_.pickup.tsx": { staff: ["/admin/counter/pickup?b=1"], admin: ["/admin/counter/pickup?b=1"] },
+  "admin.counter_.return.tsx": { staff: ["/admin/counter/return?b=6"], admin: ["/admin/counter/return?b=6"] },
   "admin.outbox.tsx": { admin: ["/admin/outbox"] },
   "admin.payments.tsx": { staff: ["/admin/payments"], admin: ["/admin/payments"] },
   "admin.places._index.tsx": { admin: ["/admin/places"] },

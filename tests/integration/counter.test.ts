@@ -10,7 +10,7 @@ import { createBooking, createCar, createLocation, createSupplier, createUser, r
 
 /*
  * The counter against the real database (docs/domain.md#counter): today and tomorrow counted on
- * each place's own clock, overdue returns, the caller's supplier scope, the bookings list's
+ * each place's own clock, overdue returns (cars still out), the caller's supplier scope, the bookings list's
  * "picks up on" / "returns on" filters and sorting, and internal notes (docs/domain.md#internal-notes).
  */
 const { auditLog } = schema;
@@ -77,6 +77,20 @@ afterAll(async () => {
   await closeDb();
 });
 
+/** A stored bill of nothing owed, for a rental written back straight into the table. */
+const noBill = {
+  drivenKm: 100,
+  fuel: null,
+  extraKm: null,
+  lateReturn: null,
+  damages: [],
+  extrasCents: 0,
+  deposit: null,
+  depositCoversCents: 0,
+  depositReturnedCents: 0,
+  stillToPayCents: 0,
+};
+
 const references = (items: Array<{ reference: string }>) => items.map((i) => i.reference);
 
 describe("today at the counter", () => {
@@ -109,10 +123,29 @@ describe("today at the counter", () => {
     expect(shown).not.toContain(yesterday.reference);
   });
 
-  it("lists returns by their return place, and overdue ones: paid or reserved, drop-off passed", async () => {
+  it("lists returns by their return place, and overdue ones: cars still out after their drop-off", async () => {
+    const db = await getDb();
+    const out = (booking: { id: number; startsAt: Date }, returned = false) =>
+      db.insert(schema.rentals).values({
+        bookingId: booking.id,
+        pickedUpAt: booking.startsAt,
+        odometerOutKm: 1000,
+        fuelOutEighths: 8,
+        depositCents: 0,
+        signerName: "Daniela Conductora",
+        signedAt: booking.startsAt,
+        language: "en",
+        ...(returned
+          ? { state: "returned" as const, returnedAt: now, odometerInKm: 1100, fuelInEighths: 8, finalBill: noBill }
+          : {}),
+      });
     const returnsToday = await fx.book(fx.carL, fx.caracas, "2026-11-20T15:00:00Z", "2026-11-26T20:00:00Z"); // 16:00 today
     const overdue = await fx.book(fx.carL, fx.caracas, "2026-11-20T15:00:00Z", "2026-11-26T13:00:00Z", "reserved"); // 09:00 today, passed
     const overdueOld = await fx.book(fx.carL, fx.caracas, "2026-11-10T15:00:00Z", "2026-11-12T15:00:00Z");
+    const backOnTime = await fx.book(fx.carL, fx.caracas, "2026-11-08T15:00:00Z", "2026-11-09T15:00:00Z");
+    const neverPickedUp = await fx.book(fx.carL, fx.caracas, "2026-11-05T15:00:00Z", "2026-11-07T15:00:00Z");
+    for (const booking of [returnsToday, overdue, overdueOld]) await out(booking);
+    await out(backOnTime, true);
     const pendingPast = await fx.book(fx.carL, fx.caracas, "2026-11-01T15:00:00Z", "2026-11-03T15:00:00Z", "pending");
     const cancelledPast = await fx.book(
       fx.carL,
@@ -125,10 +158,13 @@ describe("today at the counter", () => {
     const cancelled = await fx.book(fx.carL, fx.caracas, "2026-11-26T21:00:00Z", "2026-11-29T15:00:00Z", "cancelled");
     const caracas = (await loadCounter(fx.staffL, "en", now)).find((p) => p.id === fx.caracas.id)!;
     expect(references(caracas.returns.today)).toEqual([overdue.reference, returnsToday.reference]);
+    // The car out offers its return (docs/domain.md#counter).
+    expect(caracas.returns.today.map((i) => i.rental)).toEqual(["out", "out"]);
     expect(references(caracas.overdue)).toEqual([overdueOld.reference, overdue.reference]);
     expect(caracas.overdue[0].time).toBe("2026-11-12 11:00");
     const all = JSON.stringify(caracas);
-    for (const excluded of [pendingPast, cancelledPast, hold, cancelled]) expect(all).not.toContain(excluded.reference);
+    for (const excluded of [backOnTime, neverPickedUp, pendingPast, cancelledPast, hold, cancelled])
+      expect(all).not.toContain(excluded.reference);
   });
 
   it("shows staff their supplier's bookings only, with their fleet's places even when empty; admins every supplier's", async () => {

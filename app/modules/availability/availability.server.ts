@@ -8,9 +8,9 @@ import { getDb, schema, type Executor } from "~/utils/db.server";
  * checkout, the amendment and the API. A car is bookable at a place for [pickUp, dropOff) when it
  * serves the place (a `car_locations` row), is available and not deleted, its supplier is active,
  * the period meets the supplier's minimum notice and minimum days (docs/domain.md#rental-limits),
- * no out-of-service block of the car overlaps the period (docs/domain.md#out-of-service), and no
+ * no out-of-service block of the car overlaps the period (docs/domain.md#out-of-service), no
  * blocking booking holds the car during [pickUp, dropOff + the supplier's preparation time)
- * (docs/domain.md#preparation).
+ * (docs/domain.md#preparation), and the car is not overdue: still out after its last drop-off.
  *
  * Queries read the car's place row and its supplier through `bookablePlace` /
  * `bookableSupplier` (aliases `cl` and `s`): `from(bookablePlace).innerJoin(
@@ -69,6 +69,15 @@ function noBlock(pickUp: unknown, dropOff: unknown): SQL {
 }
 
 /**
+ * The car `cl.car_id` is not overdue: no rental of it is still `out` after its booking's drop-off
+ * time (docs/domain.md#availability). Such a car is still with a driver, so no period is offered
+ * until its return is recorded. Read from the partial index `rentals_out` (the cars out now, few),
+ * which the planner turns into one anti-join for the whole query.
+ */
+const notOverdue = sql`not exists (select 1 from ${schema.rentals} r join ${schema.bookings} ob on ob.id = r.booking_id
+    where r.state = 'out' and ob.car_id = cl.car_id and ob.ends_at < now())`;
+
+/**
  * The supplier `s` takes a rental of `days` days picked up at `pickUp`, asked at `now`. Both tests
  * compare a bare column with a value (the whole hours from now to the pick-up: `pickUp >= now +
  * N hours` exactly when N is at most them), so the planner reads the suppliers' statistics; an
@@ -88,7 +97,8 @@ export function carIsBookable({ locationId, pickUp, dropOff, days, now, exceptBo
   return sql`cl.location_id = ${locationId}::int and cl.bookable and s.active and s.status = 'active'
     and ${meetsSupplierLimits(pickUp, days, now)}
     and ${noOverlappingBooking(pickUp, dropOff, exceptBookingId)}
-    and ${noBlock(pickUp, dropOff)}`;
+    and ${noBlock(pickUp, dropOff)}
+    and ${notOverdue}`;
 }
 
 /**
@@ -164,7 +174,7 @@ export async function limitsLeavingOut({
     .where(
       sql`cl.location_id = ${locationId}::int and cl.bookable and s.active and s.status = 'active'
         and (${tooSoon} or ${tooShort})
-        and ${noOverlappingBooking(from, to)} and ${noBlock(from, to)}`,
+        and ${noOverlappingBooking(from, to)} and ${noBlock(from, to)} and ${notOverdue}`,
     );
   return { minimumNoticeHours: row?.minimumNoticeHours ?? null, minimumDays: row?.minimumDays ?? null };
 }

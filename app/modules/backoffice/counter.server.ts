@@ -3,14 +3,7 @@ import type { Language } from "~/modules/i18n/languages";
 import { placeNameColumn } from "~/modules/i18n/place-name";
 import { bookingScope, type StaffUser } from "~/modules/access/staff.server";
 import { getDb, schema } from "~/utils/db.server";
-import {
-  counterPlaces,
-  counterStatuses,
-  OVERDUE_MAX,
-  overdueStatuses,
-  type CounterEntry,
-  type CounterPlace,
-} from "./counter";
+import { counterPlaces, counterStatuses, OVERDUE_MAX, type CounterEntry, type CounterPlace } from "./counter";
 
 /*
  * The entries of "Today at the counter" (docs/domain.md#counter), in the caller's booking scope:
@@ -19,7 +12,7 @@ import {
  * Caracas day whatever the server's zone.
  */
 
-const { bookings, carLocations, cars, locations, users } = schema;
+const { bookings, carLocations, cars, locations, rentals, users } = schema;
 const place = aliasedTable(locations, "counter_place");
 
 /** A booking's moment (`startsAt` or `endsAt`) falls today or tomorrow on `place`'s clock, seen at `now`. */
@@ -50,6 +43,7 @@ async function entries(
       driver: users.fullName,
       car: cars.name,
       plate: cars.plate,
+      rental: rentals.state,
       placeId: place.id,
       placeName: placeNameColumn(place, language),
       timeZone: place.timeZone,
@@ -59,6 +53,7 @@ async function entries(
     .innerJoin(users, eq(users.id, bookings.driverId))
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(place, eq(place.id, placeColumn))
+    .leftJoin(rentals, eq(rentals.bookingId, bookings.id))
     .where(and(bookingScope(user), where(at)));
   return overdue ? query.orderBy(desc(at), desc(bookings.id)).limit(OVERDUE_MAX) : query;
 }
@@ -87,7 +82,8 @@ export async function loadCounter(user: StaffUser, language: Language, now = new
   const [pickups, returns, overdue, places] = await Promise.all([
     entries(user, language, "pickup", soon),
     entries(user, language, "return", soon),
-    entries(user, language, "return", (at) => and(inArray(bookings.status, [...overdueStatuses]), lt(at, now))!, true),
+    // docs/domain.md#counter: overdue = the car is out (its rental record says so) and its drop-off time has passed.
+    entries(user, language, "return", (at) => and(eq(rentals.state, "out"), lt(at, now))!, true),
     fleetPlaces(user, language),
   ]);
   return counterPlaces({ pickups, returns, overdue }, places, now);

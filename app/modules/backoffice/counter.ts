@@ -10,12 +10,6 @@ import { addLocalDays, instantToLocal } from "~/modules/time/zoned-time";
 /** Bookings the driver is still to collect or bring back: not a bare hold, not cancelled or deleted. */
 export const counterStatuses = ["pending", "deposit", "paid", "reserved"] as const;
 
-/**
- * docs/domain.md#counter: until the rental record of a later slice says when a car went out and
- * came back, a return is overdue when the booking is paid or reserved and its drop-off time has passed.
- */
-export const overdueStatuses = ["paid", "reserved"] as const;
-
 /** At most this many overdue returns are listed, the most recent first. */
 export const OVERDUE_MAX = 50;
 
@@ -26,6 +20,8 @@ export type CounterEntry = {
   driver: string;
   car: string;
   plate: string | null;
+  /** The rental record's state (docs/domain.md#pick-up): null before the pick-up; `out` offers the return. */
+  rental: "out" | "returned" | "closed" | null;
   /** The place's id, name and time zone. */
   placeId: number;
   placeName: string;
@@ -58,6 +54,7 @@ const item = (entry: CounterEntry, withDate: boolean): CounterItem => {
     driver: entry.driver,
     car: entry.car,
     plate: entry.plate,
+    rental: entry.rental,
     time: withDate ? local.replace("T", " ") : local.slice(11),
   };
 };

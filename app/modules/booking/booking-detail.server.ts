@@ -51,12 +51,16 @@ const detailQuery = (executor: Executor) =>
         phone: users.phone,
         language: users.language,
       },
-      // docs/domain.md#pick-up: the rental record once the car is out (null before).
+      // docs/domain.md#pick-up: the rental record once the car is out (null before), and its return.
       rental: {
         state: rentals.state,
         pickedUpAt: rentals.pickedUpAt,
         odometerOutKm: rentals.odometerOutKm,
         fuelOutEighths: rentals.fuelOutEighths,
+        returnedAt: rentals.returnedAt,
+        odometerInKm: rentals.odometerInKm,
+        fuelInEighths: rentals.fuelInEighths,
+        finalBill: rentals.finalBill,
       },
     })
     .from(bookings)
