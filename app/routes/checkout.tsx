@@ -43,6 +43,7 @@ import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref, payableQuery } from "~/modules/booking/methods";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionState, priceRental } from "~/modules/pricing/pricing";
+import { youngDriverFeeCents } from "~/modules/booking/young-driver";
 import { hoursSummary } from "~/modules/availability/opening-hours";
 import { authMessages } from "~/modules/user/messages";
 import { toastHeader } from "~/utils/toast.server";
@@ -85,6 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pickupHours,
     dropoffHours,
     fees,
+    pickUpDate,
     rates,
     account,
     payments,
@@ -115,6 +117,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       deposit: car.deposit,
       fees,
       rates,
+      youngDriver: car.youngDriver,
+      pickUpDate,
     },
     excess: car.excess,
     driver: account?.driver ?? null,
@@ -201,10 +205,13 @@ export default function CheckoutPage() {
     lastResult?.initialValue?.options ? [lastResult.initialValue.options].flat().map(String) : choices.options,
   );
   const [payment, setPayment] = useState<string>(String(lastResult?.initialValue?.payment ?? payments[0]));
+  // The birth date typed (or the account's): it decides the young driver fee (docs/domain.md#young-driver-fee).
+  const [birthDate, setBirthDate] = useState(String(lastResult?.initialValue?.birthDate ?? ""));
   const readForm = (element: HTMLFormElement) => {
     const values = new FormData(element);
     setChosen(values.getAll("options").map(String));
     setPayment(String(values.get("payment") ?? payments[0]));
+    setBirthDate(String(values.get("birthDate") ?? ""));
   };
   // Boxes ticked before the page became interactive fired no change event: read them once it is.
   // Until then the form is shown as the server sent it (`synced` comes in the same render as the
@@ -218,13 +225,18 @@ export default function CheckoutPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form.id]);
   const chosenOptions = choosableOptions(pricing).filter((k) => chosen.includes(k));
+  const young = pricing.youngDriver;
+  const fees = {
+    ...pricing.fees,
+    youngDriver: youngDriverFeeCents(young, driver?.birthDate ?? birthDate, pricing.pickUpDate, summary.days),
+  };
   const price = priceRental({
     car: pricing,
     days: summary.days,
     rates: pricing.rates,
     options: chosenOptions,
     payLater: payment === "payLater",
-    fees: pricing.fees,
+    fees,
   });
 
   const additionalState = optionState("additionalDriver", pricing.options.additionalDriver).kind;
@@ -305,18 +317,24 @@ export default function CheckoutPage() {
               rates: pricing.rates,
               options: chosenOptions,
               payLater: true,
-              fees: pricing.fees,
+              fees,
             }).totalCents,
             payNow: priceRental({
               car: pricing,
               days: summary.days,
               rates: pricing.rates,
               options: chosenOptions,
-              fees: pricing.fees,
+              fees,
             }).totalCents,
           }}
         />
         <PriceLines breakdown={price} deposit={pricing.deposit} />
+        {young && !driver?.birthDate ? (
+          // Said before the birth date is known, so a driver without JavaScript is not surprised by the booking's total.
+          <p className="muted">
+            {t("price:checkout.youngDriverNote", { age: young.belowAge, amount: formatCents(young.dailyFeeCents) })}
+          </p>
+        ) : null}
         <p aria-live="polite">
           {payment === "payLater"
             ? t("total", { count: summary.days })

@@ -25,8 +25,8 @@ export type PriceBreakdown = {
   /** The days by daily price (docs/domain.md#seasons); absent on bookings made before seasons. */
   rates?: Array<{ days: number; dailyPriceCents: number; rate: "daily" | "weekly" | "monthly"; season: string | null }>;
   options: Record<string, number>;
-  /** Out-of-hours and one-way fees above 0 (docs/domain.md#fees); absent on bookings made before fees existed. */
-  fees?: Partial<Record<"outOfHoursPickUp" | "outOfHoursDropOff" | "oneWay", number>>;
+  /** Out-of-hours, one-way and young driver fees above 0 (docs/domain.md#fees); absent on bookings made before fees existed. */
+  fees?: Partial<Record<"outOfHoursPickUp" | "outOfHoursDropOff" | "oneWay" | "youngDriver", number>>;
   subtotalCents: number;
   payLaterFeePercent: number;
   totalCents: number;

@@ -29,6 +29,10 @@ export const suppliers = pgTable(
     lateGraceMinutes: smallint("late_grace_minutes").notNull().default(0),
     /** A flat fee in cents when the drop-off place differs from the pick-up; null: none (docs/domain.md#fees). */
     oneWayFeeCents: integer("one_way_fee_cents"),
+    /** Drivers younger than this on the pick-up date pay the young driver fee (docs/domain.md#young-driver-fee). */
+    youngDriverAge: smallint("young_driver_age").notNull().default(25),
+    /** The young driver fee per rental day, in cents; null: none (docs/domain.md#young-driver-fee). */
+    youngDriverFeeCents: integer("young_driver_fee_cents"),
     /** The supplier's tax id, stored as `J-12345678-4` (docs/domain.md#fleet-data); the agreement names it. */
     rif: varchar("rif", { length: 12 }),
     /** The address registered with the tax office, printed on the agreement. */
@@ -42,6 +46,8 @@ export const suppliers = pgTable(
     check("suppliers_refuel_eighth_cents", sql`${t.refuelEighthCents} between 0 and 100000`),
     check("suppliers_late_grace_minutes", sql`${t.lateGraceMinutes} between 0 and 240`),
     check("suppliers_one_way_fee", sql`${t.oneWayFeeCents} between 0 and 100000000`),
+    check("suppliers_young_driver_age", sql`${t.youngDriverAge} between 21 and 99`),
+    check("suppliers_young_driver_fee", sql`${t.youngDriverFeeCents} between 1 and 100000000`),
   ],
 );
 

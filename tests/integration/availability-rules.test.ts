@@ -308,6 +308,8 @@ describe("the supplier's rules in the back office", () => {
       oneWayFeeCents: 4050,
       refuelEighth: 650,
       lateGraceMinutes: 59,
+      youngDriverAge: 23,
+      youngDriverFeeCents: 1250,
     };
     expect(await updateSupplierRules(staff, fx.supplierId, rules)).toBe("updated");
     expect(await loadSupplierRules(staff, fx.supplierId)).toEqual(rules);
@@ -320,6 +322,8 @@ describe("the supplier's rules in the back office", () => {
         oneWayFeeCents: [null, 4050],
         refuelEighthCents: [0, 650],
         lateGraceMinutes: [0, 59],
+        youngDriverAge: [25, 23],
+        youngDriverFeeCents: [null, 1250],
       },
     });
     const otherSupplier = await createSupplier(db);

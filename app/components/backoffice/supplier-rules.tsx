@@ -7,7 +7,7 @@ import { useTranslation } from "~/modules/i18n/react";
 import { supplierRulesSchema, type SupplierRules } from "~/modules/suppliers/supplier-form";
 
 /**
- * The supplier's rental rules (docs/domain.md#preparation, #rental-limits, #fees, #final-bill): a plain POST
+ * The supplier's rental rules (docs/domain.md#preparation, #rental-limits, #fees, #young-driver-fee, #final-bill): a plain POST
  * form of its own on the supplier's page, for admins and the supplier's staff.
  */
 export function SupplierRulesForm({
@@ -29,6 +29,9 @@ export function SupplierRulesForm({
       refuelEighth: dollarsInput(defaultValue.refuelEighth),
       lateGraceMinutes: String(defaultValue.lateGraceMinutes),
       oneWayFeeCents: defaultValue.oneWayFeeCents === null ? "" : dollarsInput(defaultValue.oneWayFeeCents),
+      youngDriverAge: String(defaultValue.youngDriverAge),
+      youngDriverFeeCents:
+        defaultValue.youngDriverFeeCents === null ? "" : dollarsInput(defaultValue.youngDriverFeeCents),
     },
   });
   const labels = {
@@ -38,6 +41,8 @@ export function SupplierRulesForm({
     refuelEighth: t("rules.refuelEighth"),
     lateGraceMinutes: t("rules.lateGraceMinutes"),
     oneWayFeeCents: t("rules.oneWayFee"),
+    youngDriverAge: t("rules.youngDriverAge"),
+    youngDriverFeeCents: t("rules.youngDriverFee"),
   };
   return (
     <section className="card stack" aria-labelledby="rules-title" id="rules">
@@ -76,6 +81,19 @@ export function SupplierRulesForm({
           help={t("rules.lateGraceMinutesHelp")}
         />
         <TextField field={fields.oneWayFeeCents} label={labels.oneWayFeeCents} help={t("rules.oneWayFeeHelp")} />
+        <TextField
+          field={fields.youngDriverFeeCents}
+          label={labels.youngDriverFeeCents}
+          inputMode="decimal"
+          autoComplete="off"
+          help={t("rules.youngDriverFeeHelp")}
+        />
+        <TextField
+          field={fields.youngDriverAge}
+          label={labels.youngDriverAge}
+          type="number"
+          help={t("rules.youngDriverAgeHelp")}
+        />
         <button type="submit" name="intent" value="rules" className="button" disabled={pending} aria-busy={pending}>
           {pending ? t("form.saving") : t("rules.save")}
         </button>

@@ -26,9 +26,11 @@ import { lockInScope, paidCentsOf } from "./move.server";
 import { isPickedUp } from "./rental.server";
 import { tellStaff, type BookingBefore } from "./tell-staff.server";
 import { rentalFees } from "./create-booking.server";
+import { youngDriverFeeCents, youngDriverRule } from "./young-driver";
+import { calendarDateIn } from "~/modules/time/calendar";
 import { placeNameColumns } from "~/modules/i18n/place-name";
 
-const { bookings, cars, payments, locations, suppliers } = schema;
+const { bookings, cars, payments, locations, suppliers, users } = schema;
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
@@ -127,9 +129,18 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
         return { outsideHours: { ...refusal, place: { nameEs, nameEn, nameFr, nameEl } } } as const;
       }
       const [supplier] = await tx
-        .select({ oneWayFeeCents: suppliers.oneWayFeeCents })
+        .select({
+          oneWayFeeCents: suppliers.oneWayFeeCents,
+          youngDriverAge: suppliers.youngDriverAge,
+          youngDriverFeeCents: suppliers.youngDriverFeeCents,
+        })
         .from(suppliers)
         .where(eq(suppliers.id, booking.supplierId));
+      // The booking's driver's age on the new pick-up date prices the young driver fee (docs/domain.md#young-driver-fee).
+      const [driver] = await tx
+        .select({ birthDate: users.birthDate })
+        .from(users)
+        .where(eq(users.id, booking.driverId));
       const rates = await ratesForCar(tx, car, { pickUp: change.pickUp, days, timeZone: place.timeZone });
       const breakdown = priceRental({
         car: {
@@ -142,7 +153,17 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
         rates,
         options,
         payLater: true,
-        fees: rentalFees(handovers.fees, supplier?.oneWayFeeCents ?? 0, place.id !== dropoffPlace.id),
+        fees: rentalFees(
+          handovers.fees,
+          supplier?.oneWayFeeCents ?? 0,
+          place.id !== dropoffPlace.id,
+          youngDriverFeeCents(
+            supplier ? youngDriverRule(supplier.youngDriverAge, supplier.youngDriverFeeCents) : null,
+            driver?.birthDate,
+            calendarDateIn(place.timeZone, change.pickUp),
+            days,
+          ),
+        ),
       });
       // The additional driver's age as at checkout, on the new pick-up date at the new pick-up place.
       const minimumAge = requiredDriverAge(car.minimumAge);

@@ -29,7 +29,7 @@ import {
 } from "./checkout-form";
 import { checkoutAllowed } from "./checkout-limits.server";
 import { bookingChoices, checkoutSchema, type CheckoutSchemaOptions, type CheckoutValues } from "./checkout-schema";
-import { appToday } from "~/modules/time/calendar";
+import { appToday, calendarDateIn } from "~/modules/time/calendar";
 
 /*
  * The steps of a checkout that the page (/checkout) and the API (POST /api/bookings) share, so
@@ -60,6 +60,11 @@ export type CheckoutTarget = {
   dropoffHours: WeekHours | null;
   /** The out-of-hours and one-way fees of this rental, priced in by the page's preview (docs/domain.md#fees). */
   fees: Partial<Record<FeeKey, number>>;
+  /**
+   * The pick-up's calendar date in its place's zone: the day the driver's age is counted on, for
+   * the preview's young driver fee (docs/domain.md#young-driver-fee), which depends on who drives.
+   */
+  pickUpDate: string;
 };
 
 /** Why a checkout cannot be offered, with what its message names: the supplier's limit, or a place's hours. */
@@ -124,7 +129,8 @@ export async function readCheckoutTarget(
     dropoffName: dropoff.name,
     pickupHours: pickup.hours.week,
     dropoffHours: dropoff.hours.week,
-    fees: rentalFees(handovers.fees, car.oneWayFeeCents, pickup.id !== dropoff.id),
+    fees: rentalFees(handovers.fees, car.oneWayFeeCents, pickup.id !== dropoff.id, 0),
+    pickUpDate: calendarDateIn(pickup.timeZone, pickUp),
   };
 }
 

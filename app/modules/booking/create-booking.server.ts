@@ -29,6 +29,8 @@ import { enqueueBookingConfirmation } from "./confirmation.server";
 import { generateReference } from "./reference";
 import { tellStaff } from "./tell-staff.server";
 import { endExpiredHolds } from "./holds.server";
+import { youngDriverFeeCents, youngDriverRule, type YoungDriverRule } from "./young-driver";
+import { calendarDateIn } from "~/modules/time/calendar";
 import { EXCLUSION_VIOLATION, isRowId, sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 
 const { bookings, cars, locations, suppliers, users } = schema;
@@ -104,6 +106,8 @@ export type CheckoutCar = {
   limits: SupplierLimits;
   /** The supplier's fee for a drop-off at another place than the pick-up; 0: none (docs/domain.md#fees). */
   oneWayFeeCents: number;
+  /** The supplier's young driver fee, or null when it charges none (docs/domain.md#young-driver-fee). */
+  youngDriver: YoungDriverRule | null;
 };
 
 const optionColumns = {
@@ -128,6 +132,8 @@ const carFields = {
   minimumNoticeHours: suppliers.minimumNoticeHours,
   minimumDays: suppliers.minimumDays,
   oneWayFeeCents: suppliers.oneWayFeeCents,
+  youngDriverAge: suppliers.youngDriverAge,
+  youngDriverFeeCents: suppliers.youngDriverFeeCents,
   dailyPriceCents: cars.dailyPriceCents,
   weeklyDailyPriceCents: cars.weeklyDailyPriceCents,
   monthlyDailyPriceCents: cars.monthlyDailyPriceCents,
@@ -197,6 +203,7 @@ async function findCar(executor: Executor, carId: number): Promise<CheckoutCar |
     locationIds,
     limits: { minimumNoticeHours: row.minimumNoticeHours, minimumDays: row.minimumDays },
     oneWayFeeCents: row.oneWayFeeCents ?? 0,
+    youngDriver: youngDriverRule(row.youngDriverAge, row.youngDriverFeeCents),
   };
 }
 
@@ -336,7 +343,12 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
     rates,
     options,
     payLater,
-    fees: rentalFees(handovers.fees, car.oneWayFeeCents, pickup.id !== dropoff.id),
+    fees: rentalFees(
+      handovers.fees,
+      car.oneWayFeeCents,
+      pickup.id !== dropoff.id,
+      youngDriverFeeCents(car.youngDriver, driverBirthDate, calendarDateIn(zone, from), days),
+    ),
   });
   const extra = input.additionalDriver;
   const booking = await insertBooking(tx, {
@@ -416,16 +428,19 @@ async function announce(tx: Transaction, a: Announcement) {
 
 /**
  * The fees of a rental (docs/domain.md#fees): each handover outside the hours at a place that
- * offers the service, and the supplier's one-way fee when the drop-off is at another place.
+ * offers the service, the supplier's one-way fee when the drop-off is at another place, and the
+ * young driver fee the caller worked out from the driver's birth date (`youngDriverFeeCents`).
  */
 export function rentalFees(
   handovers: HandoverFees,
   oneWayFeeCents: number,
   oneWay: boolean,
+  youngDriverCents: number,
 ): Partial<Record<FeeKey, number>> {
   return {
     outOfHoursPickUp: handovers.pickUp,
     outOfHoursDropOff: handovers.dropOff,
     oneWay: oneWay ? oneWayFeeCents : 0,
+    youngDriver: youngDriverCents,
   };
 }

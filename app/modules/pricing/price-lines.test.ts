@@ -159,6 +159,22 @@ describe("priceLines with fees (docs/domain.md#fees)", () => {
     });
   });
 
+  it("prints the young driver fee as the last fee line (docs/domain.md#young-driver-fee)", () => {
+    const breakdown = priceRental({ car, days: 3, fees: { oneWay: 4000, youngDriver: 3000 } });
+    expect(priceLines(breakdown).slice(1)).toEqual([
+      { kind: "fee", fee: "oneWay", cents: 4000 },
+      { kind: "fee", fee: "youngDriver", cents: 3000 },
+      { kind: "total", cents: 15400 },
+    ]);
+    expect(
+      priceLineText(
+        (key) => key,
+        (c) => `$${c / 100}`,
+        { kind: "fee", fee: "youngDriver", cents: 3000 },
+      ),
+    ).toEqual({ label: "price:lines.fees.youngDriver", amount: "$30" });
+  });
+
   it("adds a search's one-way fee to each result's totals", () => {
     expect(resultTotals(car, 2, { payNow: true, payLater: false }, undefined, { oneWay: 4000 })).toEqual([
       { way: "payNow", totalCents: 9600, feePercent: 0 },

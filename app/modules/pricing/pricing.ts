@@ -47,9 +47,10 @@ export type Deposit = { cents: number; method: DepositMethod };
 
 /**
  * Fees on top of the days and options (docs/domain.md#fees), each its own line: a handover
- * outside the place's hours (per handover) and a drop-off at another place than the pick-up.
+ * outside the place's hours (per handover), a drop-off at another place than the pick-up, and a
+ * driver under the supplier's young driver age (docs/domain.md#young-driver-fee).
  */
-export const feeKeys = ["outOfHoursPickUp", "outOfHoursDropOff", "oneWay"] as const;
+export const feeKeys = ["outOfHoursPickUp", "outOfHoursDropOff", "oneWay", "youngDriver"] as const;
 export type FeeKey = (typeof feeKeys)[number];
 
 export type PricedCar = {

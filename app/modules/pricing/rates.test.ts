@@ -261,3 +261,56 @@ describe("priceRental with rates", () => {
     expect(priceRental({ car: priced, days: 2 })).not.toHaveProperty("rates");
   });
 });
+
+describe("priceRental with a season, a longer-rental rate and every fee (docs/domain.md#fees)", () => {
+  const priced: PricedCar = {
+    dailyPriceCents: 5000,
+    payLaterFeePercent: 5,
+    options: {
+      cancellation: -1,
+      gps: -1,
+      homeDelivery: -1,
+      babyChair: 300,
+      theftProtection: -1,
+      collisionDamageWaiver: -1,
+      fullInsurance: -1,
+      additionalDriver: -1,
+    },
+  };
+  const weekly: CarRates = { dailyPriceCents: 5000, weeklyDailyPriceCents: 4000, monthlyDailyPriceCents: null };
+  // 10:00 in Caracas on 28 November: 8 days, 3 in November at the weekly price and 5 in December at it +40 %.
+  const rates = rentalRates({
+    car: weekly,
+    pickUp: at("2026-11-28T14:00:00Z"),
+    days: 8,
+    timeZone: CARACAS,
+    seasons: [december],
+  });
+  const fees = { outOfHoursPickUp: 2500, oneWay: 6000, youngDriver: 8 * 1000 };
+
+  it("adds the young driver fee as its own line beside the others, on the seasonal weekly days", () => {
+    expect(rates).toEqual([
+      { days: 3, dailyPriceCents: 4000, rate: "weekly", season: null },
+      { days: 5, dailyPriceCents: 5600, rate: "weekly", season: "Diciembre" },
+    ]);
+    const breakdown = priceRental({ car: priced, days: 8, rates, fees });
+    expect(breakdown.fees).toEqual({ outOfHoursPickUp: 2500, oneWay: 6000, youngDriver: 8000 });
+    // 12 000 + 28 000 + 2 500 + 6 000 + 8 000.
+    expect(breakdown.subtotalCents).toBe(56_500);
+    expect(breakdown.totalCents).toBe(56_500);
+  });
+
+  it("charges the pay-later percentage on the young driver fee too, with an option per day", () => {
+    const breakdown = priceRental({ car: priced, days: 8, rates, fees, options: ["babyChair"], payLater: true });
+    // 56 500 + baby chair 8 × 300 = 58 900; +5 % = 61 845.
+    expect(breakdown.subtotalCents).toBe(58_900);
+    expect(breakdown.totalCents).toBe(61_845);
+  });
+
+  it("prices a young driver alone on a plain rental, and leaves a fee of 0 out", () => {
+    expect(priceRental({ car: priced, days: 3, fees: { youngDriver: 3 * 1250 } }).totalCents).toBe(18_750);
+    const older = priceRental({ car: priced, days: 3, fees: { ...fees, youngDriver: 0 } });
+    expect(older.fees).toEqual({ outOfHoursPickUp: 2500, oneWay: 6000 });
+    expect(older.totalCents).toBe(23_500);
+  });
+});

@@ -138,6 +138,7 @@ describe("supplierRulesSchema (docs/domain.md#final-bill)", () => {
         minimumDays: "1",
         refuelEighth: "5.50",
         lateGraceMinutes: "59",
+        youngDriverAge: "25",
         ...values,
       }),
       { schema: supplierRulesSchema },
@@ -154,6 +155,8 @@ describe("supplierRulesSchema (docs/domain.md#final-bill)", () => {
         oneWayFeeCents: null,
         refuelEighth: 550,
         lateGraceMinutes: 59,
+        youngDriverAge: 25,
+        youngDriverFeeCents: null,
       });
     for (const [refuelEighth, lateGraceMinutes] of [
       ["0", "0"],
@@ -184,6 +187,7 @@ describe("supplierRulesSchema one-way fee (docs/domain.md#fees)", () => {
     formData.set("minimumDays", "1");
     formData.set("refuelEighth", "0");
     formData.set("lateGraceMinutes", "0");
+    formData.set("youngDriverAge", "25");
     if (oneWayFeeCents !== undefined) formData.set("oneWayFeeCents", oneWayFeeCents);
     return parseWithZod(formData, { schema: supplierRulesSchema });
   };
@@ -205,5 +209,46 @@ describe("supplierRulesSchema one-way fee (docs/domain.md#fees)", () => {
     for (const typed of ["forty", "-5", "1.005", "10000.01"])
       expect(value(typed), typed).toEqual({ oneWayFeeCents: ["adminSuppliers:rules.oneWayFeeRange"] });
     expect(value("10000")).toBe(1_000_000);
+  });
+});
+
+describe("supplierRulesSchema young driver fee (docs/domain.md#young-driver-fee)", () => {
+  const rules = (values: Record<string, string>) =>
+    parseWithZod(
+      form({
+        preparationHours: "0",
+        minimumNoticeHours: "0",
+        minimumDays: "1",
+        refuelEighth: "0",
+        lateGraceMinutes: "0",
+        youngDriverAge: "25",
+        ...values,
+      }),
+      { schema: supplierRulesSchema },
+    );
+
+  it("keeps the age in years and the daily fee in cents; an empty fee or 0 is none", () => {
+    const value = (values: Record<string, string>) => {
+      const submission = rules(values);
+      return submission.status === "success"
+        ? [submission.value.youngDriverAge, submission.value.youngDriverFeeCents]
+        : submission.error;
+    };
+    expect(value({ youngDriverFeeCents: "10" })).toEqual([25, 1000]);
+    expect(value({ youngDriverAge: "21", youngDriverFeeCents: "12,50" })).toEqual([21, 1250]);
+    expect(value({ youngDriverAge: "99", youngDriverFeeCents: "1000" })).toEqual([99, 100_000]);
+    expect(value({ youngDriverFeeCents: "" })).toEqual([25, null]);
+    expect(value({ youngDriverFeeCents: "0" })).toEqual([25, null]);
+  });
+
+  it.each([
+    ["youngDriverAge", "20", "adminSuppliers:rules.youngDriverAgeRange"],
+    ["youngDriverAge", "100", "adminSuppliers:rules.youngDriverAgeRange"],
+    ["youngDriverAge", "24.5", "adminSuppliers:rules.youngDriverAgeRange"],
+    ["youngDriverFeeCents", "1000.01", "adminSuppliers:rules.youngDriverFeeRange"],
+    ["youngDriverFeeCents", "-5", "adminSuppliers:rules.youngDriverFeeRange"],
+    ["youngDriverFeeCents", "ten", "adminSuppliers:rules.youngDriverFeeRange"],
+  ])("refuses %s = %j with its message", (field, value, message) => {
+    expect(errorsOf(rules({ [field]: value }))[field]).toEqual([message]);
   });
 });

@@ -70,6 +70,7 @@ export const supplierRuleLimits = {
   minimumNoticeHours: { min: 0, max: 720 },
   minimumDays: { min: 1, max: 90 },
   lateGraceMinutes: { min: 0, max: 240 },
+  youngDriverAge: { min: 21, max: 99 },
 } as const;
 
 /** The refuelling price of an eighth of a tank, in cents: up to $1,000. */
@@ -84,8 +85,20 @@ const wholeNumber = (field: keyof typeof supplierRuleLimits) => {
 
 /** The largest one-way fee, in cents ($10,000): the database checks a wider bound. */
 export const ONE_WAY_FEE_MAX_CENTS = 1_000_000;
+/** The largest young driver fee per day, in cents ($1,000). */
+const YOUNG_DRIVER_FEE_MAX_CENTS = 100_000;
 
-const oneWayMessage = "adminSuppliers:rules.oneWayFeeRange";
+/** A fee in dollars as typed, kept in cents; empty or 0: none (null). */
+const optionalFee = (maxCents: number, message: string) =>
+  z
+    .string()
+    .optional()
+    .refine((value) => {
+      if (value === undefined) return true;
+      const cents = parseDollars(value);
+      return cents !== null && cents <= maxCents;
+    }, message)
+    .transform((value) => (value === undefined ? null : parseDollars(value) || null));
 
 export const supplierRulesSchema = z.object({
   preparationHours: wholeNumber("preparationHours"),
@@ -97,16 +110,11 @@ export const supplierRulesSchema = z.object({
     { invalid: refuelEighthMessage, tooLow: refuelEighthMessage, tooHigh: refuelEighthMessage },
   ),
   lateGraceMinutes: wholeNumber("lateGraceMinutes"),
-  // The one-way fee in dollars as typed, kept in cents; empty or 0: none (docs/domain.md#fees).
-  oneWayFeeCents: z
-    .string()
-    .optional()
-    .refine((value) => {
-      if (value === undefined) return true;
-      const cents = parseDollars(value);
-      return cents !== null && cents <= ONE_WAY_FEE_MAX_CENTS;
-    }, oneWayMessage)
-    .transform((value) => (value === undefined ? null : parseDollars(value) || null)),
+  // docs/domain.md#fees
+  oneWayFeeCents: optionalFee(ONE_WAY_FEE_MAX_CENTS, "adminSuppliers:rules.oneWayFeeRange"),
+  // docs/domain.md#young-driver-fee: the age is kept even while there is no fee.
+  youngDriverAge: wholeNumber("youngDriverAge"),
+  youngDriverFeeCents: optionalFee(YOUNG_DRIVER_FEE_MAX_CENTS, "adminSuppliers:rules.youngDriverFeeRange"),
 });
 
 export type SupplierRules = z.output<typeof supplierRulesSchema>;

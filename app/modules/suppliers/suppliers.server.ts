@@ -213,6 +213,8 @@ const ruleFields = {
   refuelEighth: suppliers.refuelEighthCents,
   lateGraceMinutes: suppliers.lateGraceMinutes,
   oneWayFeeCents: suppliers.oneWayFeeCents,
+  youngDriverAge: suppliers.youngDriverAge,
+  youngDriverFeeCents: suppliers.youngDriverFeeCents,
 };
 
 const ruleColumns = ({ refuelEighth, ...rest }: SupplierRules) => ({ ...rest, refuelEighthCents: refuelEighth });
@@ -228,8 +230,8 @@ export async function loadSupplierRules(actor: StaffUser, supplierId: number): P
 }
 
 /**
- * Saves the supplier's preparation time, minimum notice, minimum days, one-way fee, refuelling
- * price and late-return grace period, audited as `supplier.update` (under the columns' names).
+ * Saves the supplier's preparation time, minimum notice, minimum days, one-way fee, young
+ * driver age and fee, refuelling price and late-return grace period, audited as `supplier.update` (under the columns' names).
  * Existing bookings keep the preparation and fees they were made with (docs/domain.md#preparation);
  * the search, checkout and the next final bill (docs/domain.md#final-bill) read the new values at once.
  */

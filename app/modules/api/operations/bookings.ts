@@ -106,11 +106,12 @@ export const bookingSchema = z
             outOfHoursPickUp: z.number().int().optional(),
             outOfHoursDropOff: z.number().int().optional(),
             oneWay: z.number().int().optional(),
+            youngDriver: z.number().int().optional(),
           })
           .optional()
           .meta({
             description:
-              "Fees above 0: a handover outside the place's hours, a drop-off at another place (docs/domain.md#fees).",
+              "Fees above 0: a handover outside the place's hours, a drop-off at another place, a driver under the supplier's young driver age (docs/domain.md#fees).",
           }),
         subtotalCents: z.number().int(),
         payLaterFeePercent: z.number().int(),

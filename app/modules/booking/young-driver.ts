@@ -1,0 +1,32 @@
+/**
+ * A supplier's young driver fee (docs/domain.md#young-driver-fee): drivers younger than
+ * `belowAge` on the pick-up date pay `dailyFeeCents` for each rental day. Pure, without imports,
+ * and shared with the browser, whose checkout previews the fee from the birth date being typed
+ * (the checkout's JavaScript budget: docs/architecture.md#budgets).
+ */
+export type YoungDriverRule = { belowAge: number; dailyFeeCents: number };
+
+/** The rule as the supplier's columns hold it: no fee (null or 0) is no rule. */
+export function youngDriverRule(belowAge: number, dailyFeeCents: number | null): YoungDriverRule | null {
+  return dailyFeeCents ? { belowAge, dailyFeeCents } : null;
+}
+
+/**
+ * The fee in cents for a driver born on `birthDate` picking up on `pickUpDate` (both `YYYY-MM-DD`;
+ * the pick-up's calendar date in its place's zone), for `days` rental days; 0 without a rule or
+ * a birth date. The age is the driver age rule's (`ageOn`, docs/domain.md#driver-age): whole
+ * years, a birthday counted on its month and day. So a driver is under the age exactly when the
+ * birth date comes after the pick-up's month and day `belowAge` years earlier, which ISO dates
+ * compare as text (a 29 February birthday comes after 28 February: 1 March in common years).
+ * The unit tests hold this equal to `ageOn`; the checkout validates the birth date itself.
+ */
+export function youngDriverFeeCents(
+  rule: YoungDriverRule | null,
+  birthDate: string | null | undefined,
+  pickUpDate: string,
+  days: number,
+): number {
+  if (!rule || !birthDate) return 0;
+  const latestAdult = `${String(Number(pickUpDate.slice(0, 4)) - rule.belowAge).padStart(4, "0")}${pickUpDate.slice(4)}`;
+  return birthDate > latestAdult ? rule.dailyFeeCents * days : 0;
+}

@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import { ADMIN, carOf, DEMO_PASSWORD, marker } from "./admin-fixtures";
+import { seedDatabase } from "./seed-database";
+import { caracas, expect, fillVisitor, jsModes, MAIQUETIA, signIn, test, uniqueEmail } from "./support";
+
+/*
+ * The young driver fee as people meet it (docs/domain.md#young-driver-fee): an admin sets it in the
+ * supplier's rental rules; the checkout says it before the birth date is known, prices it in as the
+ * birth date is typed (with JavaScript), and the booking carries it as its own line. The supplier
+ * and its car are this spec's own, deactivated at the end (other specs count brands).
+ */
+const database = seedDatabase("a supplier and a car of its own");
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await database().execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
+for (const [index, mode] of jsModes.entries()) {
+  test.describe(`young driver fee ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    test("set in the rental rules, told at checkout and charged per day to a driver under 25", async ({
+      page,
+      browser,
+    }) => {
+      test.slow();
+      const slug = marker("young-").toLowerCase();
+      const carId = await carOf(database(), "llanos", marker("Joven "));
+      const [{ supplierId, placeId }] = await rows<{ supplierId: number; placeId: number }>(sql`with s as (
+          insert into suppliers (name, slug, email, pay_later) values (${slug}, ${slug}, 'young@example.com', true) returning id
+        ), c as (
+          update cars set supplier_id = (select id from s), daily_price_cents = 1000, pay_later_fee_percent = 0
+          where id = ${carId} returning id
+        )
+        select (select id from s) as "supplierId", (select id from locations where name_en = ${MAIQUETIA}) as "placeId"
+        from c`);
+      await database().execute(sql`insert into car_locations (car_id, location_id) values (${carId}, ${placeId})
+        on conflict do nothing`);
+      const admin = await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled });
+      try {
+        // The admin sets $10 a day under 25 in the supplier's rental rules.
+        const adminPage = await admin.newPage();
+        await signIn(adminPage, ADMIN, DEMO_PASSWORD);
+        await expect(adminPage.getByRole("button", { name: "Sign out" })).toBeVisible();
+        await adminPage.goto(`/admin/suppliers/${supplierId}?l=en`);
+        const rules = adminPage.getByRole("region", { name: "Rental rules" });
+        await rules.getByLabel("Young driver fee per day (US$)").fill("10");
+        await rules.getByLabel("Young driver age (years)").fill("25");
+        await rules.getByRole("button", { name: "Update the rental rules" }).click();
+        await expect(adminPage.getByText("Changes made successfully")).toBeVisible();
+        await expect(rules.getByLabel("Young driver fee per day (US$)")).toHaveValue("10.00");
+
+        // A visitor turning 25 the day after the pick-up.
+        const start = 60 + index * 10;
+        const pickUpDate = caracas(start, "10:00").slice(0, 10);
+        const birth = new Date(`${pickUpDate}T00:00:00Z`);
+        birth.setUTCFullYear(birth.getUTCFullYear() - 25);
+        birth.setUTCDate(birth.getUTCDate() + 1);
+        await page.goto(
+          `/checkout?car=${carId}&pickup=${placeId}&dropoff=${placeId}&from=${caracas(start, "10:00")}&to=${caracas(start + 3, "10:00")}&l=en`,
+        );
+        await expect(
+          page.getByText("Drivers under 25 on the pick-up day pay a young driver fee of $10 a day."),
+        ).toBeVisible();
+        await expect(page.getByTestId("checkout-total")).toHaveText("$30");
+        await fillVisitor(page, { email: uniqueEmail("young"), birthDate: birth.toISOString().slice(0, 10) });
+        if (mode.javaScriptEnabled) {
+          await expect(page.getByTestId("checkout-total")).toHaveText("$60");
+          await expect(page.locator(".price-lines").getByRole("row", { name: "Young driver fee $30" })).toBeVisible();
+        }
+        await page.getByLabel("I accept the Terms of Use").check();
+        await page.getByRole("button", { name: "Book now" }).click();
+        await expect(page.getByRole("heading", { level: 1, name: /^Booking RD-/ })).toBeVisible();
+        await expect(page.getByTestId("booking-total")).toHaveText("$60");
+        await expect(page.getByRole("row", { name: "Young driver fee $30" })).toBeVisible();
+      } finally {
+        await admin.close();
+        await database().execute(sql`update bookings set status = 'cancelled' where car_id = ${carId}`);
+        await database().execute(sql`update suppliers set active = false where slug = ${slug}`);
+      }
+    });
+  });
+}

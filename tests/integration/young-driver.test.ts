@@ -1,0 +1,173 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { closeDb } from "../../db/client";
+import { amendBooking } from "~/modules/booking/amend-booking.server";
+import { forgetReferenceData } from "~/modules/catalogue/reference.server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
+import { getDb, schema } from "~/utils/db.server";
+import type { SessionUser } from "~/utils/session.server";
+import { createApiClient, signedInUser } from "../api/client";
+import { createCar, createMaiquetia, createSupplier, resetDatabase } from "../factories";
+
+/*
+ * The young driver fee at checkout, page and API, and on an amendment (docs/domain.md#young-driver-fee):
+ * a driver under the supplier's age on the pick-up date pays its daily fee for each day, as a fee
+ * line of the stored breakdown, and the pay-later percentage applies to it.
+ */
+const { bookings } = schema;
+const DAY = 86_400_000;
+
+// Pick-up at 10:00 in Caracas (UTC−4 all year), a month ahead; a driver turning 25 the day after it.
+const pickUpDate = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
+const local = (days: number) =>
+  `${new Date(Date.parse(`${pickUpDate}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10)}T10:00`;
+const caracas = (days: number) => new Date(`${local(days)}:00-04:00`);
+const yearsBefore = (years: number, days: number) => {
+  const date = new Date(`${pickUpDate}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  return new Date(date.getTime() + days * DAY).toISOString().slice(0, 10);
+};
+const young = yearsBefore(25, 1);
+const turning25 = yearsBefore(25, 0);
+
+let fx: { place: number; carId: number };
+const api = createApiClient({ ip: "198.51.100.78" });
+
+beforeEach(async () => {
+  const db = await getDb();
+  await resetDatabase(db);
+  forgetReferenceData();
+  const place = await createMaiquetia(db);
+  const supplier = await createSupplier(db, { youngDriverAge: 25, youngDriverFeeCents: 1000, payLater: true });
+  const car = await createCar(db, {
+    supplierId: supplier.id,
+    locationIds: [place.id],
+    dailyPriceCents: 5000,
+    payLaterFeePercent: 10,
+  });
+  fx = { place: place.id, carId: car.id };
+});
+
+afterAll(async () => {
+  await closeDb();
+});
+
+const body = (days = 3) => ({
+  carId: fx.carId,
+  pickupLocationId: fx.place,
+  from: local(0),
+  to: local(days),
+  options: [],
+  paymentMethod: "payLater",
+});
+
+async function bookingRow(id: number) {
+  const [row] = await (await getDb()).select().from(bookings).where(eq(bookings.id, id));
+  return row;
+}
+
+describe("POST /api/bookings (docs/domain.md#young-driver-fee)", () => {
+  it("charges a driver under 25 on the pick-up date $10 a day as its own line, the pay-later fee on top", async () => {
+    const { token } = await signedInUser({ phone: "+584141112233", birthDate: young });
+    const response = await api("/api/bookings", { token, method: "POST", json: body() });
+    expect(response.status).toBe(201);
+    const { id } = ((await response.json()) as { booking: { id: number } }).booking;
+    const read = await api(`/api/bookings/${id}`, { token });
+    const booking = (await read.json()) as {
+      priceCents: number;
+      breakdown: { fees?: Record<string, number>; subtotalCents: number };
+    };
+    // 3 × $50 + 3 × $10 = $180; +10 % = $198.
+    expect(booking.breakdown.fees).toEqual({ youngDriver: 3000 });
+    expect(booking.breakdown.subtotalCents).toBe(18_000);
+    expect(booking.priceCents).toBe(19_800);
+  });
+
+  it("charges nothing to a driver who turns 25 on the pick-up date", async () => {
+    const { token } = await signedInUser({ phone: "+584141112233", birthDate: turning25 });
+    const response = await api("/api/bookings", { token, method: "POST", json: body() });
+    expect(response.status).toBe(201);
+    const row = await bookingRow(((await response.json()) as { booking: { id: number } }).booking.id);
+    expect(row.breakdown.fees).toBeUndefined();
+    expect(row.priceCents).toBe(16_500);
+  });
+});
+
+const context = (user: Partial<SessionUser> | null = null) =>
+  ({
+    user,
+    sessionId: null,
+    language: "en",
+    ip: "198.51.100.79",
+    nonce: "",
+    t: getFixedT("en"),
+  }) as unknown as AppLoadContext;
+
+const link = () =>
+  new URLSearchParams({
+    car: String(fx.carId),
+    pickup: String(fx.place),
+    dropoff: String(fx.place),
+    from: local(0),
+    to: local(3),
+  });
+
+describe("the checkout page (docs/domain.md#young-driver-fee)", () => {
+  it("books a visitor under 25 with the fee, as a browser without JavaScript posts it", async () => {
+    const form = new URLSearchParams({
+      fullName: "Joven Conductor",
+      email: "joven@example.com",
+      phone: "+584141112233",
+      birthDate: young,
+      tos: "on",
+      payment: "payLater",
+    });
+    const response = (await checkoutAction({
+      request: new Request(`http://rueda.test/checkout?${link()}`, {
+        method: "POST",
+        body: form,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      context: context(),
+      params: {},
+    })) as Response;
+    expect(response.status).toBe(302);
+    const [row] = await (await getDb()).select().from(bookings);
+    expect(row.breakdown.fees).toEqual({ youngDriver: 3000 });
+    expect(row.priceCents).toBe(19_800);
+  });
+
+  it("gives the preview the supplier's rule and the pick-up's date, from which it prices the driver's fee", async () => {
+    const data = (await checkoutLoader({
+      request: new Request(`http://rueda.test/checkout?${link()}`),
+      context: context(),
+      params: {},
+    })) as unknown as { pricing: { youngDriver: unknown; pickUpDate: string; fees: Record<string, number> } };
+    expect(data.pricing.youngDriver).toEqual({ belowAge: 25, dailyFeeCents: 1000 });
+    expect(data.pricing.pickUpDate).toBe(pickUpDate);
+    expect(data.pricing.fees.youngDriver).toBe(0);
+  });
+});
+
+describe("amendment (docs/domain.md#young-driver-fee)", () => {
+  it("re-prices the fee on the new pick-up date: from the driver's 25th birthday on, none", async () => {
+    const { user, token } = await signedInUser({ phone: "+584141112233", birthDate: young });
+    const response = await api("/api/bookings", { token, method: "POST", json: body(2) });
+    const { id } = ((await response.json()) as { booking: { id: number } }).booking;
+    expect((await bookingRow(id)).breakdown.fees).toEqual({ youngDriver: 2000 });
+    const change = {
+      pickUp: caracas(1),
+      dropOff: caracas(3),
+      pickupLocationId: fx.place,
+      dropoffLocationId: fx.place,
+      options: [],
+      additionalDriver: null,
+    };
+    expect(await amendBooking({ id: user.id, type: "user", supplierId: null }, id, change)).toBe("amended");
+    const row = await bookingRow(id);
+    expect(row.breakdown.fees).toBeUndefined();
+    expect(row.priceCents).toBe(11_000);
+  });
+});
