@@ -38,12 +38,12 @@ import {
 } from "~/modules/booking/checkout-form";
 import type { CheckoutSchemaOptions } from "~/modules/booking/checkout-schema";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
+import { placeHoursNote } from "~/modules/catalogue/place-hours.server";
 import { formatCents } from "~/modules/i18n/format";
 import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref, payableQuery } from "~/modules/booking/methods";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionState, priceRental } from "~/modules/pricing/pricing";
-import { hoursSummary } from "~/modules/availability/opening-hours";
 import { authMessages } from "~/modules/user/messages";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -82,8 +82,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     car,
     pickupName,
     dropoffName,
-    pickupHours,
-    dropoffHours,
+    pickupPlace,
+    dropoffPlace,
     fees,
     rates,
     account,
@@ -92,6 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     schema,
   } = await readCheckout(request, context, true);
   const { from, to, days } = link.period;
+  const words = { language: context.language, t: context.t };
   return {
     title: `${context.t("booking:title")} · Rueda`,
     formOptions,
@@ -105,8 +106,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toLabel: formatLocalDateTime(to, context.language),
       days,
       searchHref: link.searchHref,
-      pickupHours: pickupHours && hoursSummary(pickupHours, context.language, context.t("catalogue:hours.closed")),
-      dropoffHours: dropoffHours && hoursSummary(dropoffHours, context.language, context.t("catalogue:hours.closed")),
+      // Each place's hours under it, worded here (docs/domain.md#opening-hours).
+      pickupHours: placeHoursNote(pickupPlace, words),
+      dropoffHours: placeHoursNote(dropoffPlace, words),
     },
     pricing: {
       dailyPriceCents: car.dailyPriceCents,

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/modules/i18n/react";
+import type { PlaceHoursNote } from "~/modules/catalogue/place-hours.server";
 
 export type CheckoutSummaryData = {
   car: { name: string; image: string | null; supplierName: string; supplierLogo: string | null };
@@ -8,9 +9,9 @@ export type CheckoutSummaryData = {
   toLabel: string;
   days: number;
   searchHref: string;
-  /** Each place's opening hours in one line ("Mon–Sat 08:00–18:00 · Sun closed"); null when it set none. */
-  pickupHours: string | null;
-  dropoffHours: string | null;
+  /** Each place's opening hours, worded by the server; null when it set none. */
+  pickupHours: PlaceHoursNote | null;
+  dropoffHours: PlaceHoursNote | null;
 };
 
 /** What is being rented: the car, its supplier, the places and the period. */
@@ -29,16 +30,12 @@ export function CarSummary({ data }: { data: CheckoutSummaryData }) {
         <dt>{t("summary.pickup")}</dt>
         <dd>
           {data.pickupName} · {data.fromLabel}
-          {data.pickupHours ? (
-            <small className="place-hours">{t("summary.hours", { hours: data.pickupHours })}</small>
-          ) : null}
+          <PlaceHours note={data.pickupHours} />
         </dd>
         <dt>{t("summary.dropoff")}</dt>
         <dd>
           {data.dropoffName} · {data.toLabel}
-          {data.dropoffHours ? (
-            <small className="place-hours">{t("summary.hours", { hours: data.dropoffHours })}</small>
-          ) : null}
+          <PlaceHours note={data.dropoffHours} />
         </dd>
         <dt>{t("summary.days")}</dt>
         <dd>{t("summary.dayCount", { count: data.days })}</dd>
@@ -47,5 +44,17 @@ export function CarSummary({ data }: { data: CheckoutSummaryData }) {
         <a href={data.searchHref}>{t("backToSearch")}</a>
       </p>
     </section>
+  );
+}
+
+/** A place's week, what a handover outside it costs (or that there is none) and its coming closed dates. */
+function PlaceHours({ note }: { note: PlaceHoursNote | null }) {
+  const { t } = useTranslation("booking");
+  if (!note) return null;
+  return (
+    <small className="place-hours">
+      {t("summary.hours", { hours: note.week })}. {note.outOfHours}
+      {note.closedDates ? ` ${note.closedDates}` : null}
+    </small>
   );
 }
