@@ -38,7 +38,7 @@ import {
 } from "~/modules/booking/checkout-form";
 import type { CheckoutSchemaOptions } from "~/modules/booking/checkout-schema";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
-import { placeHoursNote } from "~/modules/catalogue/place-hours.server";
+import { hoursLine, placeHoursNote } from "~/modules/catalogue/place-hours.server";
 import { formatCents } from "~/modules/i18n/format";
 import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref, payableQuery } from "~/modules/booking/methods";
@@ -93,6 +93,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } = await readCheckout(request, context, true);
   const { from, to, days } = link.period;
   const words = { language: context.language, t: context.t };
+  // Each place's hours under it, worded here (docs/domain.md#opening-hours).
+  const hours = (place: typeof pickupPlace) => {
+    const note = placeHoursNote(place, words);
+    return note && hoursLine(context.t("booking:summary.hours", { hours: note.week }), note);
+  };
   return {
     title: `${context.t("booking:title")} · Rueda`,
     formOptions,
@@ -106,9 +111,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toLabel: formatLocalDateTime(to, context.language),
       days,
       searchHref: link.searchHref,
-      // Each place's hours under it, worded here (docs/domain.md#opening-hours).
-      pickupHours: placeHoursNote(pickupPlace, words),
-      dropoffHours: placeHoursNote(dropoffPlace, words),
+      pickupHours: hours(pickupPlace),
+      dropoffHours: hours(dropoffPlace),
     },
     pricing: {
       dailyPriceCents: car.dailyPriceCents,

@@ -9,7 +9,7 @@ import { SearchFilters } from "~/components/catalogue/search-filters";
 import { SEARCH_FORM_ID, SearchForm } from "~/components/catalogue/search-form";
 import { hasFilters, noFilters, SORT_PARAM, sortOrders, type SortOrder } from "~/modules/catalogue/filters";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
-import { handoverNotices, placeHoursNote } from "~/modules/catalogue/place-hours.server";
+import { handoverNotices, hoursLine, placeHoursNote } from "~/modules/catalogue/place-hours.server";
 import { getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchCars } from "~/modules/catalogue/search.server";
 import { limitsLeavingOut } from "~/modules/availability/availability.server";
@@ -81,10 +81,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const words = { language, t: context.t, now };
   const hours = (pickup.id === dropoff.id ? [pickup] : [pickup, dropoff]).flatMap((chosen) => {
     const note = placeHoursNote(chosen, words);
-    return note
-      ? [{ ...note, week: context.t("catalogue:hours.placeWeek", { place: chosen.name, week: note.week }) }]
-      : [];
+    const week = note && context.t("catalogue:hours.placeWeek", { place: chosen.name, week: note.week });
+    return note ? [{ text: hoursLine(week!, note), className: "place-hours" }] : [];
   });
+  const handovers = handoverNotices(pickup, dropoff, query.period, words);
   return {
     ...common,
     results: {
@@ -107,8 +107,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Totals and Book links are derived in the component (through priceRental): less data in every page.
       cars: cars.map(({ supplierId: _supplier, ...car }) => car),
       leftOut,
-      hours,
-      handovers: handoverNotices(pickup, dropoff, query.period, words),
+      // The places' hours, then a refusal (a warning) or the fees the searched times add; the
+      // class comes along so the page's code stays a plain list (docs/architecture.md#budgets).
+      hours: [
+        ...hours,
+        ...(handovers.refused ? [{ text: handovers.refused, className: "notice notice--warning" }] : []),
+        ...handovers.fees.map((text) => ({ text, className: "notice" })),
+      ],
     },
   };
 }
@@ -200,18 +205,9 @@ function SearchView({
                     {t("search.days", { count: results.days })}
                     {results.dropoffName ? ` · ${t("search.returnTo", { place: results.dropoffName })}` : null}
                   </p>
-                  {results.hours.map((note) => (
-                    <p key={note.week} className="place-hours">
-                      {note.week}. {note.outOfHours}
-                      {note.closedDates ? ` ${note.closedDates}` : null}
-                    </p>
-                  ))}
-                  {results.handovers.refused ? (
-                    <p className="notice notice--warning">{results.handovers.refused}</p>
-                  ) : null}
-                  {results.handovers.fees.map((fee) => (
-                    <p key={fee} className="notice">
-                      {fee}
+                  {results.hours.map(({ text, className }) => (
+                    <p key={text} className={className}>
+                      {text}
                     </p>
                   ))}
                 </header>

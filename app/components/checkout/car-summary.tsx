@@ -1,5 +1,4 @@
 import { useTranslation } from "~/modules/i18n/react";
-import type { PlaceHoursNote } from "~/modules/catalogue/place-hours.server";
 
 export type CheckoutSummaryData = {
   car: { name: string; image: string | null; supplierName: string; supplierLogo: string | null };
@@ -9,9 +8,9 @@ export type CheckoutSummaryData = {
   toLabel: string;
   days: number;
   searchHref: string;
-  /** Each place's opening hours, worded by the server; null when it set none. */
-  pickupHours: PlaceHoursNote | null;
-  dropoffHours: PlaceHoursNote | null;
+  /** Each place's opening hours in a line worded by the server (place-hours.server.ts); null when it set none. */
+  pickupHours: string | null;
+  dropoffHours: string | null;
 };
 
 /** What is being rented: the car, its supplier, the places and the period. */
@@ -30,12 +29,12 @@ export function CarSummary({ data }: { data: CheckoutSummaryData }) {
         <dt>{t("summary.pickup")}</dt>
         <dd>
           {data.pickupName} · {data.fromLabel}
-          <PlaceHours note={data.pickupHours} />
+          {data.pickupHours ? <small className="place-hours">{data.pickupHours}</small> : null}
         </dd>
         <dt>{t("summary.dropoff")}</dt>
         <dd>
           {data.dropoffName} · {data.toLabel}
-          <PlaceHours note={data.dropoffHours} />
+          {data.dropoffHours ? <small className="place-hours">{data.dropoffHours}</small> : null}
         </dd>
         <dt>{t("summary.days")}</dt>
         <dd>{t("summary.dayCount", { count: data.days })}</dd>
@@ -44,17 +43,5 @@ export function CarSummary({ data }: { data: CheckoutSummaryData }) {
         <a href={data.searchHref}>{t("backToSearch")}</a>
       </p>
     </section>
-  );
-}
-
-/** A place's week, what a handover outside it costs (or that there is none) and its coming closed dates. */
-function PlaceHours({ note }: { note: PlaceHoursNote | null }) {
-  const { t } = useTranslation("booking");
-  if (!note) return null;
-  return (
-    <small className="place-hours">
-      {t("summary.hours", { hours: note.week })}. {note.outOfHours}
-      {note.closedDates ? ` ${note.closedDates}` : null}
-    </small>
   );
 }

@@ -51,6 +51,14 @@ export function placeHoursNote(
 }
 
 /**
+ * A place's hours in one line of text: its week as the page words it (`week`, "Opening hours:
+ * every day 06:00–22:00"), then what a handover outside them costs and the coming closed dates.
+ */
+export function hoursLine(week: string, note: PlaceHoursNote): string {
+  return `${week}. ${note.outOfHours}${note.closedDates ? ` ${note.closedDates}` : ""}`;
+}
+
+/**
  * What a rental's two handovers meet at their places: the refusal of one outside the hours
  * (naming them, as the checkout will), else the out-of-hours fee each adds; empty when both are
  * within the hours.
