@@ -48,7 +48,7 @@ function controlProps(field: FormField, describedBy?: string) {
 /** An uncontrolled input: a checkbox posts "on" and starts ticked when "on" was posted; other inputs start with the text posted. */
 export function inputProps(
   field: FormField,
-  type: "text" | "email" | "tel" | "password" | "date" | "number" | "checkbox" | "file",
+  type: "text" | "email" | "tel" | "password" | "date" | "number" | "checkbox" | "file" | "time",
   describedBy?: string,
 ) {
   const props = {

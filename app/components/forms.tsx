@@ -27,7 +27,7 @@ export function TextField({
   inputMode,
 }: Labelled & {
   field: FormField;
-  type?: "text" | "email" | "tel" | "password" | "date" | "number";
+  type?: "text" | "email" | "tel" | "password" | "date" | "number" | "time";
   autoComplete?: string;
   /** "decimal" for an amount of money typed as text ("45.50"), so a phone offers its number pad. */
   inputMode?: "decimal";

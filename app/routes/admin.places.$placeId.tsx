@@ -9,7 +9,7 @@ import { requireAdmin } from "~/modules/access/staff.server";
 import { rowIdParam } from "~/modules/backoffice/row-id.server";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { useTranslation } from "~/modules/i18n/react";
-import { placeSchema } from "~/modules/places/place-form";
+import { hoursFormDefaults, placeColumns, placeSchema } from "~/modules/places/place-form";
 import { deletePlace, loadPlace, placeUsage, updatePlace, type PlaceUsage } from "~/modules/places/places.server";
 import { getEnv } from "~/utils/env.server";
 import { toastHeader } from "~/utils/toast.server";
@@ -50,7 +50,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: placeSchema });
     if (submission.status !== "success")
       return json<ActionResult>({ intent: "save", result: submission.reply() }, { status: 400 });
-    if ((await updatePlace(user, id, submission.value)) === "notFound") throw notFound();
+    if ((await updatePlace(user, id, placeColumns(submission.value))) === "notFound") throw notFound();
     return redirect(`/admin/places/${id}`, {
       headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) },
     });
@@ -109,6 +109,7 @@ export default function PlacePage() {
           counterEl: place.counterEl,
           latitude: str(place.latitude),
           longitude: str(place.longitude),
+          ...hoursFormDefaults(place),
         }}
         tileUrl={tileUrl}
         submitLabel={t("admin:common.save")}

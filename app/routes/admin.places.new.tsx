@@ -7,7 +7,7 @@ import leafletStyles from "leaflet/dist/leaflet.css?url";
 import { PlaceForm } from "~/components/backoffice/place-form";
 import { requireAdmin } from "~/modules/access/staff.server";
 import { useTranslation } from "~/modules/i18n/react";
-import { placeSchema } from "~/modules/places/place-form";
+import { placeColumns, placeSchema } from "~/modules/places/place-form";
 import { createPlace } from "~/modules/places/places.server";
 import { getEnv } from "~/utils/env.server";
 import { toastHeader } from "~/utils/toast.server";
@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: placeSchema });
   if (submission.status !== "success")
     return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
-  await createPlace(user, submission.value);
+  await createPlace(user, placeColumns(submission.value));
   return redirect("/admin/places", {
     headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) },
   });
@@ -45,7 +45,7 @@ export default function NewPlacePage() {
       <h1>{t("new.title")}</h1>
       <PlaceForm
         lastResult={actionData?.result}
-        defaultValue={{ timeZone: "America/Caracas" }}
+        defaultValue={{ timeZone: "America/Caracas", hoursMode: "always" }}
         tileUrl={tileUrl}
         submitLabel={t("form.create")}
       />

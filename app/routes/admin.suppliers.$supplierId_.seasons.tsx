@@ -10,14 +10,24 @@ import { requireBackOffice } from "~/modules/access/staff.server";
 import { rowIdParam } from "~/modules/backoffice/row-id.server";
 import { privatePageMeta } from "~/modules/http/meta";
 import { useTranslation } from "~/modules/i18n/react";
-import { seasonSchema } from "~/modules/suppliers/season-form";
-import { addSeason, deleteSeason, loadSeasons, type ShownSeason } from "~/modules/suppliers/seasons.server";
+import { formatCents } from "~/modules/i18n/format";
+import { dollarsInput } from "~/modules/forms/money";
+import { carPriceField, readSeasonCarPrices, seasonSchema } from "~/modules/suppliers/season-form";
+import {
+  addSeason,
+  deleteSeason,
+  loadSeasonCars,
+  loadSeasons,
+  setSeasonCarPrices,
+  type ShownSeason,
+} from "~/modules/suppliers/seasons.server";
 import { toastHeader } from "~/utils/toast.server";
 
 /*
  * A supplier's seasons (docs/domain.md#seasons): the list, each with a Delete link confirmed on a
- * page state (`?delete=<id>`, so it works without JavaScript), and the form that adds one. Admins
- * for every supplier, staff for their own (another supplier's page is a 404).
+ * page state (`?delete=<id>`, so it works without JavaScript), and the form that adds one; a
+ * season's fixed daily prices per car on the page state `?prices=<id>`. Admins for every
+ * supplier, staff for their own (another supplier's page is a 404).
  */
 
 export const meta = privatePageMeta;
@@ -29,13 +39,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = rowIdParam(params.supplierId);
   const found = id === null ? null : await loadSeasons(user, id);
   if (id === null || !found) throw notFound();
-  const deleteId = Number(new URL(request.url).searchParams.get("delete"));
+  const query = new URL(request.url).searchParams;
+  const deleteId = Number(query.get("delete"));
+  const pricesSeason = found.seasons.find((season) => season.id === Number(query.get("prices"))) ?? null;
   return {
     title: `${context.t("adminSuppliers:seasons.title", { name: found.supplierName })} · Rueda`,
     supplierId: id,
     supplierName: found.supplierName,
     seasons: found.seasons,
     confirmDelete: found.seasons.find((season) => season.id === deleteId) ?? null,
+    prices: pricesSeason && {
+      season: pricesSeason,
+      cars: (await loadSeasonCars(user, id, pricesSeason.id)) ?? [],
+    },
   };
 }
 
@@ -50,6 +66,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) },
     });
   const intent = formData.get("intent");
+  if (intent === "prices") {
+    const seasonId = rowIdParam(String(formData.get("seasonId") ?? ""));
+    const seasonCars = seasonId === null ? null : await loadSeasonCars(user, id, seasonId);
+    if (seasonId === null || !seasonCars) throw notFound();
+    const read = readSeasonCarPrices(
+      (name) => formData.get(name),
+      seasonCars.map((car) => car.id),
+    );
+    if (!read.ok) {
+      const typed = Object.fromEntries(
+        seasonCars.map((car) => [car.id, String(formData.get(carPriceField(car.id)) ?? "")]),
+      );
+      return json({ result: null, overlaps: null, prices: { errors: read.errors, typed } }, { status: 400 });
+    }
+    if ((await setSeasonCarPrices(user, id, seasonId, read.prices)) === "notFound") throw notFound();
+    return saved();
+  }
   if (intent === "delete") {
     const seasonId = rowIdParam(String(formData.get("seasonId") ?? ""));
     if (seasonId === null || (await deleteSeason(user, id, seasonId)) === "notFound") throw notFound();
@@ -57,16 +90,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (intent !== "add") throw new Response(null, { status: 400 });
   const submission = parseWithZod(formData, { schema: seasonSchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), overlaps: null }, { status: 400 });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), overlaps: null, prices: null }, { status: 400 });
   const outcome = await addSeason(user, id, submission.value);
   if (outcome === "notFound") throw notFound();
-  if (outcome !== "added") return json({ result: submission.reply(), overlaps: outcome.overlaps }, { status: 409 });
+  if (outcome !== "added")
+    return json({ result: submission.reply(), overlaps: outcome.overlaps, prices: null }, { status: 409 });
   return saved();
 }
 
 export default function SupplierSeasonsPage() {
   const { t } = useTranslation("adminSuppliers");
-  const { supplierId, supplierName, seasons, confirmDelete } = useLoaderData<typeof loader>();
+  const { supplierId, supplierName, seasons, confirmDelete, prices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -79,7 +114,9 @@ export default function SupplierSeasonsPage() {
     percent: t("seasons.percent"),
   };
   const span = (season: ShownSeason) => t("seasons.span", { from: season.firstDay, to: season.lastDay });
-  const percent = (season: ShownSeason) => `${season.percent > 0 ? "+" : ""}${season.percent} %`;
+  const percent = (season: ShownSeason) =>
+    `${season.percent > 0 ? "+" : ""}${season.percent} %` +
+    (season.fixedPrices > 0 ? ` · ${t("seasons.fixedPrices", { count: season.fixedPrices })}` : "");
   return (
     <section className="page stack">
       <p>
@@ -127,6 +164,12 @@ export default function SupplierSeasonsPage() {
                 <td data-label={t("seasons.days")}>{span(season)}</td>
                 <td data-label={t("seasons.percent")}>{percent(season)}</td>
                 <td>
+                  <Link
+                    to={`${page}?prices=${season.id}#season-prices`}
+                    aria-label={t("seasons.pricesLabel", { name: season.name })}
+                  >
+                    {t("seasons.prices")}
+                  </Link>{" "}
                   <Link to={`${page}?delete=${season.id}`} aria-label={t("seasons.deleteLabel", { name: season.name })}>
                     {t("seasons.delete")}
                   </Link>
@@ -136,6 +179,16 @@ export default function SupplierSeasonsPage() {
           </tbody>
         </table>
       )}
+      {prices ? (
+        <SeasonCarPrices
+          key={prices.season.id}
+          page={page}
+          season={prices.season}
+          cars={prices.cars}
+          refused={actionData?.prices ?? null}
+          busy={busy("prices")}
+        />
+      ) : null}
       {actionData?.overlaps ? (
         <div className="notice notice--warning" role="alert">
           <p>
@@ -163,6 +216,93 @@ export default function SupplierSeasonsPage() {
           {t("seasons.submit")}
         </button>
       </Form>
+    </section>
+  );
+}
+
+/**
+ * A season's fixed daily prices: a field per car of the supplier, empty for a car that follows
+ * the season's percent (docs/domain.md#seasons). A refused save shows the values as typed.
+ */
+function SeasonCarPrices({
+  page,
+  season,
+  cars,
+  refused,
+  busy,
+}: {
+  page: string;
+  season: ShownSeason;
+  cars: Array<{
+    id: number;
+    name: string;
+    plate: string | null;
+    dailyPriceCents: number;
+    seasonPriceCents: number | null;
+  }>;
+  refused: { errors: Record<string, string>; typed: Record<string, string> } | null;
+  busy: boolean;
+}) {
+  const { t } = useTranslation("adminSuppliers");
+  return (
+    <section id="season-prices" className="card stack" aria-labelledby="season-prices-title">
+      <h2 id="season-prices-title">{t("seasons.pricesTitle", { name: season.name })}</h2>
+      <p className="field__help">
+        {t("seasons.pricesLead", { percent: `${season.percent > 0 ? "+" : ""}${season.percent} %` })}
+      </p>
+      {cars.length === 0 ? (
+        <p className="empty-state">{t("seasons.noCars")}</p>
+      ) : (
+        <Form method="post" action={`${page}?prices=${season.id}`} className="stack">
+          <input type="hidden" name="seasonId" value={season.id} />
+          {refused ? (
+            <div className="form-errors" role="alert">
+              <p>{t("validation.fixErrors", { ns: "common" })}</p>
+            </div>
+          ) : null}
+          {cars.map((car) => {
+            const id = `season-price-${car.id}`;
+            const error = refused?.errors[car.id];
+            const label = car.plate ? `${car.name} (${car.plate})` : car.name;
+            return (
+              <div className="field" key={car.id}>
+                <label htmlFor={id}>{label}</label>
+                <input
+                  id={id}
+                  name={carPriceField(car.id)}
+                  type="text"
+                  inputMode="decimal"
+                  defaultValue={
+                    refused
+                      ? refused.typed[car.id]
+                      : car.seasonPriceCents === null
+                        ? ""
+                        : dollarsInput(car.seasonPriceCents)
+                  }
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error ${id}-help` : `${id}-help`}
+                />
+                <p className="field__help" id={`${id}-help`}>
+                  {t("seasons.carPriceHelp", { price: formatCents(car.dailyPriceCents) })}
+                </p>
+                {error ? (
+                  <p className="field__error" id={`${id}-error`}>
+                    {t(error)}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+          <p className="actions">
+            <button type="submit" name="intent" value="prices" className="button" disabled={busy} aria-busy={busy}>
+              {t("seasons.savePrices")}
+            </button>
+            <Link to={page} className="button button--secondary">
+              {t("admin:common.cancel")}
+            </Link>
+          </p>
+        </Form>
+      )}
     </section>
   );
 }

@@ -38,13 +38,13 @@ import {
 } from "~/modules/booking/checkout-form";
 import type { CheckoutSchemaOptions } from "~/modules/booking/checkout-schema";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
+import { hoursLine, placeHoursNote } from "~/modules/catalogue/place-hours.server";
 import { formatCents } from "~/modules/i18n/format";
 import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref, payableQuery } from "~/modules/booking/methods";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionState, priceRental } from "~/modules/pricing/pricing";
 import { youngDriverFeeCents } from "~/modules/booking/young-driver";
-import { hoursSummary } from "~/modules/availability/opening-hours";
 import { authMessages } from "~/modules/user/messages";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
@@ -83,8 +83,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     car,
     pickupName,
     dropoffName,
-    pickupHours,
-    dropoffHours,
+    pickupPlace,
+    dropoffPlace,
     fees,
     pickUpDate,
     rates,
@@ -94,6 +94,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     schema,
   } = await readCheckout(request, context, true);
   const { from, to, days } = link.period;
+  const words = { language: context.language, t: context.t };
+  // Each place's hours under it, worded here (docs/domain.md#opening-hours).
+  const hours = (place: typeof pickupPlace) => {
+    const note = placeHoursNote(place, words);
+    return note && hoursLine(context.t("booking:summary.hours", { hours: note.week }), note);
+  };
   return {
     title: `${context.t("booking:title")} · Rueda`,
     formOptions,
@@ -107,8 +113,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toLabel: formatLocalDateTime(to, context.language),
       days,
       searchHref: link.searchHref,
-      pickupHours: pickupHours && hoursSummary(pickupHours, context.language, context.t("catalogue:hours.closed")),
-      dropoffHours: dropoffHours && hoursSummary(dropoffHours, context.language, context.t("catalogue:hours.closed")),
+      pickupHours: hours(pickupPlace),
+      dropoffHours: hours(dropoffPlace),
     },
     pricing: {
       dailyPriceCents: car.dailyPriceCents,

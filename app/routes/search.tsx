@@ -9,6 +9,7 @@ import { SearchFilters } from "~/components/catalogue/search-filters";
 import { SEARCH_FORM_ID, SearchForm } from "~/components/catalogue/search-form";
 import { hasFilters, noFilters, SORT_PARAM, sortOrders, type SortOrder } from "~/modules/catalogue/filters";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
+import { handoverNotices, hoursLine, placeHoursNote } from "~/modules/catalogue/place-hours.server";
 import { getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchCars } from "~/modules/catalogue/search.server";
 import { limitsLeavingOut } from "~/modules/availability/availability.server";
@@ -74,7 +75,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         })
       : null;
   const { days, from, to } = query.period;
-  const place = (id: number) => locations.find((l) => l.id === id)?.name ?? "";
+  // The chosen places' hours, and what they mean for the times searched (docs/domain.md#opening-hours).
+  const pickup = locations.find((l) => l.id === query.pickupId)!;
+  const dropoff = locations.find((l) => l.id === query.dropoffId)!;
+  const words = { language, t: context.t, now };
+  const hours = (pickup.id === dropoff.id ? [pickup] : [pickup, dropoff]).flatMap((chosen) => {
+    const note = placeHoursNote(chosen, words);
+    const week = note && context.t("catalogue:hours.placeWeek", { place: chosen.name, week: note.week });
+    return note ? [{ text: hoursLine(week!, note), className: "place-hours" }] : [];
+  });
+  const handovers = handoverNotices(pickup, dropoff, query.period, words);
   return {
     ...common,
     results: {
@@ -87,8 +97,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       total: count.total,
       more: count.more,
       pages: count.pages,
-      pickupName: place(query.pickupId),
-      dropoffName: query.dropoffId === query.pickupId ? null : place(query.dropoffId),
+      pickupName: pickup.name,
+      dropoffName: dropoff.id === pickup.id ? null : dropoff.name,
       fromLabel: formatLocalDateTime(from, language),
       toLabel: formatLocalDateTime(to, language),
       shortPeriod: `${formatLocalDateTime(from, language, "short")} – ${formatLocalDateTime(to, language, "short")}`,
@@ -97,6 +107,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Totals and Book links are derived in the component (through priceRental): less data in every page.
       cars: cars.map(({ supplierId: _supplier, ...car }) => car),
       leftOut,
+      // The places' hours, then a refusal (a warning) or the fees the searched times add; the
+      // class comes along so the page's code stays a plain list (docs/architecture.md#budgets).
+      hours: [
+        ...hours,
+        ...(handovers.refused ? [{ text: handovers.refused, className: "notice notice--warning" }] : []),
+        ...handovers.fees.map((text) => ({ text, className: "notice" })),
+      ],
     },
   };
 }
@@ -188,6 +205,11 @@ function SearchView({
                     {t("search.days", { count: results.days })}
                     {results.dropoffName ? ` · ${t("search.returnTo", { place: results.dropoffName })}` : null}
                   </p>
+                  {results.hours.map(({ text, className }) => (
+                    <p key={text} className={className}>
+                      {text}
+                    </p>
+                  ))}
                 </header>
                 {/* Part of the search form: the order travels with the places, dates and filters. */}
                 {results.total > 0 ? (

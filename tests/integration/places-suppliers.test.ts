@@ -8,7 +8,7 @@ import { noFilters } from "~/modules/catalogue/filters";
 import { forgetReferenceData, getLocations, getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchCars } from "~/modules/catalogue/search.server";
 import { keyFromMediaPath } from "~/modules/images/media-url";
-import type { PlaceValues } from "~/modules/places/place-form";
+import type { PlaceColumns } from "~/modules/places/place-form";
 import {
   createPlace,
   deletePlace,
@@ -54,7 +54,7 @@ const DAY = 24 * 3_600_000;
 let admin: StaffUser;
 const tag = () => crypto.randomBytes(4).toString("hex");
 
-function place(overrides: Partial<PlaceValues> = {}): PlaceValues {
+function place(overrides: Partial<PlaceColumns> = {}): PlaceColumns {
   const name = `Mérida ${tag()}`;
   return {
     nameEs: `Aeropuerto de ${name}`,
@@ -70,6 +70,9 @@ function place(overrides: Partial<PlaceValues> = {}): PlaceValues {
     counterEl: "",
     latitude: 8.5822,
     longitude: -71.1611,
+    openingHours: null,
+    closedDates: [],
+    outOfHoursFeeCents: null,
     ...overrides,
   };
 }
@@ -206,6 +209,39 @@ describe("places", () => {
     expect(await updatePlace(admin, id, { ...after })).toBe("updated");
     expect(await auditOf("location", id)).toHaveLength(2);
     expect(await updatePlace(admin, 2_000_000_000, place())).toBe("notFound");
+  });
+
+  it("saves a place's opening hours, closed dates and out-of-hours fee, audited, and the catalogue reads them", async () => {
+    const { id } = await createPlace(admin, place());
+    const db = await getDb();
+    await createCar(db, { supplierId: (await insertSupplier(db)).id, locationIds: [id] });
+    const before = (await loadPlace(id))!;
+    const openingHours = {
+      mon: { open: "08:00", close: "18:00" },
+      tue: { open: "08:00", close: "18:00" },
+      wed: { open: "08:00", close: "18:00" },
+      thu: { open: "08:00", close: "18:00" },
+      fri: { open: "08:00", close: "18:00" },
+      sat: { open: "09:00", close: "13:00" },
+      sun: null,
+    };
+    const hours = { openingHours, closedDates: ["2027-12-24", "2027-12-25"], outOfHoursFeeCents: 2500 };
+    expect(await updatePlace(admin, id, { ...before, ...hours })).toBe("updated");
+    expect(await loadPlace(id)).toMatchObject(hours);
+    const [entry] = await auditOf("location", id);
+    expect(entry).toMatchObject({
+      action: "location.update",
+      changes: {
+        openingHours: [null, openingHours],
+        closedDates: [[], hours.closedDates],
+        outOfHoursFeeCents: [null, 2500],
+      },
+    });
+    expect((await getLocations()).find((l) => l.id === id)?.hours).toEqual({
+      week: openingHours,
+      closedDates: hours.closedDates,
+      outOfHoursFeeCents: 2500,
+    });
   });
 
   it("lists places with the live cars serving each, 30 a page", async () => {

@@ -1,32 +1,23 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useCallback, useState, type FormEvent } from "react";
-import { SelectField } from "~/components/form-choices";
+import { CheckboxField, SelectField } from "~/components/form-choices";
 import { FieldErrors, FieldHelp, FormErrors, helpId, TextAreaField, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
-import { placeKinds, placeSchema, suggestedTimeZones, type Position } from "~/modules/places/place-form";
+import { weekdayName, weekdays } from "~/modules/availability/opening-hours";
+import {
+  dayFields,
+  hoursModes,
+  placeKinds,
+  placeSchema,
+  suggestedTimeZones,
+  type Position,
+} from "~/modules/places/place-form";
 import { PlacePicker } from "./place-picker";
 
-/** The form's values as text, the way the fields hold them. */
-export type PlaceFormDefaults = Partial<
-  Record<
-    | "nameEs"
-    | "nameEn"
-    | "nameFr"
-    | "nameEl"
-    | "address"
-    | "kind"
-    | "timeZone"
-    | "counterEs"
-    | "counterEn"
-    | "counterFr"
-    | "counterEl"
-    | "latitude"
-    | "longitude",
-    string
-  >
->;
+/** The form's values as text, the way the fields hold them (a ticked box is "on"). */
+export type PlaceFormDefaults = Partial<Record<string, string>>;
 
 const ZONES_LIST_ID = "place-time-zones";
 
@@ -60,7 +51,7 @@ function CoordinateField({
   );
 }
 
-/** The place form of /admin/places/new and /admin/places/$placeId: names, address, kind, clock and position. */
+/** The place form of /admin/places/new and /admin/places/$placeId: names, address, kind, clock, hours and position. */
 export function PlaceForm({
   lastResult,
   defaultValue,
@@ -72,7 +63,7 @@ export function PlaceForm({
   tileUrl: string;
   submitLabel: string;
 }) {
-  const { t } = useTranslation("adminPlaces");
+  const { t, i18n } = useTranslation("adminPlaces");
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [form, fields] = useZodForm(placeSchema, lastResult, { id: "place-form", defaultValue });
@@ -90,6 +81,19 @@ export function PlaceForm({
     counterEl: t("form.counterEl"),
     latitude: t("form.latitude"),
     longitude: t("form.longitude"),
+    hoursMode: t("form.hoursMode"),
+    ...Object.fromEntries(
+      weekdays.flatMap((day) => {
+        const names = dayFields(day);
+        const weekday = weekdayName(day, i18n.language);
+        return [
+          [names.open, t("form.dayOpens", { weekday })],
+          [names.close, t("form.dayCloses", { weekday })],
+        ];
+      }),
+    ),
+    closedDates: t("form.closedDates"),
+    outOfHoursFee: t("form.outOfHoursFee"),
   };
   const { update } = form;
   const latitudeName = fields.latitude.name;
@@ -156,6 +160,40 @@ export function PlaceForm({
         <TextAreaField field={fields.counterEn} label={labels.counterEn} rows={3} />
         <TextAreaField field={fields.counterFr} label={labels.counterFr} rows={3} />
         <TextAreaField field={fields.counterEl} label={labels.counterEl} rows={3} />
+      </fieldset>
+      <fieldset className="stack">
+        <legend>{t("form.hours")}</legend>
+        <p className="field__help">{t("form.hoursHelp")}</p>
+        <SelectField
+          field={fields.hoursMode}
+          label={labels.hoursMode}
+          options={hoursModes.map((mode) => ({ value: mode, label: t(`form.hoursModes.${mode}`) }))}
+        />
+        <div className="opening-hours">
+          {weekdays.map((day) => {
+            const names = dayFields(day);
+            return (
+              <fieldset key={day} className="opening-hours__day">
+                <legend>{weekdayName(day, i18n.language)}</legend>
+                <TextField field={fields[names.open]} label={t("form.opens")} type="time" />
+                <TextField field={fields[names.close]} label={t("form.closes")} type="time" />
+                <CheckboxField field={fields[names.closed]} label={t("form.closedDay")} />
+              </fieldset>
+            );
+          })}
+        </div>
+        <TextAreaField
+          field={fields.closedDates}
+          label={labels.closedDates}
+          help={t("form.closedDatesHelp")}
+          rows={4}
+        />
+        <TextField
+          field={fields.outOfHoursFee}
+          label={labels.outOfHoursFee}
+          help={t("form.outOfHoursFeeHelp")}
+          inputMode="decimal"
+        />
       </fieldset>
       <fieldset className="stack" onInput={typed}>
         <legend>{t("form.position")}</legend>

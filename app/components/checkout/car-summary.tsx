@@ -8,7 +8,7 @@ export type CheckoutSummaryData = {
   toLabel: string;
   days: number;
   searchHref: string;
-  /** Each place's opening hours in one line ("Mon–Sat 08:00–18:00 · Sun closed"); null when it set none. */
+  /** Each place's opening hours in a line worded by the server (place-hours.server.ts); null when it set none. */
   pickupHours: string | null;
   dropoffHours: string | null;
 };
@@ -29,16 +29,12 @@ export function CarSummary({ data }: { data: CheckoutSummaryData }) {
         <dt>{t("summary.pickup")}</dt>
         <dd>
           {data.pickupName} · {data.fromLabel}
-          {data.pickupHours ? (
-            <small className="place-hours">{t("summary.hours", { hours: data.pickupHours })}</small>
-          ) : null}
+          {data.pickupHours ? <small className="place-hours">{data.pickupHours}</small> : null}
         </dd>
         <dt>{t("summary.dropoff")}</dt>
         <dd>
           {data.dropoffName} · {data.toLabel}
-          {data.dropoffHours ? (
-            <small className="place-hours">{t("summary.hours", { hours: data.dropoffHours })}</small>
-          ) : null}
+          {data.dropoffHours ? <small className="place-hours">{data.dropoffHours}</small> : null}
         </dd>
         <dt>{t("summary.days")}</dt>
         <dd>{t("summary.dayCount", { count: data.days })}</dd>

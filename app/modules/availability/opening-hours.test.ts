@@ -151,8 +151,15 @@ describe("hoursRuns", () => {
 
 describe("hoursSummary and hoursRefusalMessage", () => {
   it("words the week and a refusal with the language's day names", () => {
-    expect(hoursSummary(office, "en", "closed")).toBe("Mon–Sat 08:00–18:00 · Sun closed");
-    expect(hoursSummary(office, "es", "cerrado")).toBe("lun–sáb 08:00–18:00 · dom cerrado");
+    const en = { closed: "closed", everyDay: "every day" };
+    expect(hoursSummary(office, "en", en)).toBe("Mon–Sat 08:00–18:00 · Sun closed");
+    expect(hoursSummary(office, "es", { closed: "cerrado", everyDay: "todos los días" })).toBe(
+      "lun–sáb 08:00–18:00 · dom cerrado",
+    );
+    const airport = { ...office, sat: { open: "06:00", close: "22:00" } };
+    for (const day of ["mon", "tue", "wed", "thu", "fri", "sun"] as const) airport[day] = airport.sat;
+    expect(hoursSummary(airport, "en", en)).toBe("every day 06:00–22:00");
+    expect(hoursSummary({ ...airport, sun: null }, "en", en)).toBe("Mon–Sat 06:00–22:00 · Sun closed");
     const hours = { open: "06:00", close: "22:00" };
     expect(
       hoursRefusalMessage({ date: "2027-03-07", weekday: "sun", hours, holiday: false }, "Maiquetía", "en"),

@@ -164,15 +164,20 @@ export function hoursRefusalMessage(
   return { key: "catalogue:hours.refused", values: { place, weekday, ...refusal.hours } };
 }
 
-/** A week's hours in one line: "Mon–Sat 08:00–18:00 · Sun closed", `closed` being the reader's word. */
-export function hoursSummary(week: WeekHours, language: string, closed: string): string {
-  return hoursRuns(week)
+/**
+ * A week's hours in one line: "Mon–Sat 08:00–18:00 · Sun closed", or "every day 06:00–22:00" when
+ * all seven days keep the same hours; `words` are the reader's.
+ */
+export function hoursSummary(week: WeekHours, language: string, words: { closed: string; everyDay: string }): string {
+  const runs = hoursRuns(week);
+  if (runs.length === 1 && runs[0].hours) return `${words.everyDay} ${runs[0].hours.open}–${runs[0].hours.close}`;
+  return runs
     .map(({ from, to, hours }) => {
       const days =
         from === to
           ? weekdayName(from, language, "short")
           : `${weekdayName(from, language, "short")}–${weekdayName(to, language, "short")}`;
-      return `${days} ${hours ? `${hours.open}–${hours.close}` : closed}`;
+      return `${days} ${hours ? `${hours.open}–${hours.close}` : words.closed}`;
     })
     .join(" · ");
 }

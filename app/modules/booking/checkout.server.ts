@@ -1,8 +1,8 @@
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { limitFailure } from "~/modules/availability/limits";
-import { hoursRefusalMessage, rentalHandovers, type WeekHours } from "~/modules/availability/opening-hours";
+import { hoursRefusalMessage, rentalHandovers } from "~/modules/availability/opening-hours";
 import { placeName } from "~/modules/i18n/place-name";
-import { presentLocations } from "~/modules/catalogue/present.server";
+import { presentLocations, type PresentedLocation } from "~/modules/catalogue/present.server";
 import type { Language } from "~/modules/i18n/languages";
 import type { OnlineMethod } from "~/modules/booking/methods";
 import type { FeeKey, OptionKey, RateSpan } from "~/modules/pricing/pricing";
@@ -55,9 +55,9 @@ export type CheckoutTarget = {
   rates: RateSpan[];
   pickupName: string;
   dropoffName: string;
-  /** Each place's week in one line, or null when it set no hours (docs/domain.md#opening-hours). */
-  pickupHours: WeekHours | null;
-  dropoffHours: WeekHours | null;
+  /** Both places, whose hours the page shows (docs/domain.md#opening-hours). */
+  pickupPlace: PresentedLocation;
+  dropoffPlace: PresentedLocation;
   /** The out-of-hours and one-way fees of this rental, priced in by the page's preview (docs/domain.md#fees). */
   fees: Partial<Record<FeeKey, number>>;
   /**
@@ -127,8 +127,8 @@ export async function readCheckoutTarget(
     rates,
     pickupName: pickup.name,
     dropoffName: dropoff.name,
-    pickupHours: pickup.hours.week,
-    dropoffHours: dropoff.hours.week,
+    pickupPlace: pickup,
+    dropoffPlace: dropoff,
     fees: rentalFees(handovers.fees, car.oneWayFeeCents, pickup.id !== dropoff.id, 0),
     pickUpDate: calendarDateIn(pickup.timeZone, pickUp),
   };

@@ -8,7 +8,7 @@ import { pageQuery } from "~/modules/list/paging";
 import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import type { Language } from "~/modules/i18n/languages";
 import { getDb, schema, type Executor } from "~/utils/db.server";
-import type { PlaceValues } from "./place-form";
+import type { PlaceColumns } from "./place-form";
 import { placeNameColumn } from "~/modules/i18n/place-name";
 
 /*
@@ -92,12 +92,15 @@ const editableFields = {
   counterEl: locations.counterEl,
   latitude: locations.latitude,
   longitude: locations.longitude,
+  openingHours: locations.openingHours,
+  closedDates: locations.closedDates,
+  outOfHoursFeeCents: locations.outOfHoursFeeCents,
 };
 
-export type Place = PlaceValues & { id: number; slug: string };
+export type Place = PlaceColumns & { id: number; slug: string };
 
 /** Exactly the columns a form sets, whatever else the object carries. */
-const formColumns = (v: PlaceValues): PlaceValues => ({
+const formColumns = (v: PlaceColumns): PlaceColumns => ({
   nameEs: v.nameEs,
   nameEn: v.nameEn,
   nameFr: v.nameFr,
@@ -111,6 +114,9 @@ const formColumns = (v: PlaceValues): PlaceValues => ({
   counterEl: v.counterEl,
   latitude: v.latitude,
   longitude: v.longitude,
+  openingHours: v.openingHours,
+  closedDates: v.closedDates,
+  outOfHoursFeeCents: v.outOfHoursFeeCents,
 });
 
 export async function loadPlace(placeId: number): Promise<Place | null> {
@@ -126,7 +132,7 @@ export async function loadPlace(placeId: number): Promise<Place | null> {
  * A new place. Its slug comes from the Spanish name, else the English one (a Greek name has
  * no Latin spelling), numbered when taken; it never changes afterwards.
  */
-export async function createPlace(actor: StaffUser, input: PlaceValues): Promise<{ id: number }> {
+export async function createPlace(actor: StaffUser, input: PlaceColumns): Promise<{ id: number }> {
   const db = await getDb();
   const values = formColumns(input);
   const base = slugBase([values.nameEs, values.nameEn], "place", SLUG_MAX);
@@ -153,7 +159,7 @@ export async function createPlace(actor: StaffUser, input: PlaceValues): Promise
 export async function updatePlace(
   actor: StaffUser,
   placeId: number,
-  input: PlaceValues,
+  input: PlaceColumns,
 ): Promise<"updated" | "notFound"> {
   const db = await getDb();
   const values = formColumns(input);
