@@ -104,6 +104,9 @@ export const carLocations = pgTable(
       .notNull()
       .references(() => cars.id, { onDelete: "cascade" }),
     dailyPriceCents: integer("daily_price_cents"),
+    /** The longer-rental prices, so the search orders by the real total from its index (docs/domain.md#search-order). */
+    weeklyDailyPriceCents: integer("weekly_daily_price_cents"),
+    monthlyDailyPriceCents: integer("monthly_daily_price_cents"),
     supplierId: integer("supplier_id"),
     depositCents: integer("deposit_cents"),
     seats: smallint("seats"),

@@ -52,6 +52,23 @@ export type Deposit = { cents: number; method: DepositMethod };
 export const feeKeys = ["outOfHoursPickUp", "outOfHoursDropOff", "oneWay"] as const;
 export type FeeKey = (typeof feeKeys)[number];
 
+/**
+ * The fees of a rental (docs/domain.md#fees): each handover outside the hours at a place that
+ * offers the service (`handovers`, from `rentalHandovers`), and the supplier's one-way fee when
+ * the drop-off is at another place. Checkout, amendments, the search and the API all ask it.
+ */
+export function rentalFees(
+  handovers: { pickUp: number; dropOff: number },
+  oneWayFeeCents: number,
+  oneWay: boolean,
+): Partial<Record<FeeKey, number>> {
+  return {
+    outOfHoursPickUp: handovers.pickUp,
+    outOfHoursDropOff: handovers.dropOff,
+    oneWay: oneWay ? oneWayFeeCents : 0,
+  };
+}
+
 export type PricedCar = {
   dailyPriceCents: number;
   payLaterFeePercent: number;
