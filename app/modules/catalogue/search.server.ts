@@ -215,29 +215,51 @@ const daysInSeason = sql`(select count(*) from generate_series(0, ${ph("days")}:
     between se.first_day and se.last_day)`;
 
 /**
- * The searched period's days in each season that touches it, summed per supplier and percent
- * (docs/domain.md#seasons): per supplier, its two lowest percents with their days (almost every
- * period meets one season of a supplier, or none), and whether it meets more. Day i is the date,
- * on the pick-up place's clock, of pickUp + i × 24 h, as `rentalRates` dates it. A few rows:
- * the seasons touching the period's dates, read by `seasons_supplier_days`.
+ * The suppliers that may rent this period (active, and its minimum days and notice met:
+ * docs/domain.md#rental-limits), each with what its cars' totals need: its one-way fee when the
+ * drop-off is elsewhere, and the period's days in its seasons (docs/domain.md#seasons) summed per
+ * percent — its two lowest percents with their days (almost every period meets one season of a
+ * supplier, or none) and whether it meets more. Day i is the date, on the pick-up place's clock,
+ * of pickUp + i × 24 h, as `rentalRates` dates it. A handful of rows, read once per search.
  */
-function seasonDays(db: Database) {
+function rentingSuppliers(db: Database) {
   const spans = sql`(select se.supplier_id as ssup, se.percent as spct, sum(${daysInSeason})::int as sdays
     from ${schema.seasons} se where ${seasonTouchesPeriod}
     group by se.supplier_id, se.percent) sp`;
-  return db.$with("sf").as(
+  const slots = db
+    .select({
+      fsup: sql<number>`sp.ssup`.as("fsup"),
+      p1: sql<number>`(array_agg(sp.spct order by sp.spct))[1]`.as("p1"),
+      n1: sql<number>`(array_agg(sp.sdays order by sp.spct))[1]`.as("n1"),
+      p2: sql<number | null>`(array_agg(sp.spct order by sp.spct))[2]`.as("p2"),
+      n2: sql<number | null>`(array_agg(sp.sdays order by sp.spct))[2]`.as("n2"),
+      fmany: sql<boolean>`count(*) > 2`.as("fmany"),
+    })
+    .from(spans)
+    .where(sql`sp.sdays > 0`)
+    .groupBy(sql`sp.ssup`)
+    .as("sf");
+  return db.$with("sup").as(
     db
       .select({
-        fsup: sql<number>`sp.ssup`.as("fsup"),
-        p1: sql<number>`(array_agg(sp.spct order by sp.spct))[1]`.as("p1"),
-        n1: sql<number>`(array_agg(sp.sdays order by sp.spct))[1]`.as("n1"),
-        p2: sql<number | null>`(array_agg(sp.spct order by sp.spct))[2]`.as("p2"),
-        n2: sql<number | null>`(array_agg(sp.sdays order by sp.spct))[2]`.as("n2"),
-        fmany: sql<boolean>`count(*) > 2`.as("fmany"),
+        uid: sql<number>`${s.id}`.as("uid"),
+        uname: sql<string>`${s.name}`.as("uname"),
+        ufee: sql<number>`case when ${ph("oneWay")}::boolean then coalesce(${s.oneWayFeeCents}, 0) else 0 end::bigint`.as(
+          "ufee",
+        ),
+        up1: sql<number | null>`${slots.p1}`.as("up1"),
+        un1: sql<number | null>`${slots.n1}`.as("un1"),
+        up2: sql<number | null>`${slots.p2}`.as("up2"),
+        un2: sql<number | null>`${slots.n2}`.as("un2"),
+        umany: sql<boolean>`coalesce(${slots.fmany}, false)`.as("umany"),
       })
-      .from(spans)
-      .where(sql`sp.sdays > 0`)
-      .groupBy(sql`sp.ssup`),
+      .from(s)
+      .leftJoin(slots, sql`sf.fsup = ${s.id}`)
+      // The predicate's supplier part, so that only possible cars are sorted; the predicate decides.
+      .where(
+        sql`${s.active} and ${s.status} = 'active' and ${s.minimumDays} <= ${ph("days")}::int
+          and ${s.minimumNoticeHours} <= floor(extract(epoch from ${ph("pickUp")}::timestamptz - ${ph("now")}::timestamptz) / 3600)::int`,
+      ),
   );
 }
 
@@ -245,40 +267,40 @@ function seasonDays(db: Database) {
 const plusPercent = (cents: SQL, percent: SQL) => sql`((${cents}) * (100 + ${percent}) + 99) / 100`;
 
 /**
- * The real total of the searched period for the car `c` (its base rate `c.rate`, its supplier's
- * `c.fee`) without options (docs/domain.md#search-order): every day at the base rate, then what
- * each season's days add (its percent, or the car's own fixed price), then the one-way fee when the
- * drop-off is elsewhere. The same sum `rentalRates` and `priceRental` make for the card, to the cent.
- * A car with a fixed season price, or a supplier meeting more than two percents in the period (a
- * long rental), is summed season by season; the others from the two slots of `sf`.
+ * The real total of the searched period for the car `c` (its base rate `c.rate`) of the supplier
+ * `u` (`sup`) without options (docs/domain.md#search-order): every day at the base rate, then what
+ * each season's days add (its percent, or the car's own fixed price), then the one-way fee. The
+ * same sum `rentalRates` and `priceRental` make for the card, to the cent. A car with a fixed
+ * season price, or a supplier meeting more than two percents in the period (a long rental), is
+ * summed season by season; the others from the supplier's two slots.
  */
 function totalOf(): SQL {
   const seasonBySeason = sql`(select coalesce(sum(${daysInSeason} * (coalesce(scp.daily_price_cents, ${plusPercent(
     sql`c.rate`,
     sql`se.percent`,
-  )}) - c.rate)), 0)
+  )}) - c.rate)), 0)::bigint
     from ${schema.seasons} se left join ${schema.seasonCarPrices} scp on scp.season_id = se.id and scp.car_id = c.car_id
     where se.supplier_id = c.supplier_id and ${seasonTouchesPeriod})`;
   const fixedCars = sql`(select scp.car_id from ${schema.seasonCarPrices} scp
     join ${schema.seasons} se on se.id = scp.season_id where ${seasonTouchesPeriod})`;
   const slot = (n: SQL, p: SQL) => sql`coalesce(${n} * (${plusPercent(sql`c.rate`, p)} - c.rate), 0)`;
   return sql`${ph("days")}::int * c.rate
-    + case when sf.fmany or c.car_id in ${fixedCars} then ${seasonBySeason}
-      else ${slot(sql`sf.n1`, sql`sf.p1`)} + ${slot(sql`sf.n2`, sql`sf.p2`)} end
-    + case when ${ph("oneWay")}::boolean then coalesce(c.fee, 0) else 0 end`;
+    + case when c.umany or c.car_id in ${fixedCars} then ${seasonBySeason}
+      else ${slot(sql`c.un1`, sql`c.up1`)} + ${slot(sql`c.un2`, sql`c.up2`)} end
+    + c.ufee`;
 }
 
 /**
  * The first `limit` bookable cars in the chosen order (docs/domain.md#search-order). The order is
  * by the real total of the period, which seasons, longer-rental rates and one-way fees make
- * differ from the daily price's order, so no index walks it. The place's cars that pass the
- * cheap tests (the filters, read with the prices from `car_locations_search`, and the supplier's
- * rules) are sorted by their total first, a quick sort of at most the place's fleet; then the
+ * differ from the daily price's order, so no index walks it. The place's cars that pass the cheap
+ * tests (the filters, read with the prices from `car_locations_search`, and their supplier in
+ * `sup`) are sorted by their total first, a quick sort of at most the place's fleet; then the
  * availability predicate probes them in that order and stops at `limit`, so the bookings are
  * still read for a few hundred cars at most
  * (docs/decisions/0005-search-walks-one-place-with-a-capped-count.md#addendum-2026-11-26-ordered-by-the-real-total).
  */
-function foundQuery(db: Database, conditions: SQL[], sort: SortOrder, sf: ReturnType<typeof seasonDays>) {
+function foundQuery(db: Database, conditions: SQL[], sort: SortOrder, sup: ReturnType<typeof rentingSuppliers>) {
   // The rental's base rate (docs/domain.md#long-rental-rates): least() skips the absent prices.
   const rate = sql`(case when ${ph("days")}::int >= ${MONTHLY_DAYS}
       then least(${cl.dailyPriceCents}, ${cl.weeklyDailyPriceCents}, ${cl.monthlyDailyPriceCents})
@@ -289,61 +311,53 @@ function foundQuery(db: Database, conditions: SQL[], sort: SortOrder, sf: Return
       car_id: cl.carId,
       supplier_id: cl.supplierId,
       seats: cl.seats,
-      sname: sql<string>`${s.name}`.as("sname"),
-      fee: sql<number | null>`${s.oneWayFeeCents}`.as("fee"),
+      uname: sup.uname,
+      ufee: sup.ufee,
+      up1: sup.up1,
+      un1: sup.un1,
+      up2: sup.up2,
+      un2: sup.un2,
+      umany: sup.umany,
       rate: sql<number>`${rate}`.as("rate"),
     })
     .from(cl)
-    .innerJoin(s, eq(s.id, cl.supplierId))
-    .where(
-      and(
-        // The predicate's cheap part, so that only the place's possible cars are sorted; the predicate decides.
-        sql`${cl.locationId} = ${ph("location")}::int and ${cl.bookable} and ${s.active} and ${s.status} = 'active'
-          and ${s.minimumDays} <= ${ph("days")}::int`,
-        ...conditions,
-      ),
-    );
-  // Sorted inside (ORDER BY its own output names), so the join below keeps the order and the
-  // predicate probes the cheapest first.
+    .innerJoin(sup, sql`${sup.uid} = ${cl.supplierId}`)
+    .where(and(sql`${cl.locationId} = ${ph("location")}::int and ${cl.bookable}`, ...conditions));
+  // Sorted inside (ORDER BY its own output names), so the predicate below probes the cheapest
+  // first and stops. Named `cl` with the place row's columns the predicate reads (all its cars
+  // are at the place and bookable), so no car is read twice.
   const bare = (name: string) => sql.raw(name);
   const sorted = db
     .select({
-      rid: sql<number>`c.car_id`.as("rid"),
+      car_id: sql<number>`c.car_id`.as("car_id"),
+      location_id: sql<number>`${ph("location")}::int`.as("location_id"),
+      bookable: sql<boolean>`true`.as("bookable"),
+      supplier_id: sql<number>`c.supplier_id`.as("supplier_id"),
       rtotal: sql<number>`${totalOf()}`.as("rtotal"),
       rseats: sql<number>`c.seats`.as("rseats"),
-      rsname: sql<string>`c.sname`.as("rsname"),
-      rsid: sql<number>`c.supplier_id`.as("rsid"),
+      rsname: sql<string>`c.uname`.as("rsname"),
     })
     .from(sql`(${candidates}) c`)
-    .leftJoin(sf, sql`sf.fsup = c.supplier_id`)
     .orderBy(
       ...orderOf(sort, {
-        fid: bare("rid"),
+        fid: bare("car_id"),
         ftotal: bare("rtotal"),
         fseats: bare("rseats"),
         fsname: bare("rsname"),
-        fsid: bare("rsid"),
+        fsid: bare("supplier_id"),
       }),
     )
-    .as("o");
-  const sortedOrder = orderOf(sort, {
-    fid: sorted.rid,
-    ftotal: sorted.rtotal,
-    fseats: sorted.rseats,
-    fsname: sorted.rsname,
-    fsid: sorted.rsid,
-  });
+    .as("cl");
   return db
     .select({
-      fid: sql<number>`${sorted.rid}`.as("fid"),
+      fid: sql<number>`${sorted.car_id}`.as("fid"),
       ftotal: sql<number>`${sorted.rtotal}`.as("ftotal"),
       fseats: sql<number>`${sorted.rseats}`.as("fseats"),
       fsname: sql<string>`${sorted.rsname}`.as("fsname"),
-      fsid: sql<number>`${sorted.rsid}`.as("fsid"),
+      fsid: sql<number>`${sorted.supplier_id}`.as("fsid"),
     })
     .from(sorted)
-    .innerJoin(cl, and(sql`${cl.locationId} = ${ph("location")}::int`, eq(cl.carId, sorted.rid)))
-    .innerJoin(s, eq(s.id, cl.supplierId))
+    .innerJoin(s, eq(s.id, sorted.supplier_id))
     .where(
       carIsBookable({
         locationId: ph("location"),
@@ -353,13 +367,21 @@ function foundQuery(db: Database, conditions: SQL[], sort: SortOrder, sf: Return
         now: ph("now"),
       }),
     )
-    .orderBy(...sortedOrder)
+    .orderBy(
+      ...orderOf(sort, {
+        fid: sorted.car_id,
+        ftotal: sorted.rtotal,
+        fseats: sorted.rseats,
+        fsname: sorted.rsname,
+        fsid: sorted.supplier_id,
+      }),
+    )
     .limit(walkLimit);
 }
 
 function buildQuery(db: Database, conditions: SQL[], sort: SortOrder) {
-  const sf = seasonDays(db);
-  const found = db.$with("found").as(foundQuery(db, conditions, sort, sf));
+  const sup = rentingSuppliers(db);
+  const found = db.$with("found").as(foundQuery(db, conditions, sort, sup));
   const counted = db.$with("counted").as(db.select({ found: sql<number>`count(*)::int`.as("found") }).from(found));
   const page = db.$with("page").as(
     db
@@ -371,7 +393,7 @@ function buildQuery(db: Database, conditions: SQL[], sort: SortOrder) {
   );
   // Driven by the one-row count, so a page past the end still says how many cars there are.
   return db
-    .with(sf, found, counted, page)
+    .with(sup, found, counted, page)
     .select({ found: counted.found, car: cardTuple })
     .from(counted)
     .leftJoin(page, sql`true`)
