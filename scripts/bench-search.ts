@@ -101,7 +101,7 @@ function randomSearch(locationIds: number[], supplierIds: number[]): () => strin
       for (const [name, values] of filterChoices) if (Math.random() < 0.3) params.append(name, pick(values));
       if (Math.random() < 0.15) params.append("supplier", String(pick(supplierIds)));
     }
-    // One search in four asks for another order than the default (each walks its own index).
+    // One search in four asks for another order than the default.
     if (Math.random() < 0.25) params.set("sort", pick(sortOrders.slice(1)));
     if (Math.random() < 0.1) params.set("page", String(2 + Math.floor(Math.random() * 2)));
     return `/search?${params}`;

@@ -36,3 +36,9 @@ CREATE INDEX "car_locations_search" ON "car_locations" ("location_id", "daily_pr
   INCLUDE ("supplier_id", "weekly_daily_price_cents", "monthly_daily_price_cents", "deposit_cents", "seats", "doors",
            "aircon", "fuel_type", "gearbox", "mileage", "fuel_policy", "category", "bags")
   WHERE "bookable";
+--> statement-breakpoint
+-- Every order now sorts the place's cars by the real total from car_locations_search: the
+-- indexes each order walked (migration 0011) are no longer read.
+DROP INDEX IF EXISTS "car_locations_by_seats";
+--> statement-breakpoint
+DROP INDEX IF EXISTS "car_locations_by_supplier";

@@ -90,8 +90,8 @@ export const cars = pgTable(
 
 /**
  * The places a car is rented from. Each row also carries a copy of the car's search
- * columns, kept by triggers (migration 0003) and never written by the application: the
- * search walks one place's cars in price order, filters included, in a single index
+ * columns, kept by triggers (migrations 0003, 0021) and never written by the application: the
+ * search reads one place's cars, prices and filters included, from a single index
  * (`car_locations_search`), instead of reading every car to find the place's.
  */
 export const carLocations = pgTable(

@@ -14,12 +14,13 @@ import { countCap, resultCount, type ResultCount } from "./result-count";
 import { CARS_PER_PAGE, type SearchQuery } from "./search-query";
 
 /**
- * The search as ONE statement. It walks the pick-up place's cars cheapest first in one
- * index (`car_locations_search`, which also holds the filter columns), keeps those the
- * availability rule lets through, and stops after `limit` of them: the page comes from
- * that list and so does the count, capped (result-count.ts) so that no search has to
- * look at every car of a place. With the cap the statement reads a few hundred index
- * entries, each with a one-entry probe of the bookings, whatever the size of the fleet.
+ * The search as ONE statement. It reads the pick-up place's cars from one index
+ * (`car_locations_search`, which also holds the prices and the filter columns), orders those
+ * that pass the filters by the real total of the period, then keeps those the availability rule
+ * lets through, in that order, and stops after `limit` of them: the page comes from that list
+ * and so does the count, capped (result-count.ts) so that no search has to probe every car of
+ * a place. With the cap the statement probes the bookings for a few hundred cars at most,
+ * one index entry each, whatever the size of the fleet.
  *
  * It is a server-side prepared statement (postgres.js prepares each statement text once
  * per connection), built once per combination of filter kinds with placeholders for all
