@@ -16,11 +16,12 @@ import { CARS_PER_PAGE, type SearchQuery } from "./search-query";
 /**
  * The search as ONE statement. It reads the pick-up place's cars from one index
  * (`car_locations_search`, which also holds the prices and the filter columns), orders those
- * that pass the filters by the real total of the period, then keeps those the availability rule
- * lets through, in that order, and stops after `limit` of them: the page comes from that list
- * and so does the count, capped (result-count.ts) so that no search has to probe every car of
- * a place. With the cap the statement probes the bookings for a few hundred cars at most,
- * one index entry each, whatever the size of the fleet.
+ * that pass the filters by the real total of the period (or, when the daily price orders the
+ * totals, walks them cheapest first), then keeps those the availability rule lets through, in
+ * that order, and stops after `limit` of them: the page comes from that list and so does the
+ * count, capped (result-count.ts) so that no search has to probe every car of a place. With the
+ * cap the statement probes the bookings for a few hundred cars at most, one index entry each,
+ * whatever the size of the fleet.
  *
  * It is a server-side prepared statement (postgres.js prepares each statement text once
  * per connection), built once per combination of filter kinds with placeholders for all
@@ -380,9 +381,70 @@ function foundQuery(db: Database, conditions: SQL[], sort: SortOrder, sup: Retur
     .limit(walkLimit);
 }
 
+/**
+ * The searches the daily price still orders by total: fewer than 7 days (the base rate is the
+ * daily price), no season of a renting supplier in the period and no one-way fee. Then every
+ * total is the daily price × the days, and the place's cars are walked cheapest first in
+ * `car_locations_search`, stopping at `limit` bookable ones, as before seasons existed.
+ */
+function dailyPriceOrders(sup: ReturnType<typeof rentingSuppliers>): SQL {
+  return sql`(${ph("days")}::int < ${WEEKLY_DAYS}
+    and not exists (select 1 from ${sup} where ${sup.up1} is not null or ${sup.ufee} > 0))`;
+}
+
+/** The walk of the searches `dailyPriceOrders`: cheapest first, the car id breaking ties. */
+function walkQuery(db: Database, conditions: SQL[], sup: ReturnType<typeof rentingSuppliers>) {
+  return db
+    .select({
+      fid: sql<number>`${cl.carId}`.as("fid"),
+      ftotal: sql<number>`${ph("days")}::int * ${cl.dailyPriceCents}::bigint`.as("ftotal"),
+      fseats: sql<number>`${cl.seats}`.as("fseats"),
+      fsname: sql<string>`''`.as("fsname"),
+      fsid: sql<number>`${cl.supplierId}`.as("fsid"),
+    })
+    .from(cl)
+    .innerJoin(s, eq(s.id, cl.supplierId))
+    .where(
+      and(
+        dailyPriceOrders(sup),
+        carIsBookable({
+          locationId: ph("location"),
+          pickUp: ph("pickUp"),
+          dropOff: ph("dropOff"),
+          days: ph("days"),
+          now: ph("now"),
+        }),
+        ...conditions,
+      ),
+    )
+    .orderBy(asc(cl.dailyPriceCents), asc(cl.carId))
+    .limit(walkLimit);
+}
+
+/**
+ * The found cars. By total (or per day), a search the daily price orders walks the index and the
+ * others sort (`foundQuery`): two branches, each behind a test of the search's values alone, which
+ * PostgreSQL evaluates once and skips the other branch for. Other orders always sort.
+ */
+function foundCars(db: Database, conditions: SQL[], sort: SortOrder, sup: ReturnType<typeof rentingSuppliers>) {
+  const sorted = foundQuery(db, conditions, sort, sup);
+  if (sort !== "total" && sort !== "perDay") return sorted;
+  const walked = walkQuery(db, conditions, sup).as("walked");
+  const other = sorted.as("other");
+  return db
+    .select({ fid: walked.fid, ftotal: walked.ftotal, fseats: walked.fseats, fsname: walked.fsname, fsid: walked.fsid })
+    .from(walked)
+    .unionAll(
+      db
+        .select({ fid: other.fid, ftotal: other.ftotal, fseats: other.fseats, fsname: other.fsname, fsid: other.fsid })
+        .from(other)
+        .where(sql`not ${dailyPriceOrders(sup)}`),
+    );
+}
+
 function buildQuery(db: Database, conditions: SQL[], sort: SortOrder) {
   const sup = rentingSuppliers(db);
-  const found = db.$with("found").as(foundQuery(db, conditions, sort, sup));
+  const found = db.$with("found").as(foundCars(db, conditions, sort, sup));
   const counted = db.$with("counted").as(db.select({ found: sql<number>`count(*)::int`.as("found") }).from(found));
   const page = db.$with("page").as(
     db
