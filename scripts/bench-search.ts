@@ -5,7 +5,11 @@
  * (PostgreSQL and Redis, so one web process per core), and autocannon against /search,
  * each request drawing its own place, dates, duration, filters and page at random (so no
  * cache of a few URLs can help), at 16 connections and at 1. Then SQL queries per
- * request (LOG_QUERY_COUNT), and the database is dropped.
+ * request (LOG_QUERY_COUNT), and the database is dropped. Every supplier has seasons (issue 29's
+ * acceptance: a December high season, Carnaval, Semana Santa, a low season at −10 %, this year's
+ * and next), a few cars a fixed December price, a third of the cars a weekly price and a tenth a
+ * monthly one, every supplier a one-way fee, and one search in seven returns elsewhere: the search
+ * orders by the real total (docs/domain.md#search-order).
  * Options: --duration <s> (default 15), --warmup <s> (default 20), --keep (keep the database),
  * --memory (`npm run bench:memory`: only the 16-connection load, then the resident memory of
  * the supervisor and of each web process; goal ≤ 250 MB per web process, docs/operations.md#memory).
@@ -89,21 +93,42 @@ function randomSearch(locationIds: number[], supplierIds: number[]): () => strin
       (1 + Math.floor(Math.random() * 180)) * 86_400_000 +
       (8 * 60 + Math.floor(Math.random() * 600)) * 60_000;
     const to = from + (1 + Math.floor(Math.random() * 14)) * 86_400_000;
-    const params = new URLSearchParams({
-      pickup: String(pick(locationIds)),
-      same: "1",
-      from: local(from),
-      to: local(to),
-    });
+    const params = new URLSearchParams({ pickup: String(pick(locationIds)), from: local(from), to: local(to) });
+    // One search in seven returns the car elsewhere (the one-way fee counts in the order).
+    if (Math.random() < 1 / 7) params.set("dropoff", String(pick(locationIds)));
+    else params.set("same", "1");
     if (Math.random() > 0.35) {
       for (const [name, values] of filterChoices) if (Math.random() < 0.3) params.append(name, pick(values));
       if (Math.random() < 0.15) params.append("supplier", String(pick(supplierIds)));
     }
-    // One search in four asks for another order than the default (each walks its own index).
+    // One search in four asks for another order than the default.
     if (Math.random() < 0.25) params.set("sort", pick(sortOrders.slice(1)));
     if (Math.random() < 0.1) params.set("page", String(2 + Math.floor(Math.random() * 2)));
     return `/search?${params}`;
   };
+}
+
+/** Seasons for every supplier, longer-rental and fixed season prices, one-way fees (see the header). */
+async function definePrices(db: postgres.Sql) {
+  const year = new Date().getUTCFullYear();
+  await db`
+    insert into seasons (supplier_id, name, first_day, last_day, percent)
+    select s.id, season.name, make_date(y, season.m1, season.d1), make_date(y, season.m2, season.d2),
+      season.percent + (s.id % 4) * 5
+    from suppliers s, generate_series(${year}::int, ${year + 1}::int) y,
+      (values ('Carnaval', 2, 8, 2, 17, 30), ('Semana Santa', 3, 25, 4, 5, 25), ('Temporada baja', 5, 1, 6, 30, -25),
+              ('Diciembre', 12, 1, 12, 31, 25)) as season(name, m1, d1, m2, d2, percent)`;
+  await db`
+    insert into season_car_prices (season_id, car_id, daily_price_cents)
+    select se.id, c.id, c.daily_price_cents * 2
+    from cars c join seasons se on se.supplier_id = c.supplier_id and se.name = 'Diciembre'
+    where c.id % 50 = 0`;
+  await db`
+    update cars set weekly_daily_price_cents = case when id % 3 = 0 then daily_price_cents * 85 / 100 end,
+      monthly_daily_price_cents = case when id % 10 = 0 then daily_price_cents * 70 / 100 end
+    where id % 3 = 0 or id % 10 = 0`;
+  await db`update suppliers set one_way_fee_cents = 2500 + (id % 5) * 1000`;
+  await db`vacuum analyze`;
 }
 
 type Run = {
@@ -201,6 +226,7 @@ async function main() {
   if (seeded.status !== 0) throw new Error("seeding failed");
 
   const db = postgres(dbUrl, { max: 1, onnotice: () => {} });
+  await definePrices(db);
   const locationIds = (await db<{ id: number }[]>`select id from locations order by id`).map((r) => r.id);
   const supplierIds = (await db<{ id: number }[]>`select id from suppliers where active order by id`).map((r) => r.id);
   const settings = await db<{ name: string; value: string; source: string }[]>`

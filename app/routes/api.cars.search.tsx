@@ -28,11 +28,13 @@ const route = apiRoute(
         ? await limitsLeavingOut({ locationId: query.pickupId, pickUp, dropOff, now: new Date() })
         : null;
     return reply(200, {
-      cars: cars.map(({ rates, ...car }) => ({
+      cars: cars.map(({ rates, fees, ...car }) => ({
         ...car,
         image: absoluteUrl(car.image),
         supplierLogo: absoluteUrl(car.supplierLogo),
-        totalCents: priceRental({ car, days, rates }).totalCents,
+        // The page's total (car-price.tsx), checkout's too: the same rates and fees through priceRental.
+        totalCents: priceRental({ car, days, rates, fees }).totalCents,
+        fees,
       })),
       total: count.total,
       more: count.more,

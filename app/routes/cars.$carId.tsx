@@ -71,9 +71,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       }),
       days: period.days,
       // The search's total (search.tsx): the period's days at their rates (docs/domain.md#seasons).
-      totalCents:
-        (await carPeriodCents(carId, { pickUp: period.pickUp, days: period.days, timeZone: query.timeZone })) ??
-        car.dailyPriceCents * period.days,
+      totalCents: (await carPeriodCents(carId, query)) ?? car.dailyPriceCents * period.days,
       summary: t("search.summary", {
         ns: "catalogue",
         place: place(query.pickupId),

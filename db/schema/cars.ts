@@ -90,8 +90,8 @@ export const cars = pgTable(
 
 /**
  * The places a car is rented from. Each row also carries a copy of the car's search
- * columns, kept by triggers (migration 0003) and never written by the application: the
- * search walks one place's cars in price order, filters included, in a single index
+ * columns, kept by triggers (migrations 0003, 0021) and never written by the application: the
+ * search reads one place's cars, prices and filters included, from a single index
  * (`car_locations_search`), instead of reading every car to find the place's.
  */
 export const carLocations = pgTable(
@@ -104,6 +104,9 @@ export const carLocations = pgTable(
       .notNull()
       .references(() => cars.id, { onDelete: "cascade" }),
     dailyPriceCents: integer("daily_price_cents"),
+    /** The longer-rental prices, so the search orders by the real total from its index (docs/domain.md#search-order). */
+    weeklyDailyPriceCents: integer("weekly_daily_price_cents"),
+    monthlyDailyPriceCents: integer("monthly_daily_price_cents"),
     supplierId: integer("supplier_id"),
     depositCents: integer("deposit_cents"),
     seats: smallint("seats"),

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import postgres from "postgres";
 import { caracas, expect, jsModes, MAIQUETIA, money, test } from "./support";
 
 /*
@@ -9,6 +10,11 @@ import { caracas, expect, jsModes, MAIQUETIA, money, test } from "./support";
  */
 const MERIDA = "Mérida – City centre";
 const VALENCIA = "Valencia Airport (VLN)";
+
+const sql = postgres(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
+test.afterAll(async () => {
+  await sql.end();
+});
 
 const FROM = caracas(10, "10:00");
 // Three days and two hours: four rental days.
@@ -152,6 +158,26 @@ for (const mode of jsModes) {
         cars.add(href.searchParams.get("car")!);
       }
       expect(cars.size).toBe(15);
+    });
+
+    test("a drop-off elsewhere adds the supplier's one-way fee to every total and names it", async ({ page }) => {
+      // Mérida's cars are all Andes Drive's: a $30 one-way fee for this test, put back after it.
+      const [andes] = await sql<{ id: number; fee: number | null }[]>`
+        select id, one_way_fee_cents as fee from suppliers where name = 'Andes Drive'`;
+      await sql`update suppliers set one_way_fee_cents = 3000 where id = ${andes.id}`;
+      try {
+        const totals = async () =>
+          (await page.locator(".car-card__total").allTextContents()).map((text) => money(text));
+        await searchFromHome(page, MERIDA);
+        const same = await totals();
+        expect(same.length).toBeGreaterThan(0);
+        await expect(page.getByText(/One-way fee/)).toHaveCount(0);
+        await searchFromHome(page, MERIDA, { dropoff: VALENCIA });
+        expect(await totals()).toEqual(same.map((cents) => cents + 3000));
+        await expect(cards(page).first()).toContainText(/One-way fee \(different drop-off place\) \$30(?![\d.])/);
+      } finally {
+        await sql`update suppliers set one_way_fee_cents = ${andes.fee} where id = ${andes.id}`;
+      }
     });
 
     test("pages through the results, cheapest first across pages", async ({ page }) => {

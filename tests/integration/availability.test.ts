@@ -175,6 +175,8 @@ describe("availability in search", () => {
         supplierLogo: supplier.logo,
         // Two days, no season of this supplier: both at the daily price (docs/domain.md#seasons).
         rates: [{ days: 2, dailyPriceCents: car.dailyPriceCents, rate: "daily", season: null }],
+        // The same place to return, inside its hours: no fee.
+        fees: {},
       },
     ]);
     expect(typeof cars[0].aircon).toBe("boolean");

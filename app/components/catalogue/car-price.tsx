@@ -2,7 +2,7 @@ import { BolivarEstimate } from "~/components/price/bolivar-estimate";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { includedOptions, resultTotals } from "~/modules/pricing/price-lines";
-import { priceRental, type DepositMethod, type OptionKey, type RateSpan } from "~/modules/pricing/pricing";
+import { priceRental, type DepositMethod, type FeeKey, type OptionKey, type RateSpan } from "~/modules/pricing/pricing";
 
 /** What a result's price block needs: the car's terms as the search read them. */
 export type CarPriceData = {
@@ -14,6 +14,8 @@ export type CarPriceData = {
   options: Record<OptionKey, number>;
   /** How the period's days are charged (docs/domain.md#seasons). */
   rates: RateSpan[];
+  /** The search's fees for this car above 0, in its total as in checkout's (docs/domain.md#fees). */
+  fees: Partial<Record<FeeKey, number>>;
 };
 
 /**
@@ -45,10 +47,15 @@ export function CarPrice({
     payLaterFeePercent: car.payLaterFeePercent,
     options: car.options,
   };
-  const totals = resultTotals(priced, days, { payNow, payLater: car.payLaterAllowed }, car.rates);
+  const totals = resultTotals(priced, days, { payNow, payLater: car.payLaterAllowed }, car.rates, car.fees);
   // The period's average day (docs/domain.md#seasons): the daily price unless a season or a longer-rental rate applies.
   const perDayCents = priceRental({ car: priced, days, rates: car.rates }).dailyPriceCents;
-  const included = [t("result.taxes"), ...includedOptions(car.options).map((key) => t(`catalogue:options.${key}`))];
+  const included = [
+    t("result.taxes"),
+    ...includedOptions(car.options).map((key) => t(`catalogue:options.${key}`)),
+    // The fees in the total (only those charged), named with their amounts: a one-way drop-off's.
+    ...Object.entries(car.fees).map(([key, cents]) => `${t(`lines.fees.${key}`)} ${formatCents(cents)}`),
+  ];
   const deposit =
     car.depositCents > 0
       ? t("result.deposit", { amount: formatCents(car.depositCents), method: t(`result.methods.${car.depositMethod}`) })

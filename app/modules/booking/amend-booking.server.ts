@@ -10,6 +10,7 @@ import {
   optionPrices,
   priceRental,
   rentalDays,
+  rentalFees,
   UnavailableOptionError,
   type OptionKey,
   type PriceBreakdown,
@@ -25,7 +26,6 @@ import { canAmend } from "./eligibility";
 import { lockInScope, paidCentsOf } from "./move.server";
 import { isPickedUp } from "./rental.server";
 import { tellStaff, type BookingBefore } from "./tell-staff.server";
-import { rentalFees } from "./create-booking.server";
 import { youngDriverFeeCents, youngDriverRule } from "./young-driver";
 import { calendarDateIn } from "~/modules/time/calendar";
 import { placeNameColumns } from "~/modules/i18n/place-name";

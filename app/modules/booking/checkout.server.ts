@@ -5,7 +5,7 @@ import { placeName } from "~/modules/i18n/place-name";
 import { presentLocations, type PresentedLocation } from "~/modules/catalogue/present.server";
 import type { Language } from "~/modules/i18n/languages";
 import type { OnlineMethod } from "~/modules/booking/methods";
-import type { FeeKey, OptionKey, RateSpan } from "~/modules/pricing/pricing";
+import { rentalFees, type FeeKey, type OptionKey, type RateSpan } from "~/modules/pricing/pricing";
 import { ratesForCar } from "~/modules/pricing/seasons.server";
 import { getDb } from "~/utils/db.server";
 import { loadProfile, updateProfile } from "~/modules/user/account.server";
@@ -13,7 +13,6 @@ import { authMessages } from "~/modules/user/messages";
 import {
   createBooking,
   loadCheckoutCar,
-  rentalFees,
   type CheckoutCar,
   type CheckoutFailure,
   type CheckoutResult,
@@ -129,7 +128,7 @@ export async function readCheckoutTarget(
     dropoffName: dropoff.name,
     pickupPlace: pickup,
     dropoffPlace: dropoff,
-    fees: rentalFees(handovers.fees, car.oneWayFeeCents, pickup.id !== dropoff.id, 0),
+    fees: rentalFees(handovers.fees, car.oneWayFeeCents, pickup.id !== dropoff.id),
     pickUpDate: calendarDateIn(pickup.timeZone, pickUp),
   };
 }

@@ -1,12 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { limitFailure, type LimitCode, type SupplierLimits } from "~/modules/availability/limits";
-import {
-  openingHoursOf,
-  rentalHandovers,
-  type HandoverFees,
-  type HoursRefusal,
-} from "~/modules/availability/opening-hours";
+import { openingHoursOf, rentalHandovers, type HoursRefusal } from "~/modules/availability/opening-hours";
 import type { PlaceNames } from "~/modules/i18n/place-name";
 import type { Language } from "~/modules/i18n/languages";
 import { notify } from "~/modules/notification/notify.server";
@@ -16,8 +11,8 @@ import {
   optionKeys,
   priceRental,
   rentalDays,
+  rentalFees,
   type Deposit,
-  type FeeKey,
   type OptionKey,
 } from "~/modules/pricing/pricing";
 import { ratesForCar } from "~/modules/pricing/seasons.server";
@@ -424,23 +419,4 @@ async function announce(tx: Transaction, a: Announcement) {
   await tellStaff(tx, booking.id, { kind: "new" });
   // The driver's confirmation, with the voucher, as every way of paying gives it (docs/domain.md#voucher).
   await enqueueBookingConfirmation(tx, booking.id);
-}
-
-/**
- * The fees of a rental (docs/domain.md#fees): each handover outside the hours at a place that
- * offers the service, the supplier's one-way fee when the drop-off is at another place, and the
- * young driver fee the caller worked out from the driver's birth date (`youngDriverFeeCents`).
- */
-export function rentalFees(
-  handovers: HandoverFees,
-  oneWayFeeCents: number,
-  oneWay: boolean,
-  youngDriverCents: number,
-): Partial<Record<FeeKey, number>> {
-  return {
-    outOfHoursPickUp: handovers.pickUp,
-    outOfHoursDropOff: handovers.dropOff,
-    oneWay: oneWay ? oneWayFeeCents : 0,
-    youngDriver: youngDriverCents,
-  };
 }

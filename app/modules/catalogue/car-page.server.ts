@@ -1,12 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import { excessOf } from "~/modules/pricing/cover";
-import { optionPrices } from "~/modules/pricing/pricing";
+import { optionPrices, rentalFees } from "~/modules/pricing/pricing";
 import { ratesForCar } from "~/modules/pricing/seasons.server";
 import { getDb, schema } from "~/utils/db.server";
-import type { CarCard } from "./search.server";
+import type { SearchQuery } from "./search-query";
+import { handoverFees, type CarCard } from "./search.server";
 
 /** What the car page (docs/domain.md#car-page) shows of a car, whatever the dates. */
-export type CarDetails = Omit<CarCard, "payLaterFeePercent" | "supplierId" | "rates"> & {
+export type CarDetails = Omit<CarCard, "payLaterFeePercent" | "supplierId" | "rates" | "fees"> & {
   minimumAge: number;
   /** The places it is rented from, by id. */
   locationIds: number[];
@@ -60,15 +61,13 @@ export async function loadCarDetails(carId: number): Promise<CarDetails | null> 
 }
 
 /**
- * What the car costs for a period with no options (the search's total, docs/domain.md#seasons):
- * its seasons and longer-rental rates counted, as search and checkout count them.
+ * What the car costs for a search's places and period with no options (the search's total,
+ * docs/domain.md#search-order): its seasons and longer-rental rates counted, and the fees checkout
+ * adds (one-way, out of hours), as search and checkout count them.
  */
-export async function carPeriodCents(
-  carId: number,
-  rental: { pickUp: Date; days: number; timeZone: string },
-): Promise<number | null> {
+export async function carPeriodCents(carId: number, query: SearchQuery): Promise<number | null> {
   const db = await getDb();
-  const { cars: c } = schema;
+  const { cars: c, suppliers: s } = schema;
   const [car] = await db
     .select({
       id: c.id,
@@ -76,10 +75,15 @@ export async function carPeriodCents(
       dailyPriceCents: c.dailyPriceCents,
       weeklyDailyPriceCents: c.weeklyDailyPriceCents,
       monthlyDailyPriceCents: c.monthlyDailyPriceCents,
+      oneWayFeeCents: s.oneWayFeeCents,
     })
     .from(c)
+    .innerJoin(s, eq(s.id, c.supplierId))
     .where(eq(c.id, carId));
   if (!car) return null;
-  const rates = await ratesForCar(db, car, rental);
-  return rates.reduce((sum, span) => sum + span.days * span.dailyPriceCents, 0);
+  const { pickUp, days } = query.period;
+  const rates = await ratesForCar(db, car, { pickUp, days, timeZone: query.timeZone });
+  const fees = rentalFees(await handoverFees(query), car.oneWayFeeCents ?? 0, query.dropoffId !== query.pickupId);
+  const feeCents = Object.values(fees).reduce((sum, cents) => sum + (cents ?? 0), 0);
+  return rates.reduce((sum, span) => sum + span.days * span.dailyPriceCents, 0) + feeCents;
 }

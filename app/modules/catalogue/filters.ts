@@ -133,9 +133,9 @@ export function activeFilterCount(filters: SearchFilters): number {
 
 /**
  * The orders a search can list its cars in (docs/domain.md#search-order), the first the default.
- * Every result of one search rents for the same days and its total is the daily price times
- * them, so "total" and "perDay" give the same order today; they stay two choices, named as
- * renters look for them.
+ * Prices are the real total of the searched period. Every result of one search rents for the same
+ * days, so "total" and "perDay" (the total over the days) give the same order; they stay two
+ * choices, named as renters look for them.
  */
 export const sortOrders = ["total", "perDay", "supplier", "seats"] as const;
 export type SortOrder = (typeof sortOrders)[number];

@@ -53,6 +53,27 @@ export type Deposit = { cents: number; method: DepositMethod };
 export const feeKeys = ["outOfHoursPickUp", "outOfHoursDropOff", "oneWay", "youngDriver"] as const;
 export type FeeKey = (typeof feeKeys)[number];
 
+/**
+ * The fees of a rental (docs/domain.md#fees): each handover outside the hours at a place that
+ * offers the service (`handovers`, from `rentalHandovers`), the supplier's one-way fee when the
+ * drop-off is at another place, and the young driver fee the caller worked out from the driver's
+ * birth date (`youngDriverFeeCents`; 0 where nobody drives yet: the search, the car page).
+ * Checkout, amendments, the search and the API all ask it.
+ */
+export function rentalFees(
+  handovers: { pickUp: number; dropOff: number },
+  oneWayFeeCents: number,
+  oneWay: boolean,
+  youngDriverCents = 0,
+): Partial<Record<FeeKey, number>> {
+  return {
+    outOfHoursPickUp: handovers.pickUp,
+    outOfHoursDropOff: handovers.dropOff,
+    oneWay: oneWay ? oneWayFeeCents : 0,
+    youngDriver: youngDriverCents,
+  };
+}
+
 export type PricedCar = {
   dailyPriceCents: number;
   payLaterFeePercent: number;

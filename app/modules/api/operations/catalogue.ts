@@ -102,10 +102,20 @@ export const carCardSchema = z
       .boolean()
       .meta({ description: "The supplier may hand over another car of the same category: show “name or similar”." }),
     dailyPriceCents: z.number().int(),
-    totalCents: z
-      .number()
-      .int()
-      .meta({ description: "The rental for the searched period without options, paid online (docs/domain.md#price)." }),
+    totalCents: z.number().int().meta({
+      description:
+        "The rental for the searched period without options, paid online: its days at their rates (seasons, weekly or monthly price) and `fees` (docs/domain.md#price). The default order is by it.",
+    }),
+    fees: z
+      .object({
+        outOfHoursPickUp: z.number().int().optional(),
+        outOfHoursDropOff: z.number().int().optional(),
+        oneWay: z.number().int().optional(),
+      })
+      .meta({
+        description:
+          "The fees in `totalCents`, those above 0: the supplier's one-way fee when the drop-off is at another place, a handover outside a place's hours (docs/domain.md#fees).",
+      }),
     depositCents: z.number().int(),
     seats: z.number().int(),
     doors: z.number().int(),
@@ -175,7 +185,7 @@ export const searchQuerySchema = z.object({
     .meta({ description: "At least this many large bags." }),
   [SORT_PARAM]: z.enum(sortOrders).optional().meta({
     description:
-      "Order (docs/domain.md#search-order): `total` (default) and `perDay` cheapest first, `supplier` by supplier name then cheapest, `seats` most seats first then cheapest. Unknown values give the default.",
+      "Order (docs/domain.md#search-order): `total` (default) and `perDay` by the real total of the period (`totalCents`), lowest first, `supplier` by supplier name then that total, `seats` most seats first then that total. Unknown values give the default.",
   }),
   l: z.string().optional().meta({ description: "Language of names and messages: es, en, fr, el." }),
 });
