@@ -150,7 +150,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dropoff: place(dropoff),
     driver: granted ? { ...driver, email: null, phone: null } : driver,
     granted,
-    // docs/domain.md#return: the status changes with the car's pick-up and return, in time order;
+    // docs/domain.md#booking-history: the status changes with the car's pick-up and return, in time order;
     // who took the car out or back is named to staff, the driver sees the supplier.
     history: historyInTimeOrder(history, await rentalHistory(booking.id)).map((h) =>
       h.kind === "status"

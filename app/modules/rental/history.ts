@@ -1,5 +1,5 @@
 /*
- * The booking's history as its page shows it (docs/domain.md#return): the status changes and the
+ * The booking's history as its page shows it (docs/domain.md#booking-history): the status changes and the
  * car's pick-up and return, one list in time order.
  */
 
