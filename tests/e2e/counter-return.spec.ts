@@ -150,6 +150,8 @@ for (const mode of jsModes) {
         /Picked up · odometer 12,000 km · fuel 8\/8/,
         /Returned · odometer 12,600 km · fuel 5\/8/,
       ]);
+      // Staff see who took the car back.
+      await expect(history.filter({ hasText: "Returned ·" })).toContainText("Luis Llanos");
 
       // A second return: the page is gone (404).
       const again = await page.request.get(`/admin/counter/return?b=${bookingId}&l=en`);
@@ -157,6 +159,10 @@ for (const mode of jsModes) {
 
       // The driver's final receipt names every line.
       const driver = await clientAs(new URL(page.url()).origin, DRIVER);
+      // The driver's history names the supplier, not the staff member.
+      const driverPage = await (await driver.get(`/booking?b=${bookingId}&l=en`)).text();
+      expect(driverPage).toMatch(/<td>Llanos Rent a Car<\/td><td colSpan="2">Returned · odometer 12,600 km/i);
+      expect(driverPage).not.toContain("Luis Llanos");
       const receipt = await driver.get(`/booking/final-receipt?b=${bookingId}`);
       expect(receipt.status()).toBe(200);
       expect(receipt.headers()["content-type"]).toContain("application/pdf");
