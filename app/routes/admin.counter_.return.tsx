@@ -4,11 +4,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
+import { InspectionFields } from "~/components/counter/inspection-fields";
 import { SelectField } from "~/components/form-choices";
 import { FieldErrors, FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { FinalBillTable } from "~/components/rental/final-bill-table";
 import { useZodForm } from "~/components/use-zod-form";
+import { isStaff } from "~/modules/access/booking-scope.server";
 import { requireBackOffice } from "~/modules/access/staff.server";
+import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { parseDollars } from "~/modules/forms/money";
 import { placeNameKey } from "~/modules/i18n/place-name";
 import { useTranslation } from "~/modules/i18n/react";
@@ -23,6 +26,7 @@ import {
   returnSchema,
   type ReturnFacts,
 } from "~/modules/rental/return";
+import { processInspectionPhotos, readInspectionForm } from "~/modules/rental/inspection.server";
 import { loadReturn, recordReturn } from "~/modules/rental/return.server";
 import { instantToLocal, localToInstant, wallClockLabel } from "~/modules/time/zoned-time";
 import { toastHeader } from "~/utils/toast.server";
@@ -46,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);
   const found = await loadReturn(user, bookingId(request));
   if (!found) throw notFound();
-  const { detail, facts, timeZone } = found;
+  const { detail, facts, timeZone, pickupMarks } = found;
   const { booking, car, driver, dropoff, rental } = detail;
   return {
     title: `${context.t("adminDashboard:return.title", { reference: booking.reference })} · Rueda`,
@@ -60,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     driver: driver.fullName,
     place: { name: dropoff[placeNameKey(context.language)], timeZone },
     facts,
+    pickupMarks,
     now: instantToLocal(new Date(), timeZone),
   };
 }
@@ -67,9 +72,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireBackOffice(request, context);
   const id = bookingId(request);
-  const submission = parseWithZod(await request.formData(), { schema: returnSchema });
+  // Out of scope: the 404 before any photo is read (docs/security.md#uploads).
+  if (!isStaff(user) || !(await bookingDetail(user, id))) throw notFound();
+  // Multipart: the inspection's photos come with the form (docs/domain.md#inspection).
+  const submission = parseWithZod(await readInspectionForm(request), { schema: returnSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const done = await recordReturn(user, id, submission.value);
+  const processed = await processInspectionPhotos(submission.value.photos);
+  if (!processed.ok)
+    return json({ result: submission.reply({ fieldErrors: { photos: [processed.message] } }) }, { status: 400 });
+  const done = await recordReturn(user, id, submission.value, undefined, processed.photos);
   switch (done.outcome) {
     case "notFound":
       throw notFound();
@@ -152,7 +163,7 @@ function previewBill(facts: ReturnFacts, zone: string, form: HTMLFormElement): F
 
 function ReturnForm() {
   const { t } = useTranslation("adminDashboard");
-  const { facts, now, place } = useLoaderData<typeof loader>();
+  const { facts, now, place, pickupMarks } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useNavigation().state === "submitting";
   const [form, fields] = useZodForm(returnSchema, actionData?.result, {
@@ -171,6 +182,7 @@ function ReturnForm() {
     odometer: t("pickup.odometer"),
     fuel: t("return.fuel"),
     returnedAt: t("return.returnedAt"),
+    photos: t("inspection.photos"),
   };
   // The damage rows' fields too, so the summary above the form counts their errors.
   for (let i = 0; i < rows; i++) {
@@ -182,7 +194,14 @@ function ReturnForm() {
     return typeof row?.[key] === "string" ? row[key] : "";
   };
   return (
-    <Form method="post" {...getFormProps(form)} className="stack card" onInput={refresh} onChange={refresh}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="stack card"
+      onInput={refresh}
+      onChange={refresh}
+    >
       <FormErrors form={form} labels={labels} />
       <h2>{t("pickup.carSection")}</h2>
       <TextField field={fields.odometer} label={labels.odometer} help={t("return.odometerHelp")} />
@@ -213,6 +232,13 @@ function ReturnForm() {
         </p>
         <FieldErrors id={fields.returnedAt.errorId} errors={fields.returnedAt.errors} label={labels.returnedAt} />
       </div>
+      <InspectionFields
+        formId={form.id}
+        photos={fields.photos}
+        initialMarks={form.initialValue?.marks}
+        errors={form.allErrors}
+        pickupMarks={pickupMarks}
+      />
       <h2>{t("return.damageSection")}</h2>
       <p className="muted">{t("return.damageHelp")}</p>
       {Array.from({ length: rows }, (_, i) => {

@@ -20,6 +20,8 @@ import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema"
 import { isStaff } from "~/modules/access/booking-scope.server";
 import { amendChoices } from "~/modules/booking/amend-booking.server";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
+import { historyInTimeOrder } from "~/modules/rental/history";
+import { rentalHistory } from "~/modules/rental/history.server";
 import { inspectionOf } from "~/modules/rental/inspection.server";
 import { noteSchema } from "~/modules/booking/notes";
 import { addNote, listNotes } from "~/modules/booking/notes.server";
@@ -148,7 +150,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dropoff: place(dropoff),
     driver: granted ? { ...driver, email: null, phone: null } : driver,
     granted,
-    history: history.map((h) => ({ ...h, at: wallClockLabel(h.at, APP_TIME_ZONE) })),
+    // docs/domain.md#booking-history: the status changes with the car's pick-up and return, in time order;
+    // who took the car out or back is named to staff, the driver sees the supplier.
+    history: historyInTimeOrder(history, await rentalHistory(booking.id)).map((h) =>
+      h.kind === "status"
+        ? { ...h, at: wallClockLabel(h.at, APP_TIME_ZONE) }
+        : {
+            ...h,
+            at: wallClockLabel(h.at, APP_TIME_ZONE),
+            actor: staff && !granted ? (h.actor ?? supplier.name) : supplier.name,
+          },
+    ),
     notes: notes && notes.map((n) => ({ ...n, at: wallClockLabel(n.at, APP_TIME_ZONE) })),
     historyZone: APP_TIME_ZONE,
     staff,
@@ -170,8 +182,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           }
         : null,
     agreement: !granted && detail.rental !== null,
-    // docs/domain.md#inspection: the walk-around at the pick-up, for the booking's people (not a grant's holder).
-    inspection: !granted && detail.rental ? (await inspectionOf(await getDb(), booking.id)).out : null,
+    // docs/domain.md#inspection: the walk-arounds at the pick-up and the return, for the booking's people (not a grant's holder).
+    inspection: !granted && detail.rental ? await inspectionOf(await getDb(), booking.id) : null,
     returnHref: staff && !granted && detail.rental?.state === "out" ? `/admin/counter/return?b=${booking.id}` : null,
     pickupHref:
       staff && !granted && detail.rental === null && ["pending", "deposit", "paid", "reserved"].includes(booking.status)
@@ -448,7 +460,7 @@ export default function BookingPage() {
           })}
         </p>
       ) : null}
-      {inspection ? <InspectionSummary inspection={inspection} /> : null}
+      {inspection ? <InspectionSummary phase="out" inspection={inspection.out} /> : null}
       {returned ? (
         <section className="card stack" aria-labelledby="return-title">
           <h2 id="return-title">{t("rental.returnTitle")}</h2>
@@ -470,6 +482,7 @@ export default function BookingPage() {
           )}
         </section>
       ) : null}
+      {returned && inspection ? <InspectionSummary phase="in" inspection={inspection.in} /> : null}
       <section className="card" aria-labelledby="summary-title">
         <h2 id="summary-title">{t("detail.summary")}</h2>
         <dl className="details">
@@ -612,14 +625,24 @@ export default function BookingPage() {
               </tr>
             </thead>
             <tbody>
-              {history.map((h) => (
-                <tr key={h.id}>
-                  <td>{h.at}</td>
-                  <td>{h.actor ?? t("history.system")}</td>
-                  <td>{tc(`bookingStatus.${h.fromStatus}`)}</td>
-                  <td>{tc(`bookingStatus.${h.toStatus}`)}</td>
-                </tr>
-              ))}
+              {history.map((h) =>
+                h.kind === "status" ? (
+                  <tr key={h.id}>
+                    <td>{h.at}</td>
+                    <td>{h.actor ?? t("history.system")}</td>
+                    <td>{tc(`bookingStatus.${h.fromStatus}`)}</td>
+                    <td>{tc(`bookingStatus.${h.toStatus}`)}</td>
+                  </tr>
+                ) : (
+                  <tr key={h.kind}>
+                    <td>{h.at}</td>
+                    <td>{h.actor}</td>
+                    <td colSpan={2}>
+                      {t(`history.${h.kind}`, { km: formatNumber(h.odometerKm), fuel: h.fuelEighths })}
+                    </td>
+                  </tr>
+                ),
+              )}
             </tbody>
           </table>
         )}

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import * as schema from "../../db/schema";
 import { pdfText } from "../pdf-text";
 import { carOf, clientAs, DEMO_PASSWORD, DRIVER, marker } from "./admin-fixtures";
@@ -11,7 +12,9 @@ import { expect, jsModes, signIn, test, waitForEmails } from "./support";
  * 3 days at $28 with 150 km a day, $0.25 per extra km, Llanos's $5 an eighth and 59 minutes'
  * grace, a $150 deposit — comes back with 3/8 less fuel, 150 km over the allowance and 3 hours
  * late. The booking page shows each line and the deposit's settlement, the driver's final receipt
- * names them, and the driver's email arrives with it.
+ * names them, and the driver's email arrives with it. The return's walk-around (docs/domain.md#inspection)
+ * adds a photo and a new damage mark beside the pick-up's; the booking page shows both inspections
+ * and the pick-up and the return among its history's rows.
  */
 const STAFF = "staff@llanos.example";
 const db = seedDatabase("a car picked up three days ago, due back three hours ago");
@@ -39,6 +42,9 @@ async function overdueRental(carId: number, reference: string): Promise<number> 
     .execute(sql`insert into rentals (booking_id, picked_up_at, odometer_out_km, fuel_out_eighths, deposit_cents,
       deposit_taken, signer_name, signed_at, language)
     select id, starts_at, 12000, 8, 15000, 'cardHold', 'Daniela Conductora', starts_at, 'en' from bookings where id = ${id}`);
+  // The damage the pick-up's walk-around found.
+  await db().execute(sql`insert into rental_damage_marks (booking_id, phase, area, kind, note)
+    values (${id}, 'out', 'leftSide', 'dent', 'Rear door')`);
   return id;
 }
 
@@ -69,17 +75,44 @@ for (const mode of jsModes) {
       await expect(entry.getByRole("link", { name: `Pick up ${reference}` })).toHaveCount(0);
       await entry.getByRole("link", { name: `Return ${reference}` }).click();
       await expect(page.getByRole("heading", { name: `Return — ${reference}`, level: 1 })).toBeVisible();
+      // The pick-up's marks, read-only, above the new ones.
+      await expect(page.getByRole("listitem").filter({ hasText: "Left side — Dent — Rear door" })).toBeVisible();
+
+      // One new damage: a tap on the back of the outline with JavaScript, a row of the list without.
+      const mark = page.getByRole("group", { name: "Damage 1", exact: true });
+      if (mode.javaScriptEnabled) {
+        await page.getByLabel("Kind of damage for the next tap").selectOption({ label: "Scratch" });
+        const outline = page.getByRole("img", { name: "Car outline seen from above, front at the top" });
+        const box = (await outline.boundingBox())!;
+        await outline.click({ position: { x: box.width * 0.5, y: box.height * 0.9 } });
+        await expect(mark.getByLabel("Area")).toHaveValue("rear");
+      } else {
+        await mark.getByLabel("Area").selectOption({ label: "Rear" });
+        await mark.getByLabel("Kind of damage").selectOption({ label: "Scratch" });
+      }
+      await mark.getByLabel("Note (optional)").fill("Bumper");
 
       // An odometer below the pick-up's is refused, said next to the field; nothing recorded.
       await page.getByLabel("Odometer (km)").fill("11999");
       await page.getByLabel("Fuel level at return").selectOption({ label: "5/8" });
       await page.getByRole("button", { name: "Record return" }).click();
       await expect(page.getByText("The odometer cannot be lower than at pick-up.").first()).toBeVisible();
+      // The mark is kept; photos are chosen again after an error (a browser cannot re-send them).
+      await expect(mark.getByLabel("Note (optional)")).toHaveValue("Bumper");
+      await page.getByLabel("Photos of the car").setInputFiles([
+        {
+          name: "back.png",
+          mimeType: "image/png",
+          buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: "#2e7d32" } })
+            .png()
+            .toBuffer(),
+        },
+      ]);
 
       await page.getByLabel("Odometer (km)").fill("12600");
       await page.getByLabel("Fuel level at return").selectOption({ label: "5/8" });
       // Three rows of damage without JavaScript; with it, "Add damage" adds one.
-      await expect(page.getByRole("group", { name: "Damage 3" })).toBeVisible();
+      await expect(page.getByRole("group", { name: "Damage charge 3" })).toBeVisible();
       if (mode.javaScriptEnabled) {
         await page.getByRole("button", { name: "Add damage" }).click();
         await expect(page.getByLabel("Note, damage 4")).toBeVisible();
@@ -103,12 +136,33 @@ for (const mode of jsModes) {
       await expect(row("Still to pay")).toContainText("$0");
       await expect(page.getByRole("link", { name: "Record return" })).toHaveCount(0);
 
+      // Both walk-arounds, and the pick-up and the return in the history, in time order.
+      const atPickup = page.getByRole("region", { name: "Inspection at pick-up" });
+      await expect(atPickup.getByRole("listitem").filter({ hasText: "Left side — Dent — Rear door" })).toBeVisible();
+      const atReturn = page.getByRole("region", { name: "Inspection at return" });
+      // The new mark only: the pick-up's stays with the pick-up.
+      await expect(atReturn.getByRole("list").first().getByRole("listitem")).toHaveText(["Rear — Scratch — Bumper"]);
+      const photos = atReturn.getByRole("img", { name: /^Photo \d of the car at return$/ });
+      await expect(photos).toHaveCount(1);
+      expect((await page.request.get((await photos.first().getAttribute("src"))!)).status()).toBe(200);
+      const history = page.getByRole("region", { name: "History" }).getByRole("row");
+      await expect(history.filter({ hasText: /Picked up|Returned/ })).toHaveText([
+        /Picked up · odometer 12,000 km · fuel 8\/8/,
+        /Returned · odometer 12,600 km · fuel 5\/8/,
+      ]);
+      // Staff see who took the car back.
+      await expect(history.filter({ hasText: "Returned ·" })).toContainText("Luis Llanos");
+
       // A second return: the page is gone (404).
       const again = await page.request.get(`/admin/counter/return?b=${bookingId}&l=en`);
       expect(again.status()).toBe(404);
 
       // The driver's final receipt names every line.
       const driver = await clientAs(new URL(page.url()).origin, DRIVER);
+      // The driver's history names the supplier, not the staff member.
+      const driverPage = await (await driver.get(`/booking?b=${bookingId}&l=en`)).text();
+      expect(driverPage).toMatch(/<td>Llanos Rent a Car<\/td><td colSpan="2">Returned · odometer 12,600 km/i);
+      expect(driverPage).not.toContain("Luis Llanos");
       const receipt = await driver.get(`/booking/final-receipt?b=${bookingId}`);
       expect(receipt.status()).toBe(200);
       expect(receipt.headers()["content-type"]).toContain("application/pdf");
@@ -119,6 +173,9 @@ for (const mode of jsModes) {
         "Late return: 1 day × $28 $28",
         "Deposit covers $80.50",
         "Deposit returned $69.50",
+        "Inspection at return",
+        "Photos taken 1",
+        "1. Rear — Scratch — Bumper",
         plate,
       ])
         expect(text).toContain(line);

@@ -1,4 +1,6 @@
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { loadCounter } from "~/modules/backoffice/counter.server";
@@ -8,6 +10,8 @@ import { searchCars } from "~/modules/catalogue/search.server";
 import { acceptanceReturn } from "~/modules/pricing/final-bill.fixture";
 import { rentalDays } from "~/modules/pricing/pricing";
 import { finalReceipt } from "~/modules/rental/final-receipt.server";
+import { rentalHistory } from "~/modules/rental/history.server";
+import { inspectionOf, processInspectionPhotos, saveInspection } from "~/modules/rental/inspection.server";
 import type { ReturnForm } from "~/modules/rental/return";
 import { loadReturn, recordReturn } from "~/modules/rental/return.server";
 import { instantToLocal } from "~/modules/time/zoned-time";
@@ -118,8 +122,18 @@ const form = (values: Partial<ReturnForm> = {}): ReturnForm => ({
   fuel: input.fuelInEighths,
   returnedAt: returnedLocal,
   damages: [],
+  photos: [],
+  marks: [],
   ...values,
 });
+
+/** A small photo made from noise: bytes no other test or run has. */
+async function photoFile(name: string) {
+  const png = await sharp(crypto.randomBytes(48 * 32 * 3), { raw: { width: 48, height: 32, channels: 3 } })
+    .png()
+    .toBuffer();
+  return new File([new Uint8Array(png)], name, { type: "image/png" });
+}
 
 beforeEach(async () => {
   fx = await setUp();
@@ -262,6 +276,64 @@ describe("return", () => {
     expect((await overdue()).flat()).not.toContain(returnsToday.reference);
     await recordReturn(fx.staff, booking.id, form(), now);
     expect(await overdue()).toEqual([]);
+  });
+});
+
+describe("the inspection at the return (docs/domain.md#inspection)", () => {
+  it("saves the return's photos and new marks as phase in, leaves the pick-up's as they were, and prints them on the final receipt", async () => {
+    const booking = await fx.pickedUp();
+    const atPickup = [{ area: "leftSide", kind: "dent", note: "Rear door", x: 330, y: 600 }] as const;
+    await saveInspection(fx.db, booking.id, "out", { photos: [], marks: [...atPickup] }, fx.staff.id);
+    const processed = await processInspectionPhotos([await photoFile("back.png")]);
+    if (!processed.ok) throw new Error(processed.message);
+    const found = [{ area: "rear", kind: "scratch", note: "Bumper", x: null, y: null }] as const;
+
+    expect(await loadReturn(fx.staff, booking.id)).toMatchObject({ pickupMarks: atPickup });
+    const done = await recordReturn(fx.staff, booking.id, form({ marks: [...found] }), now, processed.photos);
+    expect(done.outcome).toBe("returned");
+
+    const inspection = await inspectionOf(fx.db, booking.id);
+    expect(inspection.out).toEqual({ photoIds: [], marks: atPickup });
+    expect(inspection.in.marks).toEqual(found);
+    expect(inspection.in.photoIds).toHaveLength(1);
+    const [audit] = await fx.db.select().from(auditLog).where(eq(auditLog.action, "booking.return"));
+    expect(audit.changes).toMatchObject({ photos: [null, 1], damageMarks: [null, 1] });
+
+    const text = await pdfText((await finalReceipt(fx.driver, booking.id))!.pdf);
+    expect(text).toContain("Inspection at return");
+    expect(text).toContain("Photos taken 1");
+    expect(text).toContain("1. Rear — Scratch — Bumper");
+    expect(text).not.toContain("Rear door");
+  });
+
+  it("saves nothing when the return is refused", async () => {
+    const booking = await fx.pickedUp();
+    const processed = await processInspectionPhotos([await photoFile("back.png")]);
+    if (!processed.ok) throw new Error(processed.message);
+    const marks = [{ area: "rear", kind: "scratch", note: null, x: null, y: null }] as const;
+    const refused = await recordReturn(
+      fx.staff,
+      booking.id,
+      form({ odometer: 11_999, marks: [...marks] }),
+      now,
+      processed.photos,
+    );
+    expect(refused.outcome).toBe("refused");
+    expect(await inspectionOf(fx.db, booking.id)).toEqual({
+      out: { photoIds: [], marks: [] },
+      in: { photoIds: [], marks: [] },
+    });
+  });
+
+  it("gives the booking's history its pick-up and return rows, with who took the car and the readings", async () => {
+    const booking = await fx.pickedUp();
+    expect((await rentalHistory(booking.id)).map((e) => e.kind)).toEqual(["pickedUp"]);
+    await recordReturn(fx.staff, booking.id, form(), now);
+    const [staff] = await fx.db.select().from(schema.users).where(eq(schema.users.id, fx.staff.id));
+    expect(await rentalHistory(booking.id)).toEqual([
+      { kind: "pickedUp", at: input.pickedUpAt, actor: staff.fullName, odometerKm: 12_000, fuelEighths: 8 },
+      { kind: "returned", at: input.returnedAt, actor: staff.fullName, odometerKm: 12_600, fuelEighths: 5 },
+    ]);
   });
 });
 

@@ -11,7 +11,9 @@ import {
   inspectionLimits,
   outline,
   type DamageKind,
+  type DamageMark,
 } from "~/modules/rental/inspection";
+import { MarkList } from "./inspection-summary";
 
 /*
  * The walk-around inspection's fields (docs/domain.md#inspection), for the pick-up form and the
@@ -40,6 +42,7 @@ export function InspectionFields({
   photos,
   initialMarks,
   errors,
+  pickupMarks,
 }: {
   formId: string;
   /** The conform field of the file input (`photos`). */
@@ -48,6 +51,8 @@ export function InspectionFields({
   initialMarks: unknown;
   /** Every error of the form by field name (conform's `allErrors`): the rows' are read from it. */
   errors: Record<string, string[] | undefined>;
+  /** At the return: the pick-up's marks, listed read-only above the new ones. */
+  pickupMarks?: DamageMark[];
 }) {
   const { t } = useTranslation("adminDashboard");
   const hydrated = useHydrated();
@@ -71,7 +76,15 @@ export function InspectionFields({
           accept="image/*"
         />
       </div>
-      <h3>{t("inspection.damage")}</h3>
+      {pickupMarks ? (
+        <>
+          <h3>{t("inspection.pickupMarks")}</h3>
+          <MarkList marks={pickupMarks} />
+          <h3>{t("inspection.newDamage")}</h3>
+        </>
+      ) : (
+        <h3>{t("inspection.damage")}</h3>
+      )}
       {hydrated ? (
         <OutlineMarks formId={formId} initialMarks={initialMarks} errors={errors} />
       ) : (

@@ -12,8 +12,8 @@ import { depositText, priceLines, priceLineText } from "~/modules/pricing/price-
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import type { SessionUser } from "~/utils/session.server";
-import { outline, type DamageMark } from "./inspection";
 import { inspectionOf } from "./inspection.server";
+import { printInspection } from "./inspection-pdf.server";
 
 const { cars, rentals, suppliers, users } = schema;
 
@@ -151,32 +151,12 @@ export async function agreementPdf(
   );
 
   // docs/domain.md#inspection: what the walk-around found as the car went out.
-  const inspection = (await inspectionOf(executor, bookingId)).out;
   heading(t("receipt:agreement.inspection"));
-  line2(t("receipt:agreement.photos"), formatNumber(inspection.photoIds.length));
-  if (inspection.marks.length === 0) line2(t("receipt:agreement.damage"), t("receipt:agreement.noDamage"));
-  else {
-    // The drawing beside the list must not run off the page.
-    if (doc.y + OUTLINE_SIZE > doc.page.maxY()) doc.addPage();
-    const top = doc.y;
-    inspection.marks.forEach((mark, index) =>
-      doc.text(
-        `${index + 1}. ${[
-          t(`adminDashboard:inspection.areas.${mark.area}`),
-          t(`adminDashboard:inspection.kinds.${mark.kind}`),
-          mark.note,
-        ]
-          .filter(Boolean)
-          .join(" — ")}`,
-        left,
-        doc.y,
-        { width: CONTENT_WIDTH - OUTLINE_SIZE - 20 },
-      ),
-    );
-    const listBottom = doc.y;
-    drawOutline(doc, left + CONTENT_WIDTH - OUTLINE_SIZE, top, inspection.marks);
-    doc.text("", left, Math.max(listBottom, top + OUTLINE_SIZE) + 3);
-  }
+  printInspection({ doc, left, row: line2 }, (key) => t(key), (await inspectionOf(executor, bookingId)).out, {
+    photos: t("receipt:agreement.photos"),
+    damage: t("receipt:agreement.damage"),
+    none: t("receipt:agreement.noDamage"),
+  });
 
   heading(t("receipt:agreement.terms"));
   for (const n of [1, 2, 3, 4])
@@ -240,40 +220,4 @@ export async function tellDriverOfAgreement(tx: Executor, bookingId: number) {
     },
     `rental-agreement-${booking.id}`,
   );
-}
-
-/** The outline's drawn size on the page, in points. */
-const OUTLINE_SIZE = 110;
-
-type Pdf = Awaited<ReturnType<typeof pdfDocument>>["doc"];
-
-/** The car outline (inspection.ts's, scaled) with the tapped marks numbered as in the list beside it. */
-function drawOutline(doc: Pdf, x: number, y: number, marks: DamageMark[]) {
-  const scale = OUTLINE_SIZE / 1000;
-  const at = (value: number) => value * scale;
-  const { body, wheels } = outline;
-  doc.save().lineWidth(0.8).strokeColor("#555555");
-  doc.roundedRect(x + at(body.x), y + at(body.y), at(body.width), at(body.height), at(body.radius)).stroke();
-  for (const wheel of wheels) doc.rect(x + at(wheel.x), y + at(wheel.y), at(wheel.width), at(wheel.height)).stroke();
-  for (const line of [
-    outline.windscreen.top,
-    outline.windscreen.bottom,
-    outline.rearWindow.top,
-    outline.rearWindow.bottom,
-  ])
-    doc
-      .moveTo(x + at(body.x), y + at(line))
-      .lineTo(x + at(body.x + body.width), y + at(line))
-      .stroke();
-  marks.forEach((mark, index) => {
-    if (mark.x === null || mark.y === null) return;
-    const cx = x + at(mark.x);
-    const cy = y + at(mark.y);
-    doc.circle(cx, cy, 5).fillAndStroke("#c0392b", "#c0392b");
-    doc
-      .fillColor("#ffffff")
-      .fontSize(6)
-      .text(String(index + 1), cx - 5, cy - 3, { width: 10, align: "center", lineBreak: false });
-  });
-  doc.restore().fillColor("#000000").fontSize(10);
 }

@@ -9,6 +9,8 @@ import { PAGE, pdfDocument } from "~/modules/payment/pdf.server";
 import type { FinalBill } from "~/modules/pricing/final-bill";
 import { finalBillLines, finalBillLineText } from "~/modules/pricing/final-bill-lines";
 import { getDb, schema, type Executor } from "~/utils/db.server";
+import { inspectionOf } from "./inspection.server";
+import { printInspection } from "./inspection-pdf.server";
 import type { SessionUser } from "~/utils/session.server";
 
 const { cars, rentals } = schema;
@@ -74,6 +76,14 @@ export async function finalReceiptPdf(
   pair(t("receipt:final.odometer"), `${km(rental.odometerOutKm)} → ${km(odometerInKm)}`);
   pair(t("receipt:final.driven"), km(bill.drivenKm));
   pair(t("receipt:final.fuel"), `${eighths(rental.fuelOutEighths)} → ${eighths(fuelInEighths)}`);
+
+  // docs/domain.md#inspection: what the walk-around found as the car came back (the pick-up's is on the agreement).
+  heading(t("receipt:final.inspection"));
+  printInspection({ doc, left, row: pair }, (key) => t(key), (await inspectionOf(executor, bookingId)).in, {
+    photos: t("receipt:agreement.photos"),
+    damage: t("receipt:final.newDamage"),
+    none: t("receipt:final.noNewDamage"),
+  });
 
   // The return page's and the booking page's lines (docs/domain.md#final-bill).
   heading(t("receipt:final.bill"));

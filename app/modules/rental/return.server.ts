@@ -15,6 +15,7 @@ import {
   type ReturnFacts,
   type ReturnForm,
 } from "./return";
+import { inspectionOf, saveInspection, type InspectionInput } from "./inspection.server";
 import { enqueueReturnEmail } from "./return-email.server";
 
 /*
@@ -73,14 +74,23 @@ async function returnFacts(executor: Executor, bookingId: number, lock: boolean)
 
 /**
  * The return page's data for a booking in `user`'s scope whose car is out (null otherwise, like
- * a missing booking): its details and the facts the live bill reads.
+ * a missing booking): its details, the facts the live bill reads and the pick-up's damage marks.
  */
 export async function loadReturn(user: StaffUser, bookingId: number) {
   if (!isStaff(user)) return null;
   const detail = await bookingDetail(user, bookingId);
   if (detail?.rental?.state !== "out") return null;
-  const found = await returnFacts(await getDb(), bookingId, false);
-  return found && { detail, facts: found.facts, timeZone: found.timeZone };
+  const db = await getDb();
+  const found = await returnFacts(db, bookingId, false);
+  // The pick-up's marks, shown above the return's new ones (docs/domain.md#inspection).
+  return (
+    found && {
+      detail,
+      facts: found.facts,
+      timeZone: found.timeZone,
+      pickupMarks: (await inspectionOf(db, bookingId)).out.marks,
+    }
+  );
 }
 
 /**
@@ -98,13 +108,16 @@ export type ReturnOutcome =
  * Records the return of booking `bookingId` (docs/domain.md#return). The booking's row and the
  * rental's are locked, so of two returns posted at once the second finds the record returned and
  * is refused. The return time is the wall-clock time typed, read on the drop-off place's clock.
- * The driver's email with the final receipt is written to the outbox in the same transaction.
+ * The return's inspection (phase `in`) is saved, and the driver's email with the final receipt
+ * written to the outbox, in the same transaction.
  */
 export async function recordReturn(
   user: StaffUser,
   bookingId: number,
   form: ReturnForm,
   now = new Date(),
+  /** The form's photos, already judged and re-encoded (`processInspectionPhotos`). */
+  photos: InspectionInput["photos"] = [],
 ): Promise<ReturnOutcome> {
   if (!isStaff(user)) return { outcome: "notFound" };
   const db = await getDb();
@@ -143,6 +156,8 @@ export async function recordReturn(
         updatedAt: now,
       })
       .where(eq(rentals.bookingId, booking.id));
+    // The return's walk-around beside the pick-up's, which it leaves as it was (docs/domain.md#inspection).
+    await saveInspection(tx, booking.id, "in", { photos, marks: form.marks }, user.id);
     await recordAudit(tx, user, {
       action: "booking.return",
       subjectType: "booking",
@@ -155,6 +170,8 @@ export async function recordReturn(
         extrasCents: [null, bill.extrasCents],
         depositReturnedCents: [null, bill.depositReturnedCents],
         stillToPayCents: [null, bill.stillToPayCents],
+        photos: [null, photos.length],
+        damageMarks: [null, form.marks.length],
       },
     });
     await enqueueReturnEmail(tx, booking.id);

@@ -4,6 +4,7 @@ import { messages } from "~/modules/forms/messages";
 import { parseDollars } from "~/modules/forms/money";
 import type { FinalBillErrorReason, FinalBillInput } from "~/modules/pricing/final-bill";
 import { normalizeLocal } from "~/modules/time/zoned-time";
+import { inspectionFields } from "./inspection";
 import { fuelEighths, ODOMETER_MAX } from "./pickup";
 
 /*
@@ -70,6 +71,8 @@ export const returnSchema = z.object({
         row?.amount && row.note ? [{ amountCents: parseDollars(row.amount) ?? 0, note: row.note }] : [],
       ),
     ),
+  // The walk-around as the car comes back: its photos and the damage found now (docs/domain.md#inspection).
+  ...inspectionFields,
 });
 
 export type ReturnForm = z.output<typeof returnSchema>;

@@ -1,0 +1,27 @@
+/*
+ * The booking's history as its page shows it (docs/domain.md#booking-history): the status changes and the
+ * car's pick-up and return, one list in time order.
+ */
+
+/** The pick-up or the return as a history row: when, by whom, and the odometer and fuel then. */
+export type RentalEvent = {
+  kind: "pickedUp" | "returned";
+  at: Date;
+  /** The staff member's name; null when the account is gone. */
+  actor: string | null;
+  odometerKm: number;
+  fuelEighths: number;
+};
+
+/**
+ * The status rows and the rental's rows merged by time; at the same instant a status change comes
+ * first (a balance taken at the pick-up makes the booking `paid` as the car goes out).
+ */
+export function historyInTimeOrder<S extends { at: Date }>(
+  statusRows: S[],
+  rentalRows: RentalEvent[],
+): Array<({ kind: "status" } & S) | RentalEvent> {
+  const rows = [...statusRows.map((row) => ({ ...row, kind: "status" as const })), ...rentalRows];
+  // A stable sort: equal times keep the status rows (listed first) before the rental's.
+  return rows.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
