@@ -59,9 +59,10 @@ for (const mode of jsModes) {
       await db().update(schema.cars).set({ plate }).where(eq(schema.cars.id, carId));
       const reference = marker("RD-P").slice(0, 16);
       const bookingId = await pickingUpSoon(db(), carId, reference);
-      // The demo driver has no licence on the account: the counter asks for it.
+      // The demo driver has no licence on the account: the counter asks for it. Their language is
+      // Spanish, the agreement's (another spec may have saved another).
       await db().execute(
-        sql`update users set licence_number = null, licence_country = null, licence_expires_on = null where email = ${DRIVER}`,
+        sql`update users set licence_number = null, licence_country = null, licence_expires_on = null, language = 'es' where email = ${DRIVER}`,
       );
 
       await signIn(page, STAFF, DEMO_PASSWORD);
