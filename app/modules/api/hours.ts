@@ -7,7 +7,10 @@ import { weekdays, type HoursRefusal } from "~/modules/availability/opening-hour
  * place refuses. Machine-readable beside the translated sentence.
  */
 
-const clockTime = z.string().regex(/^\d{2}:\d{2}$/);
+const clockTime = z
+  .string()
+  .regex(/^\d{2}:\d{2}$/)
+  .meta({ examples: ["08:00"] });
 
 export const dayHoursSchema = z.object({ open: clockTime, close: clockTime }).nullable().meta({
   id: "DayHours",
@@ -33,7 +36,9 @@ export const hoursRefusalSchema = z
   .object({
     placeId: z.number().int().meta({ description: "The place that refuses the handover." }),
     handover: z.enum(["pickUp", "dropOff"]).meta({ description: "Which handover it refuses." }),
-    date: z.string().meta({ description: "The handover's date on the place's calendar (`YYYY-MM-DD`)." }),
+    date: z
+      .string()
+      .meta({ description: "The handover's date on the place's calendar (`YYYY-MM-DD`).", examples: ["2027-03-14"] }),
     weekday: z.enum(weekdays),
     hours: dayHoursSchema,
     holiday: z.boolean().meta({ description: "True when the date itself is one of the place's closed dates." }),

@@ -36,7 +36,7 @@ export const locationSchema = z
       description: "IANA zone: `from`/`to` of a search or a booking at this place are wall-clock times on its clock.",
     }),
     openingHours: weekHoursSchema,
-    closedDates: z.array(z.string()).meta({
+    closedDates: z.array(z.string().meta({ examples: ["2027-12-25"] })).meta({
       description:
         "The coming dates (`YYYY-MM-DD` on the place's calendar, today included, earliest first) it is closed all day, whatever its weekday's hours.",
     }),
