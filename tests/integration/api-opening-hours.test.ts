@@ -4,15 +4,23 @@ import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import { instantToLocal } from "~/modules/time/zoned-time";
 import { getDb, schema } from "~/utils/db.server";
 import { createApiClient, signedInUser } from "../api/client";
+import { createResponseChecker, fetchDocument, operationsOf } from "../api/contract";
 import { createCar, createLocation, createMaiquetia, createSupplier, resetDatabase } from "../factories";
 
 /*
  * Opening hours as an API client reads them (docs/domain.md#opening-hours): each place's week,
  * coming closed dates and out-of-hours fee on GET /api/locations; the place and that day's hours
  * beside the message of a refused checkout; and the search's notice for times outside the hours,
- * the same sentence /search shows.
+ * the same sentence /search shows. Each answer is checked against the OpenAPI document too.
  */
 const api = createApiClient({ ip: "198.51.100.78" });
+const document = await fetchDocument(api);
+const check = createResponseChecker(document);
+/** The answer's body, once it is checked against what the document says of `method path`. */
+async function documented(method: string, path: string, response: Response) {
+  const operation = operationsOf(document).find((entry) => entry.method === method && entry.path === path)!;
+  return (await check(operation, response)) as { [key: string]: any };
+}
 
 const DAY = 86_400_000;
 const everyDay = (open: string, close: string) =>
@@ -63,7 +71,9 @@ describe("GET /api/locations", () => {
   it("gives each place its weekly hours, coming closed dates and out-of-hours fee", async () => {
     const response = await api("/api/locations?l=en");
     expect(response.status).toBe(200);
-    const { locations } = (await response.json()) as { locations: Array<Record<string, unknown>> };
+    const { locations } = (await documented("GET", "/api/locations", response)) as {
+      locations: Array<Record<string, unknown>>;
+    };
     expect(locations.find((place) => place.id === fx.airport)).toMatchObject({
       name: "Maiquetía Airport",
       timeZone: "America/Caracas",
@@ -87,7 +97,7 @@ describe("GET /api/locations", () => {
     const anyHour = await createLocation(db, { nameEn: "Valencia centre", timeZone: "America/Caracas" });
     await db.insert(schema.carLocations).values({ carId: fx.carId, locationId: anyHour.id });
     forgetReferenceData();
-    const { locations } = (await (await api("/api/locations?l=en")).json()) as {
+    const { locations } = (await documented("GET", "/api/locations", await api("/api/locations?l=en"))) as {
       locations: Array<Record<string, unknown>>;
     };
     expect(locations.find((place) => place.id === anyHour.id)).toMatchObject({
@@ -116,7 +126,7 @@ describe("POST /api/bookings outside the hours", () => {
       to: local(1, "19:00"),
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toEqual({
+    expect((await documented("POST", "/api/bookings", response)).error).toEqual({
       code: "outsideHours",
       message: "Altamira office is open 08:00–18:00 on Tuesdays. Choose a time within these hours.",
       hours: {
@@ -138,7 +148,7 @@ describe("POST /api/bookings outside the hours", () => {
       to: local(4, "10:00"),
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.hours).toEqual({
+    expect((await documented("POST", "/api/bookings", response)).error.hours).toEqual({
       placeId: fx.office,
       handover: "pickUp",
       date: dateAfter(2),
@@ -153,7 +163,7 @@ describe("GET /api/cars/search", () => {
   const search = async (pickup: number, dropoff: number, from: string, to: string) => {
     const response = await api(`/api/cars/search?pickup=${pickup}&dropoff=${dropoff}&from=${from}&to=${to}&l=en`);
     expect(response.status).toBe(200);
-    return response.json();
+    return documented("GET", "/api/cars/search", response);
   };
 
   it("warns of a drop-off the place refuses with the page's sentence, and still lists the cars", async () => {
