@@ -159,6 +159,36 @@ describe("POST /api/bookings outside the hours", () => {
   });
 });
 
+describe("POST /api/bookings/{id}/amend outside the hours", () => {
+  it("names the place and that day's hours beside the message, on the field it refuses", async () => {
+    const { token } = await signedInUser({ phone: "+584141112233", birthDate: "1990-01-01" });
+    const period = { pickupLocationId: fx.airport, dropoffLocationId: fx.airport, options: [] };
+    const booked = await api("/api/bookings?l=en", {
+      token,
+      method: "POST",
+      json: { carId: fx.carId, paymentMethod: "payLater", from: local(7, "10:00"), to: local(9, "10:00"), ...period },
+    });
+    expect(booked.status).toBe(201);
+    const { booking } = await booked.json();
+    const response = await api(`/api/bookings/${booking.id}/amend?l=en`, {
+      token,
+      method: "POST",
+      json: { ...period, dropoffLocationId: fx.office, from: local(7, "10:00"), to: local(9, "18:30") },
+    });
+    expect(response.status).toBe(400);
+    const { error } = await documented("POST", "/api/bookings/{id}/amend", response);
+    expect(error.fields).toEqual({ to: error.message });
+    expect(error.hours).toEqual({
+      placeId: fx.office,
+      handover: "dropOff",
+      date: dateAfter(9),
+      weekday: "wed",
+      hours: { open: "08:00", close: "18:00" },
+      holiday: false,
+    });
+  });
+});
+
 describe("GET /api/cars/search", () => {
   const search = async (pickup: number, dropoff: number, from: string, to: string) => {
     const response = await api(`/api/cars/search?pickup=${pickup}&dropoff=${dropoff}&from=${from}&to=${to}&l=en`);
