@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
+import { weekdays, type WeekHours } from "~/modules/availability/opening-hours";
 import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import { instantToLocal } from "~/modules/time/zoned-time";
 import { getDb, schema } from "~/utils/db.server";
@@ -24,7 +25,7 @@ async function documented(method: string, path: string, response: Response) {
 
 const DAY = 86_400_000;
 const everyDay = (open: string, close: string) =>
-  Object.fromEntries(["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => [day, { open, close }]));
+  Object.fromEntries(weekdays.map((day) => [day, { open, close }])) as WeekHours;
 const officeWeek = { ...everyDay("08:00", "18:00"), sun: { open: "09:00", close: "13:00" } };
 
 // A Monday some weeks ahead, on Caracas's clock (UTC−4 all year).
