@@ -6,6 +6,7 @@ import { amendClosingCardAttemptsLimited } from "~/modules/payment/amend-closing
 import { messages } from "~/modules/forms/messages";
 import { hoursRefusalMessage } from "~/modules/availability/opening-hours";
 import { placeName } from "~/modules/i18n/place-name";
+import { hoursRefusalBody } from "~/modules/api/hours";
 
 const route = apiRoute(
   implement(amendBooking, async ({ params, body, user, language }) => {
@@ -27,7 +28,7 @@ const route = apiRoute(
       const refusal = outcome.outsideHours;
       const { key, values } = hoursRefusalMessage(refusal, placeName(refusal.place, language), language);
       const field = refusal.handover === "pickUp" ? "from" : "to";
-      throw new ApiError(400, "outsideHours", key, { [field]: key }, values);
+      throw new ApiError(400, "outsideHours", key, { [field]: key }, values, hoursRefusalBody(refusal));
     }
     if (typeof outcome === "object") {
       // The checkout's rule and sentence, the age in it (docs/domain.md#driver-age).

@@ -54,7 +54,8 @@ const route = apiRoute(
     });
     const userId = user?.id ?? null;
     const prepared = await prepareCheckout(link, { language, userId, online: enabledOnlineMethods() });
-    if (!prepared.ok) throw checkoutProblemError(prepared.problem, prepared.errors, prepared.limit, prepared.hours);
+    if (!prepared.ok)
+      throw checkoutProblemError(prepared.problem, prepared.errors, prepared.limit, prepared.hours, prepared.refusal);
     // The page's form schema, for this car and this driver: the same rules and messages.
     const parsed = prepared.schema.safeParse(checkoutFields(body));
     if (!parsed.success) {

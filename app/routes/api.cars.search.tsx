@@ -2,15 +2,17 @@ import { apiRoute, implement, reply, validationError } from "~/modules/api/handl
 import { absoluteUrl } from "~/modules/api/media-url.server";
 import { searchCars } from "~/modules/api/operations/catalogue";
 import { presentLocations } from "~/modules/catalogue/present.server";
-import { CARS_PER_PAGE, parseSearchParams, type KnownLocation } from "~/modules/catalogue/search-query";
+import { CARS_PER_PAGE, parseSearchParams } from "~/modules/catalogue/search-query";
 import { searchCars as search } from "~/modules/catalogue/search.server";
 import { limitsLeavingOut } from "~/modules/availability/availability.server";
 import { priceRental } from "~/modules/pricing/pricing";
+import { hoursRefusalMessage, rentalHandovers } from "~/modules/availability/opening-hours";
+import { hoursRefusalBody } from "~/modules/api/hours";
 
 const route = apiRoute(
-  implement(searchCars, async ({ request, language, query: { pageSize = CARS_PER_PAGE } }) => {
+  implement(searchCars, async ({ request, language, t, query: { pageSize = CARS_PER_PAGE } }) => {
     const locations = await presentLocations(language);
-    const known = new Map<number, KnownLocation>(locations.map((l) => [l.id, l]));
+    const known = new Map(locations.map((l) => [l.id, l]));
     // The page's own reader of the query string (repeated filters included), with its messages.
     const parsed = parseSearchParams(new URL(request.url).searchParams, known, new Date());
     if (!parsed.query) throw validationError(parsed.errors as Record<string, string>);
@@ -27,6 +29,17 @@ const route = apiRoute(
       count.total === 0
         ? await limitsLeavingOut({ locationId: query.pickupId, pickUp, dropOff, now: new Date() })
         : null;
+    // The searched times at the places' hours, as /search warns (docs/domain.md#opening-hours).
+    const pickup = known.get(query.pickupId)!;
+    const dropoff = known.get(query.dropoffId)!;
+    const handovers = rentalHandovers(pickup, dropoff, pickUp, dropOff);
+    let outsideHours = null;
+    if (!handovers.ok) {
+      const { refusal } = handovers;
+      const place = refusal.handover === "pickUp" ? pickup : dropoff;
+      const { key, values } = hoursRefusalMessage(refusal, place.name, language);
+      outsideHours = { ...hoursRefusalBody(refusal), message: t(key, values) };
+    }
     return reply(200, {
       cars: cars.map(({ rates, fees, ...car }) => ({
         ...car,
@@ -47,6 +60,8 @@ const route = apiRoute(
       from,
       to,
       leftOut,
+      outsideHours,
+      outOfHoursFees: handovers.ok ? handovers.fees : { pickUp: 0, dropOff: 0 },
     });
   }),
 );

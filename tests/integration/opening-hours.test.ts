@@ -171,6 +171,14 @@ describe("POST /api/bookings", () => {
     expect((await response.json()).error).toEqual({
       code: "outsideHours",
       message: "Altamira office is closed on Sundays. Choose another day.",
+      hours: {
+        placeId: fx.office,
+        handover: "pickUp",
+        date: local(6, "").slice(0, 10),
+        weekday: "sun",
+        hours: null,
+        holiday: false,
+      },
     });
     expect(await (await getDb()).$count(bookings)).toBe(0);
   });

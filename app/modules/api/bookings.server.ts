@@ -10,6 +10,8 @@ import type { OnlineMethod } from "~/modules/booking/methods";
 import { optionKeys } from "~/modules/pricing/pricing";
 import type { SessionUser } from "~/utils/session.server";
 import { ApiError, isErrorStatus } from "./errors";
+import { hoursRefusalBody } from "./hours";
+import type { HoursRefusal } from "~/modules/availability/opening-hours";
 import { validationError } from "./handler.server";
 import type { bookingSchema, checkoutBodySchema } from "./operations/bookings";
 import { placeName } from "~/modules/i18n/place-name";
@@ -135,12 +137,21 @@ export function checkoutProblemError(
   errors: LinkErrors = {},
   limit?: number,
   hours?: { key: string; values: Record<string, string> },
+  refusal?: HoursRefusal,
 ): ApiError {
   if (problem === "invalid" || problem === "pastDates")
     return checkoutValidationError(errors as Record<string, string>);
   const status = problemStatus[problem];
   // The place's hours are named in the message (docs/domain.md#opening-hours).
-  if (hours) return new ApiError(isErrorStatus(status) ? status : 400, problem, hours.key, undefined, hours.values);
+  if (hours)
+    return new ApiError(
+      isErrorStatus(status) ? status : 400,
+      problem,
+      hours.key,
+      undefined,
+      hours.values,
+      refusal && hoursRefusalBody(refusal),
+    );
   // The supplier's limit is named in the message (docs/domain.md#rental-limits).
   const strings = limit === undefined ? undefined : { count: String(limit) };
   return new ApiError(isErrorStatus(status) ? status : 409, problem, `booking:errors.${problem}`, undefined, strings);
@@ -159,6 +170,7 @@ export function checkoutFailureError(failure: CheckoutFailure, language: Languag
     message,
     field ? { [apiField(field)]: message } : undefined,
     strings,
+    failure.reason === "outsideHours" ? hoursRefusalBody(failure) : undefined,
   );
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "~/modules/forms/messages";
+import { hoursRefusalSchema, type HoursRefusalBody } from "./hours";
 
 /** The error statuses an operation may answer (docs/architecture.md#api). */
 export const errorStatuses = [400, 401, 403, 404, 405, 409, 413, 429, 500, 502] as const;
@@ -56,6 +57,10 @@ export const errorBodySchema = z
         .record(z.string(), z.string())
         .optional()
         .meta({ description: "One message per invalid field, keyed by the field's name (dots for nested fields)." }),
+      hours: hoursRefusalSchema.optional().meta({
+        description:
+          "With code `outsideHours` only: the place that refuses the handover and its hours that day, which `message` words (docs/domain.md#opening-hours).",
+      }),
     }),
   })
   .meta({ id: "Error" });
@@ -74,6 +79,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** Interpolation values of `messageKey` and of the `fields` messages. */
     readonly values?: Record<string, string>,
+    /** A handover refused outside a place's hours: told beside the message (docs/domain.md#opening-hours). */
+    readonly hours?: HoursRefusalBody,
   ) {
     super(code);
     this.name = "ApiError";

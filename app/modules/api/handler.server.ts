@@ -56,7 +56,12 @@ export function errorResponse(error: ApiError, t: TFunction, language: Language,
       )
     : undefined;
   const body: ErrorBody = {
-    error: { code: error.code, message: translate(t, error.messageKey, error.values), ...(fields ? { fields } : {}) },
+    error: {
+      code: error.code,
+      message: translate(t, error.messageKey, error.values),
+      ...(fields ? { fields } : {}),
+      ...(error.hours ? { hours: error.hours } : {}),
+    },
   };
   return jsonResponse(error.status, body, language, headers);
 }

@@ -1,6 +1,6 @@
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { limitFailure } from "~/modules/availability/limits";
-import { hoursRefusalMessage, rentalHandovers } from "~/modules/availability/opening-hours";
+import { hoursRefusalMessage, rentalHandovers, type HoursRefusal } from "~/modules/availability/opening-hours";
 import { placeName } from "~/modules/i18n/place-name";
 import { presentLocations, type PresentedLocation } from "~/modules/catalogue/present.server";
 import type { Language } from "~/modules/i18n/languages";
@@ -74,6 +74,8 @@ export type CheckoutTargetProblem = {
   errors?: LinkErrors;
   limit?: number;
   hours?: { key: string; values: Record<string, string> };
+  /** The refused handover the message words, for the API to tell beside it (docs/domain.md#opening-hours). */
+  refusal?: HoursRefusal;
 };
 
 /**
@@ -103,7 +105,7 @@ export async function readCheckoutTarget(
   if (!handovers.ok) {
     const { refusal } = handovers;
     const place = refusal.placeId === pickup.id ? pickup : dropoff;
-    return { ...fail("outsideHours"), hours: hoursRefusalMessage(refusal, place.name, language) };
+    return { ...fail("outsideHours"), hours: hoursRefusalMessage(refusal, place.name, language), refusal };
   }
   if (
     checkAvailability &&

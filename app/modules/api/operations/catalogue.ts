@@ -14,6 +14,7 @@ import { onlineMethods } from "~/modules/booking/methods";
 import { optionKeys } from "~/modules/pricing/pricing";
 import { defineOperation } from "../operation";
 import { pictureUrl } from "../schemas";
+import { hoursRefusalSchema, weekHoursSchema } from "../hours";
 import { idParams, localDateTime, pageSizeQuery } from "./shared";
 
 /*
@@ -34,6 +35,15 @@ export const locationSchema = z
     timeZone: z.string().meta({
       description: "IANA zone: `from`/`to` of a search or a booking at this place are wall-clock times on its clock.",
     }),
+    openingHours: weekHoursSchema,
+    closedDates: z.array(z.string().meta({ examples: ["2027-12-25"] })).meta({
+      description:
+        "The coming dates (`YYYY-MM-DD` on the place's calendar, today included, earliest first) it is closed all day, whatever its weekday's hours.",
+    }),
+    outOfHoursFeeCents: z.number().int().nullable().meta({
+      description:
+        "US dollar cents a pick-up or drop-off outside the hours (or on a closed day) costs, added to the rental's total as a fee; null: the place offers no out-of-hours service and such a handover is refused (400 `outsideHours`). Docs/domain.md#opening-hours.",
+    }),
   })
   .meta({ id: "Location" });
 
@@ -43,7 +53,8 @@ export const listLocations = defineOperation({
   path: "/api/locations",
   tag,
   summary: "Pick-up and drop-off places",
-  description: "Every place, named in the caller's language and sorted by that name, as the search form lists them.",
+  description:
+    "Every place, named in the caller's language and sorted by that name, as the search form lists them, with its opening hours, coming closed dates and out-of-hours fee (docs/domain.md#opening-hours).",
   auth: "none",
   responses: { 200: { description: "The places.", schema: z.object({ locations: z.array(locationSchema) }) } },
   errors: [],
@@ -204,6 +215,8 @@ export const searchCars = defineOperation({
     "A missing or invalid place or date answers 400 with the page's messages in `fields` (`pickup`, `dropoff`, `from`, `to`).",
     "",
     "Cars whose supplier asks more notice before pick-up or more rental days than the period gives, or that are out of service or still being prepared after a return, are left out (docs/domain.md#availability); when none is left, `leftOut` says which limits did it.",
+    "",
+    "A pick-up or drop-off time outside its place's opening hours is told as the page tells it (docs/domain.md#opening-hours): `outsideHours` when the place refuses it, `outOfHoursFees` (and each car's `fees`) when it charges for it.",
   ].join("\n"),
   auth: "none",
   query: searchQuerySchema,
@@ -232,6 +245,21 @@ export const searchCars = defineOperation({
             description:
               "When no car was found: the least notice (hours before pick-up) and the least rental days asked by the suppliers whose free cars the period left out (docs/domain.md#rental-limits), each null when none was left out that way; null when cars were found.",
           }),
+        outsideHours: hoursRefusalSchema
+          .extend({
+            message: z.string().meta({
+              description: "The sentence the page shows and checkout answers, in the caller's language.",
+            }),
+          })
+          .nullable()
+          .meta({
+            description:
+              "When the searched pick-up or drop-off time falls outside its place's hours at a place that offers no out-of-hours service: the first such handover, as checkout will refuse it (400 `outsideHours`), with the page's warning; the cars are still listed, for other times. Null otherwise (docs/domain.md#opening-hours).",
+          }),
+        outOfHoursFees: z.object({ pickUp: z.number().int(), dropOff: z.number().int() }).meta({
+          description:
+            "US dollar cents each handover adds for being outside its place's hours at a place offering out-of-hours service, 0 within the hours; already in each car's `fees` and `totalCents`.",
+        }),
       }),
     },
   },
