@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
@@ -7,6 +8,8 @@ import { rentalHistory } from "~/modules/rental/history.server";
 import type { ReturnForm } from "~/modules/rental/return";
 import { recordReturn } from "~/modules/rental/return.server";
 import { receivedPayments } from "~/modules/payment/receipt.server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { action as bookingAction } from "~/routes/booking";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { createBooking, createCar, createMaiquetia, createSupplier, createUser, resetDatabase } from "../factories";
@@ -36,18 +39,18 @@ async function setUp() {
     lateGraceMinutes: input.graceMinutes,
   });
   const other = await createSupplier(db);
-  const car = await createCar(db, {
-    supplierId: llanos.id,
-    locationIds: [place.id],
-    plate: "AB123CD",
-    dailyPriceCents: input.price.dailyPriceCents,
-    mileage: input.mileagePerDayKm,
-    extraKmCents: input.extraKmCents,
-  });
   const driver = await createUser(db, { language: "en", birthDate: "1990-01-01" });
   const staff = who(await createUser(db, { type: "supplier", supplierId: llanos.id }));
-  /** A paid booking picked up and returned with the fixture's figures (and `returnDamages`). */
+  /** A paid booking (of a car of its own) picked up and returned with the fixture's figures (and `returnDamages`). */
   const returned = async (returnDamages: ReturnForm["damages"] = [], driverId = driver.id) => {
+    // A car of its own: bookings of one car cannot overlap.
+    const car = await createCar(db, {
+      supplierId: llanos.id,
+      locationIds: [place.id],
+      dailyPriceCents: input.price.dailyPriceCents,
+      mileage: input.mileagePerDayKm,
+      extraKmCents: input.extraKmCents,
+    });
     const booking = await createBooking(db, {
       carId: car.id,
       supplierId: llanos.id,
@@ -190,5 +193,29 @@ describe("closing the rental", () => {
     const booking = await fx.returned();
     await fx.db.update(rentals).set({ state: "out", returnedAt: null }).where(eq(rentals.bookingId, booking.id));
     expect(await closeRental(fx.staff, booking.id, { depositReturned: true }, closedAt)).toBe("notReturned");
+  });
+
+  it("is posted on the booking page: another supplier's staff get a 404, a missing answer or one's own booking is said on the form", async () => {
+    const post = (user: StaffUser, id: number, form: Record<string, string>) =>
+      bookingAction({
+        request: new Request(`http://rueda.test/booking?b=${id}`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "close", ...form }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+        context: { user, language: "en", t: getFixedT("en") } as unknown as AppLoadContext,
+        params: {},
+      }).catch((thrown: unknown) => thrown as Response);
+    const booking = await fx.returned(damages);
+    expect(((await post(fx.otherStaff, booking.id, { method: "Cash" })) as Response).status).toBe(404);
+    const missing = (await post(fx.staff, booking.id, {})) as Response;
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(await missing.json())).toContain("bookings:close.errors.method");
+    const own = await fx.returned(damages, fx.staff.id);
+    const refused = (await post(fx.staff, own.id, { method: "Cash" })) as Response;
+    expect(JSON.stringify(await refused.json())).toContain("bookings:close.errors.ownBooking");
+    const done = (await post(fx.staff, booking.id, { method: "Cash" })) as Response;
+    expect(done.status).toBe(302);
+    expect((await rentalOf(booking.id)).state).toBe("closed");
   });
 });
