@@ -32,7 +32,7 @@ export type CloseOutcome = "closed" | "notReturned" | "ownBooking" | "asksChange
 export async function closeRental(
   user: Pick<SessionUser, "id" | "type" | "supplierId">,
   bookingId: number,
-  form: Pick<CloseForm, "method" | "depositReturned">,
+  form: Partial<Pick<CloseForm, "method" | "depositReturned">>,
   now = new Date(),
 ): Promise<CloseOutcome> {
   if (!isStaff(user)) return "notFound";
