@@ -13,7 +13,7 @@ import { coverHelp } from "~/modules/pricing/cover";
 import type { PriceBreakdown } from "~/modules/pricing/pricing";
 import { StatusSelect } from "~/components/booking/status-select";
 import { Voucher, type VoucherData } from "~/components/booking/voucher";
-import { SelectField } from "~/components/form-choices";
+import { CheckboxField, SelectField } from "~/components/form-choices";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema";
@@ -23,6 +23,9 @@ import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { historyInTimeOrder } from "~/modules/rental/history";
 import { rentalHistory } from "~/modules/rental/history.server";
 import { inspectionOf } from "~/modules/rental/inspection.server";
+import { closeAsksOf, closeSchema, type CloseAsks } from "~/modules/rental/close";
+import { closeRental } from "~/modules/rental/close.server";
+import { counterMethods } from "~/modules/booking/methods";
 import { noteSchema } from "~/modules/booking/notes";
 import { addNote, listNotes } from "~/modules/booking/notes.server";
 import { cancelBookingLimited, resolveCancelRequestLimited } from "~/modules/booking/cancel-booking.server";
@@ -181,6 +184,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             bill: detail.rental.finalBill,
           }
         : null,
+    // docs/domain.md#closing: the settlement of a returned car's bill, for the booking's staff and admins.
+    close:
+      staff && !granted && detail.rental?.state === "returned" && detail.rental.finalBill
+        ? {
+            asks: closeAsksOf(detail.rental.finalBill),
+            depositReturnedCents: detail.rental.finalBill.depositReturnedCents,
+            depositTaken: detail.rental.depositTaken,
+            stillToPayCents: detail.rental.finalBill.stillToPayCents,
+          }
+        : null,
+    closed:
+      detail.rental?.closedAt && detail.rental.finalBill
+        ? {
+            at: wallClockLabel(detail.rental.closedAt, dropoff.timeZone),
+            paidCents: detail.rental.finalBill.stillToPayCents,
+            depositReturned: detail.rental.finalBill.depositReturnedCents > 0,
+          }
+        : null,
     agreement: !granted && detail.rental !== null,
     // docs/domain.md#inspection: the walk-arounds at the pick-up and the return, for the booking's people (not a grant's holder).
     inspection: !granted && detail.rental ? await inspectionOf(await getDb(), booking.id) : null,
@@ -316,6 +337,36 @@ async function note(user: Parameters<typeof addNote>[0], id: number, formData: F
   });
 }
 
+/**
+ * Staff settle and close a returned rental (docs/domain.md#closing): the form's asks come from the
+ * stored bill, and `closeRental` decides; anyone outside the booking's supplier finds no booking.
+ */
+async function close(user: Parameters<typeof closeRental>[0], id: number, formData: FormData) {
+  if (!isStaff(user)) throw notFound();
+  const detail = await bookingDetail(user, id);
+  if (!detail?.rental) throw notFound();
+  const asks: CloseAsks = detail.rental.finalBill
+    ? closeAsksOf(detail.rental.finalBill)
+    : { payment: false, depositReturned: false };
+  const submission = parseWithZod(formData, { schema: closeSchema(asks) });
+  if (submission.status !== "success")
+    return json<{ close: SubmissionResult<string[]> }>({ close: submission.reply() }, { status: 400 });
+  const outcome = await closeRental(user, id, submission.value);
+  if (outcome === "notFound") throw notFound();
+  if (outcome !== "closed")
+    return json(
+      {
+        close: submission.reply({
+          formErrors: [`bookings:close.errors.${outcome === "ownBooking" ? "ownBooking" : "notReturned"}`],
+        }),
+      },
+      { status: 400 },
+    );
+  return redirect(`/booking?b=${id}`, {
+    headers: { "Set-Cookie": await toastHeader({ type: "success", message: "bookings:close.done" }) },
+  });
+}
+
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("status"), status: z.enum(bookingStatuses) }),
@@ -331,6 +382,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "amend" || intent === "amend-preview") return amend(user, id, form, context);
   if (form.get("intent") === "amend-request") return askAmendment(user, id, form);
   if (intent === "add-note") return note(user, id, form);
+  if (intent === "close") return close(user, id, form);
   const parsed = actionSchema.safeParse({ intent: form.get("intent"), status: form.get("status") ?? undefined });
   if (!parsed.success) throw new Response(null, { status: 400 });
   let toast: Toast;
@@ -392,6 +444,7 @@ export default function BookingPage() {
     pickupHref,
     returned,
     returnHref,
+    closed,
   } = useLoaderData<typeof loader>();
   const { t: tr } = useTranslation("receipt");
   const { breakdown } = booking;
@@ -480,8 +533,20 @@ export default function BookingPage() {
               </a>
             </p>
           )}
+          {closed ? (
+            <p className="notice" role="status">
+              {[
+                t("close.closed", { at: closed.at, zone: dropoff.timeZone }),
+                closed.paidCents > 0 ? t("close.paid", { amount: formatCents(closed.paidCents) }) : null,
+                closed.depositReturned ? t("close.depositBack") : null,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+          ) : null}
         </section>
       ) : null}
+      <CloseSection />
       {returned && inspection ? <InspectionSummary phase="in" inspection={inspection.in} /> : null}
       <section className="card" aria-labelledby="summary-title">
         <h2 id="summary-title">{t("detail.summary")}</h2>
@@ -638,7 +703,9 @@ export default function BookingPage() {
                     <td>{h.at}</td>
                     <td>{h.actor}</td>
                     <td colSpan={2}>
-                      {t(`history.${h.kind}`, { km: formatNumber(h.odometerKm), fuel: h.fuelEighths })}
+                      {h.kind === "closed"
+                        ? t("history.closed")
+                        : t(`history.${h.kind}`, { km: formatNumber(h.odometerKm), fuel: h.fuelEighths })}
                     </td>
                   </tr>
                 ),
@@ -749,6 +816,62 @@ function AmendSection() {
             </button>
           ) : null}
         </div>
+      </Form>
+    </section>
+  );
+}
+
+/** Settle and close a returned rental (docs/domain.md#closing): staff's, plain POST, works without JavaScript. */
+function CloseSection() {
+  const { t } = useTranslation("bookings");
+  const { close } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const asks: CloseAsks = close?.asks ?? { payment: false, depositReturned: false };
+  const [form, fields] = useZodForm(
+    closeSchema(asks),
+    actionData && "close" in actionData ? actionData.close : undefined,
+    { id: "close-form" },
+  );
+  if (!close) return null;
+  const deposit = formatCents(close.depositReturnedCents);
+  const labels = {
+    method: t("close.method"),
+    depositReturned: t("close.depositConfirm", { amount: deposit }),
+  };
+  return (
+    <section className="card stack" id="close" aria-labelledby="close-title">
+      <h2 id="close-title">{t("close.title")}</h2>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors form={form} labels={labels} />
+        <p>
+          {close.depositReturnedCents > 0
+            ? t("close.depositReturned", {
+                amount: deposit,
+                how: close.depositTaken ? t(`close.depositTaken.${close.depositTaken}`) : "",
+              })
+            : t("close.noDepositReturned")}
+        </p>
+        <p>
+          {close.stillToPayCents > 0 ? (
+            <strong>{t("close.stillToPay", { amount: formatCents(close.stillToPayCents) })}</strong>
+          ) : (
+            t("close.nothingToPay")
+          )}
+        </p>
+        {asks.payment ? (
+          <SelectField
+            field={fields.method}
+            label={labels.method}
+            options={[
+              { value: "", label: t("close.choose") },
+              ...counterMethods.map((m) => ({ value: m, label: t(`paymentMethods.${m}`) })),
+            ]}
+          />
+        ) : null}
+        {asks.depositReturned ? <CheckboxField field={fields.depositReturned} label={labels.depositReturned} /> : null}
+        <button type="submit" name="intent" value="close">
+          {t("close.button")}
+        </button>
       </Form>
     </section>
   );

@@ -61,6 +61,10 @@ export const rentals = pgTable(
     odometerInKm: integer("odometer_in_km"),
     fuelInEighths: smallint("fuel_in_eighths"),
     finalBill: jsonb("final_bill").$type<StoredFinalBill>(),
+    // The settlement (docs/domain.md#closing): when staff closed the record and who; what was paid
+    // then is the bill's still-to-pay, taken as the payment `counter:close:<booking>`.
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedBy: integer("closed_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
@@ -76,6 +80,7 @@ export const rentals = pgTable(
       "rentals_return_recorded",
       sql`${t.state} = 'out' or (${t.odometerInKm} is not null and ${t.fuelInEighths} is not null and ${t.finalBill} is not null)`,
     ),
+    check("rentals_closed", sql`(${t.state} = 'closed') = (${t.closedAt} is not null)`),
     // The cars still out: availability's overdue test reads these few (docs/domain.md#availability).
     index("rentals_out")
       .on(t.bookingId)

@@ -14,7 +14,8 @@ import { expect, jsModes, signIn, test, waitForEmails } from "./support";
  * late. The booking page shows each line and the deposit's settlement, the driver's final receipt
  * names them, and the driver's email arrives with it. The return's walk-around (docs/domain.md#inspection)
  * adds a photo and a new damage mark beside the pick-up's; the booking page shows both inspections
- * and the pick-up and the return among its history's rows.
+ * and the pick-up and the return among its history's rows. Staff then settle and close the rental
+ * (docs/domain.md#closing).
  */
 const STAFF = "staff@llanos.example";
 const db = seedDatabase("a car picked up three days ago, due back three hours ago");
@@ -186,6 +187,18 @@ for (const mode of jsModes) {
         match: (e) => e.subject.includes(reference) && e.subject.startsWith("Car returned"),
       });
       expect(email.text).toContain("Deposit returned: $69.50");
+
+      // Closing (docs/domain.md#closing): nothing still to pay, staff confirm the deposit went back.
+      await page.goto(`/booking?b=${bookingId}&l=en`);
+      const settle = page.getByRole("region", { name: "Settle and close" });
+      await expect(settle).toContainText("Deposit returned to the driver: $69.50 (card hold)");
+      await expect(settle).toContainText("Nothing is still to pay.");
+      await settle.getByLabel("The deposit of $69.50 was returned to the driver").check();
+      await settle.getByRole("button", { name: "Close rental" }).click();
+      await expect(page.getByText("Rental closed.")).toBeVisible();
+      await expect(page.getByText(/^Closed on .* time\) · deposit returned$/)).toBeVisible();
+      await expect(page.getByRole("region", { name: "Settle and close" })).toHaveCount(0);
+      await expect(history.filter({ hasText: "Closed" })).toContainText("Luis Llanos");
     });
   });
 }

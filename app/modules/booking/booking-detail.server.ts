@@ -61,6 +61,8 @@ const detailQuery = (executor: Executor) =>
         odometerInKm: rentals.odometerInKm,
         fuelInEighths: rentals.fuelInEighths,
         finalBill: rentals.finalBill,
+        depositTaken: rentals.depositTaken,
+        closedAt: rentals.closedAt,
       },
     })
     .from(bookings)

@@ -9,7 +9,7 @@ export type PaymentRequest = {
   /** An online method, or money staff took at the counter (docs/domain.md#pick-up). */
   method: OnlineMethod | CounterMethod;
   amountCents: number;
-  /** Unique across all payments: `stripe:<session>`, `demo:<id>`, `pm:<bank>:<ref>:<date>`, `tron:<txid>` (a claim being checked: `tron:<txid>:<booking>`, docs/domain.md#usdt), `counter:pickup:<booking>`. */
+  /** Unique across all payments: `stripe:<session>`, `demo:<id>`, `pm:<bank>:<ref>:<date>`, `tron:<txid>` (a claim being checked: `tron:<txid>:<booking>`, docs/domain.md#usdt), `counter:pickup:<booking>`, `counter:close:<booking>` (docs/domain.md#closing). */
   providerReference: string;
   details: Record<string, string | number | null>;
   /** A payment staff or the chain must verify: the booking stops being a hold and waits as `pending`. */

@@ -1,17 +1,17 @@
 /*
  * The booking's history as its page shows it (docs/domain.md#booking-history): the status changes and the
- * car's pick-up and return, one list in time order.
+ * car's pick-up, return and closing, one list in time order.
  */
 
-/** The pick-up or the return as a history row: when, by whom, and the odometer and fuel then. */
+/**
+ * The pick-up or the return as a history row (when, by whom, and the odometer and fuel then), or
+ * the closing of the rental (when and by whom).
+ */
 export type RentalEvent = {
-  kind: "pickedUp" | "returned";
   at: Date;
   /** The staff member's name; null when the account is gone. */
   actor: string | null;
-  odometerKm: number;
-  fuelEighths: number;
-};
+} & ({ kind: "pickedUp" | "returned"; odometerKm: number; fuelEighths: number } | { kind: "closed" });
 
 /**
  * The status rows and the rental's rows merged by time; at the same instant a status change comes
