@@ -53,6 +53,12 @@ export const rentals = pgTable(
     signature: bytea("signature"),
     /** The language the agreement was shown and signed in (the driver's). */
     language: varchar("language", { length: 2 }).notNull(),
+    /**
+     * The agreement's PDF as made and emailed at the pick-up: what was signed stays what is
+     * downloaded, whatever later changes to the car, the supplier or the driver's account
+     * (docs/domain.md#rental-agreement). Null only for records from before it was kept.
+     */
+    agreementPdf: bytea("agreement_pdf"),
     // The return (docs/domain.md#return): when the car came back (as staff recorded it), its
     // odometer and fuel, who took it back, and the final bill computed then (later changes of
     // the car's or the supplier's prices do not alter a stored bill).
@@ -61,6 +67,8 @@ export const rentals = pgTable(
     odometerInKm: integer("odometer_in_km"),
     fuelInEighths: smallint("fuel_in_eighths"),
     finalBill: jsonb("final_bill").$type<StoredFinalBill>(),
+    /** The final receipt's PDF as made and emailed at the return (docs/domain.md#return), kept like the agreement's. */
+    finalReceiptPdf: bytea("final_receipt_pdf"),
     // The settlement (docs/domain.md#closing): when staff closed the record and who; what was paid
     // then is the bill's still-to-pay, taken as the payment `counter:close:<booking>`.
     closedAt: timestamp("closed_at", { withTimezone: true }),

@@ -233,6 +233,22 @@ describe("the rental agreement", () => {
     const stranger = who(await createUser(fx.db));
     expect(await rentalAgreement(stranger, booking.id)).toBeNull();
   });
+
+  it("stays the document that was signed when the car's plate or the supplier's RIF change later", async () => {
+    const booking = await fx.book();
+    await pickUp(fx.staff, booking.id, form(), now);
+    const signed = (await rentalAgreement(fx.driver, booking.id))!.pdf;
+    await fx.db.update(schema.cars).set({ plate: "ZZ999ZZ" }).where(eq(schema.cars.id, booking.carId));
+    await fx.db
+      .update(schema.suppliers)
+      .set({ rif: "J-00000000-0" })
+      .where(eq(schema.suppliers.id, booking.supplierId));
+    const later = (await rentalAgreement(fx.staff, booking.id))!.pdf;
+    expect(later.equals(signed)).toBe(true);
+    const text = await pdfText(later);
+    expect(text).toContain("AB123CD");
+    expect(text).not.toContain("ZZ999ZZ");
+  });
 });
 
 /** A drawn signature as the pad sends it: dark strokes on a transparent 600 × 200 PNG. */

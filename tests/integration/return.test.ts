@@ -256,6 +256,10 @@ describe("return", () => {
     const [email] = await outboxEmails(fx.db, "rental-returned");
     expect(email).toMatchObject({ jobId: `rental-returned-${booking.id}`, to: ["daniela@example.com"] });
     expect(email.text).toContain("Deposit returned: $69.50");
+    // The receipt kept at the return is what is downloaded later, byte for byte, whatever changes after.
+    expect(await pdfText(receipt!.pdf)).toContain("AB123CD");
+    await fx.db.update(schema.cars).set({ plate: "ZZ999ZZ" }).where(eq(schema.cars.id, booking.carId));
+    expect((await finalReceipt(fx.staff, booking.id))!.pdf.equals(receipt!.pdf)).toBe(true);
   });
 
   it("lists the car as an overdue return while it is out past its drop-off, and no more once returned", async () => {

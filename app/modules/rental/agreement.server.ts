@@ -22,8 +22,8 @@ const SIGNATURE_BOX = { width: 240, height: 80 };
 
 /**
  * The signed rental agreement of a booking in `user`'s scope (the booking page's: its driver,
- * its supplier's staff, admins), as a PDF in the driver's language, made on demand from the
- * stored rental record (docs/domain.md#rental-agreement). Null outside the scope or before the
+ * its supplier's staff, admins), as a PDF in the driver's language: the one kept at the pick-up
+ * (docs/domain.md#rental-agreement). Null outside the scope or before the
  * pick-up, so nobody learns which bookings exist.
  */
 export async function rentalAgreement(
@@ -32,7 +32,11 @@ export async function rentalAgreement(
 ): Promise<{ reference: string; pdf: Buffer } | null> {
   const scoped = await bookingDetail(user, bookingId);
   if (!scoped?.rental) return null;
-  return agreementPdf(await getDb(), bookingId);
+  const db = await getDb();
+  // The document kept at the pick-up; a record from before it was kept is made again.
+  const [kept] = await db.select({ pdf: rentals.agreementPdf }).from(rentals).where(eq(rentals.bookingId, bookingId));
+  if (kept?.pdf) return { reference: scoped.booking.reference, pdf: Buffer.from(kept.pdf) };
+  return agreementPdf(db, bookingId);
 }
 
 /**
@@ -185,6 +189,8 @@ export async function tellDriverOfAgreement(tx: Executor, bookingId: number) {
   const detail = await bookingDetailIn(tx, bookingId);
   const agreement = await agreementPdf(tx, bookingId);
   if (!detail?.rental || !agreement) throw new Error(`No rental record for booking ${bookingId}`);
+  // Kept as signed: the download is this document, not one made again from later data.
+  await tx.update(rentals).set({ agreementPdf: agreement.pdf }).where(eq(rentals.bookingId, bookingId));
   const { booking, car, pickup, driver, rental } = detail;
   const language = languageOrDefault(driver.language);
   await notify(tx, [

@@ -105,5 +105,12 @@ export async function finalReceiptPdf(
 export async function finalReceipt(user: Pick<SessionUser, "id" | "type" | "supplierId">, bookingId: number) {
   const detail = await bookingDetail(user, bookingId);
   if (!detail?.rental || detail.rental.state === "out") return null;
-  return finalReceiptPdf(await getDb(), bookingId);
+  const db = await getDb();
+  // The document kept at the return; a record from before it was kept is made again.
+  const [kept] = await db
+    .select({ pdf: rentals.finalReceiptPdf })
+    .from(rentals)
+    .where(eq(rentals.bookingId, bookingId));
+  if (kept?.pdf) return { reference: detail.booking.reference, pdf: Buffer.from(kept.pdf) };
+  return finalReceiptPdf(db, bookingId);
 }

@@ -1,11 +1,14 @@
+import { eq } from "drizzle-orm";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { bookingDetailIn } from "~/modules/booking/booking-detail.server";
 import { formatCents, formatNumber } from "~/modules/i18n/format";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { finalBillLines, finalBillLineText } from "~/modules/pricing/final-bill-lines";
-import type { Executor } from "~/utils/db.server";
+import { schema, type Executor } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { finalReceiptPdf } from "./final-receipt.server";
+
+const { rentals } = schema;
 
 /**
  * The driver's "car returned" email (docs/domain.md#return): the final bill's lines worded in the
@@ -16,6 +19,8 @@ export async function enqueueReturnEmail(tx: Executor, bookingId: number) {
   const detail = await bookingDetailIn(tx, bookingId);
   const receipt = await finalReceiptPdf(tx, bookingId);
   if (!detail || !receipt) throw new Error(`Booking ${bookingId} has no final bill to send`);
+  // Kept as sent: the download is this document (docs/domain.md#return).
+  await tx.update(rentals).set({ finalReceiptPdf: receipt.pdf }).where(eq(rentals.bookingId, bookingId));
   const { language, bill } = receipt;
   const t = getFixedT(language, ["price"]);
   const translate = (key: string, values?: Record<string, unknown>) => t(key, values ?? {});

@@ -1,0 +1,2 @@
+ALTER TABLE "rentals" ADD COLUMN "agreement_pdf" "bytea";--> statement-breakpoint
+ALTER TABLE "rentals" ADD COLUMN "final_receipt_pdf" "bytea";
