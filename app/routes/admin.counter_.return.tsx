@@ -9,9 +9,7 @@ import { SelectField } from "~/components/form-choices";
 import { FieldErrors, FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { FinalBillTable } from "~/components/rental/final-bill-table";
 import { useZodForm } from "~/components/use-zod-form";
-import { isStaff } from "~/modules/access/booking-scope.server";
 import { requireBackOffice } from "~/modules/access/staff.server";
-import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { parseDollars } from "~/modules/forms/money";
 import { placeNameKey } from "~/modules/i18n/place-name";
 import { useTranslation } from "~/modules/i18n/react";
@@ -72,8 +70,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireBackOffice(request, context);
   const id = bookingId(request);
-  // Out of scope: the 404 before any photo is read (docs/security.md#uploads).
-  if (!isStaff(user) || !(await bookingDetail(user, id))) throw notFound();
+  // Out of scope, or the car not out: the 404 before any photo is read (docs/security.md#uploads).
+  if (!(await loadReturn(user, id))) throw notFound();
   // Multipart: the inspection's photos come with the form (docs/domain.md#inspection).
   const submission = parseWithZod(await readInspectionForm(request), { schema: returnSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });

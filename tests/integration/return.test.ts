@@ -34,7 +34,7 @@ import { pdfText } from "../pdf-text";
  * refusals said next to their field, the final receipt and its email, the counter's overdue list
  * and availability's "an overdue car is still out" (docs/domain.md#availability).
  */
-const { auditLog, rentals } = schema;
+const { auditLog, bookings, rentals } = schema;
 const { input } = acceptanceReturn;
 const who = (u: { id: number; type: string; supplierId: number | null }) => u as unknown as StaffUser;
 
@@ -201,6 +201,19 @@ describe("return", () => {
     expect((await loadReturn(fx.admin, booking.id))?.facts).toMatchObject({ odometerOutKm: 12_000, graceMinutes: 59 });
     const [rental] = await fx.db.select().from(rentals).where(eq(rentals.bookingId, booking.id));
     expect(rental.state).toBe("out");
+  });
+
+  it("is refused to a staff member whose own booking it is: they would write what they owe", async () => {
+    const booking = await fx.pickedUp();
+    await fx.db.update(bookings).set({ driverId: fx.staff.id }).where(eq(bookings.id, booking.id));
+    expect(await recordReturn(fx.staff, booking.id, form(), now)).toEqual({
+      outcome: "refused",
+      field: null,
+      message: "adminDashboard:return.errors.ownBooking",
+    });
+    const [rental] = await fx.db.select().from(rentals).where(eq(rentals.bookingId, booking.id));
+    expect(rental.state).toBe("out");
+    expect((await recordReturn(fx.admin, booking.id, form(), now)).outcome).toBe("returned");
   });
 
   it("is not offered for a booking whose car is not out", async () => {

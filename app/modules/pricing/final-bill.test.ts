@@ -178,6 +178,19 @@ describe("computeFinalBill (docs/domain.md#final-bill)", () => {
       expect(reason({ returnedAt: new Date(Number.NaN) })).toBe("setting");
     });
 
+    it("refuses more than 2,000 km per started day out as a typing slip", () => {
+      // Out 3 days and 3 hours: 4 started days, so up to 8,000 km.
+      expect(reason({ odometerInKm: 20_000 })).toBe("computed");
+      expect(reason({ odometerInKm: 20_001 })).toBe("odometerImplausible");
+      // An extra digit typed on the acceptance's 12,600.
+      expect(reason({ odometerInKm: 126_000 })).toBe("odometerImplausible");
+      // Handed back at once: one day's worth.
+      expect(reason({ returnedAt: base.pickedUpAt, odometerInKm: 14_000, fuelInEighths: 8 })).toBe("computed");
+      expect(reason({ returnedAt: base.pickedUpAt, odometerInKm: 14_001, fuelInEighths: 8 })).toBe(
+        "odometerImplausible",
+      );
+    });
+
     it("bills a return at the pick-up instant (a car handed back at once)", () => {
       expect(reason({ returnedAt: base.pickedUpAt, odometerInKm: 12_000, fuelInEighths: 8 })).toBe("computed");
     });

@@ -72,7 +72,13 @@ export type FinalBill = {
  * price or setting is not a whole number in range (a stored value gone wrong, not the form's).
  */
 export type FinalBillErrorReason =
-  "returnBeforePickUp" | "odometerBackwards" | "odometer" | "fuelLevel" | "damageAmount" | "setting";
+  | "returnBeforePickUp"
+  | "odometerBackwards"
+  | "odometerImplausible"
+  | "odometer"
+  | "fuelLevel"
+  | "damageAmount"
+  | "setting";
 
 /** Input the bill cannot be computed from; `reason` names which, for the form's message. */
 export class FinalBillError extends Error {
@@ -83,6 +89,13 @@ export class FinalBillError extends Error {
 }
 
 const isCount = (n: number) => Number.isSafeInteger(n) && n >= 0;
+
+/**
+ * More than this per started day out is a typing slip (an extra digit), not driving: 2,000 km
+ * is some 83 km/h around the clock. Refusing it keeps a bill from charging a fortune
+ * (docs/domain.md#final-bill).
+ */
+export const MAX_KM_PER_DAY = 2_000;
 
 /** Late days: none up to the grace period, else every started 24 hours after the drop-off time. */
 function lateDays(plannedDropOffAt: Date, returnedAt: Date, graceMinutes: number): number {
@@ -100,6 +113,9 @@ export function computeFinalBill(input: FinalBillInput): FinalBill {
   if (returned < pickedUp) throw new FinalBillError("returnBeforePickUp");
   if (!isCount(input.odometerOutKm) || !isCount(input.odometerInKm)) throw new FinalBillError("odometer");
   if (input.odometerInKm < input.odometerOutKm) throw new FinalBillError("odometerBackwards");
+  const daysOut = Math.max(1, Math.ceil((returned - pickedUp) / DAY_MS));
+  if (input.odometerInKm - input.odometerOutKm > MAX_KM_PER_DAY * daysOut)
+    throw new FinalBillError("odometerImplausible");
   for (const level of [input.fuelOutEighths, input.fuelInEighths])
     if (!Number.isInteger(level) || level < 0 || level > FUEL_EIGHTHS) throw new FinalBillError("fuelLevel");
   for (const damage of input.damages)

@@ -21,7 +21,7 @@ const { rentals } = schema;
  * - `closed`: settled and closed.
  * - `notReturned`: the record is not `returned` (still out, or already closed — also by a
  *   concurrent post): nothing written.
- * - `ownBooking`: a staff member cannot take money for their own booking (docs/security.md#payments).
+ * - `ownBooking`: a staff member cannot settle their own booking, payment or deposit (docs/security.md#payments).
  * - `asksChanged`: the form lacks what the bill asks (cannot happen from the page, whose asks
  *   come from the same stored bill; a hand-made post).
  * - `notFound`: outside the caller's scope, or no rental.
@@ -46,7 +46,8 @@ export async function closeRental(
     const bill = rental.finalBill;
     const asks = closeAsksOf(bill);
     if ((asks.payment && !form.method) || (asks.depositReturned && !form.depositReturned)) return "asksChanged";
-    if (asks.payment && booking.driverId === user.id) return "ownBooking";
+    // Neither the payment nor the deposit's return: nobody settles their own money (docs/security.md#payments).
+    if (booking.driverId === user.id) return "ownBooking";
 
     const method = asks.payment ? (form.method ?? null) : null;
     if (method) {

@@ -124,6 +124,8 @@ export async function recordReturn(
   return db.transaction(async (tx) => {
     const booking = await lockInScope(tx, user, bookingId);
     if (!booking) return { outcome: "notFound" };
+    // The return writes what the driver owes: nobody records their own (docs/security.md#payments).
+    if (booking.driverId === user.id) return { outcome: "refused", field: null, message: returnMessages.ownBooking };
     const found = await returnFacts(tx, booking.id, true);
     if (!found) return { outcome: "notOut" };
     const returnedAt = localToInstant(form.returnedAt, found.timeZone);

@@ -29,6 +29,9 @@ describe("the return form", () => {
       fuel: 5,
       returnedAt: "2026-12-04T13:00",
       damages: [{ amountCents: 12050, note: "Scratch" }],
+      // The walk-around's fields (docs/domain.md#inspection): none chosen, none marked.
+      photos: [],
+      marks: [],
     });
   });
 

@@ -32,6 +32,8 @@ export const returnMessages = {
   damageAmount: "adminDashboard:return.errors.damageAmount",
   damageNote: "adminDashboard:return.errors.damageNote",
   setting: "adminDashboard:return.errors.setting",
+  odometerImplausible: "adminDashboard:return.errors.odometerImplausible",
+  ownBooking: "adminDashboard:return.errors.ownBooking",
 } as const;
 
 const damageRow = z
@@ -110,6 +112,8 @@ export function billErrorField(reason: FinalBillErrorReason | "returnInFuture"):
       return { field: "odometer", message: returnMessages.odometer };
     case "odometerBackwards":
       return { field: "odometer", message: returnMessages.odometerBackwards };
+    case "odometerImplausible":
+      return { field: "odometer", message: returnMessages.odometerImplausible };
     case "fuelLevel":
       return { field: "fuel", message: returnMessages.fuel };
     case "returnBeforePickUp":
