@@ -3,6 +3,7 @@ import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { bookingDetailIn } from "~/modules/booking/booking-detail.server";
 import { formatCents, formatNumber } from "~/modules/i18n/format";
 import { getFixedT } from "~/modules/i18n/i18n.server";
+import { notify } from "~/modules/notification/notify.server";
 import { finalBillLines, finalBillLineText } from "~/modules/pricing/final-bill-lines";
 import { schema, type Executor } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -11,7 +12,7 @@ import { finalReceiptPdf } from "./final-receipt.server";
 const { rentals } = schema;
 
 /**
- * The driver's "car returned" email (docs/domain.md#return): the final bill's lines worded in the
+ * The driver's "car returned" notification and email (docs/domain.md#return): the final bill's lines worded in the
  * driver's language (the rental's) and the final receipt attached as a PDF, written to the outbox
  * in the return's transaction under `rental-returned-<booking>`, so a booking sends it once.
  */
@@ -21,6 +22,14 @@ export async function enqueueReturnEmail(tx: Executor, bookingId: number) {
   if (!detail || !receipt) throw new Error(`Booking ${bookingId} has no final bill to send`);
   // Kept as sent: the download is this document (docs/domain.md#return).
   await tx.update(rentals).set({ finalReceiptPdf: receipt.pdf }).where(eq(rentals.bookingId, bookingId));
+  await notify(tx, [
+    {
+      userId: detail.driver.id,
+      bookingId,
+      messageKey: "notifications:messages.carReturned",
+      params: { reference: detail.booking.reference, car: detail.car.name },
+    },
+  ]);
   const { language, bill } = receipt;
   const t = getFixedT(language, ["price"]);
   const translate = (key: string, values?: Record<string, unknown>) => t(key, values ?? {});
