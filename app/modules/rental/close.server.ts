@@ -3,10 +3,9 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import { isStaff } from "~/modules/access/booking-scope.server";
 import type { SessionUser } from "~/utils/session.server";
 import { lockInScope } from "~/modules/booking/move.server";
-import { fulfilPaymentIn } from "~/modules/payment/fulfil.server";
-import { recordPayment } from "~/modules/payment/record.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeAsksOf, type CloseForm } from "./close";
+import { takeCounterPayment } from "./counter-payment.server";
 
 /*
  * Closing the rental at the counter (docs/domain.md#closing): staff of the booking's supplier (or
@@ -51,32 +50,15 @@ export async function closeRental(
 
     const method = asks.payment ? (form.method ?? null) : null;
     if (method) {
-      // The amount is the stored bill's, never a posted one; the reference makes a replay a duplicate.
-      const recorded = await recordPayment(tx, {
+      // The amount is the stored bill's, never a posted one (docs/domain.md#closing).
+      const taken = await takeCounterPayment(tx, user, {
         bookingId: booking.id,
+        step: "close",
         method,
         amountCents: bill.stillToPayCents,
-        providerReference: `counter:close:${booking.id}`,
-        details: { takenBy: user.id },
-        awaitingVerification: false,
-      });
-      if (!recorded.ok) return "notReturned";
-      // On a booking already `paid` this confirms the payment without moving the status
-      // (docs/domain.md#closing); the driver is told and emailed the payment like any other.
-      const paid = await fulfilPaymentIn(tx, recorded.paymentId, {
-        verifiedBy: user.id,
         now,
-        onConfirmed: (inner, { supplierId }) =>
-          recordAudit(inner, user, {
-            action: "payment.counter",
-            subjectType: "payment",
-            subjectId: recorded.paymentId,
-            supplierId,
-            changes: { method: [null, method], amountCents: [null, bill.stillToPayCents] },
-          }),
       });
-      // Payments already cover the price (the car went out paid), so anything else is a bug, and rolls back.
-      if (paid !== "paid") throw new Error(`Closing payment of booking ${booking.id} left it ${paid}`);
+      if (taken === "duplicate") return "notReturned";
     }
 
     await tx

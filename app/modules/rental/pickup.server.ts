@@ -4,13 +4,12 @@ import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { lockInScope, paidCentsOf } from "~/modules/booking/move.server";
 import { isPickedUp } from "~/modules/booking/rental.server";
 import { languageOrDefault } from "~/modules/i18n/languages";
-import { fulfilPaymentIn } from "~/modules/payment/fulfil.server";
-import { recordPayment } from "~/modules/payment/record.server";
 import { calendarDateIn } from "~/modules/time/calendar";
 import { isStaff } from "~/modules/access/booking-scope.server";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { getDb, schema, type Transaction } from "~/utils/db.server";
 import { tellDriverOfAgreement } from "./agreement.server";
+import { takeCounterPayment } from "./counter-payment.server";
 import { saveInspection, type InspectionInput } from "./inspection.server";
 import { licenceValidOn, type PickupAsks, type PickupForm } from "./pickup";
 import { keptSignature } from "./signature.server";
@@ -159,30 +158,15 @@ export async function pickUp(
     if (asks.payment && booking.driverId === user.id) return "ownBooking";
 
     if (asks.payment && form.payment) {
-      // One counter payment per pick-up: the reference makes a replayed post a duplicate.
-      const recorded = await recordPayment(tx, {
+      // The whole balance, the server's amount; a replayed post is a duplicate.
+      const taken = await takeCounterPayment(tx, user, {
         bookingId: booking.id,
+        step: "pickup",
         method: form.payment,
         amountCents: facts.balanceCents,
-        providerReference: `counter:pickup:${booking.id}`,
-        details: { takenBy: user.id },
-        awaitingVerification: false,
-      });
-      if (!recorded.ok) return "alreadyOut";
-      const paid = await fulfilPaymentIn(tx, recorded.paymentId, {
-        verifiedBy: user.id,
         now,
-        onConfirmed: (inner, { supplierId }) =>
-          recordAudit(inner, user, {
-            action: "payment.counter",
-            subjectType: "payment",
-            subjectId: recorded.paymentId,
-            supplierId,
-            changes: { method: [null, form.payment], amountCents: [null, facts.balanceCents] },
-          }),
       });
-      // The amount is the balance, so it covers the price; anything else is a bug, and rolls back.
-      if (paid !== "paid") throw new Error(`Counter payment of booking ${booking.id} left it ${paid}`);
+      if (taken === "duplicate") return "alreadyOut";
     }
 
     const [rental] = await tx
