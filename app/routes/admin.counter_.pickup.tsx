@@ -16,20 +16,14 @@ import { placeNameKey } from "~/modules/i18n/place-name";
 import { useTranslation } from "~/modules/i18n/react";
 import { privatePageMeta } from "~/modules/http/meta";
 import { depositTakenMethods, fuelEighths, pickupSchema, type PickupAsks } from "~/modules/rental/pickup";
-import { processInspectionPhotos, readInspectionForm } from "~/modules/rental/inspection.server";
+import { readFormWithFiles } from "~/modules/http/form-data.server";
+import { processInspectionPhotos } from "~/modules/rental/inspection.server";
 import { loadPickup, pickUp } from "~/modules/rental/pickup.server";
 import { wallClockLabel } from "~/modules/time/zoned-time";
 import { toastHeader } from "~/utils/toast.server";
+import { bookingIdParam, notFound } from "~/modules/http/not-found";
 
 export const meta = privatePageMeta;
-
-const notFound = () => new Response(null, { status: 404 });
-
-function bookingId(request: Request) {
-  const id = Number(new URL(request.url).searchParams.get("b"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-}
 
 /**
  * /admin/counter/pickup?b=<id>: the pick-up of one booking at the counter (docs/domain.md#pick-up),
@@ -37,7 +31,7 @@ function bookingId(request: Request) {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);
-  const found = await loadPickup(user, bookingId(request));
+  const found = await loadPickup(user, bookingIdParam(request));
   if (!found) throw notFound();
   const { detail, blocker, asks, balanceCents, plate } = found;
   const { booking, car, driver, pickup, deposit } = detail;
@@ -64,11 +58,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireBackOffice(request, context);
-  const id = bookingId(request);
+  const id = bookingIdParam(request);
   const found = await loadPickup(user, id);
   if (!found) throw notFound();
   // Multipart: the inspection's photos come with the form (docs/domain.md#inspection).
-  const submission = parseWithZod(await readInspectionForm(request), { schema: pickupSchema(found.asks) });
+  const submission = parseWithZod(await readFormWithFiles(request), { schema: pickupSchema(found.asks) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const processed = await processInspectionPhotos(submission.value.photos);
   if (!processed.ok)

@@ -24,20 +24,14 @@ import {
   returnSchema,
   type ReturnFacts,
 } from "~/modules/rental/return";
-import { processInspectionPhotos, readInspectionForm } from "~/modules/rental/inspection.server";
+import { readFormWithFiles } from "~/modules/http/form-data.server";
+import { processInspectionPhotos } from "~/modules/rental/inspection.server";
 import { loadReturn, recordReturn } from "~/modules/rental/return.server";
 import { instantToLocal, localToInstant, wallClockLabel } from "~/modules/time/zoned-time";
 import { toastHeader } from "~/utils/toast.server";
+import { bookingIdParam, notFound } from "~/modules/http/not-found";
 
 export const meta = privatePageMeta;
-
-const notFound = () => new Response(null, { status: 404 });
-
-function bookingId(request: Request) {
-  const id = Number(new URL(request.url).searchParams.get("b"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-}
 
 /**
  * /admin/counter/return?b=<id>: the return of one booking's car at the counter
@@ -46,7 +40,7 @@ function bookingId(request: Request) {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);
-  const found = await loadReturn(user, bookingId(request));
+  const found = await loadReturn(user, bookingIdParam(request));
   if (!found) throw notFound();
   const { detail, facts, timeZone, pickupMarks } = found;
   const { booking, car, driver, dropoff, rental } = detail;
@@ -69,11 +63,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireBackOffice(request, context);
-  const id = bookingId(request);
+  const id = bookingIdParam(request);
   // Out of scope, or the car not out: the 404 before any photo is read (docs/security.md#uploads).
   if (!(await loadReturn(user, id))) throw notFound();
   // Multipart: the inspection's photos come with the form (docs/domain.md#inspection).
-  const submission = parseWithZod(await readInspectionForm(request), { schema: returnSchema });
+  const submission = parseWithZod(await readFormWithFiles(request), { schema: returnSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const processed = await processInspectionPhotos(submission.value.photos);
   if (!processed.ok)

@@ -51,16 +51,9 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { toastHeader, type Toast } from "~/utils/toast.server";
 import { placeName, placeNameKey } from "~/modules/i18n/place-name";
+import { bookingIdParam, notFound } from "~/modules/http/not-found";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
-
-const notFound = () => new Response(null, { status: 404 });
-
-function bookingId(request: Request) {
-  const id = Number(new URL(request.url).searchParams.get("b"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-}
 
 /** A wall-clock time in `zone`, for display: "2026-12-03 14:00". */
 
@@ -75,7 +68,7 @@ async function viewer(
 ): Promise<{ user: Pick<SessionUser, "id" | "type" | "supplierId">; grant: string | null }> {
   const grant = new URL(request.url).searchParams.get("g");
   if (context.user || grant === null) return { user: requireUser(request, context), grant: null };
-  const id = bookingId(request);
+  const id = bookingIdParam(request);
   const granted = await loadPayableBooking(id, { userId: null, grant });
   if (!granted) throw grantRefusal(id, grant);
   return { user: { id: granted.driverId, type: "user", supplierId: null }, grant };
@@ -84,7 +77,7 @@ async function viewer(
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, grant } = await viewer(request, context);
   const granted = grant !== null;
-  const detail = await bookingDetail(user, bookingId(request));
+  const detail = await bookingDetail(user, bookingIdParam(request));
   if (!detail) throw notFound();
   const { booking, car, supplier, pickup, dropoff, driver, history } = detail;
   const nameKey = placeNameKey(context.language);
@@ -376,7 +369,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireUser(request, context);
-  const id = bookingId(request);
+  const id = bookingIdParam(request);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "amend" || intent === "amend-preview") return amend(user, id, form, context);

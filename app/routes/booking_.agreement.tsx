@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { rentalAgreement } from "~/modules/rental/agreement.server";
 import { requireUser } from "~/modules/user/auth.server";
+import { bookingIdParam, notFound } from "~/modules/http/not-found";
 
 /**
  * /booking/agreement?b=<id>: the signed rental agreement as a PDF in the driver's language
@@ -9,9 +10,8 @@ import { requireUser } from "~/modules/user/auth.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireUser(request, context);
-  const id = Number(new URL(request.url).searchParams.get("b"));
-  const found = Number.isSafeInteger(id) && id > 0 ? await rentalAgreement(user, id) : null;
-  if (!found) throw new Response(null, { status: 404 });
+  const found = await rentalAgreement(user, bookingIdParam(request));
+  if (!found) throw notFound();
   return new Response(new Uint8Array(found.pdf), {
     headers: {
       "Content-Type": "application/pdf",

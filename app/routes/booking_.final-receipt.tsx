@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { finalReceipt } from "~/modules/rental/final-receipt.server";
 import { requireUser } from "~/modules/user/auth.server";
+import { bookingIdParam, notFound } from "~/modules/http/not-found";
 
 /**
  * /booking/final-receipt?b=<id>: the final receipt of a returned rental as a PDF in the driver's
@@ -9,9 +10,8 @@ import { requireUser } from "~/modules/user/auth.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireUser(request, context);
-  const id = Number(new URL(request.url).searchParams.get("b"));
-  const found = Number.isSafeInteger(id) && id > 0 ? await finalReceipt(user, id) : null;
-  if (!found) throw new Response(null, { status: 404 });
+  const found = await finalReceipt(user, bookingIdParam(request));
+  if (!found) throw notFound();
   return new Response(new Uint8Array(found.pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -1,11 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { TFunction } from "i18next";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-} from "@remix-run/node";
-import { bodyLimits } from "~/modules/http/body-limits";
+import { readFormWithFiles } from "~/modules/http/form-data.server";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { carFormMessages, carFormSchema, carValuesFrom, imageRefusalMessages } from "./car-form";
 import { forgetReferenceData } from "~/modules/catalogue/reference.server";
@@ -15,23 +11,6 @@ export type CarSubmission =
   | { status: "saved"; carId: number }
   | { status: "invalid"; result: SubmissionResult<string[]> }
   | { status: "notFound" };
-
-/**
- * The car form as posted: multipart with its picture, or a plain form (a car saved without a new
- * picture, or a request made by hand). The body was already capped and checked to parse while it
- * was read (docs/security.md#request-bodies), so a part can hold at most that much; the picture's
- * own limit is the schema's, which answers with the form's message instead of a bare 413.
- */
-async function readCarForm(request: Request): Promise<FormData> {
-  const multipart = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
-  try {
-    return multipart
-      ? await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: bodyLimits.multipartBytes }))
-      : await request.formData();
-  } catch {
-    throw new Response(null, { status: 400 });
-  }
-}
 
 /**
  * Creates (`carId` null) or edits a car from a posted form: validates it with the form's schema,
@@ -47,7 +26,7 @@ export async function submitCarForm(
 ): Promise<CarSubmission> {
   // Another supplier's car is missing before anything posted is looked at: no 400 tells it exists.
   if (carId !== null && !(await carInScope(user, carId))) return { status: "notFound" };
-  const formData = await readCarForm(request);
+  const formData = await readFormWithFiles(request);
   const schema = carFormSchema({ pickSupplier: user.type === "admin", imageRequired: carId === null });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return { status: "invalid", result: submission.reply() };

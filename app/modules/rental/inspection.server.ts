@@ -1,10 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import {
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-} from "@remix-run/node";
 import { bookingScope } from "~/modules/access/booking-scope.server";
-import { bodyLimits } from "~/modules/http/body-limits";
 import { storeImage } from "~/modules/images/images.server";
 import { keyFromMediaPath } from "~/modules/images/media-url";
 import { processImage, type ImageRefusal } from "~/modules/images/process.server";
@@ -29,21 +24,6 @@ const refusalMessages: Record<ImageRefusal, string> = {
   tooManyPixels: inspectionMessages.photoTooManyPixels,
   busy: inspectionMessages.photoBusy,
 };
-
-/**
- * A form that may carry photos: multipart, or plain (a form posted without any file input, or by
- * hand). The body was capped and checked to parse while it was read (docs/security.md#request-bodies).
- */
-export async function readInspectionForm(request: Request): Promise<FormData> {
-  const multipart = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
-  try {
-    return multipart
-      ? await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: bodyLimits.multipartBytes }))
-      : await request.formData();
-  } catch {
-    throw new Response(null, { status: 400 });
-  }
-}
 
 /**
  * Judges each uploaded photo by its content and re-encodes it (docs/security.md#uploads), one at

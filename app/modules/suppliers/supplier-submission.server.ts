@@ -1,10 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-} from "@remix-run/node";
-import { bodyLimits } from "~/modules/http/body-limits";
+import { readFormWithFiles } from "~/modules/http/form-data.server";
 import { logoMessages, supplierSchema } from "./supplier-form";
 import { processLogo, type SupplierValues } from "./suppliers.server";
 
@@ -14,20 +10,11 @@ export type SupplierSubmission =
 /**
  * Reads the supplier form (multipart, for its logo): the fields by the schema, then the logo by
  * its content (processLogo), each refusal as the logo field's error, so nothing is saved unless
- * both pass. The body was capped before the action ran (docs/security.md#request-bodies), so
- * the part limit here only keeps the parser from its own smaller default; the 5 MB rule is the
- * schema's, which keeps the other fields to show again.
+ * both pass (the body is read by `readFormWithFiles`); the 5 MB rule is the schema's, which keeps
+ * the other fields to show again.
  */
 export async function readSupplierSubmission(request: Request): Promise<SupplierSubmission> {
-  let formData: FormData;
-  try {
-    formData = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")
-      ? await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: bodyLimits.multipartBytes }))
-      : await request.formData();
-  } catch {
-    throw new Response(null, { status: 400 });
-  }
-  const submission = parseWithZod(formData, { schema: supplierSchema });
+  const submission = parseWithZod(await readFormWithFiles(request), { schema: supplierSchema });
   if (submission.status !== "success") return { ok: false, result: submission.reply() };
   const { name, email, phone, whatsapp, rif, fiscalAddress, payLater, active, logo } = submission.value;
   let webp: Buffer | null = null;
