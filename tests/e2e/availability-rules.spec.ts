@@ -31,24 +31,36 @@ for (const mode of jsModes) {
       test.slow();
       const name = marker("Fuera ");
       const carId = await cheapCarAtMaiquetia(name);
-      await signIn(page, STAFF, DEMO_PASSWORD);
-      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-      await page.goto(`/admin/cars/${carId}?l=en`);
-      const blocks = page.getByRole("region", { name: "Out of service" });
-      await blocks.getByLabel("First day").fill(caracas(40, "10:00").slice(0, 10));
-      await blocks.getByLabel("Last day").fill(caracas(46, "10:00").slice(0, 10));
-      await blocks.getByLabel("Reason").selectOption({ label: "Maintenance" });
-      await blocks.getByLabel("Note (optional)").fill("Cambio de frenos");
-      await blocks.getByRole("button", { name: "Take out of service" }).click();
-      await expect(page.getByText("Changes made successfully")).toBeVisible();
-      await expect(blocks.getByRole("cell", { name: "Maintenance — Cambio de frenos" })).toBeVisible();
+      try {
+        await signIn(page, STAFF, DEMO_PASSWORD);
+        await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+        await page.goto(`/admin/cars/${carId}?l=en`);
+        const blocks = page.getByRole("region", { name: "Out of service" });
+        await blocks.getByLabel("First day").fill(caracas(40, "10:00").slice(0, 10));
+        await blocks.getByLabel("Last day").fill(caracas(46, "10:00").slice(0, 10));
+        await blocks.getByLabel("Reason").selectOption({ label: "Maintenance" });
+        await blocks.getByLabel("Note (optional)").fill("Cambio de frenos");
+        await blocks.getByRole("button", { name: "Take out of service" }).click();
+        await expect(page.getByText("Changes made successfully")).toBeVisible();
+        await expect(blocks.getByRole("cell", { name: "Maintenance — Cambio de frenos" })).toBeVisible();
 
-      const card = page.locator("article.car-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
-      await searchMaiquetia(page, 41);
-      await expect(page.locator("article.car-card").first()).toBeVisible();
-      await expect(card).toHaveCount(0);
-      await searchMaiquetia(page, 47);
-      await expect(card).toHaveCount(1);
+        const card = page.locator("article.car-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+        await searchMaiquetia(page, 41);
+        await expect(page.locator("article.car-card").first()).toBeVisible();
+        await expect(card).toHaveCount(0);
+        await searchMaiquetia(page, 47);
+        await expect(card).toHaveCount(1);
+
+        // The cheapest car of Maiquetía would lead every later search there and the home page's
+        // "Our cars" (choosing.spec.ts measures the first two results on a phone, and this car's
+        // name varies in length with its marker): staff delete it, which also refreshes the home page.
+        await page.goto(`/admin/cars/${carId}/delete?l=en`);
+        await page.getByRole("button", { name: "Yes, delete" }).click();
+        await expect(page.getByText("Changes made successfully")).toBeVisible();
+      } finally {
+        // Also when a step above failed (the home page may then list it for its cache's minute).
+        await db().execute(sql`update cars set status = 'deleted' where id = ${carId}`);
+      }
     });
 
     test("a pick-up sooner than the supplier's minimum notice is refused, naming the hours", async ({ page }) => {
