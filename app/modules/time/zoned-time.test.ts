@@ -58,6 +58,23 @@ describe("instantToLocal", () => {
       expect(instantToLocal(localToInstant(value, PARIS)!, PARIS)).toBe(value);
     }
   });
+  it("reads the clock as Intl does on both sides of a clock change, minute by minute", () => {
+    const intl = new Intl.DateTimeFormat("sv-SE", {
+      timeZone: PARIS,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    for (const around of ["2026-03-29T01:00:00Z", "2026-10-25T01:00:00Z"]) {
+      for (let minute = -90; minute <= 90; minute += 7) {
+        const instant = new Date(Date.parse(around) + minute * 60_000);
+        expect(instantToLocal(instant, PARIS), instant.toISOString()).toBe(intl.format(instant).replace(" ", "T"));
+      }
+    }
+  });
 });
 
 describe("helpers", () => {

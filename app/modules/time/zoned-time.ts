@@ -127,9 +127,24 @@ function formatFields(f: Omit<Fields, "second">): LocalDateTime {
   return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}T${pad(f.hour)}:${pad(f.minute)}`;
 }
 
-/** The `datetime-local` value showing `instant` on the wall clock of `zone`. */
+/**
+ * The `datetime-local` value showing `instant` on the wall clock of `zone`: the instant moved by
+ * the zone's offset, read as UTC. The offset comes from `zoneOffsetMs`'s looked-up days, so this
+ * costs no Intl call once a day is known (a search dates every day of every card's rental).
+ */
 export function instantToLocal(instant: Date, zone: string): LocalDateTime {
-  return formatFields(wallClock(instant, zone));
+  return formatUtc(new Date(instant.getTime() + zoneOffsetMs(instant, zone)));
+}
+
+/** A date's UTC fields as a `datetime-local` value. */
+function formatUtc(d: Date): LocalDateTime {
+  return formatFields({
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+  });
 }
 
 /** An instant as the wall clock of `zone` reads it, for people and CSV cells: `YYYY-MM-DD HH:MM`. */
@@ -141,12 +156,5 @@ export function wallClockLabel(instant: Date, zone: string): string {
 export function addLocalDays(value: LocalDateTime, days: number): LocalDateTime {
   const p = parseLocal(value);
   if (!p) throw new RangeError(`Not a local date-time: ${value}`);
-  const d = new Date(Date.UTC(p.year, p.month - 1, p.day + days, p.hour, p.minute));
-  return formatFields({
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-  });
+  return formatUtc(new Date(Date.UTC(p.year, p.month - 1, p.day + days, p.hour, p.minute)));
 }
