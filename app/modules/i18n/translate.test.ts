@@ -57,6 +57,15 @@ describe("createTranslator", () => {
     expect(t("missing.key")).toBe("missing.key");
   });
 
+  it("keeps a placeholder it has no value for, as written, and gives the same answer when asked again", () => {
+    const t = createTranslator({ en: { common: { trip: "{{ from }} → {{to}}, {{from}} again" } } }, ["en"]);
+    for (let i = 0; i < 2; i++) {
+      expect(t("trip", { from: "CCS" })).toBe("CCS → {{to}}, CCS again");
+      expect(t("trip", { from: "MAR", to: 0 })).toBe("MAR → 0, MAR again");
+      expect(t("trip")).toBe("{{ from }} → {{to}}, {{from}} again");
+    }
+  });
+
   it("returns objects only when asked", () => {
     const t = createTranslator({ en: { pages: { list: [{ heading: "A" }] } } }, ["en"]);
     expect(t("pages:list", { returnObjects: true })).toEqual([{ heading: "A" }]);

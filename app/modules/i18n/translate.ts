@@ -18,12 +18,22 @@ function lookup(tree: unknown, path: string): unknown {
   return node;
 }
 
+/**
+ * A string cut at its placeholders, once per string: [text, "{{ name }}", "name", text, …]. A
+ * search page translates about 600 strings, most of them the same few dozen.
+ */
+const pieces = new Map<string, string[]>();
+
 function interpolate(text: string, values: TranslateOptions | undefined): string {
   if (!values) return text;
-  return text.replace(/{{\s*([\w.]+)\s*}}/g, (whole, name: string) => {
-    const value = values[name];
-    return value === undefined || value === null ? whole : String(value);
-  });
+  let cut = pieces.get(text);
+  if (!cut) pieces.set(text, (cut = text.split(/({{\s*([\w.]+)\s*}})/)));
+  let out = cut[0];
+  for (let i = 1; i < cut.length; i += 3) {
+    const value = values[cut[i + 1]];
+    out += (value === undefined || value === null ? cut[i] : String(value)) + cut[i + 2];
+  }
+  return out;
 }
 
 /** `chain` is the language and its fallbacks, e.g. ["el", "en"]; `resources` maps each to its namespaces. */
@@ -38,6 +48,17 @@ export function createTranslator(
     if (!rules) plurals.set(language, (rules = new Intl.PluralRules(language)));
     return rules.select(count);
   };
+  // Resources never change, so what a key finds is kept: the dotted path is walked once. A key
+  // built from data could be anything, so the memory is emptied past a few thousand keys.
+  const found = new Map<string, unknown>();
+  const find = (language: string, ns: string, namespace: unknown, candidate: string) => {
+    const id = `${language}\u0000${ns}\u0000${candidate}`;
+    if (found.has(id)) return found.get(id);
+    const value = lookup(namespace, candidate);
+    if (found.size >= 20_000) found.clear();
+    found.set(id, value);
+    return value;
+  };
   return (fullKey, options) => {
     const split = fullKey.indexOf(":");
     const ns = split > 0 ? fullKey.slice(0, split) : (options?.ns ?? defaultNs);
@@ -47,9 +68,9 @@ export function createTranslator(
       const candidates =
         typeof options?.count === "number" ? [`${key}_${pluralOf(language, options.count)}`, key] : [key];
       for (const candidate of candidates) {
-        const found = lookup(namespace, candidate);
-        if (typeof found === "string") return interpolate(found, options);
-        if (found !== undefined && options?.returnObjects) return found as string;
+        const value = find(language, ns, namespace, candidate);
+        if (typeof value === "string") return interpolate(value, options);
+        if (value !== undefined && options?.returnObjects) return value as string;
       }
     }
     return key;
