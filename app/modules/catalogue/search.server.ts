@@ -291,6 +291,9 @@ function totalOf(): SQL {
     + c.ufee`;
 }
 
+/** `OFFSET 0`, written out: drizzle leaves a zero offset out of the statement. */
+const offsetZero = sql`0` as unknown as Placeholder;
+
 /**
  * The availability predicate for the list's car `cl`, asked of its supplier `s` as a lateral
  * subquery (docs/domain.md#availability). A join with the suppliers would let PostgreSQL reorder
@@ -301,9 +304,6 @@ function totalOf(): SQL {
  * in the list's order, and the LIMIT above stops it
  * (docs/decisions/0005-search-walks-one-place-with-a-capped-count.md#addendum-2026-11-27-the-probe-in-order).
  */
-/** `OFFSET 0`, written out: drizzle leaves a zero offset out of the statement. */
-const offsetZero = sql`0` as unknown as Placeholder;
-
 function bookableHere(db: Database) {
   return db
     .select({ ok: sql<number>`1`.as("ok") })
