@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { sql } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { expect, uniqueEmail } from "./support";
 
@@ -44,6 +44,15 @@ export async function adminAccount(db: Executor, fullName: string): Promise<{ em
   );
   return { email };
 }
+
+/**
+ * The car `carId` has no booking holding it (preparation time included) between two Caracas
+ * wall-clock times (`caracas(…)`): other specs book the demo cars far ahead (limits.spec.ts books
+ * car 1 sixty times), and which days they take moves with today.
+ */
+export const carFreeBetween = (carId: AnyColumn | SQL, from: string, to: string): SQL =>
+  sql`not exists (select 1 from bookings b where b.car_id = ${carId} and b.status not in ('cancelled', 'deleted')
+    and tstzrange(b.starts_at, b.blocked_until) && tstzrange(${`${from}:00-04:00`}::timestamptz, ${`${to}:00-04:00`}::timestamptz))`;
 
 /** A copy of one of supplier `slug`'s demo cars, named `name`, serving the same places. */
 export async function carOf(db: Executor, slug: string, name: string): Promise<number> {

@@ -1,7 +1,8 @@
 import fs from "node:fs";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import * as schema from "../../db/schema";
 import { pdfText } from "../pdf-text";
+import { carFreeBetween } from "./admin-fixtures";
 import { seedDatabase, signedInDriver } from "./seed-database";
 import { caracas, expect, jsModes, money, searchMaiquetia, test, waitForEmails } from "./support";
 
@@ -43,7 +44,7 @@ for (const mode of jsModes) {
       const from = caracas(start, "10:00");
       const to = caracas(start + 2, "10:00");
       // A supplier that lets drivers pay later, and a car of it with a fee and a deposit taken in
-      // cash, free on those days (other specs book the demo cars far ahead too).
+      // cash, free on those days.
       const [car] = await db
         .select({ id: schema.cars.id, supplierId: schema.cars.supplierId, locationId: schema.carLocations.locationId })
         .from(schema.cars)
@@ -56,9 +57,7 @@ for (const mode of jsModes) {
             gt(schema.cars.depositCents, 0),
             eq(schema.cars.availability, "available"),
             eq(schema.cars.status, "active"),
-            sql`not exists (select 1 from bookings b where b.car_id = ${schema.cars.id}
-              and b.status not in ('cancelled', 'deleted')
-              and tstzrange(b.starts_at, b.blocked_until) && tstzrange(${`${from}:00-04:00`}::timestamptz, ${`${to}:00-04:00`}::timestamptz))`,
+            carFreeBetween(schema.cars.id, from, to),
           ),
         )
         // The same car every run: without an order the row PostgreSQL returns first may change.

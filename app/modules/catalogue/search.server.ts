@@ -4,7 +4,8 @@ import { bookablePlace as cl, bookableSupplier as s, carIsBookable } from "~/mod
 import type { Excess } from "~/modules/pricing/cover";
 import { rentalHandovers } from "~/modules/availability/opening-hours";
 import { rentalFees, type DepositMethod, type FeeKey, type OptionKey, type RateSpan } from "~/modules/pricing/pricing";
-import { MONTHLY_DAYS, rentalDateRange, rentalRates, WEEKLY_DAYS, type SeasonRule } from "~/modules/pricing/rates";
+import { MONTHLY_DAYS, rentalDateRange, rentalDates, rentalRates, WEEKLY_DAYS } from "~/modules/pricing/rates";
+import { carSeasons, seasonHasDates, seasonRules } from "~/modules/pricing/seasons.server";
 import { getDb, schema, type Database } from "~/utils/db.server";
 import type { CarCategory, FuelPolicy, FuelType, Gearbox } from "./car-enums";
 import { effectiveFilters, type SearchFilters, type SortOrder } from "./filters";
@@ -207,8 +208,9 @@ function orderOf(sort: SortOrder, t: FoundColumns): SQL[] {
   return [asc(col(t.ftotal)), asc(col(t.fid))];
 }
 
-/** The season `se` has one of the calendar dates of the period (`seasonTouches`, on placeholders). */
-const seasonTouchesPeriod = sql`se.first_day <= ${ph("lastDay")}::date and se.last_day >= ${ph("firstDay")}::date`;
+/** The season `se` has one of the calendar dates of the period. */
+const periodDates = { first: ph("firstDay"), last: ph("lastDay") };
+const seasonTouchesPeriod = seasonHasDates(periodDates);
 
 /** How many of the period's days fall in the season `se`: day i is dated as `rentalRates` dates it. */
 const daysInSeason = sql`(select count(*) from generate_series(0, ${ph("days")}::int - 1) i
@@ -453,24 +455,8 @@ function foundCars(db: Database, conditions: SQL[], sort: SortOrder, sup: Return
     );
 }
 
-/**
- * A page car's seasons in the period, as `seasonRules` gives them to `rentalRates`: its supplier's
- * seasons touching the period, each with the car's fixed price if it has one (docs/domain.md#seasons).
- * Read here for the page's cars only, so the card's rates need no query of their own.
- */
-type SeasonTuple = [name: string, firstDay: string, lastDay: string, percent: number, fixed: number | null];
-const pageCarSeasons = sql<SeasonTuple[] | null>`(select json_agg(json_build_array(se.name, se.first_day, se.last_day,
-    se.percent, scp.daily_price_cents))
-  from ${schema.seasons} se left join ${schema.seasonCarPrices} scp on scp.season_id = se.id and scp.car_id = ${pc.id}
-  where se.supplier_id = ${pc.supplierId} and ${seasonTouchesPeriod})`;
-
-const seasonRule = ([name, firstDay, lastDay, percent, fixed]: SeasonTuple): SeasonRule => ({
-  name,
-  firstDay,
-  lastDay,
-  percent,
-  fixedDailyPriceCents: fixed,
-});
+/** A page car's seasons in the period: read with the page's cars, so their rates need no query of their own. */
+const pageCarSeasons = carSeasons(pc.id, pc.supplierId, periodDates);
 
 function buildQuery(db: Database, conditions: SQL[], sort: SortOrder) {
   const sup = rentingSuppliers(db);
@@ -564,7 +550,9 @@ export async function searchCars(query: SearchQuery, now?: Date): Promise<{ cars
   const cap = countCap(query.page, size);
   const db = await getDb();
   const { pickUp, dropOff, days } = query.period;
-  const dates = rentalDateRange(pickUp, days, query.timeZone);
+  // The period's dates, worked out once for the query and every card's rates.
+  const dates = rentalDates(pickUp, days, query.timeZone);
+  const range = rentalDateRange(dates);
   const oneWay = query.dropoffId !== query.pickupId;
   const rows = await queryFor(db, shape, conditions, query.sort).execute({
     ...values,
@@ -573,8 +561,8 @@ export async function searchCars(query: SearchQuery, now?: Date): Promise<{ cars
     dropOff: dropOff.toISOString(),
     days,
     zone: query.timeZone,
-    firstDay: dates.first,
-    lastDay: dates.last,
+    firstDay: range.first,
+    lastDay: range.last,
     oneWay,
     now: (now ?? new Date()).toISOString(),
     limit: cap + 1,
@@ -583,11 +571,11 @@ export async function searchCars(query: SearchQuery, now?: Date): Promise<{ cars
   });
   // A page past the end is the count's row alone, its car's values all null.
   const found = rows.flatMap((row) =>
-    row.car && row.car[0] != null ? [{ row: rowFrom(row.car), seasons: (row.seasons ?? []).map(seasonRule) }] : [],
+    row.car && row.car[0] != null ? [{ row: rowFrom(row.car), seasons: seasonRules(row.seasons) }] : [],
   );
   const handovers = await handoverFees(query);
   const cars = found.map(({ row, seasons }) => {
-    const rates = rentalRates({ car: row, pickUp, days, timeZone: query.timeZone, seasons });
+    const rates = rentalRates({ car: row, dates, seasons });
     const fees = rentalFees(handovers, row.oneWayFeeCents ?? 0, oneWay);
     // Only the fees charged: most searches have none, and the page carries less.
     return toCard(row, rates, Object.fromEntries(Object.entries(fees).filter(([, cents]) => cents > 0)));

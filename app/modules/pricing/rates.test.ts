@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { priceRental, type PricedCar } from "./pricing";
-import { baseRate, rentalDateRange, rentalRates, type CarRates, type SeasonRule } from "./rates";
+import { baseRate, rentalDateRange, rentalDates, rentalRates, type CarRates, type SeasonRule } from "./rates";
 
 const car: CarRates = { dailyPriceCents: 4000, weeklyDailyPriceCents: 3500, monthlyDailyPriceCents: 3000 };
 const plain: CarRates = { dailyPriceCents: 4000, weeklyDailyPriceCents: null, monthlyDailyPriceCents: null };
@@ -14,6 +14,10 @@ const december: SeasonRule = {
 const CARACAS = "America/Caracas";
 const ATHENS = "Europe/Athens";
 const at = (iso: string) => new Date(iso);
+
+/** A rental's rates from its pick-up, length and zone, as the server works them out. */
+const ratesOf = (input: { car: CarRates; pickUp: Date; days: number; timeZone: string; seasons: SeasonRule[] }) =>
+  rentalRates({ car: input.car, dates: rentalDates(input.pickUp, input.days, input.timeZone), seasons: input.seasons });
 
 /** The rental part of the price: what the spans add up to. */
 const total = (spans: Array<{ days: number; dailyPriceCents: number }>) =>
@@ -39,7 +43,7 @@ describe("rentalRates", () => {
   const caracas = (date: string) => at(`${date}T14:00:00Z`);
 
   it("charges every day at the daily price outside any season", () => {
-    const spans = rentalRates({
+    const spans = ratesOf({
       car: plain,
       pickUp: caracas("2026-11-10"),
       days: 3,
@@ -52,7 +56,7 @@ describe("rentalRates", () => {
 
   it("charges the season's days +40 % across the season's start", () => {
     // 28, 29, 30 November at $40, 1 and 2 December at $56.
-    const spans = rentalRates({
+    const spans = ratesOf({
       car: plain,
       pickUp: caracas("2026-11-28"),
       days: 5,
@@ -68,7 +72,7 @@ describe("rentalRates", () => {
 
   it("charges the base price again after the season's last day", () => {
     // 30, 31 December in the season, 1 and 2 January not.
-    const spans = rentalRates({
+    const spans = ratesOf({
       car: plain,
       pickUp: caracas("2026-12-30"),
       days: 4,
@@ -84,7 +88,7 @@ describe("rentalRates", () => {
 
   it("dates the days in the pick-up place's zone, not UTC", () => {
     // 30 November 22:00 in Caracas is already 1 December in UTC: still a November day.
-    const spans = rentalRates({
+    const spans = ratesOf({
       car: plain,
       pickUp: at("2026-12-01T02:00:00Z"),
       days: 1,
@@ -96,19 +100,19 @@ describe("rentalRates", () => {
 
   it("switches to the weekly price at 7 days and the monthly one at 28", () => {
     const price = (days: number) =>
-      total(rentalRates({ car, pickUp: caracas("2026-03-02"), days, timeZone: CARACAS, seasons: [december] }));
+      total(ratesOf({ car, pickUp: caracas("2026-03-02"), days, timeZone: CARACAS, seasons: [december] }));
     expect(price(6)).toBe(24_000);
     expect(price(7)).toBe(24_500);
     expect(price(27)).toBe(94_500);
     expect(price(28)).toBe(84_000);
-    expect(rentalRates({ car, pickUp: caracas("2026-03-02"), days: 28, timeZone: CARACAS, seasons: [] })).toEqual([
+    expect(ratesOf({ car, pickUp: caracas("2026-03-02"), days: 28, timeZone: CARACAS, seasons: [] })).toEqual([
       { days: 28, dailyPriceCents: 3000, rate: "monthly", season: null },
     ]);
   });
 
   it("adds the season's percent to the weekly price of a week across the season's start", () => {
     // 3 November days at $35 (weekly), 4 December days at $35 + 40 % = $49.
-    const spans = rentalRates({ car, pickUp: caracas("2026-11-28"), days: 7, timeZone: CARACAS, seasons: [december] });
+    const spans = ratesOf({ car, pickUp: caracas("2026-11-28"), days: 7, timeZone: CARACAS, seasons: [december] });
     expect(spans).toEqual([
       { days: 3, dailyPriceCents: 3500, rate: "weekly", season: null },
       { days: 4, dailyPriceCents: 4900, rate: "weekly", season: "Diciembre" },
@@ -119,13 +123,13 @@ describe("rentalRates", () => {
   it("charges a season's fixed price for the car instead of its percent", () => {
     const fixed = { ...december, fixedDailyPriceCents: 6000 };
     // 29 and 30 November at $40, 1 December at the season's $60.
-    const spans = rentalRates({ car, pickUp: caracas("2026-11-29"), days: 3, timeZone: CARACAS, seasons: [fixed] });
+    const spans = ratesOf({ car, pickUp: caracas("2026-11-29"), days: 3, timeZone: CARACAS, seasons: [fixed] });
     expect(total(spans)).toBe(14_000);
   });
 
   it("rounds a discount up to the cent", () => {
     const low = { ...december, percent: -15 };
-    const spans = rentalRates({
+    const spans = ratesOf({
       car: { ...plain, dailyPriceCents: 3333 },
       pickUp: caracas("2026-12-10"),
       days: 2,
@@ -151,7 +155,7 @@ describe("rentalRates", () => {
       percent: -10,
       fixedDailyPriceCents: null,
     };
-    const spans = rentalRates({
+    const spans = ratesOf({
       car: plain,
       pickUp: caracas("2027-02-07"),
       days: 4,
@@ -174,7 +178,7 @@ describe("rentalRates", () => {
     it("skips the date the clocks go forward past when a day starts late in the evening", () => {
       // Pick-up Saturday 27 March 2027 23:30 (UTC+2); 24 h later it is Monday 29 March 00:30 (UTC+3):
       // the rental's days are 27, 29 and 30 March, and Sunday 28 March's season charges none of them.
-      const spans = rentalRates({
+      const spans = ratesOf({
         car: plain,
         pickUp: at("2027-03-27T21:30:00Z"),
         days: 3,
@@ -186,7 +190,7 @@ describe("rentalRates", () => {
 
     it("charges the season once for the day that starts on it in spring", () => {
       // Sunday 28 March 01:30 (UTC+2), then Monday 29 March 02:30 (UTC+3).
-      const spans = rentalRates({
+      const spans = ratesOf({
         car: plain,
         pickUp: at("2027-03-27T23:30:00Z"),
         days: 2,
@@ -198,7 +202,7 @@ describe("rentalRates", () => {
 
     it("charges the season twice when two days start on it as the clocks go back", () => {
       // Sunday 31 October 00:30 (UTC+3); 24 h later it is Sunday 31 October 23:30 (UTC+2).
-      const spans = rentalRates({
+      const spans = ratesOf({
         car: plain,
         pickUp: at("2027-10-30T21:30:00Z"),
         days: 3,
@@ -214,13 +218,15 @@ describe("rentalRates", () => {
   });
 });
 
-describe("rentalDateRange", () => {
-  it("spans the dates of the first and last day in the place's zone", () => {
-    expect(rentalDateRange(at("2026-11-28T14:00:00Z"), 5, CARACAS)).toEqual({
-      first: "2026-11-28",
-      last: "2026-12-02",
-    });
-    expect(rentalDateRange(at("2027-10-30T21:30:00Z"), 2, ATHENS)).toEqual({ first: "2027-10-31", last: "2027-10-31" });
+describe("rentalDates and rentalDateRange", () => {
+  it("date each day in the place's zone, 24 hours apart from the pick-up", () => {
+    const dates = rentalDates(at("2026-11-28T14:00:00Z"), 5, CARACAS);
+    expect(dates).toEqual(["2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02"]);
+    expect(rentalDateRange(dates)).toEqual({ first: "2026-11-28", last: "2026-12-02" });
+    // 00:30 in Athens on the day summer time ends (31 Oct 2027): 24 hours later it is 23:30 that same day.
+    const athens = rentalDates(at("2027-10-30T21:30:00Z"), 2, ATHENS);
+    expect(athens).toEqual(["2027-10-31", "2027-10-31"]);
+    expect(rentalDateRange(athens)).toEqual({ first: "2027-10-31", last: "2027-10-31" });
   });
 });
 
@@ -279,7 +285,7 @@ describe("priceRental with a season, a longer-rental rate and every fee (docs/do
   };
   const weekly: CarRates = { dailyPriceCents: 5000, weeklyDailyPriceCents: 4000, monthlyDailyPriceCents: null };
   // 10:00 in Caracas on 28 November: 8 days, 3 in November at the weekly price and 5 in December at it +40 %.
-  const rates = rentalRates({
+  const rates = ratesOf({
     car: weekly,
     pickUp: at("2026-11-28T14:00:00Z"),
     days: 8,

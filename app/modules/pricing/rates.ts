@@ -43,24 +43,34 @@ export function baseRate(car: CarRates, days: number): { rate: RateKind; dailyPr
 const DAY_MS = 86_400_000;
 
 /**
+ * The calendar date of each day of a rental: day i (from 0) is the date, in the pick-up place's
+ * `timeZone`, of `pickUp + i × 24 h`, the days `rentalDays` counts. Worked out once per rental,
+ * however many cars are priced for it (a search prices a page of them).
+ */
+export function rentalDates(pickUp: Date, days: number, timeZone: string): string[] {
+  return Array.from({ length: days }, (_, i) => calendarDateIn(timeZone, new Date(pickUp.getTime() + i * DAY_MS)));
+}
+
+/** The first and last of a rental's dates (`rentalDates`), to load only the seasons that matter. */
+export function rentalDateRange(dates: readonly string[]): { first: string; last: string } {
+  return { first: dates[0], last: dates[dates.length - 1] };
+}
+
+/**
  * Each day's daily price, gathered into spans of equal price and season in the order they first
- * occur. Day i (from 0) is the calendar date, in the pick-up place's `timeZone`, of
- * `pickUp + i × 24 h`: the days `rentalDays` counts. A season covering that date charges its fixed
+ * occur, for the rental's `dates` (`rentalDates`). A season covering a date charges its fixed
  * price for the car if it has one, otherwise the base rate plus its percent, rounded up to the cent
  * (the percent applies to the longer-rental rate too: a December week costs the weekly price +40 %).
  */
 export function rentalRates(input: {
   car: CarRates;
-  pickUp: Date;
-  days: number;
-  timeZone: string;
+  dates: readonly string[];
   seasons: readonly SeasonRule[];
 }): RateSpan[] {
-  const { car, pickUp, days, timeZone, seasons } = input;
-  const base = baseRate(car, days);
+  const { car, dates, seasons } = input;
+  const base = baseRate(car, dates.length);
   const spans: RateSpan[] = [];
-  for (let i = 0; i < days; i++) {
-    const date = calendarDateIn(timeZone, new Date(pickUp.getTime() + i * DAY_MS));
+  for (const date of dates) {
     const season = seasons.find((s) => s.firstDay <= date && date <= s.lastDay);
     const dailyPriceCents = !season
       ? base.dailyPriceCents
@@ -71,12 +81,4 @@ export function rentalRates(input: {
     else spans.push({ days: 1, dailyPriceCents, rate: base.rate, season: seasonName });
   }
   return spans;
-}
-
-/** The first and last calendar dates a rental's days can fall on, to load only the seasons that matter. */
-export function rentalDateRange(pickUp: Date, days: number, timeZone: string): { first: string; last: string } {
-  return {
-    first: calendarDateIn(timeZone, pickUp),
-    last: calendarDateIn(timeZone, new Date(pickUp.getTime() + (days - 1) * DAY_MS)),
-  };
 }

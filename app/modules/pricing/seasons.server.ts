@@ -1,88 +1,71 @@
-import { and, gte, inArray, lte, type SQL } from "drizzle-orm";
+import { and, eq, gte, lte, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { schema, type Executor } from "~/utils/db.server";
 import type { RateSpan } from "./pricing";
-import { rentalDateRange, rentalRates, type CarRates, type SeasonRule } from "./rates";
+import { rentalDateRange, rentalDates, rentalRates, type CarRates, type SeasonRule } from "./rates";
 
-const { seasons, seasonCarPrices } = schema;
+const { seasons, seasonCarPrices, suppliers } = schema;
 
 /** A season that has at least one of the calendar dates `first`..`last` (both included). */
 export function seasonTouches({ first, last }: { first: string; last: string }): SQL {
   return and(lte(seasons.firstDay, last), gte(seasons.lastDay, first))!;
 }
 
+/** A season as `carSeasons` reads it: name, first and last day, percent, the car's fixed daily price or null. */
+type SeasonTuple = [name: string, firstDay: string, lastDay: string, percent: number, fixed: number | null];
+
+type DateBound = string | Placeholder;
+
+/** The season aliased `se` has one of the calendar dates `first`..`last` (`seasonTouches` in raw SQL). */
+export function seasonHasDates({ first, last }: { first: DateBound; last: DateBound }): SQL {
+  return sql`se.first_day <= ${last}::date and se.last_day >= ${first}::date`;
+}
+
+/**
+ * The seasons of car `carId` (of supplier `supplierId`) that have one of the dates `first`..`last`,
+ * each with the car's fixed price when the season sets one (docs/domain.md#seasons): one column of
+ * the query that reads the car, so its rates cost no query of their own. The search reads its
+ * page's cars' seasons through it, checkout, bookings, amendments and the car's page one car's
+ * (`ratesForCar`). Its own aliases: drizzle leaves a one-table query's columns unqualified, which
+ * inside this subquery would name the seasons' own.
+ */
+export function carSeasons(
+  carId: AnyColumn | SQL,
+  supplierId: AnyColumn | SQL,
+  dates: { first: DateBound; last: DateBound },
+): SQL<SeasonTuple[] | null> {
+  return sql`(select json_agg(json_build_array(se.name, se.first_day, se.last_day, se.percent, scp.daily_price_cents))
+    from ${seasons} se left join ${seasonCarPrices} scp on scp.season_id = se.id and scp.car_id = ${carId}
+    where se.supplier_id = ${supplierId} and ${seasonHasDates(dates)})`;
+}
+
+/** `carSeasons`' column as `rentalRates` takes it. */
+export function seasonRules(tuples: SeasonTuple[] | null): SeasonRule[] {
+  return (tuples ?? []).map(([name, firstDay, lastDay, percent, fixed]) => ({
+    name,
+    firstDay,
+    lastDay,
+    percent,
+    fixedDailyPriceCents: fixed,
+  }));
+}
+
 /** A car as its rates are worked out: its supplier (whose seasons apply) and its daily prices. */
 export type RatedCar = CarRates & { id: number; supplierId: number };
 
 /**
- * The seasons that touch the calendar dates `first`..`last` for each of these cars: their
- * supplier's, each with the car's fixed price when the season sets one (docs/domain.md#seasons).
- * Two queries whatever the number of cars, none when no supplier has a season then.
+ * How the car's days are charged for a rental from `pickUp` of `days` days at a place in
+ * `timeZone` (docs/domain.md#seasons): what checkout, bookings, amendments and the car's page pass
+ * to `priceRental`, as the search does for its cards, so they agree to the cent. One query.
  */
-async function seasonRules(
-  executor: Executor,
-  cars: readonly RatedCar[],
-  range: { first: string; last: string },
-): Promise<Map<number, SeasonRule[]>> {
-  const byCar = new Map<number, SeasonRule[]>(cars.map((car) => [car.id, []]));
-  const supplierIds = [...new Set(cars.map((car) => car.supplierId))];
-  if (supplierIds.length === 0) return byCar;
-  const found = await executor
-    .select({
-      id: seasons.id,
-      supplierId: seasons.supplierId,
-      name: seasons.name,
-      firstDay: seasons.firstDay,
-      lastDay: seasons.lastDay,
-      percent: seasons.percent,
-    })
-    .from(seasons)
-    .where(and(inArray(seasons.supplierId, supplierIds), seasonTouches(range)));
-  if (found.length === 0) return byCar;
-  const fixed = await executor
-    .select()
-    .from(seasonCarPrices)
-    .where(
-      and(
-        inArray(
-          seasonCarPrices.seasonId,
-          found.map((season) => season.id),
-        ),
-        inArray(
-          seasonCarPrices.carId,
-          cars.map((car) => car.id),
-        ),
-      ),
-    );
-  for (const car of cars) {
-    const rules = byCar.get(car.id)!;
-    for (const season of found) {
-      if (season.supplierId !== car.supplierId) continue;
-      const price = fixed.find((row) => row.seasonId === season.id && row.carId === car.id);
-      rules.push({ ...season, fixedDailyPriceCents: price?.dailyPriceCents ?? null });
-    }
-  }
-  return byCar;
-}
-
-/**
- * How each car's days are charged for a rental from `pickUp` of `days` days at a place in
- * `timeZone` (docs/domain.md#seasons): what checkout, amendments, the search and the API pass to
- * `priceRental`, so they agree to the cent.
- */
-export async function ratesForCars(
-  executor: Executor,
-  cars: readonly RatedCar[],
-  rental: { pickUp: Date; days: number; timeZone: string },
-): Promise<Map<number, RateSpan[]>> {
-  const rules = await seasonRules(executor, cars, rentalDateRange(rental.pickUp, rental.days, rental.timeZone));
-  return new Map(cars.map((car) => [car.id, rentalRates({ car, ...rental, seasons: rules.get(car.id) ?? [] })]));
-}
-
-/** `ratesForCars` for one car. */
 export async function ratesForCar(
   executor: Executor,
   car: RatedCar,
   rental: { pickUp: Date; days: number; timeZone: string },
 ): Promise<RateSpan[]> {
-  return (await ratesForCars(executor, [car], rental)).get(car.id)!;
+  const dates = rentalDates(rental.pickUp, rental.days, rental.timeZone);
+  const [row] = await executor
+    .select({ seasons: carSeasons(sql`${car.id}::int`, sql`${car.supplierId}::int`, rentalDateRange(dates)) })
+    .from(suppliers)
+    .where(eq(suppliers.id, car.supplierId));
+  return rentalRates({ car, dates, seasons: seasonRules(row?.seasons ?? null) });
 }
