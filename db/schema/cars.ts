@@ -43,6 +43,11 @@ export const cars = pgTable(
     /** How the deposit is taken at the counter (docs/domain.md#deposit). */
     depositMethod: depositMethod("deposit_method").notNull().default("cardHold"),
     minimumAge: smallint("minimum_age").notNull().default(21),
+    /**
+     * The car's own young driver fee per day, over its supplier's (docs/domain.md#young-driver-fee):
+     * null keeps the supplier's fee, 0 charges none for this car. The age stays the supplier's.
+     */
+    youngDriverFeeCents: integer("young_driver_fee_cents"),
     seats: smallint("seats").notNull(),
     doors: smallint("doors").notNull(),
     aircon: boolean("aircon").notNull().default(true),
@@ -78,6 +83,7 @@ export const cars = pgTable(
   },
   (t) => [
     check("cars_extra_km_cents", sql`${t.extraKmCents} between 0 and 10000`),
+    check("cars_young_driver_fee", sql`${t.youngDriverFeeCents} between 0 and 100000000`),
     index("cars_price_id").on(t.dailyPriceCents, t.id),
     index("cars_supplier_idx").on(t.supplierId),
     // docs/domain.md#fleet-data: one plate per supplier, compared without case, spaces or dashes;

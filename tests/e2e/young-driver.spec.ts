@@ -80,5 +80,42 @@ for (const [index, mode] of jsModes.entries()) {
         await database().execute(sql`update suppliers set active = false where slug = ${slug}`);
       }
     });
+
+    test("a car's own fee, typed in the car's form, replaces the supplier's at checkout", async ({ page }) => {
+      const slug = marker("young-car-").toLowerCase();
+      const carId = await carOf(database(), "llanos", marker("Joven propio "));
+      const [{ placeId }] = await rows<{ placeId: number }>(sql`with s as (
+          insert into suppliers (name, slug, email, pay_later, young_driver_age, young_driver_fee_cents)
+          values (${slug}, ${slug}, 'young@example.com', true, 25, 1000) returning id
+        ), c as (
+          update cars set supplier_id = (select id from s), daily_price_cents = 1000, pay_later_fee_percent = 0
+          where id = ${carId} returning id
+        )
+        select (select id from locations where name_en = ${MAIQUETIA}) as "placeId" from c`);
+      await database().execute(sql`insert into car_locations (car_id, location_id) values (${carId}, ${placeId})
+        on conflict do nothing`);
+      try {
+        await signIn(page, ADMIN, DEMO_PASSWORD);
+        await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+        await page.goto(`/admin/cars/${carId}?l=en`);
+        const fee = page.getByLabel("Young driver fee per day for this car ($, optional)");
+        await expect(fee).toHaveValue("");
+        await fee.fill("15");
+        await page.getByRole("button", { name: "Save" }).click();
+        await expect(page.getByText("Changes made successfully")).toBeVisible();
+        await page.goto(`/admin/cars/${carId}?l=en`);
+        await expect(fee).toHaveValue("15.00");
+
+        const start = 80 + index * 10;
+        await page.goto(
+          `/checkout?car=${carId}&pickup=${placeId}&dropoff=${placeId}&from=${caracas(start, "10:00")}&to=${caracas(start + 3, "10:00")}&l=en`,
+        );
+        await expect(
+          page.getByText("Drivers under 25 on the pick-up day pay a young driver fee of $15 a day."),
+        ).toBeVisible();
+      } finally {
+        await database().execute(sql`update suppliers set active = false where slug = ${slug}`);
+      }
+    });
   });
 }

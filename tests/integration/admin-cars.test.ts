@@ -72,6 +72,7 @@ const values = (overrides: Partial<CarValues> = {}): CarValues => ({
   dailyPriceCents: 4550,
   weeklyDailyPriceCents: null,
   monthlyDailyPriceCents: null,
+  youngDriverFeeCents: null,
   depositCents: 20000,
   depositMethod: "cardHold",
   payLaterFeePercent: 10,

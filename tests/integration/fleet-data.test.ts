@@ -26,6 +26,7 @@ const values = (plate: string | null): CarValues => ({
   dailyPriceCents: 3000,
   weeklyDailyPriceCents: null,
   monthlyDailyPriceCents: null,
+  youngDriverFeeCents: null,
   depositCents: 0,
   depositMethod: "cardHold",
   payLaterFeePercent: 0,

@@ -171,3 +171,43 @@ describe("amendment (docs/domain.md#young-driver-fee)", () => {
     expect(row.priceCents).toBe(11_000);
   });
 });
+
+describe("a car's own young driver fee (docs/domain.md#young-driver-fee)", () => {
+  const setCarFee = async (cents: number | null) =>
+    (await getDb()).update(schema.cars).set({ youngDriverFeeCents: cents }).where(eq(schema.cars.id, fx.carId));
+
+  it("replaces the supplier's at checkout and on an amendment, and 0 waives it for that car", async () => {
+    await setCarFee(1500);
+    const { user, token } = await signedInUser({ phone: "+584141112233", birthDate: young });
+    const response = await api("/api/bookings", { token, method: "POST", json: body(2) });
+    expect(response.status).toBe(201);
+    const { id } = ((await response.json()) as { booking: { id: number } }).booking;
+    // 2 × $50 + 2 × $15 = $130; +10 % = $143.
+    expect((await bookingRow(id)).breakdown.fees).toEqual({ youngDriver: 3000 });
+    expect((await bookingRow(id)).priceCents).toBe(14_300);
+
+    await setCarFee(0);
+    const change = {
+      pickUp: caracas(0),
+      dropOff: caracas(3),
+      pickupLocationId: fx.place,
+      dropoffLocationId: fx.place,
+      options: [],
+      additionalDriver: null,
+    };
+    expect(await amendBooking({ id: user.id, type: "user", supplierId: null }, id, change)).toBe("amended");
+    const row = await bookingRow(id);
+    expect(row.breakdown.fees).toBeUndefined();
+    expect(row.priceCents).toBe(16_500);
+  });
+
+  it("is the rule the checkout's preview prices with", async () => {
+    await setCarFee(700);
+    const data = (await checkoutLoader({
+      request: new Request(`http://rueda.test/checkout?${link()}`),
+      context: context(),
+      params: {},
+    })) as unknown as { pricing: { youngDriver: unknown } };
+    expect(data.pricing.youngDriver).toEqual({ belowAge: 25, dailyFeeCents: 700 });
+  });
+});

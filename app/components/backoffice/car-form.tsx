@@ -75,6 +75,7 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
     depositMethod: t("form.depositMethod"),
     payLaterFeePercent: t("form.payLaterFee"),
     minimumAge: t("form.minimumAge"),
+    youngDriverFee: t("form.youngDriverFee"),
     ...Object.fromEntries(
       optionKeys.flatMap((key) => [
         [optionKindField(key), option(key)],
@@ -154,6 +155,7 @@ export function CarForm({ mode, lastResult, defaultValue, suppliers, supplierNam
           help={t("form.payLaterFeeHelp")}
         />
         <TextField field={fields.minimumAge} label={labels.minimumAge} type="number" help={t("form.minimumAgeHelp")} />
+        <MoneyField field={fields.youngDriverFee} label={labels.youngDriverFee} help={t("form.youngDriverFeeHelp")} />
       </fieldset>
 
       <fieldset className="card stack">

@@ -134,4 +134,30 @@ describe("labels", () => {
     expect(fieldLabel(es, "dailyPriceCents")).toBe("Precio por día");
     expect(fieldLabel(en, "fullInsuranceCents")).toBe("full insurance");
   });
+
+  it("names the pricing and availability rules' fields in each language (docs/domain.md#audit)", () => {
+    const fields = [
+      "weeklyDailyPriceCents",
+      "monthlyDailyPriceCents",
+      "youngDriverFeeCents",
+      "youngDriverAge",
+      "oneWayFeeCents",
+      "preparationHours",
+      "minimumNoticeHours",
+      "minimumDays",
+      "openingHours",
+      "closedDates",
+      "outOfHoursFeeCents",
+      "firstDay",
+      "lastDay",
+      "percent",
+      "bolivarEstimates",
+    ];
+    for (const language of ["es", "en", "fr", "el"]) {
+      const t = createTranslator(resources, [language], "adminAudit");
+      for (const field of fields) expect(fieldLabel(t, field), `${language} ${field}`).not.toBe(humanField(field));
+    }
+    expect(fieldLabel(es, "youngDriverFeeCents")).toBe("Cargo por conductor joven por día");
+    expect(fieldLabel(en, "oneWayFeeCents")).toBe("One-way fee");
+  });
 });

@@ -182,6 +182,22 @@ describe("the car form", () => {
     expect(carValuesFrom(typed.value).car).toMatchObject({ weeklyDailyPriceCents: 3990, monthlyDailyPriceCents: 3000 });
   });
 
+  it("reads the car's young driver fee: empty keeps the supplier's, 0 is none, else cents (docs/domain.md#young-driver-fee)", () => {
+    const read = (youngDriverFee: string) => {
+      const submission = parse(validForm({ youngDriverFee }), admin);
+      if (submission.status !== "success") throw new Error("refused");
+      return carValuesFrom(submission.value).car.youngDriverFeeCents;
+    };
+    expect(read("")).toBeNull();
+    expect(read("0")).toBe(0);
+    expect(read("12,50")).toBe(1250);
+    expect(read("1000")).toBe(100_000);
+  });
+
+  it.each(["1000.01", "-5", "ten"])("refuses the young driver fee %j with the range it takes", (youngDriverFee) => {
+    expect(errorsOf(validForm({ youngDriverFee })).youngDriverFee).toEqual([carFormMessages.youngDriverFee]);
+  });
+
   it.each(["45.50", "45,50"])("reads the daily price %j as 4,550 cents: a decimal point or comma", (dailyPrice) => {
     const submission = parse(validForm({ dailyPrice }), admin);
     expect(submission.status).toBe("success");
@@ -296,6 +312,7 @@ describe("the car form", () => {
       depositMethod: "cash" as const,
       payLaterFeePercent: 5,
       minimumAge: 23,
+      youngDriverFeeCents: 1250,
       seats: 5,
       doors: 5,
       aircon: false,

@@ -14,6 +14,7 @@ import { messages } from "~/modules/forms/messages";
 import { coverConflicts, protectionKeys, type ProtectionKey } from "~/modules/pricing/cover";
 import { depositMethods, optionKeys, type DepositMethod, type OptionKey } from "~/modules/pricing/pricing";
 import { MINIMUM_DRIVER_AGE } from "~/modules/user/age";
+import { YOUNG_DRIVER_FEE_MAX_CENTS } from "~/modules/booking/young-driver";
 import { dollarsField, dollarsInput, parseDollars } from "~/modules/forms/money";
 import { fleetDataFields, type FleetData } from "./fleet-data";
 
@@ -61,6 +62,7 @@ export const carFormMessages = {
   doors: "adminCars:errors.doors",
   bags: "adminCars:errors.bags",
   payLaterFeePercent: "adminCars:errors.payLaterFeePercent",
+  youngDriverFee: "adminSuppliers:rules.youngDriverFeeRange",
   mileageKm: "adminCars:errors.mileageKm",
   extraKm: "adminCars:errors.extraKm",
   unknownSupplier: "adminCars:errors.unknownSupplier",
@@ -99,8 +101,11 @@ function money(belowMinMessage: string, min: number) {
   );
 }
 
-/** An optional longer-rental daily price (docs/domain.md#long-rental-rates): empty is none (null), else cents ≥ 1. */
-function optionalMoney() {
+/** An optional amount in dollars: empty is none (null), else cents from `min` to `max`. */
+function optionalCents(
+  { min, max }: { min: number; max: number },
+  { invalid, tooHigh }: Record<"invalid" | "tooHigh", string>,
+) {
   return z
     .string()
     .trim()
@@ -108,12 +113,7 @@ function optionalMoney() {
     .transform((text, ctx) => {
       if (!text) return null;
       const cents = parseDollars(text);
-      const message =
-        cents === null || cents < 1
-          ? carFormMessages.longRatePositive
-          : cents > carLimits.moneyMaxCents
-            ? carFormMessages.moneyTooHigh
-            : null;
+      const message = cents === null || cents < min ? invalid : cents > max ? tooHigh : null;
       if (message) {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
@@ -121,6 +121,13 @@ function optionalMoney() {
       return cents;
     });
 }
+
+/** An optional longer-rental daily price (docs/domain.md#long-rental-rates): empty is none, else at least a cent. */
+const optionalMoney = () =>
+  optionalCents(
+    { min: 1, max: carLimits.moneyMaxCents },
+    { invalid: carFormMessages.longRatePositive, tooHigh: carFormMessages.moneyTooHigh },
+  );
 
 /** A whole number in its range; one message for a wrong or out-of-range value, the shared one when empty. */
 function wholeNumber({ min, max }: { min: number; max: number }, message: string) {
@@ -216,6 +223,11 @@ export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
     depositMethod: choice(depositMethods),
     payLaterFeePercent: wholeNumber(carLimits.payLaterFeePercent, carFormMessages.payLaterFeePercent),
     minimumAge: wholeNumber(carLimits.minimumAge, carFormMessages.minimumAge),
+    // docs/domain.md#young-driver-fee: empty keeps the supplier's fee, 0 charges none for this car.
+    youngDriverFee: optionalCents(
+      { min: 0, max: YOUNG_DRIVER_FEE_MAX_CENTS },
+      { invalid: carFormMessages.youngDriverFee, tooHigh: carFormMessages.youngDriverFee },
+    ),
     seats: wholeNumber(carLimits.seats, carFormMessages.seats),
     doors: wholeNumber(carLimits.doors, carFormMessages.doors),
     aircon: z.boolean().optional(),
@@ -313,6 +325,8 @@ export type CarValues = {
   depositMethod: DepositMethod;
   payLaterFeePercent: number;
   minimumAge: number;
+  /** The car's own young driver fee per day; null: its supplier's (docs/domain.md#young-driver-fee). */
+  youngDriverFeeCents: number | null;
   seats: number;
   doors: number;
   aircon: boolean;
@@ -359,6 +373,7 @@ export function carValuesFrom(value: CarFormValue): { car: CarValues; locationId
       depositMethod: value.depositMethod,
       payLaterFeePercent: value.payLaterFeePercent,
       minimumAge: value.minimumAge,
+      youngDriverFeeCents: value.youngDriverFee,
       seats: value.seats,
       doors: value.doors,
       aircon: value.aircon === true,
@@ -421,6 +436,7 @@ export function carFormDefaults(
     depositMethod: car.depositMethod,
     payLaterFeePercent: String(car.payLaterFeePercent),
     minimumAge: String(car.minimumAge),
+    youngDriverFee: car.youngDriverFeeCents === null ? "" : dollarsInput(car.youngDriverFeeCents),
     seats: String(car.seats),
     doors: String(car.doors),
     aircon: car.aircon ? "on" : undefined,

@@ -107,6 +107,7 @@ const carColumns = {
   name: cars.name,
   dailyPriceCents: cars.dailyPriceCents,
   weeklyDailyPriceCents: cars.weeklyDailyPriceCents,
+  youngDriverFeeCents: cars.youngDriverFeeCents,
   monthlyDailyPriceCents: cars.monthlyDailyPriceCents,
   depositCents: cars.depositCents,
   depositMethod: cars.depositMethod,

@@ -158,7 +158,9 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
           supplier?.oneWayFeeCents ?? 0,
           place.id !== dropoffPlace.id,
           youngDriverFeeCents(
-            supplier ? youngDriverRule(supplier.youngDriverAge, supplier.youngDriverFeeCents) : null,
+            supplier
+              ? youngDriverRule(supplier.youngDriverAge, supplier.youngDriverFeeCents, car.youngDriverFeeCents)
+              : null,
             driver?.birthDate,
             calendarDateIn(place.timeZone, change.pickUp),
             days,

@@ -101,7 +101,7 @@ export type CheckoutCar = {
   limits: SupplierLimits;
   /** The supplier's fee for a drop-off at another place than the pick-up; 0: none (docs/domain.md#fees). */
   oneWayFeeCents: number;
-  /** The supplier's young driver fee, or null when it charges none (docs/domain.md#young-driver-fee). */
+  /** The young driver fee, the car's or else its supplier's, or null when none (docs/domain.md#young-driver-fee). */
   youngDriver: YoungDriverRule | null;
 };
 
@@ -129,6 +129,7 @@ const carFields = {
   oneWayFeeCents: suppliers.oneWayFeeCents,
   youngDriverAge: suppliers.youngDriverAge,
   youngDriverFeeCents: suppliers.youngDriverFeeCents,
+  carYoungDriverFeeCents: cars.youngDriverFeeCents,
   dailyPriceCents: cars.dailyPriceCents,
   weeklyDailyPriceCents: cars.weeklyDailyPriceCents,
   monthlyDailyPriceCents: cars.monthlyDailyPriceCents,
@@ -198,7 +199,7 @@ async function findCar(executor: Executor, carId: number): Promise<CheckoutCar |
     locationIds,
     limits: { minimumNoticeHours: row.minimumNoticeHours, minimumDays: row.minimumDays },
     oneWayFeeCents: row.oneWayFeeCents ?? 0,
-    youngDriver: youngDriverRule(row.youngDriverAge, row.youngDriverFeeCents),
+    youngDriver: youngDriverRule(row.youngDriverAge, row.youngDriverFeeCents, row.carYoungDriverFeeCents),
   };
 }
 

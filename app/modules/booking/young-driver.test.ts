@@ -27,6 +27,13 @@ describe("youngDriverFeeCents (docs/domain.md#young-driver-fee)", () => {
     expect(youngDriverRule(25, 0)).toBeNull();
     expect(youngDriverRule(23, 1250)).toEqual({ belowAge: 23, dailyFeeCents: 1250 });
   });
+
+  it("lets a car's own fee replace its supplier's: null keeps the supplier's, 0 charges none", () => {
+    expect(youngDriverRule(25, 1000, null)).toEqual({ belowAge: 25, dailyFeeCents: 1000 });
+    expect(youngDriverRule(25, 1000, 1500)).toEqual({ belowAge: 25, dailyFeeCents: 1500 });
+    expect(youngDriverRule(25, null, 800)).toEqual({ belowAge: 25, dailyFeeCents: 800 });
+    expect(youngDriverRule(25, 1000, 0)).toBeNull();
+  });
 });
 
 describe("youngDriverFeeCents against the driver age rule (docs/domain.md#driver-age)", () => {

@@ -6,8 +6,19 @@
  */
 export type YoungDriverRule = { belowAge: number; dailyFeeCents: number };
 
-/** The rule as the supplier's columns hold it: no fee (null or 0) is no rule. */
-export function youngDriverRule(belowAge: number, dailyFeeCents: number | null): YoungDriverRule | null {
+/** The largest young driver fee per day a supplier or a car may set, in cents ($1,000). */
+export const YOUNG_DRIVER_FEE_MAX_CENTS = 100_000;
+
+/**
+ * The rule as the supplier's columns hold it, with the car's own fee in place of the supplier's
+ * when the car sets one (null: the supplier's; 0: none for this car). No fee (null or 0) is no rule.
+ */
+export function youngDriverRule(
+  belowAge: number,
+  supplierFeeCents: number | null,
+  carFeeCents: number | null = null,
+): YoungDriverRule | null {
+  const dailyFeeCents = carFeeCents ?? supplierFeeCents;
   return dailyFeeCents ? { belowAge, dailyFeeCents } : null;
 }
 

@@ -3,6 +3,7 @@ import { emailField, optionalText, phoneField, requiredText, whatsappField } fro
 import { messages } from "~/modules/forms/messages";
 import { dollarsField, parseDollars } from "~/modules/forms/money";
 import { languages } from "~/modules/i18n/languages";
+import { YOUNG_DRIVER_FEE_MAX_CENTS } from "~/modules/booking/young-driver";
 import { normalizeRif } from "~/modules/payment/mobile-payment";
 import { FULL_NAME_MAX } from "~/modules/user/limits";
 
@@ -85,8 +86,6 @@ const wholeNumber = (field: keyof typeof supplierRuleLimits) => {
 
 /** The largest one-way fee, in cents ($10,000): the database checks a wider bound. */
 export const ONE_WAY_FEE_MAX_CENTS = 1_000_000;
-/** The largest young driver fee per day, in cents ($1,000). */
-const YOUNG_DRIVER_FEE_MAX_CENTS = 100_000;
 
 /** A fee in dollars as typed, kept in cents; empty or 0: none (null). */
 const optionalFee = (maxCents: number, message: string) =>

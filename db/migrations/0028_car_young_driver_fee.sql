@@ -1,0 +1,2 @@
+ALTER TABLE "cars" ADD COLUMN "young_driver_fee_cents" integer;--> statement-breakpoint
+ALTER TABLE "cars" ADD CONSTRAINT "cars_young_driver_fee" CHECK ("cars"."young_driver_fee_cents" between 0 and 100000000);
