@@ -63,6 +63,17 @@ const body = (days = 3) => ({
   paymentMethod: "payLater",
 });
 
+/** The driver moves the booking to days `from`..`to` at the same place, without options. */
+const amendTo = (userId: number, id: number, from: number, to: number) =>
+  amendBooking({ id: userId, type: "user", supplierId: null }, id, {
+    pickUp: caracas(from),
+    dropOff: caracas(to),
+    pickupLocationId: fx.place,
+    dropoffLocationId: fx.place,
+    options: [],
+    additionalDriver: null,
+  });
+
 async function bookingRow(id: number) {
   const [row] = await (await getDb()).select().from(bookings).where(eq(bookings.id, id));
   return row;
@@ -157,15 +168,7 @@ describe("amendment (docs/domain.md#young-driver-fee)", () => {
     const response = await api("/api/bookings", { token, method: "POST", json: body(2) });
     const { id } = ((await response.json()) as { booking: { id: number } }).booking;
     expect((await bookingRow(id)).breakdown.fees).toEqual({ youngDriver: 2000 });
-    const change = {
-      pickUp: caracas(1),
-      dropOff: caracas(3),
-      pickupLocationId: fx.place,
-      dropoffLocationId: fx.place,
-      options: [],
-      additionalDriver: null,
-    };
-    expect(await amendBooking({ id: user.id, type: "user", supplierId: null }, id, change)).toBe("amended");
+    expect(await amendTo(user.id, id, 1, 3)).toBe("amended");
     const row = await bookingRow(id);
     expect(row.breakdown.fees).toBeUndefined();
     expect(row.priceCents).toBe(11_000);
@@ -187,15 +190,7 @@ describe("a car's own young driver fee (docs/domain.md#young-driver-fee)", () =>
     expect((await bookingRow(id)).priceCents).toBe(14_300);
 
     await setCarFee(0);
-    const change = {
-      pickUp: caracas(0),
-      dropOff: caracas(3),
-      pickupLocationId: fx.place,
-      dropoffLocationId: fx.place,
-      options: [],
-      additionalDriver: null,
-    };
-    expect(await amendBooking({ id: user.id, type: "user", supplierId: null }, id, change)).toBe("amended");
+    expect(await amendTo(user.id, id, 0, 3)).toBe("amended");
     const row = await bookingRow(id);
     expect(row.breakdown.fees).toBeUndefined();
     expect(row.priceCents).toBe(16_500);
