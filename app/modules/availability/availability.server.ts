@@ -71,11 +71,13 @@ function noBlock(pickUp: unknown, dropOff: unknown): SQL {
 /**
  * The car `cl.car_id` is not overdue: no rental of it is still `out` after its booking's drop-off
  * time (docs/domain.md#availability). Such a car is still with a driver, so no period is offered
- * until its return is recorded. Read from the partial index `rentals_out` (the cars out now, few),
- * which the planner turns into one anti-join for the whole query.
+ * until its return is recorded. The overdue cars are few (the partial index `rentals_out` holds
+ * the cars out now): an uncorrelated `not in` lists them once per statement and each car is a
+ * lookup in that list (a hashed subplan), where a correlated test read the rentals out for every
+ * car the search probes.
  */
-const notOverdue = sql`not exists (select 1 from ${schema.rentals} r join ${schema.bookings} ob on ob.id = r.booking_id
-    where r.state = 'out' and ob.car_id = cl.car_id and ob.ends_at < now())`;
+const notOverdue = sql`cl.car_id not in (select ob.car_id from ${schema.rentals} r join ${schema.bookings} ob on ob.id = r.booking_id
+    where r.state = 'out' and ob.ends_at < now())`;
 
 /**
  * The supplier `s` takes a rental of `days` days picked up at `pickUp`, asked at `now`. Both tests
