@@ -126,3 +126,20 @@ describe("season car prices", () => {
     expect((await loadSeasons(admin, supplier.id))!.seasons[0].fixedPrices).toBe(0);
   });
 });
+
+describe("adding a season (docs/domain.md#seasons)", () => {
+  it("refuses days that overlap another season of the supplier, naming it; the next day and another supplier's seasons are free", async () => {
+    const { supplier } = await supplierWithSeason();
+    const other = await createSupplier(await getDb());
+    const season = (firstDay: string, lastDay: string) => ({ name: "Navidad", firstDay, lastDay, percent: 20 });
+    // Diciembre is 2027-12-01..2027-12-31, both days included.
+    expect(await addSeason(admin, supplier.id, season("2027-11-25", "2027-12-01"))).toEqual({
+      overlaps: ["Diciembre"],
+    });
+    expect(await addSeason(admin, supplier.id, season("2027-12-31", "2028-01-06"))).toEqual({
+      overlaps: ["Diciembre"],
+    });
+    expect(await addSeason(admin, supplier.id, season("2028-01-01", "2028-01-06"))).toBe("added");
+    expect(await addSeason(admin, other.id, season("2027-12-20", "2027-12-26"))).toBe("added");
+  });
+});

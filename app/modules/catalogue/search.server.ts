@@ -5,7 +5,7 @@ import type { Excess } from "~/modules/pricing/cover";
 import { rentalHandovers } from "~/modules/availability/opening-hours";
 import { rentalFees, type DepositMethod, type FeeKey, type OptionKey, type RateSpan } from "~/modules/pricing/pricing";
 import { MONTHLY_DAYS, rentalDateRange, rentalDates, rentalRates, WEEKLY_DAYS } from "~/modules/pricing/rates";
-import { carSeasons, seasonHasDates, seasonRules } from "~/modules/pricing/seasons.server";
+import { carSeasons, seasonRules, seasonTouches } from "~/modules/pricing/seasons.server";
 import { getDb, schema, type Database } from "~/utils/db.server";
 import type { CarCategory, FuelPolicy, FuelType, Gearbox } from "./car-enums";
 import { effectiveFilters, type SearchFilters, type SortOrder } from "./filters";
@@ -210,7 +210,7 @@ function orderOf(sort: SortOrder, t: FoundColumns): SQL[] {
 
 /** The season `se` has one of the calendar dates of the period. */
 const periodDates = { first: ph("firstDay"), last: ph("lastDay") };
-const seasonTouchesPeriod = seasonHasDates(periodDates);
+const seasonTouchesPeriod = seasonTouches(periodDates);
 
 /** How many of the period's days fall in the season `se`: day i is dated as `rentalRates` dates it. */
 const daysInSeason = sql`(select count(*) from generate_series(0, ${ph("days")}::int - 1) i

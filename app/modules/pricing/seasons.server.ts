@@ -1,24 +1,24 @@
-import { and, eq, gte, lte, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { eq, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { schema, type Executor } from "~/utils/db.server";
 import type { RateSpan } from "./pricing";
 import { rentalDateRange, rentalDates, rentalRates, type CarRates, type SeasonRule } from "./rates";
 
 const { seasons, seasonCarPrices, suppliers } = schema;
 
-/** A season that has at least one of the calendar dates `first`..`last` (both included). */
-export function seasonTouches({ first, last }: { first: string; last: string }): SQL {
-  return and(lte(seasons.firstDay, last), gte(seasons.lastDay, first))!;
+/** A date bound: a value, or a prepared statement's placeholder. */
+type DateBound = string | Placeholder;
+
+/**
+ * The season aliased `se` has at least one of the calendar dates `first`..`last` (both included):
+ * the one test of a season's dates, for the search's totals, `carSeasons` and the overlap check of
+ * a new season (each reads `seasons` as `se`).
+ */
+export function seasonTouches({ first, last }: { first: DateBound; last: DateBound }): SQL {
+  return sql`se.first_day <= ${last}::date and se.last_day >= ${first}::date`;
 }
 
 /** A season as `carSeasons` reads it: name, first and last day, percent, the car's fixed daily price or null. */
 type SeasonTuple = [name: string, firstDay: string, lastDay: string, percent: number, fixed: number | null];
-
-type DateBound = string | Placeholder;
-
-/** The season aliased `se` has one of the calendar dates `first`..`last` (`seasonTouches` in raw SQL). */
-export function seasonHasDates({ first, last }: { first: DateBound; last: DateBound }): SQL {
-  return sql`se.first_day <= ${last}::date and se.last_day >= ${first}::date`;
-}
 
 /**
  * The seasons of car `carId` (of supplier `supplierId`) that have one of the dates `first`..`last`,
@@ -35,7 +35,7 @@ export function carSeasons(
 ): SQL<SeasonTuple[] | null> {
   return sql`(select json_agg(json_build_array(se.name, se.first_day, se.last_day, se.percent, scp.daily_price_cents))
     from ${seasons} se left join ${seasonCarPrices} scp on scp.season_id = se.id and scp.car_id = ${carId}
-    where se.supplier_id = ${supplierId} and ${seasonHasDates(dates)})`;
+    where se.supplier_id = ${supplierId} and ${seasonTouches(dates)})`;
 }
 
 /** `carSeasons`' column as `rentalRates` takes it. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { supplierScope, type StaffUser } from "~/modules/access/staff.server";
 import { createdFields, type Changes } from "~/modules/audit/audit";
 import { recordAudit } from "~/modules/audit/audit.server";
@@ -13,6 +14,8 @@ import { seasonTouches } from "~/modules/pricing/seasons.server";
  */
 
 const { cars, seasonCarPrices, seasons, suppliers } = schema;
+/** `seasons` as `seasonTouches` names it. */
+const se = alias(seasons, "se");
 
 export type ShownSeason = {
   id: number;
@@ -77,10 +80,10 @@ export async function addSeason(
         .for("update");
       if (!supplier) return "notFound" as const;
       const overlapping = await tx
-        .select({ name: seasons.name })
-        .from(seasons)
-        .where(and(eq(seasons.supplierId, supplierId), seasonTouches({ first: values.firstDay, last: values.lastDay })))
-        .orderBy(asc(seasons.firstDay));
+        .select({ name: se.name })
+        .from(se)
+        .where(and(eq(se.supplierId, supplierId), seasonTouches({ first: values.firstDay, last: values.lastDay })))
+        .orderBy(asc(se.firstDay));
       if (overlapping.length > 0) return { overlaps: overlapping.map((season) => season.name) };
       const [season] = await tx
         .insert(seasons)
