@@ -16,6 +16,26 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return Array.isArray(result) ? result : result.rows;
 }
 
+/**
+ * A copy of a Llanos car at $10 a day without pay-later fee, moved to a new supplier `slug` (young
+ * driver age 25, `youngDriverFeeCents` a day or none) and offered at Maiquetía.
+ */
+async function carOfOwnSupplier(slug: string, carName: string, youngDriverFeeCents: number | null) {
+  const carId = await carOf(database(), "llanos", carName);
+  const [{ supplierId, placeId }] = await rows<{ supplierId: number; placeId: number }>(sql`with s as (
+      insert into suppliers (name, slug, email, pay_later, young_driver_age, young_driver_fee_cents)
+      values (${slug}, ${slug}, 'young@example.com', true, 25, ${youngDriverFeeCents}) returning id
+    ), c as (
+      update cars set supplier_id = (select id from s), daily_price_cents = 1000, pay_later_fee_percent = 0
+      where id = ${carId} returning id
+    )
+    select (select id from s) as "supplierId", (select id from locations where name_en = ${MAIQUETIA}) as "placeId"
+    from c`);
+  await database().execute(sql`insert into car_locations (car_id, location_id) values (${carId}, ${placeId})
+    on conflict do nothing`);
+  return { carId, supplierId, placeId };
+}
+
 for (const [index, mode] of jsModes.entries()) {
   test.describe(`young driver fee ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
@@ -26,17 +46,7 @@ for (const [index, mode] of jsModes.entries()) {
     }) => {
       test.slow();
       const slug = marker("young-").toLowerCase();
-      const carId = await carOf(database(), "llanos", marker("Joven "));
-      const [{ supplierId, placeId }] = await rows<{ supplierId: number; placeId: number }>(sql`with s as (
-          insert into suppliers (name, slug, email, pay_later) values (${slug}, ${slug}, 'young@example.com', true) returning id
-        ), c as (
-          update cars set supplier_id = (select id from s), daily_price_cents = 1000, pay_later_fee_percent = 0
-          where id = ${carId} returning id
-        )
-        select (select id from s) as "supplierId", (select id from locations where name_en = ${MAIQUETIA}) as "placeId"
-        from c`);
-      await database().execute(sql`insert into car_locations (car_id, location_id) values (${carId}, ${placeId})
-        on conflict do nothing`);
+      const { carId, supplierId, placeId } = await carOfOwnSupplier(slug, marker("Joven "), null);
       const admin = await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled });
       try {
         // The admin sets $10 a day under 25 in the supplier's rental rules.
@@ -83,17 +93,7 @@ for (const [index, mode] of jsModes.entries()) {
 
     test("a car's own fee, typed in the car's form, replaces the supplier's at checkout", async ({ page }) => {
       const slug = marker("young-car-").toLowerCase();
-      const carId = await carOf(database(), "llanos", marker("Joven propio "));
-      const [{ placeId }] = await rows<{ placeId: number }>(sql`with s as (
-          insert into suppliers (name, slug, email, pay_later, young_driver_age, young_driver_fee_cents)
-          values (${slug}, ${slug}, 'young@example.com', true, 25, 1000) returning id
-        ), c as (
-          update cars set supplier_id = (select id from s), daily_price_cents = 1000, pay_later_fee_percent = 0
-          where id = ${carId} returning id
-        )
-        select (select id from locations where name_en = ${MAIQUETIA}) as "placeId" from c`);
-      await database().execute(sql`insert into car_locations (car_id, location_id) values (${carId}, ${placeId})
-        on conflict do nothing`);
+      const { carId, placeId } = await carOfOwnSupplier(slug, marker("Joven propio "), 1000);
       try {
         await signIn(page, ADMIN, DEMO_PASSWORD);
         await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
