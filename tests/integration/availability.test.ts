@@ -224,7 +224,7 @@ describe("availability in search", () => {
   });
 });
 
-describe("the order and the category and bag filters (docs/domain.md#search-order)", () => {
+describe("the order and the filters (docs/domain.md#search-order)", () => {
   let placeId: number;
   const supplierIds: number[] = [];
   const names = new Map<number, string>();
@@ -243,6 +243,21 @@ describe("the order and the category and bag filters (docs/domain.md#search-orde
       [alfa, "A small", 3000, 5, "economy", 2],
       [zeta, "Z mid", 3000, 5, "economy", 2],
     ];
+    // What the other filters read: each kind leaves out a different set of these cars.
+    const specs: Record<string, Partial<typeof schema.cars.$inferInsert>> = {
+      "Z cheap": {
+        aircon: false,
+        doors: 2,
+        fuelType: "gasoline",
+        gearbox: "manual",
+        mileage: 200,
+        depositCents: 20000,
+      },
+      "Z van": { doors: 4, fuelType: "diesel", mileage: -1, fuelPolicy: "freeTank", depositCents: 60000 },
+      "A suv": { doors: 4, fuelType: "diesel", gearbox: "automatic", mileage: -1, depositCents: 50000 },
+      "A small": { doors: 4, fuelType: "gasoline", gearbox: "automatic", mileage: 150, depositCents: 25000 },
+      "Z mid": { aircon: false, doors: 4, fuelType: "hybrid", mileage: -1, depositCents: 0 },
+    };
     for (const [supplierId, name, dailyPriceCents, seats, category, bags] of cars) {
       const car = await createCar(db, {
         supplierId,
@@ -251,6 +266,7 @@ describe("the order and the category and bag filters (docs/domain.md#search-orde
         seats,
         category,
         bags,
+        ...specs[name],
         locationIds: [placeId],
       });
       names.set(car.id, name);
@@ -292,6 +308,38 @@ describe("the order and the category and bag filters (docs/domain.md#search-orde
     const threeBags: SearchFilters = { ...noFilters, bags: 3 };
     expect(await listed("seats", threeBags)).toEqual(["Z van", "A suv"]);
     expect(await listed("total", { ...noFilters, category: ["suv", "van"], bags: 4 })).toEqual(["Z van"]);
+  });
+
+  it("filters by every other kind, alone and together, whatever was searched before", async () => {
+    const [, alfa] = supplierIds;
+    const cases: Array<[Partial<SearchFilters>, string[]]> = [
+      [{ specs: ["aircon"] }, ["A small", "A suv", "Z van"]],
+      [{ specs: ["doors4"] }, ["A small", "Z mid", "A suv", "Z van"]],
+      [{ specs: ["seats5"] }, ["A small", "Z mid", "A suv", "Z van"]],
+      [{ specs: ["aircon", "doors4", "seats5"] }, ["A small", "A suv", "Z van"]],
+      [{ fuel: ["diesel"] }, ["A suv", "Z van"]],
+      [{ fuel: ["gasoline", "hybrid"] }, ["Z cheap", "A small", "Z mid"]],
+      [{ gearbox: ["automatic"] }, ["A small", "A suv"]],
+      [{ mileage: ["unlimited"] }, ["Z mid", "A suv", "Z van"]],
+      [{ mileage: ["limited"] }, ["Z cheap", "A small"]],
+      [{ mileage: ["limited", "unlimited"] }, ["Z cheap", "A small", "Z mid", "A suv", "Z van"]],
+      [{ fuelPolicy: ["freeTank"] }, ["Z van"]],
+      [{ deposit: 250 }, ["Z cheap", "A small", "Z mid"]],
+      [{ deposit: 500 }, ["Z cheap", "A small", "Z mid", "A suv"]],
+      [{ suppliers: [alfa] }, ["A small", "A suv"]],
+      [{ specs: ["aircon"], fuel: ["diesel"], mileage: ["unlimited"], deposit: 500 }, ["A suv"]],
+      [{ gearbox: ["manual"], category: ["economy"], bags: 2 }, ["Z mid"]],
+      [{}, ["Z cheap", "A small", "Z mid", "A suv", "Z van"]],
+    ];
+    // One after the other, so a filter left over from the search before would show.
+    for (const [filters, expected] of cases)
+      expect(await listed("total", { ...noFilters, ...filters }), JSON.stringify(filters)).toEqual(expected);
+    expect(await listed("seats", { ...noFilters, fuel: ["diesel"] })).toEqual(["Z van", "A suv"]);
+    expect(await listed("supplier", { ...noFilters, specs: ["doors4"], mileage: ["unlimited"] })).toEqual([
+      "A suv",
+      "Z mid",
+      "Z van",
+    ]);
   });
 
   it("follows a car's new category and bag count", async () => {

@@ -24,8 +24,8 @@ import { CARS_PER_PAGE, type SearchQuery } from "./search-query";
  * whatever the size of the fleet.
  *
  * It is a server-side prepared statement (postgres.js prepares each statement text once
- * per connection), built once per combination of filter kinds with placeholders for all
- * values, so a request only binds values and PostgreSQL reuses one generic plan.
+ * per connection), built once per order with placeholders for every value, the filters'
+ * included, so a request only binds values and PostgreSQL soon reuses one generic plan.
  */
 
 export type CarCard = {
@@ -133,62 +133,48 @@ const ph = (name: string) => sql.placeholder(name);
 const walkLimit = sql`(select ${ph("limit")}::bigint)` as unknown as Placeholder;
 
 /** Values are bound as PostgreSQL array literals: safe, since each was whitelisted. */
-const arrayLiteral = (values: ReadonlyArray<string | number>) => `{${values.join(",")}}`;
+const arrayLiteral = (values: ReadonlyArray<string | number>) => (values.length ? `{${values.join(",")}}` : null);
 
-/** The WHERE conditions for the filters present, and the values their placeholders take. */
-function filterConditions(filters: SearchFilters): {
-  shape: string;
-  conditions: SQL[];
-  values: Record<string, unknown>;
-} {
-  const conditions: SQL[] = [];
-  const values: Record<string, unknown> = {};
-  const shape: string[] = [];
-  if (filters.suppliers.length) {
-    conditions.push(sql`cl.supplier_id = any(${ph("suppliers")}::int[])`);
-    values.suppliers = arrayLiteral(filters.suppliers);
-    shape.push("s");
-  }
-  if (filters.specs.includes("aircon")) conditions.push(sql`cl.aircon`);
-  if (filters.specs.includes("doors4")) conditions.push(sql`cl.doors >= 4`);
-  if (filters.specs.includes("seats5")) conditions.push(sql`cl.seats >= 5`);
-  shape.push(filters.specs.join("+"));
-  if (filters.fuel.length) {
-    conditions.push(sql`cl.fuel_type = any(${ph("fuel")}::fuel_type[])`);
-    values.fuel = arrayLiteral(filters.fuel);
-    shape.push("f");
-  }
-  if (filters.gearbox.length) {
-    conditions.push(sql`cl.gearbox = any(${ph("gearbox")}::gearbox[])`);
-    values.gearbox = arrayLiteral(filters.gearbox);
-    shape.push("g");
-  }
+/**
+ * Every filter as one condition that a null (or false) value turns off, so that one statement
+ * per order serves every combination of filters. With a statement per combination, a search
+ * planned its statement far more often than it reused one (about half the executions under
+ * random filters, ~4 ms of planning each: a quarter of PostgreSQL's time per search), since a
+ * connection plans a statement the first five times it runs it
+ * (docs/decisions/0005-search-walks-one-place-with-a-capped-count.md#addendum-2026-11-27-evening-one-statement-for-every-filter).
+ * The filter columns live in `car_locations_search`, so these are tests on the rows walked, not
+ * index conditions: a value that turns one off costs a comparison, not another plan.
+ */
+const filterConditions: SQL[] = [
+  sql`(${ph("suppliers")}::int[] is null or cl.supplier_id = any(${ph("suppliers")}::int[]))`,
+  sql`(not ${ph("aircon")}::boolean or cl.aircon)`,
+  sql`(not ${ph("doors4")}::boolean or cl.doors >= 4)`,
+  sql`(not ${ph("seats5")}::boolean or cl.seats >= 5)`,
+  sql`(${ph("fuel")}::fuel_type[] is null or cl.fuel_type = any(${ph("fuel")}::fuel_type[]))`,
+  sql`(${ph("gearbox")}::gearbox[] is null or cl.gearbox = any(${ph("gearbox")}::gearbox[]))`,
   // One kind of the two: the other would restrict nothing.
-  if (filters.mileage.length === 1) {
-    conditions.push(filters.mileage[0] === "unlimited" ? sql`cl.mileage < 0` : sql`cl.mileage >= 0`);
-    shape.push(`m${filters.mileage[0]}`);
-  }
-  if (filters.fuelPolicy.length) {
-    conditions.push(sql`cl.fuel_policy = any(${ph("policy")}::fuel_policy[])`);
-    values.policy = arrayLiteral(filters.fuelPolicy);
-    shape.push("p");
-  }
-  if (filters.deposit !== null) {
-    conditions.push(sql`cl.deposit_cents <= ${ph("deposit")}::int`);
-    values.deposit = filters.deposit * 100;
-    shape.push("d");
-  }
-  if (filters.category.length) {
-    conditions.push(sql`cl.category = any(${ph("category")}::car_category[])`);
-    values.category = arrayLiteral(filters.category);
-    shape.push("c");
-  }
-  if (filters.bags !== null) {
-    conditions.push(sql`cl.bags >= ${ph("bags")}::int`);
-    values.bags = filters.bags;
-    shape.push("b");
-  }
-  return { shape: shape.join("|"), conditions, values };
+  sql`(${ph("unlimited")}::boolean is null or (cl.mileage < 0) = ${ph("unlimited")}::boolean)`,
+  sql`(${ph("policy")}::fuel_policy[] is null or cl.fuel_policy = any(${ph("policy")}::fuel_policy[]))`,
+  sql`(${ph("deposit")}::int is null or cl.deposit_cents <= ${ph("deposit")}::int)`,
+  sql`(${ph("category")}::car_category[] is null or cl.category = any(${ph("category")}::car_category[]))`,
+  sql`(${ph("bags")}::int is null or cl.bags >= ${ph("bags")}::int)`,
+];
+
+/** The values of `filterConditions`' placeholders for these filters. */
+function filterValues(filters: SearchFilters): Record<string, unknown> {
+  return {
+    suppliers: arrayLiteral(filters.suppliers),
+    aircon: filters.specs.includes("aircon"),
+    doors4: filters.specs.includes("doors4"),
+    seats5: filters.specs.includes("seats5"),
+    fuel: arrayLiteral(filters.fuel),
+    gearbox: arrayLiteral(filters.gearbox),
+    unlimited: filters.mileage.length === 1 ? filters.mileage[0] === "unlimited" : null,
+    policy: arrayLiteral(filters.fuelPolicy),
+    deposit: filters.deposit === null ? null : filters.deposit * 100,
+    category: arrayLiteral(filters.category),
+    bags: filters.bags,
+  };
 }
 
 /**
@@ -483,16 +469,16 @@ function buildQuery(db: Database, conditions: SQL[], sort: SortOrder) {
 }
 
 type Query = ReturnType<typeof buildQuery>;
-/** Per database handle (tests reopen it), per filter shape. */
+/** Per database handle (tests reopen it), per order. */
 const preparedQueries = new WeakMap<Database, Map<string, Query>>();
 
-function queryFor(db: Database, shape: string, conditions: SQL[], sort: SortOrder): Query {
-  let byShape = preparedQueries.get(db);
-  if (!byShape) preparedQueries.set(db, (byShape = new Map()));
+function queryFor(db: Database, sort: SortOrder): Query {
+  let bySort = preparedQueries.get(db);
+  if (!bySort) preparedQueries.set(db, (bySort = new Map()));
   // "total" and "perDay" are one order, hence one statement.
-  const key = `${sort === "perDay" ? "total" : sort}/${shape}`;
-  let query = byShape.get(key);
-  if (!query) byShape.set(key, (query = buildQuery(db, conditions, sort)));
+  const key = sort === "perDay" ? "total" : sort;
+  let query = bySort.get(key);
+  if (!query) bySort.set(key, (query = buildQuery(db, filterConditions, sort)));
   return query;
 }
 
@@ -545,7 +531,7 @@ function toCard(row: Row, rates: RateSpan[], fees: Partial<Record<FeeKey, number
  * and fees its total is made of, and how many there are, counted up to the page's cap.
  */
 export async function searchCars(query: SearchQuery, now?: Date): Promise<{ cars: CarCard[]; count: ResultCount }> {
-  const { shape, conditions, values } = filterConditions(effectiveFilters(query.filters));
+  const values = filterValues(effectiveFilters(query.filters));
   const size = query.pageSize ?? CARS_PER_PAGE;
   const cap = countCap(query.page, size);
   const db = await getDb();
@@ -554,7 +540,7 @@ export async function searchCars(query: SearchQuery, now?: Date): Promise<{ cars
   const dates = rentalDates(pickUp, days, query.timeZone);
   const range = rentalDateRange(dates);
   const oneWay = query.dropoffId !== query.pickupId;
-  const rows = await queryFor(db, shape, conditions, query.sort).execute({
+  const rows = await queryFor(db, query.sort).execute({
     ...values,
     location: query.pickupId,
     pickUp: pickUp.toISOString(),
