@@ -5,9 +5,10 @@
  * (PostgreSQL and Redis, so one web process per core), and autocannon against /search,
  * each request drawing its own place, dates, duration, filters and page at random (so no
  * cache of a few URLs can help), at 16 connections and at 1. Then SQL queries per
- * request (LOG_QUERY_COUNT), and the database is dropped. Every supplier has seasons (issue 29's
- * acceptance: a December high season, Carnaval, Semana Santa, a low season at −10 %, this year's
- * and next), a few cars a fixed December price, a third of the cars a weekly price and a tenth a
+ * request (LOG_QUERY_COUNT), and the database is dropped. Beside the figures, the same server's
+ * /about page (the layout alone) under the same load: how fast the machine is that hour.
+ * Every supplier has seasons (issue 29's acceptance: a December high season, Carnaval, Semana
+ * Santa, a low season at −10 %, this year's and next), a few cars a fixed December price, a third of the cars a weekly price and a tenth a
  * monthly one, every supplier a one-way fee, and one search in seven returns elsewhere: the search
  * orders by the real total (docs/domain.md#search-order).
  * Options: --duration <s> (default 15), --warmup <s> (default 20), --keep (keep the database),
@@ -265,6 +266,11 @@ async function main() {
   }
   console.log(`1 connection for ${duration} s…`);
   runs.push(await load(nextPath, 1, duration));
+  // How fast this machine is this hour: the same server's page with the layout and no query.
+  // The budget is absolute, but a shared machine's speed varies by half from hour to hour, so a
+  // figure is read beside this one (docs/decisions/0005-search-walks-one-place-with-a-capped-count.md).
+  console.log(`/about (the layout alone) at 16 connections for ${duration} s…`);
+  const layout = await load(() => "/about", 16, duration);
   await server.stop();
 
   step("SQL queries per request (LOG_QUERY_COUNT=1)");
@@ -309,6 +315,11 @@ async function main() {
     `  errors and non-2xx: ${runs.reduce((n, r) => n + r.non2xx + r.errors, 0)} (budget 0: ${mark(runs.every((r) => r.non2xx === 0 && r.errors === 0))})`,
   );
   console.log(memoryLine);
+  console.log(
+    `This machine this hour: /about (the layout alone, no query) ${layout.rps.toFixed(0)} req/s at 16 connections, ` +
+      `p97.5 ${layout.p975} ms, node ${ms(layout.nodeCpuMs).trim()} ms CPU per page; the search serves ` +
+      `${((100 * c16.rps) / layout.rps).toFixed(0)} % of that rate.`,
+  );
   console.log(
     `Load average after the run: ${os
       .loadavg()
