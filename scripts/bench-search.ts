@@ -8,9 +8,10 @@
  * request (LOG_QUERY_COUNT), and the database is dropped. Beside the figures, the same server's
  * /about page (the layout alone) under the same load: how fast the machine is that hour.
  * Every supplier has seasons (issue 29's acceptance: a December high season, Carnaval, Semana
- * Santa, a low season at −10 %, this year's and next), a few cars a fixed December price, a third of the cars a weekly price and a tenth a
- * monthly one, every supplier a one-way fee, and one search in seven returns elsewhere: the search
- * orders by the real total (docs/domain.md#search-order).
+ * Santa, a low season at −10 %, this year's and next), a few cars a fixed December price, a
+ * third of the cars a weekly price and a tenth a monthly one, every supplier a one-way fee, and
+ * one search in seven returns elsewhere: the search orders by the real total
+ * (docs/domain.md#search-order).
  * Options: --duration <s> (default 15), --warmup <s> (default 20), --keep (keep the database),
  * --memory (`npm run bench:memory`: only the 16-connection load, then the resident memory of
  * the supervisor and of each web process; goal ≤ 250 MB per web process, docs/operations.md#memory).

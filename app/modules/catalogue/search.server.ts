@@ -132,7 +132,7 @@ const ph = (name: string) => sql.placeholder(name);
  */
 const walkLimit = sql`(select ${ph("limit")}::bigint)` as unknown as Placeholder;
 
-/** Values are bound as PostgreSQL array literals: safe, since each was whitelisted. */
+/** Values are bound as PostgreSQL array literals (safe: each was whitelisted); none is null, the filter off. */
 const arrayLiteral = (values: ReadonlyArray<string | number>) => (values.length ? `{${values.join(",")}}` : null);
 
 /**
@@ -322,7 +322,7 @@ function bookableHere(db: Database) {
  * still read for a few hundred cars at most
  * (docs/decisions/0005-search-walks-one-place-with-a-capped-count.md#addendum-2026-11-26-ordered-by-the-real-total).
  */
-function foundQuery(db: Database, conditions: SQL[], sort: SortOrder, sup: ReturnType<typeof rentingSuppliers>) {
+function foundQuery(db: Database, sort: SortOrder, sup: ReturnType<typeof rentingSuppliers>) {
   // The rental's base rate (docs/domain.md#long-rental-rates): least() skips the absent prices.
   const rate = sql`(case when ${ph("days")}::int >= ${MONTHLY_DAYS}
       then least(${cl.dailyPriceCents}, ${cl.weeklyDailyPriceCents}, ${cl.monthlyDailyPriceCents})
@@ -344,7 +344,7 @@ function foundQuery(db: Database, conditions: SQL[], sort: SortOrder, sup: Retur
     })
     .from(cl)
     .innerJoin(sup, sql`${sup.uid} = ${cl.supplierId}`)
-    .where(and(sql`${cl.locationId} = ${ph("location")}::int and ${cl.bookable}`, ...conditions));
+    .where(and(sql`${cl.locationId} = ${ph("location")}::int and ${cl.bookable}`, ...filterConditions));
   // Sorted inside (ORDER BY its own output names), so the predicate below probes the cheapest
   // first and stops. Named `cl` with the place row's columns the predicate reads (all its cars
   // are at the place and bookable), so no car is read twice.
@@ -404,7 +404,7 @@ function dailyPriceOrders(sup: ReturnType<typeof rentingSuppliers>): SQL {
 }
 
 /** The walk of the searches `dailyPriceOrders`: cheapest first, the car id breaking ties. */
-function walkQuery(db: Database, conditions: SQL[], sup: ReturnType<typeof rentingSuppliers>) {
+function walkQuery(db: Database, sup: ReturnType<typeof rentingSuppliers>) {
   return db
     .select({
       fid: sql<number>`${cl.carId}`.as("fid"),
@@ -415,7 +415,13 @@ function walkQuery(db: Database, conditions: SQL[], sup: ReturnType<typeof renti
     })
     .from(cl)
     .crossJoinLateral(bookableHere(db))
-    .where(and(dailyPriceOrders(sup), sql`${cl.locationId} = ${ph("location")}::int and ${cl.bookable}`, ...conditions))
+    .where(
+      and(
+        dailyPriceOrders(sup),
+        sql`${cl.locationId} = ${ph("location")}::int and ${cl.bookable}`,
+        ...filterConditions,
+      ),
+    )
     .orderBy(asc(cl.dailyPriceCents), asc(cl.carId))
     .limit(walkLimit);
 }
@@ -425,10 +431,10 @@ function walkQuery(db: Database, conditions: SQL[], sup: ReturnType<typeof renti
  * others sort (`foundQuery`): two branches, each behind a test of the search's values alone, which
  * PostgreSQL evaluates once and skips the other branch for. Other orders always sort.
  */
-function foundCars(db: Database, conditions: SQL[], sort: SortOrder, sup: ReturnType<typeof rentingSuppliers>) {
-  const sorted = foundQuery(db, conditions, sort, sup);
+function foundCars(db: Database, sort: SortOrder, sup: ReturnType<typeof rentingSuppliers>) {
+  const sorted = foundQuery(db, sort, sup);
   if (sort !== "total" && sort !== "perDay") return sorted;
-  const walked = walkQuery(db, conditions, sup).as("walked");
+  const walked = walkQuery(db, sup).as("walked");
   const other = sorted.as("other");
   return db
     .select({ fid: walked.fid, ftotal: walked.ftotal, fseats: walked.fseats, fsname: walked.fsname, fsid: walked.fsid })
@@ -444,9 +450,9 @@ function foundCars(db: Database, conditions: SQL[], sort: SortOrder, sup: Return
 /** A page car's seasons in the period: read with the page's cars, so their rates need no query of their own. */
 const pageCarSeasons = carSeasons(pc.id, pc.supplierId, periodDates);
 
-function buildQuery(db: Database, conditions: SQL[], sort: SortOrder) {
+function buildQuery(db: Database, sort: SortOrder) {
   const sup = rentingSuppliers(db);
-  const found = db.$with("found").as(foundCars(db, conditions, sort, sup));
+  const found = db.$with("found").as(foundCars(db, sort, sup));
   const counted = db.$with("counted").as(db.select({ found: sql<number>`count(*)::int`.as("found") }).from(found));
   const page = db.$with("page").as(
     db
@@ -478,7 +484,7 @@ function queryFor(db: Database, sort: SortOrder): Query {
   // "total" and "perDay" are one order, hence one statement.
   const key = sort === "perDay" ? "total" : sort;
   let query = bySort.get(key);
-  if (!query) bySort.set(key, (query = buildQuery(db, filterConditions, sort)));
+  if (!query) bySort.set(key, (query = buildQuery(db, sort)));
   return query;
 }
 
