@@ -102,6 +102,9 @@ export function Layout({ children }: { children: ReactNode }) {
           suppressHydrationWarning
         />
         <Links />
+        {/* No frame before the header is whole: its row is right-aligned, so a paint of half of it
+            (a busy phone parses in slices) shows the menu moving left as the rest arrives (docs/architecture.md#forms). */}
+        <link rel="expect" href="#main" {...{ blocking: "render" }} />
       </head>
       <body>
         <a href="#main" className="skip-link">
