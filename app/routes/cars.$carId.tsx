@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { CarFacts, carTitle } from "~/components/catalogue/car-card";
 import { useCatalogueLabels } from "~/components/catalogue/labels";
-import { BolivarEstimate } from "~/components/price/bolivar-estimate";
+import { BolivarEstimate, BolivarNote } from "~/components/price/bolivar-estimate";
 import { FieldErrors, FormErrors } from "~/components/form-errors";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { carPeriodCents, loadCarDetails } from "~/modules/catalogue/car-page.server";
@@ -179,6 +179,7 @@ export default function CarPage() {
                 {l.total(quote.days)} <strong className="car-card__total">{formatCents(quote.totalCents)}</strong>{" "}
                 <BolivarEstimate cents={quote.totalCents} />
               </p>
+              <BolivarNote />
               <a className="button" href={quote.bookHref}>
                 {l.book}
               </a>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { CarCard } from "~/components/catalogue/car-card";
+import { BolivarNote } from "~/components/price/bolivar-estimate";
 import { SortSelect } from "~/components/catalogue/sort-select";
 import { useCatalogueLabels } from "~/components/catalogue/labels";
 import { Pagination } from "~/components/catalogue/pagination";
@@ -250,30 +251,33 @@ function SearchView({
                   </p>
                 </div>
               ) : (
-                <ol className="car-list">
-                  {results.cars.map((car, i) => (
-                    <li key={car.id}>
-                      <CarCard
-                        car={{
-                          ...car,
-                          carHref: carHref(car.id, results),
-                          bookHref: checkoutHref({
-                            carId: car.id,
-                            pickupId: results.pickupId,
-                            dropoffId: results.dropoffId,
-                            from: results.from,
-                            to: results.to,
-                          }),
-                        }}
-                        days={results.days}
-                        labels={labels}
-                        eager={i < 2}
-                        payNow={results.payNow}
-                        pickUpLabel={results.fromLabel}
-                      />
-                    </li>
-                  ))}
-                </ol>
+                <>
+                  <BolivarNote />
+                  <ol className="car-list">
+                    {results.cars.map((car, i) => (
+                      <li key={car.id}>
+                        <CarCard
+                          car={{
+                            ...car,
+                            carHref: carHref(car.id, results),
+                            bookHref: checkoutHref({
+                              carId: car.id,
+                              pickupId: results.pickupId,
+                              dropoffId: results.dropoffId,
+                              from: results.from,
+                              to: results.to,
+                            }),
+                          }}
+                          days={results.days}
+                          labels={labels}
+                          eager={i < 2}
+                          payNow={results.payNow}
+                          pickUpLabel={results.fromLabel}
+                        />
+                      </li>
+                    ))}
+                  </ol>
+                </>
               )}
               <Pagination page={results.page} pages={results.pages} more={results.more} hrefFor={hrefFor} />
             </>

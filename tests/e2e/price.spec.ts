@@ -197,8 +197,19 @@ for (const mode of jsModes) {
         "",
       );
       const first = page.locator(".car-card").first();
-      await expect(first.getByTestId("bolivar-estimate").first()).toContainText(`≈ ${bs} Bs`);
-      await expect(first.getByTestId("bolivar-estimate").first()).toContainText("Usted paga en dólares");
+      await expect(first.getByTestId("bolivar-estimate").first()).toHaveText(`≈ ${bs} Bs`);
+      // What the amounts are is said once, where a phone shows it: not in a title.
+      const note = page.getByTestId("bolivar-note");
+      await expect(note).toHaveCount(1);
+      await expect(note).toBeVisible();
+      await expect(note).toContainText("Referencia en bolívares");
+      await expect(note).toContainText("Usted paga en dólares");
+
+      await first.getByRole("link", { name: "Reservar" }).click();
+      await expect(page).toHaveURL(/\/checkout\?/);
+      await expect(page.getByTestId("bolivar-estimate")).toBeVisible();
+      await expect(page.getByTestId("bolivar-note")).toBeVisible();
+      await expect(page.getByTestId("bolivar-note")).toContainText("Usted paga en dólares");
     });
   });
 }

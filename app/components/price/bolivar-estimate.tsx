@@ -5,18 +5,31 @@ import { bolivarCentimos } from "~/modules/pricing/bolivars";
 
 /**
  * A dollar amount's bolívar equivalent, "≈ 3,456.78 Bs", shown beside a total when the reader
- * reads Spanish and the admin shows estimates (docs/domain.md#bolivar-estimates). An estimate
- * only: its title says at which rate, and that payment is in dollars.
+ * reads Spanish and the admin shows estimates (docs/domain.md#bolivar-estimates). What it is
+ * (an estimate, at which rate, paid in dollars) is said once, by `BolivarNote` beside them.
  */
 export function BolivarEstimate({ cents }: { cents: number }) {
   const { t } = useTranslation("price");
   const estimate = useRootData()?.bolivarEstimate;
   if (!estimate) return null;
-  const title = t("bolivarEstimate.title", { date: estimate.dateLabel, rate: estimate.rateLabel });
   return (
-    <small className="bolivar-estimate" title={title} data-testid="bolivar-estimate">
+    <small className="bolivar-estimate" data-testid="bolivar-estimate">
       {t("bolivarEstimate.amount", { amount: formatBolivars(bolivarCentimos(cents, estimate.rate)) })}
-      <span className="visually-hidden"> ({title})</span>
     </small>
+  );
+}
+
+/**
+ * The one line that says what the estimates beside it are: visible, since a phone never shows a
+ * title, and read once rather than after every amount (docs/domain.md#bolivar-estimates).
+ */
+export function BolivarNote() {
+  const { t } = useTranslation("price");
+  const estimate = useRootData()?.bolivarEstimate;
+  if (!estimate) return null;
+  return (
+    <p className="bolivar-note" data-testid="bolivar-note">
+      {t("bolivarEstimate.note", { date: estimate.dateLabel, rate: estimate.rateLabel })}
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 import { formatCents } from "~/modules/i18n/format";
-import { BolivarEstimate } from "./bolivar-estimate";
+import { BolivarEstimate, BolivarNote } from "./bolivar-estimate";
 import { useTranslation } from "~/modules/i18n/react";
 import { depositText, priceLines, priceLineText } from "~/modules/pricing/price-lines";
 import type { Deposit, PriceBreakdown } from "~/modules/pricing/pricing";
@@ -49,6 +49,7 @@ export function PriceLines({
           })}
         </tbody>
       </table>
+      <BolivarNote />
       {depositLine ? (
         <p className="price-lines__deposit">
           <strong>{t("common:labelled", { label: t("deposit.label") })}</strong> {depositLine}.{" "}
