@@ -103,7 +103,8 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <Links />
         {/* No frame before the header is whole: its row is right-aligned, so a paint of half of it
-            (a busy phone parses in slices) shows the menu moving left as the rest arrives (docs/architecture.md#forms). */}
+            (a busy phone parses in slices) shows the menu moving left as the rest arrives (docs/architecture.md#forms).
+            Spread: React's types do not know `blocking` yet. */}
         <link rel="expect" href="#main" {...{ blocking: "render" }} />
       </head>
       <body>

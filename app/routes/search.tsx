@@ -219,6 +219,7 @@ function SearchView({
                   <input type="hidden" form={SEARCH_FORM_ID} name={SORT_PARAM} value={data.sort} />
                 )}
               </div>
+              {results.cars.length > 0 ? <BolivarNote /> : null}
               {results.total === 0 ? (
                 <div className="notice empty-state">
                   <h3>{t("search.emptyTitle")}</h3>
@@ -251,33 +252,30 @@ function SearchView({
                   </p>
                 </div>
               ) : (
-                <>
-                  <BolivarNote />
-                  <ol className="car-list">
-                    {results.cars.map((car, i) => (
-                      <li key={car.id}>
-                        <CarCard
-                          car={{
-                            ...car,
-                            carHref: carHref(car.id, results),
-                            bookHref: checkoutHref({
-                              carId: car.id,
-                              pickupId: results.pickupId,
-                              dropoffId: results.dropoffId,
-                              from: results.from,
-                              to: results.to,
-                            }),
-                          }}
-                          days={results.days}
-                          labels={labels}
-                          eager={i < 2}
-                          payNow={results.payNow}
-                          pickUpLabel={results.fromLabel}
-                        />
-                      </li>
-                    ))}
-                  </ol>
-                </>
+                <ol className="car-list">
+                  {results.cars.map((car, i) => (
+                    <li key={car.id}>
+                      <CarCard
+                        car={{
+                          ...car,
+                          carHref: carHref(car.id, results),
+                          bookHref: checkoutHref({
+                            carId: car.id,
+                            pickupId: results.pickupId,
+                            dropoffId: results.dropoffId,
+                            from: results.from,
+                            to: results.to,
+                          }),
+                        }}
+                        days={results.days}
+                        labels={labels}
+                        eager={i < 2}
+                        payNow={results.payNow}
+                        pickUpLabel={results.fromLabel}
+                      />
+                    </li>
+                  ))}
+                </ol>
               )}
               <Pagination page={results.page} pages={results.pages} more={results.more} hrefFor={hrefFor} />
             </>

@@ -28,7 +28,7 @@ export function BolivarNote() {
   const estimate = useRootData()?.bolivarEstimate;
   if (!estimate) return null;
   return (
-    <p className="bolivar-note" data-testid="bolivar-note">
+    <p className="bolivar-note muted" data-testid="bolivar-note">
       {t("bolivarEstimate.note", { date: estimate.dateLabel, rate: estimate.rateLabel })}
     </p>
   );
