@@ -81,6 +81,14 @@ const layerZones = [
   },
 ];
 
+/** Actions read forms with parseForm, whose answer echoes only the fields the form knows. */
+const parseFormOnly = {
+  name: "@conform-to/zod/v4",
+  importNames: ["parseWithZod"],
+  message:
+    "Read a posted form with parseForm (~/modules/forms/parse-form): conform's reply echoes every posted field, known or not (docs/security.md#request-bodies).",
+};
+
 export default tseslint.config(
   {
     ignores: ["build/**", "public/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**"],
@@ -145,10 +153,15 @@ export default tseslint.config(
                 "Limits are consumed inside the domain call (a `…Limited` function), so page and API share them (docs/security.md#rate-limits); a route maps `rateLimited` to its 429.",
               allowTypeImports: true,
             },
+            parseFormOnly,
           ],
         },
       ],
     },
+  },
+  {
+    files: ["app/modules/**/*.server.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [parseFormOnly] }] },
   },
   {
     files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "activate") {
     // The password is always chosen here, by whoever holds the emailed link (docs/security.md#unproven-addresses).
-    const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+    const submission = parseForm(formData, { schema: resetPasswordSchema });
     if (submission.status !== "success") return json({ passwordForm: submission.reply(hidden) }, { status: 400 });
     const result = await activateWithPassword(token, submission.value.password);
     if (result.status !== "activated") return redirect(linkPage(token));

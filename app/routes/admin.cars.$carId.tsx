@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import { CarForm } from "~/components/backoffice/car-form";
 import { CarBlocks, type ShownBlock } from "~/components/backoffice/car-blocks";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
@@ -90,7 +90,7 @@ async function blocksAction(request: Request, user: StaffUser, carId: number) {
     return savedTo(carId);
   }
   if (intent !== "block") throw new Response(null, { status: 400 });
-  const submission = parseWithZod(formData, { schema: carBlockSchema });
+  const submission = parseForm(formData, { schema: carBlockSchema });
   if (submission.status !== "success")
     return json({ form: "block" as const, result: submission.reply(), overlaps: null }, { status: 400 });
   const outcome = await blockCar(user, carId, submission.value);

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Out of scope, or the car not out: the 404 before any photo is read (docs/security.md#uploads).
   if (!(await loadReturn(user, id))) throw notFound();
   // Multipart: the inspection's photos come with the form (docs/domain.md#inspection).
-  const submission = parseWithZod(await readFormWithFiles(request), { schema: returnSchema });
+  const submission = parseForm(await readFormWithFiles(request), { schema: returnSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const processed = await processInspectionPhotos(submission.value.photos);
   if (!processed.ok)

@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -86,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   let toast: Toast;
   if (formData.get("intent") === "reject") {
-    const submission = parseWithZod(formData, { schema: rejectSchema });
+    const submission = parseForm(formData, { schema: rejectSchema });
     if (submission.status !== "success") {
       const id = paymentId.safeParse(formData.get("paymentId"));
       if (!id.success) throw new Response(null, { status: 400 });
@@ -285,7 +285,7 @@ function RejectForm({ row }: { row: Row }) {
     id: `reject-${row.paymentId}`,
     lastResult: actionData?.paymentId === row.paymentId ? actionData.result : undefined,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reasonSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: reasonSchema }),
   });
   const label = t("queue.reason");
   const busy = navigation.state === "submitting" && navigation.formData?.get("paymentId") === String(row.paymentId);

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -47,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "save") {
-    const submission = parseWithZod(formData, { schema: placeSchema });
+    const submission = parseForm(formData, { schema: placeSchema });
     if (submission.status !== "success")
       return json<ActionResult>({ intent: "save", result: submission.reply() }, { status: 400 });
     if ((await updatePlace(user, id, placeColumns(submission.value))) === "notFound") throw notFound();

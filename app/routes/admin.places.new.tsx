@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireAdmin(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: placeSchema });
+  const submission = parseForm(await request.formData(), { schema: placeSchema });
   if (submission.status !== "success")
     return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
   await createPlace(user, placeColumns(submission.value));

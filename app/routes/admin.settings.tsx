@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = requireAdmin(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: settingsSchema(appToday()) });
+  const submission = parseForm(await request.formData(), { schema: settingsSchema(appToday()) });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const outcome = await saveSettings(admin, submission.value);
   if (outcome === "unknownBank")

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -81,7 +81,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "invite": {
-      const submission = parseWithZod(formData, { schema: staffInviteSchema });
+      const submission = parseForm(formData, { schema: staffInviteSchema });
       if (submission.status !== "success")
         return json<ActionResult>({ intent: "invite", result: submission.reply() }, { status: 400 });
       const outcome = await inviteStaff(user, id, submission.value);
@@ -112,7 +112,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 async function saveRules(user: StaffUser, id: number, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: supplierRulesSchema });
+  const submission = parseForm(formData, { schema: supplierRulesSchema });
   if (submission.status !== "success")
     return json<ActionResult>({ intent: "rules", result: submission.reply() }, { status: 400 });
   if ((await updateSupplierRules(user, id, submission.value)) === "notFound") throw notFound();

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -89,7 +89,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return saved();
   }
   if (intent !== "add") throw new Response(null, { status: 400 });
-  const submission = parseWithZod(formData, { schema: seasonSchema });
+  const submission = parseForm(formData, { schema: seasonSchema });
   if (submission.status !== "success")
     return json({ result: submission.reply(), overlaps: null, prices: null }, { status: 400 });
   const outcome = await addSeason(user, id, submission.value);

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -63,7 +63,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     redirect(to, { headers: { "Set-Cookie": await toastHeader({ type: "success", message }) } });
 
   if (intent === "changeType") {
-    const submission = parseWithZod(formData, { schema: changeTypeSchema });
+    const submission = parseForm(formData, { schema: changeTypeSchema });
     if (submission.status !== "success") return json<Outcome>({ intent, result: submission.reply() }, { status: 400 });
     const outcome = await changeUserType(admin, userId, submission.value);
     if (outcome === "notFound") throw new Response(null, { status: 404 });

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = requireAdmin(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: createAccountSchema });
+  const submission = parseForm(await request.formData(), { schema: createAccountSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   // The invitation and the account's emails go in the language the admin chose; its owner can change it later.
   const created = await createStaffAccount(admin, submission.value, submission.value.language ?? context.language);

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -246,7 +246,7 @@ async function amend(
   formData: FormData,
   context: AppLoadContext,
 ) {
-  const submission = parseWithZod(formData, { schema: amendSchema });
+  const submission = parseForm(formData, { schema: amendSchema });
   if (submission.status !== "success")
     return json<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
@@ -305,7 +305,7 @@ async function amend(
 
 /** The driver of an online-paid booking asks for a change; staff are told and will contact them. */
 async function askAmendment(user: Parameters<typeof requestAmendmentLimited>[0], id: number, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: amendRequestSchema });
+  const submission = parseForm(formData, { schema: amendRequestSchema });
   if (submission.status !== "success")
     return json<{ request: SubmissionResult<string[]> }>({ request: submission.reply() }, { status: 400 });
   const outcome = await requestAmendmentLimited(user, id, submission.value.request);
@@ -321,7 +321,7 @@ async function askAmendment(user: Parameters<typeof requestAmendmentLimited>[0],
 /** Staff add an internal note (docs/domain.md#internal-notes); anyone else is told the booking is missing. */
 async function note(user: Parameters<typeof addNote>[0], id: number, formData: FormData) {
   if (!isStaff(user)) throw notFound();
-  const submission = parseWithZod(formData, { schema: noteSchema });
+  const submission = parseForm(formData, { schema: noteSchema });
   if (submission.status !== "success")
     return json<{ note: SubmissionResult<string[]> }>({ note: submission.reply() }, { status: 400 });
   if ((await addNote(user, id, submission.value.note)) === "notFound") throw notFound();
@@ -341,7 +341,7 @@ async function close(user: Parameters<typeof closeRental>[0], id: number, formDa
   const asks: CloseAsks = detail.rental.finalBill
     ? closeAsksOf(detail.rental.finalBill)
     : { payment: false, depositReturned: false };
-  const submission = parseWithZod(formData, { schema: closeSchema(asks) });
+  const submission = parseForm(formData, { schema: closeSchema(asks) });
   if (submission.status !== "success")
     return json<{ close: SubmissionResult<string[]> }>({ close: submission.reply() }, { status: 400 });
   const outcome = await closeRental(user, id, submission.value);

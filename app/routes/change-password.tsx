@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   const user = requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
+  const submission = parseForm(await request.formData(), { schema: changePasswordSchema });
   if (submission.status !== "success") return json(submission.reply(hidden), { status: 400 });
   const { currentPassword, password } = submission.value;
   let result: Awaited<ReturnType<typeof changePassword>>;

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -73,7 +73,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   const { booking, grant, payment, successHref } = await loadAttempt(request, context, params.sessionId);
   if (payment.gateway !== "demo") throw new Response(null, { status: 405 });
-  const submission = parseWithZod(await request.formData(), { schema: cardFormSchema(new Date()) });
+  const submission = parseForm(await request.formData(), { schema: cardFormSchema(new Date()) });
   if (submission.status !== "success") {
     const reply = submission.reply();
     // The form comes back with what was typed, except the security code, which is never echoed.

@@ -1,4 +1,5 @@
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import {
@@ -136,7 +137,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   const prepared = await readCheckout(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: prepared.schema });
+  const submission = parseForm(await request.formData(), { schema: prepared.schema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const result = await bookCheckoutLimited(prepared, submission.value, {
     userId: context.user?.id ?? null,

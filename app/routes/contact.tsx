@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   const formData = await request.formData();
   const schema = context.user ? baseSchema : visitorSchema;
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, { schema });
   if (submission.status !== "success") {
     return json(submission.reply(), { status: 400 });
   }

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -75,7 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
-  const submission = parseWithZod(await request.formData(), { schema: lookupSchema });
+  const submission = parseForm(await request.formData(), { schema: lookupSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   // Counted before the answer, so guessing references is slow whatever the outcome (docs/security.md#rate-limits).
   const bookingId = await findBookingByReferenceLimited(submission.value.reference, submission.value.email, context.ip);

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -66,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { booking, grant } = await requirePayableBooking(request, context);
   const formData = await request.formData();
   if (formData.get("intent") !== "pay") throw new Response(null, { status: 400 });
-  const submission = parseWithZod(formData, { schema: mobilePaymentSchema });
+  const submission = parseForm(formData, { schema: mobilePaymentSchema });
   if (submission.status !== "success") return json<SubmissionResult<string[]>>(submission.reply(), { status: 400 });
   // Per booking, counted before the answer, so references cannot be tried by the hundred (docs/security.md#rate-limits).
   const outcome = await submitMobilePaymentLimited(booking, submission.value);

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
@@ -73,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   const { booking, grant } = await requirePayableBooking(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: walletSchema });
+  const submission = parseForm(await request.formData(), { schema: walletSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const outcome = await submitTransactionLimited(booking, submission.value.txId);
   if (outcome === "rateLimited") return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   json,
@@ -74,7 +74,7 @@ async function uploadAvatar(request: Request, userId: number) {
     return failed("avatar", { status: "error", error: { avatar: [message] } });
   }
   if (formData.get("intent") !== "avatar") throw new Response(null, { status: 400 });
-  const submission = parseWithZod(formData, { schema: avatarSchema });
+  const submission = parseForm(formData, { schema: avatarSchema });
   if (submission.status !== "success") return failed("avatar", submission.reply());
   const upload = await avatarFromUpload(userId, new Uint8Array(await submission.value.avatar.arrayBuffer()));
   if (!upload.ok)
@@ -92,13 +92,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "profile": {
-      const submission = parseWithZod(formData, { schema: profileSchema({ today: appToday() }) });
+      const submission = parseForm(formData, { schema: profileSchema({ today: appToday() }) });
       if (submission.status !== "success") return failed("profile", submission.reply());
       await updateProfile(user.id, submission.value);
       return saved();
     }
     case "language": {
-      const submission = parseWithZod(formData, { schema: languageSchema });
+      const submission = parseForm(formData, { schema: languageSchema });
       if (submission.status !== "success") return failed("language", submission.reply());
       const language = submission.value.language;
       if (!(await saveLanguageChoice(user.id, language))) {
@@ -114,7 +114,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     }
     case "notifications": {
-      const submission = parseWithZod(formData, { schema: notificationsSchema });
+      const submission = parseForm(formData, { schema: notificationsSchema });
       if (submission.status !== "success") return failed("notifications", submission.reply());
       await updateEmailNotifications(user.id, Boolean(submission.value.enableEmailNotifications));
       return saved();

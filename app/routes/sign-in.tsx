@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect, redirectDocument } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   if (formData.get("intent") === "resendActivation")
     return resendActivation(String(formData.get("email") ?? ""), context.ip);
-  const submission = parseWithZod(formData, { schema: signInSchema });
+  const submission = parseForm(formData, { schema: signInSchema });
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const { email, stayConnected, redirectTo } = submission.value;
   const result = await attemptSignIn(request, { email, ip: context.ip });

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const env = getEnv();
   const formData = await request.formData();
   const schema = signUpSchema({ today: appToday(), captcha: env.CAPTCHA_ENABLED });
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, { schema });
   if (submission.status !== "success") return json(submission.reply(hidden), { status: 400 });
   // A bot filled the hidden field: act as if it worked, create nothing.
   if (formData.get("website")) return redirect("/");

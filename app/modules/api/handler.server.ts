@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import type { z } from "zod";
@@ -98,7 +98,7 @@ const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
  * The body, validated by the operation's schema: JSON (an empty body counts as `{}`), or a
- * form (urlencoded or multipart), read the way the pages read theirs (parseWithZod coerces
+ * form (urlencoded or multipart), read the way the pages read theirs (parseForm coerces
  * checkboxes and numbers). The size caps were applied before (docs/security.md#request-bodies).
  */
 async function readBody(request: Request, schema: z.ZodType): Promise<unknown> {
@@ -110,7 +110,7 @@ async function readBody(request: Request, schema: z.ZodType): Promise<unknown> {
     } catch {
       throw new ApiError(400, "badRequest", "api:errors.unreadable");
     }
-    const submission = parseWithZod(formData, { schema });
+    const submission = parseForm(formData, { schema });
     if (submission.status === "success") return submission.value;
     const fields: Record<string, string> = {};
     for (const [name, errors] of Object.entries(submission.error ?? {}))

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { TFunction } from "i18next";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import { readFormWithFiles } from "~/modules/http/form-data.server";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { carFormMessages, carFormSchema, carValuesFrom, imageRefusalMessages } from "./car-form";
@@ -28,7 +28,7 @@ export async function submitCarForm(
   if (carId !== null && !(await carInScope(user, carId))) return { status: "notFound" };
   const formData = await readFormWithFiles(request);
   const schema = carFormSchema({ pickSupplier: user.type === "admin", imageRequired: carId === null });
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, { schema });
   if (submission.status !== "success") return { status: "invalid", result: submission.reply() };
 
   const upload = submission.value.image;

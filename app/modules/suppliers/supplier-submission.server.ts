@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/modules/forms/parse-form";
 import { readFormWithFiles } from "~/modules/http/form-data.server";
 import { logoMessages, supplierSchema } from "./supplier-form";
 import { processLogo, type SupplierValues } from "./suppliers.server";
@@ -14,7 +14,7 @@ export type SupplierSubmission =
  * the other fields to show again.
  */
 export async function readSupplierSubmission(request: Request): Promise<SupplierSubmission> {
-  const submission = parseWithZod(await readFormWithFiles(request), { schema: supplierSchema });
+  const submission = parseForm(await readFormWithFiles(request), { schema: supplierSchema });
   if (submission.status !== "success") return { ok: false, result: submission.reply() };
   const { name, email, phone, whatsapp, rif, fiscalAddress, payLater, active, logo } = submission.value;
   let webp: Buffer | null = null;
