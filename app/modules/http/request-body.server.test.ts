@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bodyLimits } from "./body-limits";
-import { readCappedBody } from "./request-body.server";
+import { acceptsFieldName, readCappedBody } from "./request-body.server";
 
 const urlencoded = "application/x-www-form-urlencoded";
 
@@ -126,5 +126,42 @@ describe("readCappedBody", () => {
     expect(
       await readCappedBody(chunked(many, many.byteLength), { contentType: urlencoded, contentLength: null }),
     ).toEqual({ ok: false, status: 413 });
+  });
+});
+
+describe("field names", () => {
+  const post = (body: string | Buffer, contentType = urlencoded) => {
+    const bytes = Buffer.from(body);
+    return readCappedBody(chunked(bytes, bytes.byteLength), { contentType, contentLength: null });
+  };
+
+  it("accepts list indexes up to the bound, however written", async () => {
+    expect(acceptsFieldName("marks[0].area")).toBe(true);
+    expect(acceptsFieldName(`marks[${bodyLimits.listIndexMax}].area`)).toBe(true);
+    expect(acceptsFieldName("damages[007].note")).toBe(true);
+    expect(acceptsFieldName("options")).toBe(true);
+    expect(acceptsFieldName("a.9999999")).toBe(true);
+    expect((await post(`zz[${bodyLimits.listIndexMax}]=1`)).ok).toBe(true);
+  });
+
+  it("refuses an index above it, anywhere in the name", () => {
+    expect(acceptsFieldName(`zz[${bodyLimits.listIndexMax + 1}]`)).toBe(false);
+    expect(acceptsFieldName("zz[9999999]")).toBe(false);
+    expect(acceptsFieldName("a[0].b[100000].c")).toBe(false);
+    expect(acceptsFieldName(`zz[${"9".repeat(400)}]`)).toBe(false);
+  });
+
+  it("refuses conform's control fields", () => {
+    expect(acceptsFieldName("__intent__")).toBe(false);
+    expect(acceptsFieldName("__state__")).toBe(false);
+  });
+
+  it("reads the names as a form does: percent-encoded urlencoded, multipart parts", async () => {
+    expect(await post("zz%5B9999999%5D=1")).toEqual({ ok: false, status: 400 });
+    expect(await post("a=1&__intent__=x")).toEqual({ ok: false, status: 400 });
+    const body = `--XyZ\r\nContent-Disposition: form-data; name="marks[9999999].area"\r\n\r\nfront\r\n--XyZ--\r\n`;
+    expect(await post(body, "multipart/form-data; boundary=XyZ")).toEqual({ ok: false, status: 400 });
+    // A JSON body has no field names: conform never reads it.
+    expect((await post('{"zz[9999999]":1}', "application/json")).ok).toBe(true);
   });
 });

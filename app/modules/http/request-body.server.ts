@@ -18,11 +18,26 @@ function occurrences(haystack: Buffer, needle: Buffer, stopAfter: number): numbe
   return count;
 }
 
+/** Conform's control fields: our forms validate in the browser and never post them (docs/security.md#request-bodies). */
+const CONTROL_FIELDS = new Set(["__intent__", "__state__"]);
+
+/**
+ * Whether a form may carry a field of this name: not one of conform's control fields (it would
+ * act on them: a broken one threw, an "update" one builds a list of any length), and no list
+ * index above `bodyLimits.listIndexMax` (conform reads `[digits]` as an index however padded).
+ */
+export function acceptsFieldName(name: string): boolean {
+  if (CONTROL_FIELDS.has(name)) return false;
+  for (const [, digits] of name.matchAll(/\[(\d+)\]/g)) if (Number(digits) > bodyLimits.listIndexMax) return false;
+  return true;
+}
+
 /**
  * Reads a request body, counting the bytes as they arrive, so neither a false
  * Content-Length nor a chunked body can make the server hold more than the cap; then
- * refuses forms with more parts or fields than any of ours has, and multipart bodies
- * that do not parse (they would otherwise fail inside an action as a 500).
+ * refuses forms with more parts or fields than any of ours has, multipart bodies that
+ * do not parse (they would otherwise fail inside an action as a 500), and forms with a field
+ * name `acceptsFieldName` refuses, before any action parses them.
  */
 export async function readCappedBody(
   source: AsyncIterable<Buffer | string>,
@@ -50,14 +65,18 @@ export async function readCappedBody(
     ) {
       return { ok: false, status: 413 };
     }
+    let form: FormData;
     try {
-      await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+      form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
     } catch {
       return { ok: false, status: 400 };
     }
+    for (const name of form.keys()) if (!acceptsFieldName(name)) return { ok: false, status: 400 };
   } else if (contentType.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
     if (occurrences(body, Buffer.from("&"), bodyLimits.formFields) >= bodyLimits.formFields)
       return { ok: false, status: 413 };
+    for (const name of new URLSearchParams(body.toString()).keys())
+      if (!acceptsFieldName(name)) return { ok: false, status: 400 };
   }
   return { ok: true, body };
 }
