@@ -1,3 +1,4 @@
+import { rowIdParam } from "~/utils/row-id";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const now = new Date();
   const month = parseMonth(params.get("month")) ?? monthOf(now, APP_TIME_ZONE);
-  const supplierId = user.type === "admin" ? positive(params.get("supplier")) : null;
+  const supplierId = user.type === "admin" ? rowIdParam(params.get("supplier")) : null;
   const page = positive(params.get("page")) ?? 1;
   const calendar = await fleetCalendar(user, { month, supplierId, page });
   const wallClock = (instant: Date) => wallClockLabel(instant, calendar.zone);

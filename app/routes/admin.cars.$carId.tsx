@@ -10,8 +10,7 @@ import { carBlockSchema } from "~/modules/backoffice/car-block-form";
 import { blockCar, listCarBlocks, unblockCar } from "~/modules/backoffice/car-blocks.server";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
-import { rowIdParam } from "~/modules/backoffice/row-id.server";
-import { carIdParam } from "~/modules/backoffice/car-list";
+import { rowIdParam } from "~/utils/row-id";
 import { carFormDefaults } from "~/modules/backoffice/car-form";
 import { submitCarForm } from "~/modules/backoffice/car-submission.server";
 import { carInScope, loadCar, locationChoices, supplierChoices } from "~/modules/backoffice/cars.server";
@@ -24,7 +23,7 @@ export const meta = privatePageMeta;
 /** One of the caller's cars, to edit; any other id (missing, deleted, another supplier's) is a 404. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);
-  const car = await loadCar(user, carIdParam(params.carId));
+  const car = await loadCar(user, rowIdParam(params.carId));
   if (!car) throw new Response(null, { status: 404 });
   const [suppliers, locations, blockRows] = await Promise.all([
     supplierChoices(user),
@@ -40,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     reason: b.reason,
     note: b.note,
   }));
-  const unblock = Number(new URL(request.url).searchParams.get("unblock"));
+  const unblock = rowIdParam(new URL(request.url).searchParams.get("unblock"));
   return json({
     title: `${context.t("adminCars:form.editTitle", { name: car.name })} · Rueda`,
     car: {
@@ -61,7 +60,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = requireBackOffice(request, context);
-  const carId = carIdParam(params.carId);
+  const carId = rowIdParam(params.carId);
   if (carId === null) throw new Response(null, { status: 404 });
   if (new URL(request.url).searchParams.has("blocks")) return blocksAction(request, user, carId);
   const outcome = await submitCarForm(request, user, carId, context.t);

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { requireBackOffice } from "~/modules/access/staff.server";
-import { carIdParam } from "~/modules/backoffice/car-list";
+import { rowIdParam } from "~/utils/row-id";
 import { deleteCar, loadCarForDelete } from "~/modules/backoffice/cars.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { toastHeader } from "~/utils/toast.server";
@@ -19,14 +19,14 @@ export const meta = privatePageMeta;
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);
-  const car = await loadCarForDelete(user, carIdParam(params.carId));
+  const car = await loadCarForDelete(user, rowIdParam(params.carId));
   if (!car) throw new Response(null, { status: 404 });
   return json({ title: `${context.t("adminCars:delete.title", { name: car.name })} · Rueda`, car });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = requireBackOffice(request, context);
-  const carId = carIdParam(params.carId);
+  const carId = rowIdParam(params.carId);
   if ((await request.formData()).get("intent") !== "delete") throw new Response(null, { status: 400 });
   const outcome = await deleteCar(user, carId);
   if (outcome === "notFound") throw new Response(null, { status: 404 });

@@ -1,3 +1,4 @@
+import { rowIdField } from "~/modules/forms/fields";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const actionSchema = z.object({
   intent: z.enum(["handle", "unhandle"]),
-  messageId: z.coerce.number().int().positive().max(2_147_483_647),
+  messageId: rowIdField(),
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { z } from "zod";
 import { Pagination } from "~/components/catalogue/pagination";
 import { FieldErrors } from "~/components/forms";
-import { requiredText } from "~/modules/forms/fields";
+import { requiredText, rowIdField } from "~/modules/forms/fields";
 import { requireAdmin, requireBackOffice } from "~/modules/access/staff.server";
 import { wallClockLabel } from "~/modules/time/zoned-time";
 import { useTranslation } from "~/modules/i18n/react";
@@ -66,7 +66,7 @@ function queueHref(order: QueueOrder, page: number, flaggedPage: number): string
 }
 
 const REASON_MAX = 500;
-const paymentId = z.coerce.number().int().positive().max(2_147_483_647);
+const paymentId = rowIdField();
 const rejectSchema = z.object({
   intent: z.literal("reject"),
   paymentId,

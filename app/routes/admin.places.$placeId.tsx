@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import leafletStyles from "leaflet/dist/leaflet.css?url";
 import { PlaceForm } from "~/components/backoffice/place-form";
 import { requireAdmin } from "~/modules/access/staff.server";
-import { rowIdParam } from "~/modules/backoffice/row-id.server";
+import { rowIdParam } from "~/utils/row-id";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { useTranslation } from "~/modules/i18n/react";
 import { hoursFormDefaults, placeColumns, placeSchema } from "~/modules/places/place-form";

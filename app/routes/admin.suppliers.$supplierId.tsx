@@ -7,7 +7,7 @@ import { SupplierForm } from "~/components/backoffice/supplier-form";
 import { SupplierStaff } from "~/components/backoffice/supplier-staff";
 import { SupplierRulesForm } from "~/components/backoffice/supplier-rules";
 import { requireAdmin, requireBackOffice, type StaffUser } from "~/modules/access/staff.server";
-import { rowIdParam } from "~/modules/backoffice/row-id.server";
+import { rowIdParam } from "~/utils/row-id";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { useTranslation } from "~/modules/i18n/react";
 import { staffInviteSchema, supplierRulesSchema } from "~/modules/suppliers/supplier-form";
@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const rules = id === null ? null : await loadSupplierRules(user, id);
   if (!supplier || !rules) throw notFound();
   const staff = user.type === "admin" ? await listStaff(supplier.id) : [];
-  const removeId = Number(new URL(request.url).searchParams.get("remove"));
+  const removeId = rowIdParam(new URL(request.url).searchParams.get("remove"));
   return {
     title: `${context.t("adminSuppliers:edit.title", { name: supplier.name })} · Rueda`,
     supplier,

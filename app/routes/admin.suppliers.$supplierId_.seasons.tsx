@@ -7,7 +7,7 @@ import { FormErrors, TextField } from "~/components/forms";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { useZodForm } from "~/components/use-zod-form";
 import { requireBackOffice } from "~/modules/access/staff.server";
-import { rowIdParam } from "~/modules/backoffice/row-id.server";
+import { rowIdParam } from "~/utils/row-id";
 import { privatePageMeta } from "~/modules/http/meta";
 import { useTranslation } from "~/modules/i18n/react";
 import { formatCents } from "~/modules/i18n/format";

@@ -19,22 +19,15 @@ import {
   supplierChoices,
   userBookings,
 } from "~/modules/user/admin-users.server";
-import { isRowId } from "~/utils/postgres.server";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
+import { idOrNotFound } from "~/modules/http/not-found";
 
 export const meta = privatePageMeta;
 
-/** The account the URL names; anything that is not a row id names nothing (404). */
-function userIdOf(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!isRowId(id)) throw new Response(null, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = requireAdmin(request, context);
-  const userId = userIdOf(params.userId);
+  const userId = idOrNotFound(params.userId);
   const user = await loadUser(userId, context.language);
   if (!user) throw new Response(null, { status: 404 });
   const page = Number(new URL(request.url).searchParams.get("page"));
@@ -56,7 +49,7 @@ type Outcome =
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = requireAdmin(request, context);
-  const userId = userIdOf(params.userId);
+  const userId = idOrNotFound(params.userId);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const saved = async (message = "admin:common.changesSaved", to = `/admin/users/${userId}`) =>

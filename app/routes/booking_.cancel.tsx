@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { bookingActions } from "~/modules/booking/actions";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { privatePageMeta } from "~/modules/http/meta";
+import { bookingIdParam } from "~/modules/http/not-found";
 import { formatCents } from "~/modules/i18n/format";
 import { placeNameKey } from "~/modules/i18n/place-name";
 import { useTranslation } from "~/modules/i18n/react";
@@ -21,8 +22,8 @@ export const meta = privatePageMeta;
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireUser(request, context);
-  const id = Number(new URL(request.url).searchParams.get("b"));
-  const detail = Number.isSafeInteger(id) && id > 0 ? await bookingDetail(user, id) : null;
+  const id = bookingIdParam(request);
+  const detail = await bookingDetail(user, id);
   if (!detail) throw new Response(null, { status: 404 });
   const kind = bookingActions(user, detail).cancel;
   if (kind === "none") {

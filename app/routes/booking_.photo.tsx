@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { idOrNotFound } from "~/modules/http/not-found";
 import { rentalPhotoFor } from "~/modules/rental/inspection.server";
 import { requireUser } from "~/modules/user/auth.server";
 
@@ -8,8 +9,7 @@ import { requireUser } from "~/modules/user/auth.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireUser(request, context);
-  const id = Number(new URL(request.url).searchParams.get("p"));
-  const photo = Number.isSafeInteger(id) && id > 0 ? await rentalPhotoFor(user, id) : null;
+  const photo = await rentalPhotoFor(user, idOrNotFound(new URL(request.url).searchParams.get("p")));
   if (!photo) throw new Response(null, { status: 404 });
   return new Response(new Uint8Array(photo.bytes), {
     headers: {

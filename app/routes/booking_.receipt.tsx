@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { bookingIdParam } from "~/modules/http/not-found";
 import { loadReceipt, renderReceipt } from "~/modules/payment/receipt.server";
 import { requireUser } from "~/modules/user/auth.server";
 
@@ -8,11 +9,7 @@ import { requireUser } from "~/modules/user/auth.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireUser(request, context);
-  const id = Number(new URL(request.url).searchParams.get("b"));
-  const found =
-    Number.isSafeInteger(id) && id > 0
-      ? await loadReceipt(user, id, context.language)
-      : ({ ok: false, reason: "notFound" } as const);
+  const found = await loadReceipt(user, bookingIdParam(request), context.language);
   if (!found.ok) {
     if (found.reason === "notFound") throw new Response(null, { status: 404 });
     throw new Response(context.t("receipt:notPaid"), {

@@ -17,6 +17,7 @@ import {
   type KnownLocation,
   type SearchErrors,
 } from "~/modules/catalogue/search-query";
+import { idOrNotFound } from "~/modules/http/not-found";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionKeys, optionState } from "~/modules/pricing/pricing";
@@ -27,7 +28,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     ? [{ title: `${data.title} · Rueda` }, { name: "description", content: data.description }]
     : [{ title: "404 · Rueda" }, { name: "robots", content: "noindex" }];
 
-const MAX_ID = 2_147_483_647;
 /** The fields of the dates form whose values the page reads (docs/domain.md#car-page). */
 const contextParams = [searchParamNames.pickup, searchParamNames.dropoff, searchParamNames.from, searchParamNames.to];
 
@@ -37,9 +37,7 @@ const contextParams = [searchParamNames.pickup, searchParamNames.dropoff, search
  * form) it shows the total for them and Book; without, a GET form for them.
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const raw = params.carId ?? "";
-  const carId = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
-  if (carId < 1 || carId > MAX_ID) throw new Response(null, { status: 404 });
+  const carId = idOrNotFound(params.carId);
   const { language, t } = context;
   const [car, locations] = await Promise.all([loadCarDetails(carId), presentLocations(language)]);
   if (!car) throw new Response(null, { status: 404 });

@@ -1,3 +1,4 @@
+import { rowIdField } from "~/modules/forms/fields";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const target = z.union([z.literal("all"), z.coerce.number().int().positive()]);
+const target = z.union([z.literal("all"), rowIdField()]);
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["read", "unread", "delete"]), id: target }),
   z.object({ intent: z.enum(["read-all", "unread-all", "delete-all"]) }),

@@ -1,7 +1,7 @@
 /*
  * What PostgreSQL tells us and accepts, read in one place: the SQLSTATE of a refused statement
- * (drizzle wraps the driver's error and keeps the original on `cause`) and the ids an integer
- * column can hold.
+ * (drizzle wraps the driver's error and keeps the original on `cause`). The ids an integer column
+ * can hold are ./row-id.ts.
  */
 export const UNIQUE_VIOLATION = "23505";
 export const EXCLUSION_VIOLATION = "23P01";
@@ -11,7 +11,3 @@ export function sqlState(error: unknown): string | undefined {
   const code = e?.cause?.code ?? e?.code;
   return typeof code === "string" ? code : undefined;
 }
-
-/** An id as an integer column can hold it; anything else (negative, huge, NaN) names nothing. */
-export const isRowId = (value: unknown): value is number =>
-  Number.isSafeInteger(value) && (value as number) > 0 && (value as number) <= 2_147_483_647;

@@ -1,3 +1,4 @@
+import { ROW_ID_MAX } from "~/utils/row-id";
 import { z } from "zod";
 import { languages } from "~/modules/i18n/languages";
 
@@ -9,9 +10,6 @@ import { languages } from "~/modules/i18n/languages";
 
 /** The account types of the database enum (schemas.test.ts holds them equal). */
 export const userTypes = ["admin", "supplier", "enterprise", "user"] as const;
-
-/** The largest row id (PostgreSQL `integer`). */
-export const ROW_ID_MAX = 2_147_483_647;
 
 /** The bounds of the integers made by `textInteger`, by schema: the document shows them as integers (openapi.ts). */
 export const textIntegers = new WeakMap<z.ZodType, { minimum: number; maximum: number }>();

@@ -4,7 +4,7 @@ import { createdFields } from "~/modules/audit/audit";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { blockingStatuses } from "~/modules/booking/status";
 import { getDb, schema, type Transaction } from "~/utils/db.server";
-import { isRowId } from "~/utils/postgres.server";
+import { isRowId } from "~/utils/row-id";
 import { blockRange, type BlockReason, type CarBlockValues } from "./car-block-form";
 
 /*

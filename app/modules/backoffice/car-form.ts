@@ -1,3 +1,4 @@
+import { ROW_ID_MAX } from "~/utils/row-id";
 import { z } from "zod";
 import {
   carCategories,
@@ -211,7 +212,7 @@ export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
           .number({ error: messages.required })
           .int(messages.required)
           .positive(messages.required)
-          .max(2_147_483_647, messages.required)
+          .max(ROW_ID_MAX, messages.required)
       : z
           .unknown()
           .optional()
@@ -247,7 +248,7 @@ export function carFormSchema({ pickSupplier, imageRequired }: CarFormOptions) {
           .number({ error: carFormMessages.unknownPlace })
           .int(carFormMessages.unknownPlace)
           .positive(carFormMessages.unknownPlace)
-          .max(2_147_483_647, carFormMessages.unknownPlace),
+          .max(ROW_ID_MAX, carFormMessages.unknownPlace),
         {
           error: messages.required,
         },

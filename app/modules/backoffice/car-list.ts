@@ -1,5 +1,6 @@
 import { fuelTypes, gearboxes, type FuelType, type Gearbox } from "~/modules/catalogue/car-enums";
 import { searchText } from "~/modules/forms/text";
+import { rowIdParam } from "~/utils/row-id";
 import { availabilities, type Availability } from "./car-form";
 
 /** The fleet list's search and filters as kept in the URL (a GET form), read leniently: a bad value is no filter. */
@@ -25,7 +26,7 @@ const positive = (value: string | null) => {
 export function readCarListQuery(params: URLSearchParams, { admin }: { admin: boolean }): CarListQuery {
   return {
     text: searchText(params.get("q") ?? "", 120),
-    supplier: admin ? positive(params.get("supplier")) : null,
+    supplier: admin ? rowIdParam(params.get("supplier")) : null,
     availability: oneOf(availabilities, params.get("availability")),
     fuelType: oneOf(fuelTypes, params.get("fuel")),
     gearbox: oneOf(gearboxes, params.get("gearbox")),
@@ -52,9 +53,4 @@ export function carListHref(query: CarListQuery, page: number): string {
 /** A LIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** A car's id as its URL writes it (`/admin/cars/42`); anything else ("1e3", "-1", "abc") names no car. */
-export function carIdParam(param: string | undefined): number | null {
-  return param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
 }

@@ -1,3 +1,4 @@
+import { rowIdParam } from "~/utils/row-id";
 import { parseRentalPeriod, periodMessages, type RentalPeriod } from "~/modules/availability/period";
 import { DEFAULT_TIME_ZONE, searchHref, type KnownLocation } from "~/modules/catalogue/search-query";
 import type { OnlineMethod } from "~/modules/booking/methods";
@@ -43,12 +44,9 @@ export type CheckoutLink = {
   searchHref: string;
 };
 
-const idPattern = /^\d{1,10}$/;
-
 function knownId(raw: string | null, known: Map<number, KnownLocation>): number | null {
-  if (!raw || !idPattern.test(raw)) return null;
-  const id = Number(raw);
-  return known.has(id) ? id : null;
+  const id = rowIdParam(raw);
+  return id !== null && known.has(id) ? id : null;
 }
 
 /** Which parameter of a link is wrong, and the message for it (the search's own messages for places and dates). */
@@ -63,7 +61,7 @@ export function parseCheckoutLink(
   known: Map<number, KnownLocation>,
   now: Date,
 ): { ok: true; link: CheckoutLink } | { ok: false; problem: LinkProblem; searchHref: string; errors: LinkErrors } {
-  const rawCar = params.get("car");
+  const carId = rowIdParam(params.get("car"));
   const pickupId = knownId(params.get("pickup"), known);
   const dropoffId = knownId(params.get("dropoff") ?? params.get("pickup"), known);
   const from = (params.get("from") ?? "").slice(0, 40);
@@ -71,17 +69,17 @@ export function parseCheckoutLink(
   const back =
     pickupId !== null && from && to ? searchHref({ pickup: pickupId, dropoff: dropoffId, from, to }) : "/search";
   const errors: LinkErrors = {};
-  if (!rawCar || !idPattern.test(rawCar)) errors.car = "booking:errors.carNotFound";
+  if (carId === null) errors.car = "booking:errors.carNotFound";
   if (pickupId === null) errors.pickup = "catalogue:errors.unknownLocation";
   if (dropoffId === null) errors.dropoff = "catalogue:errors.unknownLocation";
-  if (errors.car || pickupId === null || dropoffId === null)
+  if (carId === null || pickupId === null || dropoffId === null)
     return { ok: false, problem: "invalid", searchHref: back, errors };
   const period = parseRentalPeriod({ from, to }, known.get(pickupId)?.timeZone ?? DEFAULT_TIME_ZONE, now);
   if (!period.ok) {
     const past = period.errors.from === periodMessages.fromPast;
     return { ok: false, problem: past ? "pastDates" : "invalid", searchHref: back, errors: period.errors };
   }
-  return { ok: true, link: { carId: Number(rawCar), pickupId, dropoffId, period: period.period, searchHref: back } };
+  return { ok: true, link: { carId, pickupId, dropoffId, period: period.period, searchHref: back } };
 }
 
 /** The options a driver may tick: those with a price (included ones need no choice, unavailable ones are not offered). */

@@ -26,7 +26,8 @@ import { tellStaff } from "./tell-staff.server";
 import { endExpiredHolds } from "./holds.server";
 import { youngDriverFeeCents, youngDriverRule, type YoungDriverRule } from "./young-driver";
 import { calendarDateIn } from "~/modules/time/calendar";
-import { EXCLUSION_VIOLATION, isRowId, sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
+import { EXCLUSION_VIOLATION, sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
+import { isRowId } from "~/utils/row-id";
 
 const { bookings, cars, locations, suppliers, users } = schema;
 

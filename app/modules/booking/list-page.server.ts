@@ -1,3 +1,5 @@
+import { rowIdField } from "~/modules/forms/fields";
+import { rowIdParam } from "~/utils/row-id";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import { z } from "zod";
 import type { SessionUser } from "~/utils/session.server";
@@ -46,8 +48,8 @@ export async function loadBookingsList(user: User, request: Request, language: L
     perPage: bookingsPageSize(request.headers),
   });
   // A single delete asks first, on its own section of the page (works without JavaScript).
-  const confirmId = staff ? Number(params.get("confirm")) : NaN;
-  const confirm = Number.isSafeInteger(confirmId) && confirmId > 0 ? await bookingDetail(user, confirmId) : null;
+  const confirmId = staff ? rowIdParam(params.get("confirm")) : null;
+  const confirm = confirmId === null ? null : await bookingDetail(user, confirmId);
   return {
     query: { ...query, page: list.page },
     staff,
@@ -67,7 +69,7 @@ export async function loadBookingsList(user: User, request: Request, language: L
   };
 }
 
-const idList = z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1);
+const idList = z.array(rowIdField()).min(1);
 const bulkSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-selected"), ids: idList }),
   // The bulk select starts on its placeholder (""), never on a status: nothing changes until one is chosen.

@@ -1,3 +1,4 @@
+import { rowIdParam } from "~/utils/row-id";
 import { localToInstant } from "~/modules/time/zoned-time";
 import { searchText } from "~/modules/forms/text";
 import { APP_TIME_ZONE, parseCalendarDate } from "~/modules/time/calendar";
@@ -75,7 +76,7 @@ export function readListQuery(params: URLSearchParams): ListQuery {
     to: date(params.get("to")),
     pickupOn: date(params.get("pickupOn")),
     returnOn: date(params.get("returnOn")),
-    supplier: positive(params.get("supplier")),
+    supplier: rowIdParam(params.get("supplier")),
     q: searchText(params.get("q") ?? "", SEARCH_MAX),
     ...sortOf(params.get("order") ?? (sort ? `${sort}.${params.get("dir") ?? "asc"}` : "")),
     page: positive(params.get("page")) ?? 1,

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { bookingScope, isStaff } from "~/modules/access/booking-scope.server";
 import { getDb, schema } from "~/utils/db.server";
-import { isRowId } from "~/utils/postgres.server";
+import { isRowId } from "~/utils/row-id";
 import type { SessionUser } from "~/utils/session.server";
 
 /*

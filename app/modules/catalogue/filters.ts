@@ -1,3 +1,4 @@
+import { rowIdParam } from "~/utils/row-id";
 import {
   carCategories,
   fuelPolicies,
@@ -69,14 +70,11 @@ function pick<T extends string>(values: string[], allowed: readonly T[]): T[] {
   return allowed.filter((v) => given.has(v));
 }
 
-const MAX_ID = 2_147_483_647;
-
 export function parseFilters(params: URLSearchParams): SearchFilters {
   const supplierIds = new Set<number>();
   for (const raw of params.getAll(filterParams.suppliers).slice(0, 100)) {
-    if (!/^\d{1,10}$/.test(raw)) continue;
-    const id = Number(raw);
-    if (id >= 1 && id <= MAX_ID) supplierIds.add(id);
+    const id = rowIdParam(raw);
+    if (id !== null) supplierIds.add(id);
   }
   const deposit = Number(params.get(filterParams.deposit));
   const bags = Number(params.get(filterParams.bags));

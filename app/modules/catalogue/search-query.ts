@@ -1,3 +1,4 @@
+import { rowIdParam } from "~/utils/row-id";
 import { messages } from "~/modules/forms/messages";
 import { defaultPeriod, parseRentalPeriod, type RentalPeriod } from "~/modules/availability/period";
 import { normalizeLocal } from "~/modules/time/zoned-time";
@@ -59,9 +60,8 @@ export type KnownLocation = { id: number; timeZone: string };
 export const DEFAULT_TIME_ZONE = "America/Caracas";
 
 function locationId(raw: string | null, known: Map<number, KnownLocation>): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return known.has(id) ? id : null;
+  const id = rowIdParam(raw);
+  return id !== null && known.has(id) ? id : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROW_ID_MAX } from "~/utils/row-id";
 import { messages } from "./messages";
 import { hasControlCharacters, type TextOptions } from "./text";
 
@@ -59,3 +60,11 @@ export const whatsappField = () =>
     .max(32, messages.tooLong)
     .refine((value) => whatsappDigits(value) !== null, messages.invalidWhatsapp)
     .transform((value) => whatsappDigits(value)!);
+
+/**
+ * A row id a form posts (a hidden `id`, a chosen supplier), by the one rule of ids
+ * (docs/security.md#ids): a number outside an integer column's range names nothing and is refused
+ * with `message`, never sent to the database to fail there.
+ */
+export const rowIdField = (message?: string) =>
+  z.coerce.number<string>({ error: message }).int(message).min(1, message).max(ROW_ID_MAX, message);

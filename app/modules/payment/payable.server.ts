@@ -5,7 +5,7 @@ import { getDb, schema, type Executor } from "~/utils/db.server";
 import { paidCentsColumn } from "~/modules/booking/move.server";
 import type { BookingStatus } from "~/modules/booking/status";
 import { grantMatches, grantStatus } from "./grant.server";
-import { isRowId } from "~/utils/postgres.server";
+import { isRowId, rowIdParam } from "~/utils/row-id";
 import { consume } from "~/modules/security/rate-limit.server";
 
 const { bookings, cars, payments, users } = schema;
@@ -118,7 +118,7 @@ export async function requirePayableBooking(
 ): Promise<{ booking: PayableBooking; grant: string | null }> {
   const params = new URL(request.url).searchParams;
   const grant = params.get("g");
-  const bookingId = Number(params.get("b"));
+  const bookingId = rowIdParam(params.get("b")) ?? 0;
   const booking = await loadPayableBooking(bookingId, { userId: context.user?.id ?? null, grant });
   if (!booking) throw grantRefusal(bookingId, grant);
   return { booking, grant: grantMatches(booking.id, grant) ? grant : null };

@@ -4,7 +4,8 @@ import { supplierScope, type StaffUser } from "~/modules/access/staff.server";
 import { createdFields, type Changes } from "~/modules/audit/audit";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { getDb, schema } from "~/utils/db.server";
-import { EXCLUSION_VIOLATION, isRowId, sqlState } from "~/utils/postgres.server";
+import { EXCLUSION_VIOLATION, sqlState } from "~/utils/postgres.server";
+import { isRowId } from "~/utils/row-id";
 import type { SeasonValues } from "./season-form";
 import { seasonTouches } from "~/modules/pricing/seasons.server";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, phoneField, requiredText } from "~/modules/forms/fields";
+import { emailField, phoneField, requiredText, rowIdField } from "~/modules/forms/fields";
 import { searchText } from "~/modules/forms/text";
 import { messages } from "~/modules/forms/messages";
 import { languages } from "~/modules/i18n/languages";
@@ -57,12 +57,7 @@ export const adminUserMessages = {
   lastAdmin: "adminUsers:errors.lastAdmin",
 } as const;
 
-const supplierId = z.coerce
-  .number<string>({ error: adminUserMessages.supplierInvalid })
-  .int(adminUserMessages.supplierInvalid)
-  .positive(adminUserMessages.supplierInvalid)
-  .max(2_147_483_647, adminUserMessages.supplierInvalid)
-  .optional();
+const supplierId = rowIdField(adminUserMessages.supplierInvalid).optional();
 
 /** A supplier account belongs to one supplier; the other types to none, whatever the form says. */
 function supplierFits(
