@@ -54,6 +54,8 @@ const route = apiRoute(
         throw fieldError("from", "bookings:amend.pastPickUp");
       case "tooLong":
         throw fieldError("to", "bookings:amend.tooLong");
+      case "tooFar":
+        throw fieldError("from", "bookings:amend.tooFar");
       case "additionalDriverMissing":
         throw fieldError("additionalDriver", "bookings:amend.additionalDriverMissing");
       case "pickedUp":

@@ -84,3 +84,17 @@ describe("defaultPeriod", () => {
     expect(parseRentalPeriod(d, CARACAS, now).ok).toBe(true);
   });
 });
+
+describe("the plan horizon (docs/domain.md#date-range)", () => {
+  it("refuses a pick-up more than three years ahead, beside the pick-up", () => {
+    expect(parseRentalPeriod({ from: "2029-03-09T10:00", to: "2029-03-12T10:00" }, CARACAS, now).ok).toBe(true);
+    expect(parseRentalPeriod({ from: "2029-03-10T10:00", to: "2029-03-12T10:00" }, CARACAS, now)).toEqual({
+      ok: false,
+      errors: { from: periodMessages.fromTooFar },
+    });
+    expect(parseRentalPeriod({ from: "9999-12-30T10:00", to: "9999-12-31T10:00" }, CARACAS, now)).toEqual({
+      ok: false,
+      errors: { from: periodMessages.fromTooFar },
+    });
+  });
+});

@@ -7,6 +7,7 @@ import {
   normalizeLocal,
   type LocalDateTime,
 } from "~/modules/time/zoned-time";
+import { withinPlanHorizon } from "~/modules/time/date-range";
 
 /**
  * A rental period as the visitor types it (`datetime-local` values in the pick-up
@@ -32,6 +33,7 @@ export const periodMessages = {
   fromInvalid: "catalogue:errors.dateInvalid",
   toInvalid: "catalogue:errors.dateInvalid",
   fromPast: "catalogue:errors.pickupPast",
+  fromTooFar: "catalogue:errors.pickupTooFar",
   toBeforeFrom: "catalogue:errors.dropoffBeforePickup",
   tooLong: "catalogue:errors.tooLong",
 } as const;
@@ -57,6 +59,7 @@ export function parseRentalPeriod(
   const pickUp = localToInstant(from, zone)!;
   const dropOff = localToInstant(to, zone)!;
   if (pickUp.getTime() < now.getTime() - PAST_TOLERANCE_MS) errors.from = periodMessages.fromPast;
+  else if (!withinPlanHorizon(pickUp, now)) errors.from = periodMessages.fromTooFar;
   const days = dropOff.getTime() > pickUp.getTime() ? rentalDays(pickUp, dropOff) : 0;
   if (days === 0) errors.to = periodMessages.toBeforeFrom;
   else if (days > MAX_RENTAL_DAYS) errors.to = periodMessages.tooLong;

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { planDayField } from "~/modules/forms/dates";
 import { optionalText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
-import { APP_TIME_ZONE, parseCalendarDate } from "~/modules/time/calendar";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { addLocalDays, localToInstant } from "~/modules/time/zoned-time";
 
 /*
@@ -17,10 +18,8 @@ export const BLOCK_NOTE_MAX = 500;
 /** A longer stop is better said by making the car unavailable. */
 export const BLOCK_MAX_DAYS = 366;
 
-const day = z
-  .string({ error: messages.required })
-  .trim()
-  .refine((value) => parseCalendarDate(value) !== null, "adminCars:blocks.dateInvalid");
+/** docs/domain.md#date-range: a block plans the fleet, so its days are at most a few years ahead. */
+const day = planDayField("adminCars:blocks.dateInvalid");
 
 export const carBlockSchema = z
   .object({

@@ -3,6 +3,7 @@ import { openingHoursOf, rentalHandovers, type HoursRefusal } from "~/modules/av
 import type { PlaceNames } from "~/modules/i18n/place-name";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { localToInstant } from "~/modules/time/zoned-time";
+import { withinPlanHorizon } from "~/modules/time/date-range";
 import { changedFields } from "~/modules/audit/audit";
 import { recordAudit } from "~/modules/audit/audit.server";
 import {
@@ -57,6 +58,8 @@ export type AmendOutcome =
   | "pastPickUp"
   /** Longer than the checkout allows (docs/domain.md#days). */
   | "tooLong"
+  /** A pick-up past the plan horizon (docs/domain.md#date-range). */
+  | "tooFar"
   | "optionUnavailable"
   /** The additional driver option chosen (or included and named) without all the driver's details. */
   | "additionalDriverMissing"
@@ -85,6 +88,7 @@ const complete = (d: NonNullable<Amendment["additionalDriver"]>) =>
  */
 export async function amendBooking(user: User, id: number, change: Amendment, now = new Date()): Promise<AmendOutcome> {
   if (change.pickUp <= now) return "pastPickUp";
+  if (!withinPlanHorizon(change.pickUp, now)) return "tooFar";
   if (!periodIsValid(change.pickUp, change.dropOff, now))
     return change.dropOff > change.pickUp ? "tooLong" : "pastPickUp";
   const db = await getDb();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayField } from "~/modules/forms/dates";
 import { optionalText, requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { optionKeys } from "~/modules/pricing/pricing";
@@ -25,7 +26,7 @@ export const amendSchema = z
     additionalDriverName: optionalText(120),
     additionalDriverEmail: z.email({ error: messages.invalidEmail }).max(254).optional(),
     additionalDriverPhone: optionalText(32),
-    additionalDriverBirthDate: z.iso.date({ error: "bookings:amend.invalidTime" }).optional(),
+    additionalDriverBirthDate: dayField("bookings:amend.invalidTime").optional(),
   })
   .refine((v) => dropOffFollows(v.pickUp, v.dropOff), { path: ["dropOff"], error: dropOffMessage });
 

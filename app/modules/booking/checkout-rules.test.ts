@@ -18,6 +18,10 @@ describe("periodIsValid", () => {
     expect(periodIsValid(at("2026-06-02T10:00:00Z"), at("2027-06-02T10:00:00Z"), now)).toBe(true);
     expect(periodIsValid(at("2026-06-02T10:00:00Z"), at("2027-06-02T10:01:00Z"), now)).toBe(false);
   });
+  it("refuses a pick-up past the plan horizon (docs/domain.md#date-range)", () => {
+    expect(periodIsValid(at("2029-06-01T10:00:00Z"), at("2029-06-03T10:00:00Z"), now)).toBe(true);
+    expect(periodIsValid(at("2029-06-02T10:00:00Z"), at("2029-06-03T10:00:00Z"), now)).toBe(false);
+  });
 });
 
 describe("driver age", () => {

@@ -1,4 +1,5 @@
 import { calendarDateIn } from "~/modules/time/calendar";
+import { withinPlanHorizon } from "~/modules/time/date-range";
 import { isOldEnough, MINIMUM_DRIVER_AGE } from "~/modules/user/age";
 import { optionKeys, optionState, type OptionKey } from "~/modules/pricing/pricing";
 import { MAX_RENTAL_DAYS } from "~/modules/availability/period";
@@ -9,12 +10,20 @@ import { MAX_RENTAL_DAYS } from "~/modules/availability/period";
 export const PAST_TOLERANCE_MS = 5 * 60_000;
 const DAY_MS = 24 * 3_600_000;
 
-/** The pick-up is not in the past, the drop-off follows it, and the rental lasts at most 365 days. */
+/**
+ * The pick-up is not in the past nor past the plan horizon (docs/domain.md#date-range), the
+ * drop-off follows it, and the rental lasts at most 365 days.
+ */
 export function periodIsValid(from: Date, to: Date, now: Date): boolean {
   const start = from.getTime();
   const end = to.getTime();
   if (!Number.isFinite(start) || !Number.isFinite(end)) return false;
-  return start >= now.getTime() - PAST_TOLERANCE_MS && end > start && end - start <= MAX_RENTAL_DAYS * DAY_MS;
+  return (
+    start >= now.getTime() - PAST_TOLERANCE_MS &&
+    withinPlanHorizon(from, now) &&
+    end > start &&
+    end - start <= MAX_RENTAL_DAYS * DAY_MS
+  );
 }
 
 /** docs/domain.md#driver-age: at least max(21, the car's minimum age). */

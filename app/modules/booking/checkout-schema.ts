@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailField, optionalText, phoneField, requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { optionKeys, type OptionKey } from "~/modules/pricing/pricing";
-import { parseCalendarDate } from "~/modules/time/calendar";
+import { dayInRange } from "~/modules/time/date-range";
 import { authMessages } from "~/modules/user/messages";
 import { FULL_NAME_MAX } from "~/modules/user/limits";
 import { additionalDriverFields, checkoutMessages, type PaymentChoice } from "./checkout-form";
@@ -13,18 +13,13 @@ import { additionalDriverFields, checkoutMessages, type PaymentChoice } from "./
  * only once the page is interactive (docs/architecture.md#budgets).
  */
 
-const EARLIEST_BIRTH_DATE = "1900-01-01";
-
 /** A real calendar date in the past; the age rule itself is the booking's (it depends on the car and the pick-up date). */
 const birthDate = (today: string) =>
   z
     .string({ error: messages.required })
     .trim()
     .max(10, authMessages.invalidDate)
-    .refine(
-      (value) => Boolean(parseCalendarDate(value)) && value >= EARLIEST_BIRTH_DATE && value <= today,
-      authMessages.invalidDate,
-    );
+    .refine((value) => dayInRange(value) && value <= today, authMessages.invalidDate);
 
 /** A field this driver is not asked (a signed-in driver's name comes from the account): ignored if posted. */
 const notAsked = z

@@ -1,7 +1,8 @@
 import { rowIdParam } from "~/utils/row-id";
 import { localToInstant } from "~/modules/time/zoned-time";
 import { searchText } from "~/modules/forms/text";
-import { APP_TIME_ZONE, parseCalendarDate } from "~/modules/time/calendar";
+import { APP_TIME_ZONE } from "~/modules/time/calendar";
+import { dayInRange } from "~/modules/time/date-range";
 import { bookingStatuses, type BookingStatus } from "./status";
 
 /** docs/domain.md#limits: bookings 20 a page, 10 on mobile. */
@@ -47,8 +48,8 @@ export type ListSort = (typeof listSorts)[number];
 /** The longest text search kept: a reference is 16 characters, an email at most 254. */
 export const SEARCH_MAX = 100;
 
-/** A real calendar day (2026-02-30 is none): the database reads it as one. */
-const date = (value: string | null) => (value && parseCalendarDate(value) ? value : "");
+/** A real calendar day of the range (docs/domain.md#date-range; 2026-02-30 is none), else no filter. */
+const date = (value: string | null) => (value && dayInRange(value) ? value : "");
 const positive = (value: string | null) => {
   const n = Number(value);
   return Number.isSafeInteger(n) && n > 0 ? n : null;

@@ -11,6 +11,8 @@ export const messages = {
   controlCharacters: "validation.controlCharacters",
   tooShort: "validation.tooShort",
   rateLimited: "validation.rateLimited",
+  /** docs/domain.md#date-range: a day that plans the fleet, too far ahead. */
+  dateTooFar: "validation.dateTooFar",
 } as const;
 
 /** docs/domain.md#messages: "Please fill in the field: X" or "Please fill in the fields: X, Y". */

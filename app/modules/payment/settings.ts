@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
-import { parseCalendarDate } from "~/modules/time/calendar";
+import { dayInRange } from "~/modules/time/date-range";
 import { parseDecimal } from "~/modules/forms/decimal";
 import { normalizeRif, normalizeVenezuelanPhone } from "./mobile-payment";
 
@@ -49,7 +49,7 @@ export type RateDateProblem = "invalid" | "future";
 
 /** A rate's date must be a real day, at most RATE_DATE_LEAD_DAYS after `today` (Caracas). */
 export function rateDateProblem(date: string, today: string): RateDateProblem | null {
-  if (!parseCalendarDate(date)) return "invalid";
+  if (!dayInRange(date)) return "invalid";
   return date > addDays(today, RATE_DATE_LEAD_DAYS) ? "future" : null;
 }
 

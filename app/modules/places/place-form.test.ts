@@ -1,5 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { messages } from "~/modules/forms/messages";
+import { appToday } from "~/modules/time/calendar";
+import { latestPlanDay } from "~/modules/time/date-range";
 import { canonicalTimeZone, hoursFormDefaults, placeSchema, roundCoordinate, weekOf } from "./place-form";
 
 const valid = {
@@ -169,6 +172,14 @@ describe("opening hours in the place form", () => {
       "adminPlaces:validation.tooManyClosedDates",
     ]);
     expect(parse({ ...weekly, closedDates: many.slice(1).join("\n") }).status).toBe("success");
+  });
+
+  it("refuses a closed day more than three years ahead (docs/domain.md#date-range)", () => {
+    const last = latestPlanDay(appToday());
+    const dayAfter = new Date(Date.parse(`${last}T00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    for (const text of ["9999-12-25", `${last}\n${dayAfter}`])
+      expect(errorsOf({ ...weekly, closedDates: text }).closedDates, text).toEqual([messages.dateTooFar]);
+    expect(parse({ ...weekly, closedDates: last }).status).toBe("success");
   });
 
   it("reads the out-of-hours fee in dollars: empty is no service, $0 a free one, up to $10,000", () => {

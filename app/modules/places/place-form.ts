@@ -2,7 +2,8 @@ import { z } from "zod";
 import { optionalText, requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { dollarsInput, parseDollars } from "~/modules/forms/money";
-import { parseCalendarDate } from "~/modules/time/calendar";
+import { appToday } from "~/modules/time/calendar";
+import { planDayProblem } from "~/modules/time/date-range";
 import { weekdays, type WeekHours, type Weekday } from "~/modules/availability/opening-hours";
 
 /*
@@ -72,8 +73,15 @@ const closedDatesField = z
   .optional()
   .transform((text, ctx) => {
     const dates = (text ?? "").split(/[\s,;]+/).filter((date) => date !== "");
-    if (dates.some((date) => parseCalendarDate(date) === null)) {
+    // Closed days plan the place's service (docs/domain.md#date-range): real days, at most a few years ahead.
+    const today = appToday();
+    const problems = dates.map((date) => planDayProblem(date, today));
+    if (problems.includes("invalid")) {
       ctx.addIssue({ code: "custom", message: placeMessages.closedDates });
+      return z.NEVER;
+    }
+    if (problems.includes("tooFar")) {
+      ctx.addIssue({ code: "custom", message: messages.dateTooFar });
       return z.NEVER;
     }
     const unique = [...new Set(dates)].sort();

@@ -3,7 +3,7 @@ import { parseDollars } from "~/modules/forms/money";
 import { counterMethods } from "~/modules/booking/methods";
 import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
-import { parseCalendarDate } from "~/modules/time/calendar";
+import { dayField } from "~/modules/forms/dates";
 import { parseSignature } from "./signature";
 import { inspectionFields } from "./inspection";
 
@@ -70,11 +70,7 @@ export function pickupSchema(asks: PickupAsks) {
       payment: asks.payment ? z.enum(counterMethods, { error: pickupMessages.payment }) : notAsked,
       licenceNumber: asks.licence ? requiredText(LICENCE_NUMBER_MAX) : notAsked,
       licenceCountry: asks.licence ? requiredText(LICENCE_COUNTRY_MAX) : notAsked,
-      licenceExpiresOn: asks.licence
-        ? z
-            .string({ error: messages.required })
-            .refine((value) => parseCalendarDate(value) !== null, pickupMessages.licenceExpiresOn)
-        : notAsked,
+      licenceExpiresOn: asks.licence ? dayField(pickupMessages.licenceExpiresOn) : notAsked,
       signerName: requiredText(SIGNER_MAX),
       agree: z.boolean({ error: pickupMessages.agree }).refine((agreed) => agreed, pickupMessages.agree),
       // The drawing on the signature pad (JavaScript only): optional, the typed name and the box are the signature.

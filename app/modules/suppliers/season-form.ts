@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { planDayField } from "~/modules/forms/dates";
 import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
-import { parseCalendarDate } from "~/modules/time/calendar";
 import { parseDollars } from "~/modules/forms/money";
 
 /*
@@ -15,10 +15,8 @@ export const SEASON_PERCENT = { min: -90, max: 500 } as const;
 /** A longer period is better said by changing the cars' prices. */
 export const SEASON_MAX_DAYS = 366;
 
-const day = z
-  .string({ error: messages.required })
-  .trim()
-  .refine((value) => parseCalendarDate(value) !== null, "adminSuppliers:seasons.dateInvalid");
+/** docs/domain.md#date-range: a season plans prices, so its days are at most a few years ahead. */
+const day = planDayField("adminSuppliers:seasons.dateInvalid");
 
 export const seasonSchema = z
   .object({

@@ -2,14 +2,13 @@ import { z } from "zod";
 import { emailField, optionalText, phoneField, requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { languages } from "~/modules/i18n/languages";
-import { parseCalendarDate } from "~/modules/time/calendar";
+import { dayInRange } from "~/modules/time/date-range";
 import { isOldEnough } from "./age";
 import { authMessages } from "./messages";
 
 import { BIO_MAX, DOCUMENT_NUMBER_MAX, FULL_NAME_MAX, LOCATION_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./limits";
 
 export { BIO_MAX, DOCUMENT_NUMBER_MAX, FULL_NAME_MAX, LOCATION_MAX, PASSWORD_MAX, PASSWORD_MIN };
-const EARLIEST_BIRTH_DATE = "1900-01-01";
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Identity document types of the spec: 1 identity card, 2 passport. */
@@ -37,7 +36,7 @@ export function birthDateField(today: string) {
     .trim()
     .max(10, authMessages.invalidDate)
     .superRefine((value, ctx) => {
-      if (!parseCalendarDate(value) || value < EARLIEST_BIRTH_DATE || value > today) {
+      if (!dayInRange(value) || value > today) {
         ctx.addIssue({ code: "custom", message: authMessages.invalidDate });
       } else if (!isOldEnough(value, today)) {
         ctx.addIssue({ code: "custom", message: authMessages.tooYoung });

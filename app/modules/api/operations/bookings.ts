@@ -6,6 +6,7 @@ import { onlineMethods } from "~/modules/booking/methods";
 import { optionKeys } from "~/modules/pricing/pricing";
 import { FULL_NAME_MAX } from "~/modules/user/limits";
 import { authMessages } from "~/modules/user/messages";
+import { dayInRange } from "~/modules/time/date-range";
 import { defineOperation } from "../operation";
 import { BOOKINGS_PER_PAGE } from "~/modules/booking/list-query";
 import { idParams, localDateTime, pageQuery, pageSizeQuery } from "./shared";
@@ -22,7 +23,10 @@ const tag = "Bookings";
 const paymentMethods = ["payLater", ...onlineMethods] as const;
 /** How a booking is paid: a checkout's choice, or one staff record (the database enum; bookings.test.ts holds them equal). */
 export const bookingPaymentMethods = [...paymentMethods, "Cash", "PointOfSell"] as const;
-const birthDate = z.iso.date({ error: authMessages.invalidDate }).meta({ description: "YYYY-MM-DD." });
+const birthDate = z.iso
+  .date({ error: authMessages.invalidDate })
+  .refine(dayInRange, authMessages.invalidDate)
+  .meta({ description: "YYYY-MM-DD, from 1900 to 2100." });
 
 /** A person named on a booking besides the account's driver. */
 const personSchema = z.object({
