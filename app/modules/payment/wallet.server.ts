@@ -86,11 +86,21 @@ const presentAttempt = (row: typeof usdtAttempts.$inferSelect): UsdtAttempt => (
 });
 
 /**
+ * Every tag for this balance is held by a running attempt (docs/domain.md#usdt): thousands of
+ * payers of the same amount at once, which passes as their windows end. Not a fault: the page and
+ * the API say "try again in a few minutes" (409).
+ */
+export class UsdtTagsInUse extends Error {
+  name = "UsdtTagsInUse";
+}
+
+/**
  * The attempt a booking's page (or the API) shows (docs/domain.md#usdt): the running one for the
  * booking's current balance while at least REUSE_MIN_MS of it is left, else a new one with a
  * random tag. The partial unique index refuses an amount another unreleased attempt holds, so a
  * taken tag is simply drawn again. Attempts whose window and grace are over are released first,
- * which is the only moment an amount can be given twice — never to overlapping windows.
+ * which is the only moment an amount can be given twice — never to overlapping windows. Throws
+ * UsdtTagsInUse when no tag is free (see usdtAttemptOrBusy).
  */
 export async function openUsdtAttempt(
   booking: Pick<PayableBooking, "id" | "balanceCents">,
@@ -133,10 +143,21 @@ export async function openUsdtAttempt(
         .returning();
       if (row) return presentAttempt(row);
     }
-    throw new Error(
-      `No free USDT tag for a balance of ${booking.balanceCents} cents: every one is held by a running attempt`,
-    );
+    throw new UsdtTagsInUse(`No free USDT tag for a balance of ${booking.balanceCents} cents`);
   });
+}
+
+/** openUsdtAttempt for the page and the API: `busy` when every tag of the balance is in use right now. */
+export async function usdtAttemptOrBusy(
+  booking: Pick<PayableBooking, "id" | "balanceCents">,
+  now = new Date(),
+): Promise<UsdtAttempt | "busy"> {
+  try {
+    return await openUsdtAttempt(booking, now);
+  } catch (error) {
+    if (error instanceof UsdtTagsInUse) return "busy";
+    throw error;
+  }
 }
 
 /** Where the booking's latest USDT payment stands, for its page. */
