@@ -11,6 +11,7 @@ import { loadPayableBooking } from "~/modules/payment/payable.server";
 import { fulfilPaymentIn } from "~/modules/payment/fulfil.server";
 import { bookingMoney } from "~/modules/payment/money.server";
 import { recordPayment } from "~/modules/payment/record.server";
+import { approveMobilePayment, submitMobilePayment } from "~/modules/payment/mobile-payment.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { runJob } from "../../jobs/handlers";
@@ -268,5 +269,25 @@ describe("card payment through Stripe", () => {
     );
     // "Paid" was said once, for the cash.
     expect(told.filter((n) => n.messageKey === "notifications:messages.paymentReceivedStaff")).toHaveLength(1);
+  });
+
+  it("ends the Stripe session still open once a transfer approved meanwhile covered the booking, so it cannot pay twice", async () => {
+    await startCardPayment(await payable(), "en");
+    const db = await getDb();
+    const submitted = await submitMobilePayment(await payable(), {
+      bank: "0134",
+      phone: "04141234567",
+      reference: "98765",
+      date: new Date().toISOString().slice(0, 10),
+    });
+    if (!submitted.ok) throw new Error(submitted.reason);
+    const admin = await createUser(db, { type: "admin" });
+    expect(await approveMobilePayment({ id: admin.id, type: "admin", supplierId: null }, submitted.paymentId)).toBe(
+      "paid",
+    );
+    expect(fake.sessions[0].status).toBe("expired");
+    const [card] = await db.select().from(payments).where(eq(payments.method, "cardPayment"));
+    expect(card).toMatchObject({ status: "failed", details: expect.objectContaining({ failure: "notOwed" }) });
+    expect(await bookingMoney(db, fx.bookingId)).toMatchObject({ paidCents: 12345, creditCents: 0 });
   });
 });

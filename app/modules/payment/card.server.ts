@@ -12,6 +12,7 @@ import { cardGateway, enabledOnlineMethods } from "./config.server";
 import { failPayment, fulfilPayment } from "./fulfil.server";
 import { payableQuery } from "~/modules/booking/methods";
 import type { PayableBooking } from "./payable.server";
+import { bookingMoney } from "./money.server";
 import { recordPayment } from "./record.server";
 import { stripeClient } from "./stripe.server";
 
@@ -270,6 +271,7 @@ export async function settleStripeSession(
   }
   if (session.payment_status === "paid") {
     await fulfilPayment(payment.id);
+    await endCardAttemptsOnceCovered(payment.bookingId);
     return "paid";
   }
   if (failed) {
@@ -311,7 +313,10 @@ export async function payWithDemoCard(payment: CardPayment, cardNumber: string):
   if (payment.gateway !== "demo" || payment.status !== "pending") return outcomeOf(payment);
   if (demoDecision(cardNumber) === "approved") {
     const outcome = await fulfilPayment(payment.id, { overpay: "refuse" });
-    if (outcome !== "notOwed") return "paid";
+    if (outcome !== "notOwed") {
+      await endCardAttemptsOnceCovered(payment.bookingId);
+      return "paid";
+    }
     await failPayment(payment.id, { status: "failed", reason: NOT_OWED });
     return "notOwed";
   }
@@ -379,12 +384,17 @@ export async function applyStripeEvent(
 }
 
 /**
- * Ends the booking's open card attempts before its price changes (docs/domain.md#payments): a
- * demo attempt fails at once; a Stripe session is expired at Stripe first, so it can no longer
- * take the old amount. A session Stripe will not expire (already completed) is settled as it
- * stands instead, and stays in the way of the change if it is still being confirmed.
+ * Ends the booking's open card attempts before its price changes (docs/domain.md#payments) or
+ * its money is taken another way (docs/domain.md#in-flight): a demo attempt fails at once; a
+ * Stripe session is expired at Stripe first, so it can no longer take the old amount. A session
+ * Stripe will not expire (already completed) is settled as it stands instead, and stays in the
+ * way of the change if it is still being confirmed. `reason` is kept on the failed attempts:
+ * `notOwed` makes their page say the booking was paid another way.
  */
-export async function closeOpenCardAttempts(bookingId: number): Promise<void> {
+export async function closeOpenCardAttempts(
+  bookingId: number,
+  reason: "booking amended" | typeof NOT_OWED = "booking amended",
+): Promise<void> {
   const open = (await cardAttempts(bookingId)).filter((attempt) => attempt.status === "pending");
   for (const attempt of open) {
     if (attempt.gateway === "stripe") {
@@ -397,6 +407,16 @@ export async function closeOpenCardAttempts(bookingId: number): Promise<void> {
         continue;
       }
     }
-    await failPayment(attempt.id, { status: "failed", reason: "booking amended" });
+    await failPayment(attempt.id, { status: "failed", reason });
   }
+}
+
+/**
+ * Once a booking owes nothing (a transfer approved, a USDT transaction or another card payment
+ * confirmed), its card attempts still open could only pay it twice: they are ended, so a Stripe
+ * session left open in another tab can no longer take money (docs/domain.md#credit).
+ */
+export async function endCardAttemptsOnceCovered(bookingId: number): Promise<void> {
+  const money = await bookingMoney(await getDb(), bookingId);
+  if (money?.owedCents === 0) await closeOpenCardAttempts(bookingId, NOT_OWED);
 }

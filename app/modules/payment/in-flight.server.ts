@@ -17,6 +17,6 @@ export { paymentInFlight, type PaymentInFlight };
  * the transaction that takes the money, and ask `paymentInFlight` again inside that transaction.
  */
 export async function endCardAttempts(bookingId: number, now = new Date()): Promise<PaymentInFlight> {
-  await closeOpenCardAttempts(bookingId);
+  await closeOpenCardAttempts(bookingId, "notOwed");
   return paymentInFlight(await getDb(), bookingId, now);
 }

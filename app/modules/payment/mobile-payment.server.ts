@@ -12,6 +12,7 @@ import { notify } from "~/modules/notification/notify.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import type { SessionUser } from "~/utils/session.server";
+import { endCardAttemptsOnceCovered } from "./card.server";
 import { paymentSettings } from "./config.server";
 import { failPayment, fulfilPayment, type FulfilOutcome } from "./fulfil.server";
 import { paymentGrant } from "./grant.server";
@@ -344,7 +345,7 @@ function approvalScope(user: Staff): SQL {
 async function verifiable(user: Staff, paymentId: number) {
   const db = await getDb();
   const [row] = await db
-    .select({ status: payments.status, driverId: bookings.driverId })
+    .select({ status: payments.status, driverId: bookings.driverId, bookingId: payments.bookingId })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(and(eq(payments.id, paymentId), eq(payments.method, "mobilePayment"), approvalScope(user)));
@@ -380,7 +381,9 @@ export async function approveMobilePayment(user: Staff, paymentId: number, now =
       }),
   });
   // `notOwed` answers only `overpay: "refuse"`, which an approval never asks.
-  return outcome === "alreadyDone" || outcome === "notOwed" ? "handled" : outcome;
+  if (outcome === "alreadyDone" || outcome === "notOwed") return "handled";
+  await endCardAttemptsOnceCovered(found.bookingId);
+  return outcome;
 }
 
 /**

@@ -10,6 +10,7 @@ import { enqueue } from "~/utils/jobs.server";
 import type { SessionUser } from "~/utils/session.server";
 import { canTakePayment, isPaid, type PayableBooking } from "./payable.server";
 import { fulfilPayment, failPayment, type FulfilOutcome } from "./fulfil.server";
+import { endCardAttemptsOnceCovered } from "./card.server";
 import { recordPayment } from "./record.server";
 import {
   ATTEMPT_GRACE_MS,
@@ -387,7 +388,9 @@ export async function checkUsdtPayment(paymentId: number, now = new Date()): Pro
       },
     })
     .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")));
-  return fulfilPayment(paymentId, { now });
+  const outcome = await fulfilPayment(paymentId, { now });
+  await endCardAttemptsOnceCovered(payment.bookingId);
+  return outcome;
 }
 
 /** What the booking still owes: its price minus succeeded payments. */
