@@ -108,6 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       paid: { type: "success", message: "mobilePayment:queue.approved" },
       flagged: { type: "error", message: "mobilePayment:queue.approvedFlagged" },
       partial: { type: "info", message: "mobilePayment:queue.approvedPartial" },
+      credit: { type: "info", message: "mobilePayment:queue.approvedCredit" },
       handled: { type: "info", message: "mobilePayment:queue.handled" },
       ownBooking: refusedOwn,
     }[outcome] as Toast;
@@ -249,6 +250,11 @@ function PaymentCells({ row, at }: { row: Row; at: string }) {
         {row.amountUsd}
         {row.amountBs ? <div className="muted">{row.amountBs}</div> : null}
         <div className="muted">{t("queue.balance", { balance: row.balance })}</div>
+        {row.wouldCredit ? (
+          <p className="notice notice--warning" role="note">
+            {t("queue.wouldCredit", { balance: row.balance, credit: row.wouldCredit })}
+          </p>
+        ) : null}
       </td>
       <td>
         {row.method === "mobilePayment"

@@ -5,8 +5,8 @@ import { getUsdtPayment, submitUsdtPayment } from "~/modules/api/operations/paym
 import { paymentSummary, requirePayable } from "~/modules/api/payments.server";
 import {
   latestWalletPayment,
-  openUsdtAttempt,
   submitTransactionLimited,
+  usdtAttemptOrBusy,
   walletSettings,
   walletView,
 } from "~/modules/payment/wallet.server";
@@ -27,7 +27,8 @@ const route = apiRoute(
     if (!settings) throw new ApiError(404);
     const { view, failure } = walletView(booking, await latestWalletPayment(booking.id));
     // As the page: the exact amount of this booking's attempt, opened or reused (docs/domain.md#usdt).
-    const attempt = view === "form" ? await openUsdtAttempt(booking) : null;
+    const attempt = view === "form" ? await usdtAttemptOrBusy(booking) : null;
+    if (attempt === "busy") throw new ApiError(409, "tryAgain", "wallet:errors.busy");
     return reply(200, {
       summary: paymentSummary(booking),
       status: statuses[view],

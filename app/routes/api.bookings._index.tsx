@@ -15,9 +15,8 @@ import { bookCheckoutLimited, prepareCheckout } from "~/modules/booking/checkout
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import { BOOKINGS_PER_PAGE, dateRange, readListQuery } from "~/modules/booking/list-query";
 import { paymentGrant } from "~/modules/payment/grant.server";
-import { methodHref } from "~/modules/booking/methods";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
-import { getEnv } from "~/utils/env.server";
+import { browserPaymentUrl } from "~/modules/payment/handoff.server";
 
 const route = apiRoute(
   implement(listBookings, async ({ request, user, query: { pageSize = BOOKINGS_PER_PAGE } }) => {
@@ -71,6 +70,11 @@ const route = apiRoute(
     // A visitor is not signed in by this call: the grant lets them pay this booking (docs/security.md#payments).
     const grant = userId === null ? paymentGrant(booking.id) : null;
     const method = result.paymentMethod;
+    // An app's browser has no cookie: it is led through the hand-off (docs/security.md#payment-hand-off).
+    const browser =
+      method === "payLater"
+        ? null
+        : await browserPaymentUrl(booking, method, { grant, bearer: context.credential?.kind === "token", language });
     return reply(201, {
       booking: {
         id: booking.id,
@@ -86,7 +90,9 @@ const route = apiRoute(
           ? null
           : {
               method,
-              paymentUrl: new URL(methodHref(method, booking.id, grant), getEnv().APP_URL).toString(),
+              paymentUrl: browser!.url,
+              paymentUrlExpiresAt: browser!.expiresAt?.toISOString() ?? null,
+              paymentLinkPath: `/api/bookings/${booking.id}/payment-link`,
               apiPath: paymentApiPath(booking.id, method),
               holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
             },

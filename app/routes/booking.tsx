@@ -40,6 +40,7 @@ import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
 import { formatCents, formatNumber } from "~/modules/i18n/format";
 import { messages } from "~/modules/forms/messages";
 import { hasReceipt, receivedPayments } from "~/modules/payment/receipt.server";
+import { moneyOf } from "~/modules/payment/money";
 import { useTranslation } from "~/modules/i18n/react";
 import { hoursRefusalMessage } from "~/modules/availability/opening-hours";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
@@ -123,6 +124,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       priceCents: booking.priceCents,
       // docs/domain.md#payments: what succeeded payments cover; the rest is the balance due.
       paidCents: detail.paidCents,
+      // docs/domain.md#credit: paid beyond what is due (two ways of paying crossed), for staff to refund.
+      creditCents: moneyOf({
+        priceCents: booking.priceCents,
+        paidCents: detail.paidCents,
+        stillToPayCents: detail.rental?.finalBill?.stillToPayCents ?? null,
+      }).creditCents,
       breakdown: booking.breakdown,
       deposit: detail.deposit,
       paymentMethod: booking.paymentMethod,
@@ -615,6 +622,15 @@ export default function BookingPage() {
                     )}
                   </td>
                 </tr>
+                {booking.creditCents > 0 ? (
+                  <tr>
+                    <th scope="row">{t("detail.credit")}</th>
+                    <td>
+                      <strong data-testid="booking-credit">{formatCents(booking.creditCents)}</strong>
+                      <div className="muted">{t("detail.creditHelp")}</div>
+                    </td>
+                  </tr>
+                ) : null}
               </>
             </tbody>
           </table>

@@ -20,7 +20,7 @@ import {
 } from "~/modules/payment/card.server";
 import { cardGateway } from "~/modules/payment/config.server";
 import { payableQuery } from "~/modules/booking/methods";
-import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
+import { isPaid, paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { appReturnFor } from "~/modules/payment/handoff.server";
 import { privatePageMeta } from "~/modules/http/meta";
 
@@ -49,22 +49,40 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       : payment.status === "succeeded"
         ? "paid"
         : payment.status === "pending"
-          ? "form"
-          : "failed";
+          ? // Covered another way since it began (the counter took the balance): no card form (docs/domain.md#credit).
+            booking.balanceCents < payment.amountCents
+            ? "notOwed"
+            : "form"
+          : payment.failure === "notOwed"
+            ? "notOwed"
+            : "failed";
   if (outcome === "paid") throw redirect(successHref);
   // A failed attempt may have released the hold: read the booking again for what is possible now.
   const { booking: now } = outcome === "failed" ? await requirePayableBooking(request, context) : { booking };
   return json({
-    title: `${context.t(outcome === "form" ? "card:title" : outcome === "processing" ? "card:processingTitle" : "card:errors.paymentFailed")} · Rueda`,
+    title: `${context.t(
+      {
+        form: "card:title",
+        processing: "card:processingTitle",
+        notOwed: "card:notOwed.title",
+        failed: "card:errors.paymentFailed",
+        unpaid: "card:errors.paymentFailed",
+      }[outcome],
+    )} · Rueda`,
     outcome,
     summary: paymentSummary(now),
     // Left without paying, or a payment still processing: the way back to the app, if it sent the browser here.
     appReturn:
       outcome === "form"
         ? null
-        : await appReturnFor(request, now.id, outcome === "processing" ? "pending" : "cancelled"),
+        : await appReturnFor(
+            request,
+            now.id,
+            outcome === "processing" ? "pending" : outcome === "notOwed" && isPaid(now) ? "paid" : "cancelled",
+          ),
     amountLabel: formatCents(payment.amountCents),
     tryAgainHref: now.payable ? `/payment/card?${payableQuery(now.id, grant)}` : null,
+    bookingHref: `/booking?${payableQuery(now.id, grant)}`,
     refreshHref: checkoutSessionPath(payment.sessionId, now.id, grant),
   });
 }
@@ -127,6 +145,7 @@ function DemoCardForm({ data }: { data: PageData }) {
 
 function Outcome({ data }: { data: PageData }) {
   const { t } = useTranslation("card");
+  if (data.outcome === "notOwed") return <NotOwed data={data} />;
   const processing = data.outcome === "processing";
   return (
     <section className="page narrow stack">
@@ -151,6 +170,27 @@ function Outcome({ data }: { data: PageData }) {
             {t("failed.search")}
           </Link>
         )}
+      </p>
+    </section>
+  );
+}
+
+/** A demo attempt for an amount the booking no longer owes: refused before charging (docs/domain.md#credit). */
+function NotOwed({ data }: { data: PageData }) {
+  const { t } = useTranslation("card");
+  return (
+    <section className="page narrow stack">
+      <h1>{t("notOwed.title")}</h1>
+      <p role="alert">{t("notOwed.body", { amount: data.amountLabel, reference: data.summary.reference })}</p>
+      <PaymentSummary data={data.summary} />
+      <AppReturnNotice data={data.appReturn} />
+      <p className="actions">
+        {data.tryAgainHref ? (
+          <a className="button" href={data.tryAgainHref}>
+            {t("notOwed.payBalance")}
+          </a>
+        ) : null}
+        <Link to={data.bookingHref}>{t("notOwed.viewBooking")}</Link>
       </p>
     </section>
   );

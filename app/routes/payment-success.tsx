@@ -25,6 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: `${context.t(paid ? "payment:success.title" : "payment:success.notYetTitle")} · Rueda`,
     paid,
     paidLabel: formatCents(booking.paidCents),
+    // Two ways of paying crossed: what staff will refund (docs/domain.md#credit).
+    creditLabel: booking.creditCents > 0 ? formatCents(booking.creditCents) : null,
     // A grant holder is not told the driver's address (docs/security.md#payment-grants): the grant may have leaked.
     email: booking.driverId === context.user?.id ? booking.driverEmail : null,
     summary: paymentSummary(booking),
@@ -53,6 +55,11 @@ export default function PaymentSuccessPage() {
             : t("success.bodyNoEmail", { amount: data.paidLabel })
           : t("success.notYetBody")}
       </p>
+      {data.creditLabel ? (
+        <p className="notice" role="note">
+          {t("success.credit", { credit: data.creditLabel })}
+        </p>
+      ) : null}
       <PaymentSummary data={data.summary} />
       <AppReturnNotice data={data.appReturn} />
       <p className="actions">

@@ -21,8 +21,8 @@ import { unmatchedReasons } from "~/modules/payment/tron";
 import {
   depositQrSvg,
   latestWalletPayment,
-  openUsdtAttempt,
   submitTransactionLimited,
+  usdtAttemptOrBusy,
   walletSettings,
   walletView,
 } from "~/modules/payment/wallet.server";
@@ -47,27 +47,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { view, failure } = walletView(booking, await latestWalletPayment(booking.id));
   const query = payableQuery(booking.id, grant);
   const now = new Date();
-  const attempt = view === "form" ? await openUsdtAttempt(booking, now) : null;
-  return json({
-    title: `${context.t("wallet:title")} · Rueda`,
-    view,
-    failure,
-    // USDT reached us but matched nothing: staff see it (docs/domain.md#usdt).
-    received: failure !== null && (unmatchedReasons as readonly string[]).includes(failure),
-    summary: paymentSummary(booking),
-    address: settings.address,
-    amount: attempt?.amount ?? null,
-    minutesLeft: attempt ? Math.max(1, Math.floor((attempt.expiresAt.getTime() - now.getTime()) / 60_000)) : null,
-    qrSvg: view === "form" ? await depositQrSvg(settings.address) : null,
-    selfHref: `/payment/usdt?${query}`,
-    successHref: `/payment-success?${query}`,
-    // From the app's hand-off link: back once paid, while the chain check runs, or without paying (docs/security.md#payment-hand-off).
-    appReturn: await appReturnFor(
-      request,
-      booking.id,
-      view === "paid" ? "paid" : view === "checking" ? "pending" : "cancelled",
-    ),
-  });
+  const opened = view === "form" ? await usdtAttemptOrBusy(booking, now) : null;
+  // Every amount for this balance in use right now (docs/domain.md#usdt): the page says to try again.
+  const busy = opened === "busy";
+  const attempt = busy ? null : opened;
+  return json(
+    {
+      title: `${context.t("wallet:title")} · Rueda`,
+      view,
+      failure,
+      busy,
+      // USDT reached us but matched nothing: staff see it (docs/domain.md#usdt).
+      received: failure !== null && (unmatchedReasons as readonly string[]).includes(failure),
+      summary: paymentSummary(booking),
+      address: settings.address,
+      amount: attempt?.amount ?? null,
+      minutesLeft: attempt ? Math.max(1, Math.floor((attempt.expiresAt.getTime() - now.getTime()) / 60_000)) : null,
+      qrSvg: attempt ? await depositQrSvg(settings.address) : null,
+      selfHref: `/payment/usdt?${query}`,
+      successHref: `/payment-success?${query}`,
+      // From the app's hand-off link: back once paid, while the chain check runs, or without paying (docs/security.md#payment-hand-off).
+      appReturn: await appReturnFor(
+        request,
+        booking.id,
+        view === "paid" ? "paid" : view === "checking" ? "pending" : "cancelled",
+      ),
+    },
+    { status: busy ? 409 : 200 },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -112,6 +119,12 @@ export default function UsdtPaymentPage() {
         </div>
       ) : null}
       {data.view === "closed" ? <p className="notice notice--warning">{t("payment:direct.notPayable")}</p> : null}
+      {data.busy ? (
+        <div className="notice notice--warning" role="alert">
+          <p>{t("errors.busy")}</p>
+          <a href={data.selfHref}>{t("refresh")}</a>
+        </div>
+      ) : null}
       {data.view === "form" && data.amount ? (
         <>
           {data.failure ? (

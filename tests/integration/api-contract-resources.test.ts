@@ -59,7 +59,8 @@ const prepare: Preparers<Fixture> = {
           from,
           to,
           options: ["gps"],
-          paymentMethod: "payLater",
+          // Online, so the answer's `next` (the hand-off link an app opens) is checked too.
+          paymentMethod: "cardPayment",
         },
       },
       expect: 201,

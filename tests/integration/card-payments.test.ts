@@ -8,6 +8,10 @@ import {
   startCardPayment,
 } from "~/modules/payment/card.server";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
+import { fulfilPaymentIn } from "~/modules/payment/fulfil.server";
+import { bookingMoney } from "~/modules/payment/money.server";
+import { recordPayment } from "~/modules/payment/record.server";
+import { approveMobilePayment, submitMobilePayment } from "~/modules/payment/mobile-payment.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { runJob } from "../../jobs/handlers";
@@ -227,5 +231,63 @@ describe("card payment through Stripe", () => {
       .from(payments)
       .where(and(eq(payments.bookingId, fx.bookingId)));
     expect(row.details).toMatchObject({ failure: "session expired" });
+  });
+
+  it("M1: a session paid after the counter took the balance in cash is recorded as a credit to refund, and staff and the driver are told", async () => {
+    await startCardPayment(await payable(), "en");
+    const db = await getDb();
+    const booking = (await payable())!;
+    const staff = await createUser(db, { type: "supplier", supplierId: booking.supplierId });
+    // The counter takes the balance without asking (the counter's own refusal is tested with it).
+    await db.transaction(async (tx) => {
+      const recorded = await recordPayment(tx, {
+        bookingId: fx.bookingId,
+        method: "Cash",
+        amountCents: 12345,
+        providerReference: `counter:pickup:${fx.bookingId}`,
+        details: { takenBy: staff.id },
+        awaitingVerification: false,
+      });
+      if (!recorded.ok) throw new Error("not recorded");
+      expect(await fulfilPaymentIn(tx, recorded.paymentId, { verifiedBy: staff.id })).toBe("paid");
+    });
+    // Stripe has captured the money: it cannot be refused, so it is recorded and the excess flagged.
+    const session = { ...fake.sessions[0], status: "complete" as const, payment_status: "paid" as const };
+    await runJob("stripe-event", { type: "checkout.session.completed", session }, { jobId: "evt_m1", attempt: 1 });
+    expect(await bookingMoney(db, fx.bookingId)).toEqual({
+      dueCents: 12345,
+      paidCents: 24_690,
+      owedCents: 0,
+      creditCents: 12345,
+    });
+    const told = await db.select().from(notifications).where(eq(notifications.bookingId, fx.bookingId));
+    expect(told).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userId: fx.driverId, messageKey: "notifications:messages.paymentCredit" }),
+        expect.objectContaining({ userId: staff.id, messageKey: "notifications:messages.paymentCreditStaff" }),
+      ]),
+    );
+    // "Paid" was said once, for the cash.
+    expect(told.filter((n) => n.messageKey === "notifications:messages.paymentReceivedStaff")).toHaveLength(1);
+  });
+
+  it("ends the Stripe session still open once a transfer approved meanwhile covered the booking, so it cannot pay twice", async () => {
+    await startCardPayment(await payable(), "en");
+    const db = await getDb();
+    const submitted = await submitMobilePayment(await payable(), {
+      bank: "0134",
+      phone: "04141234567",
+      reference: "98765",
+      date: new Date().toISOString().slice(0, 10),
+    });
+    if (!submitted.ok) throw new Error(submitted.reason);
+    const admin = await createUser(db, { type: "admin" });
+    expect(await approveMobilePayment({ id: admin.id, type: "admin", supplierId: null }, submitted.paymentId)).toBe(
+      "paid",
+    );
+    expect(fake.sessions[0].status).toBe("expired");
+    const [card] = await db.select().from(payments).where(eq(payments.method, "cardPayment"));
+    expect(card).toMatchObject({ status: "failed", details: expect.objectContaining({ failure: "notOwed" }) });
+    expect(await bookingMoney(db, fx.bookingId)).toMatchObject({ paidCents: 12345, creditCents: 0 });
   });
 });

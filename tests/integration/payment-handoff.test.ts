@@ -7,10 +7,11 @@ import { createHandoff, openHandoff } from "~/modules/payment/handoff.server";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
 import { loader as handoffLoader } from "~/routes/payment.handoff";
 import { loader as successLoader } from "~/routes/payment-success";
+import { loader as cardPageLoader } from "~/routes/payment.card";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { createApiClient, signedInUser } from "../api/client";
-import { bookingFor, seedCatalogue } from "../api/resources";
+import { bookingFor, nextPeriod, seedCatalogue } from "../api/resources";
 
 /*
  * The payment hand-off (docs/security.md#payment-hand-off): an app's bearer token buys a link that
@@ -205,5 +206,48 @@ describe("a payment hand-off link", () => {
       view: "closed",
       appReturn: { href: `capacitor://localhost/done?booking=${booking.id}&status=cancelled` },
     });
+  });
+});
+
+describe("a booking made through the API by an app", () => {
+  it("answers a payment URL that opens in a browser without the app's token: the hand-off link to the method's page", async () => {
+    const { token } = await driver();
+    const { from, to } = nextPeriod();
+    const place = catalogue.location.id;
+    const made = await api("/api/bookings?l=en", {
+      method: "POST",
+      token,
+      json: {
+        carId: catalogue.car.id,
+        pickupLocationId: place,
+        dropoffLocationId: place,
+        from,
+        to,
+        options: [],
+        paymentMethod: "cardPayment",
+      },
+    });
+    expect(made.status).toBe(201);
+    const { booking, next } = await made.json();
+    expect(next).toMatchObject({
+      method: "cardPayment",
+      apiPath: `/api/bookings/${booking.id}/payments/card`,
+      paymentLinkPath: `/api/bookings/${booking.id}/payment-link`,
+      paymentUrlExpiresAt: expect.any(String),
+    });
+    expect(new URL(next.paymentUrl).pathname).toBe("/payment/handoff");
+    // A fresh browser (no cookie) opens it, once, on the card page with a grant for this booking.
+    const opened = await open(next.paymentUrl);
+    expect(opened.status).toBe(302);
+    const landing = new URL(opened.location!, "http://rueda.test");
+    expect(landing.pathname).toBe("/payment/card");
+    expect(landing.searchParams.get("b")).toBe(String(booking.id));
+    const page = await run(() =>
+      cardPageLoader({ request: new Request(landing), context: asContext(context), params: {} }),
+    );
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ payable: true });
+    // Single-use: a second opening lands on no payment page.
+    expect((await open(next.paymentUrl)).status).not.toBe(302);
   });
 });

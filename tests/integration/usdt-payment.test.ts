@@ -1,5 +1,12 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AppLoadContext } from "@remix-run/node";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { fulfilPaymentIn } from "~/modules/payment/fulfil.server";
+import { bookingMoney } from "~/modules/payment/money.server";
+import { recordPayment } from "~/modules/payment/record.server";
+import { loader as usdtPageLoader } from "~/routes/payment.usdt";
+import { createApiClient, signedInUser } from "../api/client";
 import { loadPayableBooking, type PayableBooking } from "~/modules/payment/payable.server";
 import {
   ATTEMPT_GRACE_MS,
@@ -398,5 +405,95 @@ describe("a transfer is bound to one booking by its exact amount", () => {
     chain(txid, before.amountUnits.toString());
     expect(await checkUsdtPayment(paymentId)).toBe("amountChanged");
     expect((await unmatchedUsdtTransfers(admin())).map((row) => row.paymentId)).toEqual([paymentId]);
+  });
+});
+
+describe("M1: a USDT confirmation for a booking the counter covered meanwhile", () => {
+  it("is recorded as a credit to refund when the cash lands between the check's match and its confirmation", async () => {
+    const booking = await payableBooking(5);
+    const amount = await exactAmount(booking);
+    const { txid, paymentId } = await submitted(booking);
+    chain(txid, amount);
+    const db = await getDb();
+    let check: Promise<unknown> | undefined;
+    // The counter's transaction holds the booking's row while the check matches the transfer (the
+    // balance it reads is still the whole price) and then waits for that row to confirm it.
+    await db.transaction(async (tx) => {
+      const cash = await recordPayment(tx, {
+        bookingId: booking.id,
+        method: "Cash",
+        amountCents: 15_000,
+        providerReference: `counter:pickup:${booking.id}`,
+        details: {},
+        awaitingVerification: false,
+      });
+      if (!cash.ok) throw new Error("not recorded");
+      await fulfilPaymentIn(tx, cash.paymentId);
+      check = checkUsdtPayment(paymentId);
+      await vi.waitFor(
+        async () => {
+          const [{ waiting }] = await db.execute<{ waiting: number }>(
+            sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          expect(waiting).toBeGreaterThan(0);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+    });
+    expect(await check).toBe("credit");
+    expect(await bookingMoney(db, booking.id)).toMatchObject({
+      dueCents: 15_000,
+      paidCents: 30_000,
+      creditCents: 15_000,
+    });
+  });
+});
+
+describe("when every amount for a balance is in use", () => {
+  const api = createApiClient({ ip: "198.51.100.41" });
+
+  /** Every tag of a $150.00 balance held by running attempts of another booking. */
+  async function exhaustTags() {
+    const holder = await payableBooking(40);
+    const db = await getDb();
+    await db.execute(sql`
+      insert into usdt_attempts (booking_id, balance_cents, amount_units, opened_at, expires_at)
+      select ${holder.id}, 15000, 150000000 + tag, now(), now() + interval '30 minutes'
+      from generate_series(1, 9999) as tag`);
+    return holder.id;
+  }
+
+  it("the API answers 409 tryAgain and the page says so, instead of a 500", async () => {
+    const { user, token } = await signedInUser();
+    const db = await getDb();
+    const row = await createBooking(db, {
+      carId: fx.carId,
+      supplierId: fx.supplierId,
+      driverId: user.id,
+      locationId: fx.locationId,
+      startsAt: new Date(Date.now() + 5 * DAY),
+      endsAt: new Date(Date.now() + 8 * DAY),
+      status: "pending",
+      paymentMethod: "walletPayment",
+    });
+    const holder = await exhaustTags();
+    onTestFinished(async () => {
+      // Test files after this one share the database: the amounts go back.
+      await db.delete(schema.usdtAttempts).where(eq(schema.usdtAttempts.bookingId, holder));
+    });
+    const answer = await api(`/api/bookings/${row.id}/payments/usdt?l=en`, { token });
+    expect(answer.status).toBe(409);
+    expect((await answer.json()).error).toMatchObject({
+      code: "tryAgain",
+      message: "Every amount for this balance is in use by other payers right now. Please try again in a few minutes.",
+    });
+    const context = { user, sessionId: null, language: "en", ip: "198.51.100.41", nonce: "", t: getFixedT("en") };
+    const page = await usdtPageLoader({
+      request: new Request(`http://rueda.test/payment/usdt?b=${row.id}`),
+      context: context as unknown as AppLoadContext,
+      params: {},
+    });
+    expect(page.status).toBe(409);
+    expect(await page.json()).toMatchObject({ busy: true, amount: null, view: "form" });
   });
 });

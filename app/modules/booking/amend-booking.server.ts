@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { openingHoursOf, rentalHandovers, type HoursRefusal } from "~/modules/availability/opening-hours";
 import type { PlaceNames } from "~/modules/i18n/place-name";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
@@ -26,12 +26,13 @@ import { driverOldEnough, periodIsValid, requiredDriverAge } from "./checkout-ru
 import { canAmend } from "./eligibility";
 import { lockInScope, paidCentsOf } from "./move.server";
 import { isPickedUp } from "./rental.server";
+import { paymentInFlight } from "./payment-in-flight.server";
 import { tellStaff, type BookingBefore } from "./tell-staff.server";
 import { youngDriverFeeCents, youngDriverRule } from "./young-driver";
 import { calendarDateIn } from "~/modules/time/calendar";
 import { placeNameColumns } from "~/modules/i18n/place-name";
 
-const { bookings, cars, payments, locations, suppliers, users } = schema;
+const { bookings, cars, locations, suppliers, users } = schema;
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
@@ -84,7 +85,7 @@ const complete = (d: NonNullable<Amendment["additionalDriver"]>) =>
  * options, additional driver and ages), re-priced with priceRental (pay later) and re-checked
  * with the shared availability predicate, which leaves the booking itself out of the overlap
  * test; the exclusion constraint still refuses a concurrent winner (23P01). Refused while a
- * payment of the booking is open: its amount was the old price (docs/domain.md#payments).
+ * payment of the booking is in flight: its amount was the old price (docs/domain.md#in-flight).
  */
 export async function amendBooking(user: User, id: number, change: Amendment, now = new Date()): Promise<AmendOutcome> {
   if (change.pickUp <= now) return "pastPickUp";
@@ -194,12 +195,7 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
       if (change.expectedTotalCents !== undefined && change.expectedTotalCents !== breakdown.totalCents)
         return { preview: breakdown, changed: true } as const;
       // Last, so this answer means "the change is fine but for the open payment" (amendClosingCardAttempts).
-      const [open] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.bookingId, id), eq(payments.status, "pending")))
-        .limit(1);
-      if (open) return "paymentInProgress";
+      if (await paymentInFlight(tx, id, now)) return "paymentInProgress";
       const chosen = new Set(options);
       await tx
         .update(bookings)

@@ -12,6 +12,7 @@ import { cardGateway, enabledOnlineMethods } from "./config.server";
 import { failPayment, fulfilPayment } from "./fulfil.server";
 import { payableQuery } from "~/modules/booking/methods";
 import type { PayableBooking } from "./payable.server";
+import { bookingMoney } from "./money.server";
 import { recordPayment } from "./record.server";
 import { stripeClient } from "./stripe.server";
 
@@ -44,7 +45,12 @@ export type CardPayment = {
   status: (typeof payments.$inferSelect)["status"];
   amountCents: number;
   sessionId: string;
+  /** Why it failed, when it did (`notOwed`: the booking was covered another way before the card was charged). */
+  failure: string | null;
 };
+
+/** The failure of a demo attempt refused because the booking no longer owed its amount (docs/domain.md#credit). */
+const NOT_OWED = "notOwed";
 
 const MINUTE_S = 60;
 /** Stripe accepts `expires_at` from 30 minutes to 24 hours after the session is created. */
@@ -74,7 +80,16 @@ const providerReference = (gateway: CardGateway, sessionId: string) => `${gatewa
 function fromRow(row: typeof payments.$inferSelect): CardPayment | null {
   const [gateway, sessionId] = (row.providerReference ?? "").split(/:(.*)/s, 2);
   if ((gateway !== "stripe" && gateway !== "demo") || !sessionId) return null;
-  return { id: row.id, bookingId: row.bookingId, gateway, status: row.status, amountCents: row.amountCents, sessionId };
+  const failure = typeof row.details.failure === "string" ? row.details.failure : null;
+  return {
+    id: row.id,
+    bookingId: row.bookingId,
+    gateway,
+    status: row.status,
+    amountCents: row.amountCents,
+    sessionId,
+    failure,
+  };
 }
 
 /** The card attempt `sessionId` of booking `bookingId`; null when there is none (a 404 for the caller). */
@@ -208,8 +223,12 @@ export async function startCardPayment(
   }
 }
 
-/** Where a card attempt stands, as the return page shows it; "unpaid" is a session left without paying. */
-export type CardOutcome = "paid" | "failed" | "processing" | "unpaid";
+/**
+ * Where a card attempt stands, as the return page shows it; "unpaid" is a session left without
+ * paying; "notOwed" a demo attempt refused before charging because the booking was covered
+ * another way meanwhile (docs/domain.md#credit).
+ */
+export type CardOutcome = "paid" | "failed" | "processing" | "unpaid" | "notOwed";
 
 /** What Stripe says of a session, in the few fields the decision reads (the return page's retrieve, or a signed event). */
 export type StripeSessionFacts = Pick<
@@ -227,13 +246,16 @@ function matches(payment: CardPayment, session: StripeSessionFacts): boolean {
   );
 }
 
-const outcomeOf = (status: CardPayment["status"]): CardOutcome =>
-  status === "succeeded" ? "paid" : status === "pending" ? "processing" : "failed";
+const outcomeOf = ({ status, failure }: Pick<CardPayment, "status" | "failure">): CardOutcome =>
+  status === "succeeded" ? "paid" : status === "pending" ? "processing" : failure === NOT_OWED ? "notOwed" : "failed";
 
 /**
  * Brings a Stripe attempt up to date with its session, from the return page or a webhook alike:
  * paid → fulfilled (idempotent, so both may run); expired or failed → the attempt fails and the
- * hold is released; a session still open or awaiting a delayed payment changes nothing.
+ * hold is released; a session still open or awaiting a delayed payment changes nothing. Stripe
+ * has captured a paid session's money, so it cannot be refused: when the booking was covered
+ * another way meanwhile, the core records it and flags the excess as a credit to refund
+ * (docs/domain.md#credit), which the success page and the booking page name.
  */
 export async function settleStripeSession(
   payment: CardPayment,
@@ -245,10 +267,11 @@ export async function settleStripeSession(
       { op: "stripe settle", sessionId: session.id, paymentId: payment.id },
       "Stripe session does not match its card payment; left unchanged",
     );
-    return outcomeOf(payment.status);
+    return outcomeOf(payment);
   }
   if (session.payment_status === "paid") {
     await fulfilPayment(payment.id);
+    await endCardAttemptsOnceCovered(payment.bookingId);
     return "paid";
   }
   if (failed) {
@@ -264,7 +287,7 @@ export async function settleStripeSession(
 /** The return page's check: the session as Stripe has it now. */
 export async function confirmStripeReturn(payment: CardPayment): Promise<CardOutcome> {
   const stripe = stripeClient();
-  if (payment.status !== "pending" || !stripe) return outcomeOf(payment.status);
+  if (payment.status !== "pending" || !stripe) return outcomeOf(payment);
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.retrieve(payment.sessionId);
@@ -282,12 +305,20 @@ export async function confirmStripeReturn(payment: CardPayment): Promise<CardOut
 /**
  * The demo gateway's decision on a valid card (docs/domain.md#card-payments): the approving test
  * card pays, every other card is declined and the attempt fails. The card itself goes no further.
+ * We run this gateway, so it re-checks before charging, under the booking's lock, that the
+ * booking still owes the attempt's amount: one covered another way meanwhile (the counter took
+ * the balance) is not charged, and the attempt fails as `notOwed` (docs/domain.md#credit).
  */
 export async function payWithDemoCard(payment: CardPayment, cardNumber: string): Promise<CardOutcome> {
-  if (payment.gateway !== "demo" || payment.status !== "pending") return outcomeOf(payment.status);
+  if (payment.gateway !== "demo" || payment.status !== "pending") return outcomeOf(payment);
   if (demoDecision(cardNumber) === "approved") {
-    await fulfilPayment(payment.id);
-    return "paid";
+    const outcome = await fulfilPayment(payment.id, { overpay: "refuse" });
+    if (outcome !== "notOwed") {
+      await endCardAttemptsOnceCovered(payment.bookingId);
+      return "paid";
+    }
+    await failPayment(payment.id, { status: "failed", reason: NOT_OWED });
+    return "notOwed";
   }
   await failPayment(payment.id, { status: "failed", reason: "card declined" });
   return "failed";
@@ -353,12 +384,17 @@ export async function applyStripeEvent(
 }
 
 /**
- * Ends the booking's open card attempts before its price changes (docs/domain.md#payments): a
- * demo attempt fails at once; a Stripe session is expired at Stripe first, so it can no longer
- * take the old amount. A session Stripe will not expire (already completed) is settled as it
- * stands instead, and stays in the way of the change if it is still being confirmed.
+ * Ends the booking's open card attempts before its price changes (docs/domain.md#payments) or
+ * its money is taken another way (docs/domain.md#in-flight): a demo attempt fails at once; a
+ * Stripe session is expired at Stripe first, so it can no longer take the old amount. A session
+ * Stripe will not expire (already completed) is settled as it stands instead, and stays in the
+ * way of the change if it is still being confirmed. `reason` is kept on the failed attempts:
+ * `notOwed` makes their page say the booking was paid another way.
  */
-export async function closeOpenCardAttempts(bookingId: number): Promise<void> {
+export async function closeOpenCardAttempts(
+  bookingId: number,
+  reason: "booking amended" | typeof NOT_OWED = "booking amended",
+): Promise<void> {
   const open = (await cardAttempts(bookingId)).filter((attempt) => attempt.status === "pending");
   for (const attempt of open) {
     if (attempt.gateway === "stripe") {
@@ -371,6 +407,16 @@ export async function closeOpenCardAttempts(bookingId: number): Promise<void> {
         continue;
       }
     }
-    await failPayment(attempt.id, { status: "failed", reason: "booking amended" });
+    await failPayment(attempt.id, { status: "failed", reason });
   }
+}
+
+/**
+ * Once a booking owes nothing (a transfer approved, a USDT transaction or another card payment
+ * confirmed), its card attempts still open could only pay it twice: they are ended, so a Stripe
+ * session left open in another tab can no longer take money (docs/domain.md#credit).
+ */
+export async function endCardAttemptsOnceCovered(bookingId: number): Promise<void> {
+  const money = await bookingMoney(await getDb(), bookingId);
+  if (money?.owedCents === 0) await closeOpenCardAttempts(bookingId, NOT_OWED);
 }

@@ -6,16 +6,29 @@ import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { lockBooking, moveBooking, paidCentsOf } from "~/modules/booking/move.server";
 import { getDb, schema, type Transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { bookingMoney } from "./money.server";
 
 const { cars, payments, users } = schema;
 
-/** `partial`: recorded, but succeeded payments do not cover the price yet; the booking keeps its balance. */
-export type FulfilOutcome = "paid" | "partial" | "alreadyDone" | "flagged";
+/**
+ * - `partial`: recorded, but succeeded payments do not cover the price yet; the booking keeps its balance.
+ * - `credit`: recorded, but it pays beyond what the booking owes (two ways of paying crossed): the
+ *   excess is a credit staff must refund (docs/domain.md#credit), and they and the driver are told.
+ * - `notOwed`: refused under `overpay: "refuse"` because the booking no longer owes the amount;
+ *   nothing changed, the caller ends the attempt.
+ */
+export type FulfilOutcome = "paid" | "partial" | "alreadyDone" | "flagged" | "credit" | "notOwed";
 
 type FulfilOptions = {
   verifiedBy?: number | null;
   now?: Date;
   onConfirmed?: (tx: Transaction, booking: { supplierId: number }) => Promise<void>;
+  /**
+   * A payment that would pay more than the booking owes: `credit` (money already received —
+   * a captured card, a transfer seen on the statement or the chain) records it and flags the
+   * excess; `refuse` (money not taken yet — the demo gateway's card) changes nothing.
+   */
+  overpay?: "credit" | "refuse";
 };
 
 /**
@@ -27,7 +40,9 @@ type FulfilOptions = {
  * `pending` with its balance, and staff are told of the shortfall. When paid, the driver and
  * the booking's staff are notified and the driver gets the "payment done" email in their
  * language. A payment for a booking that can no longer be paid (its expired hold lost the car)
- * is still recorded as received and flagged to staff: money is never lost silently.
+ * is still recorded as received and flagged to staff: money is never lost silently. Nor does it
+ * silently pay twice: what the booking still owes is read under its lock, and a payment beyond it
+ * is refused or recorded as a credit to refund (`overpay`, docs/domain.md#credit).
  * `onConfirmed` runs in the same transaction when this call is the one that confirmed it (staff
  * approving record their audit entry there, docs/domain.md#audit).
  */
@@ -51,6 +66,9 @@ export async function fulfilPaymentIn(
   if (!payment) throw new Error(`No payment ${paymentId}`);
   if (payment.status !== "pending") return "alreadyDone";
   const booking = (await lockBooking(tx, payment.bookingId))!;
+  const { owedCents } = (await bookingMoney(tx, booking.id))!;
+  const overpaidCents = Math.max(0, payment.amountCents - owedCents);
+  if (overpaidCents > 0 && opts.overpay === "refuse") return "notOwed";
   await tx
     .update(payments)
     .set({ status: "succeeded", verifiedAt: now, verifiedBy: opts.verifiedBy ?? null, updatedAt: now })
@@ -93,13 +111,30 @@ export async function fulfilPaymentIn(
     );
     return "flagged";
   }
+  // Received beyond what was owed (an online payment completed after the counter took the balance,
+  // say): the driver and staff are told of the credit to refund instead (docs/domain.md#credit).
+  const credit = overpaidCents > 0 ? formatCents((await bookingMoney(tx, booking.id))!.creditCents) : null;
   await notify(tx, [
-    { userId: booking.driverId, bookingId: booking.id, messageKey: "notifications:messages.paymentReceived", params },
+    credit
+      ? {
+          userId: booking.driverId,
+          bookingId: booking.id,
+          messageKey: "notifications:messages.paymentCredit" as const,
+          params: { ...params, credit },
+        }
+      : {
+          userId: booking.driverId,
+          bookingId: booking.id,
+          messageKey: "notifications:messages.paymentReceived" as const,
+          params,
+        },
     ...staff.map((member) => ({
       userId: member.id,
       bookingId: booking.id,
-      messageKey: "notifications:messages.paymentReceivedStaff" as const,
-      params,
+      messageKey: credit
+        ? ("notifications:messages.paymentCreditStaff" as const)
+        : ("notifications:messages.paymentReceivedStaff" as const),
+      params: credit ? { ...params, credit } : params,
     })),
   ]);
   const [driver] = await tx
@@ -123,7 +158,7 @@ export async function fulfilPaymentIn(
     },
     `payment-confirmation-${payment.id}`,
   );
-  return "paid";
+  return credit ? "credit" : "paid";
 }
 
 /**

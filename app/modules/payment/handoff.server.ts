@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { methodHref, payableQuery } from "~/modules/booking/methods";
+import { methodHref, payableQuery, type OnlineMethod } from "~/modules/booking/methods";
 import { generateToken, hashToken } from "~/modules/user/tokens.server";
 import { looksLikeToken } from "~/modules/user/tokens";
 import { appReturnCookie } from "~/utils/cookies.server";
@@ -12,6 +12,7 @@ import {
   HANDOFF_GRANT_HOURS,
   HANDOFF_MINUTES,
   onlineMethodOf,
+  handoffMethodOf,
   returnUrlAllowed,
   isHandoffMethod,
   type AppReturnStatus,
@@ -74,6 +75,29 @@ export async function createHandoff(
 /** The address the app opens: the token travels in the query, which the access log never writes. */
 export function handoffUrl(token: string, language: string): string {
   return new URL(`/payment/handoff?${new URLSearchParams({ t: token, l: language })}`, getEnv().APP_URL).toString();
+}
+
+/**
+ * Where a booking just made through the API sends its payer's browser to pay by `method`
+ * (docs/security.md#payment-hand-off). A browser signed in with the cookie, or a visitor holding
+ * the booking's grant, opens the method's page as it is. An app signed in with a bearer token has
+ * no cookie in the browser it opens, where the page would be a 404: it gets a hand-off link to
+ * that page instead, single-use and short-lived (a new one, with the app's return URL, comes
+ * from `POST /api/bookings/{id}/payment-link`).
+ */
+export async function browserPaymentUrl(
+  booking: PayableBooking,
+  method: OnlineMethod,
+  caller: { grant: string | null; bearer: boolean; language: string },
+): Promise<{ url: string; expiresAt: Date | null }> {
+  const page = {
+    url: new URL(methodHref(method, booking.id, caller.grant), getEnv().APP_URL).toString(),
+    expiresAt: null,
+  };
+  if (!caller.bearer || caller.grant) return page;
+  const made = await createHandoff(booking, { method: handoffMethodOf[method] });
+  // Refused only when the booking cannot be paid that way any more; the page then says why.
+  return made.ok ? { url: handoffUrl(made.token, caller.language), expiresAt: made.expiresAt } : page;
 }
 
 export type HandoffOpening =

@@ -23,6 +23,13 @@ export const onlineMethodOf: Record<HandoffMethod, OnlineMethod> = {
   usdt: "walletPayment",
 };
 
+/** The hand-off's name of each online method (onlineMethodOf, the other way). */
+export const handoffMethodOf: Record<OnlineMethod, HandoffMethod> = {
+  cardPayment: "card",
+  mobilePayment: "mobile",
+  walletPayment: "usdt",
+};
+
 export const isHandoffMethod = (value: unknown): value is HandoffMethod =>
   handoffMethods.includes(value as HandoffMethod);
 

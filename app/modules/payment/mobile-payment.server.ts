@@ -12,6 +12,7 @@ import { notify } from "~/modules/notification/notify.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import type { SessionUser } from "~/utils/session.server";
+import { endCardAttemptsOnceCovered } from "./card.server";
 import { paymentSettings } from "./config.server";
 import { failPayment, fulfilPayment, type FulfilOutcome } from "./fulfil.server";
 import { paymentGrant } from "./grant.server";
@@ -199,6 +200,7 @@ async function paymentRows(where: SQL | undefined, order: QueueOrder, offset: nu
         driverEmail: users.email,
         method: payments.method,
         amountCents: payments.amountCents,
+        status: payments.status,
         // What is still due (docs/domain.md#payments): the price minus the succeeded payments.
         balanceCents: sql<number>`${bookings.priceCents} - ${paidCentsColumn}`.mapWith(Number),
         details: payments.details,
@@ -262,7 +264,12 @@ function present(user: Staff, row: PaymentRow, sameReference: Array<{ bookingId:
     method: row.method,
     amountUsd: formatCents(row.amountCents),
     amountBs: formatBolivarDecimal(detail("amountBs")),
-    balance: formatCents(row.balanceCents),
+    balance: formatCents(Math.max(0, row.balanceCents)),
+    /** What approving would pay beyond the balance (docs/domain.md#credit): a credit to refund, said before. */
+    wouldCredit:
+      row.status === "pending" && row.amountCents > row.balanceCents
+        ? formatCents(row.amountCents - Math.max(0, row.balanceCents))
+        : null,
     bank: row.bankName ? `${detail("bank")} · ${row.bankName}` : detail("bank"),
     phone: formatVenezuelanPhone(detail("phone")),
     transferReference: detail("reference"),
@@ -338,20 +345,23 @@ function approvalScope(user: Staff): SQL {
 async function verifiable(user: Staff, paymentId: number) {
   const db = await getDb();
   const [row] = await db
-    .select({ status: payments.status, driverId: bookings.driverId })
+    .select({ status: payments.status, driverId: bookings.driverId, bookingId: payments.bookingId })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(and(eq(payments.id, paymentId), eq(payments.method, "mobilePayment"), approvalScope(user)));
   return row ?? null;
 }
 
-export type ApproveOutcome = Exclude<FulfilOutcome, "alreadyDone"> | "handled" | "ownBooking" | "notFound";
+export type ApproveOutcome = Exclude<FulfilOutcome, "alreadyDone" | "notOwed"> | "handled" | "ownBooking" | "notFound";
 
 /**
  * An admin saw the transfer arrive: the core confirms it once (booking paid, driver notified and
  * emailed, the booking's history naming the approver), and the approval is in the audit log with
  * it (docs/domain.md#audit). Nobody verifies a payment for their own booking
- * (docs/security.md#payments).
+ * (docs/security.md#payments). A transfer for a booking already covered meanwhile (the counter
+ * took the balance while it waited) is approved all the same, as a credit to refund
+ * (docs/domain.md#credit): approving says the money is on the merchant's statement, and refusing
+ * it would leave money received on no record; the queue warns before, the answer says so after.
  */
 export async function approveMobilePayment(user: Staff, paymentId: number, now = new Date()): Promise<ApproveOutcome> {
   const found = await verifiable(user, paymentId);
@@ -370,7 +380,10 @@ export async function approveMobilePayment(user: Staff, paymentId: number, now =
         changes: { status: ["pending", "succeeded"] },
       }),
   });
-  return outcome === "alreadyDone" ? "handled" : outcome;
+  // `notOwed` answers only `overpay: "refuse"`, which an approval never asks.
+  if (outcome === "alreadyDone" || outcome === "notOwed") return "handled";
+  await endCardAttemptsOnceCovered(found.bookingId);
+  return outcome;
 }
 
 /**

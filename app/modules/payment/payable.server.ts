@@ -6,9 +6,10 @@ import { paidCentsColumn } from "~/modules/booking/move.server";
 import type { BookingStatus } from "~/modules/booking/status";
 import { grantMatches, grantStatus } from "./grant.server";
 import { isRowId, rowIdParam } from "~/utils/row-id";
+import { moneyOf } from "./money";
 import { consume } from "~/modules/security/rate-limit.server";
 
-const { bookings, cars, payments, users } = schema;
+const { bookings, cars, payments, rentals, users } = schema;
 type PaymentMethod = (typeof bookings.$inferSelect)["paymentMethod"];
 
 export type PayableBooking = {
@@ -30,6 +31,8 @@ export type PayableBooking = {
   /** What succeeded payments already cover. */
   paidCents: number;
   balanceCents: number;
+  /** Paid beyond what is due, which staff must refund (docs/domain.md#credit). */
+  creditCents: number;
   /** Whether a payment can start now (docs/domain.md#payments): a live hold or a pending booking, with a balance. */
   payable: boolean;
 };
@@ -82,18 +85,26 @@ export async function loadPayableBooking(
       holdExpiresAt: bookings.holdExpiresAt,
       priceCents: bookings.priceCents,
       paidCents: paidCentsColumn,
+      bill: rentals.finalBill,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.driverId))
     .innerJoin(cars, eq(cars.id, bookings.carId))
+    .leftJoin(rentals, eq(rentals.bookingId, bookings.id))
     .where(and(eq(bookings.id, bookingId), sql`${bookings.status} <> 'deleted'`));
   if (!row) return null;
   const allowed = (access.userId !== null && access.userId === row.driverId) || grantMatches(row.id, access.grant);
   if (!allowed) return null;
+  const { bill, ...fields } = row;
   const paidCents = Number(row.paidCents);
   const balanceCents = Math.max(0, row.priceCents - paidCents);
+  const { creditCents } = moneyOf({
+    priceCents: row.priceCents,
+    paidCents,
+    stillToPayCents: bill?.stillToPayCents ?? null,
+  });
   const driverLanguage = languageOrDefault(row.driverLanguage);
-  const booking = { ...row, driverLanguage, paidCents, balanceCents, payable: false };
+  const booking = { ...fields, driverLanguage, paidCents, balanceCents, creditCents, payable: false };
   booking.payable = canTakePayment(booking, now);
   return booking;
 }

@@ -10,6 +10,7 @@ import { enqueue } from "~/utils/jobs.server";
 import type { SessionUser } from "~/utils/session.server";
 import { canTakePayment, isPaid, type PayableBooking } from "./payable.server";
 import { fulfilPayment, failPayment, type FulfilOutcome } from "./fulfil.server";
+import { endCardAttemptsOnceCovered } from "./card.server";
 import { recordPayment } from "./record.server";
 import {
   ATTEMPT_GRACE_MS,
@@ -86,11 +87,21 @@ const presentAttempt = (row: typeof usdtAttempts.$inferSelect): UsdtAttempt => (
 });
 
 /**
+ * Every tag for this balance is held by a running attempt (docs/domain.md#usdt): thousands of
+ * payers of the same amount at once, which passes as their windows end. Not a fault: the page and
+ * the API say "try again in a few minutes" (409).
+ */
+export class UsdtTagsInUse extends Error {
+  name = "UsdtTagsInUse";
+}
+
+/**
  * The attempt a booking's page (or the API) shows (docs/domain.md#usdt): the running one for the
  * booking's current balance while at least REUSE_MIN_MS of it is left, else a new one with a
  * random tag. The partial unique index refuses an amount another unreleased attempt holds, so a
  * taken tag is simply drawn again. Attempts whose window and grace are over are released first,
- * which is the only moment an amount can be given twice — never to overlapping windows.
+ * which is the only moment an amount can be given twice — never to overlapping windows. Throws
+ * UsdtTagsInUse when no tag is free (see usdtAttemptOrBusy).
  */
 export async function openUsdtAttempt(
   booking: Pick<PayableBooking, "id" | "balanceCents">,
@@ -133,10 +144,21 @@ export async function openUsdtAttempt(
         .returning();
       if (row) return presentAttempt(row);
     }
-    throw new Error(
-      `No free USDT tag for a balance of ${booking.balanceCents} cents: every one is held by a running attempt`,
-    );
+    throw new UsdtTagsInUse(`No free USDT tag for a balance of ${booking.balanceCents} cents`);
   });
+}
+
+/** openUsdtAttempt for the page and the API: `busy` when every tag of the balance is in use right now. */
+export async function usdtAttemptOrBusy(
+  booking: Pick<PayableBooking, "id" | "balanceCents">,
+  now = new Date(),
+): Promise<UsdtAttempt | "busy"> {
+  try {
+    return await openUsdtAttempt(booking, now);
+  } catch (error) {
+    if (error instanceof UsdtTagsInUse) return "busy";
+    throw error;
+  }
 }
 
 /** Where the booking's latest USDT payment stands, for its page. */
@@ -366,7 +388,9 @@ export async function checkUsdtPayment(paymentId: number, now = new Date()): Pro
       },
     })
     .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")));
-  return fulfilPayment(paymentId, { now });
+  const outcome = await fulfilPayment(paymentId, { now });
+  await endCardAttemptsOnceCovered(payment.bookingId);
+  return outcome;
 }
 
 /** What the booking still owes: its price minus succeeded payments. */

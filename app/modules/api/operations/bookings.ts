@@ -175,7 +175,17 @@ export const bookingSchema = z
 const nextStepSchema = z
   .object({
     method: z.enum(onlineMethods),
-    paymentUrl: z.string().meta({ description: "The method's payment page, for a browser." }),
+    paymentUrl: z.string().meta({
+      description:
+        "Where a browser pays with this method. For a caller signed in with a bearer token (an app), whose browser has no Rueda cookie, a single-use hand-off link to the method's page (docs/security.md#payment-hand-off), valid until `paymentUrlExpiresAt`; for a visitor the page with the booking's grant; for a browser signed in with the cookie the page itself.",
+    }),
+    paymentUrlExpiresAt: z.iso.datetime().nullable().meta({
+      description: "Until when a hand-off `paymentUrl` can be opened (once); null when it is the page itself.",
+    }),
+    paymentLinkPath: z.string().meta({
+      description:
+        "`/api/bookings/{id}/payment-link`: POST it (bearer token) for a new single-use link, with the app's return URL, when `paymentUrl` was used or expired.",
+    }),
     apiPath: z.string().meta({
       description: "The API call that pays with this method: `/api/bookings/{id}/payments/card|mobile|usdt`.",
     }),
@@ -193,7 +203,7 @@ export const createBooking = defineOperation({
     "The checkout of `/checkout`, by the same rules (docs/domain.md#availability, #price, #driver-age, #payments): the price is the server's, whatever else the body says.",
     "",
     "- `payLater`: the booking is `pending` at once and announced (notifications, emails). `next` is null.",
-    "- An online method: the car is held for 30 minutes as a `void` booking; `next` says where to pay (the page for a browser, the API call for an app).",
+    "- An online method: the car is held for 30 minutes as a `void` booking; `next` says where to pay: `apiPath`, the API call that pays; `paymentUrl`, what a browser opens — for an app (bearer token) a single-use hand-off link, since its browser has no Rueda cookie (docs/security.md#payment-hand-off) — and `paymentLinkPath` for a new link.",
     "",
     "Signed in (token or cookie), the caller is the driver. A visitor gives `driver` in full: an unactivated account is created (its activation email is sent) and `grant` lets the visitor pay this booking (`?g=` on the payment calls) until they sign in.",
     "",

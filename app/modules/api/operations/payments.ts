@@ -145,7 +145,7 @@ export const getUsdtPayment = defineOperation({
   tag,
   summary: "USDT: where to send, and the check's status",
   description: [
-    "What to send (network TRC20, our address, and the exact amount: the balance plus a tag of micro-USDT that binds the transfer to this booking, valid until `expiresAt`; docs/domain.md#usdt) and where the last transaction stands: `checking` while the chain check runs, `paid`, `open` (a transaction can be submitted; `failure` says why the last one failed), or `closed` (nothing to pay). Asking while `open` reuses the running amount, or opens a new one when it is close to expiry. 404 also when USDT is not configured.",
+    "What to send (network TRC20, our address, and the exact amount: the balance plus a tag of micro-USDT that binds the transfer to this booking, valid until `expiresAt`; docs/domain.md#usdt) and where the last transaction stands: `checking` while the chain check runs, `paid`, `open` (a transaction can be submitted; `failure` says why the last one failed), or `closed` (nothing to pay). Asking while `open` reuses the running amount, or opens a new one when it is close to expiry. 404 also when USDT is not configured. Every amount for this balance in use by other payers at that moment (9,999 of them, each valid 30 minutes) → 409 `tryAgain`: ask again in a few minutes.",
   ].join("\n"),
   auth: "optional",
   params: idParams,
@@ -169,7 +169,8 @@ export const getUsdtPayment = defineOperation({
       }),
     },
   },
-  errors: [404],
+  errors: [404, 409],
+  errorCodes: { 409: ["tryAgain"] },
   example: { params: { id: "1" } },
 });
 
