@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
 import { bytea, timestamps } from "./columns";
-import { depositTaken, rentalState, type depositMethods } from "./enums";
+import { depositTaken, rentalState, type depositMethods, type depositTakenMethods } from "./enums";
 import { bookings } from "./bookings";
 import { users } from "./users";
 
@@ -16,7 +16,8 @@ export type StoredFinalBill = {
   lateReturn: { days: number; minutesLate: number; dailyPriceCents: number; cents: number } | null;
   damages: Array<{ amountCents: number; note: string }>;
   extrasCents: number;
-  deposit: { cents: number; method: (typeof depositMethods)[number] } | null;
+  /** As taken at the pick-up (`rentals.deposit_taken`); bills stored before 2026-12 name the booking's way. */
+  deposit: { cents: number; method: (typeof depositMethods)[number] | (typeof depositTakenMethods)[number] } | null;
   depositCoversCents: number;
   depositReturnedCents: number;
   stillToPayCents: number;

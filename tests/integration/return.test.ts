@@ -203,6 +203,16 @@ describe("return", () => {
     expect(rental.state).toBe("out");
   });
 
+  it("names the deposit as staff recorded it at the pick-up, not as the booking planned it", async () => {
+    const booking = await fx.pickedUp();
+    // Booked with a card hold; the driver left cash at the counter.
+    await fx.db.update(rentals).set({ depositTaken: "cash" }).where(eq(rentals.bookingId, booking.id));
+    const done = await recordReturn(fx.staff, booking.id, form(), now);
+    expect(done).toMatchObject({ outcome: "returned", bill: { deposit: { cents: 15000, method: "cash" } } });
+    const [rental] = await fx.db.select().from(rentals).where(eq(rentals.bookingId, booking.id));
+    expect(rental.finalBill?.deposit).toEqual({ cents: 15000, method: "cash" });
+  });
+
   it("is refused to a staff member whose own booking it is: they would write what they owe", async () => {
     const booking = await fx.pickedUp();
     await fx.db.update(bookings).set({ driverId: fx.staff.id }).where(eq(bookings.id, booking.id));

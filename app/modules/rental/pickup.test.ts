@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
-import * as dbEnums from "../../../db/schema/enums";
-import { depositTakenMethods, licenceValidOn, pickupSchema } from "./pickup";
+import { licenceValidOn, pickupSchema } from "./pickup";
 
 describe("the pick-up form", () => {
-  it("keeps the database's ways of taking a deposit", () => {
-    expect(depositTakenMethods).toEqual(dbEnums.depositTakenMethods);
-  });
-
   it("lets a licence drive until its expiry day, included", () => {
     expect(licenceValidOn("2026-12-03", "2026-12-03")).toBe(true);
     expect(licenceValidOn("2026-12-02", "2026-12-03")).toBe(false);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseDollars } from "~/modules/forms/money";
+import { depositTakenMethods } from "~/modules/pricing/final-bill";
 import { counterMethods } from "~/modules/booking/methods";
 import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
@@ -14,9 +15,6 @@ import { inspectionFields } from "./inspection";
 
 /** The fuel gauge in eighths, full first (the select's order): 8/8 is a full tank. */
 export const fuelEighths = [8, 7, 6, 5, 4, 3, 2, 1, 0] as const;
-
-/** How the deposit was taken at the counter; a copy of the database enum (`deposit_taken`), held equal by a test. */
-export const depositTakenMethods = ["cardHold", "cash", "pointOfSale"] as const;
 
 /** The highest odometer reading accepted: seven digits of kilometres. */
 export const ODOMETER_MAX = 9_999_999;
