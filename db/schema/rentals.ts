@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
+import { check, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { bytea, timestamps } from "./columns";
 import { depositTaken, rentalState, type depositMethods, type depositTakenMethods } from "./enums";
 import { bookings } from "./bookings";
@@ -34,6 +34,15 @@ export const rentals = pgTable(
     bookingId: integer("booking_id")
       .primaryKey()
       .references(() => bookings.id, { onDelete: "cascade" }),
+    /**
+     * The booking's car, copied by the trigger `rentals_car_id` from the booking on insert
+     * (whatever code writes the row, and whatever it says), so that one index can keep one rental
+     * of a car out at a time (`rentals_car_out`, docs/domain.md#pick-up). No default of its own: NOT
+     * NULL is checked after the trigger has written it.
+     */
+    carId: integer("car_id")
+      .notNull()
+      .default(sql`null`),
     state: rentalState("state").notNull().default("out"),
     pickedUpAt: timestamp("picked_up_at", { withTimezone: true }).notNull(),
     pickedUpBy: integer("picked_up_by").references(() => users.id, { onDelete: "set null" }),
@@ -90,9 +99,10 @@ export const rentals = pgTable(
       sql`${t.state} = 'out' or (${t.odometerInKm} is not null and ${t.fuelInEighths} is not null and ${t.finalBill} is not null)`,
     ),
     check("rentals_closed", sql`(${t.state} = 'closed') = (${t.closedAt} is not null)`),
-    // The cars still out: availability's overdue test reads these few (docs/domain.md#availability).
-    index("rentals_out")
-      .on(t.bookingId)
+    // One rental of a car out at a time, whoever races (docs/domain.md#pick-up); availability
+    // reads the cars out, a few rows, through it too (docs/domain.md#availability).
+    uniqueIndex("rentals_car_out")
+      .on(t.carId)
       .where(sql`${t.state} = 'out'`),
   ],
 );

@@ -410,6 +410,17 @@ describe("an overdue car is still out (docs/domain.md#availability)", () => {
     expect(await checkout()).toMatchObject({ ok: true });
   });
 
+  it("a car picked up before its booking's start is neither found nor booked for the days between (M3)", async () => {
+    // Picked up an hour ago for a booking that starts in ten days (as the counter once allowed).
+    const booking = await fx.pickedUp(later(240), later(312));
+    await fx.db
+      .update(rentals)
+      .set({ pickedUpAt: later(-1) })
+      .where(eq(rentals.bookingId, booking.id));
+    expect(await inSearch()).toBe(false);
+    expect(await checkout()).toEqual({ ok: false, reason: "unavailable" });
+  });
+
   it("a car out and not yet due is offered after its drop-off as before", async () => {
     await fx.pickedUp(later(-24), later(24));
     expect(await inSearch()).toBe(true);
