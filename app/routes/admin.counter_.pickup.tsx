@@ -15,7 +15,8 @@ import { formatCents } from "~/modules/i18n/format";
 import { placeNameKey } from "~/modules/i18n/place-name";
 import { useTranslation } from "~/modules/i18n/react";
 import { privatePageMeta } from "~/modules/http/meta";
-import { depositTakenMethods, fuelEighths, pickupSchema, type PickupAsks } from "~/modules/rental/pickup";
+import { depositTakenMethods } from "~/modules/pricing/final-bill";
+import { fuelEighths, pickupSchema, type PickupAsks } from "~/modules/rental/pickup";
 import { readFormWithFiles } from "~/modules/http/form-data.server";
 import { processInspectionPhotos } from "~/modules/rental/inspection.server";
 import { loadPickup, pickUp } from "~/modules/rental/pickup.server";
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);
   const found = await loadPickup(user, bookingIdParam(request));
   if (!found) throw notFound();
-  const { detail, blocker, asks, balanceCents, plate } = found;
+  const { detail, asks, balanceCents, plate, driverAge, openCardCents } = found;
   const { booking, car, driver, pickup, deposit } = detail;
   return {
     title: `${context.t("adminDashboard:pickup.title", { reference: booking.reference })} · Rueda`,
@@ -45,7 +46,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     car: { name: car.name, plate },
     driver: driver.fullName,
     place: { name: pickup[placeNameKey(context.language)], timeZone: pickup.timeZone },
-    blocker,
+    blocker: blockerSentence(found, pickup.timeZone),
+    // docs/domain.md#pick-up: checked against the licence at the counter.
+    driverAge,
+    openCardCents,
     asks,
     balanceCents,
     defaults: {
@@ -54,6 +58,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       depositTaken: deposit.method === "cardHoldOrCash" ? undefined : deposit.method,
     },
   };
+}
+
+/** The sentence that says why the booking cannot be picked up, as a key and its values (dates on the pick-up place's clock). */
+function blockerSentence(
+  { blocker, why }: Pick<NonNullable<Awaited<ReturnType<typeof loadPickup>>>, "blocker" | "why">,
+  timeZone: string,
+): { key: string; values: Record<string, string> } | null {
+  if (!blocker) return null;
+  const key = `pickup.refusals.${blocker}`;
+  if (why && "from" in why) return { key, values: { from: wallClockLabel(why.from, timeZone), zone: timeZone } };
+  if (why && "reference" in why)
+    return { key, values: { reference: why.reference, until: wallClockLabel(why.until, timeZone) } };
+  if (why && "method" in why) {
+    // A sentence for each transfer staff meet (pago móvil, USDT), and one for any other.
+    const kind = why.method === "mobilePayment" || why.method === "walletPayment" ? why.method : "payment";
+    return { key: `${key}.${kind}`, values: { amount: formatCents(why.amountCents) } };
+  }
+  return { key, values: {} };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -86,18 +108,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    default:
-      // Refused, nothing written: the reason above the form (a blocker, what changed, one's own booking).
+    case "asksChanged":
+    case "cardStillOpen":
+      // Nothing written: said above the form, which comes back with what now applies.
       return json(
         { result: submission.reply({ formErrors: [`adminDashboard:pickup.refusals.${outcome}`] }) },
         { status: 400 },
       );
+    default:
+      // A blocker, nothing written: the page, loaded again, says it in place of the form.
+      return json({ result: submission.reply() }, { status: 409 });
   }
 }
 
 export default function PickupPage() {
   const { t } = useTranslation("adminDashboard");
-  const { booking, car, driver, place, blocker } = useLoaderData<typeof loader>();
+  const { booking, car, driver, driverAge, place, blocker } = useLoaderData<typeof loader>();
   return (
     <section className="page narrow stack pickup">
       <p>
@@ -111,6 +137,11 @@ export default function PickupPage() {
         <dd>
           {car.name} · {car.plate ?? t("counter.noPlate")}
         </dd>
+        <dt>{t("pickup.birthDate")}</dt>
+        <dd>
+          {driverAge ? t("pickup.age", { date: driverAge.birthDate, age: driverAge.age }) : t("pickup.noBirthDate")}
+          {driverAge ? <span className="muted"> {t("pickup.birthDateHelp")}</span> : null}
+        </dd>
         <dt>{t("pickup.place")}</dt>
         <dd>
           {place.name} — {booking.startsAt} ({place.timeZone})
@@ -118,7 +149,7 @@ export default function PickupPage() {
       </dl>
       {blocker ? (
         <p className="notice" role="status">
-          {t(`pickup.refusals.${blocker}`)}
+          {t(blocker.key, blocker.values)}
         </p>
       ) : (
         <PickupForm />
@@ -130,7 +161,7 @@ export default function PickupPage() {
 function PickupForm() {
   const { t } = useTranslation("adminDashboard");
   const { t: tb } = useTranslation("bookings");
-  const { asks, balanceCents, defaults } = useLoaderData<typeof loader>();
+  const { asks, balanceCents, openCardCents, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useNavigation().state === "submitting";
   const [form, fields] = useZodForm(pickupSchema(asks as PickupAsks), actionData?.result, {
@@ -188,6 +219,11 @@ function PickupForm() {
         <>
           <h2>{t("pickup.paymentSection")}</h2>
           <p>{t("pickup.balance", { amount: formatCents(balanceCents) })}</p>
+          {openCardCents ? (
+            <p className="notice" role="status">
+              {t("pickup.openCard", { amount: formatCents(openCardCents) })}
+            </p>
+          ) : null}
           <SelectField
             field={fields.payment}
             label={labels.payment}

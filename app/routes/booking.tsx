@@ -23,8 +23,8 @@ import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { historyInTimeOrder } from "~/modules/rental/history";
 import { rentalHistory } from "~/modules/rental/history.server";
 import { inspectionOf } from "~/modules/rental/inspection.server";
-import { closeAsksOf, closeSchema, type CloseAsks } from "~/modules/rental/close";
-import { closeRental } from "~/modules/rental/close.server";
+import { closeSchema, type CloseAsks } from "~/modules/rental/close";
+import { closeRental, loadSettlement } from "~/modules/rental/close.server";
 import { counterMethods } from "~/modules/booking/methods";
 import { noteSchema } from "~/modules/booking/notes";
 import { addNote, listNotes } from "~/modules/booking/notes.server";
@@ -88,6 +88,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actions = bookingActions({ ...user, granted }, detail);
   const choices = actions.amend ? await amendChoices(car.id) : null;
   const received = await receivedPayments(booking.id);
+  const settlement = detail.rental?.finalBill ? await loadSettlement(booking.id) : null;
   // docs/domain.md#internal-notes: staff's only; a driver or a grant holder never gets them.
   const notes = staff && !granted ? await listNotes(user, booking.id) : null;
   // docs/domain.md#voucher: for a booking that holds its car (not a bare hold, not cancelled).
@@ -184,22 +185,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             bill: detail.rental.finalBill,
           }
         : null,
-    // docs/domain.md#closing: the settlement of a returned car's bill, for the booking's staff and admins.
+    // docs/domain.md#closing: the settlement of a returned car's bill against the payments, for the booking's staff and admins.
     close:
-      staff && !granted && detail.rental?.state === "returned" && detail.rental.finalBill
+      staff && !granted && detail.rental?.state === "returned" && settlement
         ? {
-            asks: closeAsksOf(detail.rental.finalBill),
-            depositReturnedCents: detail.rental.finalBill.depositReturnedCents,
+            asks: settlement.asks,
+            depositReturnedCents: settlement.depositReturnedCents,
             depositTaken: detail.rental.depositTaken,
-            stillToPayCents: detail.rental.finalBill.stillToPayCents,
+            billCents: settlement.billCents,
+            creditCents: settlement.creditCents,
+            stillToPayCents: settlement.stillToPayCents,
+            toRefundCents: settlement.toRefundCents,
+            // docs/domain.md#counter-money: the close waits for a transfer; an open card attempt is ended by it.
+            inFlight: settlement.inFlight?.kind === "transfer" ? settlement.inFlight.method : null,
           }
         : null,
     closed:
-      detail.rental?.closedAt && detail.rental.finalBill
+      detail.rental?.closedAt && settlement
         ? {
             at: wallClockLabel(detail.rental.closedAt, dropoff.timeZone),
-            paidCents: detail.rental.finalBill.stillToPayCents,
-            depositReturned: detail.rental.finalBill.depositReturnedCents > 0,
+            paidCents: settlement.takenAtCloseCents,
+            toRefundCents: settlement.toRefundCents,
+            depositReturned: settlement.depositReturnedCents > 0,
           }
         : null,
     agreement: !granted && detail.rental !== null,
@@ -339,29 +346,24 @@ async function note(user: Parameters<typeof addNote>[0], id: number, formData: F
 
 /**
  * Staff settle and close a returned rental (docs/domain.md#closing): the form's asks come from the
- * stored bill, and `closeRental` decides; anyone outside the booking's supplier finds no booking.
+ * settlement (the stored bill against the payments), and `closeRental` decides; anyone outside
+ * the booking's supplier finds no booking.
  */
 async function close(user: Parameters<typeof closeRental>[0], id: number, formData: FormData) {
   if (!isStaff(user)) throw notFound();
   const detail = await bookingDetail(user, id);
   if (!detail?.rental) throw notFound();
-  const asks: CloseAsks = detail.rental.finalBill
-    ? closeAsksOf(detail.rental.finalBill)
-    : { payment: false, depositReturned: false };
+  const settlement = await loadSettlement(id);
+  const asks: CloseAsks = settlement?.asks ?? { payment: false, depositReturned: false };
   const submission = parseForm(formData, { schema: closeSchema(asks) });
   if (submission.status !== "success")
     return json<{ close: SubmissionResult<string[]> }>({ close: submission.reply() }, { status: 400 });
   const outcome = await closeRental(user, id, submission.value);
   if (outcome === "notFound") throw notFound();
-  if (outcome !== "closed")
-    return json(
-      {
-        close: submission.reply({
-          formErrors: [`bookings:close.errors.${outcome === "ownBooking" ? "ownBooking" : "notReturned"}`],
-        }),
-      },
-      { status: 400 },
-    );
+  if (outcome !== "closed") {
+    const reason = outcome === "asksChanged" ? "notReturned" : outcome;
+    return json({ close: submission.reply({ formErrors: [`bookings:close.errors.${reason}`] }) }, { status: 400 });
+  }
   return redirect(`/booking?b=${id}`, {
     headers: { "Set-Cookie": await toastHeader({ type: "success", message: "bookings:close.done" }) },
   });
@@ -538,6 +540,7 @@ export default function BookingPage() {
               {[
                 t("close.closed", { at: closed.at, zone: dropoff.timeZone }),
                 closed.paidCents > 0 ? t("close.paid", { amount: formatCents(closed.paidCents) }) : null,
+                closed.toRefundCents > 0 ? t("close.refundDue", { amount: formatCents(closed.toRefundCents) }) : null,
                 closed.depositReturned ? t("close.depositBack") : null,
               ]
                 .filter(Boolean)
@@ -860,6 +863,13 @@ function CloseSection() {
               })
             : t("close.noDepositReturned")}
         </p>
+        {close.creditCents !== 0 ? (
+          <p>
+            {close.creditCents > 0
+              ? t("close.credit", { amount: formatCents(close.creditCents), bill: formatCents(close.billCents) })
+              : t("close.priceUnpaid", { amount: formatCents(-close.creditCents) })}
+          </p>
+        ) : null}
         <p>
           {close.stillToPayCents > 0 ? (
             <strong>{t("close.stillToPay", { amount: formatCents(close.stillToPayCents) })}</strong>
@@ -867,6 +877,17 @@ function CloseSection() {
             t("close.nothingToPay")
           )}
         </p>
+        {close.toRefundCents > 0 ? (
+          <p>
+            <strong>{t("close.toRefund", { amount: formatCents(close.toRefundCents) })}</strong>
+          </p>
+        ) : null}
+        {close.inFlight ? (
+          // docs/domain.md#counter-money: the close waits for the transfer; the page says which and what to do.
+          <p className="notice" role="status">
+            {t(`close.inFlight.${close.inFlight}`)}
+          </p>
+        ) : null}
         {asks.payment ? (
           <SelectField
             field={fields.method}

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
+import { check, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { bytea, timestamps } from "./columns";
-import { depositTaken, rentalState, type depositMethods } from "./enums";
+import { depositTaken, rentalState, type depositMethods, type depositTakenMethods } from "./enums";
 import { bookings } from "./bookings";
 import { users } from "./users";
 
@@ -16,7 +16,8 @@ export type StoredFinalBill = {
   lateReturn: { days: number; minutesLate: number; dailyPriceCents: number; cents: number } | null;
   damages: Array<{ amountCents: number; note: string }>;
   extrasCents: number;
-  deposit: { cents: number; method: (typeof depositMethods)[number] } | null;
+  /** As taken at the pick-up (`rentals.deposit_taken`); bills stored before 2026-12 name the booking's way. */
+  deposit: { cents: number; method: (typeof depositMethods)[number] | (typeof depositTakenMethods)[number] } | null;
   depositCoversCents: number;
   depositReturnedCents: number;
   stillToPayCents: number;
@@ -33,6 +34,15 @@ export const rentals = pgTable(
     bookingId: integer("booking_id")
       .primaryKey()
       .references(() => bookings.id, { onDelete: "cascade" }),
+    /**
+     * The booking's car, copied by the trigger `rentals_car_id` from the booking on insert
+     * (whatever code writes the row, and whatever it says), so that one index can keep one rental
+     * of a car out at a time (`rentals_car_out`, docs/domain.md#pick-up). No default of its own: NOT
+     * NULL is checked after the trigger has written it.
+     */
+    carId: integer("car_id")
+      .notNull()
+      .default(sql`null`),
     state: rentalState("state").notNull().default("out"),
     pickedUpAt: timestamp("picked_up_at", { withTimezone: true }).notNull(),
     pickedUpBy: integer("picked_up_by").references(() => users.id, { onDelete: "set null" }),
@@ -89,9 +99,10 @@ export const rentals = pgTable(
       sql`${t.state} = 'out' or (${t.odometerInKm} is not null and ${t.fuelInEighths} is not null and ${t.finalBill} is not null)`,
     ),
     check("rentals_closed", sql`(${t.state} = 'closed') = (${t.closedAt} is not null)`),
-    // The cars still out: availability's overdue test reads these few (docs/domain.md#availability).
-    index("rentals_out")
-      .on(t.bookingId)
+    // One rental of a car out at a time, whoever races (docs/domain.md#pick-up); availability
+    // reads the cars out, a few rows, through it too (docs/domain.md#availability).
+    uniqueIndex("rentals_car_out")
+      .on(t.carId)
       .where(sql`${t.state} = 'out'`),
   ],
 );

@@ -9,7 +9,7 @@ import type { ReturnForm } from "~/modules/rental/return";
 import { recordReturn } from "~/modules/rental/return.server";
 import { receivedPayments } from "~/modules/payment/receipt.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { action as bookingAction } from "~/routes/booking";
+import { action as bookingAction, loader as bookingLoader } from "~/routes/booking";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { createBooking, createCar, createMaiquetia, createSupplier, createUser, resetDatabase } from "../factories";
@@ -60,6 +60,7 @@ async function setUp() {
       startsAt: input.pickedUpAt,
       endsAt: input.plannedDropOffAt,
       status: "paid",
+      priceCents: 8400,
       breakdown: {
         days: 3,
         dailyPriceCents: 2800,
@@ -69,6 +70,14 @@ async function setUp() {
         totalCents: 8400,
         deposit: { cents: 15000, method: "cardHold" },
       },
+    });
+    // Paid means paid (docs/domain.md#payments): the card payment that covered the price.
+    await db.insert(payments).values({
+      bookingId: booking.id,
+      method: "cardPayment",
+      status: "succeeded",
+      amountCents: 8400,
+      providerReference: `stripe:cs_test_${booking.id}`,
     });
     await db.insert(rentals).values({
       bookingId: booking.id,
@@ -105,7 +114,11 @@ async function setUp() {
   };
 }
 
-const paymentsOf = (bookingId: number) => fx.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+const paymentsOf = (bookingId: number) =>
+  fx.db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(payments.id);
+/** The payments taken at the counter (the price was paid by card before). */
+const counterPaymentsOf = async (bookingId: number) =>
+  (await paymentsOf(bookingId)).filter((p) => p.method !== "cardPayment");
 const rentalOf = async (bookingId: number) =>
   (await fx.db.select().from(rentals).where(eq(rentals.bookingId, bookingId)))[0];
 
@@ -121,7 +134,7 @@ describe("closing the rental", () => {
   it("takes the bill's still-to-pay as a confirmed counter payment, keeps the booking paid and closes the record", async () => {
     const booking = await fx.returned(damages);
     expect(await closeRental(fx.staff, booking.id, { method: "PointOfSell" }, closedAt)).toBe("closed");
-    expect(await paymentsOf(booking.id)).toEqual([
+    expect(await counterPaymentsOf(booking.id)).toEqual([
       expect.objectContaining({
         method: "PointOfSell",
         amountCents: 10_050,
@@ -142,6 +155,7 @@ describe("closing the rental", () => {
     });
     // The booking's payments list (and its receipt) shows the money taken at the close.
     expect(await receivedPayments(booking.id)).toEqual([
+      expect.objectContaining({ method: "cardPayment", amountCents: 8400 }),
       expect.objectContaining({ method: "PointOfSell", amountCents: 10_050 }),
     ]);
     expect((await rentalHistory(booking.id)).map((e) => e.kind)).toEqual(["pickedUp", "returned", "closed"]);
@@ -151,7 +165,7 @@ describe("closing the rental", () => {
     const booking = await fx.returned();
     expect(await closeRental(fx.admin, booking.id, {}, closedAt)).toBe("asksChanged");
     expect(await closeRental(fx.admin, booking.id, { depositReturned: true }, closedAt)).toBe("closed");
-    expect(await paymentsOf(booking.id)).toEqual([]);
+    expect(await counterPaymentsOf(booking.id)).toEqual([]);
     const [audit] = await fx.db.select().from(auditLog).where(eq(auditLog.action, "booking.close"));
     expect(audit.changes).toMatchObject({
       amountCents: [null, 0],
@@ -168,14 +182,14 @@ describe("closing the rental", () => {
     ]);
     expect(outcomes.sort()).toEqual(["closed", "notReturned"]);
     expect(await closeRental(fx.staff, booking.id, { method: "Cash" }, closedAt)).toBe("notReturned");
-    expect(await paymentsOf(booking.id)).toHaveLength(1);
+    expect(await counterPaymentsOf(booking.id)).toHaveLength(1);
     expect(await fx.db.select().from(auditLog).where(eq(auditLog.action, "booking.close"))).toHaveLength(1);
   });
 
   it("is refused to a staff member taking the payment of their own booking; nothing is written", async () => {
     const booking = await fx.returned(damages, fx.staff.id);
     expect(await closeRental(fx.staff, booking.id, { method: "Cash" }, closedAt)).toBe("ownBooking");
-    expect(await paymentsOf(booking.id)).toEqual([]);
+    expect(await counterPaymentsOf(booking.id)).toEqual([]);
     expect((await rentalOf(booking.id)).state).toBe("returned");
     // Nothing to pay, the whole deposit going back to themselves: refused as well.
     const settled = await fx.returned([], fx.staff.id);
@@ -187,7 +201,7 @@ describe("closing the rental", () => {
     const booking = await fx.returned(damages);
     for (const outsider of [fx.otherStaff, fx.driver])
       expect(await closeRental(outsider, booking.id, { method: "Cash" }, closedAt)).toBe("notFound");
-    expect(await paymentsOf(booking.id)).toEqual([]);
+    expect(await counterPaymentsOf(booking.id)).toEqual([]);
     expect(
       await fx.db
         .select()
@@ -224,5 +238,83 @@ describe("closing the rental", () => {
     const done = (await post(fx.staff, booking.id, { method: "Cash" })) as Response;
     expect(done.status).toBe(302);
     expect((await rentalOf(booking.id)).state).toBe("closed");
+  });
+});
+
+describe("what the close takes: everything paid against the bill (docs/domain.md#closing)", () => {
+  /** A second payment of the price that went through (the review's M1: the card and the counter both paid). */
+  const paidTwice = (bookingId: number) =>
+    fx.db.insert(payments).values({
+      bookingId,
+      method: "Cash",
+      status: "succeeded",
+      amountCents: 8400,
+      providerReference: `counter:pickup:${bookingId}`,
+    });
+
+  /** The booking page's settle-and-close section, as staff load it. */
+  const closeSection = async (id: number) => {
+    const data = (await bookingLoader({
+      request: new Request(`http://rueda.test/booking?b=${id}`),
+      context: { user: fx.staff, language: "en", t: getFixedT("en") } as unknown as AppLoadContext,
+      params: {},
+    })) as unknown as { close: Record<string, unknown> };
+    return data.close;
+  };
+
+  it("takes the bill's still-to-pay less a credit: the $84 paid twice lowers $100.50 to $16.50", async () => {
+    const booking = await fx.returned(damages);
+    await paidTwice(booking.id);
+    expect(await closeSection(booking.id)).toMatchObject({
+      billCents: 10_050,
+      creditCents: 8400,
+      stillToPayCents: 1650,
+    });
+    expect(await closeRental(fx.staff, booking.id, { method: "Cash" }, closedAt)).toBe("closed");
+    const [close] = (await paymentsOf(booking.id)).filter((p) => p.providerReference === `counter:close:${booking.id}`);
+    expect(close).toMatchObject({ amountCents: 1650, status: "succeeded" });
+  });
+
+  it("shows what was paid beyond the bill as to refund, and never charges it again", async () => {
+    const booking = await fx.returned();
+    await paidTwice(booking.id);
+    expect(await closeSection(booking.id)).toMatchObject({ stillToPayCents: 0, toRefundCents: 8400 });
+    expect(await closeRental(fx.staff, booking.id, { method: "Cash", depositReturned: true }, closedAt)).toBe("closed");
+    expect((await paymentsOf(booking.id)).map((p) => p.amountCents)).toEqual([8400, 8400]);
+    const [audit] = await fx.db.select().from(auditLog).where(eq(auditLog.action, "booking.close"));
+    expect(audit.changes).toMatchObject({ amountCents: [null, 0], toRefundCents: [null, 8400] });
+  });
+
+  it("is refused while a transfer of the booking waits to be verified; an open card attempt is ended first", async () => {
+    const booking = await fx.returned(damages);
+    await fx.db.insert(payments).values({
+      bookingId: booking.id,
+      method: "mobilePayment",
+      status: "pending",
+      amountCents: 10_050,
+      providerReference: "0102:998877",
+    });
+    expect(await closeSection(booking.id)).toMatchObject({ inFlight: "mobilePayment" });
+    expect(await closeRental(fx.staff, booking.id, { method: "Cash" }, closedAt)).toBe("transferPending");
+    expect((await rentalOf(booking.id)).state).toBe("returned");
+    expect((await paymentsOf(booking.id)).map((p) => [p.method, p.status])).toEqual([
+      ["cardPayment", "succeeded"],
+      ["mobilePayment", "pending"],
+    ]);
+
+    const other = await fx.returned(damages);
+    await fx.db.insert(payments).values({
+      bookingId: other.id,
+      method: "cardPayment",
+      status: "pending",
+      amountCents: 10_050,
+      providerReference: "demo:0123456789abcdef0123456789abcdef",
+    });
+    expect(await closeRental(fx.staff, other.id, { method: "Cash" }, closedAt)).toBe("closed");
+    expect((await paymentsOf(other.id)).map((p) => [p.method, p.status])).toEqual([
+      ["cardPayment", "succeeded"],
+      ["cardPayment", "failed"],
+      ["Cash", "succeeded"],
+    ]);
   });
 });

@@ -203,6 +203,16 @@ describe("return", () => {
     expect(rental.state).toBe("out");
   });
 
+  it("names the deposit as staff recorded it at the pick-up, not as the booking planned it", async () => {
+    const booking = await fx.pickedUp();
+    // Booked with a card hold; the driver left cash at the counter.
+    await fx.db.update(rentals).set({ depositTaken: "cash" }).where(eq(rentals.bookingId, booking.id));
+    const done = await recordReturn(fx.staff, booking.id, form(), now);
+    expect(done).toMatchObject({ outcome: "returned", bill: { deposit: { cents: 15000, method: "cash" } } });
+    const [rental] = await fx.db.select().from(rentals).where(eq(rentals.bookingId, booking.id));
+    expect(rental.finalBill?.deposit).toEqual({ cents: 15000, method: "cash" });
+  });
+
   it("is refused to a staff member whose own booking it is: they would write what they owe", async () => {
     const booking = await fx.pickedUp();
     await fx.db.update(bookings).set({ driverId: fx.staff.id }).where(eq(bookings.id, booking.id));
@@ -398,6 +408,17 @@ describe("an overdue car is still out (docs/domain.md#availability)", () => {
     expect(await recordReturn(fx.staff, booking.id, back, new Date())).toMatchObject({ outcome: "returned" });
     expect(await inSearch()).toBe(true);
     expect(await checkout()).toMatchObject({ ok: true });
+  });
+
+  it("a car picked up before its booking's start is neither found nor booked for the days between (M3)", async () => {
+    // Picked up an hour ago for a booking that starts in ten days (as the counter once allowed).
+    const booking = await fx.pickedUp(later(240), later(312));
+    await fx.db
+      .update(rentals)
+      .set({ pickedUpAt: later(-1) })
+      .where(eq(rentals.bookingId, booking.id));
+    expect(await inSearch()).toBe(false);
+    expect(await checkout()).toEqual({ ok: false, reason: "unavailable" });
   });
 
   it("a car out and not yet due is offered after its drop-off as before", async () => {

@@ -10,7 +10,8 @@ import { getDb, schema, type Executor } from "~/utils/db.server";
  * the period meets the supplier's minimum notice and minimum days (docs/domain.md#rental-limits),
  * no out-of-service block of the car overlaps the period (docs/domain.md#out-of-service), no
  * blocking booking holds the car during [pickUp, dropOff + the supplier's preparation time)
- * (docs/domain.md#preparation), and the car is not overdue: still out after its last drop-off.
+ * (docs/domain.md#preparation), and no rental of the car that is out holds it: from its pick-up
+ * until its hold ends, or until its return when it is overdue (still out after its drop-off).
  *
  * Queries read the car's place row and its supplier through `bookablePlace` /
  * `bookableSupplier` (aliases `cl` and `s`): `from(bookablePlace).innerJoin(
@@ -69,15 +70,21 @@ function noBlock(pickUp: unknown, dropOff: unknown): SQL {
 }
 
 /**
- * The car `cl.car_id` is not overdue: no rental of it is still `out` after its booking's drop-off
- * time (docs/domain.md#availability). Such a car is still with a driver, so no period is offered
- * until its return is recorded. The overdue cars are few (the partial index `rentals_out` holds
- * the cars out now): an uncorrelated `not in` lists them once per statement and each car is a
- * lookup in that list (a hashed subplan), where a correlated test read the rentals out for every
- * car the search probes.
+ * No rental of the car `cl.car_id` that is `out` holds it during [pickUp, dropOff)
+ * (docs/domain.md#availability): a rental out holds its car from its pick-up until its booking's
+ * hold ends (drop-off plus preparation), and once it is past its drop-off time (overdue) until
+ * its return is recorded, so no later period is offered either. The booking's own hold already
+ * covers [start, hold's end); what this adds is the time before the start when the car went out
+ * early, and the open end of an overdue car. The cars out are few (the partial unique index
+ * `rentals_car_out`, one row per car out): an uncorrelated `not in` lists them once per
+ * statement and each car is a lookup in that list (a hashed subplan), where a correlated test
+ * read the rentals out for every car the search probes.
  */
-const notOverdue = sql`cl.car_id not in (select ob.car_id from ${schema.rentals} r join ${schema.bookings} ob on ob.id = r.booking_id
-    where r.state = 'out' and ob.ends_at < now())`;
+function noRentalOut(pickUp: unknown, dropOff: unknown): SQL {
+  return sql`cl.car_id not in (select r.car_id from ${schema.rentals} r join ${schema.bookings} ob on ob.id = r.booking_id
+    where r.state = 'out' and (ob.ends_at < now()
+      or (r.picked_up_at < ${dropOff}::timestamptz and ob.blocked_until > ${pickUp}::timestamptz)))`;
+}
 
 /**
  * The supplier `s` takes a rental of `days` days picked up at `pickUp`, asked at `now`. Both tests
@@ -100,7 +107,7 @@ export function carIsBookable({ locationId, pickUp, dropOff, days, now, exceptBo
     and ${meetsSupplierLimits(pickUp, days, now)}
     and ${noOverlappingBooking(pickUp, dropOff, exceptBookingId)}
     and ${noBlock(pickUp, dropOff)}
-    and ${notOverdue}`;
+    and ${noRentalOut(pickUp, dropOff)}`;
 }
 
 /**
@@ -176,7 +183,7 @@ export async function limitsLeavingOut({
     .where(
       sql`cl.location_id = ${locationId}::int and cl.bookable and s.active and s.status = 'active'
         and (${tooSoon} or ${tooShort})
-        and ${noOverlappingBooking(from, to)} and ${noBlock(from, to)} and ${notOverdue}`,
+        and ${noOverlappingBooking(from, to)} and ${noBlock(from, to)} and ${noRentalOut(from, to)}`,
     );
   return { minimumNoticeHours: row?.minimumNoticeHours ?? null, minimumDays: row?.minimumDays ?? null };
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fuelPolicies } from "../../../db/schema/enums";
-import { billFuelPolicies, computeFinalBill, FinalBillError, type FinalBillInput } from "./final-bill";
+import { depositTakenMethods as dbDepositTaken, fuelPolicies } from "../../../db/schema/enums";
+import {
+  billFuelPolicies,
+  computeFinalBill,
+  depositTakenMethods,
+  FinalBillError,
+  type FinalBillInput,
+} from "./final-bill";
 import { acceptanceReturn } from "./final-bill.fixture";
 
 const base: FinalBillInput = acceptanceReturn.input;
@@ -196,7 +202,8 @@ describe("computeFinalBill (docs/domain.md#final-bill)", () => {
     });
   });
 
-  it("knows the database's fuel policies", () => {
+  it("knows the database's fuel policies and ways of taking a deposit", () => {
     expect([...billFuelPolicies]).toEqual([...fuelPolicies]);
+    expect([...depositTakenMethods]).toEqual([...dbDepositTaken]);
   });
 });

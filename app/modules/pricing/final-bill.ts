@@ -1,4 +1,4 @@
-import type { Deposit, PriceBreakdown } from "./pricing";
+import type { DepositMethod, PriceBreakdown } from "./pricing";
 
 /**
  * The final bill of a rental at its return (docs/domain.md#final-bill): what the driver owes
@@ -17,12 +17,22 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 export const billFuelPolicies = ["likeForlike", "freeTank"] as const;
 type BillFuelPolicy = (typeof billFuelPolicies)[number];
 
+/** How a deposit was taken at the pick-up: a copy of the database's (`deposit_taken`), kept equal by a unit test. */
+export const depositTakenMethods = ["cardHold", "cash", "pointOfSale"] as const;
+export type DepositTaken = (typeof depositTakenMethods)[number];
+
+/**
+ * The deposit a bill settles, named as staff took it at the pick-up (`rentals.deposit_taken`);
+ * bills stored before 2026-12 name the booking's way of holding it (a `DepositMethod`).
+ */
+export type BillDeposit = { cents: number; method: DepositTaken | DepositMethod };
+
 /** A damage staff found at the return, with the amount they charge for it. */
 export type DamageCharge = { amountCents: number; note: string };
 
 export type FinalBillInput = {
-  /** The booking's stored breakdown: the days paid for, their daily price and the deposit. */
-  price: Pick<PriceBreakdown, "days" | "dailyPriceCents" | "deposit">;
+  /** The booking's stored breakdown (the days paid for, their daily price) and the deposit taken at the pick-up. */
+  price: Pick<PriceBreakdown, "days" | "dailyPriceCents"> & { deposit?: BillDeposit };
   /** When the driver actually took the car. */
   pickedUpAt: Date;
   /** The booking's drop-off time. */
@@ -56,8 +66,8 @@ export type FinalBill = {
   damages: DamageCharge[];
   /** Everything above, added up. */
   extrasCents: number;
-  /** The deposit taken, or null when the booking has none. */
-  deposit: Deposit | null;
+  /** The deposit taken, or null when none was. */
+  deposit: BillDeposit | null;
   /** The part of the deposit kept for the extras: min(deposit, extras). */
   depositCoversCents: number;
   /** What goes back to the driver: deposit − covered. */

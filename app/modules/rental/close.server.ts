@@ -3,38 +3,110 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import { isStaff } from "~/modules/access/booking-scope.server";
 import type { SessionUser } from "~/utils/session.server";
 import { lockInScope } from "~/modules/booking/move.server";
-import { getDb, schema } from "~/utils/db.server";
+import { closeOpenCardAttempts } from "~/modules/payment/card.server";
+import { getDb, schema, type Executor } from "~/utils/db.server";
 import { closeAsksOf, type CloseForm } from "./close";
-import { takeCounterPayment } from "./counter-payment.server";
+import { counterReference, takeCounterPayment } from "./counter-payment.server";
+import { paymentInFlight } from "./payment-in-flight.server";
 
 /*
  * Closing the rental at the counter (docs/domain.md#closing): staff of the booking's supplier (or
- * an admin) settle a returned car's final bill — the still-to-pay taken as one counter payment
- * through the one door for money, the deposit's returned part given back — and the record becomes
+ * an admin) settle a returned car's final bill against everything the booking was paid — the
+ * still-to-pay taken as one counter payment through the one door for money, what was paid beyond
+ * it shown as to refund, the deposit's returned part given back — and the record becomes
  * `closed`, in one transaction holding the booking's row and the rental's.
  */
 
-const { rentals } = schema;
+const { payments, rentals } = schema;
+
+/**
+ * What the close settles (docs/domain.md#counter-money), in cents: the stored bill's still-to-pay
+ * (`billCents`, the extras beyond the deposit) set against what the booking's succeeded payments
+ * paid beyond its price (`creditCents`; below 0 when part of the price is unpaid). What is left is
+ * `stillToPayCents`, or `toRefundCents` when the payments were more: never charged again.
+ * `takenAtCloseCents`: what the close took (0 before it).
+ */
+export type Settlement = {
+  billCents: number;
+  creditCents: number;
+  stillToPayCents: number;
+  toRefundCents: number;
+  depositReturnedCents: number;
+  takenAtCloseCents: number;
+};
+
+async function settlementOf(
+  executor: Executor,
+  booking: { id: number; priceCents: number },
+  bill: { stillToPayCents: number; depositReturnedCents: number },
+): Promise<Settlement> {
+  const paid = await executor
+    .select({ amountCents: payments.amountCents, reference: payments.providerReference })
+    .from(payments)
+    .where(and(eq(payments.bookingId, booking.id), eq(payments.status, "succeeded")));
+  const atClose = counterReference("close", booking.id);
+  const takenAtCloseCents = paid.filter((p) => p.reference === atClose).reduce((sum, p) => sum + p.amountCents, 0);
+  const before = paid.reduce((sum, p) => sum + p.amountCents, 0) - takenAtCloseCents;
+  const owed = bill.stillToPayCents + booking.priceCents - before;
+  return {
+    billCents: bill.stillToPayCents,
+    creditCents: before - booking.priceCents,
+    stillToPayCents: Math.max(0, owed),
+    toRefundCents: Math.max(0, -owed),
+    depositReturnedCents: bill.depositReturnedCents,
+    takenAtCloseCents,
+  };
+}
+
+/**
+ * The settlement of a returned or closed rental as the booking page shows it, with a payment of
+ * the booking still on its way (which the close waits for); null before the return. The caller
+ * has checked the booking is in scope.
+ */
+export async function loadSettlement(bookingId: number) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ priceCents: schema.bookings.priceCents, bill: rentals.finalBill })
+    .from(rentals)
+    .innerJoin(schema.bookings, eq(schema.bookings.id, rentals.bookingId))
+    .where(eq(rentals.bookingId, bookingId));
+  if (!row?.bill) return null;
+  const settlement = await settlementOf(db, { id: bookingId, priceCents: row.priceCents }, row.bill);
+  return { ...settlement, asks: closeAsksOf(settlement), inFlight: await paymentInFlight(db, bookingId) };
+}
 
 /**
  * - `closed`: settled and closed.
  * - `notReturned`: the record is not `returned` (still out, or already closed — also by a
  *   concurrent post): nothing written.
  * - `ownBooking`: a staff member cannot settle their own booking, payment or deposit (docs/security.md#payments).
- * - `asksChanged`: the form lacks what the bill asks (cannot happen from the page, whose asks
- *   come from the same stored bill; a hand-made post).
+ * - `asksChanged`: the form lacks what the settlement asks (cannot happen from the page, whose asks
+ *   come from the same settlement; a hand-made post).
+ * - `transferPending`: a transfer of the booking (pago móvil, USDT) is being verified: the close
+ *   waits for it (docs/domain.md#counter-money); nothing written.
+ * - `cardStillOpen`: an open card attempt could not be ended: nothing written, try again shortly.
  * - `notFound`: outside the caller's scope, or no rental.
  */
-export type CloseOutcome = "closed" | "notReturned" | "ownBooking" | "asksChanged" | "notFound";
+export type CloseOutcome =
+  "closed" | "notReturned" | "ownBooking" | "asksChanged" | "transferPending" | "cardStillOpen" | "notFound";
 
-/** Closes the rental of booking `bookingId` (docs/domain.md#closing). */
-export async function closeRental(
-  user: Pick<SessionUser, "id" | "type" | "supplierId">,
-  bookingId: number,
-  form: Partial<Pick<CloseForm, "method" | "depositReturned">>,
-  now = new Date(),
-): Promise<CloseOutcome> {
+type User = Pick<SessionUser, "id" | "type" | "supplierId">;
+type Form = Partial<Pick<CloseForm, "method" | "depositReturned">>;
+
+/**
+ * Closes the rental of booking `bookingId` (docs/domain.md#closing). An open card attempt of the
+ * booking is ended first, as an amendment does: the settlement is made from the payments received.
+ */
+export async function closeRental(user: User, bookingId: number, form: Form, now = new Date()): Promise<CloseOutcome> {
   if (!isStaff(user)) return "notFound";
+  const outcome = await closeOnce(user, bookingId, form, now);
+  if (outcome !== "cardOpen") return outcome;
+  await closeOpenCardAttempts(bookingId);
+  const again = await closeOnce(user, bookingId, form, now);
+  return again === "cardOpen" ? "cardStillOpen" : again;
+}
+
+async function closeOnce(user: User, bookingId: number, form: Form, now: Date): Promise<CloseOutcome | "cardOpen"> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const booking = await lockInScope(tx, user, bookingId);
@@ -43,19 +115,24 @@ export async function closeRental(
     if (!rental) return "notFound";
     if (rental.state !== "returned" || !rental.finalBill) return "notReturned";
     const bill = rental.finalBill;
-    const asks = closeAsksOf(bill);
+    const settlement = await settlementOf(tx, booking, bill);
+    const asks = closeAsksOf(settlement);
     if ((asks.payment && !form.method) || (asks.depositReturned && !form.depositReturned)) return "asksChanged";
     // Neither the payment nor the deposit's return: nobody settles their own money (docs/security.md#payments).
     if (booking.driverId === user.id) return "ownBooking";
+    // The settlement is made from the payments received: none may be on its way (docs/domain.md#counter-money).
+    const inFlight = await paymentInFlight(tx, booking.id, now);
+    if (inFlight?.kind === "transfer") return "transferPending";
+    if (inFlight) return "cardOpen";
 
     const method = asks.payment ? (form.method ?? null) : null;
     if (method) {
-      // The amount is the stored bill's, never a posted one (docs/domain.md#closing).
+      // The amount is the server's, never a posted one (docs/domain.md#closing).
       const taken = await takeCounterPayment(tx, user, {
         bookingId: booking.id,
         step: "close",
         method,
-        amountCents: bill.stillToPayCents,
+        amountCents: settlement.stillToPayCents,
         now,
       });
       if (taken === "duplicate") return "notReturned";
@@ -72,9 +149,11 @@ export async function closeRental(
       supplierId: booking.supplierId,
       changes: {
         state: ["returned", "closed"],
-        amountCents: [null, method ? bill.stillToPayCents : 0],
+        amountCents: [null, method ? settlement.stillToPayCents : 0],
         method: [null, method],
         depositReturnedCents: [null, bill.depositReturnedCents],
+        creditCents: [null, settlement.creditCents],
+        toRefundCents: [null, settlement.toRefundCents],
       },
     });
     return "closed";

@@ -3,8 +3,9 @@ import { counterMethods } from "~/modules/booking/methods";
 
 /*
  * The settle-and-close form on the booking page (docs/domain.md#closing): what it asks depends on
- * the stored final bill — how the still-to-pay was paid when there is one, and staff's word that
- * the deposit's returned part was given back when there is one.
+ * the settlement — the stored final bill against the booking's payments — how the still-to-pay
+ * was paid when there is one, and staff's word that the deposit's returned part was given back
+ * when there is one.
  */
 
 export const closeMessages = {
@@ -12,12 +13,12 @@ export const closeMessages = {
   depositReturned: "bookings:close.errors.depositReturned",
 } as const;
 
-/** What the form asks of this bill: `payment` when something is still to pay, `depositReturned` when part of the deposit goes back. */
+/** What the form asks of this settlement: `payment` when something is still to pay, `depositReturned` when part of the deposit goes back. */
 export type CloseAsks = { payment: boolean; depositReturned: boolean };
 
-export const closeAsksOf = (bill: { stillToPayCents: number; depositReturnedCents: number }): CloseAsks => ({
-  payment: bill.stillToPayCents > 0,
-  depositReturned: bill.depositReturnedCents > 0,
+export const closeAsksOf = (settled: { stillToPayCents: number; depositReturnedCents: number }): CloseAsks => ({
+  payment: settled.stillToPayCents > 0,
+  depositReturned: settled.depositReturnedCents > 0,
 });
 
 /** A field this close does not ask: ignored if posted. */

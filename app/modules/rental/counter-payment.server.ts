@@ -5,6 +5,9 @@ import { recordPayment } from "~/modules/payment/record.server";
 import type { Transaction } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 
+/** The reference of the counter's payment at `step` of a booking: one each, so a replayed post is a duplicate. */
+export const counterReference = (step: "pickup" | "close", bookingId: number) => `counter:${step}:${bookingId}`;
+
 /**
  * Money staff take at the counter (docs/security.md#payments): at the pick-up the balance, at
  * the close the final bill's still to pay. Recorded through the one door for money as received
@@ -23,7 +26,7 @@ export async function takeCounterPayment(
     bookingId,
     method,
     amountCents,
-    providerReference: `counter:${payment.step}:${bookingId}`,
+    providerReference: counterReference(payment.step, bookingId),
     details: { takenBy: user.id },
     awaitingVerification: false,
   });

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { parseDollars } from "~/modules/forms/money";
+import { depositTakenMethods } from "~/modules/pricing/final-bill";
 import { counterMethods } from "~/modules/booking/methods";
 import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { dayField } from "~/modules/forms/dates";
+import { calendarDateIn, parseCalendarDate } from "~/modules/time/calendar";
+import { localToInstant } from "~/modules/time/zoned-time";
 import { parseSignature } from "./signature";
 import { inspectionFields } from "./inspection";
 
@@ -14,9 +17,6 @@ import { inspectionFields } from "./inspection";
 
 /** The fuel gauge in eighths, full first (the select's order): 8/8 is a full tank. */
 export const fuelEighths = [8, 7, 6, 5, 4, 3, 2, 1, 0] as const;
-
-/** How the deposit was taken at the counter; a copy of the database enum (`deposit_taken`), held equal by a test. */
-export const depositTakenMethods = ["cardHold", "cash", "pointOfSale"] as const;
 
 /** The highest odometer reading accepted: seven digits of kilometres. */
 export const ODOMETER_MAX = 9_999_999;
@@ -101,3 +101,17 @@ export type PickupForm = z.output<ReturnType<typeof pickupSchema>>;
  * `YYYY-MM-DD` (ISO dates compare as text). docs/domain.md#pick-up: an expired licence refuses the pick-up.
  */
 export const licenceValidOn = (expiresOn: string, day: string) => expiresOn >= day;
+
+/** Whatever the day, a car may go out this long before its booking's start: a driver at the counter at 23:30 for 00:15 is not sent away. */
+export const PICKUP_AHEAD_MIN_MS = 60 * 60_000;
+
+/**
+ * The earliest moment the car of a booking starting at `startsAt` may be picked up
+ * (docs/domain.md#pick-up): the start of its pick-up day on the pick-up place's clock, or the
+ * supplier's preparation time before the start (at least PICKUP_AHEAD_MIN_MS) when that is earlier.
+ */
+export function pickupOpensAt(startsAt: Date, timeZone: string, preparationHours: number): Date {
+  const dayStart = localToInstant(`${calendarDateIn(timeZone, startsAt)}T00:00`, timeZone) ?? startsAt;
+  const ahead = startsAt.getTime() - Math.max(preparationHours * 3_600_000, PICKUP_AHEAD_MIN_MS);
+  return new Date(Math.min(dayStart.getTime(), ahead));
+}

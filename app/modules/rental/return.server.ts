@@ -35,7 +35,6 @@ async function returnFacts(executor: Executor, bookingId: number, lock: boolean)
       rental: rentals,
       breakdown: bookings.breakdown,
       endsAt: bookings.endsAt,
-      carDepositMethod: cars.depositMethod,
       fuelPolicy: cars.fuelPolicy,
       mileage: cars.mileage,
       extraKmCents: cars.extraKmCents,
@@ -53,11 +52,11 @@ async function returnFacts(executor: Executor, bookingId: number, lock: boolean)
   if (!row) return null;
   const { rental, breakdown } = row;
   const facts: ReturnFacts = {
-    // The bill settles the deposit actually taken at the pick-up, with the booking's way of holding it.
+    // The bill settles the deposit actually taken at the pick-up, named as staff recorded it.
     price: {
       days: breakdown.days,
       dailyPriceCents: breakdown.dailyPriceCents,
-      deposit: { cents: rental.depositCents, method: breakdown.deposit?.method ?? row.carDepositMethod },
+      ...(rental.depositTaken ? { deposit: { cents: rental.depositCents, method: rental.depositTaken } } : {}),
     },
     pickedUpAt: rental.pickedUpAt.toISOString(),
     plannedDropOffAt: row.endsAt.toISOString(),
