@@ -30,6 +30,11 @@ const route = apiRoute(
       const field = refusal.handover === "pickUp" ? "from" : "to";
       throw new ApiError(400, "outsideHours", key, { [field]: key }, values, hoursRefusalBody(refusal));
     }
+    if (typeof outcome === "object" && "driverUnderAge" in outcome) {
+      // The checkout's rule and sentence, by the birth date the booking keeps (docs/domain.md#price-facts).
+      const key = "booking:errors.underAge";
+      throw new ApiError(400, "underAge", key, undefined, { count: String(outcome.driverUnderAge) });
+    }
     if (typeof outcome === "object") {
       // The checkout's rule and sentence, the age in it (docs/domain.md#driver-age).
       const key = "booking:errors.additionalUnderAge";

@@ -299,6 +299,11 @@ async function amend(
     const field = refusal.handover === "pickUp" ? "pickUp" : "dropOff";
     return json({ result: submission.reply({ fieldErrors: { [field]: [context.t(key, values)] } }) }, { status: 400 });
   }
+  if (typeof outcome === "object" && "driverUnderAge" in outcome) {
+    // The checkout's rule and sentence; the birth date is the booking's, not a field of this form.
+    const message = context.t("booking:errors.underAge", { count: outcome.driverUnderAge });
+    return json({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
+  }
   if (typeof outcome === "object") {
     // The checkout's rule and sentence (the age is in it).
     const message = context.t("booking:errors.additionalUnderAge", { count: outcome.additionalUnderAge });

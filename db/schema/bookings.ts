@@ -88,6 +88,16 @@ export const bookings = pgTable(
     additionalDriverEmail: varchar("additional_driver_email", { length: 254 }),
     additionalDriverPhone: varchar("additional_driver_phone", { length: 32 }),
     additionalDriverBirthDate: date("additional_driver_birth_date"),
+    /**
+     * The facts the price was computed from that are the driver's, not the car's
+     * (docs/domain.md#price-facts): the driver's birth date at checkout (null only on a booking made
+     * before it was stored, whose account had none), and the young driver rule in force then —
+     * the age and the fee per day, both null when the car had no fee. Amendments price from these,
+     * never from the account or the supplier as they are now.
+     */
+    driverBirthDate: date("driver_birth_date"),
+    youngDriverAge: smallint("young_driver_age"),
+    youngDriverFeeCents: integer("young_driver_fee_cents"),
     cancelRequest: boolean("cancel_request").notNull().default(false),
     /** While status is void, the car is held for online payment until this instant. */
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
@@ -97,6 +107,11 @@ export const bookings = pgTable(
     check("bookings_dates_order", sql`${t.endsAt} > ${t.startsAt}`),
     check("bookings_price_positive", sql`${t.priceCents} >= 0`),
     check("bookings_blocked_after_end", sql`${t.blockedUntil} >= ${t.endsAt}`),
+    // The young driver rule as the supplier's columns allow it, and whole: an age without a fee is no rule.
+    check(
+      "bookings_young_driver_rule",
+      sql`(${t.youngDriverAge} is null and ${t.youngDriverFeeCents} is null) or (${t.youngDriverAge} between 21 and 99 and ${t.youngDriverFeeCents} between 1 and 100000000)`,
+    ),
     // The fleet calendar and the occupancy read a car's bookings by their end.
     index("bookings_car_blocking")
       .on(t.carId, t.endsAt, t.startsAt)

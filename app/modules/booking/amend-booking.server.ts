@@ -28,11 +28,11 @@ import { lockInScope, paidCentsOf } from "./move.server";
 import { isPickedUp } from "./rental.server";
 import { paymentInFlight } from "./payment-in-flight.server";
 import { tellStaff, type BookingBefore } from "./tell-staff.server";
-import { youngDriverFeeCents, youngDriverRule } from "./young-driver";
+import { bookedYoungDriverRule, youngDriverFeeCents } from "./young-driver";
 import { calendarDateIn } from "~/modules/time/calendar";
 import { placeNameColumns } from "~/modules/i18n/place-name";
 
-const { bookings, cars, locations, suppliers, users } = schema;
+const { bookings, cars, locations, suppliers } = schema;
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 
@@ -68,6 +68,8 @@ export type AmendOutcome =
   | "pickedUp"
   /** A payment of the booking is being made or verified: its amount was computed on the current price. */
   | "paymentInProgress"
+  /** The driver, by the birth date the booking keeps, is younger than the car asks on the new pick-up date (docs/domain.md#driver-age). */
+  | { driverUnderAge: number }
   /** The additional driver is younger than the car asks on the new pick-up date (docs/domain.md#driver-age), as at checkout. */
   | { additionalUnderAge: number }
   /** A new handover outside its place's hours, which offers no out-of-hours service (docs/domain.md#opening-hours). */
@@ -82,7 +84,9 @@ const complete = (d: NonNullable<Amendment["additionalDriver"]>) =>
 /**
  * The driver changes their pay-later booking before pick-up (docs/domain.md#cancellation): new
  * dates, places, options and additional driver, under the checkout's own rules (period,
- * options, additional driver and ages), re-priced with priceRental (pay later) and re-checked
+ * options, additional driver and ages), re-priced with priceRental (pay later) from the car's
+ * prices now and the facts the booking keeps (the driver's birth date and the young driver rule,
+ * docs/domain.md#price-facts), and re-checked
  * with the shared availability predicate, which leaves the booking itself out of the overlap
  * test; the exclusion constraint still refuses a concurrent winner (23P01). Refused while a
  * payment of the booking is in flight: its amount was the old price (docs/domain.md#in-flight).
@@ -134,18 +138,9 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
         return { outsideHours: { ...refusal, place: { nameEs, nameEn, nameFr, nameEl } } } as const;
       }
       const [supplier] = await tx
-        .select({
-          oneWayFeeCents: suppliers.oneWayFeeCents,
-          youngDriverAge: suppliers.youngDriverAge,
-          youngDriverFeeCents: suppliers.youngDriverFeeCents,
-        })
+        .select({ oneWayFeeCents: suppliers.oneWayFeeCents })
         .from(suppliers)
         .where(eq(suppliers.id, booking.supplierId));
-      // The booking's driver's age on the new pick-up date prices the young driver fee (docs/domain.md#young-driver-fee).
-      const [driver] = await tx
-        .select({ birthDate: users.birthDate })
-        .from(users)
-        .where(eq(users.id, booking.driverId));
       const rates = await ratesForCar(tx, car, { pickUp: change.pickUp, days, timeZone: place.timeZone });
       const breakdown = priceRental({
         car: {
@@ -162,18 +157,25 @@ export async function amendBooking(user: User, id: number, change: Amendment, no
           handovers.fees,
           supplier?.oneWayFeeCents ?? 0,
           place.id !== dropoffPlace.id,
+          // The driver's facts are the booking's (docs/domain.md#price-facts): the birth date and the
+          // young driver rule kept at checkout, on the new pick-up date, whatever the account or the supplier says now.
           youngDriverFeeCents(
-            supplier
-              ? youngDriverRule(supplier.youngDriverAge, supplier.youngDriverFeeCents, car.youngDriverFeeCents)
-              : null,
-            driver?.birthDate,
+            bookedYoungDriverRule(booking),
+            booking.driverBirthDate,
             calendarDateIn(place.timeZone, change.pickUp),
             days,
           ),
         ),
       });
-      // The additional driver's age as at checkout, on the new pick-up date at the new pick-up place.
+      // Both drivers' ages as at checkout, on the new pick-up date at the new pick-up place: the
+      // driver's by the birth date the booking keeps (one made before it was kept may have none).
       const minimumAge = requiredDriverAge(car.minimumAge);
+      if (
+        booking.driverBirthDate !== null &&
+        !driverOldEnough(booking.driverBirthDate, change.pickUp, place.timeZone, minimumAge)
+      ) {
+        return { driverUnderAge: minimumAge } as const;
+      }
       if (additionalDriver && !driverOldEnough(additionalDriver.birthDate, change.pickUp, place.timeZone, minimumAge)) {
         return { additionalUnderAge: minimumAge } as const;
       }

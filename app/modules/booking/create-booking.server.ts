@@ -24,7 +24,7 @@ import { enqueueBookingConfirmation } from "./confirmation.server";
 import { generateReference } from "./reference";
 import { tellStaff } from "./tell-staff.server";
 import { endExpiredHolds } from "./holds.server";
-import { youngDriverFeeCents, youngDriverRule, type YoungDriverRule } from "./young-driver";
+import { bookedRuleColumns, youngDriverFeeCents, youngDriverRule, type YoungDriverRule } from "./young-driver";
 import { calendarDateIn } from "~/modules/time/calendar";
 import { EXCLUSION_VIOLATION, sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 import { isRowId } from "~/utils/row-id";
@@ -367,6 +367,9 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
     additionalDriverEmail: extra?.email ?? null,
     additionalDriverPhone: extra?.phone ?? null,
     additionalDriverBirthDate: extra?.birthDate ?? null,
+    // What the price was computed from that amendments must not read again elsewhere (docs/domain.md#price-facts).
+    driverBirthDate,
+    ...bookedRuleColumns(car.youngDriver),
   });
 
   // A hold is announced once it is paid (payment/fulfil.server.ts): it may lapse within the half hour.

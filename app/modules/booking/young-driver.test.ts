@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ageOn } from "~/modules/user/age";
-import { youngDriverFeeCents, youngDriverRule } from "./young-driver";
+import { bookedRuleColumns, bookedYoungDriverRule, youngDriverFeeCents, youngDriverRule } from "./young-driver";
 
 describe("youngDriverFeeCents (docs/domain.md#young-driver-fee)", () => {
   const rule = { belowAge: 25, dailyFeeCents: 1000 };
@@ -62,5 +62,23 @@ describe("youngDriverFeeCents against the driver age rule (docs/domain.md#driver
         checked += 1;
       }
     expect(checked).toBeGreaterThan(7000);
+  });
+});
+
+describe("the rule a booking keeps (docs/domain.md#price-facts)", () => {
+  it("stores the age and the fee per day, and reads the same rule back", () => {
+    expect(bookedRuleColumns({ belowAge: 23, dailyFeeCents: 2000 })).toEqual({
+      youngDriverAge: 23,
+      youngDriverFeeCents: 2000,
+    });
+    expect(bookedYoungDriverRule(bookedRuleColumns({ belowAge: 23, dailyFeeCents: 2000 }))).toEqual({
+      belowAge: 23,
+      dailyFeeCents: 2000,
+    });
+  });
+
+  it("stores no rule as two nulls, and reads nulls (a booking without one) as no rule", () => {
+    expect(bookedRuleColumns(null)).toEqual({ youngDriverAge: null, youngDriverFeeCents: null });
+    expect(bookedYoungDriverRule({ youngDriverAge: null, youngDriverFeeCents: null })).toBeNull();
   });
 });

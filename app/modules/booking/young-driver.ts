@@ -41,3 +41,20 @@ export function youngDriverFeeCents(
   const latestAdult = `${String(Number(pickUpDate.slice(0, 4)) - rule.belowAge).padStart(4, "0")}${pickUpDate.slice(4)}`;
   return birthDate > latestAdult ? rule.dailyFeeCents * days : 0;
 }
+
+/**
+ * The rule as a booking keeps it (docs/domain.md#price-facts): the age and the fee per day in
+ * force at checkout, both null when there was no fee. Stored so that later changes of the
+ * supplier's or the car's fee never re-price the booking.
+ */
+export type BookedYoungDriverRule = { youngDriverAge: number | null; youngDriverFeeCents: number | null };
+
+/** The columns a booking stores for the rule it was priced with. */
+export function bookedRuleColumns(rule: YoungDriverRule | null): BookedYoungDriverRule {
+  return { youngDriverAge: rule?.belowAge ?? null, youngDriverFeeCents: rule?.dailyFeeCents ?? null };
+}
+
+/** The rule a booking was priced with, read back from its columns; amendments price with it. */
+export function bookedYoungDriverRule(booking: BookedYoungDriverRule): YoungDriverRule | null {
+  return booking.youngDriverAge === null ? null : youngDriverRule(booking.youngDriverAge, booking.youngDriverFeeCents);
+}

@@ -342,14 +342,14 @@ export const amendBooking = defineOperation({
   description: [
     "The driver changes their own pay-later booking before pick-up (docs/domain.md#cancellation): dates, places, options, additional driver. The booking is re-priced and availability re-checked; the supplier's staff are notified.",
     "",
-    "Not the caller's → 404; not amendable (money received, started, cancelled) → 409 `refused`; the car was picked up at the counter → 409 `pickedUp`; the car is taken for the new period → 409 `unavailable`; a transfer of the booking is being verified → 409 `paymentInProgress` (open card attempts are ended first, since they were for the old price). The checkout's rules apply: at most 365 days (400 on `to`), the additional driver's details exactly when the option is chosen (400 on `additionalDriver`), each handover within its place's opening hours unless the place offers out-of-hours service (400 `outsideHours` on `from` or `to`, the message naming the hours, `error.hours` the place and that day's hours; docs/domain.md#opening-hours). More than 60 changes (amend, cancel, amendment request, page and API together) per account in 15 minutes → 429 `rateLimited`.",
+    "Not the caller's → 404; not amendable (money received, started, cancelled) → 409 `refused`; the car was picked up at the counter → 409 `pickedUp`; the car is taken for the new period → 409 `unavailable`; a transfer of the booking is being verified → 409 `paymentInProgress` (open card attempts are ended first, since they were for the old price). The checkout's rules apply: at most 365 days (400 on `to`), the additional driver's details exactly when the option is chosen (400 on `additionalDriver`), each handover within its place's opening hours unless the place offers out-of-hours service (400 `outsideHours` on `from` or `to`, the message naming the hours, `error.hours` the place and that day's hours; docs/domain.md#opening-hours), both drivers old enough on the new pick-up date (400 `underAge`, on `additionalDriver.birthDate` for the additional driver). The price is worked out from the car's prices now and the facts the booking keeps: the driver's birth date and the young driver fee per day as they were at checkout (docs/domain.md#price-facts). More than 60 changes (amend, cancel, amendment request, page and API together) per account in 15 minutes → 429 `rateLimited`.",
   ].join("\n"),
   auth: "user",
   params: idParams,
   body: amendBodySchema,
   responses: { 200: { description: "Changed: the booking as it is now.", schema: bookingSchema } },
   errors: [400, 404, 409, 429],
-  errorCodes: { 400: ["outsideHours"], 409: ["refused", "pickedUp", "unavailable", "paymentInProgress"] },
+  errorCodes: { 400: ["outsideHours", "underAge"], 409: ["refused", "pickedUp", "unavailable", "paymentInProgress"] },
   example: {
     params: { id: "1" },
     body: { pickupLocationId: 1, dropoffLocationId: 1, from: "2027-03-11T10:00", to: "2027-03-14T10:00", options: [] },
