@@ -21,6 +21,8 @@ export type LimitName =
   | "payment-submit"
   | "checkout-ip"
   | "checkout-account"
+  | "checkout-visitor"
+  | "verify-captcha"
   | "card-start-ip"
   | "card-start-booking"
   | "booking-change";
@@ -58,6 +60,12 @@ export const rules: Record<LimitName, { points: number; duration: number }> = {
   // one address may be a whole carrier-grade NAT of mobile customers.
   "checkout-ip": { points: 60, duration: 60 * 60 },
   "checkout-account": { points: 20, duration: 60 * 60 },
+  // Visitor bookings per client: each makes a new, unproven account, which the per-driver cap never
+  // meets. Counted before booking, given back when the checkout is refused, so it counts bookings
+  // made (docs/domain.md#limits).
+  "checkout-visitor": { points: 3, duration: 60 * 60 },
+  // The spec's check endpoint may call Google: per client (docs/security.md#captcha).
+  "verify-captcha": { points: 20, duration: 15 * 60 },
   // Each card start may call Stripe (retrieve, create): per booking and per client.
   "card-start-ip": { points: 30, duration: 60 * 60 },
   "card-start-booking": { points: 10, duration: 60 * 60 },
