@@ -84,11 +84,29 @@ type Store = Map<LimitName, RateLimiterAbstract>;
 const globalStore = globalThis as typeof globalThis & { [key]?: Store };
 
 let redis: Redis | null | undefined;
+/**
+ * Settles once the client's first connection is open, or after FIRST_CONNECTION_MS without one.
+ * Until then a command fails at once (no offline queue: nothing waits on an outage) and would be
+ * counted in this process's memory, so a process just started would lose a client's first
+ * attempt from the count every process shares. Awaited by every count; settled, it costs nothing.
+ */
+let firstConnection: Promise<void> = Promise.resolve();
+const FIRST_CONNECTION_MS = 2_000;
+
 function redisClient(): Redis | null {
   if (redis === undefined) {
     const url = getEnv().REDIS_URL;
-    redis = url ? new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
-    redis?.on("error", () => {});
+    const client = url ? new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
+    client?.on("error", () => {});
+    if (client)
+      firstConnection = new Promise((resolve) => {
+        const timer = setTimeout(resolve, FIRST_CONNECTION_MS).unref();
+        client.once("ready", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    redis = client;
   }
   return redis;
 }
@@ -130,8 +148,10 @@ export async function noteRefusals<T>(work: (waitMs: () => number) => Promise<T>
  * "check without counting" (docs/security.md#rate-limits).
  */
 export async function consume(name: LimitName, subject: string): Promise<boolean> {
+  const counter = limiter(name);
+  await firstConnection;
   try {
-    await limiter(name).consume(subject.toLowerCase());
+    await counter.consume(subject.toLowerCase());
     return true;
   } catch (error) {
     if (error instanceof RateLimiterRes) {
@@ -151,10 +171,14 @@ export async function consumeAll(limits: Array<[LimitName, string]>): Promise<bo
 
 /** Gives one counted attempt back, e.g. a client's sign-in that turned out right. */
 export async function refund(name: LimitName, subject: string) {
-  await limiter(name).reward(subject.toLowerCase(), 1);
+  const counter = limiter(name);
+  await firstConnection;
+  await counter.reward(subject.toLowerCase(), 1);
 }
 
 /** Clears a subject's count, e.g. an address after a successful sign-in. */
 export async function reset(name: LimitName, subject: string) {
-  await limiter(name).delete(subject.toLowerCase());
+  const counter = limiter(name);
+  await firstConnection;
+  await counter.delete(subject.toLowerCase());
 }
