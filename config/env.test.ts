@@ -15,6 +15,14 @@ describe("parseEnv", () => {
     expect(env.appOrigin).toBe("http://localhost:3000");
   });
 
+  it("refuses a reCAPTCHA captcha without the site key the pages' checkbox needs", () => {
+    const recaptcha = { ...base, CAPTCHA_ENABLED: "1", RECAPTCHA_SECRET: "secret" };
+    expect(() => parseEnv(recaptcha)).toThrow(/RECAPTCHA_SITE_KEY: RECAPTCHA_SITE_KEY is required/);
+    expect(parseEnv({ ...recaptcha, RECAPTCHA_SITE_KEY: "site-key" }).RECAPTCHA_SITE_KEY).toBe("site-key");
+    // The secret alone (apps checking at /api/verify-recaptcha, the captcha off) needs no site key.
+    expect(parseEnv({ ...base, RECAPTCHA_SECRET: "secret" }).CAPTCHA_ENABLED).toBe(false);
+  });
+
   it("loads demo data by default except in production, where only DEMO_DATA=1 asks for it", () => {
     expect(parseEnv(base).demoData).toBe(true);
     expect(parseEnv({ ...base, NODE_ENV: "production" }).demoData).toBe(false);

@@ -68,9 +68,12 @@ const schema = z
     WALLET_ADDRESS: optionalString,
     USDT_CONTRACT: z.string().default("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"),
     MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+    /** The captcha on sign-up and a visitor's checkout (docs/security.md#captcha). */
     CAPTCHA_ENABLED: flag,
-    /** Google reCAPTCHA's secret key: /api/verify-recaptcha asks Google when set (docs/operations.md#recaptcha). */
+    /** Google reCAPTCHA's secret key: with the captcha on, Google's token is the proof asked for (docs/operations.md#recaptcha). */
     RECAPTCHA_SECRET: optionalString,
+    /** The site key of the same reCAPTCHA key, for the checkbox the pages show. */
+    RECAPTCHA_SITE_KEY: optionalString,
     RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
     /** Browser and hybrid-app origins allowed to call /api (CORS), docs/operations.md#api-origins. */
     API_CORS_ORIGINS: originList,
@@ -106,6 +109,14 @@ const schema = z
     OTEL_SERVICE_NAME: z.preprocess(emptyAsUnset, z.string().default("rueda")),
   })
   .superRefine((env, ctx) => {
+    // The pages would show no checkbox, and nobody could sign up (docs/operations.md#recaptcha).
+    if (env.CAPTCHA_ENABLED && env.RECAPTCHA_SECRET && !env.RECAPTCHA_SITE_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["RECAPTCHA_SITE_KEY"],
+        message: "RECAPTCHA_SITE_KEY is required when CAPTCHA_ENABLED is on with RECAPTCHA_SECRET",
+      });
+    }
     if (env.APP_URL.startsWith("https://") && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",

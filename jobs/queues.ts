@@ -24,6 +24,7 @@ export const emailTemplates = [
   "pickup-reminder",
   "rental-agreement",
   "rental-returned",
+  "booking-released",
 ] as const;
 
 /** Every job the system runs: its queue and the shape of its payload. */
@@ -82,6 +83,8 @@ export const jobs = {
   "check-usdt-payment": { queue: "payments", payload: z.object({ paymentId: z.number().int().positive() }) },
   // Fails pago móvil transfers nobody verified within 48 h, releasing their cars (docs/domain.md#pago-móvil).
   "expire-mobile-payments": { queue: "payments", payload: z.object({}) },
+  // Releases unproven visitors' pay-later bookings past their 2 hours (docs/domain.md#unproven-holds).
+  "release-unproven-bookings": { queue: "maintenance", payload: z.object({}) },
   // Writes the pick-up reminders of bookings picking up within a day (docs/domain.md#reminder).
   "send-pickup-reminders": { queue: "maintenance", payload: z.object({}) },
 } as const;
@@ -95,6 +98,8 @@ export const schedules: Array<{ name: JobName; everyMs: number }> = [
   { name: "purge-expired-tokens", everyMs: 60 * 60 * 1000 },
   // Payment holds last 30 minutes (docs/domain.md#availability); a minute late is soon enough.
   { name: "expire-holds", everyMs: 60 * 1000 },
+  // An unproven visitor's pay-later booking holds its car 2 hours (docs/domain.md#unproven-holds); a minute late is soon enough.
+  { name: "release-unproven-bookings", everyMs: 60 * 1000 },
   // Transfers expire after 48 hours (docs/domain.md#pago-móvil); ten minutes late is soon enough.
   { name: "expire-mobile-payments", everyMs: 10 * 60 * 1000 },
   // Reminders go out about a day before pick-up (docs/domain.md#reminder); 15 minutes early or late is all the same.

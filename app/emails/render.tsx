@@ -259,6 +259,24 @@ const templates: Record<string, Template> = {
       </>
     ),
   }),
+  // docs/domain.md#unproven-holds: a visitor's pay-later booking released because nobody proved the address in time.
+  "booking-released": (t, data) => ({
+    subject: t("bookingReleased.subject", { reference: str(data.reference) }),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>
+          {t("bookingReleased.body", { reference: str(data.reference), car: str(data.car), count: Number(data.hours) })}
+        </Text>
+        <LabelledLines t={t} lines={tripLines(t, data)} />
+        <Text>{t("bookingReleased.again")}</Text>
+        <Button href={str(data.link)} style={buttonStyle}>
+          {t("bookingReleased.button")}
+        </Button>
+        <Text>{t("linkFallback", { link: str(data.link) })}</Text>
+      </>
+    ),
+  }),
   "password-changed": (t, data) => ({
     subject: t("passwordChanged.subject"),
     body: (

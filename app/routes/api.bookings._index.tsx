@@ -2,6 +2,7 @@ import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import {
   checkoutFailureError,
+  checkoutGuardError,
   checkoutFields,
   checkoutProblemError,
   checkoutValidationError,
@@ -10,7 +11,6 @@ import {
 import { createBooking, listBookings } from "~/modules/api/operations/bookings";
 import { listBookings as bookingList } from "~/modules/booking/list-bookings.server";
 import { canAmend } from "~/modules/booking/eligibility";
-import { messages } from "~/modules/forms/messages";
 import { bookCheckoutLimited, prepareCheckout } from "~/modules/booking/checkout.server";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import { BOOKINGS_PER_PAGE, dateRange, readListQuery } from "~/modules/booking/list-query";
@@ -62,8 +62,13 @@ const route = apiRoute(
       for (const issue of parsed.error.issues) fields[issue.path.map(String).join(".") || "body"] ??= issue.message;
       throw checkoutValidationError(fields);
     }
-    const result = await bookCheckoutLimited(prepared, parsed.data, { userId, language, ip: context.ip });
-    if (result === "rateLimited") throw new ApiError(429, "rateLimited", messages.rateLimited);
+    const result = await bookCheckoutLimited(prepared, parsed.data, {
+      userId,
+      language,
+      ip: context.ip,
+      captcha: { token: body.captchaToken, answer: body.captchaAnswer },
+    });
+    if (typeof result === "string") throw checkoutGuardError(result);
     if (!result.ok) throw checkoutFailureError(result, language);
     const booking = await loadPayableBooking(result.bookingId, { userId: result.driverId, grant: null });
     if (!booking) throw new ApiError(500);

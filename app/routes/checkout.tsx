@@ -12,6 +12,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { CaptchaField, useCaptchaLabel } from "~/components/captcha-field";
 import { CarSummary } from "~/components/checkout/car-summary";
 import { AccountDriverFields, AdditionalDriverFields, VisitorDriverFields } from "~/components/checkout/driver-fields";
 import { OptionChoices } from "~/components/checkout/option-choices";
@@ -29,6 +30,8 @@ import {
   problemStatus,
 } from "~/modules/booking/checkout.server";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
+import { VISITOR_BOOKINGS_PER_HOUR } from "~/modules/booking/checkout-limits.server";
+import { pageCaptcha, proofOfForm, requiredCaptcha } from "~/modules/security/captcha.server";
 import {
   checkoutHrefWithChoices,
   choicesFromParams,
@@ -129,6 +132,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     excess: car.excess,
     driver: account?.driver ?? null,
+    // A visitor proves a person when the captcha is on (docs/security.md#captcha).
+    captcha: account ? null : pageCaptcha(),
     payments,
     choices: choicesFromParams(url.searchParams),
   };
@@ -137,14 +142,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   const prepared = await readCheckout(request, context);
-  const submission = parseForm(await request.formData(), { schema: prepared.schema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const formData = await request.formData();
+  const submission = parseForm(formData, { schema: prepared.schema });
+  // A captcha answer is never shown again: the form comes back with a new sum.
+  const hidden = { hideFields: ["captchaAnswer"] };
+  if (submission.status !== "success") return json(submission.reply(hidden), { status: 400 });
   const result = await bookCheckoutLimited(prepared, submission.value, {
     userId: context.user?.id ?? null,
     language: context.language,
     ip: context.ip,
+    captcha: proofOfForm(formData),
   });
-  if (result === "rateLimited") return json(submission.reply({ formErrors: [messages.rateLimited] }), { status: 429 });
+  if (result === "rateLimited")
+    return json(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });
+  if (result === "visitorLimit") {
+    // Worded here: the form shows keys, without values.
+    const message = context.t("booking:errors.visitorLimit", { count: VISITOR_BOOKINGS_PER_HOUR });
+    return json(submission.reply({ ...hidden, formErrors: [message] }), { status: 429 });
+  }
+  if (result === "captcha") {
+    // Beside the sum typed; Google's box has no field of the form, so above it.
+    const refusal =
+      requiredCaptcha() === "challenge"
+        ? { fieldErrors: { captchaAnswer: [authMessages.captcha] } }
+        : { formErrors: [authMessages.captcha] };
+    return json(submission.reply({ ...hidden, ...refusal }), { status: 400 });
+  }
+  if (result === "captchaUnavailable")
+    return json(submission.reply({ ...hidden, formErrors: [authMessages.captchaUnavailable] }), { status: 502 });
   if (result.ok) {
     // A visitor's new account is not signed in: nobody has proven its address yet. The visitor reaches
     // this booking and its payment through a grant in the URL, and nothing else of the account
@@ -159,7 +184,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     };
     return redirect(`/booking?${payableQuery(result.bookingId, grant)}`, { headers });
   }
-  return json(submission.reply(failureReply(result, context)), { status: failureStatus[result.reason] });
+  return json(submission.reply({ ...hidden, ...failureReply(result, context) }), {
+    status: failureStatus[result.reason],
+  });
 }
 
 /** A refusal of the booking service as the form shows it: beside its field, or above the form. */
@@ -201,7 +228,7 @@ export default function CheckoutPage() {
   const { pricing, driver, choices, summary, payments } = data;
   const validate = useLazyValidation(data.formOptions);
   // Not conform's useForm: it would put the page over its JavaScript budget (use-server-form.ts).
-  const { form, field } = useServerForm<CheckoutFields>({
+  const { form, field } = useServerForm<CheckoutFields & { captchaAnswer: string }>({
     lastResult,
     defaultValue: choices,
     constraint: data.constraint,
@@ -257,6 +284,7 @@ export default function CheckoutPage() {
   );
   const signInHref = `/sign-in?redirectTo=${encodeURIComponent(returnHref)}`;
   const unavailable = form.errors?.includes("booking:errors.unavailable") ?? false;
+  const captchaLabel = useCaptchaLabel(data.captcha);
 
   const labels: Record<string, string> = {
     options: t("options.title"),
@@ -269,6 +297,7 @@ export default function CheckoutPage() {
     additionalEmail: t("additionalDriver.email"),
     additionalPhone: t("additionalDriver.phone"),
     additionalBirthDate: t("additionalDriver.birthDate"),
+    ...captchaLabel,
   };
 
   return (
@@ -348,6 +377,7 @@ export default function CheckoutPage() {
             : t("payment:checkout.total", { count: summary.days })}{" "}
           <strong data-testid="checkout-total">{formatCents(price.totalCents)}</strong>
         </p>
+        <CaptchaField captcha={data.captcha} field={field("captchaAnswer")} attempt={lastResult} />
         <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("submitting")}>
           {t("submit")}
         </SubmitButton>

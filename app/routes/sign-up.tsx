@@ -4,58 +4,51 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
+import { CaptchaField, useCaptchaLabel } from "~/components/captcha-field";
 import { TermsField } from "~/components/form-choices";
 import { FormErrors, Honeypot, SubmitButton, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
-import { createCaptcha, verifyCaptcha } from "~/modules/security/captcha.server";
+import { pageCaptcha, proofOfForm, requiredCaptcha } from "~/modules/security/captcha.server";
 import { registerUserLimited } from "~/modules/user/account.server";
 import { appToday } from "~/modules/time/calendar";
 import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
 import { signUpSchema } from "~/modules/user/validation";
-import { getEnv } from "~/utils/env.server";
 import { toastHeader } from "~/utils/toast.server";
 import { logError } from "~/utils/error-log";
 
-const hidden = { hideFields: ["password", "confirmPassword"] };
+// A refused captcha answer is not shown again: the form comes back with a new sum.
+const hidden = { hideFields: ["password", "confirmPassword", "captchaAnswer"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   if (context.user) throw redirect("/");
-  const env = getEnv();
   return {
     title: `${context.t("auth:signUp.title")} · Rueda`,
     today: appToday(),
-    captcha: env.CAPTCHA_ENABLED ? createCaptcha(env.SESSION_SECRET) : null,
+    captcha: pageCaptcha(),
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw new Response(null, { status: 405 });
   if (context.user) return redirect("/");
-  const env = getEnv();
   const formData = await request.formData();
-  const schema = signUpSchema({ today: appToday(), captcha: env.CAPTCHA_ENABLED });
+  const captcha = requiredCaptcha();
+  const schema = signUpSchema({ today: appToday(), captcha: captcha === "challenge" });
   const submission = parseForm(formData, { schema });
   if (submission.status !== "success") return json(submission.reply(hidden), { status: 400 });
   // A bot filled the hidden field: act as if it worked, create nothing.
   if (formData.get("website")) return redirect("/");
-  if (
-    env.CAPTCHA_ENABLED &&
-    !verifyCaptcha(env.SESSION_SECRET, submission.value.captchaToken, submission.value.captchaAnswer)
-  ) {
-    return json(submission.reply({ ...hidden, fieldErrors: { captchaAnswer: [authMessages.captcha] } }), {
-      status: 400,
-    });
-  }
   const { fullName, email, phone, birthDate, password } = submission.value;
   let result: Awaited<ReturnType<typeof registerUserLimited>>;
   try {
     result = await registerUserLimited(
       { fullName, email, phone, birthDate, password, language: context.language },
       context.ip,
+      proofOfForm(formData),
     );
   } catch (error) {
     logError("sign-up", error);
@@ -63,6 +56,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!result.ok && result.reason === "rateLimited")
     return json(submission.reply({ ...hidden, formErrors: [messages.rateLimited] }), { status: 429 });
+  if (!result.ok && result.reason === "captcha") {
+    // Beside the sum typed; Google's box has no field of the form, so above it.
+    const refusal =
+      captcha === "challenge"
+        ? { fieldErrors: { captchaAnswer: [authMessages.captcha] } }
+        : { formErrors: [authMessages.captcha] };
+    return json(submission.reply({ ...hidden, ...refusal }), { status: 400 });
+  }
+  if (!result.ok && result.reason === "captchaUnavailable")
+    return json(submission.reply({ ...hidden, formErrors: [authMessages.captchaUnavailable] }), { status: 502 });
   if (!result.ok)
     return json(submission.reply({ ...hidden, fieldErrors: { email: [authMessages.emailTaken] } }), { status: 400 });
   // No session: nobody has proven the address until the emailed link is used (docs/security.md#unproven-addresses).
@@ -76,8 +79,9 @@ export default function SignUpPage() {
   const { today, captcha } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const schema = useMemo(() => signUpSchema({ today, captcha: Boolean(captcha) }), [today, captcha]);
+  const schema = useMemo(() => signUpSchema({ today, captcha: captcha?.kind === "challenge" }), [today, captcha]);
   const [form, fields] = useZodForm(schema, lastResult);
+  const captchaLabel = useCaptchaLabel(captcha);
   const labels: Record<string, string> = {
     fullName: t("auth:fields.fullName"),
     email: t("auth:fields.email"),
@@ -86,7 +90,7 @@ export default function SignUpPage() {
     password: t("auth:fields.password"),
     confirmPassword: t("auth:fields.confirmPassword"),
     tos: t("auth:fields.tos"),
-    ...(captcha ? { captchaAnswer: t("auth:fields.captcha", { question: captcha.question }) } : {}),
+    ...captchaLabel,
   };
 
   return (
@@ -125,12 +129,7 @@ export default function SignUpPage() {
           autoComplete="new-password"
         />
         <TermsField field={fields.tos} label={t("auth:signUp.acceptTos")} readLabel={t("auth:signUp.readTos")} />
-        {captcha ? (
-          <>
-            <input type="hidden" name="captchaToken" value={captcha.token} />
-            <TextField field={fields.captchaAnswer} label={labels.captchaAnswer} autoComplete="off" />
-          </>
-        ) : null}
+        <CaptchaField captcha={captcha} field={fields.captchaAnswer} attempt={lastResult} />
         <Honeypot />
         <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("auth:signUp.submitting")}>
           {t("auth:signUp.submit")}

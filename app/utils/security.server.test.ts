@@ -51,4 +51,20 @@ describe("securityHeaders", () => {
     });
     expect(deployed.securityHeaders()["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
   });
+
+  it("lets Google's reCAPTCHA checkbox load and frame only when it is the captcha asked for", async () => {
+    const off = await load({ DATA_DIR: ".data/test", RECAPTCHA_SECRET: "secret" });
+    expect(off.contentSecurityPolicy("n", { dev: false })).not.toContain("recaptcha");
+    const on = await load({
+      DATA_DIR: ".data/test",
+      CAPTCHA_ENABLED: "1",
+      RECAPTCHA_SECRET: "secret",
+      RECAPTCHA_SITE_KEY: "site-key",
+    });
+    const policy = on.contentSecurityPolicy("n", { dev: false });
+    expect(policy).toContain(
+      "script-src 'self' 'nonce-n' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/;",
+    );
+    expect(policy).toContain("frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/;");
+  });
 });

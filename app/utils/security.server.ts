@@ -12,9 +12,16 @@ export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }):
   const analytics = env.ANALYTICS_MEASUREMENT_ID
     ? ["https://www.googletagmanager.com", "https://www.google-analytics.com"]
     : [];
+  // Google's reCAPTCHA checkbox, when it is the captcha asked for (docs/security.md#captcha): its
+  // script, loaded by the page once interactive, and its frame.
+  const recaptcha = env.CAPTCHA_ENABLED && env.RECAPTCHA_SECRET;
+  const recaptchaScripts = recaptcha ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, ...analytics, ...(dev ? ["'unsafe-eval'"] : [])],
+    "script-src": ["'self'", `'nonce-${nonce}'`, ...analytics, ...recaptchaScripts, ...(dev ? ["'unsafe-eval'"] : [])],
+    ...(recaptcha
+      ? { "frame-src": ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"] }
+      : {}),
     // React's style attributes and Leaflet's positioning need inline styles.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...(tiles ? [tiles] : []), ...analytics],

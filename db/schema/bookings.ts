@@ -101,6 +101,12 @@ export const bookings = pgTable(
     cancelRequest: boolean("cancel_request").notNull().default(false),
     /** While status is void, the car is held for online payment until this instant. */
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    /**
+     * A visitor's pay-later booking, made with an address nobody has proven, holds its car until
+     * this instant unless the account is activated or money comes in (docs/domain.md#unproven-holds);
+     * null for every other booking.
+     */
+    unprovenReleaseAt: timestamp("unproven_release_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -125,6 +131,10 @@ export const bookings = pgTable(
     index("bookings_hold_idx")
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'void'`),
+    // The minute sweep reads the pending ones past their deadline (booking/unproven-holds.server.ts).
+    index("bookings_unproven_release_idx")
+      .on(t.unprovenReleaseAt)
+      .where(sql`${t.status} = 'pending' and ${t.unprovenReleaseAt} is not null`),
   ],
 );
 

@@ -19,3 +19,4 @@ export * from "./audit";
 export * from "./usdt-attempts";
 export * from "./payment-handoffs";
 export * from "./seasons";
+export * from "./spent-captchas";

@@ -15,7 +15,12 @@ type Handlers = { [N in JobName]: Handler<N> };
  * (`provideHandlers`), so this layer never imports upwards (docs/architecture.md#layers).
  */
 export type ProvidedJob =
-  "stripe-event" | "check-usdt-payment" | "expire-holds" | "expire-mobile-payments" | "send-pickup-reminders";
+  | "stripe-event"
+  | "check-usdt-payment"
+  | "expire-holds"
+  | "release-unproven-bookings"
+  | "expire-mobile-payments"
+  | "send-pickup-reminders";
 
 const own: Omit<Handlers, ProvidedJob> = {
   "send-email": sendEmail,

@@ -1,6 +1,6 @@
 import { lt, or } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { apiTokens, paymentHandoffs, sessions, tokens } from "../../db/schema";
+import { apiTokens, paymentHandoffs, sessions, spentCaptchas, tokens } from "../../db/schema";
 
 /**
  * Expired and used tokens are kept a week before this job drops them, so an old
@@ -15,7 +15,8 @@ export function purgeCutoff(now: Date): Date {
 
 /**
  * Drops tokens that expired or were used more than the retention window ago, and
- * sessions and API tokens past their expiry; hand-off links as tokens. Safe to repeat.
+ * sessions and API tokens past their expiry; hand-off links as tokens; spent captcha proofs once
+ * the proof could not be valid anyway (docs/security.md#captcha). Safe to repeat.
  */
 export async function purgeExpired(now = new Date()) {
   const db = await getDb();
@@ -34,11 +35,16 @@ export async function purgeExpired(now = new Date()) {
     .delete(paymentHandoffs)
     .where(or(lt(paymentHandoffs.expiresAt, cutoff), lt(paymentHandoffs.usedAt, cutoff)))
     .returning({ id: paymentHandoffs.id });
+  const purgedCaptchas = await db
+    .delete(spentCaptchas)
+    .where(lt(spentCaptchas.expiresAt, now))
+    .returning({ digest: spentCaptchas.digest });
   return {
     tokens: purgedTokens.length,
     sessions: purgedSessions.length,
     apiTokens: purgedApiTokens.length,
     handoffs: purgedHandoffs.length,
+    spentCaptchas: purgedCaptchas.length,
   };
 }
 

@@ -3,11 +3,21 @@ import type { FakeEmail } from "../fakes/resend";
 
 export const resendFakeUrl = `http://127.0.0.1:${process.env.RESEND_FAKE_PORT ?? 4010}`;
 
+/** A client address in 10.0.0.0/8 drawn per test; a spec that needs several draws them too. */
+export const clientAddress = () =>
+  `10.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+
 /**
  * Every page a test opens fails the test on an uncaught exception or a console error,
  * as the house style asks.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Each test is a client of its own (the server trusts one proxy hop in tests): per-client limits,
+  // such as a client's 3 visitor bookings an hour, count that test's requests only. Every context
+  // and request context made in the test gets it, unless it names its own headers.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ "X-Forwarded-For": clientAddress(), ...extraHTTPHeaders });
+  },
   consoleErrors: [
     async ({ page }, use) => {
       // Tests never reach the internet: anything off this machine (map tiles) is blocked

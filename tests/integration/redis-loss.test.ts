@@ -38,6 +38,7 @@ provideHandlers({
   "expire-holds": async () => {
     sweeps.push(Date.now());
   },
+  "release-unproven-bookings": async () => {},
   "expire-mobile-payments": async () => {},
   "send-pickup-reminders": async () => {},
 });
@@ -222,11 +223,13 @@ describe.runIf(testRedisUrl)("the relay's check of jobs handed to Redis (TEST_RE
       expect((await maintenance.getJobSchedulers()).map((scheduler) => scheduler.key).sort()).toEqual([
         "expire-holds",
         "purge-expired-tokens",
+        "release-unproven-bookings",
         "send-pickup-reminders",
       ]);
       await connection.flushdb();
       expect(await maintenance.getJobScheduler("expire-holds")).toBeUndefined();
       await until(async () => (await maintenance.getJobScheduler("expire-holds")) !== undefined, 3000);
+      await until(async () => (await maintenance.getJobScheduler("release-unproven-bookings")) !== undefined, 3000);
       await until(async () => (await queue.getJobScheduler("expire-mobile-payments")) !== undefined, 3000);
     } finally {
       await schedules.stop();

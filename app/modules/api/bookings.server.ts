@@ -4,7 +4,11 @@ import { bookingActions, type ActionFacts } from "~/modules/booking/actions";
 import type { CheckoutFailure } from "~/modules/booking/create-booking.server";
 import { instantToLocal } from "~/modules/time/zoned-time";
 import type { CheckoutProblem, LinkErrors } from "~/modules/booking/checkout-form";
-import { failureMessage, failureStatus, problemStatus } from "~/modules/booking/checkout.server";
+import { failureMessage, failureStatus, problemStatus, type CheckoutGuard } from "~/modules/booking/checkout.server";
+import { VISITOR_BOOKINGS_PER_HOUR } from "~/modules/booking/checkout-limits.server";
+import { messages } from "~/modules/forms/messages";
+import { captchaField, requiredCaptcha } from "~/modules/security/captcha.server";
+import { authMessages } from "~/modules/user/messages";
 import type { Language } from "~/modules/i18n/languages";
 import type { OnlineMethod } from "~/modules/booking/methods";
 import { optionKeys } from "~/modules/pricing/pricing";
@@ -172,6 +176,28 @@ export function checkoutFailureError(failure: CheckoutFailure, language: Languag
     strings,
     failure.reason === "outsideHours" ? hoursRefusalBody(failure) : undefined,
   );
+}
+
+/**
+ * A checkout refused before the booking was tried, in the API's error shape: the limits
+ * (docs/security.md#rate-limits, the visitors' with its own code) and the captcha, whose refusal
+ * is sign-up's (docs/security.md#captcha).
+ */
+export function checkoutGuardError(guard: CheckoutGuard): ApiError {
+  switch (guard) {
+    case "rateLimited":
+      return new ApiError(429, "rateLimited", messages.rateLimited);
+    case "visitorLimit":
+      return new ApiError(429, "visitorLimit", "booking:errors.visitorLimit", undefined, {
+        count: String(VISITOR_BOOKINGS_PER_HOUR),
+      });
+    case "captcha":
+      return new ApiError(400, "validation", "validation.fixErrors", {
+        [captchaField(requiredCaptcha() ?? "challenge")]: authMessages.captcha,
+      });
+    case "captchaUnavailable":
+      return new ApiError(502, "badGateway", "api:errors.recaptchaUnavailable");
+  }
 }
 
 /** The API call that pays a booking by an online method. */

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, notExists, or, sql } from "drizzle-orm";
-import { consumeAll, type LimitName } from "~/modules/security/rate-limit.server";
+import { consume, consumeAll, refund, rules, type LimitName } from "~/modules/security/rate-limit.server";
 import { schema, type Transaction } from "~/utils/db.server";
 
 /*
@@ -13,15 +13,35 @@ const { bookings, payments, users } = schema;
 /** Open unpaid bookings a driver may have at once: an address nobody has proven gets fewer. */
 export const UNPAID_CAP = { activated: 10, unactivated: 3 } as const;
 
+/** Bookings a client may make in an hour without signing in (docs/domain.md#limits). */
+export const VISITOR_BOOKINGS_PER_HOUR = rules["checkout-visitor"].points;
+
 /**
- * Counts one checkout for the client's address and, when signed in, for the account; false when
- * either is over its limit. Called once the form is valid, before anything is booked: the attempt
- * is counted first, so a parallel burst cannot outrun it (docs/security.md#rate-limits).
+ * Counts one checkout for the client's address and, when signed in, for the account; then, for a
+ * visitor, one of the client's visitor bookings. Called once the form is valid, before anything is
+ * booked: the attempt is counted first, so a parallel burst cannot outrun it
+ * (docs/security.md#rate-limits). A visitor's checkout that books nothing gives its count back
+ * (`visitorCheckoutRefused`), so the visitors' limit counts bookings made.
  */
-export async function checkoutAllowed({ ip, userId }: { ip: string; userId: number | null }): Promise<boolean> {
+export async function checkoutAllowed({
+  ip,
+  userId,
+  visitor,
+}: {
+  ip: string;
+  userId: number | null;
+  visitor: boolean;
+}): Promise<"allowed" | "rateLimited" | "visitorLimit"> {
   const limits: Array<[LimitName, string]> = [["checkout-ip", ip]];
   if (userId !== null) limits.push(["checkout-account", String(userId)]);
-  return consumeAll(limits);
+  if (!(await consumeAll(limits))) return "rateLimited";
+  if (visitor && !(await consume("checkout-visitor", ip))) return "visitorLimit";
+  return "allowed";
+}
+
+/** A visitor's checkout counted by checkoutAllowed booked nothing: its count is given back. */
+export async function visitorCheckoutRefused(ip: string) {
+  await refund("checkout-visitor", ip);
 }
 
 export type UnpaidCapFailure = { reason: "tooManyUnpaid"; count: number };

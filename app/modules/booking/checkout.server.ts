@@ -26,7 +26,8 @@ import {
   type LinkErrors,
   type PaymentChoice,
 } from "./checkout-form";
-import { checkoutAllowed } from "./checkout-limits.server";
+import { checkoutAllowed, visitorCheckoutRefused } from "./checkout-limits.server";
+import { proveHuman, type CaptchaProof } from "~/modules/security/captcha.server";
 import { bookingChoices, checkoutSchema, type CheckoutSchemaOptions, type CheckoutValues } from "./checkout-schema";
 import { appToday, calendarDateIn } from "~/modules/time/calendar";
 
@@ -275,17 +276,48 @@ export async function prepareCheckout(
 export type PreparedCheckout = Extract<Awaited<ReturnType<typeof prepareCheckout>>, { ok: true }>;
 
 /**
+ * Refused before the booking is tried: the client's visitor bookings of the hour are used up
+ * (docs/domain.md#limits), or the captcha's proof failed or could not be checked
+ * (docs/security.md#captcha).
+ */
+export type CheckoutGuard = "rateLimited" | "visitorLimit" | "captcha" | "captchaUnavailable";
+
+/**
  * Books the checkout whose values passed its schema, under the checkout limits (checkoutAllowed:
  * counted once the form is valid, before anything is booked; docs/security.md#rate-limits): a
  * signed-in driver first completes what the account lacked (the booking reads the account), a
- * visitor's details make an unactivated account (createBooking).
+ * visitor proves a person when the captcha is on (after the limits are counted) and their details
+ * make an unactivated account (createBooking). A visitor's checkout that books nothing gives its
+ * count of the visitors' limit back.
  */
 export async function bookCheckoutLimited(
   { link, car, account }: Pick<PreparedCheckout, "link" | "car" | "account">,
   value: CheckoutValues,
-  { userId, language, ip }: { userId: number | null; language: Language; ip: string },
-): Promise<CheckoutResult | "rateLimited"> {
-  if (!(await checkoutAllowed({ ip, userId }))) return "rateLimited";
+  { userId, language, ip, captcha }: { userId: number | null; language: Language; ip: string; captcha: CaptchaProof },
+): Promise<CheckoutResult | CheckoutGuard> {
+  const signedIn = userId !== null && account !== null;
+  const allowed = await checkoutAllowed({ ip, userId, visitor: !signedIn });
+  if (allowed !== "allowed") return allowed;
+  if (signedIn) return book({ link, car, account }, value, userId, language);
+  let booked = false;
+  try {
+    const verdict = await proveHuman(captcha, ip);
+    if (verdict !== "passed") return verdict === "failed" ? "captcha" : "captchaUnavailable";
+    const result = await book({ link, car, account: null }, value, null, language);
+    booked = result.ok;
+    return result;
+  } finally {
+    if (!booked) await visitorCheckoutRefused(ip);
+  }
+}
+
+/** The booking of a checkout whose limits and captcha passed: the signed-in driver's, or a visitor's. */
+async function book(
+  { link, car, account }: Pick<PreparedCheckout, "link" | "car" | "account">,
+  value: CheckoutValues,
+  userId: number | null,
+  language: Language,
+): Promise<CheckoutResult> {
   if (userId !== null && account && (value.phone || value.birthDate)) {
     const { profile } = account;
     await updateProfile(userId, {

@@ -31,25 +31,36 @@ function paymentState(status: string, paymentMethod: string): "payLater" | "paid
 type Detail = NonNullable<Awaited<ReturnType<typeof bookingDetailIn>>>;
 
 /**
+ * The trip as every email to the driver words it, in their language: the driver's name, the
+ * reference, car, supplier, both places and their local times, the pick-up place's zone.
+ */
+export function tripOf(detail: Detail, language: Language) {
+  const { booking, car, supplier, pickup, dropoff, driver } = detail;
+  return {
+    fullName: driver.fullName,
+    reference: booking.reference,
+    car: car.name,
+    supplier: supplier.name,
+    pickup: placeName(pickup, language),
+    dropoff: placeName(dropoff, language),
+    from: formatLocalDateTime(instantToLocal(booking.startsAt, pickup.timeZone), language),
+    to: formatLocalDateTime(instantToLocal(booking.endsAt, dropoff.timeZone), language),
+    timeZone: pickup.timeZone,
+  };
+}
+
+/**
  * What the confirmation and the pick-up reminder both say of a booking, in the driver's
  * language (docs/domain.md#voucher): the trip (reference, car, supplier, places and their local
  * times), the booking page's link and the voucher, with its QR code as an inline image.
  */
 export async function tripAndVoucher(detail: Detail, language: Language) {
-  const { booking, car, supplier, pickup, dropoff, driver } = detail;
+  const { booking, supplier, pickup } = detail;
   return {
     data: {
-      fullName: driver.fullName,
-      reference: booking.reference,
-      car: car.name,
-      supplier: supplier.name,
-      pickup: placeName(pickup, language),
+      ...tripOf(detail, language),
       pickupAddress: pickup.address,
-      dropoff: placeName(dropoff, language),
-      dropoffAddress: dropoff.address,
-      from: formatLocalDateTime(instantToLocal(booking.startsAt, pickup.timeZone), language),
-      to: formatLocalDateTime(instantToLocal(booking.endsAt, dropoff.timeZone), language),
-      timeZone: pickup.timeZone,
+      dropoffAddress: detail.dropoff.address,
       link: new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString(),
       map: mapLink(pickup),
       counter: counterInstructions(pickup, language),

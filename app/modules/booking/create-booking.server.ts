@@ -24,6 +24,7 @@ import { enqueueBookingConfirmation } from "./confirmation.server";
 import { generateReference } from "./reference";
 import { tellStaff } from "./tell-staff.server";
 import { endExpiredHolds } from "./holds.server";
+import { unprovenReleaseAt } from "./unproven-holds.server";
 import { bookedRuleColumns, youngDriverFeeCents, youngDriverRule, type YoungDriverRule } from "./young-driver";
 import { calendarDateIn } from "~/modules/time/calendar";
 import { EXCLUSION_VIOLATION, sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
@@ -358,6 +359,9 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
     endsAt: to,
     status: payLater ? "pending" : "void",
     holdExpiresAt: payLater ? null : new Date(now.getTime() + HOLD_MINUTES * 60_000),
+    // Nobody has proven a visitor's address yet: pay later holds the car for hours, not until
+    // pick-up, unless the account is activated (docs/domain.md#unproven-holds).
+    unprovenReleaseAt: payLater && given.kind === "visitor" ? unprovenReleaseAt(now) : null,
     days,
     priceCents: breakdown.totalCents,
     breakdown,

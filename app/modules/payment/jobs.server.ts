@@ -1,5 +1,6 @@
 import { sweepExpiredHolds } from "~/modules/booking/holds.server";
 import { sendPickupReminders } from "~/modules/booking/reminder.server";
+import { releaseUnprovenBookings } from "~/modules/booking/unproven-holds.server";
 import { provideHandlers } from "~/utils/jobs.server";
 import { log } from "~/utils/logger.server";
 import { applyStripeEvent } from "./card.server";
@@ -30,6 +31,10 @@ export function providePaymentJobs() {
     // Holds end through the booking status door, which lives with the domain (docs/domain.md#availability).
     "expire-holds": async () => {
       await sweepExpiredHolds();
+    },
+    // So do unproven visitors' pay-later bookings past their 2 hours (docs/domain.md#unproven-holds).
+    "release-unproven-bookings": async () => {
+      await releaseUnprovenBookings();
     },
     "expire-mobile-payments": async () => {
       await expireMobilePayments();

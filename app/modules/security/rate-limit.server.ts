@@ -21,6 +21,8 @@ export type LimitName =
   | "payment-submit"
   | "checkout-ip"
   | "checkout-account"
+  | "checkout-visitor"
+  | "verify-captcha"
   | "card-start-ip"
   | "card-start-booking"
   | "booking-change";
@@ -58,6 +60,12 @@ export const rules: Record<LimitName, { points: number; duration: number }> = {
   // one address may be a whole carrier-grade NAT of mobile customers.
   "checkout-ip": { points: 60, duration: 60 * 60 },
   "checkout-account": { points: 20, duration: 60 * 60 },
+  // Visitor bookings per client: each makes a new, unproven account, which the per-driver cap never
+  // meets. Counted before booking, given back when the checkout is refused, so it counts bookings
+  // made (docs/domain.md#limits).
+  "checkout-visitor": { points: 3, duration: 60 * 60 },
+  // The spec's check endpoint may call Google: per client (docs/security.md#captcha).
+  "verify-captcha": { points: 20, duration: 15 * 60 },
   // Each card start may call Stripe (retrieve, create): per booking and per client.
   "card-start-ip": { points: 30, duration: 60 * 60 },
   "card-start-booking": { points: 10, duration: 60 * 60 },
@@ -76,11 +84,29 @@ type Store = Map<LimitName, RateLimiterAbstract>;
 const globalStore = globalThis as typeof globalThis & { [key]?: Store };
 
 let redis: Redis | null | undefined;
+/**
+ * Settles once the client's first connection is open, or after FIRST_CONNECTION_MS without one.
+ * Until then a command fails at once (no offline queue: nothing waits on an outage) and would be
+ * counted in this process's memory, so a process just started would lose a client's first
+ * attempt from the count every process shares. Awaited by every count; settled, it costs nothing.
+ */
+let firstConnection: Promise<void> = Promise.resolve();
+const FIRST_CONNECTION_MS = 2_000;
+
 function redisClient(): Redis | null {
   if (redis === undefined) {
     const url = getEnv().REDIS_URL;
-    redis = url ? new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
-    redis?.on("error", () => {});
+    const client = url ? new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
+    client?.on("error", () => {});
+    if (client)
+      firstConnection = new Promise((resolve) => {
+        const timer = setTimeout(resolve, FIRST_CONNECTION_MS).unref();
+        client.once("ready", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    redis = client;
   }
   return redis;
 }
@@ -122,8 +148,10 @@ export async function noteRefusals<T>(work: (waitMs: () => number) => Promise<T>
  * "check without counting" (docs/security.md#rate-limits).
  */
 export async function consume(name: LimitName, subject: string): Promise<boolean> {
+  const counter = limiter(name);
+  await firstConnection;
   try {
-    await limiter(name).consume(subject.toLowerCase());
+    await counter.consume(subject.toLowerCase());
     return true;
   } catch (error) {
     if (error instanceof RateLimiterRes) {
@@ -143,10 +171,14 @@ export async function consumeAll(limits: Array<[LimitName, string]>): Promise<bo
 
 /** Gives one counted attempt back, e.g. a client's sign-in that turned out right. */
 export async function refund(name: LimitName, subject: string) {
-  await limiter(name).reward(subject.toLowerCase(), 1);
+  const counter = limiter(name);
+  await firstConnection;
+  await counter.reward(subject.toLowerCase(), 1);
 }
 
 /** Clears a subject's count, e.g. an address after a successful sign-in. */
 export async function reset(name: LimitName, subject: string) {
-  await limiter(name).delete(subject.toLowerCase());
+  const counter = limiter(name);
+  await firstConnection;
+  await counter.delete(subject.toLowerCase());
 }

@@ -3,6 +3,7 @@ import { type Language, languageOrDefault } from "~/modules/i18n/languages";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { consume, consumeAll } from "~/modules/security/rate-limit.server";
+import { proveHuman, type CaptchaProof } from "~/modules/security/captcha.server";
 import { getEnv } from "~/utils/env.server";
 import { endOtherSignIns, type Credential } from "~/utils/session.server";
 import { deleteImageIfUnreferenced, storeImage } from "~/modules/images/images.server";
@@ -145,12 +146,21 @@ export async function registerUser(
   }
 }
 
-/** registerUser under the per-client sign-up limit (docs/security.md#rate-limits); the page and the API call this one. */
+/**
+ * registerUser under the per-client sign-up limit (docs/security.md#rate-limits), then the captcha
+ * when it is on (docs/security.md#captcha): the proof is checked and spent here, after the attempt
+ * is counted, so page and API ask the same and a client cannot make the server ask Google at will.
+ */
 export async function registerUserLimited(
   input: SignUpInput,
   ip: string,
-): Promise<Awaited<ReturnType<typeof registerUser>> | { ok: false; reason: "rateLimited" }> {
+  captcha: CaptchaProof,
+): Promise<
+  Awaited<ReturnType<typeof registerUser>> | { ok: false; reason: "rateLimited" | "captcha" | "captchaUnavailable" }
+> {
   if (!(await consume("sign-up", ip))) return { ok: false, reason: "rateLimited" };
+  const verdict = await proveHuman(captcha, ip);
+  if (verdict !== "passed") return { ok: false, reason: verdict === "failed" ? "captcha" : "captchaUnavailable" };
   return registerUser(input);
 }
 

@@ -6,6 +6,7 @@ export const authMessages = {
   acceptTerms: "auth:validation.acceptTerms",
   invalidDate: "auth:validation.invalidDate",
   captcha: "auth:validation.captcha",
+  captchaUnavailable: "auth:validation.captchaUnavailable",
   wrongPassword: "auth:validation.wrongPassword",
   chooseNewPassword: "auth:validation.chooseNewPassword",
   emailTaken: "auth:signUp.emailTaken",

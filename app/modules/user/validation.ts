@@ -66,7 +66,8 @@ export function signUpSchema({ today, captcha = false }: { today: string; captch
       captchaAnswer: captcha
         ? z.string({ error: authMessages.captcha }).trim().max(10, authMessages.captcha)
         : z.string().optional(),
-      captchaToken: z.string().max(500).optional(),
+      // Rueda's signed sum, or Google's token (up to some 2,000 characters).
+      captchaToken: z.string().max(4096).optional(),
     })
     .superRefine(passwordsMatch);
 }

@@ -68,6 +68,11 @@ export const checkoutBodySchema = z.object({
   additionalDriver: personSchema.nullable().optional().meta({
     description: "Required with the `additionalDriver` option; when the car includes one, naming them is optional.",
   }),
+  captchaToken: z.string().max(4096).optional().meta({
+    description:
+      "A visitor's proof of a person when the site's captcha is on, as for sign-up (`POST /api/sign-up`): a reCAPTCHA token, or Rueda's signed sum.",
+  }),
+  captchaAnswer: z.string().max(10).optional().meta({ description: "With Rueda's signed sum: the sum typed." }),
 });
 
 const bookingStatus = z.enum(bookingStatuses);
@@ -207,7 +212,9 @@ export const createBooking = defineOperation({
     "",
     "Signed in (token or cookie), the caller is the driver. A visitor gives `driver` in full: an unactivated account is created (its activation email is sent) and `grant` lets the visitor pay this booking (`?g=` on the payment calls) until they sign in.",
     "",
-    "Refusals: car gone → 404 `carNotFound`; place not served → 409 `notServed`; car taken meanwhile (also inside the preparation time after a return, or out of service) → 409 `unavailable` (\"The vehicle is no longer available\"); a pick-up sooner than the supplier's minimum notice → 400 `minimumNotice`, a rental shorter than its minimum days → 400 `minimumDays`, the message naming the hours or days (docs/domain.md#rental-limits); a pick-up or drop-off outside its place's opening hours, where the place offers no out-of-hours service → 400 `outsideHours`, the message naming the place and its hours that day and `error.hours` giving them to programs (docs/domain.md#opening-hours; a place that offers the service adds its fee to the price instead, and a drop-off at another place adds the supplier's one-way fee: the `breakdown` lists both, docs/domain.md#fees); rules of the form → 400 with `fields`; the driver already has as many bookings awaiting payment as allowed (10, or 3 before the account is activated) → 409 `tooManyUnpaid`; more than 60 checkouts per client address or 20 per account in an hour (page and API together) → 429 `rateLimited`.",
+    "Refusals: car gone → 404 `carNotFound`; place not served → 409 `notServed`; car taken meanwhile (also inside the preparation time after a return, or out of service) → 409 `unavailable` (\"The vehicle is no longer available\"); a pick-up sooner than the supplier's minimum notice → 400 `minimumNotice`, a rental shorter than its minimum days → 400 `minimumDays`, the message naming the hours or days (docs/domain.md#rental-limits); a pick-up or drop-off outside its place's opening hours, where the place offers no out-of-hours service → 400 `outsideHours`, the message naming the place and its hours that day and `error.hours` giving them to programs (docs/domain.md#opening-hours; a place that offers the service adds its fee to the price instead, and a drop-off at another place adds the supplier's one-way fee: the `breakdown` lists both, docs/domain.md#fees); rules of the form → 400 with `fields`; the driver already has as many bookings awaiting payment as allowed (10, or 3 before the account is activated) → 409 `tooManyUnpaid`; more than 60 checkouts per client address or 20 per account in an hour (page and API together) → 429 `rateLimited`; a visitor's 4th booking in an hour from one client address (page and API together; refused checkouts do not count) → 429 `visitorLimit` (docs/domain.md#limits).",
+    "",
+    "A visitor proves a person when the site's captcha is on (docs/security.md#captcha): `captchaToken` (and `captchaAnswer` for Rueda's signed sum), checked and spent by the server; missing, wrong or already used → 400 with a field error on `captchaToken` (reCAPTCHA) or `captchaAnswer`; Google not answering → 502 `badGateway`. A visitor's pay-later booking is released after 2 hours unless the account is activated (docs/domain.md#unproven-holds).",
   ].join("\n"),
   auth: "optional",
   body: checkoutBodySchema,
@@ -231,8 +238,9 @@ export const createBooking = defineOperation({
       }),
     },
   },
-  errors: [400, 404, 409, 429],
+  errors: [400, 404, 409, 429, 502],
   errorCodes: {
+    429: ["visitorLimit"],
     400: [
       "pastDates",
       "optionUnavailable",

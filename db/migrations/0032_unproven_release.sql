@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "unproven_release_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "bookings_unproven_release_idx" ON "bookings" USING btree ("unproven_release_at") WHERE "bookings"."status" = 'pending' and "bookings"."unproven_release_at" is not null;

@@ -1,0 +1,106 @@
+import type { Page } from "@playwright/test";
+import { sql } from "drizzle-orm";
+import { seedDatabase } from "./seed-database";
+import { caracas, clientAddress, expect, fillVisitor, jsModes, test, uniqueEmail, waitForEmails } from "./support";
+
+/*
+ * Unproven visitors cannot hold the fleet (issue 39; docs/domain.md#limits, #unproven-holds): one
+ * client's burst of visitor checkouts books 3 and is then refused with a message that says why,
+ * with JavaScript and without; and a visitor's pay-later booking whose address nobody proves is
+ * released by the minute job once its stored deadline has passed (moved into the past here), the
+ * visitor told by email, and its car can be booked again.
+ */
+const db = seedDatabase("a booking's deadline");
+
+const refusal =
+  "From one connection, at most 3 bookings an hour can be made without signing in. Sign in to book more (activate your account first with the link we emailed you), or try again later.";
+
+/** The demo car of RD-DEMO1 and its place: its supplier takes pay later. */
+async function demoCar(): Promise<{ car: number; place: number }> {
+  const rows = await db().execute<{ car: number; place: number }>(
+    sql`select car_id as car, pickup_location_id as place from bookings where reference = 'RD-DEMO1'`,
+  );
+  return [...rows][0];
+}
+
+/** The checkout page of the demo car for two days from `day` days ahead, in English. */
+const checkoutPath = ({ car, place }: { car: number; place: number }, day: number) =>
+  `/checkout?car=${car}&pickup=${place}&dropoff=${place}&from=${caracas(day, "10:00")}&to=${caracas(day + 2, "10:00")}&l=en`;
+
+/** A visitor's pay-later checkout through the page's form, as a person fills it. */
+async function visitorCheckout(page: Page, path: string, email: string) {
+  await page.goto(path);
+  await fillVisitor(page, { email });
+  await page.getByLabel("I accept the Terms of Use").check();
+  await page.getByRole("button", { name: "Book now" }).click();
+}
+
+async function statusOf(bookingId: string): Promise<string> {
+  const rows = await db().execute<{ status: string }>(sql`select status from bookings where id = ${Number(bookingId)}`);
+  return [...rows][0].status;
+}
+
+for (const [index, mode] of jsModes.entries()) {
+  test.describe(`a burst of visitor checkouts ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    test("10 in a row from one client: 3 book, the other 7 are refused with the reason, nothing booked", async ({
+      page,
+    }) => {
+      test.setTimeout(150_000);
+      // The burst's own client address (the app trusts one proxy hop in tests).
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
+      const target = await demoCar();
+      for (let i = 0; i < 10; i++) {
+        // Each its own free period of the car, so only the limit can refuse it.
+        const path = checkoutPath(target, 205 + index * 45 + i * 4);
+        await visitorCheckout(page, path, uniqueEmail(`burst-${index}-${i}`));
+        if (i < 3) {
+          await expect(page, `checkout ${i + 1}`).toHaveURL(/\/booking\?b=\d+&g=[\w-]{24}$/);
+          await expect(page.getByRole("heading", { level: 1, name: /^Booking RD-/ })).toBeVisible();
+        } else {
+          await expect(page.getByText(refusal), `checkout ${i + 1}`).toBeVisible();
+          // The form is there again, with what was typed.
+          await expect(page.getByLabel("Full name", { exact: true })).toHaveValue("Valentina Rojas");
+          await expect(page).toHaveURL(/\/checkout\?/);
+        }
+      }
+    });
+  });
+}
+
+test("an unproven visitor's pay-later booking is released by the job after its deadline, the visitor told, and the car bookable again", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const target = await demoCar();
+  const path = checkoutPath(target, 296);
+  const email = uniqueEmail("unproven-hold");
+  await visitorCheckout(page, path, email);
+  await expect(page).toHaveURL(/\/booking\?b=\d+&g=[\w-]{24}$/);
+  const bookingId = new URL(page.url()).searchParams.get("b")!;
+  await expect(page.getByText("within 2 hours, or the booking will be released")).toBeVisible();
+
+  // Meanwhile the car is taken for that period: another visitor, another client, cannot book it.
+  const other = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } });
+  const otherPage = await other.newPage();
+  await otherPage.goto(path);
+  await expect(otherPage.getByText("The vehicle is no longer available")).toBeVisible();
+
+  // Two hours pass for this booking: its stored deadline is moved into the past, and the minute job finds it.
+  await db().execute(
+    sql`update bookings set unproven_release_at = now() - interval '1 second' where id = ${Number(bookingId)}`,
+  );
+  await expect.poll(() => statusOf(bookingId), { timeout: 100_000, intervals: [1_000] }).toBe("cancelled");
+  const [told] = await waitForEmails(request, email, {
+    match: (e) => /^Your booking RD-\w+ was released$/.test(e.subject),
+  });
+  expect(told.text).toContain("was not confirmed within 2 hours");
+
+  // The car can be booked for the period again.
+  await visitorCheckout(otherPage, path, uniqueEmail("unproven-hold-after"));
+  await expect(otherPage).toHaveURL(/\/booking\?b=\d+&g=[\w-]{24}$/);
+  await other.close();
+});
