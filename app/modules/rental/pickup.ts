@@ -5,7 +5,7 @@ import { counterMethods } from "~/modules/booking/methods";
 import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { dayField } from "~/modules/forms/dates";
-import { calendarDateIn, parseCalendarDate } from "~/modules/time/calendar";
+import { calendarDateIn } from "~/modules/time/calendar";
 import { localToInstant } from "~/modules/time/zoned-time";
 import { parseSignature } from "./signature";
 import { inspectionFields } from "./inspection";
