@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { schema, type Executor } from "~/utils/db.server";
 import { paidCentsColumn } from "./paid-column.server";
 
@@ -14,6 +14,11 @@ const { bookings, payments, usdtAttempts } = schema;
  */
 export type PaymentInFlight = "transfer" | "card" | null;
 
+type PaymentMethod = (typeof payments.$inferSelect)["method"];
+
+/** The payment in flight with its method and amount, so a page can name it (the counter's notice). */
+export type PaymentOnItsWay = { kind: NonNullable<PaymentInFlight>; method: PaymentMethod; amountCents: number } | null;
+
 /**
  * THE rule for "another payment of this booking is in flight" (docs/domain.md#in-flight): no
  * amendment (its attempts were for the old price), no counter payment, no second online payment
@@ -26,13 +31,24 @@ export async function paymentInFlight(
   bookingId: number,
   now = new Date(),
 ): Promise<PaymentInFlight> {
+  return (await paymentOnItsWay(executor, bookingId, now))?.kind ?? null;
+}
+
+/** `paymentInFlight` with the payment it found: the first transfer, or else the first open card attempt. */
+export async function paymentOnItsWay(
+  executor: Executor,
+  bookingId: number,
+  now = new Date(),
+): Promise<PaymentOnItsWay> {
   const pending = await executor
-    .select({ method: payments.method })
+    .select({ method: payments.method, amountCents: payments.amountCents })
     .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "pending")));
-  if (pending.some((payment) => payment.method !== "cardPayment")) return "transfer";
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "pending")))
+    .orderBy(asc(payments.id));
+  const transfer = pending.find((payment) => payment.method !== "cardPayment");
+  if (transfer) return { kind: "transfer", ...transfer };
   const [sending] = await executor
-    .select({ id: usdtAttempts.id })
+    .select({ amountCents: usdtAttempts.balanceCents })
     .from(usdtAttempts)
     .innerJoin(bookings, eq(bookings.id, usdtAttempts.bookingId))
     .where(
@@ -44,6 +60,6 @@ export async function paymentInFlight(
       ),
     )
     .limit(1);
-  if (sending) return "transfer";
-  return pending.length > 0 ? "card" : null;
+  if (sending) return { kind: "transfer", method: "walletPayment", amountCents: sending.amountCents };
+  return pending[0] ? { kind: "card", ...pending[0] } : null;
 }

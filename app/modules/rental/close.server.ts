@@ -7,7 +7,7 @@ import { closeOpenCardAttempts } from "~/modules/payment/card.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { closeAsksOf, type CloseForm } from "./close";
 import { counterReference, takeCounterPayment } from "./counter-payment.server";
-import { paymentInFlight } from "./payment-in-flight.server";
+import { paymentOnItsWay } from "~/modules/booking/payment-in-flight.server";
 
 /*
  * Closing the rental at the counter (docs/domain.md#closing): staff of the booking's supplier (or
@@ -72,7 +72,7 @@ export async function loadSettlement(bookingId: number) {
     .where(eq(rentals.bookingId, bookingId));
   if (!row?.bill) return null;
   const settlement = await settlementOf(db, { id: bookingId, priceCents: row.priceCents }, row.bill);
-  return { ...settlement, asks: closeAsksOf(settlement), inFlight: await paymentInFlight(db, bookingId) };
+  return { ...settlement, asks: closeAsksOf(settlement), inFlight: await paymentOnItsWay(db, bookingId) };
 }
 
 /**
@@ -121,7 +121,7 @@ async function closeOnce(user: User, bookingId: number, form: Form, now: Date): 
     // Neither the payment nor the deposit's return: nobody settles their own money (docs/security.md#payments).
     if (booking.driverId === user.id) return "ownBooking";
     // The settlement is made from the payments received: none may be on its way (docs/domain.md#counter-money).
-    const inFlight = await paymentInFlight(tx, booking.id, now);
+    const inFlight = await paymentOnItsWay(tx, booking.id, now);
     if (inFlight?.kind === "transfer") return "transferPending";
     if (inFlight) return "cardOpen";
 

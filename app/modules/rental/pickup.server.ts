@@ -13,7 +13,7 @@ import { getDb, schema, type Executor, type Transaction } from "~/utils/db.serve
 import { tellDriverOfAgreement } from "./agreement.server";
 import { takeCounterPayment } from "./counter-payment.server";
 import { saveInspection, type InspectionInput } from "./inspection.server";
-import { paymentInFlight, type PaymentInFlight } from "./payment-in-flight.server";
+import { paymentOnItsWay, type PaymentOnItsWay } from "~/modules/booking/payment-in-flight.server";
 import { licenceValidOn, pickupOpensAt, type PickupAsks, type PickupForm } from "./pickup";
 import { keptSignature } from "./signature.server";
 
@@ -61,7 +61,7 @@ export type PickupBlocker =
 export type BlockerFacts =
   | { from: Date }
   | { reference: string; until: Date }
-  | { method: NonNullable<PaymentInFlight>["method"]; amountCents: number }
+  | { method: NonNullable<PaymentOnItsWay>["method"]; amountCents: number }
   | null;
 
 type Booking = {
@@ -95,7 +95,7 @@ async function pickupFacts(tx: Transaction, booking: Booking, now: Date) {
     .innerJoin(users, eq(users.id, booking.driverId))
     .where(eq(cars.id, booking.carId));
   const balanceCents = booking.priceCents - (await paidCentsOf(tx, booking.id));
-  return { ...facts, balanceCents, inFlight: await paymentInFlight(tx, booking.id, now) };
+  return { ...facts, balanceCents, inFlight: await paymentOnItsWay(tx, booking.id, now) };
 }
 
 type Facts = Awaited<ReturnType<typeof pickupFacts>>;
