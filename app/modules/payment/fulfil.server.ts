@@ -114,28 +114,13 @@ export async function fulfilPaymentIn(
   // Received beyond what was owed (an online payment completed after the counter took the balance,
   // say): the driver and staff are told of the credit to refund instead (docs/domain.md#credit).
   const credit = overpaidCents > 0 ? formatCents((await bookingMoney(tx, booking.id))!.creditCents) : null;
+  const [driverKey, staffKey] = credit
+    ? (["notifications:messages.paymentCredit", "notifications:messages.paymentCreditStaff"] as const)
+    : (["notifications:messages.paymentReceived", "notifications:messages.paymentReceivedStaff"] as const);
+  const told = credit ? { ...params, credit } : params;
   await notify(tx, [
-    credit
-      ? {
-          userId: booking.driverId,
-          bookingId: booking.id,
-          messageKey: "notifications:messages.paymentCredit" as const,
-          params: { ...params, credit },
-        }
-      : {
-          userId: booking.driverId,
-          bookingId: booking.id,
-          messageKey: "notifications:messages.paymentReceived" as const,
-          params,
-        },
-    ...staff.map((member) => ({
-      userId: member.id,
-      bookingId: booking.id,
-      messageKey: credit
-        ? ("notifications:messages.paymentCreditStaff" as const)
-        : ("notifications:messages.paymentReceivedStaff" as const),
-      params: credit ? { ...params, credit } : params,
-    })),
+    { userId: booking.driverId, bookingId: booking.id, messageKey: driverKey, params: told },
+    ...staff.map((member) => ({ userId: member.id, bookingId: booking.id, messageKey: staffKey, params: told })),
   ]);
   const [driver] = await tx
     .select({ email: users.email, fullName: users.fullName, language: users.language })
