@@ -12,7 +12,7 @@ import { notify } from "~/modules/notification/notify.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import type { SessionUser } from "~/utils/session.server";
-import { endCardAttemptsOnceCovered } from "./card.server";
+import { endCardAttemptsOnceCovered } from "./settle-card-payment.server";
 import { paymentSettings } from "./config.server";
 import { failPayment, fulfilPayment, type FulfilOutcome } from "./fulfil.server";
 import { paymentGrant } from "./grant.server";
