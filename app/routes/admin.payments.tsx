@@ -12,12 +12,8 @@ import { requireAdmin, requireBackOffice } from "~/modules/access/staff.server";
 import { wallClockLabel } from "~/modules/time/zoned-time";
 import { useTranslation } from "~/modules/i18n/react";
 import { queueOrders, readQueueOrder, type QueueOrder } from "~/modules/payment/mobile-payment";
-import {
-  approveMobilePayment,
-  rejectMobilePayment,
-  verificationQueue,
-  type QueuePage,
-} from "~/modules/payment/mobile-payment.server";
+import { approveMobilePayment, rejectMobilePayment } from "~/modules/payment/verify-mobile-payment.server";
+import { verificationQueue, type QueuePage } from "~/modules/payment/verification-queue.server";
 import { unmatchedUsdtTransfers } from "~/modules/payment/wallet.server";
 import { UnmatchedUsdt } from "~/components/payment/unmatched-usdt";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";

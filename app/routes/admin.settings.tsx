@@ -9,7 +9,7 @@ import { useZodForm } from "~/components/use-zod-form";
 import { requireAdmin } from "~/modules/access/staff.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { cardGateway } from "~/modules/payment/config.server";
-import { bankList } from "~/modules/payment/mobile-payment.server";
+import { bankList } from "~/modules/payment/submit-mobile-payment.server";
 import { HOLDER_MAX, RATE_DECIMALS, settingsMessages, settingsSchema } from "~/modules/payment/settings";
 import { saveSettings, settingsPage } from "~/modules/payment/settings.server";
 import { appToday } from "~/modules/time/calendar";

@@ -4,7 +4,7 @@ import { createCardSession } from "~/modules/api/operations/payments";
 import { requirePayable } from "~/modules/api/payments.server";
 import { messages } from "~/modules/forms/messages";
 import { startCardPaymentLimited } from "~/modules/payment/card-limits.server";
-import { cardRefusals } from "~/modules/payment/card.server";
+import { cardRefusals } from "~/modules/payment/start-card-payment.server";
 import { getEnv } from "~/utils/env.server";
 
 const route = apiRoute(

@@ -8,7 +8,7 @@ import {
   mobilePaymentPage,
   submitMobilePaymentLimited,
   submitRefusals,
-} from "~/modules/payment/mobile-payment.server";
+} from "~/modules/payment/submit-mobile-payment.server";
 
 const route = apiRoute(
   implement(getMobilePayment, async ({ params, query, user }) => {

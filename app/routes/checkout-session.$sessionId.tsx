@@ -12,12 +12,9 @@ import { useZodForm } from "~/components/use-zod-form";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { cardFormSchema } from "~/modules/payment/card";
-import {
-  checkoutSessionPath,
-  confirmStripeReturn,
-  findCardPayment,
-  payWithDemoCard,
-} from "~/modules/payment/card.server";
+import { checkoutSessionPath } from "~/modules/payment/start-card-payment.server";
+import { confirmStripeReturn, payWithDemoCard } from "~/modules/payment/settle-card-payment.server";
+import { findCardPayment } from "~/modules/payment/card-attempts.server";
 import { cardGateway } from "~/modules/payment/config.server";
 import { payableQuery } from "~/modules/booking/methods";
 import { isPaid, paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";

@@ -9,7 +9,7 @@ import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { messages } from "~/modules/forms/messages";
 import { startCardPaymentLimited } from "~/modules/payment/card-limits.server";
-import { cardPaymentOffered, cardRefusals } from "~/modules/payment/card.server";
+import { cardPaymentOffered, cardRefusals } from "~/modules/payment/start-card-payment.server";
 import { payableQuery } from "~/modules/booking/methods";
 import { isPaid, paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { appReturnFor } from "~/modules/payment/handoff.server";

@@ -20,7 +20,7 @@ import {
   submitMobilePaymentLimited,
   submitRefusals,
   type SubmitRefusal,
-} from "~/modules/payment/mobile-payment.server";
+} from "~/modules/payment/submit-mobile-payment.server";
 import { isPaid, paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { appToday } from "~/modules/time/calendar";
 import { toastHeader } from "~/utils/toast.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receiveStripeWebhook } from "~/modules/payment/card.server";
+import { receiveStripeWebhook } from "~/modules/payment/stripe-webhook.server";
 
 /**
  * Stripe's webhook endpoint (docs/domain.md#card-payments). The signature covers the exact

@@ -1,17 +1,14 @@
 import { and, count, eq, like } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  checkoutSessionPath,
-  receiveStripeWebhook,
-  sessionExpiry,
-  startCardPayment,
-} from "~/modules/payment/card.server";
+import { checkoutSessionPath, sessionExpiry, startCardPayment } from "~/modules/payment/start-card-payment.server";
+import { receiveStripeWebhook } from "~/modules/payment/stripe-webhook.server";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
 import { fulfilPaymentIn } from "~/modules/payment/fulfil.server";
 import { bookingMoney } from "~/modules/payment/money.server";
 import { recordPayment } from "~/modules/payment/record.server";
-import { approveMobilePayment, submitMobilePayment } from "~/modules/payment/mobile-payment.server";
+import { approveMobilePayment } from "~/modules/payment/verify-mobile-payment.server";
+import { submitMobilePayment } from "~/modules/payment/submit-mobile-payment.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { runJob } from "../../jobs/handlers";

@@ -1,14 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
-import {
-  approveMobilePayment,
-  expireMobilePayments,
-  mobilePaymentPage,
-  rejectMobilePayment,
-  submitMobilePayment,
-  verificationQueue,
-} from "~/modules/payment/mobile-payment.server";
+import { approveMobilePayment, rejectMobilePayment } from "~/modules/payment/verify-mobile-payment.server";
+import { expireMobilePayments } from "~/modules/payment/expire-mobile-payments.server";
+import { mobilePaymentPage, submitMobilePayment } from "~/modules/payment/submit-mobile-payment.server";
+import { verificationQueue } from "~/modules/payment/verification-queue.server";
 import { runJob } from "../../jobs/handlers";
 import { schedules } from "../../jobs/queues";
 import { providePaymentJobs } from "~/modules/payment/jobs.server";

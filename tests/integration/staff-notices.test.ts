@@ -6,7 +6,7 @@ import { changeStatus } from "~/modules/booking/change-status.server";
 import { requestAmendment } from "~/modules/booking/request-amendment.server";
 import { sweepExpiredHolds } from "~/modules/booking/holds.server";
 import { fulfilPayment } from "~/modules/payment/fulfil.server";
-import { submitMobilePayment } from "~/modules/payment/mobile-payment.server";
+import { submitMobilePayment } from "~/modules/payment/submit-mobile-payment.server";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
 import { inviteStaff } from "~/modules/suppliers/suppliers.server";
 import { createStaffAccount } from "~/modules/user/admin-users.server";

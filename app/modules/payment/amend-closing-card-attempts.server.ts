@@ -1,7 +1,7 @@
 import { amendAtLocalTimes, type AmendOutcome, type LocalAmendment } from "~/modules/booking/amend-booking.server";
 import { withinChangeLimit } from "~/modules/booking/change-limit.server";
 import type { SessionUser } from "~/utils/session.server";
-import { closeOpenCardAttempts } from "./card.server";
+import { closeOpenCardAttempts } from "./settle-card-payment.server";
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
 

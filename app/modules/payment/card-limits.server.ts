@@ -1,6 +1,6 @@
 import type { Language } from "~/modules/i18n/languages";
 import { consumeAll } from "~/modules/security/rate-limit.server";
-import { startCardPayment } from "./card.server";
+import { startCardPayment } from "./start-card-payment.server";
 import type { PayableBooking } from "./payable.server";
 
 /**

@@ -1,6 +1,6 @@
 import { getDb } from "~/utils/db.server";
 import { paymentInFlight, type PaymentInFlight } from "~/modules/booking/payment-in-flight.server";
-import { closeOpenCardAttempts } from "./card.server";
+import { closeOpenCardAttempts } from "./settle-card-payment.server";
 
 /*
  * One rule for taking money (docs/domain.md#in-flight): whoever takes a payment of a booking —

@@ -3,8 +3,8 @@ import { sendPickupReminders } from "~/modules/booking/reminder.server";
 import { releaseUnprovenBookings } from "~/modules/booking/unproven-holds.server";
 import { provideHandlers } from "~/utils/jobs.server";
 import { log } from "~/utils/logger.server";
-import { applyStripeEvent } from "./card.server";
-import { expireMobilePayments } from "./mobile-payment.server";
+import { applyStripeEvent } from "./stripe-webhook.server";
+import { expireMobilePayments } from "./expire-mobile-payments.server";
 import { checkUsdtPayment } from "./wallet.server";
 
 /**

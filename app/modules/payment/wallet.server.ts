@@ -10,7 +10,7 @@ import { enqueue } from "~/utils/jobs.server";
 import type { SessionUser } from "~/utils/session.server";
 import { canTakePayment, isPaid, type PayableBooking } from "./payable.server";
 import { fulfilPayment, failPayment, type FulfilOutcome } from "./fulfil.server";
-import { endCardAttemptsOnceCovered } from "./card.server";
+import { endCardAttemptsOnceCovered } from "./settle-card-payment.server";
 import { recordPayment } from "./record.server";
 import {
   ATTEMPT_GRACE_MS,

@@ -3,7 +3,7 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import { isStaff } from "~/modules/access/booking-scope.server";
 import type { SessionUser } from "~/utils/session.server";
 import { lockInScope } from "~/modules/booking/move.server";
-import { closeOpenCardAttempts } from "~/modules/payment/card.server";
+import { closeOpenCardAttempts } from "~/modules/payment/settle-card-payment.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { closeAsksOf, type CloseForm } from "./close";
 import { counterReference, takeCounterPayment } from "./counter-payment.server";

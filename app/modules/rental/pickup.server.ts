@@ -4,7 +4,7 @@ import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { lockInScope, paidCentsOf } from "~/modules/booking/move.server";
 import { isPickedUp } from "~/modules/booking/rental.server";
 import { languageOrDefault } from "~/modules/i18n/languages";
-import { closeOpenCardAttempts } from "~/modules/payment/card.server";
+import { closeOpenCardAttempts } from "~/modules/payment/settle-card-payment.server";
 import { ageOn } from "~/modules/user/age";
 import { calendarDateIn } from "~/modules/time/calendar";
 import { isStaff } from "~/modules/access/booking-scope.server";
