@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { bookingActions, type ActionFacts } from "~/modules/booking/actions";
-import type { CheckoutFailure } from "~/modules/booking/create-booking.server";
+import type { CheckoutFailure } from "~/modules/booking/checkout-outcome";
 import { instantToLocal } from "~/modules/time/zoned-time";
 import type { CheckoutProblem, LinkErrors } from "~/modules/booking/checkout-form";
 import { failureMessage, failureStatus, problemStatus, type CheckoutGuard } from "~/modules/booking/checkout.server";
