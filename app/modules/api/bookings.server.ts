@@ -17,7 +17,8 @@ import { ApiError, isErrorStatus } from "./errors";
 import { hoursRefusalBody } from "./hours";
 import type { HoursRefusal } from "~/modules/availability/opening-hours";
 import { validationError } from "./handler.server";
-import type { bookingSchema, checkoutBodySchema } from "./operations/bookings";
+import type { bookingSchema } from "./operations/bookings";
+import type { checkoutBodySchema } from "./operations/bookings-checkout";
 import { placeName } from "~/modules/i18n/place-name";
 
 /*
