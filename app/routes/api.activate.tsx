@@ -1,6 +1,6 @@
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply, validate } from "~/modules/api/handler.server";
-import { activate } from "~/modules/api/operations/account";
+import { activate } from "~/modules/api/operations/account-links";
 import { messages } from "~/modules/forms/messages";
 import {
   inspectActivationLink,

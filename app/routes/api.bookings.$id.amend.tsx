@@ -1,7 +1,7 @@
 import { presentBooking } from "~/modules/api/bookings.server";
 import { ApiError, fieldError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { amendBooking } from "~/modules/api/operations/bookings";
+import { amendBooking } from "~/modules/api/operations/bookings-changes";
 import { amendClosingCardAttemptsLimited } from "~/modules/payment/amend-closing-card-attempts.server";
 import { messages } from "~/modules/forms/messages";
 import { hoursRefusalMessage } from "~/modules/availability/opening-hours";

@@ -1,6 +1,6 @@
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { requestAmendment } from "~/modules/api/operations/bookings";
+import { requestAmendment } from "~/modules/api/operations/bookings-changes";
 import { requestAmendmentLimited } from "~/modules/booking/request-amendment.server";
 import { messages } from "~/modules/forms/messages";
 

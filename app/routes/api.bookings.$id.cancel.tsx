@@ -1,7 +1,7 @@
 import { presentBooking } from "~/modules/api/bookings.server";
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { cancelBooking } from "~/modules/api/operations/bookings";
+import { cancelBooking } from "~/modules/api/operations/bookings-changes";
 import { cancelBookingLimited } from "~/modules/booking/cancel-booking.server";
 import { messages } from "~/modules/forms/messages";
 

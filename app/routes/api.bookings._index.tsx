@@ -8,7 +8,8 @@ import {
   checkoutValidationError,
   paymentApiPath,
 } from "~/modules/api/bookings.server";
-import { createBooking, listBookings } from "~/modules/api/operations/bookings";
+import { createBooking } from "~/modules/api/operations/bookings-checkout";
+import { listBookings } from "~/modules/api/operations/bookings";
 import { listBookings as bookingList } from "~/modules/booking/list-bookings.server";
 import { canAmend } from "~/modules/booking/eligibility";
 import { bookCheckoutLimited, prepareCheckout } from "~/modules/booking/checkout.server";

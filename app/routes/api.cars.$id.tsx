@@ -2,7 +2,7 @@ import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { absoluteUrl } from "~/modules/api/media-url.server";
 import { getCar } from "~/modules/api/operations/catalogue";
-import { loadCheckoutCar } from "~/modules/booking/create-booking.server";
+import { loadCheckoutCar } from "~/modules/booking/checkout-car.server";
 import { paymentChoices } from "~/modules/booking/checkout.server";
 import { offeredOnlineMethods } from "~/modules/payment/config.server";
 

@@ -1,6 +1,6 @@
 import { ApiError, fieldError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { changePassword } from "~/modules/api/operations/account";
+import { changePassword } from "~/modules/api/operations/account-password";
 import { requireOwnBodyId } from "~/modules/api/own-account";
 import { messages } from "~/modules/forms/messages";
 import { changePassword as savePassword } from "~/modules/user/account.server";

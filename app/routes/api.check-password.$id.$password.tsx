@@ -1,6 +1,6 @@
 import { passwordMatches } from "~/modules/api/check-password.server";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { checkPassword } from "~/modules/api/operations/account";
+import { checkPassword } from "~/modules/api/operations/account-password";
 
 // A cross-site link can make a signed-in browser send this GET: it spends a budget per client,
 // never the account's change-password budget (docs/security.md#rate-limits).

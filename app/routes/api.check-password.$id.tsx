@@ -1,6 +1,6 @@
 import { passwordMatches } from "~/modules/api/check-password.server";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { checkPasswordPost } from "~/modules/api/operations/account";
+import { checkPasswordPost } from "~/modules/api/operations/account-password";
 
 const route = apiRoute(
   implement(checkPasswordPost, async ({ params, body, user }) =>

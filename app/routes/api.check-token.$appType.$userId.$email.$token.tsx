@@ -1,6 +1,6 @@
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { checkToken } from "~/modules/api/operations/account";
+import { checkToken } from "~/modules/api/operations/account-links";
 import { inspectAccountLink } from "~/modules/user/account.server";
 
 const route = apiRoute(

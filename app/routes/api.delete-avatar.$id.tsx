@@ -1,5 +1,5 @@
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { deleteAvatar } from "~/modules/api/operations/account";
+import { deleteAvatar } from "~/modules/api/operations/account-profile";
 import { requireOwnPathId } from "~/modules/api/own-account";
 import { apiUser } from "~/modules/api/user.server";
 import { replaceAvatar } from "~/modules/user/account.server";

@@ -1,5 +1,5 @@
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { deleteTokens } from "~/modules/api/operations/account";
+import { deleteTokens } from "~/modules/api/operations/account-links";
 import { requireOwnPathId } from "~/modules/api/own-account";
 import { discardAccountLinks } from "~/modules/user/account.server";
 

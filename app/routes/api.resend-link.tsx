@@ -1,6 +1,6 @@
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { resendLink } from "~/modules/api/operations/account";
+import { resendLink } from "~/modules/api/operations/account-links";
 import { messages } from "~/modules/forms/messages";
 import { resendActivationLimited } from "~/modules/user/account.server";
 

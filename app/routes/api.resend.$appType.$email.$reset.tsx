@@ -1,6 +1,6 @@
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { resend } from "~/modules/api/operations/account";
+import { resend } from "~/modules/api/operations/account-links";
 import { messages } from "~/modules/forms/messages";
 import { requestPasswordResetLimited, resendActivationByEmail } from "~/modules/user/account.server";
 import { authMessages } from "~/modules/user/messages";

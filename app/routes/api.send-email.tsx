@@ -1,6 +1,6 @@
 import { ApiError, fieldError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { sendEmail } from "~/modules/api/operations/account";
+import { sendEmail } from "~/modules/api/operations/account-contact";
 import { submitContactMessageLimited } from "~/modules/contact/contact.server";
 import { messages } from "~/modules/forms/messages";
 

@@ -1,6 +1,6 @@
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { signUp } from "~/modules/api/operations/account";
+import { signUp } from "~/modules/api/operations/account-sign-up";
 import { apiUser } from "~/modules/api/user.server";
 import { messages } from "~/modules/forms/messages";
 import { captchaField, requiredCaptcha } from "~/modules/security/captcha.server";

@@ -1,6 +1,6 @@
 import { ApiError, fieldError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { updateAvatar } from "~/modules/api/operations/account";
+import { updateAvatar } from "~/modules/api/operations/account-profile";
 import { requireOwnPathId } from "~/modules/api/own-account";
 import { apiUser } from "~/modules/api/user.server";
 import { replaceAvatar } from "~/modules/user/account.server";

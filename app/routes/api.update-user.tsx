@@ -1,6 +1,6 @@
 import { fieldError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { updateUser } from "~/modules/api/operations/account";
+import { updateUser } from "~/modules/api/operations/account-profile";
 import { requireOwnBodyId } from "~/modules/api/own-account";
 import { apiUser } from "~/modules/api/user.server";
 import { messages } from "~/modules/forms/messages";

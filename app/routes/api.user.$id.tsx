@@ -1,5 +1,5 @@
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { getUser } from "~/modules/api/operations/account";
+import { getUser } from "~/modules/api/operations/account-profile";
 import { requireOwnPathId } from "~/modules/api/own-account";
 import { apiUser } from "~/modules/api/user.server";
 

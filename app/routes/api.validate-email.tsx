@@ -1,6 +1,6 @@
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
-import { validateEmail } from "~/modules/api/operations/account";
+import { validateEmail } from "~/modules/api/operations/account-sign-up";
 import { messages } from "~/modules/forms/messages";
 import { emailAvailableLimited } from "~/modules/user/account.server";
 

@@ -20,7 +20,7 @@ import { PaymentChoices } from "~/components/checkout/payment-choices";
 import { PriceLines } from "~/components/price/price-lines";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { useServerForm, type Validate } from "~/components/use-server-form";
-import type { CheckoutFailure } from "~/modules/booking/create-booking.server";
+import type { CheckoutFailure } from "~/modules/booking/checkout-outcome";
 import { messages } from "~/modules/forms/messages";
 import {
   bookCheckoutLimited,

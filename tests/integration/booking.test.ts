@@ -1,11 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  createBooking,
-  loadCheckoutCar,
-  type CheckoutInput,
-  type DriverDetails,
-} from "~/modules/booking/create-booking.server";
+import { loadCheckoutCar } from "~/modules/booking/checkout-car.server";
+import type { CheckoutInput, DriverDetails } from "~/modules/booking/checkout-outcome";
+import { createBooking } from "~/modules/booking/create-booking.server";
 import { referencePattern } from "~/modules/booking/reference";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";

@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
-import { createBooking, type CheckoutInput } from "~/modules/booking/create-booking.server";
+import type { CheckoutInput } from "~/modules/booking/checkout-outcome";
+import { createBooking } from "~/modules/booking/create-booking.server";
 import { failPayment, fulfilPayment } from "~/modules/payment/fulfil.server";
 import { paymentGrant } from "~/modules/payment/grant.server";
 import { requirePayableBooking } from "~/modules/payment/payable.server";

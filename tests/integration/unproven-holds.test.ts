@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
-import { createBooking, type CheckoutInput } from "~/modules/booking/create-booking.server";
+import type { CheckoutInput } from "~/modules/booking/checkout-outcome";
+import { createBooking } from "~/modules/booking/create-booking.server";
 import { releaseUnprovenBookings } from "~/modules/booking/unproven-holds.server";
 import { providePaymentJobs } from "~/modules/payment/jobs.server";
 import { activateWithPassword } from "~/modules/user/activation.server";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { bookingActions, type ActionFacts } from "~/modules/booking/actions";
-import type { CheckoutFailure } from "~/modules/booking/create-booking.server";
+import type { CheckoutFailure } from "~/modules/booking/checkout-outcome";
 import { instantToLocal } from "~/modules/time/zoned-time";
 import type { CheckoutProblem, LinkErrors } from "~/modules/booking/checkout-form";
 import { failureMessage, failureStatus, problemStatus, type CheckoutGuard } from "~/modules/booking/checkout.server";
@@ -17,7 +17,8 @@ import { ApiError, isErrorStatus } from "./errors";
 import { hoursRefusalBody } from "./hours";
 import type { HoursRefusal } from "~/modules/availability/opening-hours";
 import { validationError } from "./handler.server";
-import type { bookingSchema, checkoutBodySchema } from "./operations/bookings";
+import type { bookingSchema } from "./operations/bookings";
+import type { checkoutBodySchema } from "./operations/bookings-checkout";
 import { placeName } from "~/modules/i18n/place-name";
 
 /*

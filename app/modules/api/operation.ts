@@ -29,7 +29,8 @@ export type OperationExample = {
 /**
  * One operation of the JSON API: its path, the zod schemas that validate its input (the same
  * objects the OpenAPI document is generated from) and what it answers. Declared in
- * `app/modules/api/operations/<area>.ts`, listed once in `registry.ts`, implemented by a route.
+ * `app/modules/api/operations/<area>.ts` (`<area>-<use case>.ts` once an area grows), listed once in
+ * `registry.ts`, implemented by a route.
  */
 export type Operation = {
   /** operationId: unique, camelCase. */

@@ -10,13 +10,9 @@ import { ratesForCar } from "~/modules/pricing/seasons.server";
 import { getDb } from "~/utils/db.server";
 import { loadProfile, updateProfile } from "~/modules/user/account.server";
 import { authMessages } from "~/modules/user/messages";
-import {
-  createBooking,
-  loadCheckoutCar,
-  type CheckoutCar,
-  type CheckoutFailure,
-  type CheckoutResult,
-} from "./create-booking.server";
+import { loadCheckoutCar, type CheckoutCar } from "./checkout-car.server";
+import type { CheckoutFailure, CheckoutResult } from "./checkout-outcome";
+import { createBooking } from "./create-booking.server";
 import {
   choosableOptions,
   parseCheckoutLink,
