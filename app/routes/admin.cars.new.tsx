@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CarForm } from "~/components/backoffice/car-form";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { requireBackOffice } from "~/modules/access/staff.server";
-import { carFormDefaults } from "~/modules/backoffice/car-form";
+import { carFormDefaults } from "~/modules/backoffice/car-values";
 import { submitCarForm } from "~/modules/backoffice/car-submission.server";
 import { locationChoices, ownSupplierName, supplierChoices } from "~/modules/backoffice/cars.server";
 import { useTranslation } from "~/modules/i18n/react";

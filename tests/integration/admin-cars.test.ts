@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
-import type { CarValues } from "~/modules/backoffice/car-form";
+import type { CarValues } from "~/modules/backoffice/car-values";
 import { readCarListQuery } from "~/modules/backoffice/car-list";
 import {
   createCar as createCarAsStaff,

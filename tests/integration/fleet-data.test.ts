@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
-import type { CarValues } from "~/modules/backoffice/car-form";
+import type { CarValues } from "~/modules/backoffice/car-values";
 import { createCar, deleteCar, loadCar, processCarImage, updateCar } from "~/modules/backoffice/cars.server";
 import { fleetDataMessages } from "~/modules/backoffice/fleet-data";
 import { loadSupplier, updateSupplier } from "~/modules/suppliers/suppliers.server";

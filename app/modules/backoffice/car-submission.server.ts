@@ -3,7 +3,9 @@ import type { TFunction } from "i18next";
 import { parseForm } from "~/modules/forms/parse-form";
 import { readFormWithFiles } from "~/modules/http/form-data.server";
 import type { StaffUser } from "~/modules/access/staff.server";
-import { carFormMessages, carFormSchema, carValuesFrom, imageRefusalMessages } from "./car-form";
+import { carFormSchema } from "./car-form";
+import { carFormMessages, imageRefusalMessages } from "./car-limits";
+import { carValuesFrom } from "./car-values";
 import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import { carInScope, createCar, processCarImage, updateCar } from "./cars.server";
 
