@@ -6,7 +6,7 @@ import { recordErrorBoundary } from "~/components/backoffice/record-error-bounda
 import { requireBackOffice } from "~/modules/access/staff.server";
 import { carFormDefaults } from "~/modules/backoffice/car-values";
 import { submitCarForm } from "~/modules/backoffice/car-submission.server";
-import { locationChoices, ownSupplierName, supplierChoices } from "~/modules/backoffice/cars.server";
+import { locationChoices, ownSupplierName, supplierChoices } from "~/modules/backoffice/car-choices.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
