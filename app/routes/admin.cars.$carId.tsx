@@ -11,9 +11,10 @@ import { blockCar, listCarBlocks, unblockCar } from "~/modules/backoffice/car-bl
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { rowIdParam } from "~/utils/row-id";
-import { carFormDefaults } from "~/modules/backoffice/car-form";
+import { carFormDefaults } from "~/modules/backoffice/car-values";
 import { submitCarForm } from "~/modules/backoffice/car-submission.server";
-import { carInScope, loadCar, locationChoices, supplierChoices } from "~/modules/backoffice/cars.server";
+import { locationChoices, supplierChoices } from "~/modules/backoffice/car-choices.server";
+import { carInScope, loadCar } from "~/modules/backoffice/load-car.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";

@@ -3,17 +3,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
-import type { CarValues } from "~/modules/backoffice/car-form";
+import type { CarValues } from "~/modules/backoffice/car-values";
 import { readCarListQuery } from "~/modules/backoffice/car-list";
-import {
-  createCar as createCarAsStaff,
-  deleteCar,
-  listCars,
-  loadCar,
-  loadCarForDelete,
-  processCarImage,
-  updateCar,
-} from "~/modules/backoffice/cars.server";
+import { deleteCar, loadCarForDelete } from "~/modules/backoffice/delete-car.server";
+import { listCars } from "~/modules/backoffice/list-cars.server";
+import { loadCar } from "~/modules/backoffice/load-car.server";
+import { createCar as createCarAsStaff, processCarImage, updateCar } from "~/modules/backoffice/save-car.server";
 import { noFilters } from "~/modules/catalogue/filters";
 import { searchCars } from "~/modules/catalogue/search.server";
 import { contentKey } from "~/modules/images/images.server";

@@ -10,15 +10,8 @@ import { useMemo } from "react";
 import { CheckboxField, SelectField } from "~/components/form-choices";
 import { FieldErrors, FieldHelp, FormErrors, helpId, SubmitButton, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import {
-  availabilities,
-  carFormSchema,
-  excessField,
-  mileageKinds,
-  optionKindField,
-  optionKinds,
-  optionPriceField,
-} from "~/modules/backoffice/car-form";
+import { availabilities, carFormSchema, mileageKinds } from "~/modules/backoffice/car-form";
+import { excessField, optionKindField, optionKinds, optionPriceField } from "~/modules/backoffice/car-options";
 import { carCategories, fuelPolicies, fuelTypes, gearboxes } from "~/modules/catalogue/car-enums";
 import { useTranslation } from "~/modules/i18n/react";
 import { isProtection } from "~/modules/pricing/cover";

@@ -1,4 +1,4 @@
-import type { CarCard as SearchResultCar } from "~/modules/catalogue/search.server";
+import type { CarCard as SearchResultCar } from "~/modules/catalogue/result-card.server";
 import { CarPrice } from "./car-price";
 import type { CatalogueLabels } from "./labels";
 

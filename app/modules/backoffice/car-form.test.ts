@@ -3,16 +3,9 @@ import { describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES } from "~/modules/images/process.server";
 import { messages } from "~/modules/forms/messages";
 import { optionKeys } from "~/modules/pricing/pricing";
-import {
-  carFormDefaults,
-  carFormMessages,
-  carFormSchema,
-  carLimits,
-  carValuesFrom,
-  optionCents,
-  optionChoice,
-  type CarFormOptions,
-} from "./car-form";
+import { carFormSchema, type CarFormOptions } from "./car-form";
+import { carFormMessages, carLimits } from "./car-limits";
+import { carFormDefaults, carValuesFrom } from "./car-values";
 
 const picture = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "car.png", { type: "image/png" });
 
@@ -366,17 +359,6 @@ describe("the car form", () => {
       "name",
       "supplierId",
     ]);
-  });
-});
-
-describe("option values", () => {
-  it("are -1 unavailable, 0 included, else the price in cents, and back", () => {
-    expect(optionCents("unavailable", "9")).toBe(-1);
-    expect(optionCents("included", "9")).toBe(0);
-    expect(optionCents("price", "9.99")).toBe(999);
-    expect(optionChoice(-1)).toEqual({ kind: "unavailable", price: "" });
-    expect(optionChoice(0)).toEqual({ kind: "included", price: "" });
-    expect(optionChoice(999)).toEqual({ kind: "price", price: "9.99" });
   });
 });
 

@@ -3,9 +3,12 @@ import type { TFunction } from "i18next";
 import { parseForm } from "~/modules/forms/parse-form";
 import { readFormWithFiles } from "~/modules/http/form-data.server";
 import type { StaffUser } from "~/modules/access/staff.server";
-import { carFormMessages, carFormSchema, carValuesFrom, imageRefusalMessages } from "./car-form";
+import { carFormSchema } from "./car-form";
+import { carFormMessages, imageRefusalMessages } from "./car-limits";
+import { carValuesFrom } from "./car-values";
 import { forgetReferenceData } from "~/modules/catalogue/reference.server";
-import { carInScope, createCar, processCarImage, updateCar } from "./cars.server";
+import { carInScope } from "./load-car.server";
+import { createCar, processCarImage, updateCar } from "./save-car.server";
 
 export type CarSubmission =
   | { status: "saved"; carId: number }
@@ -14,7 +17,7 @@ export type CarSubmission =
 
 /**
  * Creates (`carId` null) or edits a car from a posted form: validates it with the form's schema,
- * judges the picture by its content, then saves everything in one transaction (cars.server.ts).
+ * judges the picture by its content, then saves everything in one transaction (save-car.server.ts).
  * Any refusal comes back as the form's errors and changes nothing; one that names bookings is
  * worded here with `t` (the form shows keys, without values).
  */

@@ -4,7 +4,7 @@ import { optionPrices, rentalFees } from "~/modules/pricing/pricing";
 import { ratesForCar } from "~/modules/pricing/seasons.server";
 import { getDb, schema } from "~/utils/db.server";
 import type { SearchQuery } from "./search-query";
-import { handoverFees, type CarCard } from "./search.server";
+import { handoverFees, type CarCard } from "./result-card.server";
 
 /** What the car page (docs/domain.md#car-page) shows of a car, whatever the dates. */
 export type CarDetails = Omit<CarCard, "payLaterFeePercent" | "supplierId" | "rates" | "fees"> & {
