@@ -1,4 +1,5 @@
 import type { ServerBuild } from "@remix-run/node";
+import { createUserSession } from "~/utils/session.server";
 import { apiBuild, routesFromRoot } from "./api/client";
 import { serveBuild } from "./http-server";
 
@@ -26,3 +27,6 @@ export const dataOf = (routeFile: string) => `_data=${encodeURIComponent(`routes
 
 /** Starts the pages on a free local port; `close` stops them. */
 export const servePages = () => serveBuild(pagesBuild(), { ip: "198.51.100.92" });
+
+/** The `Cookie` header of a browser signed in as `userId` (a new, remembered session). */
+export const sessionCookieFor = async (userId: number) => (await createUserSession(userId, true)).split(";")[0];
