@@ -6,6 +6,7 @@ import { createBooking, type CheckoutInput } from "~/modules/booking/create-book
 import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import { getDb, schema } from "~/utils/db.server";
 import { createApiClient, signedInUser } from "../api/client";
+import { bookingRow } from "../api/resources";
 import { createCar, createLocation, createMaiquetia, createSupplier, createUser, resetDatabase } from "../factories";
 
 /*
@@ -53,12 +54,6 @@ function checkout(from: Date, to: Date, overrides: Partial<CheckoutInput> = {}) 
     paymentMethod: "payLater",
     ...overrides,
   });
-}
-
-async function bookingRow(id: number) {
-  const db = await getDb();
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
-  return row;
 }
 
 beforeEach(async () => {
