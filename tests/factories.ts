@@ -137,6 +137,42 @@ export async function createBooking(
   return row;
 }
 
+/**
+ * A booking of a car of a supplier of its own at Maiquetía (`createMaiquetia`), made by a driver born
+ * in 1990: the set-up of tests that act on one booking; `values` say when it runs, and anything else.
+ */
+export async function createBookedCar(
+  db: Executor,
+  values: Partial<typeof s.bookings.$inferInsert> & { startsAt: Date; endsAt: Date },
+) {
+  const place = await createMaiquetia(db);
+  const supplier = await createSupplier(db);
+  const car = await createCar(db, { supplierId: supplier.id, locationIds: [place.id] });
+  const driver = await createUser(db, { birthDate: "1990-01-01" });
+  const booking = await createBooking(db, {
+    carId: car.id,
+    supplierId: supplier.id,
+    driverId: driver.id,
+    locationId: place.id,
+    ...values,
+  });
+  return { place, supplier, car, driver, booking };
+}
+
+/** A stored bill of nothing owed, for a rental written back straight into the table. */
+export const noBill = {
+  drivenKm: 100,
+  fuel: null,
+  extraKm: null,
+  lateReturn: null,
+  damages: [],
+  extrasCents: 0,
+  deposit: null,
+  depositCoversCents: 0,
+  depositReturnedCents: 0,
+  stillToPayCents: 0,
+} satisfies s.StoredFinalBill;
+
 /** The tokens in the links of the email jobs of `template` sent to `to`, oldest first. */
 export async function outboxTokens(db: Executor, to: string, template: string): Promise<string[]> {
   const rows = await db.select().from(s.outbox).orderBy(s.outbox.id);

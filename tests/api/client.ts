@@ -16,22 +16,23 @@ import { createUser } from "../factories";
 const appDirectory = path.resolve(__dirname, "../../app");
 const routeModules = import.meta.glob<Record<string, unknown>>("../../app/routes/api.*.tsx", { eager: true });
 
-export function apiBuild(): ServerBuild {
+/**
+ * The app's routes whose module `moduleOf` gives (by the route file's path under app/), for a build
+ * without the root's layout. Flat routes nest `api.a.$id.$x` under `api.a.$id` with a relative
+ * path; here every route hangs from the root with its full path (only the leaf answers a resource
+ * or data request anyway).
+ */
+export function routesFromRoot(moduleOf: (file: string) => Record<string, unknown> | undefined) {
   const manifest = flatRoutes(appDirectory, [], "routes");
-  const routes: ServerBuild["routes"] = {
-    root: { id: "root", path: "", module: {} as ServerBuild["routes"][string]["module"] },
-  };
-  // Flat routes nest `api.a.$id.$x` under `api.a.$id` with a relative path; here every route hangs
-  // from the root with its full path (for resource routes only the leaf runs anyway).
   const fullPath = (id: string | undefined): string => {
     const route = id ? manifest[id] : undefined;
     if (!route || route.id === "root") return "";
     return [fullPath(route.parentId), route.path ?? ""].filter(Boolean).join("/");
   };
+  const routes: ServerBuild["routes"] = {};
   for (const route of Object.values(manifest)) {
-    const module = routeModules[`../../app/${route.file}`];
-    // Resource routes only: a page under /api (the reference) renders through the whole app.
-    if (!module || "default" in module) continue;
+    const module = moduleOf(route.file);
+    if (!module) continue;
     routes[route.id] = {
       id: route.id,
       parentId: "root",
@@ -41,6 +42,18 @@ export function apiBuild(): ServerBuild {
       module: module as never,
     };
   }
+  return routes;
+}
+
+export function apiBuild(): ServerBuild {
+  const routes: ServerBuild["routes"] = {
+    root: { id: "root", path: "", module: {} as ServerBuild["routes"][string]["module"] },
+    ...routesFromRoot((file) => {
+      const module = routeModules[`../../app/${file}`];
+      // Resource routes only: a page under /api (the reference) renders through the whole app.
+      return module && !("default" in module) ? module : undefined;
+    }),
+  };
   return {
     mode: "production",
     entry: {

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { addLocalDays, instantToLocal, localToInstant } from "~/modules/time/zoned-time";
 import { notify } from "~/modules/notification/notify.server";
 import { getDb, schema } from "~/utils/db.server";
@@ -6,7 +7,8 @@ import { createBooking, createCar, createLocation, createSupplier } from "../fac
 /*
  * What the API resource tests book against: a place, a supplier that takes pay later, a car with
  * priced options, the pago móvil settings and the Venezuelan bank they name. Each call of
- * `nextPeriod` gives a rental that overlaps no other, so tests never take each other's car.
+ * `nextPeriod` gives a rental that overlaps no other, so tests never take each other's car. With
+ * them, what books it (the API's body, the checkout page's query) and the booking read back.
  */
 
 export const ZONE = "America/Caracas";
@@ -74,6 +76,38 @@ export async function bookingFor(
     createdAt: new Date(Date.now() - DAY),
     ...values,
   });
+}
+
+/**
+ * A body for POST /api/bookings: the catalogue's car from its place and back, in a fresh period,
+ * paid later; `extra` adds to it or overrides (a visitor's `driver`, another method).
+ */
+export function checkoutBody<Extra extends object>(catalogue: Catalogue, extra: Extra = {} as Extra) {
+  const { from, to } = nextPeriod();
+  const place = catalogue.location.id;
+  return {
+    carId: catalogue.car.id,
+    pickupLocationId: place,
+    dropoffLocationId: place,
+    from,
+    to,
+    options: [],
+    paymentMethod: "payLater",
+    ...extra,
+  };
+}
+
+/** The checkout page's query for the catalogue's car from its place and back, from `from` to `to`. */
+export function checkoutQuery(catalogue: Catalogue, { from, to }: { from: string; to: string }) {
+  const place = String(catalogue.location.id);
+  return new URLSearchParams({ car: String(catalogue.car.id), pickup: place, dropoff: place, from, to });
+}
+
+/** The booking's row as stored. */
+export async function bookingRow(id: number) {
+  const db = await getDb();
+  const [row] = await db.select().from(schema.bookings).where(eq(schema.bookings.id, id));
+  return row;
 }
 
 /** One notification for `userId`, about `bookingId`. */

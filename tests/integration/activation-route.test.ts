@@ -1,35 +1,22 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { registerUser } from "~/modules/user/account.server";
 import { hashToken } from "~/modules/user/tokens.server";
 import { action, loader } from "~/routes/activate";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { outboxTokens } from "../factories";
+import { formPost, routeContext } from "../route-calls";
 
 /*
  * The browser tests cannot age a token inside the app's embedded database, so the
  * expired-link page is exercised here through the route's own loader and action.
  */
-const context = {
-  user: null,
-  sessionId: null,
-  language: "en",
-  ip: "127.0.0.1",
-  nonce: "",
-  t: getFixedT("en"),
-} as unknown as AppLoadContext;
+const context = routeContext("127.0.0.1");
 
 const activationTokens = async (to: string) => outboxTokens(await getDb(), to, "activation");
 
-const post = (body: Record<string, string>) =>
-  new Request("http://rueda.test/activate", {
-    method: "POST",
-    body: new URLSearchParams(body),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
+const post = (body: Record<string, string>) => formPost("/activate", body);
 
 afterAll(async () => {
   await closeDb();

@@ -5,6 +5,8 @@ import { closeDb } from "../../db/client";
 import { createApiClient, signedInUser } from "../api/client";
 import {
   bookingFor,
+  bookingRow,
+  checkoutBody,
   freshTransferReference,
   freshTxId,
   nextPeriod,
@@ -24,34 +26,13 @@ vi.hoisted(() => {
 
 const api = createApiClient({ ip: "198.51.100.31" });
 const catalogue = await seedCatalogue();
-const { bookings, notifications, payments } = schema;
+const { notifications, payments } = schema;
 
 afterAll(async () => {
   await closeDb();
 });
 
 const driver = () => signedInUser({ phone: "+584141112233", birthDate: "1990-01-01" });
-
-function checkoutBody(extra: Record<string, unknown> = {}) {
-  const { from, to } = nextPeriod();
-  const place = catalogue.location.id;
-  return {
-    carId: catalogue.car.id,
-    pickupLocationId: place,
-    dropoffLocationId: place,
-    from,
-    to,
-    options: [],
-    paymentMethod: "payLater",
-    ...extra,
-  };
-}
-
-async function bookingRow(id: number) {
-  const db = await getDb();
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
-  return row;
-}
 
 describe("search", () => {
   it("answers the page's cars, totals and paging", async () => {
@@ -93,7 +74,7 @@ describe("checkout", () => {
     const response = await api("/api/bookings", {
       token,
       method: "POST",
-      json: checkoutBody({ options: ["gps"], priceCents: 1, totalCents: 1, breakdown: { totalCents: 1 } }),
+      json: checkoutBody(catalogue, { options: ["gps"], priceCents: 1, totalCents: 1, breakdown: { totalCents: 1 } }),
     });
     expect(response.status).toBe(201);
     const { booking, next, grant } = await response.json();
@@ -108,7 +89,7 @@ describe("checkout", () => {
 
   it("answers 409 with the spec's message when the car was taken", async () => {
     const { token } = await driver();
-    const body = checkoutBody();
+    const body = checkoutBody(catalogue);
     expect((await api("/api/bookings", { token, method: "POST", json: body })).status).toBe(201);
     const again = await api("/api/bookings?l=en", { token, method: "POST", json: body });
     expect(again.status).toBe(409);
@@ -120,7 +101,7 @@ describe("checkout", () => {
     const response = await api("/api/bookings?l=en", {
       token,
       method: "POST",
-      json: checkoutBody({ options: ["homeDelivery"] }),
+      json: checkoutBody(catalogue, { options: ["homeDelivery"] }),
     });
     expect(response.status).toBe(400);
     const { error } = await response.json();
@@ -130,7 +111,7 @@ describe("checkout", () => {
     const young = await api("/api/bookings?l=en", {
       token,
       method: "POST",
-      json: checkoutBody({ driver: { phone: "+584141112233", birthDate: "2015-01-01" } }),
+      json: checkoutBody(catalogue, { driver: { phone: "+584141112233", birthDate: "2015-01-01" } }),
     });
     expect(young.status).toBe(400);
     expect((await young.json()).error).toMatchObject({
@@ -150,7 +131,7 @@ describe("checkout", () => {
     };
     const response = await api("/api/bookings", {
       method: "POST",
-      json: checkoutBody({ paymentMethod: "mobilePayment", driver: driverDetails }),
+      json: checkoutBody(catalogue, { paymentMethod: "mobilePayment", driver: driverDetails }),
     });
     expect(response.status).toBe(201);
     const { booking, accountCreated, grant, next } = await response.json();

@@ -1,7 +1,5 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { createCaptcha } from "~/modules/security/captcha.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { action as signUpAction, loader as signUpLoader } from "~/routes/sign-up";
@@ -10,8 +8,9 @@ import { getEnv } from "~/utils/env.server";
 import { closeDb } from "../../db/client";
 import { purgeExpired } from "../../jobs/handlers/purge-expired-tokens";
 import { createApiClient, signedInUser } from "../api/client";
-import { nextPeriod, seedCatalogue } from "../api/resources";
+import { checkoutBody, checkoutQuery, nextPeriod, seedCatalogue } from "../api/resources";
 import { startRecaptchaFake, type RecaptchaFake } from "../fakes/recaptcha";
+import { formPost, routeContext } from "../route-calls";
 
 /*
  * docs/security.md#captcha (review finding L4): when the captcha is on, sign-up (page and API) and
@@ -56,14 +55,6 @@ const freshEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@exa
 let addressCounter = 0;
 /** A client address of the test's own, so rate limits of other tests never meet it. */
 const freshIp = () => `192.0.2.${++addressCounter}`;
-const context = (ip: string) =>
-  ({ user: null, sessionId: null, language: "en", ip, nonce: "", t: getFixedT("en") }) as unknown as AppLoadContext;
-const post = (path: string, fields: Record<string, string>) =>
-  new Request(`http://rueda.test${path}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
 
 /** The answer a person types for a signed-sum challenge ("3 + 4"). */
 const solve = (challenge: { question: string; token: string }) => ({
@@ -93,19 +84,19 @@ async function accountOf(email: string) {
 async function signUpPage(ip: string) {
   const data = (await signUpLoader({
     request: new Request("http://rueda.test/sign-up"),
-    context: context(ip),
+    context: routeContext(ip),
     params: {},
   })) as { captcha: { kind?: string; question: string; token: string } | null };
   const submit = async (email: string, extra: Record<string, string>) =>
     (await signUpAction({
-      request: post("/sign-up", {
+      request: formPost("/sign-up", {
         ...person(email),
         password: "secret1",
         confirmPassword: "secret1",
         tos: "on",
         ...extra,
       }),
-      context: context(ip),
+      context: routeContext(ip),
       params: {},
     })) as Response;
   return { challenge: data.captcha, submit };
@@ -114,36 +105,24 @@ async function signUpPage(ip: string) {
 /** The checkout page of the catalogue's car for a fresh period: its loader's challenge and a visitor's post. */
 async function checkoutPage(ip: string) {
   const { from, to } = nextPeriod();
-  const place = String(catalogue.location.id);
-  const link = new URLSearchParams({ car: String(catalogue.car.id), pickup: place, dropoff: place, from, to });
+  const link = checkoutQuery(catalogue, { from, to });
   const data = (await checkoutLoader({
     request: new Request(`http://rueda.test/checkout?${link}`),
-    context: context(ip),
+    context: routeContext(ip),
     params: {},
   })) as { captcha?: { kind: string; question: string; token: string } | null };
   const submit = async (email: string, extra: Record<string, string>) =>
     (await checkoutAction({
-      request: post(`/checkout?${link}`, { ...person(email), tos: "on", payment: "payLater", ...extra }),
-      context: context(ip),
+      request: formPost(`/checkout?${link}`, { ...person(email), tos: "on", payment: "payLater", ...extra }),
+      context: routeContext(ip),
       params: {},
     })) as Response;
   return { challenge: data.captcha, submit, period: { from, to } };
 }
 
 /** A visitor's body for POST /api/bookings in a fresh period. */
-function visitorBooking(email: string, extra: Record<string, unknown> = {}) {
-  const { from, to } = nextPeriod();
-  return {
-    carId: catalogue.car.id,
-    pickupLocationId: catalogue.location.id,
-    from,
-    to,
-    options: [],
-    paymentMethod: "payLater",
-    driver: { ...person(email), acceptTerms: true },
-    ...extra,
-  };
-}
+const visitorBooking = (email: string, extra: Record<string, unknown> = {}) =>
+  checkoutBody(catalogue, { driver: { ...person(email), acceptTerms: true }, ...extra });
 
 const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
   ...person(email),

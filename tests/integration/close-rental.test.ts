@@ -13,6 +13,7 @@ import { action as bookingAction, loader as bookingLoader } from "~/routes/booki
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { createBooking, createCar, createMaiquetia, createSupplier, createUser, resetDatabase } from "../factories";
+import { formPost } from "../route-calls";
 
 /*
  * Closing the rental against the real database (docs/domain.md#closing): the still-to-pay taken as
@@ -219,11 +220,7 @@ describe("closing the rental", () => {
   it("is posted on the booking page: another supplier's staff get a 404, a missing answer or one's own booking is said on the form", async () => {
     const post = (user: StaffUser, id: number, form: Record<string, string>) =>
       bookingAction({
-        request: new Request(`http://rueda.test/booking?b=${id}`, {
-          method: "POST",
-          body: new URLSearchParams({ intent: "close", ...form }),
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        }),
+        request: formPost(`/booking?b=${id}`, { intent: "close", ...form }),
         context: { user, language: "en", t: getFixedT("en") } as unknown as AppLoadContext,
         params: {},
       }).catch((thrown: unknown) => thrown as Response);

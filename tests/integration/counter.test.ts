@@ -6,7 +6,15 @@ import { listBookings } from "~/modules/booking/list-bookings.server";
 import { addNote, listNotes } from "~/modules/booking/notes.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
-import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
+import {
+  createBooking,
+  createCar,
+  createLocation,
+  createSupplier,
+  createUser,
+  noBill,
+  resetDatabase,
+} from "../factories";
 
 /*
  * The counter against the real database (docs/domain.md#counter): today and tomorrow counted on
@@ -76,20 +84,6 @@ beforeEach(async () => {
 afterAll(async () => {
   await closeDb();
 });
-
-/** A stored bill of nothing owed, for a rental written back straight into the table. */
-const noBill = {
-  drivenKm: 100,
-  fuel: null,
-  extraKm: null,
-  lateReturn: null,
-  damages: [],
-  extrasCents: 0,
-  deposit: null,
-  depositCoversCents: 0,
-  depositReturnedCents: 0,
-  stillToPayCents: 0,
-};
 
 const references = (items: Array<{ reference: string }>) => items.map((i) => i.reference);
 

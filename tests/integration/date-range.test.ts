@@ -5,10 +5,9 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
 import { appToday } from "~/modules/time/calendar";
 import { latestPlanDay } from "~/modules/time/date-range";
 import { getDb, schema } from "~/utils/db.server";
-import { createUserSession } from "~/utils/session.server";
 import { closeDb } from "../../db/client";
-import { createBooking, createCar, createMaiquetia, createSupplier, createUser } from "../factories";
-import { dataOf, servePages } from "../pages";
+import { createBookedCar, createUser } from "../factories";
+import { dataOf, servePages, sessionCookieFor } from "../pages";
 
 /*
  * One sane range for every date a form takes (docs/domain.md#date-range), against the server's
@@ -27,23 +26,13 @@ let fx: { carId: number; supplierId: number; bookingId: number; driverId: number
 beforeAll(async () => {
   ({ url: base, close } = await servePages());
   const db = await getDb();
-  const place = await createMaiquetia(db);
-  const supplier = await createSupplier(db);
-  const car = await createCar(db, { supplierId: supplier.id, locationIds: [place.id] });
-  const driver = await createUser(db, { birthDate: "1990-01-01" });
-  const booking = await createBooking(db, {
-    carId: car.id,
-    supplierId: supplier.id,
-    driverId: driver.id,
-    locationId: place.id,
+  const { place, supplier, car, driver, booking } = await createBookedCar(db, {
     startsAt: new Date(Date.now() + 20 * DAY),
     endsAt: new Date(Date.now() + 22 * DAY),
   });
   fx = { carId: car.id, supplierId: supplier.id, bookingId: booking.id, driverId: driver.id, placeId: place.id };
-  staffCookie = (
-    await createUserSession((await createUser(db, { type: "supplier", supplierId: supplier.id })).id, true)
-  ).split(";")[0];
-  adminCookie = (await createUserSession((await createUser(db, { type: "admin" })).id, true)).split(";")[0];
+  staffCookie = await sessionCookieFor((await createUser(db, { type: "supplier", supplierId: supplier.id })).id);
+  adminCookie = await sessionCookieFor((await createUser(db, { type: "admin" })).id);
 });
 
 afterAll(async () => {

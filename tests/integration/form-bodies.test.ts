@@ -6,10 +6,9 @@ import { inspectionLimits } from "~/modules/rental/inspection";
 import { DAMAGES_MAX } from "~/modules/rental/return";
 import { instantToLocal } from "~/modules/time/zoned-time";
 import { getDb, schema } from "~/utils/db.server";
-import { createUserSession } from "~/utils/session.server";
 import { closeDb } from "../../db/client";
-import { createBooking, createCar, createMaiquetia, createSupplier, createUser } from "../factories";
-import { dataOf, servePages } from "../pages";
+import { createBookedCar, createUser } from "../factories";
+import { dataOf, servePages, sessionCookieFor } from "../pages";
 
 /*
  * Form bodies against the server's handler (docs/security.md#request-bodies): a field name with a
@@ -28,23 +27,15 @@ let timeZone = "";
 beforeAll(async () => {
   ({ url: base, close } = await servePages());
   const db = await getDb();
-  const place = await createMaiquetia(db);
-  const supplier = await createSupplier(db);
-  const car = await createCar(db, { supplierId: supplier.id, locationIds: [place.id] });
-  const driver = await createUser(db, { birthDate: "1990-01-01" });
-  const staff = await createUser(db, { type: "supplier", supplierId: supplier.id });
-  staffCookie = (await createUserSession(staff.id, true)).split(";")[0];
   // A car out since yesterday, due back tomorrow: the return form is open for it.
   const startsAt = new Date(Date.now() - DAY);
-  const booking = await createBooking(db, {
-    carId: car.id,
-    supplierId: supplier.id,
-    driverId: driver.id,
-    locationId: place.id,
+  const { place, supplier, booking } = await createBookedCar(db, {
     startsAt,
     endsAt: new Date(Date.now() + DAY),
     status: "paid",
   });
+  const staff = await createUser(db, { type: "supplier", supplierId: supplier.id });
+  staffCookie = await sessionCookieFor(staff.id);
   await db.insert(rentals).values({
     bookingId: booking.id,
     pickedUpAt: startsAt,

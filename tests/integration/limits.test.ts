@@ -1,10 +1,8 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createBooking as book } from "~/modules/booking/create-booking.server";
 import { UNPAID_CAP } from "~/modules/booking/checkout-limits.server";
 import { bookingsListAction } from "~/modules/booking/list-page.server";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { action as bookingAction } from "~/routes/booking";
 import { action as checkoutAction } from "~/routes/checkout";
 import { toastCookie } from "~/utils/cookies.server";
@@ -12,8 +10,9 @@ import { getDb, schema } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { closeDb } from "../../db/client";
 import { createApiClient, signedInUser } from "../api/client";
-import { bookingFor, nextPeriod, seedCatalogue } from "../api/resources";
+import { bookingFor, checkoutBody, checkoutQuery, nextPeriod, seedCatalogue } from "../api/resources";
 import { createBooking as insertBooking, createCar, createUser } from "../factories";
+import { formPost, routeContext } from "../route-calls";
 
 /*
  * Unpaid bookings cannot hold the fleet (docs/domain.md#limits, docs/security.md#rate-limits):
@@ -34,24 +33,6 @@ let addressCounter = 0;
 /** A client address no other test uses, so each test starts with fresh counters. */
 const freshIp = () => `203.0.113.${++addressCounter}`;
 
-const context = (ip: string, user: Partial<SessionUser> | null = null) =>
-  ({ user, sessionId: null, language: "en", ip, nonce: "", t: getFixedT("en") }) as unknown as AppLoadContext;
-
-function checkoutBody(extra: Record<string, unknown> = {}) {
-  const { from, to } = nextPeriod();
-  const place = catalogue.location.id;
-  return {
-    carId: catalogue.car.id,
-    pickupLocationId: place,
-    dropoffLocationId: place,
-    from,
-    to,
-    options: [],
-    paymentMethod: "payLater",
-    ...extra,
-  };
-}
-
 /** A visitor's body that passes every form rule and is refused by the booking itself: the address is taken. */
 async function takenAddressBody() {
   const db = await getDb();
@@ -63,19 +44,12 @@ async function takenAddressBody() {
     birthDate: "1990-01-01",
     acceptTerms: true,
   };
-  return { ...checkoutBody(), driver };
+  return { ...checkoutBody(catalogue), driver };
 }
 
 /** The checkout page's POST for a visitor, as a browser without JavaScript sends it. */
-function pagePost(body: { carId: number; pickupLocationId: number; from: string; to: string }, email: string) {
-  const link = new URLSearchParams({
-    car: String(body.carId),
-    pickup: String(body.pickupLocationId),
-    dropoff: String(body.pickupLocationId),
-    from: body.from,
-    to: body.to,
-  });
-  const form = new URLSearchParams({
+const pagePost = (body: { from: string; to: string }, email: string) =>
+  formPost(`/checkout?${checkoutQuery(catalogue, body)}`, {
     fullName: "Visita Repetida",
     email,
     phone: "+584141112233",
@@ -83,12 +57,6 @@ function pagePost(body: { carId: number; pickupLocationId: number; from: string;
     tos: "on",
     payment: "payLater",
   });
-  return new Request(`http://rueda.test/checkout?${link}`, {
-    method: "POST",
-    body: form,
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
-}
 
 describe("checkout limits", () => {
   it("a client gets 60 checkouts an hour, page and API together; then 429 in the API's error shape and the page's form", async () => {
@@ -102,7 +70,7 @@ describe("checkout limits", () => {
     // The 60th, through the page: still the booking's own refusal, re-rendered in the form.
     const sixtieth = (await checkoutAction({
       request: pagePost(body, body.driver.email),
-      context: context(ip),
+      context: routeContext(ip),
       params: {},
     })) as Response;
     expect(sixtieth.status).toBe(400);
@@ -114,7 +82,7 @@ describe("checkout limits", () => {
     });
     const page = (await checkoutAction({
       request: pagePost(body, body.driver.email),
-      context: context(ip),
+      context: routeContext(ip),
       params: {},
     })) as Response;
     expect(page.status).toBe(429);
@@ -141,7 +109,7 @@ describe("checkout limits", () => {
       endsAt: dropOff,
       status: "paid",
     });
-    const period = { ...checkoutBody(), from, to };
+    const period = { ...checkoutBody(catalogue), from, to };
     for (let i = 0; i < 20; i++) {
       const response = await createApiClient({ ip: freshIp() })("/api/bookings", {
         token,
@@ -187,10 +155,10 @@ describe("the cap on open unpaid bookings", () => {
       status: "pending",
     });
 
-    const tenth = await api("/api/bookings", { token, method: "POST", json: checkoutBody() });
+    const tenth = await api("/api/bookings", { token, method: "POST", json: checkoutBody(catalogue) });
     expect(tenth.status).toBe(201);
     const before = (await db.select().from(bookings).where(eq(bookings.driverId, user.id))).length;
-    const refused = await api("/api/bookings?l=en", { token, method: "POST", json: checkoutBody() });
+    const refused = await api("/api/bookings?l=en", { token, method: "POST", json: checkoutBody(catalogue) });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({
       error: {
@@ -210,19 +178,7 @@ describe("the cap on open unpaid bookings", () => {
       language: "en",
     });
     await openUnpaid(user.id, UNPAID_CAP.unactivated);
-    const body = checkoutBody();
-    const link = new URLSearchParams({
-      car: String(body.carId),
-      pickup: String(body.pickupLocationId),
-      dropoff: String(body.pickupLocationId),
-      from: body.from,
-      to: body.to,
-    });
-    const request = new Request(`http://rueda.test/checkout?${link}`, {
-      method: "POST",
-      body: new URLSearchParams({ payment: "payLater" }),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    });
+    const request = formPost(`/checkout?${checkoutQuery(catalogue, nextPeriod())}`, { payment: "payLater" });
     const sessionUser = {
       id: user.id,
       email: user.email,
@@ -237,7 +193,7 @@ describe("the cap on open unpaid bookings", () => {
     };
     const response = (await checkoutAction({
       request,
-      context: context(freshIp(), sessionUser),
+      context: routeContext(freshIp(), sessionUser),
       params: {},
     })) as Response;
     expect(response.status).toBe(409);
@@ -331,12 +287,8 @@ describe("the booking page's posts", () => {
     const user = { id: driver.id, type: "user", supplierId: null } as SessionUser;
     const post = (form: Record<string, string>, id = booking.id) =>
       bookingAction({
-        request: new Request(`http://rueda.test/booking?b=${id}`, {
-          method: "POST",
-          body: new URLSearchParams(form),
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        }),
-        context: context(freshIp(), user),
+        request: formPost(`/booking?b=${id}`, form),
+        context: routeContext(freshIp(), user),
         params: {},
       }).catch((thrown: unknown) => thrown as Response);
     // Forged posts for a booking that is not theirs still count.
@@ -358,12 +310,8 @@ describe("the booking page's posts", () => {
     const api = createApiClient({ ip: freshIp() });
     const page = (form: Record<string, string>, id: number) =>
       bookingAction({
-        request: new Request(`http://rueda.test/booking?b=${id}`, {
-          method: "POST",
-          body: new URLSearchParams(form),
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        }),
-        context: context(freshIp(), { id: user.id, type: "user", supplierId: null }),
+        request: formPost(`/booking?b=${id}`, form),
+        context: routeContext(freshIp(), { id: user.id, type: "user", supplierId: null }),
         params: {},
       }).catch((thrown: unknown) => thrown as Response);
     const missing = 2_000_000_000;
@@ -415,11 +363,7 @@ describe("the bulk status change", () => {
       ["status", ""],
       ...rows.map((r): [string, string] => ["ids", String(r.id)]),
     ]);
-    const request = new Request("http://rueda.test/bookings", {
-      method: "POST",
-      body: form,
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    });
+    const request = formPost("/bookings", form);
     const response = await bookingsListAction(
       { id: staff.id, type: "supplier", supplierId: catalogue.supplier.id },
       request,

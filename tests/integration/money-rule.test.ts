@@ -1,7 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { fulfilPaymentIn } from "~/modules/payment/fulfil.server";
 import { endCardAttempts, paymentInFlight } from "~/modules/payment/in-flight.server";
 import { approveMobilePayment } from "~/modules/payment/verify-mobile-payment.server";
@@ -13,7 +12,6 @@ import { loader as bookingLoader } from "~/routes/booking";
 import { action as checkoutSessionAction, loader as checkoutSessionLoader } from "~/routes/checkout-session.$sessionId";
 import { action as cardAction } from "~/routes/payment.card";
 import { getDb, schema } from "~/utils/db.server";
-import type { SessionUser } from "~/utils/session.server";
 import { closeDb } from "../../db/client";
 import {
   createBooking,
@@ -24,6 +22,7 @@ import {
   createUser,
   resetDatabase,
 } from "../factories";
+import { formPost, routeContext } from "../route-calls";
 
 /*
  * One rule for taking money (docs/domain.md#in-flight, #credit): whether a payment of a booking is
@@ -165,17 +164,8 @@ async function received() {
   return rows.reduce((sum, row) => sum + row.amountCents, 0);
 }
 
-const context = (user: Partial<SessionUser> | null) =>
-  ({
-    user,
-    sessionId: null,
-    language: "en",
-    ip: "198.51.100.90",
-    nonce: "",
-    t: getFixedT("en"),
-  }) as unknown as AppLoadContext;
-const asDriver = () => context({ id: fx.driverId, type: "user", supplierId: null });
-const asStaff = () => context({ id: fx.staffId, type: "supplier", supplierId: fx.supplierId });
+const asDriver = () => routeContext("198.51.100.90", { id: fx.driverId, type: "user", supplierId: null });
+const asStaff = () => routeContext("198.51.100.90", { id: fx.staffId, type: "supplier", supplierId: fx.supplierId });
 
 /** What a loader or action answered or threw: its status, where a redirect leads, and its data. */
 async function answer(run: () => Promise<unknown>) {
@@ -190,9 +180,6 @@ async function answer(run: () => Promise<unknown>) {
   }
 }
 
-const post = (path: string, form: Record<string, string>) =>
-  new Request(`http://rueda.test${path}`, { method: "POST", body: new URLSearchParams(form) });
-
 /** The booking's page as `who` sees it: its price table's paid and credit. */
 async function bookingPage(who: AppLoadContext) {
   const page = await answer(() =>
@@ -205,7 +192,7 @@ describe("M1: the counter takes the balance while an online payment is in flight
   it("the demo card session, completed after the cash, is refused before charging: paid stays the price", async () => {
     const started = await answer(() =>
       cardAction({
-        request: post(`/payment/card?b=${fx.bookingId}`, { intent: "pay" }),
+        request: formPost(`/payment/card?b=${fx.bookingId}`, { intent: "pay" }),
         context: asDriver(),
         params: {},
       }),
@@ -217,7 +204,7 @@ describe("M1: the counter takes the balance while an online payment is in flight
 
     const paid = await answer(() =>
       checkoutSessionAction({
-        request: post(`${session.pathname}${session.search}`, {
+        request: formPost(`${session.pathname}${session.search}`, {
           cardNumber: "4242 4242 4242 4242",
           expiry: "12/39",
           securityCode: "123",

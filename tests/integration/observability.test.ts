@@ -1,18 +1,14 @@
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import express, { type NextFunction, type Request, type Response } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRemixHandler } from "~/modules/http/express-remix.server";
-import { buildLoadContext } from "~/modules/http/load-context.server";
 import { metricsEndpoint } from "~/modules/http/metrics.server";
 import { observeRequests } from "~/modules/http/observe.server";
 import { hashPassword } from "~/modules/user/password.server";
 import { getDb } from "~/utils/db.server";
-import { logError } from "~/utils/error-log";
 import { closeDb } from "../../db/client";
 import { apiBuild } from "../api/client";
 import { nextPeriod, seedCatalogue } from "../api/resources";
 import { createUser } from "../factories";
+import { serveBuild } from "../http-server";
 import { captureLogs } from "../log-capture";
 
 /*
@@ -29,42 +25,18 @@ let close: () => Promise<void>;
 const logs = captureLogs();
 const catalogue = await seedCatalogue();
 
-function serve(metricsToken: string | undefined) {
-  const app = express();
-  app.use(observeRequests());
-  app.get("/metrics", metricsEndpoint(metricsToken));
-  // The API build has no pages: the app's 404 page stands here for any other path.
-  app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : res.status(404).type("text").send("Not Found")));
-  app.all(
-    "*",
-    createRemixHandler({
-      build: apiBuild(),
-      mode: "production",
-      getLoadContext: async (req) => {
-        const { context } = await buildLoadContext({
-          url: new URL(req.originalUrl, "http://rueda.test"),
-          cookieHeader: req.headers.cookie ?? null,
-          authorization: req.headers.authorization ?? null,
-          nonce: "",
-          ip: "198.51.100.91",
-        });
-        return context;
-      },
-    }),
-  );
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    logError(`http ${req.method} ${req.path}`, error);
-    res.status(500).type("text").send("Internal Server Error");
+const serve = (metricsToken: string | undefined) =>
+  serveBuild(apiBuild(), {
+    ip: "198.51.100.91",
+    before: (app) => {
+      app.use(observeRequests());
+      app.get("/metrics", metricsEndpoint(metricsToken));
+      // The API build has no pages: the app's 404 page stands here for any other path.
+      app.use((req, res, next) =>
+        req.path.startsWith("/api/") ? next() : res.status(404).type("text").send("Not Found"),
+      );
+    },
   });
-  return new Promise<{ url: string; close: () => Promise<void> }>((resolve) => {
-    const server = app.listen(0, "127.0.0.1", () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        close: () => new Promise((done) => server.close(() => done())),
-      }),
-    );
-  });
-}
 
 beforeAll(async () => {
   const db = await getDb();

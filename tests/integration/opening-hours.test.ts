@@ -7,6 +7,7 @@ import { createBooking } from "~/modules/booking/create-booking.server";
 import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import { getDb, schema } from "~/utils/db.server";
 import { createApiClient, signedInUser } from "../api/client";
+import { bookingRow } from "../api/resources";
 import { createCar, createLocation, createMaiquetia, createSupplier, createUser, resetDatabase } from "../factories";
 
 /*
@@ -54,12 +55,6 @@ function checkout(from: Date, to: Date, overrides: Partial<CheckoutInput> = {}) 
     paymentMethod: "payLater",
     ...overrides,
   });
-}
-
-async function bookingRow(id: number) {
-  const db = await getDb();
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
-  return row;
 }
 
 beforeEach(async () => {

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { GRANT_DAYS, paymentGrant } from "~/modules/payment/grant.server";
@@ -9,6 +8,7 @@ import { getDb } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { closeDb } from "../../db/client";
 import { createBooking, createCar, createLocation, createSupplier, createUser } from "../factories";
+import { routeContext } from "../route-calls";
 
 /*
  * docs/security.md#payment-grants (review finding L7) and the visitor's view of the booking just
@@ -16,15 +16,7 @@ import { createBooking, createCar, createLocation, createSupplier, createUser } 
  * time, and never shows the driver's address.
  */
 const DAY = 24 * 3600_000;
-const context = (user: Partial<SessionUser> | null = null) =>
-  ({
-    user,
-    sessionId: null,
-    language: "en",
-    ip: "198.51.100.70",
-    nonce: "",
-    t: getFixedT("en"),
-  }) as unknown as AppLoadContext;
+const context = (user: Partial<SessionUser> | null = null) => routeContext("198.51.100.70", user);
 
 /** What a loader answered or threw: its status and where a redirect leads. */
 async function outcome(run: () => Promise<unknown>) {

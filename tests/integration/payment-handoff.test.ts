@@ -1,7 +1,5 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { grantMatches } from "~/modules/payment/grant.server";
 import { createHandoff, openHandoff } from "~/modules/payment/handoff.server";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
@@ -11,7 +9,8 @@ import { loader as cardPageLoader } from "~/routes/payment.card";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { createApiClient, signedInUser } from "../api/client";
-import { bookingFor, nextPeriod, seedCatalogue } from "../api/resources";
+import { bookingFor, checkoutBody, seedCatalogue } from "../api/resources";
+import { routeContext } from "../route-calls";
 
 /*
  * The payment hand-off (docs/security.md#payment-hand-off): an app's bearer token buys a link that
@@ -23,16 +22,15 @@ vi.hoisted(() => {
   process.env.APP_RETURN_ORIGINS = "com.rueda.app://pay";
 });
 
-const api = createApiClient({ ip: "198.51.100.80" });
+/** The client address of the test's API calls and of its page requests. */
+const ip = "198.51.100.80";
+const api = createApiClient({ ip });
 const catalogue = await seedCatalogue();
 const MINUTE = 60_000;
 
 afterAll(async () => {
   await closeDb();
 });
-
-const context = { user: null, sessionId: null, language: "en", ip: "198.51.100.80", nonce: "", t: getFixedT("en") };
-const asContext = (value: object) => value as unknown as AppLoadContext;
 
 /** What a loader answered or threw: its status, where a redirect leads, its cookie and data. */
 async function run(loader: () => Promise<unknown>) {
@@ -54,7 +52,7 @@ async function run(loader: () => Promise<unknown>) {
 
 /** Opens a hand-off link as a fresh browser would (no cookie). */
 const open = (url: string) =>
-  run(() => handoffLoader({ request: new Request(url), context: asContext(context), params: {} }));
+  run(() => handoffLoader({ request: new Request(url), context: routeContext(ip), params: {} }));
 
 async function askLink(token: string, bookingId: number, body: object) {
   return api(`/api/bookings/${bookingId}/payment-link`, { method: "POST", token, json: body });
@@ -148,7 +146,7 @@ describe("a payment hand-off link", () => {
     const confirmation = await run(() =>
       successLoader({
         request: new Request(`http://rueda.test/payment-success?b=${booking.id}&g=${grant}`, { headers: { cookie } }),
-        context: asContext(context),
+        context: routeContext(ip),
         params: {},
       }),
     );
@@ -159,7 +157,7 @@ describe("a payment hand-off link", () => {
     const elsewhere = await run(() =>
       successLoader({
         request: new Request(`http://rueda.test/payment-success?b=${other.id}`, { headers: { cookie } }),
-        context: asContext({ ...context, user: { id: user.id } }),
+        context: routeContext(ip, { id: user.id }),
         params: {},
       }),
     );
@@ -212,20 +210,10 @@ describe("a payment hand-off link", () => {
 describe("a booking made through the API by an app", () => {
   it("answers a payment URL that opens in a browser without the app's token: the hand-off link to the method's page", async () => {
     const { token } = await driver();
-    const { from, to } = nextPeriod();
-    const place = catalogue.location.id;
     const made = await api("/api/bookings?l=en", {
       method: "POST",
       token,
-      json: {
-        carId: catalogue.car.id,
-        pickupLocationId: place,
-        dropoffLocationId: place,
-        from,
-        to,
-        options: [],
-        paymentMethod: "cardPayment",
-      },
+      json: checkoutBody(catalogue, { paymentMethod: "cardPayment" }),
     });
     expect(made.status).toBe(201);
     const { booking, next } = await made.json();
@@ -243,7 +231,7 @@ describe("a booking made through the API by an app", () => {
     expect(landing.pathname).toBe("/payment/card");
     expect(landing.searchParams.get("b")).toBe(String(booking.id));
     const page = await run(() =>
-      cardPageLoader({ request: new Request(landing), context: asContext(context), params: {} }),
+      cardPageLoader({ request: new Request(landing), context: routeContext(ip), params: {} }),
     );
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ payable: true });

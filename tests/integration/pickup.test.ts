@@ -27,6 +27,7 @@ import {
   createMaiquetia,
   createSupplier,
   createUser,
+  noBill,
   outboxEmails,
   resetDatabase,
 } from "../factories";
@@ -495,18 +496,7 @@ describe("the pick-up window and the car out (docs/domain.md#pick-up)", () => {
         returnedAt: caracas(3, "13:30"),
         odometerInKm: 48_300,
         fuelInEighths: 6,
-        finalBill: {
-          drivenKm: 87,
-          fuel: null,
-          extraKm: null,
-          lateReturn: null,
-          damages: [],
-          extrasCents: 0,
-          deposit: null,
-          depositCoversCents: 0,
-          depositReturnedCents: 0,
-          stillToPayCents: 0,
-        },
+        finalBill: noBill,
       })
       .where(eq(rentals.bookingId, morning.id));
     expect(await pickUp(fx.staff, afternoon.id, form(), caracas(3, "14:00"))).toBe("pickedUp");

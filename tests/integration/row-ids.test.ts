@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/utils/db.server";
-import { createUserSession } from "~/utils/session.server";
 import { closeDb } from "../../db/client";
-import { createBooking, createCar, createMaiquetia, createSupplier, createUser } from "../factories";
-import { dataOf, servePages } from "../pages";
+import { createBookedCar, createUser } from "../factories";
+import { dataOf, servePages, sessionCookieFor } from "../pages";
 
 /*
  * Ids in addresses against the server's handler (docs/security.md#ids): one parser reads every id
@@ -17,28 +16,18 @@ let close: () => Promise<void>;
 const cookies = { driver: "", staff: "", admin: "" };
 let own = { booking: 0, car: 0, supplier: 0 };
 
-const sessionOf = async (userId: number) => (await createUserSession(userId, true)).split(";")[0];
-
 beforeAll(async () => {
   ({ url: base, close } = await servePages());
   const db = await getDb();
-  const place = await createMaiquetia(db);
-  const supplier = await createSupplier(db);
-  const car = await createCar(db, { supplierId: supplier.id, locationIds: [place.id] });
-  const driver = await createUser(db, { birthDate: "1990-01-01" });
-  const booking = await createBooking(db, {
-    carId: car.id,
-    supplierId: supplier.id,
-    driverId: driver.id,
-    locationId: place.id,
+  const { supplier, car, driver, booking } = await createBookedCar(db, {
     startsAt: new Date(Date.now() + 10 * 86_400_000),
     endsAt: new Date(Date.now() + 12 * 86_400_000),
     status: "paid",
   });
   own = { booking: booking.id, car: car.id, supplier: supplier.id };
-  cookies.driver = await sessionOf(driver.id);
-  cookies.staff = await sessionOf((await createUser(db, { type: "supplier", supplierId: supplier.id })).id);
-  cookies.admin = await sessionOf((await createUser(db, { type: "admin" })).id);
+  cookies.driver = await sessionCookieFor(driver.id);
+  cookies.staff = await sessionCookieFor((await createUser(db, { type: "supplier", supplierId: supplier.id })).id);
+  cookies.admin = await sessionCookieFor((await createUser(db, { type: "admin" })).id);
 });
 
 afterAll(async () => {

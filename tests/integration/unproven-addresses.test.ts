@@ -1,7 +1,5 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { registerUser, resetPassword } from "~/modules/user/account.server";
 import { activateWithPassword } from "~/modules/user/activation.server";
 import { verifyCredentials } from "~/modules/user/auth.server";
@@ -15,6 +13,7 @@ import { createUserSession } from "~/utils/session.server";
 import { closeDb } from "../../db/client";
 import { createApiClient, sessionCookieOf } from "../api/client";
 import { createUser, outboxTokens } from "../factories";
+import { formPost, routeContext } from "../route-calls";
 
 /*
  * docs/security.md#unproven-addresses, and the argon2 and enumeration limits around it
@@ -28,14 +27,6 @@ vi.mock("~/modules/user/password.server", async (importOriginal) => {
 const { users, sessions, apiTokens } = schema;
 let counter = 0;
 const freshEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.com`;
-const context = (ip: string) =>
-  ({ user: null, sessionId: null, language: "en", ip, nonce: "", t: getFixedT("en") }) as unknown as AppLoadContext;
-const form = (path: string, body: Record<string, string>) =>
-  new Request(`http://rueda.test${path}`, {
-    method: "POST",
-    body: new URLSearchParams(body),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
 
 afterAll(async () => {
   await closeDb();
@@ -86,8 +77,8 @@ describe("an address nobody has proven (M2)", () => {
     const email = freshEmail("page");
     await signUpAs(email);
     const response = (await signInAction({
-      request: form("/sign-in", { email, password: "attacker1" }),
-      context: context("198.51.100.62"),
+      request: formPost("/sign-in", { email, password: "attacker1" }),
+      context: routeContext("198.51.100.62"),
       params: {},
     })) as Response;
     expect(response.status).toBe(403);
@@ -97,8 +88,8 @@ describe("an address nobody has proven (M2)", () => {
     expect(body.resendFor).toBe(email);
 
     const resent = (await signInAction({
-      request: form("/sign-in", { intent: "resendActivation", email }),
-      context: context("198.51.100.62"),
+      request: formPost("/sign-in", { intent: "resendActivation", email }),
+      context: routeContext("198.51.100.62"),
       params: {},
     })) as Response;
     expect(resent.status).toBe(200);
@@ -166,8 +157,8 @@ describe("password reset and activation hash only for a valid link (M4)", () => 
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
       const response = (await resetAction({
-        request: form("/reset-password", { token: "x".repeat(43), password: "aaaaaa", confirmPassword: "aaaaaa" }),
-        context: context("198.51.100.64"),
+        request: formPost("/reset-password", { token: "x".repeat(43), password: "aaaaaa", confirmPassword: "aaaaaa" }),
+        context: routeContext("198.51.100.64"),
         params: {},
       })) as Response;
       statuses.push(response.status);
@@ -176,8 +167,8 @@ describe("password reset and activation hash only for a valid link (M4)", () => 
     expect(statuses[20]).toBe(429);
     // Another client is not affected.
     const other = (await resetAction({
-      request: form("/reset-password", { token: "x".repeat(43), password: "aaaaaa", confirmPassword: "aaaaaa" }),
-      context: context("198.51.100.65"),
+      request: formPost("/reset-password", { token: "x".repeat(43), password: "aaaaaa", confirmPassword: "aaaaaa" }),
+      context: routeContext("198.51.100.65"),
       params: {},
     })) as Response;
     expect(other.status).toBe(302);

@@ -10,7 +10,7 @@ import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { runJob } from "../../jobs/handlers";
 import { schedules } from "../../jobs/queues";
-import { nextPeriod, seedCatalogue } from "../api/resources";
+import { bookingRow, nextPeriod, seedCatalogue } from "../api/resources";
 import { createUser, outboxEmails, outboxTokens } from "../factories";
 
 /*
@@ -31,14 +31,12 @@ afterAll(async () => {
 let counter = 0;
 const freshEmail = () => `unproven-${Date.now()}-${++counter}@example.com`;
 
-/** A visitor's pay-later checkout (or another way of paying) in a fresh period, made at `now`. */
-async function visitorBooks(
-  now: Date,
-  language: "es" | "en" = "es",
-  paymentMethod: CheckoutInput["paymentMethod"] = "payLater",
-) {
+/**
+ * A checkout of the catalogue's car by `driver` in a fresh period, made at `now`. Only a visitor's
+ * checkout asks for the terms, so only a visitor accepts them here.
+ */
+async function checkout(now: Date, driver: CheckoutInput["driver"], paymentMethod: CheckoutInput["paymentMethod"]) {
   const { pickUp, dropOff } = nextPeriod();
-  const email = freshEmail();
   const result = await createBooking(
     {
       carId: catalogue.car.id,
@@ -47,28 +45,34 @@ async function visitorBooks(
       from: pickUp,
       to: dropOff,
       options: [],
-      driver: {
-        kind: "visitor",
-        language,
-        fullName: "Visita Sin Probar",
-        email,
-        phone: "+584141112233",
-        birthDate: "1990-01-01",
-      },
+      driver,
       additionalDriver: null,
-      acceptedTerms: true,
+      acceptedTerms: driver.kind === "visitor",
       paymentMethod,
     },
     now,
   );
   if (!result.ok) throw new Error(`checkout refused: ${result.reason}`);
-  return { id: result.bookingId, email, pickUp, dropOff };
+  return { bookingId: result.bookingId, pickUp, dropOff };
 }
 
-async function bookingRow(id: number) {
-  const db = await getDb();
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
-  return row;
+/** A visitor's pay-later checkout (or another way of paying) in a fresh period, made at `now`. */
+async function visitorBooks(
+  now: Date,
+  language: "es" | "en" = "es",
+  paymentMethod: CheckoutInput["paymentMethod"] = "payLater",
+) {
+  const email = freshEmail();
+  const visitor = {
+    kind: "visitor" as const,
+    language,
+    fullName: "Visita Sin Probar",
+    email,
+    phone: "+584141112233",
+    birthDate: "1990-01-01",
+  };
+  const { bookingId, pickUp, dropOff } = await checkout(now, visitor, paymentMethod);
+  return { id: bookingId, email, pickUp, dropOff };
 }
 
 describe("an unproven visitor's pay-later booking", () => {
@@ -159,23 +163,7 @@ describe("an unproven visitor's pay-later booking", () => {
     const now = new Date();
     const db = await getDb();
     const driver = await createUser(db, { phone: "+584141112233", birthDate: "1990-01-01" });
-    const { pickUp, dropOff } = nextPeriod();
-    const own = await createBooking(
-      {
-        carId: catalogue.car.id,
-        pickupLocationId: catalogue.location.id,
-        dropoffLocationId: catalogue.location.id,
-        from: pickUp,
-        to: dropOff,
-        options: [],
-        driver: { kind: "user", userId: driver.id },
-        additionalDriver: null,
-        acceptedTerms: false,
-        paymentMethod: "payLater",
-      },
-      now,
-    );
-    if (!own.ok) throw new Error(own.reason);
+    const own = await checkout(now, { kind: "user", userId: driver.id }, "payLater");
     expect((await bookingRow(own.bookingId)).unprovenReleaseAt).toBeNull();
     const hold = await visitorBooks(now, "es", "mobilePayment");
     expect((await bookingRow(hold.id)).unprovenReleaseAt).toBeNull();

@@ -1,7 +1,5 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { fulfilPaymentIn } from "~/modules/payment/fulfil.server";
 import { bookingMoney } from "~/modules/payment/money.server";
 import { recordPayment } from "~/modules/payment/record.server";
@@ -25,6 +23,7 @@ import { closeDb } from "../../db/client";
 import { runJob } from "../../jobs/handlers";
 import { providePaymentJobs } from "~/modules/payment/jobs.server";
 import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
+import { routeContext } from "../route-calls";
 
 // As server.ts and worker.ts do: the payment jobs' handlers come from the payments module.
 providePaymentJobs();
@@ -487,10 +486,9 @@ describe("when every amount for a balance is in use", () => {
       code: "tryAgain",
       message: "Every amount for this balance is in use by other payers right now. Please try again in a few minutes.",
     });
-    const context = { user, sessionId: null, language: "en", ip: "198.51.100.41", nonce: "", t: getFixedT("en") };
     const page = await usdtPageLoader({
       request: new Request(`http://rueda.test/payment/usdt?b=${row.id}`),
-      context: context as unknown as AppLoadContext,
+      context: routeContext("198.51.100.41", user),
       params: {},
     });
     expect(page.status).toBe(409);

@@ -1,13 +1,12 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { createApiClient, signedInUser } from "../api/client";
-import { nextPeriod, seedCatalogue } from "../api/resources";
+import { checkoutBody, checkoutQuery, nextPeriod, seedCatalogue } from "../api/resources";
 import { createUser } from "../factories";
+import { formPost, routeContext } from "../route-calls";
 
 /*
  * Unproven visitors cannot hold the fleet (docs/security.md#rate-limits, docs/domain.md#limits):
@@ -26,8 +25,6 @@ let counter = 0;
 const freshEmail = () => `burst-${Date.now()}-${++counter}@example.com`;
 let addressCounter = 0;
 const freshIp = () => `198.18.0.${++addressCounter}`;
-const context = (ip: string) =>
-  ({ user: null, sessionId: null, language: "en", ip, nonce: "", t: getFixedT("en") }) as unknown as AppLoadContext;
 
 const person = (email: string) => ({
   fullName: "Ráfaga Visitante",
@@ -36,31 +33,14 @@ const person = (email: string) => ({
   birthDate: "1990-01-01",
 });
 
-function apiBody(email: string) {
-  const { from, to } = nextPeriod();
-  return {
-    carId: catalogue.car.id,
-    pickupLocationId: catalogue.location.id,
-    from,
-    to,
-    options: [],
-    paymentMethod: "payLater",
-    driver: { ...person(email), acceptTerms: true },
-  };
-}
+const apiBody = (email: string) => checkoutBody(catalogue, { driver: { ...person(email), acceptTerms: true } });
 
 /** A visitor's checkout through the page, as a browser without JavaScript posts it, in a fresh period. */
 async function pageCheckout(ip: string, email: string) {
-  const { from, to } = nextPeriod();
-  const place = String(catalogue.location.id);
-  const link = new URLSearchParams({ car: String(catalogue.car.id), pickup: place, dropoff: place, from, to });
+  const link = checkoutQuery(catalogue, nextPeriod());
   return (await checkoutAction({
-    request: new Request(`http://rueda.test/checkout?${link}`, {
-      method: "POST",
-      body: new URLSearchParams({ ...person(email), tos: "on", payment: "payLater" }),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    }),
-    context: context(ip),
+    request: formPost(`/checkout?${link}`, { ...person(email), tos: "on", payment: "payLater" }),
+    context: routeContext(ip),
     params: {},
   })) as Response;
 }

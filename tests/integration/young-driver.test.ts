@@ -1,16 +1,16 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
 import { amendBooking } from "~/modules/booking/amend-booking.server";
 import { forgetReferenceData } from "~/modules/catalogue/reference.server";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { action as bookingAction } from "~/routes/booking";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { getDb, schema } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { createApiClient, signedInUser } from "../api/client";
+import { bookingRow } from "../api/resources";
 import { createCar, createMaiquetia, createSupplier, resetDatabase } from "../factories";
+import { formPost, routeContext } from "../route-calls";
 
 /*
  * The young driver fee at checkout, page and API, and on an amendment (docs/domain.md#young-driver-fee):
@@ -75,11 +75,6 @@ const amendTo = (userId: number, id: number, from: number, to: number) =>
     additionalDriver: null,
   });
 
-async function bookingRow(id: number) {
-  const [row] = await (await getDb()).select().from(bookings).where(eq(bookings.id, id));
-  return row;
-}
-
 describe("POST /api/bookings (docs/domain.md#young-driver-fee)", () => {
   it("charges a driver under 25 on the pick-up date $10 a day as its own line, the pay-later fee on top", async () => {
     const { token } = await signedInUser({ phone: "+584141112233", birthDate: young });
@@ -107,15 +102,7 @@ describe("POST /api/bookings (docs/domain.md#young-driver-fee)", () => {
   });
 });
 
-const context = (user: Partial<SessionUser> | null = null) =>
-  ({
-    user,
-    sessionId: null,
-    language: "en",
-    ip: "198.51.100.79",
-    nonce: "",
-    t: getFixedT("en"),
-  }) as unknown as AppLoadContext;
+const context = (user: Partial<SessionUser> | null = null) => routeContext("198.51.100.79", user);
 
 const link = () =>
   new URLSearchParams({
@@ -137,11 +124,7 @@ describe("the checkout page (docs/domain.md#young-driver-fee)", () => {
       payment: "payLater",
     });
     const response = (await checkoutAction({
-      request: new Request(`http://rueda.test/checkout?${link()}`, {
-        method: "POST",
-        body: form,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      }),
+      request: formPost(`/checkout?${link()}`, form),
       context: context(),
       params: {},
     })) as Response;
@@ -288,14 +271,10 @@ describe("the booking's price facts (docs/domain.md#price-facts)", () => {
   /** The booking page's amend form, as a browser without JavaScript posts it. */
   const pagePost = (userId: number, id: number, form: Record<string, string>) =>
     bookingAction({
-      request: new Request(`http://rueda.test/booking?b=${id}`, {
-        method: "POST",
-        body: new URLSearchParams({
-          pickupLocationId: String(fx.place),
-          dropoffLocationId: String(fx.place),
-          ...form,
-        }),
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      request: formPost(`/booking?b=${id}`, {
+        pickupLocationId: String(fx.place),
+        dropoffLocationId: String(fx.place),
+        ...form,
       }),
       context: context({ id: userId, type: "user", supplierId: null }),
       params: {},
