@@ -46,7 +46,10 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  // A `test.only` left in a commit must fail CI, not quietly run one test (docs/operations.md#tests).
+  forbidOnly: Boolean(process.env.CI),
+  // npm test asks for the JSON report too (PLAYWRIGHT_JSON_OUTPUT_FILE): `npm run test:times` reads it.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],
   use: {
     ...devices["Desktop Chrome"],
     baseURL,

@@ -15,8 +15,16 @@ const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127
 const redisTestUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/5";
 const onlyUnit = process.argv.includes("--unit");
 
-function step(title: string) {
+// Each step's wall time, for `npm run test:times` (scripts/test-times.ts) beside the runners' own reports.
+const timesDir = ".data/test-times";
+const steps: Array<{ title: string; ms: number; ok: boolean }> = [];
+
+function step(title: string, body: () => boolean): boolean {
   console.log(`\n━━ ${title}`);
+  const started = Date.now();
+  const ok = body();
+  steps.push({ title, ms: Date.now() - started, ok });
+  return ok;
 }
 
 function run(command: string, args: string[], env: Record<string, string>): boolean {
@@ -34,7 +42,7 @@ function ensureChromium(): string {
   if (fs.existsSync(path)) return path;
   const root = process.getuid?.() === 0;
   if (root && fs.existsSync("/usr/bin/apt-get")) {
-    step("Installing Debian's Chromium headless shell for the browser tests");
+    console.log("\n━━ Installing Debian's Chromium headless shell for the browser tests");
     execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell", {
       stdio: "inherit",
     });
@@ -74,35 +82,46 @@ console.log(
     `${redisUrl ? "Redis " + redisTestUrl : "no Redis (jobs run in-process)"}`,
 );
 
+fs.rmSync(timesDir, { recursive: true, force: true });
+fs.mkdirSync(timesDir, { recursive: true });
 let ok = true;
 try {
-  step("Lint and format (Prettier, ESLint with the import boundaries, knip)");
-  ok = run("npx", ["prettier", "--check", "--log-level", "warn", "."], {}) && ok;
-  ok = run("npx", ["eslint", "."], {}) && ok;
-  ok = run("npx", ["knip", "--no-progress"], {}) && ok;
-
-  step("Typecheck");
-  ok = run("npx", ["tsc"], {}) && ok;
-
-  step("Unit and integration tests (vitest)");
   ok =
-    run("npx", ["vitest", "run"], {
-      ...(unitDb ? { DATABASE_URL: unitDb.url } : { DATABASE_URL: "", PGLITE_DIR: `.data/test-pglite-${suffix}` }),
-      ...(redisUrl ? { TEST_REDIS_URL: redisUrl } : {}),
-      REDIS_URL: "",
+    step("Lint and format (Prettier, ESLint with the import boundaries, knip)", () => {
+      const formatted = run("npx", ["prettier", "--check", "--log-level", "warn", "."], {});
+      const linted = run("npx", ["eslint", "."], {});
+      return run("npx", ["knip", "--no-progress"], {}) && formatted && linted;
     }) && ok;
+
+  ok = step("Typecheck", () => run("npx", ["tsc"], {})) && ok;
+
+  ok =
+    step("Unit and integration tests (vitest)", () =>
+      run(
+        "npx",
+        ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${timesDir}/vitest.json`],
+        {
+          ...(unitDb ? { DATABASE_URL: unitDb.url } : { DATABASE_URL: "", PGLITE_DIR: `.data/test-pglite-${suffix}` }),
+          ...(redisUrl ? { TEST_REDIS_URL: redisUrl } : {}),
+          REDIS_URL: "",
+        },
+      ),
+    ) && ok;
 
   if (!onlyUnit) {
     const chromium = ensureChromium();
-    step("Browser tests (Playwright, JavaScript on and off)");
     ok =
-      run("npx", ["playwright", "test"], {
-        CHROMIUM_PATH: chromium,
-        DATABASE_URL: e2eDb?.url ?? "",
-        REDIS_URL: redisUrl ?? "",
-      }) && ok;
+      step("Browser tests (Playwright, JavaScript on and off)", () =>
+        run("npx", ["playwright", "test"], {
+          CHROMIUM_PATH: chromium,
+          DATABASE_URL: e2eDb?.url ?? "",
+          REDIS_URL: redisUrl ?? "",
+          PLAYWRIGHT_JSON_OUTPUT_FILE: `${timesDir}/playwright.json`,
+        }),
+      ) && ok;
   }
 } finally {
+  fs.writeFileSync(`${timesDir}/steps.json`, JSON.stringify(steps, null, 2));
   await unitDb?.drop();
   await e2eDb?.drop();
   fs.rmSync(`.data/test-pglite-${suffix}`, { recursive: true, force: true });
