@@ -91,7 +91,16 @@ const parseFormOnly = {
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**"],
+    // tests/lint-probes break the rules on purpose: tests/lint-rules.test.ts lints them to prove the rules bite.
+    ignores: [
+      "build/**",
+      "public/**",
+      ".data/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "tests/lint-probes/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -107,6 +116,10 @@ export default tseslint.config(
     plugins: { "import-x": importX, "react-hooks": reactHooks },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+      // Without these, import-x reads an imported .ts file with no parser and sees no imports in
+      // it: no-cycle then follows nothing and passes every cycle (the probe in tests/lint-rules.test.ts).
+      "import-x/extensions": [".ts", ".tsx", ".js", ".jsx", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
     },
     rules: {
       // A promise nobody awaits loses its error and its ordering: await it, or mark it `void`.

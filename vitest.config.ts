@@ -11,6 +11,7 @@ export default defineConfig({
       "jobs/**/*.test.ts",
       "tests/integration/**/*.test.ts",
       "tests/patches.test.ts",
+      "tests/lint-rules.test.ts",
     ],
     environment: "node",
     globalSetup: ["tests/setup/migrate.ts"],
