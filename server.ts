@@ -166,7 +166,9 @@ async function serve(onListening: () => void) {
   const { closeDb } = await import("./db/client");
   const { withQueryCount } = await import("./db/query-count");
   const { startRelay } = await import("./jobs/relay");
+  const { provideBookingJobs } = await import("./app/modules/booking/jobs.server");
   const { providePaymentJobs } = await import("./app/modules/payment/jobs.server");
+  const { assertAllJobsProvided } = await import("./app/utils/jobs.server");
   const { buildLoadContext } = await import("./app/modules/http/load-context.server");
   const { createRemixHandler } = await import("./app/modules/http/express-remix.server");
   const { isCrossSiteWrite } = await import("./app/modules/http/cross-site");
@@ -180,8 +182,10 @@ async function serve(onListening: () => void) {
   const { contentSecurityPolicy, securityHeaders } = await import("./app/utils/security.server");
   const { countryForIp } = await import("./app/modules/i18n/country.server");
 
-  // The relay runs jobs in this process when there is no Redis, payment jobs included.
+  // The relay runs jobs in this process when there is no Redis, the domain's jobs included.
+  provideBookingJobs();
   providePaymentJobs();
+  assertAllJobsProvided();
   const relay = startRelay();
   let draining = false;
 

@@ -11,26 +11,40 @@ type Handlers = { [N in JobName]: Handler<N> };
 
 /**
  * Jobs whose work is a domain module's transaction, which the web process also runs (settling a
- * payment, ending a hold through the booking status door): their handlers live in `app/modules/payment/` and each process entry provides them
- * (`provideHandlers`), so this layer never imports upwards (docs/architecture.md#layers).
+ * payment, ending a hold through the booking status door): each is provided by the module that owns
+ * it (`app/modules/booking/jobs.server.ts`, `app/modules/payment/jobs.server.ts`), which the process
+ * entries call, so this layer never imports upwards (docs/architecture.md#layers).
  */
-export type ProvidedJob =
-  | "stripe-event"
-  | "check-usdt-payment"
-  | "expire-holds"
-  | "release-unproven-bookings"
-  | "expire-mobile-payments"
-  | "send-pickup-reminders";
+export type ProvidedJob = BookingJob | PaymentJob;
+export type BookingJob = "expire-holds" | "release-unproven-bookings" | "send-pickup-reminders";
+export type PaymentJob = "stripe-event" | "check-usdt-payment" | "expire-mobile-payments";
 
 const own: Omit<Handlers, ProvidedJob> = {
   "send-email": sendEmail,
   "purge-expired-tokens": purgeExpiredTokens,
 };
-let provided: Partial<Pick<Handlers, ProvidedJob>> = {};
+const provided: Partial<Pick<Handlers, ProvidedJob>> = {};
+const providedJobs: Record<ProvidedJob, true> = {
+  "expire-holds": true,
+  "release-unproven-bookings": true,
+  "send-pickup-reminders": true,
+  "stripe-event": true,
+  "check-usdt-payment": true,
+  "expire-mobile-payments": true,
+};
 
-/** Called once by each process entry (server.ts, worker.ts) before its relay or workers start. */
-export function provideHandlers(handlers: Pick<Handlers, ProvidedJob>) {
-  provided = handlers;
+/** Called by each owning module's `provide…Jobs`, which the process entries (server.ts, worker.ts) call. */
+export function provideHandlers<N extends ProvidedJob>(handlers: Pick<Handlers, N>) {
+  Object.assign(provided, handlers);
+}
+
+/**
+ * The process entries call this after providing, before the relay or the workers start: a job
+ * with no owner in this process would otherwise only show up as retries hours later.
+ */
+export function assertAllJobsProvided() {
+  const missing = Object.keys(providedJobs).filter((name) => !Object.hasOwn(provided, name));
+  if (missing.length > 0) throw new Error(`No handler provided for the jobs: ${missing.join(", ")}`);
 }
 
 /**

@@ -7,7 +7,7 @@ import { referencePattern } from "~/modules/booking/reference";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { sweepExpiredHolds } from "~/modules/booking/holds.server";
-import { providePaymentJobs } from "~/modules/payment/jobs.server";
+import { provideBookingJobs } from "~/modules/booking/jobs.server";
 import { runJob } from "../../jobs/handlers";
 import { schedules } from "../../jobs/queues";
 import {
@@ -454,7 +454,7 @@ describe("expire-holds job", () => {
       expect.objectContaining({ actorId: null, fromStatus: "void", toStatus: "cancelled", note: "hold expired" }),
     ]);
     expect(schedules).toContainEqual({ name: "expire-holds", everyMs: 60_000 });
-    providePaymentJobs();
+    provideBookingJobs();
     await db
       .update(bookings)
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })

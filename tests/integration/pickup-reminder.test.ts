@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { sendPickupReminders } from "~/modules/booking/reminder.server";
-import { providePaymentJobs } from "~/modules/payment/jobs.server";
+import { provideBookingJobs } from "~/modules/booking/jobs.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { runJob } from "../../jobs/handlers";
@@ -168,7 +168,7 @@ describe("the pick-up reminder sweep", () => {
 
   it("runs as the 15-minute scheduled job", async () => {
     expect(schedules).toContainEqual({ name: "send-pickup-reminders", everyMs: 15 * 60_000 });
-    providePaymentJobs();
+    provideBookingJobs();
     const id = await booking(20, {}, new Date());
     await runJob("send-pickup-reminders", {}, { jobId: "send-pickup-reminders-test", attempt: 1 });
     await runJob("send-pickup-reminders", {}, { jobId: "send-pickup-reminders-test", attempt: 2 });

@@ -4,7 +4,7 @@ import { carIsBookableFor } from "~/modules/availability/availability.server";
 import type { CheckoutInput } from "~/modules/booking/checkout-outcome";
 import { createBooking } from "~/modules/booking/create-booking.server";
 import { releaseUnprovenBookings } from "~/modules/booking/unproven-holds.server";
-import { providePaymentJobs } from "~/modules/payment/jobs.server";
+import { provideBookingJobs } from "~/modules/booking/jobs.server";
 import { activateWithPassword } from "~/modules/user/activation.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
@@ -179,7 +179,7 @@ describe("the release-unproven-bookings job", () => {
       .update(bookings)
       .set({ unprovenReleaseAt: new Date(Date.now() - 1000) })
       .where(and(eq(bookings.id, booking.id)));
-    providePaymentJobs();
+    provideBookingJobs();
     await runJob("release-unproven-bookings", {}, { jobId: "release-unproven-bookings-test", attempt: 1 });
     expect((await bookingRow(booking.id)).status).toBe("cancelled");
   });

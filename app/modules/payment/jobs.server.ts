@@ -1,6 +1,3 @@
-import { sweepExpiredHolds } from "~/modules/booking/holds.server";
-import { sendPickupReminders } from "~/modules/booking/reminder.server";
-import { releaseUnprovenBookings } from "~/modules/booking/unproven-holds.server";
 import { provideHandlers } from "~/utils/jobs.server";
 import { log } from "~/utils/logger.server";
 import { applyStripeEvent } from "./stripe-webhook.server";
@@ -11,7 +8,8 @@ import { checkUsdtPayment } from "./wallet.server";
  * The payment jobs' handlers (docs/architecture.md#layers): settling a payment is the payments
  * core's transaction (fulfilPayment / failPayment), which the worker must run exactly as the
  * web process does, so the handlers live here and each process entry provides them to the job
- * runner. All are idempotent: a retried or redelivered job changes nothing more.
+ * runner, beside the booking's own (booking/jobs.server.ts). All are idempotent: a retried or
+ * redelivered job changes nothing more.
  */
 export function providePaymentJobs() {
   provideHandlers({
@@ -28,20 +26,8 @@ export function providePaymentJobs() {
     "check-usdt-payment": async (payload) => {
       await checkUsdtPayment(payload.paymentId);
     },
-    // Holds end through the booking status door, which lives with the domain (docs/domain.md#availability).
-    "expire-holds": async () => {
-      await sweepExpiredHolds();
-    },
-    // So do unproven visitors' pay-later bookings past their 2 hours (docs/domain.md#unproven-holds).
-    "release-unproven-bookings": async () => {
-      await releaseUnprovenBookings();
-    },
     "expire-mobile-payments": async () => {
       await expireMobilePayments();
-    },
-    // A booking's reminder reads its details as the confirmation does (docs/domain.md#reminder).
-    "send-pickup-reminders": async () => {
-      await sendPickupReminders();
     },
   });
 }

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { provideBookingJobs } from "~/modules/booking/jobs.server";
+import { providePaymentJobs } from "~/modules/payment/jobs.server";
+import { assertAllJobsProvided } from "~/utils/jobs.server";
+import { runJob } from "../../jobs/handlers";
+
+// Each domain job is provided by the module that owns it; a process entry that forgets one fails at
+// start instead of retrying that job for hours (docs/architecture.md#layers).
+describe("the domain's jobs, provided by their owners", () => {
+  it("refuses to start while an owner has not provided its jobs, and names them", async () => {
+    providePaymentJobs();
+    expect(() => assertAllJobsProvided()).toThrow(
+      "No handler provided for the jobs: expire-holds, release-unproven-bookings, send-pickup-reminders",
+    );
+    await expect(runJob("expire-holds", {}, { jobId: "expire-holds-owner-test", attempt: 1 })).rejects.toThrow(
+      "No handler for expire-holds in this process",
+    );
+    provideBookingJobs();
+    expect(() => assertAllJobsProvided()).not.toThrow();
+  });
+});
