@@ -71,12 +71,16 @@ const layerZones = [
     target: ["./jobs", "./db"],
     from: ["./app"],
     message:
-      "Layers (docs/architecture.md#layers): jobs/ and db/ take from app/ only the logger and the error log's pure helpers; domain handlers are provided by the process entries.",
-    except: ["./utils/error-log.ts", "./utils/logger.server.ts"],
+      "Layers (docs/architecture.md#layers): jobs/ and db/ import nothing of app/; domain handlers are provided by the owning modules through the process entries.",
+  },
+  {
+    target: "./log",
+    from: ["./app", "./db", "./jobs"],
+    message: "Layers (docs/architecture.md#layers): the logger and the error log import only config.",
   },
   {
     target: "./config",
-    from: ["./app", "./db", "./jobs"],
+    from: ["./app", "./db", "./jobs", "./log"],
     message: "Layers (docs/architecture.md#layers): config imports nothing of the project.",
   },
 ];

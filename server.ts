@@ -102,7 +102,7 @@ async function prepareInChild(): Promise<string[]> {
  * It imports nothing of the app itself: it serves no request (docs/operations.md#memory).
  */
 async function supervise(count: number) {
-  const { log, nameProcess } = await import("./app/utils/logger.server");
+  const { log, nameProcess } = await import("./log/logger.server");
   nameProcess("web");
   const { aggregateWorkerMetrics } = await import("./app/modules/http/metrics-cluster.server");
   const banner = await prepareInChild();
@@ -156,7 +156,7 @@ async function serve(onListening: () => void) {
   // so their instrumentation wraps the modules imported after it.
   const { startTelemetry } = await import("./app/modules/http/telemetry.server");
   startTelemetry("web");
-  const { log, nameProcess, rootLogger } = await import("./app/utils/logger.server");
+  const { log, nameProcess, rootLogger } = await import("./log/logger.server");
   nameProcess("web");
   const { observeRequests } = await import("./app/modules/http/observe.server");
   const { metricsEndpoint } = await import("./app/modules/http/metrics.server");
@@ -175,7 +175,7 @@ async function serve(onListening: () => void) {
   const { corsHeaders, isListedOrigin, preflight } = await import("./app/modules/http/cors");
   const { plainAnswer } = await import("./app/modules/http/plain-pages.server");
   const { isApiPath, isDecodablePath, loggableUrl } = await import("./app/modules/http/api-paths");
-  const { logError } = await import("./app/utils/error-log");
+  const { logError } = await import("./log/error-log");
   const { presentsBearer } = await import("./app/utils/api-tokens.server");
   const { sessionCookie } = await import("./app/utils/cookies.server");
   const { databaseReachable, statusAccess, statusReport } = await import("./app/modules/http/status.server");

@@ -9,6 +9,7 @@ export default defineConfig({
       "config/**/*.test.ts",
       "db/**/*.test.ts",
       "jobs/**/*.test.ts",
+      "log/**/*.test.ts",
       "tests/integration/**/*.test.ts",
       "tests/patches.test.ts",
       "tests/lint-rules.test.ts",

@@ -4,7 +4,7 @@
  * BullMQ workers of jobs/ start.
  */
 import { startTelemetry } from "./app/modules/http/telemetry.server";
-import { nameProcess } from "./app/utils/logger.server";
+import { nameProcess } from "./log/logger.server";
 
 // Observability first (docs/operations.md#logs): every later line says it comes from the worker.
 nameProcess("worker");

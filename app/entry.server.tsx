@@ -5,7 +5,7 @@ import { NonceContext, TranslationsHrefContext } from "~/components/nonce";
 import { resourcesFor, translationsFile } from "~/modules/i18n/i18n.server";
 import { TranslationProvider } from "~/modules/i18n/react";
 import { loggableUrl } from "~/modules/http/api-paths";
-import { logError } from "~/utils/error-log";
+import { logError } from "~/utils/log.server";
 
 export default function handleRequest(
   request: Request,

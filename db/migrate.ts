@@ -1,5 +1,5 @@
 /** `npm run db:migrate` and the release command: applies the committed migrations, once, under the set-up lock. */
-import { log, nameProcess } from "../app/utils/logger.server";
+import { log, nameProcess } from "../log/logger.server";
 import { closeDb, withSetupLock } from "./client";
 
 nameProcess("release");

@@ -18,8 +18,8 @@ import {
 } from "./queues";
 import { onRelayKick } from "./relay-signal";
 import { withTimeout } from "./timeout";
-import { errorMessage, logError } from "../app/utils/error-log";
-import { log } from "../app/utils/logger.server";
+import { errorMessage, logError } from "../log/error-log";
+import { log } from "../log/logger.server";
 
 const POLL_MS = 500;
 const BATCH = 20;

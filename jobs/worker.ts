@@ -1,7 +1,7 @@
 import http from "node:http";
 import { Redis } from "ioredis";
 import { getEnv } from "../config/env";
-import { log } from "../app/utils/logger.server";
+import { log } from "../log/logger.server";
 import { closeDb, getDb } from "../db/client";
 import { queueNames } from "./queues";
 import { startRelay } from "./relay";

@@ -14,8 +14,8 @@ import {
   type JobName,
   type RetryPolicy,
 } from "./queues";
-import { errorMessage, logError } from "../app/utils/error-log";
-import { log } from "../app/utils/logger.server";
+import { errorMessage, logError } from "../log/error-log";
+import { log } from "../log/logger.server";
 
 /** Rows the worker may still write to; a row back in `pending` was re-sent meanwhile. */
 const inFlight = inArray(outbox.status, ["pending", "relayed"]);

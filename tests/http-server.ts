@@ -3,7 +3,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { createRemixHandler } from "~/modules/http/express-remix.server";
 import { buildLoadContext } from "~/modules/http/load-context.server";
-import { logError } from "~/utils/error-log";
+import { logError } from "../log/error-log";
 
 /**
  * Serves `build` over HTTP on a free local port as server.ts does: no query parsing, what `before`

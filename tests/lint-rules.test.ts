@@ -42,6 +42,14 @@ describe("the lint's import rules", () => {
     ]);
   });
 
+  it("refuses jobs/ and db/ importing anything of app/, and lets them log through log/", async () => {
+    const fromApp = 'import { log } from "../app/utils/log.server";\nexport const x = log;\n';
+    expect(await refusals({ code: fromApp, filePath: "jobs/probe.ts" })).toEqual(["import-x/no-restricted-paths"]);
+    expect(await refusals({ code: fromApp, filePath: "db/probe.ts" })).toEqual(["import-x/no-restricted-paths"]);
+    const fromLog = 'import { log } from "../log/logger.server";\nexport const x = log;\n';
+    expect(await refusals({ code: fromLog, filePath: "jobs/probe.ts" })).toEqual([]);
+  });
+
   it("lets a module import a lower tier", async () => {
     const code = 'import { zoneOffsetMs } from "~/modules/time/zoned-time";\nexport const x = zoneOffsetMs;\n';
     expect(await refusals({ code, filePath: "app/modules/booking/probe.ts" })).toEqual([]);

@@ -1,4 +1,4 @@
-import { setLogDestination } from "~/utils/logger.server";
+import { setLogDestination } from "../log/logger.server";
 
 /** Every line the logger writes from now on, parsed; `restore` sends lines to stdout again. */
 export function captureLogs() {

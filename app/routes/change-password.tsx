@@ -12,7 +12,7 @@ import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
 import { changePasswordSchema } from "~/modules/user/validation";
 import { toastHeader } from "~/utils/toast.server";
-import { logError } from "~/utils/error-log";
+import { logError } from "~/utils/log.server";
 
 const hidden = { hideFields: ["currentPassword", "password", "confirmPassword"] };
 

@@ -14,7 +14,7 @@ import { resetPasswordSchema } from "~/modules/user/validation";
 import { destroySession } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
-import { logError } from "~/utils/error-log";
+import { logError } from "~/utils/log.server";
 
 const hidden = { hideFields: ["password", "confirmPassword"] };
 

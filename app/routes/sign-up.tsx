@@ -16,7 +16,7 @@ import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
 import { signUpSchema } from "~/modules/user/validation";
 import { toastHeader } from "~/utils/toast.server";
-import { logError } from "~/utils/error-log";
+import { logError } from "~/utils/log.server";
 
 // A refused captcha answer is not shown again: the form comes back with a new sum.
 const hidden = { hideFields: ["password", "confirmPassword", "captchaAnswer"] };

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorSummary } from "~/utils/error-log";
+import { errorSummary } from "../../log/error-log";
 import { getDb } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { createApiClient } from "../api/client";

@@ -248,7 +248,7 @@ describe("no personal data in the logs", () => {
 
   it("redacts sensitive keys and scrubs addresses from messages when a caller passes them anyway", async () => {
     const start = logs.raw.length;
-    const { log } = await import("~/utils/logger.server");
+    const { log } = await import("../../log/logger.server");
     log().info(
       { user: { email: "leak@example.com", phone: "+584140000000", passwordHash: "$argon2id$v=19$x" }, token: "t0k" },
       "signed up leak2@example.com from +58 414 000 0001",

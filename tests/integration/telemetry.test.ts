@@ -27,7 +27,7 @@ process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${port}`;
 
 const { startTelemetry } = await import("~/modules/http/telemetry.server");
 startTelemetry("test");
-const { logError } = await import("~/utils/error-log");
+const { logError } = await import("../../log/error-log");
 const require = createRequire(import.meta.url);
 
 afterAll(() => new Promise<void>((resolve) => collector.close(() => resolve())));

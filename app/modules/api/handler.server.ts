@@ -10,7 +10,7 @@ import type { SessionUser } from "~/utils/session.server";
 import { ApiError, genericErrors, isErrorStatus, type ErrorBody, type ErrorStatus } from "./errors";
 import { apiLanguage } from "~/modules/i18n/accept-language";
 import { bodySchema, type HttpMethod, type Operation, type OperationInput, type OperationReply } from "./operation";
-import { logError } from "~/utils/error-log";
+import { logError } from "~/utils/log.server";
 import { noteRefusals } from "~/modules/security/rate-limit.server";
 import { statusesOf } from "./openapi";
 

@@ -14,7 +14,7 @@ import type { NextFunction, Request, Response } from "express";
 import { AggregatorRegistry, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { getDb, schema } from "~/utils/db.server";
 import { outboxByJob, withTimeout } from "~/utils/jobs.server";
-import { log } from "~/utils/logger.server";
+import { log } from "~/utils/log.server";
 import { METRICS_REQUEST, METRICS_RESPONSE, type MetricsRequest, type MetricsResponse } from "./metrics-cluster.server";
 
 /** Per-process series: these are what the primary sums across web processes. */

@@ -9,7 +9,7 @@ import { trace } from "@opentelemetry/api";
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { requestScope, rootLogger, withRequestScope } from "~/utils/logger.server";
+import { requestScope, rootLogger, withRequestScope } from "~/utils/log.server";
 import { loggableUrl } from "./api-paths";
 import { recordRequest } from "./metrics.server";
 

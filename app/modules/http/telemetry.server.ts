@@ -10,9 +10,7 @@
  */
 import { createRequire } from "node:module";
 import { getEnv } from "../../../config/env";
-import { errorFrames, errorHeadline } from "~/utils/error-log";
-import { setErrorReporter } from "~/utils/error-report.server";
-import { log, scrubText } from "~/utils/logger.server";
+import { errorFrames, errorHeadline, log, scrubText, setErrorReporter } from "~/utils/log.server";
 import { loggableUrl } from "./api-paths";
 
 const require = createRequire(import.meta.url);

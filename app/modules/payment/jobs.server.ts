@@ -1,5 +1,5 @@
 import { provideHandlers } from "~/utils/jobs.server";
-import { log } from "~/utils/logger.server";
+import { log } from "~/utils/log.server";
 import { applyStripeEvent } from "./stripe-webhook.server";
 import { expireMobilePayments } from "./expire-mobile-payments.server";
 import { checkUsdtPayment } from "./wallet.server";

@@ -1,7 +1,6 @@
 import type Stripe from "stripe";
 import { getDb } from "~/utils/db.server";
-import { errorHeadline } from "~/utils/error-log";
-import { log } from "~/utils/logger.server";
+import { errorHeadline, log } from "~/utils/log.server";
 import { demoDecision } from "./card";
 import { cardAttempts, type CardPayment } from "./card-attempts.server";
 import { failPayment, fulfilPayment } from "./fulfil.server";

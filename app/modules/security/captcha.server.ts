@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { logError } from "~/utils/error-log";
+import { logError } from "~/utils/log.server";
 import { consume } from "./rate-limit.server";
 import { RecaptchaUnavailable, verifyRecaptchaToken } from "./recaptcha.server";
 

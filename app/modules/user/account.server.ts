@@ -12,7 +12,7 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { checkToken, discardUnusedTokens, issueToken, useToken } from "./tokens.server";
 import type { DocumentType } from "./validation";
 import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
-import { logError } from "~/utils/error-log";
+import { logError } from "~/utils/log.server";
 
 const { users } = schema;
 

@@ -14,7 +14,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { pino, type DestinationStream, type Logger } from "pino";
-import { getEnv } from "../../config/env";
+import { getEnv } from "../config/env";
 
 /** Keys whose values never reach a line, wherever a caller put them (pino's redact paths). */
 const SENSITIVE_KEYS = [
