@@ -56,16 +56,10 @@ const layerZones = [
   },
   {
     target: "./app/utils",
-    from: ["./app/modules", "./app/routes", "./app/components", "./app/emails"],
+    from: ["./app/modules", "./app/routes", "./app/components"],
     message:
       "Layers (docs/architecture.md#layers): utils import no module, route or component (only the language list).",
     except: ["./i18n/languages.ts"],
-  },
-  {
-    target: "./app/emails",
-    from: ["./app/routes", "./app/components", "./app/modules"],
-    message: "Layers (docs/architecture.md#layers): email templates are React over i18n only.",
-    except: ["./i18n"],
   },
   {
     target: ["./jobs", "./db"],

@@ -7,7 +7,7 @@ import type { Deposit, PriceBreakdown } from "~/modules/pricing/pricing";
 /**
  * A price as its lines (docs/domain.md#price-lines) — rental, options, the pay-later fee when
  * there is one, total — then the deposit and how it is taken, and what the total includes. The
- * same lines as the confirmation email (app/emails/price-lines.tsx) and the PDF receipt.
+ * same lines as the confirmation email (app/modules/email/templates/price-lines.tsx) and the PDF receipt.
  */
 export function PriceLines({
   breakdown,

@@ -25,7 +25,7 @@ export async function enqueueEmail(executor: Executor, request: EmailRequest, jo
 /** Several emails, as `enqueueEmail` each, written in one statement. */
 export async function enqueueEmails(executor: Executor, emails: Array<{ request: EmailRequest; jobId: string }>) {
   // Loaded on the first email, not at start: React Email and html-to-text weigh ~40 MB a process (docs/operations.md#memory).
-  const { renderEmail } = await import("~/emails/render");
+  const { renderEmail } = await import("./templates/render");
   const entries = await Promise.all(
     emails.map(async ({ request: { template, to, language, data, attachments }, jobId }) => {
       const { subject, html, text } = await renderEmail(template, language, data);
