@@ -55,6 +55,13 @@ const layerZones = [
     message: "Layers (docs/architecture.md#layers): components never import routes.",
   },
   {
+    // Resolved paths, so every spelling of the import is caught; drizzle itself is refused below.
+    target: "./app/routes",
+    from: ["./db", "./app/utils/db.server.ts"],
+    message:
+      "Layers (docs/architecture.md#layers): routes never touch the database; its module's use case queries it (a `…Page` or `…Detail` function).",
+  },
+  {
     target: "./app/utils",
     from: ["./app/modules", "./app/routes", "./app/components"],
     message:
@@ -165,6 +172,18 @@ export default tseslint.config(
               allowTypeImports: true,
             },
             parseFormOnly,
+            {
+              name: "drizzle-orm",
+              message:
+                "Routes never query the database (docs/architecture.md#layers): the query belongs in the route's module.",
+            },
+          ],
+          patterns: [
+            {
+              group: ["drizzle-orm/*"],
+              message:
+                "Routes never query the database (docs/architecture.md#layers): the query belongs in the route's module.",
+            },
           ],
         },
       ],

@@ -50,6 +50,26 @@ describe("the lint's import rules", () => {
     expect(await refusals({ code: fromLog, filePath: "jobs/probe.ts" })).toEqual([]);
   });
 
+  it("refuses a route importing the database or drizzle, however spelled", async () => {
+    const imports = {
+      "~/utils/db.server": ["import-x/no-restricted-paths"],
+      "../utils/db.server": ["import-x/no-restricted-paths"],
+      "../../db/schema": ["import-x/no-restricted-paths"],
+      "../../db/client": ["import-x/no-restricted-paths"],
+      "drizzle-orm": ["@typescript-eslint/no-restricted-imports"],
+      "drizzle-orm/pg-core": ["@typescript-eslint/no-restricted-imports"],
+    };
+    for (const [from, rules] of Object.entries(imports)) {
+      const code = `import * as probe from "${from}";\nexport const x = probe;\n`;
+      expect(await refusals({ code, filePath: "app/routes/probe.tsx" }), from).toEqual(rules);
+    }
+  });
+
+  it("lets a route import its module's use case", async () => {
+    const code = 'import { bookingPage } from "~/modules/rental/booking-page.server";\nexport const x = bookingPage;\n';
+    expect(await refusals({ code, filePath: "app/routes/probe.tsx" })).toEqual([]);
+  });
+
   it("lets a module import a lower tier", async () => {
     const code = 'import { zoneOffsetMs } from "~/modules/time/zoned-time";\nexport const x = zoneOffsetMs;\n';
     expect(await refusals({ code, filePath: "app/modules/booking/probe.ts" })).toEqual([]);

@@ -1,29 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bookingActions, type ActionFacts } from "./actions";
-
-const now = new Date("2026-12-01T12:00:00Z");
-const detail = (
-  booking: Partial<ActionFacts["booking"]> = {},
-  paidCents = 0,
-  cancellationCents = 1500,
-): ActionFacts => ({
-  booking: {
-    driverId: 1,
-    status: "pending",
-    paymentMethod: "payLater",
-    startsAt: new Date("2026-12-10T10:00:00Z"),
-    cancellation: false,
-    cancelRequest: false,
-    priceCents: 10000,
-    ...booking,
-  },
-  paidCents,
-  car: { cancellationCents },
-});
-
-const driver = { id: 1, type: "user" } as const;
-const staff = { id: 9, type: "supplier" } as const;
-const admin = { id: 10, type: "admin" } as const;
+import { bookingActions } from "./actions";
+import { actionFacts as detail, admin, driver, now, staff } from "./action-facts.fixture";
 
 describe("bookingActions: what this viewer may do with this booking (docs/domain.md#cancellation)", () => {
   it("the driver of a pay-later booking cancels at once, amends and pays; no staff moves", () => {

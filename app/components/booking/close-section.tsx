@@ -1,0 +1,81 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { CheckboxField, SelectField } from "~/components/form-choices";
+import { FormErrors } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
+import { counterMethods } from "~/modules/booking/methods";
+import { formatCents } from "~/modules/i18n/format";
+import { useTranslation } from "~/modules/i18n/react";
+import { closeSchema, type CloseAsks } from "~/modules/rental/close";
+import type { BookingPage } from "~/modules/rental/booking-page.server";
+
+/** Settle and close a returned rental (docs/domain.md#closing): staff's, plain POST, works without JavaScript. */
+export function CloseSection({
+  close,
+  lastResult,
+}: Pick<BookingPage, "close"> & { lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation("bookings");
+  const asks: CloseAsks = close?.asks ?? { payment: false, depositReturned: false };
+  const [form, fields] = useZodForm(closeSchema(asks), lastResult, { id: "close-form" });
+  if (!close) return null;
+  const deposit = formatCents(close.depositReturnedCents);
+  const labels = {
+    method: t("close.method"),
+    depositReturned: t("close.depositConfirm", { amount: deposit }),
+  };
+  return (
+    <section className="card stack" id="close" aria-labelledby="close-title">
+      <h2 id="close-title">{t("close.title")}</h2>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors form={form} labels={labels} />
+        <p>
+          {close.depositReturnedCents > 0
+            ? t("close.depositReturned", {
+                amount: deposit,
+                how: close.depositTaken ? t(`close.depositTaken.${close.depositTaken}`) : "",
+              })
+            : t("close.noDepositReturned")}
+        </p>
+        {close.creditCents !== 0 ? (
+          <p>
+            {close.creditCents > 0
+              ? t("close.credit", { amount: formatCents(close.creditCents), bill: formatCents(close.billCents) })
+              : t("close.priceUnpaid", { amount: formatCents(-close.creditCents) })}
+          </p>
+        ) : null}
+        <p>
+          {close.stillToPayCents > 0 ? (
+            <strong>{t("close.stillToPay", { amount: formatCents(close.stillToPayCents) })}</strong>
+          ) : (
+            t("close.nothingToPay")
+          )}
+        </p>
+        {close.toRefundCents > 0 ? (
+          <p>
+            <strong>{t("close.toRefund", { amount: formatCents(close.toRefundCents) })}</strong>
+          </p>
+        ) : null}
+        {close.inFlight ? (
+          // docs/domain.md#counter-money: the close waits for the transfer; the page says which and what to do.
+          <p className="notice" role="status">
+            {t(`close.inFlight.${close.inFlight}`)}
+          </p>
+        ) : null}
+        {asks.payment ? (
+          <SelectField
+            field={fields.method}
+            label={labels.method}
+            options={[
+              { value: "", label: t("close.choose") },
+              ...counterMethods.map((m) => ({ value: m, label: t(`paymentMethods.${m}`) })),
+            ]}
+          />
+        ) : null}
+        {asks.depositReturned ? <CheckboxField field={fields.depositReturned} label={labels.depositReturned} /> : null}
+        <button type="submit" name="intent" value="close">
+          {t("close.button")}
+        </button>
+      </Form>
+    </section>
+  );
+}
