@@ -7,7 +7,7 @@ import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { messages } from "~/modules/forms/messages";
-import { inspectResetLink, resetPasswordLimited } from "~/modules/user/account.server";
+import { inspectResetLink, resetPasswordLimited } from "~/modules/user/password-reset.server";
 import { authMessages } from "~/modules/user/messages";
 import { looksLikeToken } from "~/modules/user/tokens";
 import { resetPasswordSchema } from "~/modules/user/validation";

@@ -22,7 +22,7 @@ import {
   updateEmailNotifications,
   saveLanguageChoice,
   updateProfile,
-} from "~/modules/user/account.server";
+} from "~/modules/user/profile.server";
 import { appToday } from "~/modules/time/calendar";
 import { requireUser } from "~/modules/user/auth.server";
 import { avatarFromUpload } from "~/modules/user/avatar.server";

@@ -10,7 +10,7 @@ import { FormErrors, Honeypot, SubmitButton, TextField } from "~/components/form
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { pageCaptcha, proofOfForm, requiredCaptcha } from "~/modules/security/captcha.server";
-import { registerUserLimited } from "~/modules/user/account.server";
+import { registerUserLimited } from "~/modules/user/sign-up.server";
 import { appToday } from "~/modules/time/calendar";
 import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
