@@ -14,7 +14,7 @@ import { useTranslation } from "~/modules/i18n/react";
 import { queueOrders, readQueueOrder, type QueueOrder } from "~/modules/payment/mobile-payment";
 import { approveMobilePayment, rejectMobilePayment } from "~/modules/payment/verify-mobile-payment.server";
 import { verificationQueue, type QueuePage } from "~/modules/payment/verification-queue.server";
-import { unmatchedUsdtTransfers } from "~/modules/payment/wallet.server";
+import { unmatchedUsdtTransfers } from "~/modules/payment/unmatched-usdt.server";
 import { UnmatchedUsdt } from "~/components/payment/unmatched-usdt";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { toastHeader, type Toast } from "~/utils/toast.server";
