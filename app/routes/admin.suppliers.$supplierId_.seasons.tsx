@@ -3,6 +3,7 @@ import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ConfirmForm } from "~/components/confirm-form";
 import { FormErrors, TextField } from "~/components/forms";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { SeasonCarPrices } from "~/components/backoffice/season-car-prices";
@@ -124,25 +125,15 @@ export default function SupplierSeasonsPage() {
       <h1>{t("seasons.title", { name: supplierName })}</h1>
       <p className="field__help">{t("seasons.lead")}</p>
       {confirmDelete ? (
-        <Form method="post" className="notice notice--warning stack">
-          <p role="alert">{t("seasons.confirmDelete", { name: confirmDelete.name, span: span(confirmDelete) })}</p>
-          <input type="hidden" name="seasonId" value={confirmDelete.id} />
-          <p className="actions">
-            <button
-              type="submit"
-              name="intent"
-              value="delete"
-              className="button button--danger"
-              disabled={busy("delete")}
-              aria-busy={busy("delete")}
-            >
-              {t("seasons.yesDelete")}
-            </button>
-            <Link to={page} className="button button--secondary">
-              {t("admin:common.cancel")}
-            </Link>
-          </p>
-        </Form>
+        <ConfirmForm
+          question={t("seasons.confirmDelete", { name: confirmDelete.name, span: span(confirmDelete) })}
+          hidden={{ name: "seasonId", value: confirmDelete.id }}
+          intent="delete"
+          busy={busy("delete")}
+          confirmLabel={t("seasons.yesDelete")}
+          cancelHref={page}
+          cancelLabel={t("admin:common.cancel")}
+        />
       ) : null}
       {seasons.length === 0 ? (
         <p className="empty-state">{t("seasons.empty")}</p>
