@@ -3,12 +3,12 @@ import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { messages } from "~/modules/forms/messages";
-import { inspectActivationLink, resendActivationLimited } from "~/modules/user/account.server";
-import { activateWithPassword } from "~/modules/user/activation.server";
+import { inspectActivationLink, resendActivationLimited, activateWithPassword } from "~/modules/user/activation.server";
 import { looksLikeToken } from "~/modules/user/tokens";
 import { resetPasswordSchema } from "~/modules/user/validation";
 import { createUserSession, destroySession } from "~/utils/session.server";
@@ -99,19 +99,7 @@ export default function ActivatePage() {
           <p>{t("auth:activate.choosePassword")}</p>
           <FormErrors form={form} labels={labels} />
           <input type="hidden" name="token" value={token} />
-          <TextField
-            field={fields.password}
-            label={labels.password}
-            type="password"
-            autoComplete="new-password"
-            help={t("auth:help.password")}
-          />
-          <TextField
-            field={fields.confirmPassword}
-            label={labels.confirmPassword}
-            type="password"
-            autoComplete="new-password"
-          />
+          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} labels={labels} />
           <input type="hidden" name="intent" value="activate" />
           <SubmitButton pending={busy} pendingLabel={t("auth:activate.submitting")}>
             {t("auth:activate.submit")}

@@ -2,8 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Pagination } from "~/components/catalogue/pagination";
 import { FieldErrors } from "~/components/forms";
@@ -14,7 +13,8 @@ import { useTranslation } from "~/modules/i18n/react";
 import { queueOrders, readQueueOrder, type QueueOrder } from "~/modules/payment/mobile-payment";
 import { approveMobilePayment, rejectMobilePayment } from "~/modules/payment/verify-mobile-payment.server";
 import { verificationQueue, type QueuePage } from "~/modules/payment/verification-queue.server";
-import { unmatchedUsdtTransfers } from "~/modules/payment/wallet.server";
+import { unmatchedUsdtTransfers } from "~/modules/payment/unmatched-usdt.server";
+import { PaymentTable } from "~/components/payment/payment-queue-table";
 import { UnmatchedUsdt } from "~/components/payment/unmatched-usdt";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { toastHeader, type Toast } from "~/utils/toast.server";
@@ -185,96 +185,6 @@ export default function PaymentsQueuePage() {
 
       <UnmatchedUsdt rows={unmatched} zone={zone} />
     </section>
-  );
-}
-
-/** One list of payments: the same columns for both lists, then the awaiting list's actions. */
-function PaymentTable({
-  rows,
-  empty,
-  timeHeader,
-  actionsHeader,
-  at,
-  children,
-}: {
-  rows: Row[];
-  empty: string;
-  timeHeader: string;
-  actionsHeader?: string;
-  at: (row: Row) => string;
-  children?: (row: Row) => ReactNode;
-}) {
-  const { t } = useTranslation("mobilePayment");
-  if (rows.length === 0) return <p className="empty-state">{empty}</p>;
-  return (
-    <table className="bookings-table">
-      <thead>
-        <tr>
-          <th scope="col">{t("queue.booking")}</th>
-          <th scope="col">{t("queue.driver")}</th>
-          <th scope="col">{t("queue.method")}</th>
-          <th scope="col">{t("queue.amount")}</th>
-          <th scope="col">{t("queue.transfer")}</th>
-          <th scope="col">{timeHeader}</th>
-          {actionsHeader ? <th scope="col">{actionsHeader}</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.paymentId}>
-            <PaymentCells row={row} at={at(row)} />
-            {children?.(row)}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function PaymentCells({ row, at }: { row: Row; at: string }) {
-  const { t } = useTranslation("mobilePayment");
-  return (
-    <>
-      <td>
-        <Link to={`/booking?b=${row.bookingId}`} aria-label={t("queue.viewBooking", { reference: row.reference })}>
-          {row.reference}
-        </Link>
-      </td>
-      <td>{row.driver}</td>
-      <td>{t(`payment:methods.${row.method}`)}</td>
-      <td>
-        {row.amountUsd}
-        {row.amountBs ? <div className="muted">{row.amountBs}</div> : null}
-        <div className="muted">{t("queue.balance", { balance: row.balance })}</div>
-        {row.wouldCredit ? (
-          <p className="notice notice--warning" role="note">
-            {t("queue.wouldCredit", { balance: row.balance, credit: row.wouldCredit })}
-          </p>
-        ) : null}
-      </td>
-      <td>
-        {row.method === "mobilePayment"
-          ? t("queue.transferLine", {
-              bank: row.bank,
-              phone: row.phone,
-              reference: row.transferReference,
-              date: row.date,
-            })
-          : null}
-        {row.sameReference.length > 0 ? (
-          <p className="notice notice--warning" role="note">
-            {t("queue.sameReference", { count: row.sameReference.length })}{" "}
-            {row.sameReference.map((other, i) => (
-              <span key={other.bookingId}>
-                {i > 0 ? ", " : null}
-                <Link to={`/booking?b=${other.bookingId}`}>{other.reference}</Link>
-              </span>
-            ))}
-          </p>
-        ) : null}
-      </td>
-      <td>{at}</td>
-    </>
   );
 }
 

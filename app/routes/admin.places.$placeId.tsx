@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ConfirmForm } from "~/components/confirm-form";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
 import { PlaceForm } from "~/components/backoffice/place-form";
 import { requireAdmin } from "~/modules/access/staff.server";
@@ -123,24 +124,16 @@ export default function PlacePage() {
             <p>{t("delete.inUse", { cars: str(refused.cars), bookings: str(refused.bookings) })}</p>
           </div>
         ) : confirmDelete ? (
-          <Form method="post" action={`/admin/places/${place.id}`} className="notice notice--warning stack">
-            <p role="alert">{t("delete.question")}</p>
-            <p className="actions">
-              <button
-                type="submit"
-                name="intent"
-                value="delete"
-                className="button button--danger"
-                disabled={deleting}
-                aria-busy={deleting}
-              >
-                {t("admin:common.confirmDelete")}
-              </button>
-              <Link to={`/admin/places/${place.id}`} className="button button--secondary" preventScrollReset>
-                {t("admin:common.cancel")}
-              </Link>
-            </p>
-          </Form>
+          <ConfirmForm
+            action={`/admin/places/${place.id}`}
+            question={t("delete.question")}
+            intent="delete"
+            busy={deleting}
+            confirmLabel={t("admin:common.confirmDelete")}
+            cancelHref={`/admin/places/${place.id}`}
+            cancelLabel={t("admin:common.cancel")}
+            preventScrollReset
+          />
         ) : (
           <p>
             <Link

@@ -3,15 +3,15 @@ import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ConfirmForm } from "~/components/confirm-form";
 import { FormErrors, TextField } from "~/components/forms";
 import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
+import { SeasonCarPrices } from "~/components/backoffice/season-car-prices";
 import { useZodForm } from "~/components/use-zod-form";
 import { requireBackOffice } from "~/modules/access/staff.server";
 import { rowIdParam } from "~/utils/row-id";
 import { privatePageMeta } from "~/modules/http/meta";
 import { useTranslation } from "~/modules/i18n/react";
-import { formatCents } from "~/modules/i18n/format";
-import { dollarsInput } from "~/modules/forms/money";
 import { carPriceField, readSeasonCarPrices, seasonSchema } from "~/modules/suppliers/season-form";
 import {
   addSeason,
@@ -125,25 +125,15 @@ export default function SupplierSeasonsPage() {
       <h1>{t("seasons.title", { name: supplierName })}</h1>
       <p className="field__help">{t("seasons.lead")}</p>
       {confirmDelete ? (
-        <Form method="post" className="notice notice--warning stack">
-          <p role="alert">{t("seasons.confirmDelete", { name: confirmDelete.name, span: span(confirmDelete) })}</p>
-          <input type="hidden" name="seasonId" value={confirmDelete.id} />
-          <p className="actions">
-            <button
-              type="submit"
-              name="intent"
-              value="delete"
-              className="button button--danger"
-              disabled={busy("delete")}
-              aria-busy={busy("delete")}
-            >
-              {t("seasons.yesDelete")}
-            </button>
-            <Link to={page} className="button button--secondary">
-              {t("admin:common.cancel")}
-            </Link>
-          </p>
-        </Form>
+        <ConfirmForm
+          question={t("seasons.confirmDelete", { name: confirmDelete.name, span: span(confirmDelete) })}
+          hidden={{ name: "seasonId", value: confirmDelete.id }}
+          intent="delete"
+          busy={busy("delete")}
+          confirmLabel={t("seasons.yesDelete")}
+          cancelHref={page}
+          cancelLabel={t("admin:common.cancel")}
+        />
       ) : null}
       {seasons.length === 0 ? (
         <p className="empty-state">{t("seasons.empty")}</p>
@@ -216,93 +206,6 @@ export default function SupplierSeasonsPage() {
           {t("seasons.submit")}
         </button>
       </Form>
-    </section>
-  );
-}
-
-/**
- * A season's fixed daily prices: a field per car of the supplier, empty for a car that follows
- * the season's percent (docs/domain.md#seasons). A refused save shows the values as typed.
- */
-function SeasonCarPrices({
-  page,
-  season,
-  cars,
-  refused,
-  busy,
-}: {
-  page: string;
-  season: ShownSeason;
-  cars: Array<{
-    id: number;
-    name: string;
-    plate: string | null;
-    dailyPriceCents: number;
-    seasonPriceCents: number | null;
-  }>;
-  refused: { errors: Record<string, string>; typed: Record<string, string> } | null;
-  busy: boolean;
-}) {
-  const { t } = useTranslation("adminSuppliers");
-  return (
-    <section id="season-prices" className="card stack" aria-labelledby="season-prices-title">
-      <h2 id="season-prices-title">{t("seasons.pricesTitle", { name: season.name })}</h2>
-      <p className="field__help">
-        {t("seasons.pricesLead", { percent: `${season.percent > 0 ? "+" : ""}${season.percent} %` })}
-      </p>
-      {cars.length === 0 ? (
-        <p className="empty-state">{t("seasons.noCars")}</p>
-      ) : (
-        <Form method="post" action={`${page}?prices=${season.id}`} className="stack">
-          <input type="hidden" name="seasonId" value={season.id} />
-          {refused ? (
-            <div className="form-errors" role="alert">
-              <p>{t("validation.fixErrors", { ns: "common" })}</p>
-            </div>
-          ) : null}
-          {cars.map((car) => {
-            const id = `season-price-${car.id}`;
-            const error = refused?.errors[car.id];
-            const label = car.plate ? `${car.name} (${car.plate})` : car.name;
-            return (
-              <div className="field" key={car.id}>
-                <label htmlFor={id}>{label}</label>
-                <input
-                  id={id}
-                  name={carPriceField(car.id)}
-                  type="text"
-                  inputMode="decimal"
-                  defaultValue={
-                    refused
-                      ? refused.typed[car.id]
-                      : car.seasonPriceCents === null
-                        ? ""
-                        : dollarsInput(car.seasonPriceCents)
-                  }
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error ${id}-help` : `${id}-help`}
-                />
-                <p className="field__help" id={`${id}-help`}>
-                  {t("seasons.carPriceHelp", { price: formatCents(car.dailyPriceCents) })}
-                </p>
-                {error ? (
-                  <p className="field__error" id={`${id}-error`}>
-                    {t(error)}
-                  </p>
-                ) : null}
-              </div>
-            );
-          })}
-          <p className="actions">
-            <button type="submit" name="intent" value="prices" className="button" disabled={busy} aria-busy={busy}>
-              {t("seasons.savePrices")}
-            </button>
-            <Link to={page} className="button button--secondary">
-              {t("admin:common.cancel")}
-            </Link>
-          </p>
-        </Form>
-      )}
     </section>
   );
 }

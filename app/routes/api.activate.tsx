@@ -2,13 +2,8 @@ import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply, validate } from "~/modules/api/handler.server";
 import { activate } from "~/modules/api/operations/account-links";
 import { messages } from "~/modules/forms/messages";
-import {
-  inspectActivationLink,
-  inspectResetLink,
-  resetPasswordLimited,
-  type ActivationResult,
-} from "~/modules/user/account.server";
-import { activateWithPassword } from "~/modules/user/activation.server";
+import { inspectActivationLink, type ActivationResult, activateWithPassword } from "~/modules/user/activation.server";
+import { inspectResetLink, resetPasswordLimited } from "~/modules/user/password-reset.server";
 import { resetPasswordSchema } from "~/modules/user/validation";
 
 const refusals: Record<Exclude<ActivationResult["status"], "activated">, ApiError> = {

@@ -6,10 +6,10 @@ import { paymentSummary, requirePayable } from "~/modules/api/payments.server";
 import {
   latestWalletPayment,
   submitTransactionLimited,
-  usdtAttemptOrBusy,
-  walletSettings,
   walletView,
-} from "~/modules/payment/wallet.server";
+} from "~/modules/payment/submit-usdt-payment.server";
+import { usdtAttemptOrBusy } from "~/modules/payment/usdt-attempt.server";
+import { walletSettings } from "~/modules/payment/wallet-settings.server";
 
 /** The page's views as the API names them: `form` is a transaction that can be submitted. */
 const statuses = { paid: "paid", checking: "checking", form: "open", closed: "closed" } as const;

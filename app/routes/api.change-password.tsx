@@ -3,7 +3,7 @@ import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { changePassword } from "~/modules/api/operations/account-password";
 import { requireOwnBodyId } from "~/modules/api/own-account";
 import { messages } from "~/modules/forms/messages";
-import { changePassword as savePassword } from "~/modules/user/account.server";
+import { changePassword as savePassword } from "~/modules/user/password-change.server";
 import { authMessages } from "~/modules/user/messages";
 
 const route = apiRoute(

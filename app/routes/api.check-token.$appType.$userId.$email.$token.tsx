@@ -1,7 +1,7 @@
 import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { checkToken } from "~/modules/api/operations/account-links";
-import { inspectAccountLink } from "~/modules/user/account.server";
+import { inspectAccountLink } from "~/modules/user/account-links.server";
 
 const route = apiRoute(
   implement(checkToken, async ({ params }) => {

@@ -2,7 +2,7 @@ import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { deleteAvatar } from "~/modules/api/operations/account-profile";
 import { requireOwnPathId } from "~/modules/api/own-account";
 import { apiUser } from "~/modules/api/user.server";
-import { replaceAvatar } from "~/modules/user/account.server";
+import { replaceAvatar } from "~/modules/user/profile.server";
 
 const route = apiRoute(
   implement(deleteAvatar, async ({ params, user }) => {

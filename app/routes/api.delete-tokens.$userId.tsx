@@ -1,7 +1,7 @@
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { deleteTokens } from "~/modules/api/operations/account-links";
 import { requireOwnPathId } from "~/modules/api/own-account";
-import { discardAccountLinks } from "~/modules/user/account.server";
+import { discardAccountLinks } from "~/modules/user/account-links.server";
 
 const route = apiRoute(
   implement(deleteTokens, async ({ params, user }) => {

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Fragment, type ReactNode } from "react";
+import { Fragment } from "react";
 import { openApiDocument } from "~/modules/api/openapi";
 import { apiOperations } from "~/modules/api/registry";
-import { referenceOf, type FieldRow, type ParameterRow, type SchemaView } from "~/modules/api/reference";
+import { Example, FieldTable, Prose, SchemaTable } from "~/components/api/reference-tables";
+import { referenceLabelKeys, referenceOf, type ReferenceLabels } from "~/modules/api/reference";
 import { languageFromAcceptHeader } from "~/modules/i18n/accept-language";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { isLanguage, type Language } from "~/modules/i18n/languages";
@@ -26,30 +27,6 @@ async function referenceLanguage(request: Request, context: LoaderFunctionArgs["
   return languageFromAcceptHeader(request.headers.get("Accept-Language")) ?? "en";
 }
 
-const labelKeys = [
-  "title",
-  "intro",
-  "operations",
-  "auth",
-  "authNone",
-  "authOptional",
-  "authUser",
-  "parameters",
-  "body",
-  "responses",
-  "example",
-  "name",
-  "in",
-  "required",
-  "type",
-  "description",
-  "seeSchema",
-  "schemas",
-  "writtenInEnglish",
-  "yes",
-  "headers",
-] as const;
-
 /**
  * The API reference, rendered on the server from the same OpenAPI document as /api/openapi.json:
  * schemas as tables, examples as JSON, no script and nothing from another origin
@@ -64,8 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: `${t("api:docs.title")} · Rueda`,
     language,
     labels: {
-      ...(Object.fromEntries(labelKeys.map((key) => [key, t(`api:docs.${key}`)])) as Record<
-        (typeof labelKeys)[number],
+      ...(Object.fromEntries(referenceLabelKeys.map((key) => [key, t(`api:docs.${key}`)])) as Record<
+        (typeof referenceLabelKeys)[number],
         string
       >),
       // "Access:", "Example:", "Headers:" as each language writes a label before its value.
@@ -75,115 +52,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           t("common:labelled", { label: t(`api:docs.${key}`) }),
         ]),
       ),
-    } as Record<(typeof labelKeys)[number] | "authLabelled" | "exampleLabelled" | "headersLabelled", string>,
+    } as ReferenceLabels,
     ...referenceOf(document),
   };
-}
-
-/** The document's little markdown: paragraphs, `code` and **bold**. */
-function Prose({ text, inline = false }: { text: string; inline?: boolean }) {
-  const words = (paragraph: string) =>
-    paragraph.split(/(`[^`]+`|\*\*[^*]+\*\*)/).map((part, at): ReactNode => {
-      if (part.startsWith("`")) return <code key={at}>{part.slice(1, -1)}</code>;
-      if (part.startsWith("**")) return <strong key={at}>{part.slice(2, -2)}</strong>;
-      return <Fragment key={at}>{part}</Fragment>;
-    });
-  if (inline) return <>{words(text)}</>;
-  return (
-    <>
-      {text.split(/\n\n+/).map((paragraph, index) =>
-        paragraph.startsWith("- ") ? (
-          <ul key={index}>
-            {paragraph.split(/\n(?=- )/).map((item, at) => (
-              <li key={at}>{words(item.slice(2))}</li>
-            ))}
-          </ul>
-        ) : (
-          <p key={index}>{words(paragraph)}</p>
-        ),
-      )}
-    </>
-  );
-}
-
-type Labels = Awaited<ReturnType<typeof loader>>["labels"];
-
-/** A field's type, linked to its schema's table when it is one. */
-function TypeCell({ type }: { type: FieldRow["type"] }) {
-  return type.ref ? (
-    <a href={`#schema-${type.ref}`}>
-      <code>{type.text}</code>
-    </a>
-  ) : (
-    <Prose text={type.text} inline />
-  );
-}
-
-/** Fields (or parameters, with where they go and an example) as a table. */
-function FieldTable({ rows, labels }: { rows: Array<FieldRow & Partial<ParameterRow>>; labels: Labels }) {
-  const parameters = rows.some((row) => row.in !== undefined);
-  return (
-    <div className="api-docs__scroll">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{labels.name}</th>
-            {parameters ? <th scope="col">{labels.in}</th> : null}
-            <th scope="col">{labels.type}</th>
-            <th scope="col">{labels.required}</th>
-            <th scope="col">{labels.description}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={`${row.in ?? ""}-${row.name}`}>
-              <td>
-                <code>{row.name}</code>
-              </td>
-              {parameters ? <td>{row.in}</td> : null}
-              <td>
-                <TypeCell type={row.type} />
-              </td>
-              <td>{row.required ? labels.yes : ""}</td>
-              <td lang="en">
-                <Prose text={row.description} inline />
-                {row.example != null ? (
-                  <>
-                    {" "}
-                    {labels.exampleLabelled} <code>{row.example}</code>
-                  </>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** A schema as a table of its fields, or a link to the shared schema it is. */
-function SchemaTable({ schema, labels }: { schema: SchemaView; labels: Labels }) {
-  if (schema.ref)
-    return (
-      <p>
-        {labels.seeSchema}{" "}
-        <a href={`#schema-${schema.ref}`}>
-          <code>{schema.ref}</code>
-        </a>
-      </p>
-    );
-  return schema.fields.length === 0 ? null : <FieldTable rows={schema.fields} labels={labels} />;
-}
-
-function Example({ json, labels }: { json: string | null; labels: Labels }) {
-  if (!json) return null;
-  return (
-    <details>
-      <summary>{labels.example}</summary>
-      <pre className="api-docs__code">{json}</pre>
-    </details>
-  );
 }
 
 export default function ApiReferencePage() {

@@ -2,7 +2,7 @@ import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { resendLink } from "~/modules/api/operations/account-links";
 import { messages } from "~/modules/forms/messages";
-import { resendActivationLimited } from "~/modules/user/account.server";
+import { resendActivationLimited } from "~/modules/user/activation.server";
 
 const alreadyActive = () => new ApiError(409, "alreadyActive", "auth:banner.alreadyActive");
 

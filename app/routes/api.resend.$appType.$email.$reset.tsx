@@ -2,7 +2,8 @@ import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { resend } from "~/modules/api/operations/account-links";
 import { messages } from "~/modules/forms/messages";
-import { requestPasswordResetLimited, resendActivationByEmail } from "~/modules/user/account.server";
+import { requestPasswordResetLimited } from "~/modules/user/password-reset.server";
+import { resendActivationByEmail } from "~/modules/user/activation.server";
 import { authMessages } from "~/modules/user/messages";
 
 const notRegistered = () => new ApiError(404, "emailNotRegistered", authMessages.emailNotRegistered);

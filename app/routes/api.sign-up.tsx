@@ -4,7 +4,7 @@ import { signUp } from "~/modules/api/operations/account-sign-up";
 import { apiUser } from "~/modules/api/user.server";
 import { messages } from "~/modules/forms/messages";
 import { captchaField, requiredCaptcha } from "~/modules/security/captcha.server";
-import { registerUserLimited } from "~/modules/user/account.server";
+import { registerUserLimited } from "~/modules/user/sign-up.server";
 import { authMessages } from "~/modules/user/messages";
 
 const route = apiRoute(

@@ -3,7 +3,7 @@ import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { updateAvatar } from "~/modules/api/operations/account-profile";
 import { requireOwnPathId } from "~/modules/api/own-account";
 import { apiUser } from "~/modules/api/user.server";
-import { replaceAvatar } from "~/modules/user/account.server";
+import { replaceAvatar } from "~/modules/user/profile.server";
 import { avatarFromUpload } from "~/modules/user/avatar.server";
 
 const route = apiRoute(

@@ -2,7 +2,7 @@ import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { updateEmailNotifications } from "~/modules/api/operations/account-profile";
 import { requireOwnBodyId } from "~/modules/api/own-account";
 import { apiUser } from "~/modules/api/user.server";
-import { updateEmailNotifications as saveEmailNotifications } from "~/modules/user/account.server";
+import { updateEmailNotifications as saveEmailNotifications } from "~/modules/user/profile.server";
 
 const route = apiRoute(
   implement(updateEmailNotifications, async ({ body, user }) => {

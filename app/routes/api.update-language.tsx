@@ -2,7 +2,7 @@ import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { updateLanguage } from "~/modules/api/operations/account-profile";
 import { requireOwnBodyId } from "~/modules/api/own-account";
 import { apiUser } from "~/modules/api/user.server";
-import { updateLanguage as saveLanguage } from "~/modules/user/account.server";
+import { updateLanguage as saveLanguage } from "~/modules/user/profile.server";
 import { languageCookie } from "~/utils/cookies.server";
 
 const route = apiRoute(

@@ -4,7 +4,7 @@ import { updateUser } from "~/modules/api/operations/account-profile";
 import { requireOwnBodyId } from "~/modules/api/own-account";
 import { apiUser } from "~/modules/api/user.server";
 import { messages } from "~/modules/forms/messages";
-import { updateEmailNotifications, updateProfileFields } from "~/modules/user/account.server";
+import { updateEmailNotifications, updateProfileFields } from "~/modules/user/profile.server";
 
 const route = apiRoute(
   implement(updateUser, async ({ body, user }) => {

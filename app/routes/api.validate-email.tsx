@@ -2,7 +2,7 @@ import { ApiError } from "~/modules/api/errors";
 import { apiRoute, implement, reply } from "~/modules/api/handler.server";
 import { validateEmail } from "~/modules/api/operations/account-sign-up";
 import { messages } from "~/modules/forms/messages";
-import { emailAvailableLimited } from "~/modules/user/account.server";
+import { emailAvailableLimited } from "~/modules/user/sign-up.server";
 
 const route = apiRoute(
   implement(validateEmail, async ({ body, context }) => {

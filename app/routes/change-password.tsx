@@ -4,9 +4,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
-import { changePassword } from "~/modules/user/account.server";
+import { changePassword } from "~/modules/user/password-change.server";
 import { requireUser } from "~/modules/user/auth.server";
 import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
@@ -71,19 +72,7 @@ export default function ChangePasswordPage() {
           type="password"
           autoComplete="current-password"
         />
-        <TextField
-          field={fields.password}
-          label={labels.password}
-          type="password"
-          autoComplete="new-password"
-          help={t("auth:help.password")}
-        />
-        <TextField
-          field={fields.confirmPassword}
-          label={labels.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} labels={labels} />
         <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("auth:changePassword.submitting")}>
           {t("auth:changePassword.submit")}
         </SubmitButton>

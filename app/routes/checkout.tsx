@@ -1,25 +1,17 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CaptchaField, useCaptchaLabel } from "~/components/captcha-field";
 import { CarSummary } from "~/components/checkout/car-summary";
 import { AccountDriverFields, AdditionalDriverFields, VisitorDriverFields } from "~/components/checkout/driver-fields";
 import { OptionChoices } from "~/components/checkout/option-choices";
-import { PaymentChoices } from "~/components/checkout/payment-choices";
-import { PriceLines } from "~/components/price/price-lines";
+import { CheckoutPrice } from "~/components/checkout/checkout-price";
+import { CheckoutStale } from "~/components/checkout/checkout-stale";
+import { useLazyValidation } from "~/components/checkout/use-lazy-validation";
 import { FormErrors, SubmitButton } from "~/components/forms";
-import { useServerForm, type Validate } from "~/components/use-server-form";
+import { useServerForm } from "~/components/use-server-form";
 import type { CheckoutFailure } from "~/modules/booking/checkout-outcome";
 import { messages } from "~/modules/forms/messages";
 import {
@@ -31,23 +23,18 @@ import {
 } from "~/modules/booking/checkout.server";
 import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import { VISITOR_BOOKINGS_PER_HOUR } from "~/modules/booking/checkout-limits.server";
-import { pageCaptcha, proofOfForm, requiredCaptcha } from "~/modules/security/captcha.server";
+import { proofOfForm, requiredCaptcha } from "~/modules/security/captcha.server";
 import {
   checkoutHrefWithChoices,
-  choicesFromParams,
-  checkoutProblems,
   choosableOptions,
   type CheckoutFields,
   type CheckoutProblem,
 } from "~/modules/booking/checkout-form";
-import type { CheckoutSchemaOptions } from "~/modules/booking/checkout-schema";
-import { formatLocalDateTime } from "~/modules/catalogue/present.server";
-import { hoursLine, placeHoursNote } from "~/modules/catalogue/place-hours.server";
-import { formatCents } from "~/modules/i18n/format";
+import { checkoutPageData } from "~/modules/booking/checkout-page.server";
 import { paymentGrant } from "~/modules/payment/grant.server";
 import { methodHref, payableQuery } from "~/modules/booking/methods";
 import { useTranslation } from "~/modules/i18n/react";
-import { optionState, priceRental } from "~/modules/pricing/pricing";
+import { optionState } from "~/modules/pricing/pricing";
 import { youngDriverFeeCents } from "~/modules/booking/young-driver";
 import { authMessages } from "~/modules/user/messages";
 import { toastHeader } from "~/utils/toast.server";
@@ -81,62 +68,7 @@ async function readCheckout(request: Request, context: AppLoadContext, checkAvai
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const {
-    url,
-    link,
-    car,
-    pickupName,
-    dropoffName,
-    pickupPlace,
-    dropoffPlace,
-    fees,
-    pickUpDate,
-    rates,
-    account,
-    payments,
-    formOptions,
-    schema,
-  } = await readCheckout(request, context, true);
-  const { from, to, days } = link.period;
-  const words = { language: context.language, t: context.t };
-  // Each place's hours under it, worded here (docs/domain.md#opening-hours).
-  const hours = (place: typeof pickupPlace) => {
-    const note = placeHoursNote(place, words);
-    return note && hoursLine(context.t("booking:summary.hours", { hours: note.week }), note);
-  };
-  return {
-    title: `${context.t("booking:title")} · Rueda`,
-    formOptions,
-    // The HTML constraints (required, maxlength…) computed here, so the page's first load carries no zod.
-    constraint: getZodConstraint(schema),
-    summary: {
-      car: { name: car.name, image: car.image, supplierName: car.supplierName, supplierLogo: car.supplierLogo },
-      pickupName,
-      dropoffName,
-      fromLabel: formatLocalDateTime(from, context.language),
-      toLabel: formatLocalDateTime(to, context.language),
-      days,
-      searchHref: link.searchHref,
-      pickupHours: hours(pickupPlace),
-      dropoffHours: hours(dropoffPlace),
-    },
-    pricing: {
-      dailyPriceCents: car.dailyPriceCents,
-      payLaterFeePercent: car.payLaterFeePercent,
-      options: car.options,
-      deposit: car.deposit,
-      fees,
-      rates,
-      youngDriver: car.youngDriver,
-      pickUpDate,
-    },
-    excess: car.excess,
-    driver: account?.driver ?? null,
-    // A visitor proves a person when the captcha is on (docs/security.md#captcha).
-    captcha: account ? null : pageCaptcha(),
-    payments,
-    choices: choicesFromParams(url.searchParams),
-  };
+  return checkoutPageData(await readCheckout(request, context, true), context);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -200,25 +132,6 @@ function failureReply(
   return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
 }
 
-/**
- * The browser's instant validation, loaded once the page is interactive: zod stays out of the
- * checkout's first load (docs/architecture.md#budgets), and the server validates every submit anyway.
- */
-function useLazyValidation(options: CheckoutSchemaOptions): Validate | null {
-  const [validate, setValidate] = useState<Validate | null>(null);
-  const key = JSON.stringify(options);
-  useEffect(() => {
-    let current = true;
-    void import("~/modules/booking/checkout-validation").then(({ checkoutValidator }) => {
-      if (current) setValidate(() => checkoutValidator(JSON.parse(key) as CheckoutSchemaOptions));
-    });
-    return () => {
-      current = false;
-    };
-  }, [key]);
-  return validate;
-}
-
 export default function CheckoutPage() {
   const { t } = useTranslation("booking");
   const data = useLoaderData<typeof loader>();
@@ -264,14 +177,6 @@ export default function CheckoutPage() {
     ...pricing.fees,
     youngDriver: youngDriverFeeCents(young, driver?.birthDate ?? birthDate, pricing.pickUpDate, summary.days),
   };
-  const price = priceRental({
-    car: pricing,
-    days: summary.days,
-    rates: pricing.rates,
-    options: chosenOptions,
-    payLater: payment === "payLater",
-    fees,
-  });
 
   const additionalState = optionState("additionalDriver", pricing.options.additionalDriver).kind;
   // Hidden, not removed, while the option is not ticked: details typed before the page became
@@ -341,42 +246,16 @@ export default function CheckoutPage() {
             hidden={hideAdditional}
           />
         ) : null}
-        <PaymentChoices
+        <CheckoutPrice
+          pricing={pricing}
+          days={summary.days}
+          chosenOptions={chosenOptions}
+          fees={fees}
+          payment={payment}
           choices={payments}
-          payLaterFeePercent={pricing.payLaterFeePercent}
-          selected={payment}
           errors={field("payment").errors}
-          totals={{
-            payLater: priceRental({
-              car: pricing,
-              days: summary.days,
-              rates: pricing.rates,
-              options: chosenOptions,
-              payLater: true,
-              fees,
-            }).totalCents,
-            payNow: priceRental({
-              car: pricing,
-              days: summary.days,
-              rates: pricing.rates,
-              options: chosenOptions,
-              fees,
-            }).totalCents,
-          }}
+          driverBirthDate={driver?.birthDate}
         />
-        <PriceLines breakdown={price} deposit={pricing.deposit} />
-        {young && !driver?.birthDate ? (
-          // Said before the birth date is known, so a driver without JavaScript is not surprised by the booking's total.
-          <p className="muted">
-            {t("price:checkout.youngDriverNote", { age: young.belowAge, amount: formatCents(young.dailyFeeCents) })}
-          </p>
-        ) : null}
-        <p aria-live="polite">
-          {payment === "payLater"
-            ? t("total", { count: summary.days })
-            : t("payment:checkout.total", { count: summary.days })}{" "}
-          <strong data-testid="checkout-total">{formatCents(price.totalCents)}</strong>
-        </p>
         <CaptchaField captcha={data.captcha} field={field("captchaAnswer")} attempt={lastResult} />
         <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("submitting")}>
           {t("submit")}
@@ -386,29 +265,6 @@ export default function CheckoutPage() {
   );
 }
 
-const problems: ReadonlySet<string> = new Set<string>(checkoutProblems);
-
 export function ErrorBoundary() {
-  const { t } = useTranslation("booking");
-  const error = useRouteError();
-  const data = isRouteErrorResponse(error)
-    ? (error.data as {
-        problem?: CheckoutProblem;
-        searchHref?: string;
-        limit?: number | null;
-        message?: string | null;
-      } | null)
-    : null;
-  const problem = data?.problem && problems.has(data.problem) ? data.problem : null;
-  return (
-    <section className="page narrow error-page">
-      <h1>{t("stale.title")}</h1>
-      <p>{data?.message ?? (problem ? t(`stale.${problem}`, { count: data?.limit ?? 0 }) : t("common:error.body"))}</p>
-      <p>
-        <a className="button" href={data?.searchHref ?? "/search"}>
-          {t("backToSearch")}
-        </a>
-      </p>
-    </section>
-  );
+  return <CheckoutStale />;
 }

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
-import { requestPasswordResetLimited } from "~/modules/user/account.server";
+import { requestPasswordResetLimited } from "~/modules/user/password-reset.server";
 import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
 import { forgotPasswordSchema } from "~/modules/user/validation";

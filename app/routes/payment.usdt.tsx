@@ -18,14 +18,13 @@ import { payableQuery } from "~/modules/booking/methods";
 import { paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { walletSchema } from "~/modules/payment/wallet-form";
 import { unmatchedReasons } from "~/modules/payment/tron";
+import { depositQrSvg, walletSettings } from "~/modules/payment/wallet-settings.server";
 import {
-  depositQrSvg,
   latestWalletPayment,
   submitTransactionLimited,
-  usdtAttemptOrBusy,
-  walletSettings,
   walletView,
-} from "~/modules/payment/wallet.server";
+} from "~/modules/payment/submit-usdt-payment.server";
+import { usdtAttemptOrBusy } from "~/modules/payment/usdt-attempt.server";
 
 /** While a transaction is being checked the page asks again this often. */
 const REFRESH_SECONDS = 10;

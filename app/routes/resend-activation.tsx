@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { messages } from "~/modules/forms/messages";
-import { resendActivationLimited } from "~/modules/user/account.server";
+import { resendActivationLimited } from "~/modules/user/activation.server";
 import { requireUser } from "~/modules/user/auth.server";
 import { safeRedirect } from "~/modules/access/redirect";
 import { toastHeader, type Toast } from "~/utils/toast.server";

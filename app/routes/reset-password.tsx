@@ -3,11 +3,12 @@ import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { messages } from "~/modules/forms/messages";
-import { inspectResetLink, resetPasswordLimited } from "~/modules/user/account.server";
+import { inspectResetLink, resetPasswordLimited } from "~/modules/user/password-reset.server";
 import { authMessages } from "~/modules/user/messages";
 import { looksLikeToken } from "~/modules/user/tokens";
 import { resetPasswordSchema } from "~/modules/user/validation";
@@ -82,19 +83,7 @@ export default function ResetPasswordPage() {
       <Form method="post" {...getFormProps(form)} className="stack card">
         <FormErrors form={form} labels={labels} />
         <input type="hidden" name="token" value={token} />
-        <TextField
-          field={fields.password}
-          label={labels.password}
-          type="password"
-          autoComplete="new-password"
-          help={t("auth:help.password")}
-        />
-        <TextField
-          field={fields.confirmPassword}
-          label={labels.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} labels={labels} />
         <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("auth:resetPassword.submitting")}>
           {t("auth:resetPassword.submit")}
         </SubmitButton>

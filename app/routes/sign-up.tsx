@@ -7,10 +7,11 @@ import { useMemo } from "react";
 import { CaptchaField, useCaptchaLabel } from "~/components/captcha-field";
 import { TermsField } from "~/components/form-choices";
 import { FormErrors, Honeypot, SubmitButton, TextField } from "~/components/forms";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { useZodForm } from "~/components/use-zod-form";
 import { useTranslation } from "~/modules/i18n/react";
 import { pageCaptcha, proofOfForm, requiredCaptcha } from "~/modules/security/captcha.server";
-import { registerUserLimited } from "~/modules/user/account.server";
+import { registerUserLimited } from "~/modules/user/sign-up.server";
 import { appToday } from "~/modules/time/calendar";
 import { messages } from "~/modules/forms/messages";
 import { authMessages } from "~/modules/user/messages";
@@ -115,18 +116,10 @@ export default function SignUpPage() {
           autoComplete="bday"
           help={t("auth:help.birthDate")}
         />
-        <TextField
-          field={fields.password}
-          label={labels.password}
-          type="password"
-          autoComplete="new-password"
-          help={t("auth:help.password")}
-        />
-        <TextField
-          field={fields.confirmPassword}
-          label={labels.confirmPassword}
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+          labels={{ password: labels.password, confirmPassword: labels.confirmPassword }}
         />
         <TermsField field={fields.tos} label={t("auth:signUp.acceptTos")} readLabel={t("auth:signUp.readTos")} />
         <CaptchaField captcha={captcha} field={fields.captchaAnswer} attempt={lastResult} />

@@ -1,15 +1,10 @@
 import crypto from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  changePassword,
-  inspectActivationLink,
-  registerUser,
-  requestPasswordReset,
-  resendActivation,
-  resetPassword,
-} from "~/modules/user/account.server";
-import { activateWithPassword } from "~/modules/user/activation.server";
+import { changePassword } from "~/modules/user/password-change.server";
+import { inspectActivationLink, resendActivation, activateWithPassword } from "~/modules/user/activation.server";
+import { registerUser } from "~/modules/user/sign-up.server";
+import { requestPasswordReset, resetPassword } from "~/modules/user/password-reset.server";
 import { verifyCredentials } from "~/modules/user/auth.server";
 import { verifyPassword } from "~/modules/user/password.server";
 import { hashToken, issueToken, useToken } from "~/modules/user/tokens.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { registerUser } from "~/modules/user/account.server";
+import { registerUser } from "~/modules/user/sign-up.server";
 import { hashToken } from "~/modules/user/tokens.server";
 import { action, loader } from "~/routes/activate";
 import { getDb, schema } from "~/utils/db.server";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { contentKey } from "~/modules/images/images.server";
-import { replaceAvatar } from "~/modules/user/account.server";
+import { replaceAvatar } from "~/modules/user/profile.server";
 import { processImage } from "~/modules/images/process.server";
 import { avatarShape } from "~/modules/user/avatar.server";
 import { loader } from "~/routes/media.$name";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { registerUser, resetPassword } from "~/modules/user/account.server";
+import { registerUser } from "~/modules/user/sign-up.server";
+import { resetPassword } from "~/modules/user/password-reset.server";
 import { activateWithPassword } from "~/modules/user/activation.server";
 import { verifyCredentials } from "~/modules/user/auth.server";
 import { hashPassword, verifyPassword } from "~/modules/user/password.server";

@@ -6,18 +6,16 @@ import { recordPayment } from "~/modules/payment/record.server";
 import { loader as usdtPageLoader } from "~/routes/payment.usdt";
 import { createApiClient, signedInUser } from "../api/client";
 import { loadPayableBooking, type PayableBooking } from "~/modules/payment/payable.server";
+import { ATTEMPT_GRACE_MS } from "~/modules/payment/tron";
+import { ATTEMPT_MS, openUsdtAttempt } from "~/modules/payment/usdt-attempt.server";
 import {
-  ATTEMPT_GRACE_MS,
-  ATTEMPT_MS,
   CHECK_WINDOW_MS,
   checkUsdtPayment,
-  latestWalletPayment,
   NotYetSolidified,
-  openUsdtAttempt,
-  submitTransaction,
   TronGridUnavailable,
-  unmatchedUsdtTransfers,
-} from "~/modules/payment/wallet.server";
+} from "~/modules/payment/check-usdt-payment.server";
+import { latestWalletPayment, submitTransaction } from "~/modules/payment/submit-usdt-payment.server";
+import { unmatchedUsdtTransfers } from "~/modules/payment/unmatched-usdt.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { runJob } from "../../jobs/handlers";

@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { ConfirmForm } from "~/components/confirm-form";
 import { SelectField } from "~/components/form-choices";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
@@ -52,25 +53,17 @@ export function CarBlocks({
       <h2 id="blocks-title">{t("blocks.title")}</h2>
       <p className="field__help">{t("blocks.lead")}</p>
       {confirmRemove ? (
-        <Form method="post" action={`${page}?blocks`} className="notice notice--warning stack">
-          <p role="alert">{t("blocks.confirmRemove", { span: span(confirmRemove) })}</p>
-          <input type="hidden" name="blockId" value={confirmRemove.id} />
-          <p className="actions">
-            <button
-              type="submit"
-              name="intent"
-              value="unblock"
-              className="button button--danger"
-              disabled={busy("unblock")}
-              aria-busy={busy("unblock")}
-            >
-              {t("blocks.yesRemove")}
-            </button>
-            <Link to={`${page}#blocks`} className="button button--secondary" preventScrollReset>
-              {t("admin:common.cancel")}
-            </Link>
-          </p>
-        </Form>
+        <ConfirmForm
+          action={`${page}?blocks`}
+          question={t("blocks.confirmRemove", { span: span(confirmRemove) })}
+          hidden={{ name: "blockId", value: confirmRemove.id }}
+          intent="unblock"
+          busy={busy("unblock")}
+          confirmLabel={t("blocks.yesRemove")}
+          cancelHref={`${page}#blocks`}
+          cancelLabel={t("admin:common.cancel")}
+          preventScrollReset
+        />
       ) : null}
       {blocks.length === 0 ? (
         <p className="empty-state">{t("blocks.empty")}</p>

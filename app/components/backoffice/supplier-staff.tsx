@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { ConfirmForm } from "~/components/confirm-form";
 import { SelectField } from "~/components/form-choices";
 import { FormErrors, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
@@ -35,25 +36,17 @@ export function SupplierStaff({
       <h2 id="staff-title">{t("staff.title")}</h2>
       <p className="field__help">{t("staff.lead")}</p>
       {confirmRemove ? (
-        <Form method="post" action={page} className="notice notice--warning stack">
-          <p role="alert">{t("staff.confirmRemove", { name: confirmRemove.fullName, email: confirmRemove.email })}</p>
-          <input type="hidden" name="staffId" value={confirmRemove.id} />
-          <p className="actions">
-            <button
-              type="submit"
-              name="intent"
-              value="remove-staff"
-              className="button button--danger"
-              disabled={removing}
-              aria-busy={removing}
-            >
-              {t("staff.yesRemove")}
-            </button>
-            <Link to={`${page}#staff`} className="button button--secondary" preventScrollReset>
-              {t("admin:common.cancel")}
-            </Link>
-          </p>
-        </Form>
+        <ConfirmForm
+          action={page}
+          question={t("staff.confirmRemove", { name: confirmRemove.fullName, email: confirmRemove.email })}
+          hidden={{ name: "staffId", value: confirmRemove.id }}
+          intent="remove-staff"
+          busy={removing}
+          confirmLabel={t("staff.yesRemove")}
+          cancelHref={`${page}#staff`}
+          cancelLabel={t("admin:common.cancel")}
+          preventScrollReset
+        />
       ) : null}
       {staff.length === 0 ? (
         <p className="empty-state">{t("staff.empty")}</p>

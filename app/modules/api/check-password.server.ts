@@ -1,5 +1,5 @@
 import { messages } from "~/modules/forms/messages";
-import { verifyCurrentPassword, type CheckBudget } from "~/modules/user/account.server";
+import { verifyCurrentPassword, type CheckBudget } from "~/modules/user/password-change.server";
 import { ApiError } from "./errors";
 import { requireOwnPathId } from "./own-account";
 

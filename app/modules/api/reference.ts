@@ -231,3 +231,34 @@ export function referenceOf(document: OpenApiDocument): ReferenceView {
   }));
   return { intro: document.info.description, operations, components };
 }
+
+/** The reference page's own words (`api:docs.<key>`), in the reader's language. */
+export const referenceLabelKeys = [
+  "title",
+  "intro",
+  "operations",
+  "auth",
+  "authNone",
+  "authOptional",
+  "authUser",
+  "parameters",
+  "body",
+  "responses",
+  "example",
+  "name",
+  "in",
+  "required",
+  "type",
+  "description",
+  "seeSchema",
+  "schemas",
+  "writtenInEnglish",
+  "yes",
+  "headers",
+] as const;
+
+/** The page's words by key, with "Access:", "Example:", "Headers:" written as a label before its value. */
+export type ReferenceLabels = Record<
+  (typeof referenceLabelKeys)[number] | "authLabelled" | "exampleLabelled" | "headersLabelled",
+  string
+>;

@@ -1,5 +1,5 @@
 import { languageOrDefault } from "~/modules/i18n/languages";
-import { loadProfile } from "~/modules/user/account.server";
+import { loadProfile } from "~/modules/user/profile.server";
 import { ApiError } from "./errors";
 import { absoluteUrl } from "./media-url.server";
 import type { ApiUser } from "./schemas";

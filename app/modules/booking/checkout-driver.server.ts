@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { createUnactivatedAccount } from "~/modules/user/account.server";
+import { createUnactivatedAccount } from "~/modules/user/sign-up.server";
 import { schema, type Transaction } from "~/utils/db.server";
 import { refuse, type CheckoutInput } from "./checkout-outcome";
 

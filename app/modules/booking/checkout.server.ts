@@ -8,7 +8,7 @@ import type { OnlineMethod } from "~/modules/booking/methods";
 import { rentalFees, type FeeKey, type OptionKey, type RateSpan } from "~/modules/pricing/pricing";
 import { ratesForCar } from "~/modules/pricing/seasons.server";
 import { getDb } from "~/utils/db.server";
-import { loadProfile, updateProfile } from "~/modules/user/account.server";
+import { loadProfile, updateProfile } from "~/modules/user/profile.server";
 import { authMessages } from "~/modules/user/messages";
 import { loadCheckoutCar, type CheckoutCar } from "./checkout-car.server";
 import type { CheckoutFailure, CheckoutResult } from "./checkout-outcome";

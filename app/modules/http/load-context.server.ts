@@ -4,7 +4,7 @@ import { detectLanguage } from "~/modules/i18n/detect.server";
 import { isLanguage, type Language } from "~/modules/i18n/languages";
 import { languageCookie } from "~/utils/cookies.server";
 import { bearerToken, findTokenUser, presentsBearer } from "~/utils/api-tokens.server";
-import { saveLanguageChoice } from "~/modules/user/account.server";
+import { saveLanguageChoice } from "~/modules/user/profile.server";
 import { findSessionUser, readSessionId, type Credential, type SessionUser } from "~/utils/session.server";
 
 export type RequestContext = {

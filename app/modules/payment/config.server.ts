@@ -3,7 +3,7 @@ import { cachedValue } from "~/utils/cached-value.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import type { OnlineMethod } from "~/modules/booking/methods";
-import { walletSettings } from "./wallet.server";
+import { walletSettings } from "./wallet-settings.server";
 
 const { settings, banks } = schema;
 

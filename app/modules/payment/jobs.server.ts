@@ -2,7 +2,7 @@ import { provideHandlers } from "~/utils/jobs.server";
 import { log } from "~/utils/log.server";
 import { applyStripeEvent } from "./stripe-webhook.server";
 import { expireMobilePayments } from "./expire-mobile-payments.server";
-import { checkUsdtPayment } from "./wallet.server";
+import { checkUsdtPayment } from "./check-usdt-payment.server";
 
 /**
  * The payment jobs' handlers (docs/architecture.md#layers): settling a payment is the payments

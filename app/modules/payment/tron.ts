@@ -150,3 +150,18 @@ export function matchAttempt(
   if (attempt.balanceCents !== balanceCents) return { state: "unmatched", reason: "amountChanged" };
   return { state: "matched", attempt };
 }
+
+/** Why a submitted USDT payment failed: the transaction is not a USDT transfer to us, matches no attempt, or never solidified in time. */
+export type FailureReason = InvalidReason | UnmatchedReason | "timeout";
+
+/** The provider references of USDT payments start with this. */
+export const REFERENCE_PREFIX = "tron:";
+
+/** The provider reference of a transaction that paid a booking: unique, so one transaction pays once. */
+export const paidReference = (txId: string) => `${REFERENCE_PREFIX}${txId}`;
+/**
+ * The reference of a booking's claim on a transaction until it is checked: unique per booking, so
+ * another booking claiming the same transaction (only one of them can match it) never blocks the
+ * real payer's submission.
+ */
+export const claimReference = (txId: string, bookingId: number) => `${REFERENCE_PREFIX}${txId}:${bookingId}`;

@@ -9,7 +9,7 @@ import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import { deleteImageIfUnreferenced, storeImage } from "~/modules/images/images.server";
 import type { ImageRefusal } from "~/modules/images/process.server";
 import { processImage } from "~/modules/images/process.server";
-import { emailInvitation } from "~/modules/user/account.server";
+import { emailInvitation } from "~/modules/user/account-emails.server";
 import { getDb, schema } from "~/utils/db.server";
 import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 import type { StaffInvite, SupplierRules } from "./supplier-form";

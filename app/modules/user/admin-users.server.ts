@@ -9,7 +9,7 @@ import type { Language } from "~/modules/i18n/languages";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { sqlState, UNIQUE_VIOLATION } from "~/utils/postgres.server";
 import { endOtherSignIns } from "~/utils/session.server";
-import { createUnactivatedAccount } from "./account.server";
+import { createUnactivatedAccount } from "./sign-up.server";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import {
   likePattern,
