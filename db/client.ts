@@ -45,11 +45,14 @@ const globalKey = Symbol.for("rueda.db");
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle> };
 const store = globalThis as GlobalWithDb;
 
+/** Where the embedded database lives when there is no DATABASE_URL. */
+export function pgliteDir(env = getEnv()): string {
+  return env.PGLITE_DIR ?? path.join(env.DATA_DIR, "pglite");
+}
+
 function open(): Promise<Handle> {
   const env = getEnv();
-  return env.DATABASE_URL
-    ? openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE)
-    : openPglite(env.PGLITE_DIR ?? path.join(env.DATA_DIR, "pglite"));
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE) : openPglite(pgliteDir(env));
 }
 
 /** The shared connection (pool). Opening it never changes the schema: see `withSetupLock`. */

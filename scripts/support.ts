@@ -12,8 +12,15 @@ export type ScratchDatabase = {
   keep: () => Promise<void>;
 };
 
-/** A new, empty database next to `adminUrl`'s, or null when PostgreSQL is not reachable. */
-export async function scratchDatabase(adminUrl: string, name: string): Promise<ScratchDatabase | null> {
+/**
+ * A new, empty database next to `adminUrl`'s (a copy of `template` when given, which must have no
+ * open sessions), or null when PostgreSQL is not reachable.
+ */
+export async function scratchDatabase(
+  adminUrl: string,
+  name: string,
+  options: { template?: string } = {},
+): Promise<ScratchDatabase | null> {
   const admin = postgres(adminUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
   try {
     await admin`select 1`;
@@ -22,7 +29,7 @@ export async function scratchDatabase(adminUrl: string, name: string): Promise<S
     return null;
   }
   await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.unsafe(`create database "${name}"`);
+  await admin.unsafe(`create database "${name}"${options.template ? ` template "${options.template}"` : ""}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -8,7 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import * as schema from "../../db/schema";
 import { createBooking, createCar, createLocation, createSupplier, createUser } from "../factories";
@@ -61,9 +61,16 @@ afterAll(async () => {
 });
 
 describe.each(engines)("migrations on $name", ({ open }) => {
+  let opened: Opened;
+  // Once per engine, for both tests: a fresh PGlite starts and migrates here, seconds alone and far
+  // longer on a busy machine (opening it again in the second test timed out there).
+  beforeAll(async () => {
+    opened = await open();
+    closers.push(opened.close);
+  }, 90_000);
+
   it("apply every committed migration, twice without change", async () => {
-    const { db, migrate, close } = await open();
-    closers.push(close);
+    const { db, migrate } = opened;
     const applied = async () =>
       rowsOf<{ count: number }>(
         await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`),
@@ -75,12 +82,10 @@ describe.each(engines)("migrations on $name", ({ open }) => {
       await db.execute(sql`select conname from pg_constraint where conname = 'bookings_no_overlap'`),
     );
     expect(constraint).toHaveLength(1);
-    // A fresh PGlite starts and migrates in this test: seconds alone, far longer on a busy machine.
-  }, 90_000);
+  });
 
   it("refuse overlapping blocking bookings of one car, accept back-to-back and cancelled ones", async () => {
-    const { db, close } = await open();
-    closers.push(close);
+    const { db } = opened;
     const supplier = await createSupplier(db);
     const location = await createLocation(db);
     const driver = await createUser(db);
