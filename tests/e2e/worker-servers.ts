@@ -107,23 +107,28 @@ function appEnv(): Record<string, string> {
   };
 }
 
+/** `output`: what it printed, kept for the message when it fails to start. */
 type Child = { child: ChildProcess; output: string[]; stop: () => Promise<void> };
 
-/** A compiled entry point (build/node/…, built by global-setup.ts) with the app's environment; its lines go to this worker's output. */
-function startNode(script: string, name: string, env: Record<string, string>): Child {
+/**
+ * A compiled entry point (build/node/…, built by global-setup.ts) with the app's environment. Its
+ * error output goes to this worker's output, and its standard output too when `echoStdout` says so (the
+ * job worker logs each retry of a job there, which would bury the report).
+ */
+function startNode(script: string, name: string, env: Record<string, string>, echoStdout: boolean): Child {
   const child = spawn(process.execPath, [script], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];
-  const echo = (chunk: Buffer) => {
+  const lines = (echo: boolean) => (chunk: Buffer) => {
     for (const line of chunk.toString().split("\n").filter(Boolean)) {
       output.push(line);
-      console.log(`[${name} w${index}] ${line}`);
+      if (echo) console.log(`[${name} w${index}] ${line}`);
     }
   };
-  child.stdout!.on("data", echo);
-  child.stderr!.on("data", echo);
+  child.stdout!.on("data", lines(echoStdout));
+  child.stderr!.on("data", lines(true));
   // A worker that dies without its teardown must not leave its server holding the ports.
   const killOnExit = () => child.kill("SIGKILL");
   process.once("exit", killOnExit);
@@ -142,7 +147,10 @@ function startNode(script: string, name: string, env: Record<string, string>): C
 /** Waits until `url` answers 2xx, or fails when `started` exits or time runs out. */
 async function answering(url: string, started: Child, timeoutMs: number): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
-    if (started.child.exitCode !== null) throw new Error(`${url}: the process exited (${started.child.exitCode})`);
+    if (started.child.exitCode !== null)
+      throw new Error(
+        `${url}: the process exited (${started.child.exitCode}):\n${started.output.slice(-20).join("\n")}`,
+      );
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -150,7 +158,7 @@ async function answering(url: string, started: Child, timeoutMs: number): Promis
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s:\n${started.output.slice(-20).join("\n")}`);
 }
 
 /** Drops this worker's clone (if any) and makes it afresh from the template; nothing may be connected to the template meanwhile. */
@@ -213,14 +221,16 @@ export async function startWorkerServers(): Promise<{ stop: () => Promise<void> 
 
     const env = appEnv();
     // The compiled server and worker, as production runs them (docs/operations.md#build).
-    const server = startNode("build/node/server.js", "server", env);
+    const server = startNode("build/node/server.js", "server", env, true);
     stops.push(server.stop);
     await answering(`${share.baseURL}/healthz`, server, 120_000);
     if (share.redisUrl) {
-      const worker = startNode("build/node/worker.js", "worker", {
-        ...env,
-        WORKER_HEALTH_PORT: String(share.ports.jobWorkerHealth),
-      });
+      const worker = startNode(
+        "build/node/worker.js",
+        "worker",
+        { ...env, WORKER_HEALTH_PORT: String(share.ports.jobWorkerHealth) },
+        false,
+      );
       stops.push(worker.stop);
       await answering(localhost(share.ports.jobWorkerHealth), worker, 60_000);
     }
