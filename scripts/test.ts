@@ -31,27 +31,28 @@ function step(title: string, body: () => boolean): boolean {
 
 /**
  * The production build, started now and awaited by the browser step: it runs beside the static
- * checks and vitest, which leave the second core idle much of the time. Its output is kept and
- * shown only if it fails.
+ * checks and vitest, which leave the second core idle much of the time. Its output goes to a file
+ * (the steps' spawnSync holds this process's event loop, so a pipe would fill and stall it), shown
+ * only if it fails; its time ends at that file's last write, the build's last line.
  */
 function backgroundBuild(): { done: () => Promise<boolean> } {
   const started = Date.now();
-  const output: Buffer[] = [];
-  const child = spawn("npm", ["run", "build"], { stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
-  child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
-  const exited = new Promise<boolean>((resolve) => {
+  const log = `${timesDir}/build.log`;
+  const out = fs.openSync(log, "w");
+  const child = spawn("npm", ["run", "build"], { stdio: ["ignore", out, out] });
+  fs.closeSync(out);
+  const finished = new Promise<boolean>((resolve) => {
     child.once("error", () => resolve(false));
     child.once("exit", (code) => resolve(code === 0));
-  });
-  const finished = exited.then((ok) => {
-    steps.push({ title: "Production build (beside the steps above)", ms: Date.now() - started, ok, background: true });
+  }).then((ok) => {
+    const ms = fs.statSync(log).mtimeMs - started;
+    steps.push({ title: "Production build (beside the steps above)", ms, ok, background: true });
     return ok;
   });
   return {
     done: async () => {
       const ok = await finished;
-      if (!ok) process.stdout.write(Buffer.concat(output));
+      if (!ok) process.stdout.write(fs.readFileSync(log));
       return ok;
     },
   };
