@@ -1,48 +1,18 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 3200);
-const resendPort = Number(process.env.RESEND_FAKE_PORT ?? 4010);
-const tronGridPort = Number(process.env.TRONGRID_FAKE_PORT ?? 4020);
-const workerHealthPort = Number(process.env.WORKER_HEALTH_PORT ?? 3299);
-const stripeFakePort = Number(process.env.STRIPE_FAKE_PORT ?? 12111);
-const baseURL = `http://127.0.0.1:${port}`;
-
 /*
- * The app runs exactly as in production, with its real clients pointed at local fakes.
- * DATABASE_URL / REDIS_URL come from scripts/test.ts (a scratch database, a scratch Redis
- * db); without them the app uses in-memory PGlite and runs jobs in-process.
+ * No webServer here: global-setup.ts builds once and prepares the template database, and each
+ * worker starts its own server, job worker and fakes on a clone of it (tests/e2e/worker-servers.ts,
+ * docs/operations.md#tests). DATABASE_URL / REDIS_URL come from scripts/test.ts (a scratch
+ * database, a scratch Redis db); without them the app uses in-memory PGlite and runs jobs
+ * in-process, in one worker.
  */
-const appEnv = {
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  APP_URL: baseURL,
-  DATA_DIR: ".data/e2e",
-  PGLITE_DIR: "memory://",
-  RESEND_API_KEY: "re_test_e2e",
-  RESEND_BASE_URL: `http://127.0.0.1:${resendPort}`,
-  MAIL_FROM: "Rueda <no-reply@rueda.test>",
-  // USDT is offered only with a deposit address; the chain is the TronGrid fake.
-  TRONGRID_URL: `http://127.0.0.1:${tronGridPort}`,
-  WALLET_ADDRESS: "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV",
-  // Tests of rate limits give each burst a client address of its own through X-Forwarded-For.
-  TRUST_PROXY: "1",
-  // /status answers admins and this bearer only (docs/operations.md#health).
-  STATUS_TOKEN: "e2e-status-token-0123456789",
-  // App origins that may call the API from a browser: a page the CORS spec serves on this run's
-  // port + 8 (+ 9 is the one it serves as not listed), and a hybrid app's WebView.
-  API_CORS_ORIGINS: `http://127.0.0.1:${port + 8} capacitor://localhost`,
-  // One access line per request would bury the test report; warnings and errors still show.
-  LOG_LEVEL: "warn",
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-};
-// BullMQ needs a worker, and a worker needs a shared database: Redis only with PostgreSQL.
-const withWorker = Boolean(process.env.REDIS_URL && process.env.DATABASE_URL);
-if (withWorker) Object.assign(appEnv, { REDIS_URL: process.env.REDIS_URL });
-
 export default defineConfig({
   testDir: "./tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  // Files in parallel, each worker on its own database; the tests of one file in order, in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: process.env.DATABASE_URL ? 2 : 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -52,7 +22,7 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],
   use: {
     ...devices["Desktop Chrome"],
-    baseURL,
+    // baseURL is the worker's own server: the fixture in tests/e2e/support.ts.
     headless: true,
     launchOptions: {
       // scripts/test.ts sets it (Debian's headless shell, docs/operations.md#tests).
@@ -68,49 +38,4 @@ export default defineConfig({
     },
     trace: "off",
   },
-  webServer: [
-    {
-      command: "npx tsx tests/fakes/resend-server.ts",
-      url: `http://127.0.0.1:${resendPort}/health`,
-      env: { RESEND_FAKE_PORT: String(resendPort) },
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    {
-      // Only the card spec's own Stripe-enabled server talks to it; the suite's server uses the demo gateway.
-      command: "npx tsx tests/fakes/stripe-server.ts",
-      url: `http://127.0.0.1:${stripeFakePort}/health`,
-      env: { STRIPE_FAKE_PORT: String(stripeFakePort), STRIPE_FAKE_WEBHOOK_SECRET: "whsec_e2e_fake" },
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    {
-      command: "npx tsx tests/fakes/trongrid-server.ts",
-      url: `http://127.0.0.1:${tronGridPort}/health`,
-      env: { TRONGRID_FAKE_PORT: String(tronGridPort) },
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    {
-      // The compiled server and worker, as production runs them (docs/operations.md#build).
-      command: "npm run build && node build/node/server.js",
-      url: `${baseURL}/healthz`,
-      env: appEnv,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "pipe",
-    },
-    ...(withWorker
-      ? [
-          {
-            // Started after the server above, so its build is there.
-            command: "node build/node/worker.js",
-            url: `http://127.0.0.1:${workerHealthPort}/`,
-            env: { ...appEnv, WORKER_HEALTH_PORT: String(workerHealthPort) },
-            reuseExistingServer: false,
-            timeout: 60_000,
-          },
-        ]
-      : []),
-  ],
 });

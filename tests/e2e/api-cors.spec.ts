@@ -1,17 +1,17 @@
+import { share } from "./worker-servers";
 import http from "node:http";
 import { test as base, type Page } from "@playwright/test";
 import { expect, test } from "./support";
 
 /*
  * Browser and hybrid-app clients of the API (docs/security.md#api-origins): a page served from an
- * app origin the operator listed (API_CORS_ORIGINS, see playwright.config.ts) signs in and calls
+ * app origin the operator listed (API_CORS_ORIGINS, see tests/e2e/worker-servers.ts) signs in and calls
  * the API with its cookie and with its token; a page of an origin not listed is refused with the
  * documented 403 `crossSite`, and its script cannot read any answer.
  */
-const port = Number(process.env.E2E_PORT ?? 3200);
-const api = `http://127.0.0.1:${port}`;
-const listedPort = port + 8;
-const unlistedPort = port + 9;
+const api = share.baseURL;
+const listedPort = share.ports.corsListed;
+const unlistedPort = share.ports.corsUnlisted;
 const driver = { email: "driver@rueda.example", password: "Rueda2026!" };
 
 /** A tiny app page: nothing but a heading; the test's script runs in it. */

@@ -5,7 +5,7 @@ import { expect, test } from "./support";
  * Paying from an app (docs/security.md#payment-hand-off): the app holds a bearer token and no
  * cookie; it asks for a hand-off link, a fresh browser opens it, pays by the demo card and is
  * offered the way back to the app; the booking reads paid through the API, and the link does not
- * open twice. capacitor://localhost is an app origin of the suite's server (playwright.config.ts).
+ * open twice. capacitor://localhost is an app origin of the suite's server (tests/e2e/worker-servers.ts).
  */
 const driver = { email: "driver@rueda.example", password: "Rueda2026!" };
 const RETURN_URL = "capacitor://localhost/payment-done";

@@ -1,3 +1,4 @@
+import { share } from "./worker-servers";
 import postgres from "postgres";
 import type { Page } from "@playwright/test";
 import { activatedAccount } from "./activated-account";
@@ -13,7 +14,7 @@ const PASSWORD = "Rueda2026!";
 const DRIVER = "driver@rueda.example";
 const STAFF = "staff@llanos.example";
 
-const sql = postgres(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
+const sql = postgres(share.databaseUrl ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
 test.afterAll(async () => {
   await sql.end();
 });

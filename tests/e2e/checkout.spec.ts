@@ -1,3 +1,4 @@
+import { share } from "./worker-servers";
 import type { Locator, Page } from "@playwright/test";
 import type { FakeEmail } from "../fakes/resend";
 import { activatedAccount } from "./activated-account";
@@ -170,9 +171,7 @@ for (const [index, mode] of jsModes.entries()) {
       await page.getByRole("button", { name: "Book now" }).click();
       await expect(page.getByText(/The driver must be at least (2\d) years old/)).toBeVisible();
       await expect(page).toHaveURL(/\/checkout\?/);
-      const response = await request.get(
-        `http://127.0.0.1:${process.env.RESEND_FAKE_PORT ?? 4010}/emails?to=${encodeURIComponent(email)}`,
-      );
+      const response = await request.get(`${share.resendFakeUrl}/emails?to=${encodeURIComponent(email)}`);
       expect(((await response.json()) as { data: FakeEmail[] }).data).toEqual([]);
     });
 

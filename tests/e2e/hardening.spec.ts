@@ -2,13 +2,13 @@
  * The audit's findings (issue 10), tried the way an attacker or an operator would: raw
  * HTTP against the running app, and servers of their own for start-up, health and stop.
  */
+import { share } from "./worker-servers";
 import { activatedAccount } from "./activated-account";
 import http from "node:http";
 import { expect, test } from "./support";
 import { bodyLimits } from "../../app/modules/http/body-limits";
 
-const port = Number(process.env.E2E_PORT ?? 3200);
-const origin = `http://127.0.0.1:${port}`;
+const origin = share.baseURL;
 const DEMO_PASSWORD = "Rueda2026!";
 
 /** A client address of its own (the e2e server trusts one proxy), so limits tried here touch no other test. */

@@ -1,3 +1,4 @@
+import { share } from "./worker-servers";
 import postgres from "postgres";
 import { caracas, expect, jsModes, signIn, test } from "./support";
 
@@ -9,7 +10,7 @@ import { caracas, expect, jsModes, signIn, test } from "./support";
 const PASSWORD = "Rueda2026!";
 const STAFF = "staff@llanos.example";
 
-const sql = postgres(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
+const sql = postgres(share.databaseUrl ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
 test.afterAll(async () => {
   await sql.end();
 });

@@ -2,13 +2,15 @@
  * What an operator sees: servers of this file's own (the production build the suite's
  * web server built), started, probed and stopped the way a platform does it.
  */
+import { share } from "./worker-servers";
 import http from "node:http";
 import { scratchDatabase, startServer, type RunningServer } from "../../scripts/support";
 import { expect, test } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
-let nextPort = 3230;
+/** The ports of this worker set aside for this file (tests/e2e/worker-servers.ts). */
+const ports = [...share.ports.operations];
 const embedded = (name: string) => ({
   DATABASE_URL: "",
   PGLITE_DIR: "memory://",
@@ -20,7 +22,7 @@ async function withServer<T>(
   env: Record<string, string>,
   use: (server: RunningServer, base: string) => Promise<T>,
 ): Promise<T> {
-  const port = nextPort++;
+  const port = ports.shift()!;
   const server = await startServer(port, env);
   try {
     return await use(server, `http://127.0.0.1:${port}`);
@@ -125,7 +127,7 @@ test("stopping the server lets every request in flight finish", async () => {
 
 /** An empty PostgreSQL database beside the suite's own, or null on the embedded default. */
 function scratchPostgres() {
-  const suiteDatabase = process.env.DATABASE_URL;
+  const suiteDatabase = share.databaseUrl;
   return suiteDatabase
     ? scratchDatabase(suiteDatabase, `rueda_e2e_prod_${process.pid}_${Date.now().toString(36)}`)
     : Promise.resolve(null);
@@ -135,8 +137,8 @@ test("a request's id is in its response and its log line; /metrics answers its t
   // A fresh PGlite server migrates before it answers: most of a minute on a busy machine.
   test.setTimeout(150_000);
   const token = "ops-metrics-token-0123456789";
-  // A port inside this run's own range (E2E_PORT + 0–9), not shared with a parallel run.
-  const port = Number(process.env.E2E_PORT ?? 3200) + 7;
+  // A port inside this worker's own block (tests/e2e/worker-servers.ts), not shared with a parallel run.
+  const port = share.ports.operationsObserve;
   // PostgreSQL when there is one: a fresh PGlite migrates for most of a minute on a busy machine.
   const scratch = await scratchPostgres();
   const env = { ...embedded("observe"), METRICS_TOKEN: token, LOG_LEVEL: "info" };

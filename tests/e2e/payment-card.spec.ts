@@ -2,6 +2,7 @@
  * Card payments (docs/domain.md#card-payments): the suite's server has no Stripe key, so it runs
  * the demo gateway; a server of this file's own runs with Stripe pointed at tests/fakes/stripe.ts.
  */
+import { share } from "./worker-servers";
 import type { Browser, Page } from "@playwright/test";
 import Stripe from "stripe";
 import { startServer, type RunningServer } from "../../scripts/support";
@@ -10,10 +11,10 @@ import type { FakeEvent, FakeSession } from "../fakes/stripe";
 import { expect, jsModes, resendFakeUrl, test, uniqueEmail, waitForEmails } from "./support";
 
 const MAIQUETIA = "Maiquetía Airport (CCS)";
-const stripeFakeUrl = `http://127.0.0.1:${process.env.STRIPE_FAKE_PORT ?? 12111}`;
-/** playwright.config.ts gives the Stripe fake this secret. */
-const WEBHOOK_SECRET = "whsec_e2e_fake";
-const stripeAppPort = Number(process.env.E2E_PORT ?? 3200) + 5;
+const stripeFakeUrl = share.stripeFakeUrl;
+/** The Stripe fake signs with this secret (tests/e2e/worker-servers.ts). */
+const WEBHOOK_SECRET = share.stripeWebhookSecret;
+const stripeAppPort = share.ports.stripeApp;
 const stripeApp = `http://127.0.0.1:${stripeAppPort}`;
 
 /** A wall-clock value in Caracas (UTC-4 all year), `days` from now at `time`. */
@@ -160,7 +161,7 @@ test.describe("card payment through Stripe", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    mailbox = await startResendFake(stripeAppPort + 1);
+    mailbox = await startResendFake(share.ports.stripeAppMailbox);
     server = await startServer(
       stripeAppPort,
       {

@@ -1,3 +1,4 @@
+import { share } from "./worker-servers";
 import postgres from "postgres";
 import type { Page } from "@playwright/test";
 import { expect, jsModes, signIn as signInPage, test, uniqueEmail, waitForEmails } from "./support";
@@ -15,7 +16,7 @@ const ADMIN = "admin@rueda.example";
 const STAFF = "staff@llanos.example";
 const RATE_TENTHOUSANDTHS = 2_455_000n; // the demo rate, 245.5 Bs per dollar
 
-const sql = postgres(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
+const sql = postgres(share.databaseUrl ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
 test.beforeAll(async () => {
   // The demo staff read this spec's pages and toasts in English.
   await sql`update users set language = 'en' where email in (${ADMIN}, ${STAFF})`;

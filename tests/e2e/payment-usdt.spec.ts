@@ -1,3 +1,4 @@
+import { share } from "./worker-servers";
 import crypto from "node:crypto";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import type { FakeTransaction } from "../fakes/trongrid";
@@ -17,9 +18,9 @@ import {
  * USDT on TRON from checkout to paid, against the TronGrid fake: each test books a car of the
  * demo data as a visitor, picks USDT, and the fake chain holds the transactions the test
  * registers, for the exact amount the booking's page asks (docs/domain.md#usdt). The e2e app's
- * deposit address and USDT contract are playwright.config.ts's.
+ * deposit address is tests/e2e/worker-servers.ts's, its USDT contract the default.
  */
-const tronGridUrl = `http://127.0.0.1:${process.env.TRONGRID_FAKE_PORT ?? 4020}`;
+const tronGridUrl = share.tronGridFakeUrl;
 const WALLET = "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV";
 const USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const OTHER = "TD5gsCwxykWsLN9aPrq2TAfNjByuZKYp4E";

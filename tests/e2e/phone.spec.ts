@@ -1,3 +1,4 @@
+import { share } from "./worker-servers";
 import postgres from "postgres";
 import type { Browser, Page } from "@playwright/test";
 import { activatedAccount } from "./activated-account";
@@ -11,7 +12,7 @@ import { caracas, expect, jsModes, signIn, test, uniqueEmail } from "./support";
 const STAFF = "staff@llanos.example";
 const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
-const sql = postgres(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
+const sql = postgres(share.databaseUrl ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
 test.afterAll(async () => {
   await sql.end();
 });

@@ -1,3 +1,4 @@
+import { share } from "./worker-servers";
 import type { Locator, Page } from "@playwright/test";
 import postgres from "postgres";
 import { caracas, expect, jsModes, MAIQUETIA, money, test } from "./support";
@@ -11,7 +12,7 @@ import { caracas, expect, jsModes, MAIQUETIA, money, test } from "./support";
 const MERIDA = "Mérida – City centre";
 const VALENCIA = "Valencia Airport (VLN)";
 
-const sql = postgres(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
+const sql = postgres(share.databaseUrl ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
 test.afterAll(async () => {
   await sql.end();
 });

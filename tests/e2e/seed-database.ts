@@ -1,3 +1,4 @@
+import { share } from "./worker-servers";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
@@ -14,7 +15,7 @@ import { test, uniqueEmail } from "./support";
  * so. Returns the connection for use inside the tests.
  */
 export function seedDatabase(what: string): () => Executor {
-  const databaseUrl = process.env.DATABASE_URL;
+  const databaseUrl = share.databaseUrl;
   test.skip(
     !databaseUrl,
     `seeds ${what} through the database: run with DATABASE_URL (PostgreSQL); the PGlite fallback lives inside the server`,

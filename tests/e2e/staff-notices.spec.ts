@@ -1,3 +1,4 @@
+import { share } from "./worker-servers";
 import postgres from "postgres";
 import type { Browser, Page } from "@playwright/test";
 import { expect, jsModes, signIn as signInPage, test, uniqueEmail, waitForEmails } from "./support";
@@ -11,7 +12,7 @@ import { expect, jsModes, signIn as signInPage, test, uniqueEmail, waitForEmails
 const PASSWORD = "Rueda2026!";
 const STAFF = "staff@llanos.example";
 
-const sql = postgres(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
+const sql = postgres(share.databaseUrl ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
 test.beforeAll(async () => {
   // The demo staff read this spec's emails in English.
   await sql`update users set language = 'en', enable_email_notifications = true where email = ${STAFF}`;

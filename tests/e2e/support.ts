@@ -1,7 +1,10 @@
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import type { FakeEmail } from "../fakes/resend";
+import { share, startWorkerServers } from "./worker-servers";
 
-export const resendFakeUrl = `http://127.0.0.1:${process.env.RESEND_FAKE_PORT ?? 4010}`;
+export { share };
+/** This worker's Resend fake: what its server sent. */
+export const resendFakeUrl = share.resendFakeUrl;
 
 /** A client address in 10.0.0.0/8 drawn per test; a spec that needs several draws them too. */
 export const clientAddress = () =>
@@ -11,7 +14,20 @@ export const clientAddress = () =>
  * Every page a test opens fails the test on an uncaught exception or a console error,
  * as the house style asks.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[] }, { workerServers: void }>({
+  // The worker's own server, job worker, database clone and fakes (tests/e2e/worker-servers.ts), for all its files.
+  workerServers: [
+    async ({}, use) => {
+      const servers = await startWorkerServers();
+      await use();
+      await servers.stop();
+    },
+    // Cloning, then the server's start-up, on a busy machine.
+    { scope: "worker", auto: true, timeout: 180_000 },
+  ],
+  baseURL: async ({}, use) => {
+    await use(share.baseURL);
+  },
   // Each test is a client of its own (the server trusts one proxy hop in tests): per-client limits,
   // such as a client's 3 visitor bookings an hour, count that test's requests only. Every context
   // and request context made in the test gets it, unless it names its own headers.

@@ -1,3 +1,4 @@
+import { share } from "./worker-servers";
 import jsQR from "jsqr";
 import postgres from "postgres";
 import sharp from "sharp";
@@ -16,7 +17,7 @@ const PASSWORD = "Rueda2026!";
 /** The demo's Llanos Rent a Car, the supplier of RD-DEMO1 (db/seed-data.ts). */
 const LLANOS_WHATSAPP = "https://wa.me/584141112233";
 
-const sql = postgres(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
+const sql = postgres(share.databaseUrl ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
 test.afterAll(async () => {
   await sql.end();
 });
