@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { ADMIN, adminAccount, awaitingTransfer, carOf, DEMO_PASSWORD, marker } from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
-import { expect, jsModes, signIn, test, uniqueEmail } from "./support";
+import { expect, jsModes, test, uniqueEmail } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * The audit log (docs/domain.md#audit) as admins read it: a back-office change made through its
@@ -12,8 +13,7 @@ import { expect, jsModes, signIn, test, uniqueEmail } from "./support";
 const getDb = seedDatabase("staff, a car with a transfer awaiting verification, and audit entries");
 
 async function signedIn(page: Page, email: string) {
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await signedInAs(page, email, DEMO_PASSWORD);
 }
 
 async function filterLog(page: Page, filters: { subject?: string; actor?: string; from?: string; to?: string }) {

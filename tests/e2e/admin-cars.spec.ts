@@ -1,7 +1,8 @@
 import zlib from "node:zlib";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, jsModes, MAIQUETIA, money, searchMaiquetia, signIn, test, uniqueEmail } from "./support";
+import { expect, jsModes, MAIQUETIA, money, searchMaiquetia, test, uniqueEmail } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * The fleet in the back office (docs/domain.md#fleet) over the demo data, signed in as the demo
@@ -33,8 +34,7 @@ async function hugeDimensionsPng(): Promise<Buffer> {
 }
 
 async function signInAsStaff(page: Page) {
-  await signIn(page, STAFF, PASSWORD);
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await signedInAs(page, STAFF, PASSWORD);
 }
 
 const saved = (page: Page) => expect(page.getByText("Changes made successfully")).toBeVisible();

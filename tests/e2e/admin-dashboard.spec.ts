@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
-import { caracas, expect, jsModes, signIn as signInPage, test } from "./support";
+import { caracas, expect, javaScriptOnly, test } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * The back office's overview over the demo data (db/seed-data.ts: RD-DEMO1 pending at Llanos,
@@ -16,8 +17,7 @@ const LLANOS = "Llanos Rent a Car";
 const OTHER_SUPPLIERS_BOOKINGS = ["RD-DEMO2", "RD-DEMO3", "RD-DEMO4", "RD-DEMO5"];
 
 async function signIn(page: Page, email: string) {
-  await signInPage(page, email, PASSWORD);
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await signedInAs(page, email, PASSWORD);
 }
 
 /** A chart's figures from its text equivalent (the visually hidden table named after the chart). */
@@ -60,7 +60,7 @@ const demo1Month = () => caracas(10, "10:00").slice(0, 7);
 const barOf = (page: Page, reference: string): Locator =>
   page.getByRole("link", { name: new RegExp(`^Booking ${reference}, `) });
 
-for (const mode of jsModes) {
+for (const mode of javaScriptOnly) {
   test.describe(`back-office overview ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { clientAs } from "./admin-fixtures";
-import { expect, jsModes, resendFakeUrl, signIn, test, uniqueEmail, waitForEmails } from "./support";
+import { expect, jsModes, resendFakeUrl, test, uniqueEmail, waitForEmails } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * The failed-jobs page (docs/operations.md#outbox): an email that failed for good shows with its
@@ -63,8 +64,7 @@ for (const mode of jsModes) {
       request,
       baseURL,
     }) => {
-      await signIn(page, ADMIN, PASSWORD);
-      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await signedInAs(page, ADMIN, PASSWORD);
       const [email] = await failedActivationEmails(request, baseURL!, 1);
 
       const row = await failedRow(page, email);
@@ -110,8 +110,7 @@ for (const mode of jsModes) {
     });
 
     test("re-send all puts every failed job back in line", async ({ page, request, baseURL }) => {
-      await signIn(page, ADMIN, PASSWORD);
-      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await signedInAs(page, ADMIN, PASSWORD);
       const [first, second] = await failedActivationEmails(request, baseURL!, 2);
       await failedRow(page, first);
       await failedRow(page, second);
@@ -127,8 +126,7 @@ for (const mode of jsModes) {
 }
 
 test("a forged re-send form is answered 400", async ({ page }) => {
-  await signIn(page, ADMIN, PASSWORD);
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await signedInAs(page, ADMIN, PASSWORD);
   const forged: Array<Record<string, string>> = [
     { intent: "resend", id: "abc" },
     { intent: "resend" },

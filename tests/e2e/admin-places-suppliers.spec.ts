@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { caracas, expect, jsModes, linkFrom, signIn, test, uniqueEmail, waitForEmails } from "./support";
+import { caracas, expect, jsModes, linkFrom, test, uniqueEmail, waitForEmails } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * The admin's places and suppliers (issue 13): made and changed through the pages, seen where
@@ -16,8 +17,7 @@ const ANDES = "Andes Drive";
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 async function signInAsAdmin(page: Page) {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await signedInAs(page, ADMIN.email, ADMIN.password);
 }
 
 /** A browser of its own (another person), in the same JavaScript mode. */
@@ -219,8 +219,7 @@ for (const mode of jsModes) {
         await expect(staff.page.getByText("Your account is activated.")).toBeVisible();
         await staff.page.getByRole("button", { name: "Sign out" }).click();
         await expect(staff.page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
-        await signIn(staff.page, staffEmail, STAFF_PASSWORD);
-        await expect(staff.page.getByRole("button", { name: "Sign out" })).toBeVisible();
+        await signedInAs(staff.page, staffEmail, STAFF_PASSWORD);
         await staff.page.goto("/admin?l=en");
         const menu = staff.page.getByRole("navigation", { name: "Back office" });
         await expect(menu.getByRole("link", { name: "Cars" })).toBeVisible();

@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { seedDatabase } from "./seed-database";
 import { expect, jsModes, linkFrom, signIn, test, uniqueEmail, waitForEmails } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * The admins' user management, payment settings and contact inbox (docs/domain.md#user-management,
@@ -61,8 +62,7 @@ function bolivars(cents: number, rate: string): string {
 const today = () => new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10);
 
 async function signInAs(page: Page, email: string, password = PASSWORD) {
-  await signIn(page, email, password);
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await signedInAs(page, email, password);
 }
 
 /** A second browser with its own cookies: the other person in the test. */
@@ -200,7 +200,9 @@ for (const mode of jsModes) {
       await owner.getByRole("button", { name: "Activate my account" }).click();
       await expect(owner.getByText("Your account is activated")).toBeVisible();
       await owner.context().clearCookies();
-      await signInAs(owner, email, "my-own-password");
+      // Through the sign-in form: the password the owner chose is what this test proves.
+      await signIn(owner, email, "my-own-password");
+      await expect(owner.getByRole("button", { name: "Sign out" })).toBeVisible();
       await owner.goto("/admin?l=en");
       await expect(backOffice(owner).getByRole("link", { name: "Cars" })).toBeVisible();
       await expect(backOffice(owner).getByRole("link", { name: "Users" })).toHaveCount(0);

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { carOf, DEMO_PASSWORD, marker } from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
-import { caracas, expect, jsModes, MAIQUETIA, searchMaiquetia, signIn, test } from "./support";
+import { caracas, expect, jsModes, MAIQUETIA, searchMaiquetia, test } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * The suppliers' availability rules as people meet them (docs/domain.md#out-of-service,
@@ -32,8 +33,7 @@ for (const mode of jsModes) {
       const name = marker("Fuera ");
       const carId = await cheapCarAtMaiquetia(name);
       try {
-        await signIn(page, STAFF, DEMO_PASSWORD);
-        await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+        await signedInAs(page, STAFF, DEMO_PASSWORD);
         await page.goto(`/admin/cars/${carId}?l=en`);
         const blocks = page.getByRole("region", { name: "Out of service" });
         await blocks.getByLabel("First day").fill(caracas(40, "10:00").slice(0, 10));

@@ -7,11 +7,11 @@ import {
   linkFrom,
   money,
   searchMaiquetia,
-  signIn,
   test,
   uniqueEmail,
   waitForEmails,
 } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * Issue 11's acceptance, end to end through the pages only (so it runs on PGlite as on
@@ -68,8 +68,7 @@ const counter = (page: Page, unread: number) =>
 async function staffSetStatus(browser: Browser, javaScriptEnabled: boolean, reference: string, pickUpDay: string) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  await signIn(page, STAFF, DEMO_PASSWORD);
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await signedInAs(page, STAFF, DEMO_PASSWORD);
   await page.goto("/bookings?l=en");
   // The supplier has many bookings: the list's date filter finds this one.
   await page.getByLabel("From", { exact: true }).fill(pickUpDay);

@@ -2,7 +2,8 @@ import { share } from "./worker-servers";
 import postgres from "postgres";
 import type { Page } from "@playwright/test";
 import { activatedAccount } from "./activated-account";
-import { expect, jsModes, signIn as signInPage, test, uniqueEmail, waitForEmails } from "./support";
+import { expect, jsModes, test, uniqueEmail, waitForEmails } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * The bookings list and the booking page over the demo data (db/seed-data.ts): the demo
@@ -34,8 +35,7 @@ async function freshBooking(driverEmail = DRIVER): Promise<{ id: number; referen
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await signInPage(page, email, password);
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await signedInAs(page, email, password);
 }
 
 /** The demo driver may hold only so many unpaid bookings (docs/domain.md#limits): a test done with one cancels it, as the driver would. */

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { caracas, expect, jsModes, money, signIn, test } from "./support";
+import { caracas, expect, jsModes, money, test } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * Choosing a car (issue 26): compact results with two on a phone's first screen, the sort, the
@@ -150,7 +151,7 @@ test.describe("the back office's category, bags and 'or similar' without JavaScr
   test("staff set them, the server refuses a wrong bag count, and the car's page says 'or similar'", async ({
     page,
   }) => {
-    await signIn(page, "staff@llanos.example", "Rueda2026!");
+    await signedInAs(page, "staff@llanos.example", "Rueda2026!");
     await page.goto("/admin/cars?l=en");
     await page.locator('a[href^="/admin/cars/"]:not([href$="/new"])').first().click();
     const carId = new URL(page.url()).pathname.split("/").pop();

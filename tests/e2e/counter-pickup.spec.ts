@@ -6,7 +6,8 @@ import * as schema from "../../db/schema";
 import { pdfText } from "../pdf-text";
 import { carOf, DEMO_PASSWORD, DRIVER, marker, pickingUpSoon } from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
-import { expect, jsModes, signIn, test, waitForEmails } from "./support";
+import { expect, jsModes, test, waitForEmails } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * The pick-up at the counter (docs/domain.md#pick-up, #rental-agreement) on a phone, as the demo
@@ -65,8 +66,7 @@ for (const mode of jsModes) {
         sql`update users set licence_number = null, licence_country = null, licence_expires_on = null, language = 'es' where email = ${DRIVER}`,
       );
 
-      await signIn(page, STAFF, DEMO_PASSWORD);
-      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await signedInAs(page, STAFF, DEMO_PASSWORD);
       await page.goto("/admin/counter?l=en");
       const entry = page.locator("li.counter__entry").filter({ hasText: reference });
       await entry.getByRole("link", { name: `Pick up ${reference}` }).click();

@@ -4,7 +4,8 @@ import * as schema from "../../db/schema";
 import { pdfText } from "../pdf-text";
 import { carOf, clientAs, DEMO_PASSWORD, DRIVER, marker } from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
-import { expect, jsModes, signIn, test, waitForEmails } from "./support";
+import { expect, jsModes, test, waitForEmails } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * The return at the counter (docs/domain.md#return, #final-bill) on a phone, as the demo
@@ -68,8 +69,7 @@ for (const mode of jsModes) {
       const reference = marker("RD-R").slice(0, 16);
       const bookingId = await overdueRental(carId, reference);
 
-      await signIn(page, STAFF, DEMO_PASSWORD);
-      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await signedInAs(page, STAFF, DEMO_PASSWORD);
       // Overdue at the counter: the car is out after its drop-off, and offers its return (not a pick-up).
       await page.goto("/admin/counter?l=en");
       const entry = page.locator(".counter__overdue li.counter__entry").filter({ hasText: reference });

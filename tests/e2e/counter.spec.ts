@@ -1,6 +1,7 @@
 import { carOf, marker, pickingUpSoon, staffOf } from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
-import { expect, jsModes, signIn, test } from "./support";
+import { expect, jsModes, test } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * The counter's first slice (docs/domain.md#counter) on a phone, as the demo supplier's staff:
@@ -29,8 +30,7 @@ for (const mode of jsModes) {
       const bookingId = await pickingUpSoon(db(), carId, reference);
       const plate = `P${marker("").slice(-5)}7`;
 
-      await signIn(page, STAFF, PASSWORD);
-      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await signedInAs(page, STAFF, PASSWORD);
 
       // Another car of the supplier already has the plate: refused, said next to the field.
       await page.goto(`/admin/cars/${otherCarId}?l=en`);
@@ -84,8 +84,7 @@ for (const mode of jsModes) {
         viewport: { width: 390, height: 844 },
       });
       const otherPage = await context.newPage();
-      await signIn(otherPage, other.email, PASSWORD);
-      await expect(otherPage.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await signedInAs(otherPage, other.email, PASSWORD);
       await otherPage.goto("/admin/counter?l=en");
       await expect(otherPage.getByRole("heading", { name: "Today at the counter", level: 1 })).toBeVisible();
       await expect(otherPage.getByText(reference)).toHaveCount(0);

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { ADMIN, carOf, DEMO_PASSWORD, marker } from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
-import { expect, jsModes, signIn, test } from "./support";
+import { expect, jsModes, test } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * The final bill's settings as staff set them (docs/domain.md#final-bill): a supplier's refueling
@@ -27,8 +28,7 @@ for (const mode of jsModes) {
       const supplier = await value<{ id: number }>(
         sql`insert into suppliers (name, slug, email, active) values (${slug}, ${slug}, 'bill@example.com', false) returning id`,
       );
-      await signIn(page, ADMIN, DEMO_PASSWORD);
-      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await signedInAs(page, ADMIN, DEMO_PASSWORD);
 
       await page.goto(`/admin/suppliers/${supplier.id}?l=en`);
       const rules = page.getByRole("region", { name: "Rental rules" });

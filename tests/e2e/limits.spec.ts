@@ -1,6 +1,7 @@
 import { share } from "./worker-servers";
 import postgres from "postgres";
-import { caracas, expect, jsModes, signIn, test } from "./support";
+import { caracas, expect, jsModes, test } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * Issue 22's limits as a client meets them (docs/security.md#rate-limits, docs/domain.md#limits):
@@ -109,8 +110,7 @@ for (const mode of jsModes) {
     }) => {
       test.setTimeout(60_000);
       const { prefix, references } = await twoFreshBookings();
-      await signIn(page, STAFF, PASSWORD);
-      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await signedInAs(page, STAFF, PASSWORD);
       await page.goto(`/admin/bookings?q=${prefix}&l=en`);
       const newStatus = page.getByLabel("New status");
       await expect(newStatus).toHaveValue("");

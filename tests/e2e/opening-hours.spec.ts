@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { ADMIN, carFreeBetween, carOf, DEMO_PASSWORD, marker } from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
-import { caracas, expect, jsModes, MAIQUETIA, signIn, test } from "./support";
+import { caracas, expect, javaScriptOnly, MAIQUETIA, test } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * Opening hours and a season's car prices as people meet them (docs/domain.md#opening-hours,
@@ -38,7 +39,7 @@ const checkoutLink = (carId: number, place: number, days: number, time: string) 
 const searchLink = (place: number, days: number, time: string) =>
   `/search?pickup=${place}&same=1&from=${caracas(days, time)}&to=${caracas(days + 3, "12:00")}&l=en`;
 
-for (const mode of jsModes) {
+for (const mode of javaScriptOnly) {
   test.describe(`opening hours ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
@@ -47,8 +48,7 @@ for (const mode of jsModes) {
     }) => {
       test.slow();
       const place = await placeOfItsOwn();
-      await signIn(page, ADMIN, DEMO_PASSWORD);
-      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await signedInAs(page, ADMIN, DEMO_PASSWORD);
       await page.goto(`/admin/places/${place.id}?l=en`);
       const hours = page.getByRole("group", { name: "Opening hours" });
       await hours.getByLabel("Hours", { exact: true }).selectOption({ label: "Open on the hours below" });
@@ -194,8 +194,7 @@ for (const mode of jsModes) {
         sql`insert into car_locations (car_id, location_id) values (${carId}, ${maiquetia}) on conflict do nothing`,
       );
       try {
-        await signIn(page, ADMIN, DEMO_PASSWORD);
-        await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+        await signedInAs(page, ADMIN, DEMO_PASSWORD);
         await page.goto(`/admin/suppliers/${supplierId}/seasons?l=en`);
         await page.getByLabel("Name", { exact: true }).fill("Feria");
         await page.getByLabel("First day").fill(caracas(49, "10:00").slice(0, 10));

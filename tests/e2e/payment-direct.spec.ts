@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, jsModes, signIn, test, uniqueEmail, waitForEmails } from "./support";
+import { expect, jsModes, test, uniqueEmail, waitForEmails } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * The payments core as a person meets it: the payment choice at checkout (an online method
@@ -124,8 +125,7 @@ for (const [index, mode] of jsModes.entries()) {
       const bookingId = new URL(page.url()).searchParams.get("b");
       const intruder = await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled });
       const other = await intruder.newPage();
-      await signIn(other, "driver@rueda.example", "Rueda2026!");
-      await expect(other.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await signedInAs(other, "driver@rueda.example", "Rueda2026!");
       for (const path of ["/payment", "/payment-success", "/payment/card", "/payment/mobile"]) {
         expect((await other.goto(`${path}?b=${bookingId}&l=en`))?.status(), path).toBe(404);
       }

@@ -1,7 +1,8 @@
 import { share } from "./worker-servers";
 import postgres from "postgres";
 import type { Page } from "@playwright/test";
-import { expect, jsModes, signIn as signInPage, test, uniqueEmail, waitForEmails } from "./support";
+import { expect, jsModes, test, uniqueEmail, waitForEmails } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * Pago móvil over the demo data (docs/domain.md#pago-móvil): checkout with pago móvil, the page
@@ -78,8 +79,7 @@ function bolivars(cents: number): string {
 }
 
 async function signIn(page: Page, email: string) {
-  await signInPage(page, email, PASSWORD);
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await signedInAs(page, email, PASSWORD);
 }
 
 /** Ends the session the way the server sees it: the session cookie is gone. */
@@ -159,6 +159,7 @@ for (const mode of jsModes) {
 
       await signOut(page);
       await signIn(page, ADMIN);
+      await page.goto("/?l=en");
       await page.locator("summary", { hasText: "Menu" }).click();
       await page.getByRole("link", { name: "Back office" }).click();
       await page

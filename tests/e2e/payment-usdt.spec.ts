@@ -2,17 +2,8 @@ import { share } from "./worker-servers";
 import crypto from "node:crypto";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import type { FakeTransaction } from "../fakes/trongrid";
-import {
-  expect,
-  fillVisitor,
-  jsModes,
-  money,
-  searchMaiquetia,
-  signIn,
-  test,
-  uniqueEmail,
-  waitForEmails,
-} from "./support";
+import { expect, fillVisitor, jsModes, money, searchMaiquetia, test, uniqueEmail, waitForEmails } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * USDT on TRON from checkout to paid, against the TronGrid fake: each test books a car of the
@@ -228,8 +219,7 @@ for (const [index, mode] of jsModes.entries()) {
 
       // Staff see the money that reached us without paying the booking that claimed it.
       const staff = await visitor(browser, baseURL!, mode.javaScriptEnabled);
-      await signIn(staff.page, ADMIN, PASSWORD);
-      await expect(staff.page).not.toHaveURL(/\/sign-in/);
+      await signedInAs(staff.page, ADMIN, PASSWORD);
       await staff.page.goto("/admin/payments?l=en");
       const unmatched = staff.page.getByRole("table", { name: "USDT received but not matched" });
       const row = unmatched.getByRole("row").filter({ hasText: referenceA });

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { ADMIN, DEMO_PASSWORD, DRIVER } from "./admin-fixtures";
-import { caracas, expect, signIn, test } from "./support";
+import { caracas, expect, test } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * Every page at 360 px, in the four languages, for each kind of visitor (docs/architecture.md#phone):
@@ -157,8 +158,7 @@ async function phone(browser: Browser, options: { javaScriptEnabled: boolean; st
 async function scan(browser: Browser, role: Role, signInAs?: string): Promise<string[]> {
   const withScript = await phone(browser, { javaScriptEnabled: true });
   if (signInAs) {
-    await signIn(withScript.page, signInAs, DEMO_PASSWORD);
-    await expect(withScript.page.getByRole("button", { name: "Sign out" })).toBeAttached();
+    await signedInAs(withScript.page, signInAs, DEMO_PASSWORD);
   }
   const withoutScript = await phone(browser, {
     javaScriptEnabled: false,

@@ -4,7 +4,8 @@ import * as schema from "../../db/schema";
 import { pdfText } from "../pdf-text";
 import { ADMIN, carOf, clientAs, DEMO_PASSWORD, marker } from "./admin-fixtures";
 import { seedDatabase, signedInDriver } from "./seed-database";
-import { expect, jsModes, MAIQUETIA, money, signIn, test } from "./support";
+import { expect, jsModes, MAIQUETIA, money, test } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * A season as an admin sets it and a driver pays it (docs/domain.md#seasons): a December season
@@ -61,8 +62,7 @@ for (const mode of jsModes) {
       const adminPage = await admin.newPage();
       try {
         // The admin adds the season on the supplier's seasons page.
-        await signIn(adminPage, ADMIN, DEMO_PASSWORD);
-        await expect(adminPage.getByRole("button", { name: "Sign out" })).toBeVisible();
+        await signedInAs(adminPage, ADMIN, DEMO_PASSWORD);
         await adminPage.goto(`/admin/suppliers/${supplierId}/seasons?l=en`);
         await adminPage.getByLabel("Name").fill(season);
         await adminPage.getByLabel("First day").fill(`${year}-12-01`);

@@ -1,4 +1,4 @@
-import { expect, jsModes, test, uniqueEmail, waitForEmails } from "./support";
+import { expect, javaScriptOnly, jsModes, test, uniqueEmail, waitForEmails } from "./support";
 
 test("home serves the shell in Spanish by default and English with ?l=en, remembered by cookie", async ({ page }) => {
   await page.goto("/");
@@ -60,6 +60,13 @@ for (const mode of jsModes) {
       await page.getByRole("button", { name: "Send" }).click();
       await expect(page.getByText("Invalid email address")).toBeVisible();
     });
+  });
+}
+
+// Sending never looks at the mode: without JavaScript it is the /contact row of forms-without-javascript.spec.ts.
+for (const mode of javaScriptOnly) {
+  test.describe(`contact form ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
     test("a visitor's message is stored and emailed to the admins", async ({ page, request }) => {
       const email = uniqueEmail("contact");

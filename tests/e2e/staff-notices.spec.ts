@@ -1,7 +1,8 @@
 import { share } from "./worker-servers";
 import postgres from "postgres";
 import type { Browser, Page } from "@playwright/test";
-import { expect, jsModes, signIn as signInPage, test, uniqueEmail, waitForEmails } from "./support";
+import { expect, jsModes, test, uniqueEmail, waitForEmails } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * Everyone told (docs/domain.md#staff-notices, #cancellation) over the demo data: the driver
@@ -52,8 +53,7 @@ async function freshBooking(
 }
 
 async function signIn(page: Page, email: string) {
-  await signInPage(page, email, PASSWORD);
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await signedInAs(page, email, PASSWORD);
 }
 
 /** The demo staff member, signed in on a browser of their own. */

@@ -87,6 +87,13 @@ export const jsModes = [
   { name: "without JavaScript", javaScriptEnabled: false },
 ] as const;
 
+/**
+ * The JavaScript-on half of jsModes, for tests whose bodies never look at the mode: the forms they
+ * post are rows of forms-without-javascript.spec.ts, which submits each once without JavaScript
+ * (docs/operations.md#tests).
+ */
+export const javaScriptOnly = [jsModes[0]] as const;
+
 /** A wall-clock value in Caracas (UTC-4 all year, the demo places' zone), `days` from now at `time`. */
 export function caracas(days: number, time: string): string {
   const date = new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,7 +1,8 @@
 import { activatedAccount } from "./activated-account";
 import crypto from "node:crypto";
 import sharp from "sharp";
-import { expect, jsModes, signIn, test, uniqueEmail } from "./support";
+import { expect, jsModes, test, uniqueEmail } from "./support";
+import { signedInAs } from "./sign-in";
 
 const PASSWORD = "upload-pass1";
 
@@ -17,8 +18,7 @@ for (const mode of jsModes) {
       const email = uniqueEmail("upload");
       await activatedAccount(page.request, email, PASSWORD, { fullName: "Upload Tester" });
       await page.context().clearCookies();
-      await signIn(page, email, PASSWORD);
-      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await signedInAs(page, email, PASSWORD);
 
       await page.goto("/settings?l=en");
       const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#1d4e89" } })

@@ -3,7 +3,8 @@ import jsQR from "jsqr";
 import postgres from "postgres";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { expect, jsModes, signIn as signInPage, test, uniqueEmail, waitForEmails } from "./support";
+import { expect, jsModes, test, uniqueEmail, waitForEmails } from "./support";
+import { signedInAs } from "./sign-in";
 import type { FakeEmail } from "../fakes/resend";
 
 /*
@@ -49,8 +50,7 @@ async function checkoutLink(): Promise<{ href: string; place: string; from: stri
 }
 
 async function signIn(page: Page, email: string) {
-  await signInPage(page, email, PASSWORD);
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await signedInAs(page, email, PASSWORD);
 }
 
 /** What the QR code drawn on the page reads as: a screenshot of it, decoded. */

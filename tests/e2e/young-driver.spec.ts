@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { ADMIN, carOf, DEMO_PASSWORD, marker } from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
-import { caracas, expect, fillVisitor, jsModes, MAIQUETIA, signIn, test, uniqueEmail } from "./support";
+import { caracas, expect, fillVisitor, jsModes, MAIQUETIA, test, uniqueEmail } from "./support";
+import { signedInAs } from "./sign-in";
 
 /*
  * The young driver fee as people meet it (docs/domain.md#young-driver-fee): an admin sets it in the
@@ -51,8 +52,7 @@ for (const [index, mode] of jsModes.entries()) {
       try {
         // The admin sets $10 a day under 25 in the supplier's rental rules.
         const adminPage = await admin.newPage();
-        await signIn(adminPage, ADMIN, DEMO_PASSWORD);
-        await expect(adminPage.getByRole("button", { name: "Sign out" })).toBeVisible();
+        await signedInAs(adminPage, ADMIN, DEMO_PASSWORD);
         await adminPage.goto(`/admin/suppliers/${supplierId}?l=en`);
         const rules = adminPage.getByRole("region", { name: "Rental rules" });
         await rules.getByLabel("Young driver fee per day (US$)").fill("10");
@@ -95,8 +95,7 @@ for (const [index, mode] of jsModes.entries()) {
       const slug = marker("young-car-").toLowerCase();
       const { carId, placeId } = await carOfOwnSupplier(slug, marker("Joven propio "), 1000);
       try {
-        await signIn(page, ADMIN, DEMO_PASSWORD);
-        await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+        await signedInAs(page, ADMIN, DEMO_PASSWORD);
         await page.goto(`/admin/cars/${carId}?l=en`);
         const fee = page.getByLabel("Young driver fee per day for this car ($, optional)");
         await expect(fee).toHaveValue("");
