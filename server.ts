@@ -43,27 +43,16 @@ function webProcesses(): number {
  */
 async function prepare(processes: number): Promise<string[]> {
   const { prepareDatabase } = await import("./app/modules/setup/prepare-database.server");
-  const { demoLogins, DEMO_PASSWORD } = await import("./db/seed-data");
+  const { startUpBanner } = await import("./app/modules/setup/start-up-banner.server");
   const prepared = await prepareDatabase({ demoData: env.demoData, adminEmail: env.ADMIN_EMAIL });
-  const jobs = env.REDIS_URL ? " + Redis" : ", in-process jobs";
-  const workers = processes > 1 ? `, ${processes} processes` : "";
-  const lines = [`Rueda is serving http://localhost:${env.PORT} (${prepared.kind}${jobs}${workers})`];
-  // Said at every start, so an operator sees at once whether demo money is live (docs/operations.md#demo-money).
-  lines.push(...decisionLines(env.decisions));
-  if (prepared.seeded) lines.push("Demo data was loaded into the empty database.");
-  if (env.demoData) {
-    lines.push(`Demo logins (password: ${DEMO_PASSWORD}):`);
-    for (const login of demoLogins) lines.push(`  ${login.role.padEnd(9)} ${login.email}`);
-  }
-  if (prepared.admin === "invited")
-    lines.push("No administrator existed: ADMIN_EMAIL was emailed a link to choose a password.");
-  if (prepared.admin === "missing") {
-    lines.push(
-      'No administrator yet. Create one with: npm run admin:create -- --email you@example.com --name "Your Name"',
-    );
-    lines.push("(or set ADMIN_EMAIL and restart: that address is emailed a link to choose a password).");
-  }
-  return lines;
+  const decisions = decisionLines(env.decisions);
+  return startUpBanner(prepared, {
+    port: env.PORT,
+    redis: Boolean(env.REDIS_URL),
+    processes,
+    decisions,
+    demoData: env.demoData,
+  });
 }
 
 const printLines = (lines: string[]) => {
