@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resources } from "./resources";
 
@@ -26,6 +28,14 @@ describe("translations", () => {
       extra: ["d"],
     });
     expect(keyDifferences({ a: "x" }, { a: "y" })).toEqual({ missing: [], extra: [] });
+  });
+
+  it.each(["es", "en", "fr", "el"] as const)("%s loads every namespace file of its folder", (language) => {
+    const files = fs
+      .readdirSync(path.join(__dirname, language))
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => name.replace(/\.json$/, ""));
+    expect(Object.keys(resources[language]).sort()).toEqual(files.sort());
   });
 
   // Spanish is the default language (the spec's reference): every other one has exactly its keys.
