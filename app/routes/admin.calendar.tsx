@@ -20,6 +20,7 @@ import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
 import { useTranslation } from "~/modules/i18n/react";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { privatePageMeta } from "~/modules/http/meta";
+import { SupplierSelect } from "~/components/backoffice/supplier-select";
 
 export const meta = privatePageMeta;
 
@@ -113,17 +114,13 @@ export default function FleetCalendarPage() {
           />
         </div>
         {suppliers.length > 0 ? (
-          <div className="field">
-            <label htmlFor="calendar-supplier">{t("calendar.supplier")}</label>
-            <select id="calendar-supplier" name="supplier" defaultValue={supplierId ?? ""}>
-              <option value="">{t("calendar.anySupplier")}</option>
-              {suppliers.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SupplierSelect
+            id="calendar-supplier"
+            label={t("calendar.supplier")}
+            anyLabel={t("calendar.anySupplier")}
+            value={supplierId}
+            suppliers={suppliers}
+          />
         ) : null}
         <button type="submit" className="button">
           {t("calendar.show")}

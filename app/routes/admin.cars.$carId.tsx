@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseForm } from "~/modules/forms/parse-form";
 import { CarForm } from "~/components/backoffice/car-form";
 import { CarBlocks, type ShownBlock } from "~/components/backoffice/car-blocks";
-import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
+import { CarErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { requireBackOffice, type StaffUser } from "~/modules/access/staff.server";
 import { carBlockSchema } from "~/modules/backoffice/car-block-form";
 import { blockCar, listCarBlocks, unblockCar } from "~/modules/backoffice/car-blocks.server";
@@ -139,10 +139,4 @@ export default function EditCarPage() {
   );
 }
 
-export const ErrorBoundary = recordErrorBoundary({
-  ns: "adminCars",
-  notFoundTitle: "notFound.title",
-  notFoundBody: "notFound.body",
-  backHref: "/admin/cars",
-  backLabel: "notFound.back",
-});
+export const ErrorBoundary = CarErrorBoundary;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
+import { CarErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { requireBackOffice } from "~/modules/access/staff.server";
 import { rowIdParam } from "~/utils/row-id";
 import { deleteCar, loadCarForDelete } from "~/modules/backoffice/delete-car.server";
@@ -74,10 +74,4 @@ export default function DeleteCarPage() {
   );
 }
 
-export const ErrorBoundary = recordErrorBoundary({
-  ns: "adminCars",
-  notFoundTitle: "notFound.title",
-  notFoundBody: "notFound.body",
-  backHref: "/admin/cars",
-  backLabel: "notFound.back",
-});
+export const ErrorBoundary = CarErrorBoundary;

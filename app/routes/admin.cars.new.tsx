@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CarForm } from "~/components/backoffice/car-form";
-import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
+import { CarErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { requireBackOffice } from "~/modules/access/staff.server";
 import { carFormDefaults } from "~/modules/backoffice/car-values";
 import { submitCarForm } from "~/modules/backoffice/car-submission.server";
@@ -59,10 +59,4 @@ export default function NewCarPage() {
   );
 }
 
-export const ErrorBoundary = recordErrorBoundary({
-  ns: "adminCars",
-  notFoundTitle: "notFound.title",
-  notFoundBody: "notFound.body",
-  backHref: "/admin/cars",
-  backLabel: "notFound.back",
-});
+export const ErrorBoundary = CarErrorBoundary;

@@ -8,7 +8,7 @@ import { SupplierStaff } from "~/components/backoffice/supplier-staff";
 import { SupplierRulesForm } from "~/components/backoffice/supplier-rules";
 import { requireAdmin, requireBackOffice, type StaffUser } from "~/modules/access/staff.server";
 import { rowIdParam } from "~/utils/row-id";
-import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
+import { SupplierErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { useTranslation } from "~/modules/i18n/react";
 import { staffInviteSchema, supplierRulesSchema } from "~/modules/suppliers/supplier-form";
 import { readSupplierSubmission } from "~/modules/suppliers/supplier-submission.server";
@@ -181,10 +181,4 @@ export default function SupplierPage() {
   );
 }
 
-export const ErrorBoundary = recordErrorBoundary({
-  ns: "adminSuppliers",
-  notFoundTitle: "notFound.title",
-  notFoundBody: "notFound.body",
-  backHref: "/admin/suppliers",
-  backLabel: "edit.back",
-});
+export const ErrorBoundary = SupplierErrorBoundary;

@@ -5,7 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { FormErrors, TextField } from "~/components/forms";
-import { recordErrorBoundary } from "~/components/backoffice/record-error-boundary";
+import { SupplierErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { SeasonCarPrices } from "~/components/backoffice/season-car-prices";
 import { useZodForm } from "~/components/use-zod-form";
 import { requireBackOffice } from "~/modules/access/staff.server";
@@ -210,10 +210,4 @@ export default function SupplierSeasonsPage() {
   );
 }
 
-export const ErrorBoundary = recordErrorBoundary({
-  ns: "adminSuppliers",
-  notFoundTitle: "notFound.title",
-  notFoundBody: "notFound.body",
-  backHref: "/admin/suppliers",
-  backLabel: "edit.back",
-});
+export const ErrorBoundary = SupplierErrorBoundary;

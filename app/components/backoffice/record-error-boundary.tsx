@@ -29,3 +29,21 @@ export function recordErrorBoundary({ ns, notFoundTitle, notFoundBody, backHref,
     );
   };
 }
+
+/** The boundary of every page of one car (its form, its deletion, a new one). */
+export const CarErrorBoundary = recordErrorBoundary({
+  ns: "adminCars",
+  notFoundTitle: "notFound.title",
+  notFoundBody: "notFound.body",
+  backHref: "/admin/cars",
+  backLabel: "notFound.back",
+});
+
+/** The boundary of every page of one supplier (its form, its seasons). */
+export const SupplierErrorBoundary = recordErrorBoundary({
+  ns: "adminSuppliers",
+  notFoundTitle: "notFound.title",
+  notFoundBody: "notFound.body",
+  backHref: "/admin/suppliers",
+  backLabel: "edit.back",
+});

@@ -9,6 +9,7 @@ import { ariaSort, listHref, listOrders, SEARCH_MAX, sortHref, type ListSort } f
 import { bookingStatuses } from "~/modules/booking/status";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
+import { SupplierSelect } from "~/components/backoffice/supplier-select";
 
 type ListData = SerializeFrom<typeof loadBookingsList>;
 
@@ -78,17 +79,13 @@ export function BookingsList({
           </>
         ) : null}
         {suppliers.length > 0 ? (
-          <div className="field">
-            <label htmlFor="filter-supplier">{t("filters.supplier")}</label>
-            <select id="filter-supplier" name="supplier" defaultValue={query.supplier ?? ""}>
-              <option value="">{t("filters.anySupplier")}</option>
-              {suppliers.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SupplierSelect
+            id="filter-supplier"
+            label={t("filters.supplier")}
+            anyLabel={t("filters.anySupplier")}
+            value={query.supplier}
+            suppliers={suppliers}
+          />
         ) : null}
         <button type="submit" className="button">
           {t("filters.apply")}
