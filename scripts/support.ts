@@ -2,6 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { Redis } from "ioredis";
 import postgres from "postgres";
 
 export type ScratchDatabase = {
@@ -40,6 +41,26 @@ export async function scratchDatabase(
     },
     keep: () => admin.end({ timeout: 5 }),
   };
+}
+
+/** Empties one Redis database (`redis://…/n`); false when Redis does not answer. */
+export async function flushRedis(url: string): Promise<boolean> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.flushdb();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
 }
 
 function newestMtime(entry: string): number {

@@ -9,8 +9,7 @@
  */
 import { execSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { Redis } from "ioredis";
-import { scratchDatabase } from "./support";
+import { flushRedis, scratchDatabase } from "./support";
 
 const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const redisTestUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/5";
@@ -85,29 +84,10 @@ function ensureChromium(): string {
   process.exit(1);
 }
 
-async function scratchRedis(): Promise<string | null> {
-  const client = new Redis(redisTestUrl, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    await client.flushdb();
-    return redisTestUrl;
-  } catch {
-    return null;
-  } finally {
-    client.disconnect();
-  }
-}
-
 const suffix = `${process.pid}_${Date.now().toString(36)}`;
 const unitDb = await scratchDatabase(adminUrl, `rueda_test_unit_${suffix}`);
 const e2eDb = onlyUnit ? null : await scratchDatabase(adminUrl, `rueda_test_e2e_${suffix}`);
-const redisUrl = await scratchRedis();
+const redisUrl = (await flushRedis(redisTestUrl)) ? redisTestUrl : null;
 console.log(
   `Test services: ${unitDb ? "PostgreSQL (scratch databases)" : "PGlite (PostgreSQL not reachable at " + adminUrl + ")"}, ` +
     `${redisUrl ? "Redis " + redisTestUrl : "no Redis (jobs run in-process)"}`,

@@ -10,8 +10,7 @@
  * worker's first test (the `workerServers` fixture in tests/e2e/support.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import postgres from "postgres";
-import { Redis } from "ioredis";
+import { flushRedis, scratchDatabase, type ScratchDatabase } from "../../scripts/support";
 import { startResendFake } from "../fakes/resend";
 import { startStripeFake } from "../fakes/stripe";
 import { startTronGridFake } from "../fakes/trongrid";
@@ -161,42 +160,14 @@ async function answering(url: string, started: Child, timeoutMs: number): Promis
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s:\n${started.output.slice(-20).join("\n")}`);
 }
 
-/** Drops this worker's clone (if any) and makes it afresh from the template; nothing may be connected to the template meanwhile. */
-async function cloneDatabase(): Promise<void> {
-  const template = new URL(templateUrl!);
-  const templateName = decodeURIComponent(template.pathname.slice(1));
-  const admin = new URL(templateUrl!);
-  admin.pathname = "/postgres";
-  const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
-  try {
-    const clone = cloneName(templateName, index);
-    await sql.unsafe(`drop database if exists "${clone}" with (force)`);
-    await sql.unsafe(`create database "${clone}" template "${templateName}"`);
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
-
-async function dropClone(): Promise<void> {
+/** This worker's clone, made afresh from the template (nothing may be connected to the template meanwhile). */
+async function cloneDatabase(): Promise<ScratchDatabase> {
   const admin = new URL(templateUrl!);
   const templateName = decodeURIComponent(admin.pathname.slice(1));
   admin.pathname = "/postgres";
-  const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
-  try {
-    await sql.unsafe(`drop database if exists "${cloneName(templateName, index)}" with (force)`);
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
-
-async function flushRedis(url: string): Promise<void> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await client.connect();
-    await client.flushdb();
-  } finally {
-    client.disconnect();
-  }
+  const clone = await scratchDatabase(admin.toString(), cloneName(templateName, index), { template: templateName });
+  if (!clone) throw new Error(`PostgreSQL at ${admin.host} did not answer to clone ${templateName}`);
+  return clone;
 }
 
 /** Starts this worker's fakes, database, server and job worker; returns how to stop them all. */
@@ -214,10 +185,11 @@ export async function startWorkerServers(): Promise<{ stop: () => Promise<void> 
     const tronGrid = await startTronGridFake(portOf(share.tronGridFakeUrl));
     stops.push(tronGrid.close);
     if (share.databaseUrl) {
-      await cloneDatabase();
-      stops.push(dropClone);
+      const clone = await cloneDatabase();
+      stops.push(clone.drop);
     }
-    if (share.redisUrl) await flushRedis(share.redisUrl);
+    if (share.redisUrl && !(await flushRedis(share.redisUrl)))
+      throw new Error(`Redis did not answer at ${share.redisUrl}`);
 
     const env = appEnv();
     // The compiled server and worker, as production runs them (docs/operations.md#build).

@@ -9,10 +9,9 @@
  * tests/setup/worker-services.ts points each worker at its own; the clones go at teardown.
  */
 import fs from "node:fs";
-import { Redis } from "ioredis";
 import type { TestProject } from "vitest/node";
 import { closeDb, pgliteDir, withSetupLock } from "../../db/client";
-import { scratchDatabase, type ScratchDatabase } from "../../scripts/support";
+import { flushRedis, scratchDatabase, type ScratchDatabase } from "../../scripts/support";
 
 export type WorkerServices = { databaseUrl?: string; pgliteDir?: string; redisUrl?: string };
 
@@ -59,16 +58,8 @@ async function redisPerWorker(baseUrl: string, workers: number): Promise<string[
     each.pathname = `/${first + i}`;
     return each.toString();
   });
-  for (const each of urls) {
-    const client = new Redis(each, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0 });
-    client.on("error", () => {});
-    try {
-      await client.connect();
-      await client.flushdb();
-    } finally {
-      client.disconnect();
-    }
-  }
+  for (const each of urls)
+    if (!(await flushRedis(each))) throw new Error(`Redis at ${new URL(each).host} did not answer to empty ${each}`);
   return urls;
 }
 
