@@ -15,23 +15,23 @@ type Handlers = { [N in JobName]: Handler<N> };
  * it (`app/modules/booking/jobs.server.ts`, `app/modules/payment/jobs.server.ts`), which the process
  * entries call, so this layer never imports upwards (docs/architecture.md#layers).
  */
-export type ProvidedJob = BookingJob | PaymentJob;
-export type BookingJob = "expire-holds" | "release-unproven-bookings" | "send-pickup-reminders";
-export type PaymentJob = "stripe-event" | "check-usdt-payment" | "expire-mobile-payments";
+const providedJobs = [
+  // The booking's (app/modules/booking/jobs.server.ts).
+  "expire-holds",
+  "release-unproven-bookings",
+  "send-pickup-reminders",
+  // The payments' (app/modules/payment/jobs.server.ts).
+  "stripe-event",
+  "check-usdt-payment",
+  "expire-mobile-payments",
+] as const satisfies readonly JobName[];
+export type ProvidedJob = (typeof providedJobs)[number];
 
 const own: Omit<Handlers, ProvidedJob> = {
   "send-email": sendEmail,
   "purge-expired-tokens": purgeExpiredTokens,
 };
 const provided: Partial<Pick<Handlers, ProvidedJob>> = {};
-const providedJobs: Record<ProvidedJob, true> = {
-  "expire-holds": true,
-  "release-unproven-bookings": true,
-  "send-pickup-reminders": true,
-  "stripe-event": true,
-  "check-usdt-payment": true,
-  "expire-mobile-payments": true,
-};
 
 /** Called by each owning module's `provide…Jobs`, which the process entries (server.ts, worker.ts) call. */
 export function provideHandlers<N extends ProvidedJob>(handlers: Pick<Handlers, N>) {
@@ -43,7 +43,7 @@ export function provideHandlers<N extends ProvidedJob>(handlers: Pick<Handlers, 
  * with no owner in this process would otherwise only show up as retries hours later.
  */
 export function assertAllJobsProvided() {
-  const missing = Object.keys(providedJobs).filter((name) => !Object.hasOwn(provided, name));
+  const missing = providedJobs.filter((name) => !Object.hasOwn(provided, name));
   if (missing.length > 0) throw new Error(`No handler provided for the jobs: ${missing.join(", ")}`);
 }
 
