@@ -11,8 +11,8 @@ export default defineConfig({
   testDir: "./tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
   // The tests of one file in order, in one worker; each worker on its own server and database.
-  // One worker unless E2E_WORKERS says more: on the two-core CI machine two workers were not faster
-  // and made load-sensitive tests fail (docs/operations.md#tests).
+  // One worker unless E2E_WORKERS says more: on the two-core CI machine two workers saved ~2.5 of
+  // 19 minutes but made load-sensitive tests fail (docs/operations.md#tests).
   fullyParallel: false,
   workers: process.env.DATABASE_URL ? Number(process.env.E2E_WORKERS ?? 1) : 1,
   retries: 0,
