@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { ListTable } from "~/components/backoffice/list-table";
 import { Pagination } from "~/components/catalogue/pagination";
 import { DateFilter } from "~/components/forms";
 import { requireAdmin } from "~/modules/access/staff.server";
@@ -67,68 +68,60 @@ export default function AuditLogPage() {
         {filtered ? <Link to="/admin/audit">{ta("common.clear")}</Link> : null}
       </Form>
 
-      {rows.length === 0 ? (
-        <p className="empty-state">{filtered ? ta("common.noMatch") : t("empty")}</p>
-      ) : (
-        <>
-          <p className="muted">{t("count", { count: total })}</p>
-          <table className="bookings-table audit-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("columns.when", { zone })}</th>
-                <th scope="col">{t("columns.who")}</th>
-                <th scope="col">{t("columns.action")}</th>
-                <th scope="col">{t("columns.subject")}</th>
-                <th scope="col">{t("columns.changes")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const subject = `${t(`subjects.${row.subjectType}`)}${row.subjectId === null ? "" : ` #${row.subjectId}`}`;
-                return (
-                  <tr key={row.id}>
-                    <td data-label={t("columns.when", { zone })}>
-                      <time>{row.at}</time>
-                    </td>
-                    <td data-label={t("columns.who")}>
-                      {row.actor ? (
-                        <>
-                          {row.actor.name}
-                          <div className="muted">{row.actor.email}</div>
-                        </>
-                      ) : (
-                        <span className="muted">{t("formerActor")}</span>
-                      )}
-                    </td>
-                    <td data-label={t("columns.action")}>{actionLabel(t, row.action)}</td>
-                    <td data-label={t("columns.subject")}>
-                      {row.subjectHref ? <Link to={row.subjectHref}>{subject}</Link> : subject}
-                      {row.subjectName ? <div className="muted">{row.subjectName}</div> : null}
-                    </td>
-                    <td data-label={t("columns.changes")}>
-                      {row.changes.length === 0 ? (
-                        <span className="muted">{t("noChanges")}</span>
-                      ) : (
-                        <dl className="audit-changes">
-                          {row.changes.map((change) => (
-                            <div key={change.field}>
-                              <dt>{fieldLabel(t, change.field)}</dt>
-                              <dd>
-                                <ValueText value={change.before} /> → <ValueText value={change.after} />
-                              </dd>
-                            </div>
-                          ))}
-                        </dl>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <Pagination page={page} pages={pages} hrefFor={(p) => auditHref(query, p)} />
-        </>
-      )}
+      <ListTable
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty={filtered ? ta("common.noMatch") : t("empty")}
+        summary={<p className="muted">{t("count", { count: total })}</p>}
+        className="audit-table"
+        columns={[
+          { header: t("columns.when", { zone }), cell: (row) => <time>{row.at}</time> },
+          {
+            header: t("columns.who"),
+            cell: (row) =>
+              row.actor ? (
+                <>
+                  {row.actor.name}
+                  <div className="muted">{row.actor.email}</div>
+                </>
+              ) : (
+                <span className="muted">{t("formerActor")}</span>
+              ),
+          },
+          { header: t("columns.action"), cell: (row) => actionLabel(t, row.action) },
+          {
+            header: t("columns.subject"),
+            cell: (row) => {
+              const subject = `${t(`subjects.${row.subjectType}`)}${row.subjectId === null ? "" : ` #${row.subjectId}`}`;
+              return (
+                <>
+                  {row.subjectHref ? <Link to={row.subjectHref}>{subject}</Link> : subject}
+                  {row.subjectName ? <div className="muted">{row.subjectName}</div> : null}
+                </>
+              );
+            },
+          },
+          {
+            header: t("columns.changes"),
+            cell: (row) =>
+              row.changes.length === 0 ? (
+                <span className="muted">{t("noChanges")}</span>
+              ) : (
+                <dl className="audit-changes">
+                  {row.changes.map((change) => (
+                    <div key={change.field}>
+                      <dt>{fieldLabel(t, change.field)}</dt>
+                      <dd>
+                        <ValueText value={change.before} /> → <ValueText value={change.after} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              ),
+          },
+        ]}
+      />
+      <Pagination page={page} pages={pages} hrefFor={(p) => auditHref(query, p)} />
     </section>
   );
 }

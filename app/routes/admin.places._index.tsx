@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ListHeading, ListTable } from "~/components/backoffice/list-table";
 import { Pagination } from "~/components/catalogue/pagination";
 import { requireAdmin } from "~/modules/access/staff.server";
 import { useTranslation } from "~/modules/i18n/react";
@@ -19,41 +20,24 @@ export default function PlacesPage() {
   const { rows, page, pages } = useLoaderData<typeof loader>();
   return (
     <section className="page stack">
-      <div className="admin-heading">
-        <h1>{t("list.title")}</h1>
-        <Link to="/admin/places/new" className="button">
-          {t("list.new")}
-        </Link>
-      </div>
+      <ListHeading title={t("list.title")} add={{ to: "/admin/places/new", label: t("list.new") }} />
       <p className="muted">{t("list.lead")}</p>
-      {rows.length === 0 ? (
-        <p className="empty-state">{t("list.empty")}</p>
-      ) : (
-        <table className="bookings-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("list.name")}</th>
-              <th scope="col">{t("list.kind")}</th>
-              <th scope="col">{t("list.address")}</th>
-              <th scope="col">{t("list.timeZone")}</th>
-              <th scope="col">{t("list.cars")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((place) => (
-              <tr key={place.id}>
-                <td>
-                  <Link to={`/admin/places/${place.id}`}>{place.name}</Link>
-                </td>
-                <td data-label={t("list.kind")}>{t(`kinds.${place.kind}`)}</td>
-                <td data-label={t("list.address")}>{place.address}</td>
-                <td data-label={t("list.timeZone")}>{place.timeZone}</td>
-                <td data-label={t("list.cars")}>{place.cars}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <ListTable
+        rows={rows}
+        rowKey={(place) => place.id}
+        empty={t("list.empty")}
+        columns={[
+          {
+            header: t("list.name"),
+            labelled: false,
+            cell: (place) => <Link to={`/admin/places/${place.id}`}>{place.name}</Link>,
+          },
+          { header: t("list.kind"), cell: (place) => t(`kinds.${place.kind}`) },
+          { header: t("list.address"), cell: (place) => place.address },
+          { header: t("list.timeZone"), cell: (place) => place.timeZone },
+          { header: t("list.cars"), cell: (place) => place.cars },
+        ]}
+      />
       <Pagination page={page} pages={pages} hrefFor={(p) => `/admin/places?page=${p}`} />
     </section>
   );

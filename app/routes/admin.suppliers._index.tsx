@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ListHeading, ListTable } from "~/components/backoffice/list-table";
 import { Pagination } from "~/components/catalogue/pagination";
 import { requireAdmin } from "~/modules/access/staff.server";
 import { useTranslation } from "~/modules/i18n/react";
@@ -19,53 +20,41 @@ export default function SuppliersPage() {
   const { rows, page, pages } = useLoaderData<typeof loader>();
   return (
     <section className="page stack">
-      <div className="admin-heading">
-        <h1>{t("list.title")}</h1>
-        <Link to="/admin/suppliers/new" className="button">
-          {t("list.new")}
-        </Link>
-      </div>
+      <ListHeading title={t("list.title")} add={{ to: "/admin/suppliers/new", label: t("list.new") }} />
       <p className="muted">{t("list.lead")}</p>
-      {rows.length === 0 ? (
-        <p className="empty-state">{t("list.empty")}</p>
-      ) : (
-        <table className="bookings-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("list.logo")}</th>
-              <th scope="col">{t("list.name")}</th>
-              <th scope="col">{t("list.email")}</th>
-              <th scope="col">{t("list.status")}</th>
-              <th scope="col">{t("list.cars")}</th>
-              <th scope="col">{t("list.staff")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((supplier) => (
-              <tr key={supplier.id}>
-                <td>
-                  {supplier.logo ? (
-                    <img
-                      src={supplier.logo}
-                      alt={t("form.logoAlt", { name: supplier.name })}
-                      width={60}
-                      height={30}
-                      className="supplier-logo__image"
-                    />
-                  ) : null}
-                </td>
-                <td>
-                  <Link to={`/admin/suppliers/${supplier.id}`}>{supplier.name}</Link>
-                </td>
-                <td data-label={t("list.email")}>{supplier.email}</td>
-                <td data-label={t("list.status")}>{supplier.active ? t("status.active") : t("status.inactive")}</td>
-                <td data-label={t("list.cars")}>{supplier.cars}</td>
-                <td data-label={t("list.staff")}>{supplier.staff}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <ListTable
+        rows={rows}
+        rowKey={(supplier) => supplier.id}
+        empty={t("list.empty")}
+        columns={[
+          {
+            header: t("list.logo"),
+            labelled: false,
+            cell: (supplier) =>
+              supplier.logo ? (
+                <img
+                  src={supplier.logo}
+                  alt={t("form.logoAlt", { name: supplier.name })}
+                  width={60}
+                  height={30}
+                  className="supplier-logo__image"
+                />
+              ) : null,
+          },
+          {
+            header: t("list.name"),
+            labelled: false,
+            cell: (supplier) => <Link to={`/admin/suppliers/${supplier.id}`}>{supplier.name}</Link>,
+          },
+          { header: t("list.email"), cell: (supplier) => supplier.email },
+          {
+            header: t("list.status"),
+            cell: (supplier) => (supplier.active ? t("status.active") : t("status.inactive")),
+          },
+          { header: t("list.cars"), cell: (supplier) => supplier.cars },
+          { header: t("list.staff"), cell: (supplier) => supplier.staff },
+        ]}
+      />
       <Pagination page={page} pages={pages} hrefFor={(p) => `/admin/suppliers?page=${p}`} />
     </section>
   );

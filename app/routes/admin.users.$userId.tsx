@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Pagination } from "~/components/catalogue/pagination";
-import { SelectField } from "~/components/form-choices";
+import { AccountTypeFields } from "~/components/backoffice/account-type-fields";
 import { FormErrors } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { requireAdmin } from "~/modules/access/staff.server";
@@ -232,23 +232,12 @@ function ChangeTypeForm() {
     <Form method="post" {...getFormProps(form)} className="card stack">
       <h2>{t("view.typeTitle")}</h2>
       <FormErrors form={form} labels={labels} />
-      <SelectField
-        field={fields.type}
-        label={labels.type}
-        options={[
-          { value: "", label: t("fields.chooseType") },
-          ...assignableTypes.map((type) => ({ value: type, label: t(`types.${type}`) })),
-        ]}
+      <AccountTypeFields
+        type={fields.type}
+        supplierId={fields.supplierId}
+        types={assignableTypes}
+        suppliers={suppliers}
       />
-      <SelectField
-        field={fields.supplierId}
-        label={labels.supplierId}
-        options={[
-          { value: "", label: t("fields.noSupplier") },
-          ...suppliers.map((s) => ({ value: String(s.id), label: s.name })),
-        ]}
-      />
-      <p className="field__help">{t("fields.supplierHelp")}</p>
       <div>
         <button
           type="submit"

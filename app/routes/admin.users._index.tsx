@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { ListHeading, ListTable } from "~/components/backoffice/list-table";
 import { Pagination } from "~/components/catalogue/pagination";
 import { requireAdmin } from "~/modules/access/staff.server";
 import { useTranslation } from "~/modules/i18n/react";
@@ -22,12 +23,7 @@ export default function UsersListPage() {
   const filtered = Boolean(query.q || query.type);
   return (
     <section className="page stack">
-      <div className="admin-users__heading">
-        <h1>{t("list.title")}</h1>
-        <Link to="/admin/users/new" className="button">
-          {t("list.create")}
-        </Link>
-      </div>
+      <ListHeading title={t("list.title")} add={{ to: "/admin/users/new", label: t("list.create") }} />
       <Form method="get" className="bookings-filters" role="search">
         <div className="field">
           <label htmlFor="users-q">{t("list.search")}</label>
@@ -49,42 +45,33 @@ export default function UsersListPage() {
         </button>
         {filtered ? <Link to="/admin/users">{t("admin:common.clear")}</Link> : null}
       </Form>
-      {items.length === 0 ? (
-        <p className="empty-state">{filtered ? t("admin:common.noMatch") : t("admin:common.empty")}</p>
-      ) : (
-        <>
-          <p className="muted">{t("list.count", { count: total })}</p>
-          <table className="bookings-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("fields.fullName")}</th>
-                <th scope="col">{t("fields.email")}</th>
-                <th scope="col">{t("fields.type")}</th>
-                <th scope="col">{t("fields.status")}</th>
-                <th scope="col">{t("fields.createdAt")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((user) => (
-                <tr key={user.id}>
-                  <td data-label={t("fields.fullName")}>
-                    <Link to={`/admin/users/${user.id}`}>{user.fullName}</Link>
-                  </td>
-                  <td data-label={t("fields.email")}>{user.email}</td>
-                  <td data-label={t("fields.type")}>
-                    {t(`types.${user.type}`)}
-                    {user.supplier ? <div className="muted">{user.supplier}</div> : null}
-                  </td>
-                  <td data-label={t("fields.status")}>
-                    {t(`status.${user.suspended ? "suspended" : user.activated ? "active" : "notActivated"}`)}
-                  </td>
-                  <td data-label={t("fields.createdAt")}>{user.createdAt}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
+      <ListTable
+        rows={items}
+        rowKey={(user) => user.id}
+        empty={filtered ? t("admin:common.noMatch") : t("admin:common.empty")}
+        summary={<p className="muted">{t("list.count", { count: total })}</p>}
+        columns={[
+          {
+            header: t("fields.fullName"),
+            cell: (user) => <Link to={`/admin/users/${user.id}`}>{user.fullName}</Link>,
+          },
+          { header: t("fields.email"), cell: (user) => user.email },
+          {
+            header: t("fields.type"),
+            cell: (user) => (
+              <>
+                {t(`types.${user.type}`)}
+                {user.supplier ? <div className="muted">{user.supplier}</div> : null}
+              </>
+            ),
+          },
+          {
+            header: t("fields.status"),
+            cell: (user) => t(`status.${user.suspended ? "suspended" : user.activated ? "active" : "notActivated"}`),
+          },
+          { header: t("fields.createdAt"), cell: (user) => user.createdAt },
+        ]}
+      />
       <Pagination page={page} pages={pages} hrefFor={(p) => userListHref(query, p)} />
     </section>
   );

@@ -3,6 +3,7 @@ import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AccountTypeFields } from "~/components/backoffice/account-type-fields";
 import { SelectField } from "~/components/form-choices";
 import { FormErrors, SubmitButton, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
@@ -73,23 +74,7 @@ export default function NewUserPage() {
         <TextField field={fields.fullName} label={labels.fullName} autoComplete="off" />
         <TextField field={fields.email} label={labels.email} type="email" autoComplete="off" />
         <TextField field={fields.phone} label={labels.phone} type="tel" autoComplete="off" />
-        <SelectField
-          field={fields.type}
-          label={labels.type}
-          options={[
-            { value: "", label: t("fields.chooseType") },
-            ...staffTypes.map((type) => ({ value: type, label: t(`types.${type}`) })),
-          ]}
-        />
-        <SelectField
-          field={fields.supplierId}
-          label={labels.supplierId}
-          options={[
-            { value: "", label: t("fields.noSupplier") },
-            ...suppliers.map((s) => ({ value: String(s.id), label: s.name })),
-          ]}
-        />
-        <p className="field__help">{t("fields.supplierHelp")}</p>
+        <AccountTypeFields type={fields.type} supplierId={fields.supplierId} types={staffTypes} suppliers={suppliers} />
         <SelectField
           field={fields.language}
           label={labels.language}

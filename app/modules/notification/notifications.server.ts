@@ -1,5 +1,5 @@
+import { countedPage } from "~/modules/list/counted-page.server";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import { pageQuery } from "~/modules/list/paging";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import type { Language } from "~/modules/i18n/languages";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
@@ -33,8 +33,7 @@ export type NotificationItem = {
 /** A page of the reader's notifications, newest first, 30 a page (docs/domain.md#limits); the page is clamped to those that exist. */
 export async function listNotifications(userId: number, rawPage: string | null, language: Language, size?: number) {
   const db = await getDb();
-  const [{ total }] = await db.select({ total: count() }).from(notifications).where(owned(userId, "all"));
-  const { page, pages, offset, limit } = pageQuery(total, rawPage, size);
+  const { total, page, pages, offset, limit } = await countedPage(notifications, owned(userId, "all"), rawPage, size);
   const rows = await db
     .select()
     .from(notifications)

@@ -1,10 +1,10 @@
+import { countedPage } from "~/modules/list/counted-page.server";
 import { and, asc, count, eq, ne, or, sql } from "drizzle-orm";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { changedFields, createdFields } from "~/modules/audit/audit";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { slugBase } from "~/modules/slug/slug";
 import { retryingSlugClash, unusedSlug } from "~/modules/slug/slug.server";
-import { pageQuery } from "~/modules/list/paging";
 import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import type { Language } from "~/modules/i18n/languages";
 import { getDb, schema, type Executor } from "~/utils/db.server";
@@ -40,8 +40,7 @@ export async function listPlaces(
   rawPage: string | null,
 ): Promise<{ rows: PlaceListRow[]; page: number; pages: number; total: number }> {
   const db = await getDb();
-  const [{ total }] = await db.select({ total: count() }).from(locations);
-  const { page, pages, offset, limit } = pageQuery(total, rawPage);
+  const { total, page, pages, offset, limit } = await countedPage(locations, undefined, rawPage);
   const name = placeNameColumn(locations, language);
   const rows = await db
     .select({

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { countedPage } from "~/modules/list/counted-page.server";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { supplierScope, type StaffUser } from "~/modules/access/staff.server";
 import { changedFields, createdFields } from "~/modules/audit/audit";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { slugBase } from "~/modules/slug/slug";
 import { retryingSlugClash, unusedSlug } from "~/modules/slug/slug.server";
-import { pageQuery } from "~/modules/list/paging";
 import { forgetReferenceData } from "~/modules/catalogue/reference.server";
 import { deleteImageIfUnreferenced, storeImage } from "~/modules/images/images.server";
 import type { ImageRefusal } from "~/modules/images/process.server";
@@ -84,8 +84,7 @@ export async function listSuppliers(
 ): Promise<{ rows: SupplierListRow[]; page: number; pages: number; total: number }> {
   const db = await getDb();
   const scope = supplierScope(actor);
-  const [{ total }] = await db.select({ total: count() }).from(suppliers).where(scope);
-  const { page, pages, offset, limit } = pageQuery(total, rawPage);
+  const { total, page, pages, offset, limit } = await countedPage(suppliers, scope, rawPage);
   const rows = await db
     .select({
       id: suppliers.id,

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, ne, or } from "drizzle-orm";
+import { countedPage } from "~/modules/list/counted-page.server";
+import { and, asc, desc, eq, ilike, ne, or } from "drizzle-orm";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { changedFields, createdFields } from "~/modules/audit/audit";
-import { pageQuery } from "~/modules/list/paging";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import { formatCents } from "~/modules/i18n/format";
 import type { Language } from "~/modules/i18n/languages";
@@ -35,8 +35,7 @@ export async function listUsers(query: UserListQuery, language: Language) {
     query.type ? eq(users.type, query.type) : undefined,
     query.q ? or(ilike(users.fullName, pattern), ilike(users.email, pattern)) : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
-  const { page, pages, offset, limit } = pageQuery(total, query.page);
+  const { total, page, pages, offset, limit } = await countedPage(users, where, query.page);
   const rows = await db
     .select({
       id: users.id,
@@ -88,8 +87,7 @@ export async function loadUser(userId: number, language: Language) {
 export async function userBookings(userId: number, requestedPage: number, language: Language) {
   const db = await getDb();
   const where = eq(bookings.driverId, userId);
-  const [{ total }] = await db.select({ total: count() }).from(bookings).where(where);
-  const { page, pages, offset, limit } = pageQuery(total, requestedPage);
+  const { total, page, pages, offset, limit } = await countedPage(bookings, where, requestedPage);
   const rows = await db
     .select({
       id: bookings.id,
