@@ -5,9 +5,10 @@ import { backOfficeSections } from "~/modules/backoffice/sections";
 import { requireBackOffice } from "~/modules/access/staff.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { stylesheets } from "~/components/stylesheets";
+import tablesStyles from "~/styles/tables.css?url";
 import backOfficeStyles from "~/styles/backoffice.css?url";
 
-export const links = stylesheets(backOfficeStyles);
+export const links = stylesheets(tablesStyles, backOfficeStyles);
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
