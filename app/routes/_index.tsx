@@ -13,6 +13,12 @@ import { carHref, placeChoiceNames, readHomeForm, type KnownLocation } from "~/m
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { getEnv } from "~/utils/env.server";
+import { stylesheets } from "~/components/stylesheets";
+import searchFormStyles from "~/styles/search-form.css?url";
+import mapStyles from "~/styles/maps.css?url";
+import homeStyles from "~/styles/home.css?url";
+
+export const links = stylesheets(searchFormStyles, mapStyles, homeStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Rueda" },
@@ -186,7 +192,7 @@ export default function Home() {
               {car.image ? (
                 <img src={car.image} alt="" width={300} height={200} loading="lazy" decoding="async" />
               ) : null}
-              {/* The name is the link; app.css stretches it over the whole card, so a tap anywhere opens the car. */}
+              {/* The name is the link; styles/home.css stretches it over the whole card, so a tap anywhere opens the car. */}
               <h3>
                 <Link to={car.href}>{car.name}</Link>
               </h3>

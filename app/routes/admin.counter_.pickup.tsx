@@ -23,6 +23,10 @@ import { loadPickup, pickUp } from "~/modules/rental/pickup.server";
 import { wallClockLabel } from "~/modules/time/zoned-time";
 import { toastHeader } from "~/utils/toast.server";
 import { bookingIdParam, notFound } from "~/modules/http/not-found";
+import { stylesheets } from "~/components/stylesheets";
+import bookingStyles from "~/styles/booking.css?url";
+
+export const links = stylesheets(bookingStyles);
 
 export const meta = privatePageMeta;
 

@@ -30,6 +30,10 @@ import { loadReturn, recordReturn } from "~/modules/rental/return.server";
 import { instantToLocal, localToInstant, wallClockLabel } from "~/modules/time/zoned-time";
 import { toastHeader } from "~/utils/toast.server";
 import { bookingIdParam, notFound } from "~/modules/http/not-found";
+import { stylesheets } from "~/components/stylesheets";
+import bookingStyles from "~/styles/booking.css?url";
+
+export const links = stylesheets(bookingStyles);
 
 export const meta = privatePageMeta;
 

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/modules/forms/parse-form";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
@@ -15,8 +15,10 @@ import { deletePlace, loadPlace, placeUsage, updatePlace, type PlaceUsage } from
 import { getEnv } from "~/utils/env.server";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
+import { stylesheets } from "~/components/stylesheets";
+import mapStyles from "~/styles/maps.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
+export const links = stylesheets(mapStyles, leafletStyles);
 
 export const meta = privatePageMeta;
 

@@ -4,6 +4,11 @@ import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { backOfficeSections } from "~/modules/backoffice/sections";
 import { requireBackOffice } from "~/modules/access/staff.server";
 import { useTranslation } from "~/modules/i18n/react";
+import { stylesheets } from "~/components/stylesheets";
+import tablesStyles from "~/styles/tables.css?url";
+import backOfficeStyles from "~/styles/backoffice.css?url";
+
+export const links = stylesheets(tablesStyles, backOfficeStyles);
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 

@@ -10,6 +10,10 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
 import { isLanguage, type Language } from "~/modules/i18n/languages";
 import { languageCookie } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
+import { stylesheets } from "~/components/stylesheets";
+import apiDocsStyles from "~/styles/api-docs.css?url";
+
+export const links = stylesheets(apiDocsStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
 

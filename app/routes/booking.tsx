@@ -38,6 +38,11 @@ import type { SessionUser } from "~/utils/session.server";
 import { toastHeader, type Toast } from "~/utils/toast.server";
 import { placeName } from "~/modules/i18n/place-name";
 import { bookingIdParam, notFound } from "~/modules/http/not-found";
+import { stylesheets } from "~/components/stylesheets";
+import mapStyles from "~/styles/maps.css?url";
+import bookingStyles from "~/styles/booking.css?url";
+
+export const links = stylesheets(mapStyles, bookingStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
 

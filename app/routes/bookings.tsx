@@ -5,6 +5,10 @@ import { bookingsListAction, loadBookingsList } from "~/modules/booking/list-pag
 import { MOBILE_HINT } from "~/modules/booking/list-query";
 import { useTranslation } from "~/modules/i18n/react";
 import { requireUser } from "~/modules/user/auth.server";
+import { stylesheets } from "~/components/stylesheets";
+import tablesStyles from "~/styles/tables.css?url";
+
+export const links = stylesheets(tablesStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
 

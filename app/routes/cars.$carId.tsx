@@ -22,6 +22,10 @@ import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionKeys, optionState } from "~/modules/pricing/pricing";
 import { ErrorPage } from "~/root";
+import { stylesheets } from "~/components/stylesheets";
+import catalogueStyles from "~/styles/catalogue.css?url";
+
+export const links = stylesheets(catalogueStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data

@@ -39,6 +39,10 @@ import { youngDriverFeeCents } from "~/modules/booking/young-driver";
 import { authMessages } from "~/modules/user/messages";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
+import { stylesheets } from "~/components/stylesheets";
+import catalogueStyles from "~/styles/catalogue.css?url";
+
+export const links = stylesheets(catalogueStyles);
 
 export const meta = privatePageMeta;
 

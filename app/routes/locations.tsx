@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
 import { LocationList } from "~/components/catalogue/location-list";
@@ -10,8 +10,10 @@ import { presentLocations } from "~/modules/catalogue/present.server";
 import { searchHref } from "~/modules/catalogue/search-query";
 import { useTranslation } from "~/modules/i18n/react";
 import { getEnv } from "~/utils/env.server";
+import { stylesheets } from "~/components/stylesheets";
+import mapStyles from "~/styles/maps.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
+export const links = stylesheets(mapStyles, leafletStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Rueda" },

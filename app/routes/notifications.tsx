@@ -15,6 +15,10 @@ import {
 import { requireUser } from "~/modules/user/auth.server";
 import { ErrorPage } from "~/root";
 import { toastHeader } from "~/utils/toast.server";
+import { stylesheets } from "~/components/stylesheets";
+import notificationsStyles from "~/styles/notifications.css?url";
+
+export const links = stylesheets(notificationsStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rueda" }];
 

@@ -26,6 +26,11 @@ import {
 } from "~/modules/catalogue/search-query";
 import { useTranslation } from "~/modules/i18n/react";
 import { offeredOnlineMethods } from "~/modules/payment/config.server";
+import { stylesheets } from "~/components/stylesheets";
+import searchFormStyles from "~/styles/search-form.css?url";
+import catalogueStyles from "~/styles/catalogue.css?url";
+
+export const links = stylesheets(searchFormStyles, catalogueStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Rueda" },
@@ -168,7 +173,7 @@ function SearchView({
   return (
     <div className={results && results.total > 0 ? "page search-page search-page--results" : "page search-page"}>
       <h1>{t("search.title")}</h1>
-      {/* On a phone the form folds into a summary of place and dates once there are results to show (app.css). */}
+      {/* On a phone the form folds into a summary of place and dates once there are results to show (styles/catalogue.css). */}
       <details className="card search-bar collapsible" open={!results || results.total === 0}>
         <summary className="search-bar__summary">
           {results ? (

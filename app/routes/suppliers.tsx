@@ -8,6 +8,10 @@ import { presentLocations } from "~/modules/catalogue/present.server";
 import { getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchHref } from "~/modules/catalogue/search-query";
 import { useTranslation } from "~/modules/i18n/react";
+import { stylesheets } from "~/components/stylesheets";
+import catalogueStyles from "~/styles/catalogue.css?url";
+
+export const links = stylesheets(catalogueStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Rueda" },

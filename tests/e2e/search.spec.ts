@@ -385,7 +385,7 @@ test.describe("map of locations", () => {
     const page = await context.newPage();
     for (const language of ["es", "en", "fr", "el"]) {
       await page.goto(`/?l=${language}`);
-      // Each pin is a 44 px target; the pin drawn in it is its ::before (app/styles/app.css), whose
+      // Each pin is a 44 px target; the pin drawn in it is its ::before (app/styles/maps.css), whose
       // place on the map must not cover another's.
       const pins = await page.locator(".places-map__pin").evaluateAll((els) =>
         els.map((el) => {
