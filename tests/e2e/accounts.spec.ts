@@ -223,20 +223,6 @@ for (const mode of jsModes) {
       await expect(page.getByText("This activation link has already been used.")).toBeVisible();
     });
 
-    test("a signed-out visitor asking for /settings signs in and lands back on /settings", async ({ page }) => {
-      const email = await createAccount(page);
-      await page.context().clearCookies();
-      await page.goto("/?l=en");
-      await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible();
-      await page.goto("/settings?l=en");
-      await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fsettings/);
-      await page.getByLabel("Email").fill(email);
-      await page.getByLabel("Password", { exact: true }).fill(FIRST_PASSWORD);
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page).toHaveURL(/\/settings\?l=en$/);
-      await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
-    });
-
     test("avatar: images only, re-encoded, deleted after a confirmation", async ({ page }) => {
       await createAccount(page);
       await page.goto("/settings?l=en");
@@ -391,17 +377,35 @@ for (const mode of jsModes) {
         await expect(page.getByText("Incorrect email or password")).toBeVisible();
       });
     }
-
-    test("a blacklisted account is told it is suspended, only with the right password", async ({ page }) => {
-      await signIn(page, "suspended@rueda.example", "Rueda2026!");
-      await expect(page.getByText("Your account is suspended")).toBeVisible();
-      await signIn(page, "suspended@rueda.example", "wrong-password");
-      await expect(page.getByText("Incorrect email or password")).toBeVisible();
-      await page.goto("/settings?l=en");
-      await expect(page).toHaveURL(/\/sign-in/);
-    });
   });
 }
+
+/*
+ * Where sign-in leads and whom it refuses is the server's answer, the same with JavaScript on or off; the sign-in form is submitted without JavaScript above (docs/operations.md#tests).
+ */
+test.describe("accounts: the server's rules", () => {
+  test("a signed-out visitor asking for /settings signs in and lands back on /settings", async ({ page }) => {
+    const email = await createAccount(page);
+    await page.context().clearCookies();
+    await page.goto("/?l=en");
+    await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible();
+    await page.goto("/settings?l=en");
+    await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fsettings/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(FIRST_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/settings\?l=en$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  });
+  test("a blacklisted account is told it is suspended, only with the right password", async ({ page }) => {
+    await signIn(page, "suspended@rueda.example", "Rueda2026!");
+    await expect(page.getByText("Your account is suspended")).toBeVisible();
+    await signIn(page, "suspended@rueda.example", "wrong-password");
+    await expect(page.getByText("Incorrect email or password")).toBeVisible();
+    await page.goto("/settings?l=en");
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+});
 
 test("20 wrong passwords for one email are throttled with 429 while other users still sign in", async ({
   page,

@@ -132,19 +132,6 @@ for (const mode of jsModes) {
       await expect(page.getByRole("link", { name: `${name} Airport` })).toHaveCount(0);
     });
 
-    test("a place in use cannot be deleted, and says why", async ({ page }) => {
-      await signInAsAdmin(page);
-      await page.goto("/admin/places?l=en");
-      await page.getByRole("link", { name: "Maiquetía Airport (CCS)" }).click();
-      await page.getByRole("link", { name: "Delete place" }).click();
-      await page.getByRole("button", { name: "Yes, delete" }).click();
-      await expect(
-        page.getByRole("alert").filter({ hasText: "This place is in use and was not deleted" }),
-      ).toBeVisible();
-      await page.goto("/admin/places?l=en");
-      await expect(page.getByRole("link", { name: "Maiquetía Airport (CCS)" })).toBeVisible();
-    });
-
     test("an admin creates a supplier with a logo and invites staff, who activate through the email, sign in and reach the back office", async ({
       page,
       browser,
@@ -307,3 +294,19 @@ for (const mode of jsModes) {
     });
   });
 }
+
+/*
+ * A place in use is the server's to keep, the same with JavaScript on or off; the delete form is submitted without JavaScript above (docs/operations.md#tests).
+ */
+test.describe("admin places: the server's rules", () => {
+  test("a place in use cannot be deleted, and says why", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/admin/places?l=en");
+    await page.getByRole("link", { name: "Maiquetía Airport (CCS)" }).click();
+    await page.getByRole("link", { name: "Delete place" }).click();
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "This place is in use and was not deleted" })).toBeVisible();
+    await page.goto("/admin/places?l=en");
+    await expect(page.getByRole("link", { name: "Maiquetía Airport (CCS)" })).toBeVisible();
+  });
+});

@@ -4,7 +4,7 @@ import * as schema from "../../db/schema";
 import { pdfText } from "../pdf-text";
 import { carFreeBetween } from "./admin-fixtures";
 import { seedDatabase, signedInDriver } from "./seed-database";
-import { caracas, expect, jsModes, money, searchMaiquetia, test, waitForEmails } from "./support";
+import { caracas, expect, javaScriptOnly, jsModes, money, searchMaiquetia, test, waitForEmails } from "./support";
 
 /*
  * One honest total (docs/domain.md#price-lines), at 390×844: a result's total for each way of
@@ -168,8 +168,9 @@ for (const mode of jsModes) {
   });
 }
 
-/* docs/domain.md#bolivar-estimates: the demo shows estimates; only a reader of Spanish sees them. */
-for (const mode of jsModes) {
+/* docs/domain.md#bolivar-estimates: the demo shows estimates; only a reader of Spanish sees them. The
+ * server writes them into the page, the same with JavaScript on or off (docs/operations.md#tests). */
+for (const mode of javaScriptOnly) {
   test.describe(`bolívar estimates ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, viewport: { width: 390, height: 844 } });
 

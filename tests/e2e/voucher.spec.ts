@@ -136,50 +136,6 @@ for (const mode of jsModes) {
       expect(calendarOf(email)).toContain(`SUMMARY:Rueda: `);
     });
 
-    test("a pago móvil booking's driver is confirmed with the trip, the voucher and an .ics once the transfer is sent", async ({
-      page,
-      request,
-    }) => {
-      const { driver, checkout, bookingId, reference, startsAt } = await book(
-        page,
-        "Pago móvil",
-        /\/payment\/mobile\?b=\d+/,
-      );
-
-      await page.getByLabel("Payment date").fill(new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10));
-      await page.getByLabel("Bank", { exact: true }).selectOption("0134");
-      await page.getByLabel("Phone", { exact: true }).fill("+58 414 765 4321");
-      await page.getByLabel("Reference number").fill(String(Date.now()).slice(-8));
-      await page.getByRole("button", { name: "Send payment details" }).click();
-      await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
-
-      const [email] = await waitForEmails(request, driver, { match: isConfirmation(reference) });
-      expect(email.text).toContain(checkout.place);
-      expect(email.text).toContain("while we verify your transfer");
-      expect(email.text).toMatch(/Total: \$[\d.,]+/);
-      // The pick-up date and time on the place's clock, as the driver typed them.
-      const onPlaceClock = new Intl.DateTimeFormat("en", {
-        dateStyle: "medium",
-        timeStyle: "short",
-        timeZone: "UTC",
-        hourCycle: "h23",
-      }).format(new Date(`${checkout.from}:00Z`));
-      expect(email.text).toContain(`${checkout.place}, ${onPlaceClock}`);
-      const ics = calendarOf(email);
-      const utc = startsAt
-        .toISOString()
-        .replace(/[-:]/g, "")
-        .replace(/\.\d{3}/, "");
-      expect(ics).toContain(`DTSTART:${utc}`);
-      expect(ics).toContain(reference);
-
-      // The booking page is the voucher too while the transfer is verified.
-      await page.goto(`/booking?b=${bookingId}&l=en`);
-      expect(await readQr(page)).toBe(reference);
-      // One confirmation, not one per step.
-      expect((await waitForEmails(request, driver, { match: isConfirmation(reference) })).length).toBe(1);
-    });
-
     test("an admin gives a supplier its WhatsApp (with the country code) and a place its counter instructions", async ({
       page,
     }) => {
@@ -212,3 +168,53 @@ for (const mode of jsModes) {
     });
   });
 }
+
+/*
+ * The confirmation a pago móvil transfer sends is the server's, the same with JavaScript on or off; the transfer form is submitted without JavaScript in payment-mobile.spec.ts (docs/operations.md#tests).
+ */
+test.describe("voucher: after a transfer", () => {
+  test.describe.configure({ timeout: 120_000 });
+  test("a pago móvil booking's driver is confirmed with the trip, the voucher and an .ics once the transfer is sent", async ({
+    page,
+    request,
+  }) => {
+    const { driver, checkout, bookingId, reference, startsAt } = await book(
+      page,
+      "Pago móvil",
+      /\/payment\/mobile\?b=\d+/,
+    );
+
+    await page.getByLabel("Payment date").fill(new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10));
+    await page.getByLabel("Bank", { exact: true }).selectOption("0134");
+    await page.getByLabel("Phone", { exact: true }).fill("+58 414 765 4321");
+    await page.getByLabel("Reference number").fill(String(Date.now()).slice(-8));
+    await page.getByRole("button", { name: "Send payment details" }).click();
+    await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
+
+    const [email] = await waitForEmails(request, driver, { match: isConfirmation(reference) });
+    expect(email.text).toContain(checkout.place);
+    expect(email.text).toContain("while we verify your transfer");
+    expect(email.text).toMatch(/Total: \$[\d.,]+/);
+    // The pick-up date and time on the place's clock, as the driver typed them.
+    const onPlaceClock = new Intl.DateTimeFormat("en", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "UTC",
+      hourCycle: "h23",
+    }).format(new Date(`${checkout.from}:00Z`));
+    expect(email.text).toContain(`${checkout.place}, ${onPlaceClock}`);
+    const ics = calendarOf(email);
+    const utc = startsAt
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
+    expect(ics).toContain(`DTSTART:${utc}`);
+    expect(ics).toContain(reference);
+
+    // The booking page is the voucher too while the transfer is verified.
+    await page.goto(`/booking?b=${bookingId}&l=en`);
+    expect(await readQr(page)).toBe(reference);
+    // One confirmation, not one per step.
+    expect((await waitForEmails(request, driver, { match: isConfirmation(reference) })).length).toBe(1);
+  });
+});
