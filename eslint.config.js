@@ -24,7 +24,8 @@ const domainTiers = [
   ["http"],
   ["booking"],
   ["payment"],
-  ["backoffice", "places", "suppliers"],
+  // The staff's records: the back office proper, the cars, the places and the suppliers.
+  ["backoffice", "fleet", "places", "suppliers"],
   // The counter's pick-up and return: they take payments and read the fleet's data.
   ["rental"],
   ["api", "setup"],
