@@ -24,9 +24,11 @@ const domainTiers = [
   ["http"],
   ["booking"],
   ["payment"],
-  ["backoffice", "places", "suppliers"],
-  // The counter's pick-up and return: they take payments and read the fleet's data.
-  ["rental"],
+  // The staff's records: the back office proper, the cars, the places and the suppliers.
+  ["backoffice", "fleet", "places", "suppliers"],
+  // The counter (pick-up, return, close, agreement, the booking page's data): it moves bookings,
+  // takes payments and hands over the fleet's cars, so it sits above all of them.
+  ["counter"],
   ["api", "setup"],
 ];
 

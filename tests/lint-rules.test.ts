@@ -66,7 +66,8 @@ describe("the lint's import rules", () => {
   });
 
   it("lets a route import its module's use case", async () => {
-    const code = 'import { bookingPage } from "~/modules/rental/booking-page.server";\nexport const x = bookingPage;\n';
+    const code =
+      'import { bookingPage } from "~/modules/counter/booking-page.server";\nexport const x = bookingPage;\n';
     expect(await refusals({ code, filePath: "app/routes/probe.tsx" })).toEqual([]);
   });
 

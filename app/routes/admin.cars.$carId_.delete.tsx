@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { CarErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { requireBackOffice } from "~/modules/access/staff.server";
 import { rowIdParam } from "~/utils/row-id";
-import { deleteCar, loadCarForDelete } from "~/modules/backoffice/delete-car.server";
+import { deleteCar, loadCarForDelete } from "~/modules/fleet/delete-car.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";

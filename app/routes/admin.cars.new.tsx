@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CarForm } from "~/components/backoffice/car-form";
+import { CarForm } from "~/components/fleet/car-form";
 import { CarErrorBoundary } from "~/components/backoffice/record-error-boundary";
 import { requireBackOffice } from "~/modules/access/staff.server";
-import { carFormDefaults } from "~/modules/backoffice/car-values";
-import { submitCarForm } from "~/modules/backoffice/car-submission.server";
-import { locationChoices, ownSupplierName, supplierChoices } from "~/modules/backoffice/car-choices.server";
+import { carFormDefaults } from "~/modules/fleet/car-values";
+import { submitCarForm } from "~/modules/fleet/car-submission.server";
+import { locationChoices, ownSupplierName, supplierChoices } from "~/modules/fleet/car-choices.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireBackOffice } from "~/modules/access/staff.server";
-import type { CounterItem } from "~/modules/backoffice/counter";
-import { loadCounter } from "~/modules/backoffice/counter.server";
+import type { CounterItem } from "~/modules/counter/counter";
+import { loadCounter } from "~/modules/counter/counter.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { privatePageMeta } from "~/modules/http/meta";
 

@@ -7,7 +7,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { InspectionFields } from "~/components/counter/inspection-fields";
 import { SelectField } from "~/components/form-choices";
 import { FieldErrors, FormErrors, SubmitButton, TextField } from "~/components/forms";
-import { FinalBillTable } from "~/components/rental/final-bill-table";
+import { FinalBillTable } from "~/components/counter/final-bill-table";
 import { useZodForm } from "~/components/use-zod-form";
 import { requireBackOffice } from "~/modules/access/staff.server";
 import { parseDollars } from "~/modules/forms/money";
@@ -15,7 +15,7 @@ import { placeNameKey } from "~/modules/i18n/place-name";
 import { useTranslation } from "~/modules/i18n/react";
 import { privatePageMeta } from "~/modules/http/meta";
 import { computeFinalBill, type FinalBill } from "~/modules/pricing/final-bill";
-import { fuelEighths } from "~/modules/rental/pickup";
+import { fuelEighths } from "~/modules/counter/pickup";
 import {
   billInput,
   DAMAGE_NOTE_MAX,
@@ -23,10 +23,10 @@ import {
   DAMAGES_MAX,
   returnSchema,
   type ReturnFacts,
-} from "~/modules/rental/return";
+} from "~/modules/counter/return";
 import { readFormWithFiles } from "~/modules/http/form-data.server";
-import { processInspectionPhotos } from "~/modules/rental/inspection.server";
-import { loadReturn, recordReturn } from "~/modules/rental/return.server";
+import { processInspectionPhotos } from "~/modules/counter/inspection.server";
+import { loadReturn, recordReturn } from "~/modules/counter/return.server";
 import { instantToLocal, localToInstant, wallClockLabel } from "~/modules/time/zoned-time";
 import { toastHeader } from "~/utils/toast.server";
 import { bookingIdParam, notFound } from "~/modules/http/not-found";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { rentalAgreement } from "~/modules/rental/agreement.server";
+import { rentalAgreement } from "~/modules/counter/agreement.server";
 import { requireUser } from "~/modules/user/auth.server";
 import { bookingIdParam, notFound } from "~/modules/http/not-found";
 

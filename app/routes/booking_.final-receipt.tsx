@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { finalReceipt } from "~/modules/rental/final-receipt.server";
+import { finalReceipt } from "~/modules/counter/final-receipt.server";
 import { requireUser } from "~/modules/user/auth.server";
 import { bookingIdParam, notFound } from "~/modules/http/not-found";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { idOrNotFound } from "~/modules/http/not-found";
-import { rentalPhotoFor } from "~/modules/rental/inspection.server";
+import { rentalPhotoFor } from "~/modules/counter/inspection.server";
 import { requireUser } from "~/modules/user/auth.server";
 
 /**

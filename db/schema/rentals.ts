@@ -91,7 +91,7 @@ export const rentals = pgTable(
     check("rentals_odometer_in", sql`${t.odometerInKm} is null or ${t.odometerInKm} >= ${t.odometerOutKm}`),
     check("rentals_fuel_in", sql`${t.fuelInEighths} is null or ${t.fuelInEighths} between 0 and 8`),
     check("rentals_deposit", sql`${t.depositCents} >= 0 and (${t.depositCents} = 0) = (${t.depositTaken} is null)`),
-    // SIGNATURE_MAX_BYTES (app/modules/rental/signature.ts).
+    // SIGNATURE_MAX_BYTES (app/modules/counter/signature.ts).
     check("rentals_signature", sql`${t.signature} is null or octet_length(${t.signature}) <= 131072`),
     check("rentals_returned", sql`(${t.state} = 'out') = (${t.returnedAt} is null)`),
     check(

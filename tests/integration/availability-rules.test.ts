@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb } from "../../db/client";
 import { carIsBookableFor, limitsLeavingOut } from "~/modules/availability/availability.server";
-import { blockCar, listCarBlocks, unblockCar } from "~/modules/backoffice/car-blocks.server";
+import { blockCar, listCarBlocks, unblockCar } from "~/modules/fleet/car-blocks.server";
 import { fleetCalendar } from "~/modules/backoffice/calendar.server";
 import { monthOf } from "~/modules/backoffice/month-grid";
 import { loadSupplierRules, updateSupplierRules } from "~/modules/suppliers/suppliers.server";

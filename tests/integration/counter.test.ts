@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
-import { loadCounter } from "~/modules/backoffice/counter.server";
+import { loadCounter } from "~/modules/counter/counter.server";
 import { listBookings } from "~/modules/booking/list-bookings.server";
 import { addNote, listNotes } from "~/modules/booking/notes.server";
 import { getDb, schema } from "~/utils/db.server";

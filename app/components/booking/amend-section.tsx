@@ -10,7 +10,7 @@ import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { coverHelp } from "~/modules/pricing/cover";
 import type { PriceBreakdown } from "~/modules/pricing/pricing";
-import type { BookingPage } from "~/modules/rental/booking-page.server";
+import type { BookingPage } from "~/modules/counter/booking-page.server";
 
 type Props = Pick<BookingPage, "amend" | "booking"> & {
   lastResult: SubmissionResult<string[]> | undefined;

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { StatusSelect } from "~/components/booking/status-select";
 import { useTranslation } from "~/modules/i18n/react";
-import type { BookingPage } from "~/modules/rental/booking-page.server";
+import type { BookingPage } from "~/modules/counter/booking-page.server";
 
 /** The driver's cancel, as bookingActions offers it: at once or as a request (docs/domain.md#cancellation). */
 export function CancelSection({ booking, cancel }: Pick<BookingPage, "booking" | "cancel">) {

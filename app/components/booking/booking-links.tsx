@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/modules/i18n/react";
-import type { BookingPage } from "~/modules/rental/booking-page.server";
+import type { BookingPage } from "~/modules/counter/booking-page.server";
 
 type Props = Pick<
   BookingPage,

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/modules/i18n/react";
-import type { BookingPage } from "~/modules/rental/booking-page.server";
+import type { BookingPage } from "~/modules/counter/booking-page.server";
 
 type Props = Pick<BookingPage, "booking" | "car" | "supplier" | "pickup" | "dropoff">;
 

@@ -6,8 +6,8 @@ import { useZodForm } from "~/components/use-zod-form";
 import { counterMethods } from "~/modules/booking/methods";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
-import { closeSchema, type CloseAsks } from "~/modules/rental/close";
-import type { BookingPage } from "~/modules/rental/booking-page.server";
+import { closeSchema, type CloseAsks } from "~/modules/counter/close";
+import type { BookingPage } from "~/modules/counter/booking-page.server";
 
 /** Settle and close a returned rental (docs/domain.md#closing): staff's, plain POST, works without JavaScript. */
 export function CloseSection({

@@ -1,6 +1,6 @@
 import { formatNumber } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
-import type { BookingPage } from "~/modules/rental/booking-page.server";
+import type { BookingPage } from "~/modules/counter/booking-page.server";
 
 /** The status changes with the car's pick-up, return and close, in time order (docs/domain.md#booking-history). */
 export function HistorySection({ history, historyZone }: Pick<BookingPage, "history" | "historyZone">) {

@@ -5,7 +5,7 @@ import { useZodForm } from "~/components/use-zod-form";
 import { amendRequestSchema } from "~/modules/booking/amend-schema";
 import { noteSchema } from "~/modules/booking/notes";
 import { useTranslation } from "~/modules/i18n/react";
-import type { BookingPage } from "~/modules/rental/booking-page.server";
+import type { BookingPage } from "~/modules/counter/booking-page.server";
 
 type LastResult = { lastResult: SubmissionResult<string[]> | undefined };
 

@@ -1,7 +1,7 @@
 import { PriceLines } from "~/components/price/price-lines";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
-import type { BookingPage } from "~/modules/rental/booking-page.server";
+import type { BookingPage } from "~/modules/counter/booking-page.server";
 
 /** The price lines, then what is paid, the balance and any credit: for staff always, for the driver once something is paid. */
 export function PriceSection({ booking, staff }: Pick<BookingPage, "booking" | "staff">) {

@@ -1,7 +1,7 @@
-import { FinalBillTable } from "~/components/rental/final-bill-table";
+import { FinalBillTable } from "~/components/counter/final-bill-table";
 import { formatCents, formatNumber } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
-import type { BookingPage } from "~/modules/rental/booking-page.server";
+import type { BookingPage } from "~/modules/counter/booking-page.server";
 
 /** The car's hand-over, once recorded (docs/domain.md#pick-up). */
 export function PickedUpNotice({ rental, pickup }: Pick<BookingPage, "rental" | "pickup">) {

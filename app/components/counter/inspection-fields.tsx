@@ -12,7 +12,7 @@ import {
   outline,
   type DamageKind,
   type DamageMark,
-} from "~/modules/rental/inspection";
+} from "~/modules/counter/inspection";
 import { MarkList } from "./inspection-summary";
 
 /*

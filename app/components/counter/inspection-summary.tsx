@@ -1,5 +1,5 @@
 import { useTranslation } from "~/modules/i18n/react";
-import type { DamageMark, InspectionPhase } from "~/modules/rental/inspection";
+import type { DamageMark, InspectionPhase } from "~/modules/counter/inspection";
 
 /** Damage marks as a numbered list ("Left side — Dent — Rear door"), or "No damage marked.". */
 export function MarkList({ marks }: { marks: DamageMark[] }) {

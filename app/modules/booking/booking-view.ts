@@ -5,7 +5,7 @@ import { actorOf, closedStatuses, isIn, liveStatuses } from "./status";
  * What the booking page shows one viewer of one booking (docs/domain.md#booking-status,
  * docs/architecture.md#layers): what they may do (bookingActions) and which sections and links
  * appear. The page's rules live here, pure and tested, so the route only loads and draws; the data
- * behind a section is loaded by the page's use case (rental/booking-page.server.ts) only when the
+ * behind a section is loaded by the page's use case (counter/booking-page.server.ts) only when the
  * section shows.
  */
 

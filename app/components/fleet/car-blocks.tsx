@@ -4,7 +4,7 @@ import { ConfirmForm } from "~/components/confirm-form";
 import { SelectField } from "~/components/form-choices";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { blockReasons, carBlockSchema } from "~/modules/backoffice/car-block-form";
+import { blockReasons, carBlockSchema } from "~/modules/fleet/car-block-form";
 import { useTranslation } from "~/modules/i18n/react";
 
 export type ShownBlock = {

@@ -24,7 +24,9 @@ import { inspectionOf } from "./inspection.server";
  * draws): the booking in the viewer's scope, what bookingView lets them see and do, and the data of
  * each section that shows. `grant` is a visitor's payment grant (docs/security.md#unproven-addresses):
  * the booking as its driver sees it, read-only and without contact details. Null when the booking
- * is missing or outside the viewer's scope.
+ * is missing or outside the viewer's scope. It lives with the counter, not in booking/, because the
+ * page shows the rental too (inspections, history, settlement): booking/ sits below the counter in
+ * the domain order and may not import it.
  */
 export async function bookingPage(
   user: Pick<SessionUser, "id" | "type" | "supplierId">,
