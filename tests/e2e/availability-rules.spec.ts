@@ -62,27 +62,32 @@ for (const mode of jsModes) {
         await db().execute(sql`update cars set status = 'deleted' where id = ${carId}`);
       }
     });
-
-    test("a pick-up sooner than the supplier's minimum notice is refused, naming the hours", async ({ page }) => {
-      const carId = await cheapCarAtMaiquetia(marker("Aviso "));
-      const slug = marker("notice-").toLowerCase();
-      await db().execute(sql`with s as (
-          insert into suppliers (name, slug, email, minimum_notice_hours) values (${slug}, ${slug}, 'notice@example.com', 48) returning id
-        ) update cars set supplier_id = (select id from s) where id = ${carId}`);
-      const [place] = (await db().execute(
-        sql`select id from locations where name_en = ${MAIQUETIA}`,
-      )) as unknown as Array<{ id: number }>;
-      const link = (days: number) =>
-        `/checkout?car=${carId}&pickup=${place.id}&dropoff=${place.id}&from=${caracas(days, "10:00")}&to=${caracas(days + 3, "10:00")}&l=en`;
-      try {
-        await page.goto(link(1));
-        await expect(page.getByText("This supplier needs at least 48 hours' notice before pick-up.")).toBeVisible();
-        await page.goto(link(5));
-        await expect(page.getByRole("heading", { name: /Book|Checkout/, level: 1 })).toBeVisible();
-      } finally {
-        // The demo's brands are six on the pages that list them (search.spec.ts): this one leaves them.
-        await db().execute(sql`update suppliers set active = false where slug = ${slug}`);
-      }
-    });
   });
 }
+
+/*
+ * The minimum notice is the server's answer, the same with JavaScript on or off; the search and checkout forms are submitted without JavaScript in their specs (docs/operations.md#tests).
+ */
+test.describe("availability rules: the server's answer", () => {
+  test("a pick-up sooner than the supplier's minimum notice is refused, naming the hours", async ({ page }) => {
+    const carId = await cheapCarAtMaiquetia(marker("Aviso "));
+    const slug = marker("notice-").toLowerCase();
+    await db().execute(sql`with s as (
+        insert into suppliers (name, slug, email, minimum_notice_hours) values (${slug}, ${slug}, 'notice@example.com', 48) returning id
+      ) update cars set supplier_id = (select id from s) where id = ${carId}`);
+    const [place] = (await db().execute(
+      sql`select id from locations where name_en = ${MAIQUETIA}`,
+    )) as unknown as Array<{ id: number }>;
+    const link = (days: number) =>
+      `/checkout?car=${carId}&pickup=${place.id}&dropoff=${place.id}&from=${caracas(days, "10:00")}&to=${caracas(days + 3, "10:00")}&l=en`;
+    try {
+      await page.goto(link(1));
+      await expect(page.getByText("This supplier needs at least 48 hours' notice before pick-up.")).toBeVisible();
+      await page.goto(link(5));
+      await expect(page.getByRole("heading", { name: /Book|Checkout/, level: 1 })).toBeVisible();
+    } finally {
+      // The demo's brands are six on the pages that list them (search.spec.ts): this one leaves them.
+      await db().execute(sql`update suppliers set active = false where slug = ${slug}`);
+    }
+  });
+});

@@ -64,9 +64,12 @@ function pricedOption(page: Page): Locator {
 
 const total = (page: Page) => page.getByTestId("checkout-total");
 
+/** Free pick-up days of this spec's car, one range per mode of the loop below; the tests after it run with JavaScript only, on the first range. */
+const dayOf = (index: number, n: number) => 20 + index * 40 + n * 8;
+
 for (const [index, mode] of jsModes.entries()) {
   // Dates apart for each test and mode.
-  const day = (n: number) => 20 + index * 40 + n * 8;
+  const day = (n: number) => dayOf(index, n);
 
   test.describe(`checkout ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
@@ -114,32 +117,6 @@ for (const [index, mode] of jsModes.entries()) {
       await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
     });
 
-    test("an already registered email gets a sign-in link back to the same checkout", async ({ page, request }) => {
-      test.setTimeout(60_000);
-      const email = uniqueEmail("known");
-      await activatedAccount(request, email, PASSWORD, { fullName: "Known Driver" });
-      await openCheckout(page, day(1));
-      await pricedOption(page).check();
-      await fillVisitor(page, { email });
-      await page.getByLabel("I accept the Terms of Use").check();
-      await page.getByRole("button", { name: "Book now" }).click();
-      await expect(page.getByText("This email address is already registered")).toBeVisible();
-
-      await page.getByRole("link", { name: "Sign in", exact: true }).last().click();
-      await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fcheckout/);
-      await page.getByLabel("Email").fill(email);
-      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page).toHaveURL(/\/checkout\?.*options=/);
-      await expect(pricedOption(page)).toBeChecked();
-      // The driver is the account now, shown rather than asked.
-      await expect(page.getByText(email)).toBeVisible();
-      await expect(page.getByLabel("Email", { exact: true })).toHaveCount(0);
-      await page.getByRole("button", { name: "Book now" }).click();
-      await expect(page).toHaveURL(/\/booking\?b=\d+$/);
-      await waitForEmails(request, email, { match: isConfirmation });
-    });
-
     test("the additional driver is asked with that option and booked with the rental", async ({ page, request }) => {
       test.setTimeout(60_000);
       const email = uniqueEmail("pair");
@@ -158,21 +135,6 @@ for (const [index, mode] of jsModes.entries()) {
       await page.getByRole("button", { name: "Book now" }).click();
       await expect(page).toHaveURL(VISITOR_BOOKING);
       await waitForEmails(request, email, { match: isConfirmation });
-    });
-
-    test("an under-age driver is refused and nothing is booked", async ({ page, request }) => {
-      // A search, a checkout and a booking attempt, like its neighbours: more than the default on a loaded CI machine.
-      test.setTimeout(60_000);
-      const email = uniqueEmail("young");
-      await openCheckout(page, day(2));
-      const sixteen = `${new Date().getUTCFullYear() - 16}-01-01`;
-      await fillVisitor(page, { email, birthDate: sixteen });
-      await page.getByLabel("I accept the Terms of Use").check();
-      await page.getByRole("button", { name: "Book now" }).click();
-      await expect(page.getByText(/The driver must be at least (2\d) years old/)).toBeVisible();
-      await expect(page).toHaveURL(/\/checkout\?/);
-      const response = await request.get(`${share.resendFakeUrl}/emails?to=${encodeURIComponent(email)}`);
-      expect(((await response.json()) as { data: FakeEmail[] }).data).toEqual([]);
     });
 
     test("a car booked meanwhile is no longer available, with the way back to the same search", async ({
@@ -206,26 +168,70 @@ for (const [index, mode] of jsModes.entries()) {
       await expect(page.getByText("The vehicle is no longer available")).toBeVisible();
       await expect(page.getByRole("link", { name: "Back to the search" })).toHaveAttribute("href", search);
     });
-
-    test("a stale link shows a clear page with the way back to the search", async ({ page }) => {
-      const response = await page.goto(
-        `/checkout?car=1&pickup=1&dropoff=1&from=2020-01-10T10:00&to=2020-01-13T10:00&l=en`,
-      );
-      expect(response?.status()).toBe(400);
-      await expect(page.getByRole("heading", { name: "This booking link can no longer be used" })).toBeVisible();
-      await expect(page.getByText("The pick-up date of this link is already past.")).toBeVisible();
-      await expect(page.getByRole("link", { name: "Back to the search" })).toHaveAttribute(
-        "href",
-        /^\/search\?pickup=1&same=1&from=2020-01-10T10%3A00/,
-      );
-      const gone = await page.goto(
-        `/checkout?car=999999&pickup=1&dropoff=1&from=${caracas(30, "10:00")}&to=${caracas(33, "10:00")}&l=en`,
-      );
-      expect(gone?.status()).toBe(404);
-      await expect(page.getByText("This car can no longer be booked.")).toBeVisible();
-    });
   });
 }
+
+/*
+ * A registered email, an under-age driver and a stale link are the server's answers, the same with JavaScript on or off; the checkout form is submitted without JavaScript above (docs/operations.md#tests).
+ */
+test.describe("checkout: the server's rules", () => {
+  test("an already registered email gets a sign-in link back to the same checkout", async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail("known");
+    await activatedAccount(request, email, PASSWORD, { fullName: "Known Driver" });
+    await openCheckout(page, dayOf(0, 1));
+    await pricedOption(page).check();
+    await fillVisitor(page, { email });
+    await page.getByLabel("I accept the Terms of Use").check();
+    await page.getByRole("button", { name: "Book now" }).click();
+    await expect(page.getByText("This email address is already registered")).toBeVisible();
+
+    await page.getByRole("link", { name: "Sign in", exact: true }).last().click();
+    await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fcheckout/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/checkout\?.*options=/);
+    await expect(pricedOption(page)).toBeChecked();
+    // The driver is the account now, shown rather than asked.
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveCount(0);
+    await page.getByRole("button", { name: "Book now" }).click();
+    await expect(page).toHaveURL(/\/booking\?b=\d+$/);
+    await waitForEmails(request, email, { match: isConfirmation });
+  });
+  test("an under-age driver is refused and nothing is booked", async ({ page, request }) => {
+    // A search, a checkout and a booking attempt, like its neighbours: more than the default on a loaded CI machine.
+    test.setTimeout(60_000);
+    const email = uniqueEmail("young");
+    await openCheckout(page, dayOf(0, 2));
+    const sixteen = `${new Date().getUTCFullYear() - 16}-01-01`;
+    await fillVisitor(page, { email, birthDate: sixteen });
+    await page.getByLabel("I accept the Terms of Use").check();
+    await page.getByRole("button", { name: "Book now" }).click();
+    await expect(page.getByText(/The driver must be at least (2\d) years old/)).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\?/);
+    const response = await request.get(`${share.resendFakeUrl}/emails?to=${encodeURIComponent(email)}`);
+    expect(((await response.json()) as { data: FakeEmail[] }).data).toEqual([]);
+  });
+  test("a stale link shows a clear page with the way back to the search", async ({ page }) => {
+    const response = await page.goto(
+      `/checkout?car=1&pickup=1&dropoff=1&from=2020-01-10T10:00&to=2020-01-13T10:00&l=en`,
+    );
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("heading", { name: "This booking link can no longer be used" })).toBeVisible();
+    await expect(page.getByText("The pick-up date of this link is already past.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to the search" })).toHaveAttribute(
+      "href",
+      /^\/search\?pickup=1&same=1&from=2020-01-10T10%3A00/,
+    );
+    const gone = await page.goto(
+      `/checkout?car=999999&pickup=1&dropoff=1&from=${caracas(30, "10:00")}&to=${caracas(33, "10:00")}&l=en`,
+    );
+    expect(gone?.status()).toBe(404);
+    await expect(page.getByText("This car can no longer be booked.")).toBeVisible();
+  });
+});
 
 test.describe("checkout on a phone (390×844) with JavaScript", () => {
   test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: true });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { ADMIN, carOf, DEMO_PASSWORD, marker } from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
-import { expect, jsModes, test } from "./support";
+import { expect, javaScriptOnly, test } from "./support";
 import { signedInAs } from "./sign-in";
 
 /*
@@ -17,7 +17,8 @@ async function value<T>(query: ReturnType<typeof sql>): Promise<T> {
   return row;
 }
 
-for (const mode of jsModes) {
+// JavaScript only: the rental rules and car forms it fills are submitted without JavaScript in young-driver.spec.ts and admin-cars.spec.ts; what it checks is the server's bill (docs/operations.md#tests).
+for (const mode of javaScriptOnly) {
   test.describe(`final bill settings ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 

@@ -239,111 +239,6 @@ for (const mode of jsModes) {
       expect((await paymentOf(booking.id)).status).toBe("pending");
     });
 
-    test("one bank + reference + date pays once", async ({ page }) => {
-      const driver = await newDriver();
-      const [a, b] = [await freshHold(driver), await freshHold(driver, "RD-DEMO2")];
-      await signIn(page, driver);
-      const reference = `7${String(Date.now()).slice(-9)}`;
-      await page.goto(`/payment/mobile?b=${a.id}&l=en`);
-      await submitTransfer(page, { bank: "0105", phone: "04141112233", reference });
-      await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
-      // The same transfer typed with leading zeros for another booking.
-      await page.goto(`/payment/mobile?b=${b.id}&l=en`);
-      await submitTransfer(page, { bank: "0105", phone: "04141112233", reference: `00${reference}` });
-      await expect(
-        page.getByText("This transfer (bank, reference number and date) is already registered."),
-      ).toBeVisible();
-      expect(await paymentOf(b.id)).toBeUndefined();
-      expect(await statusOf(b.id)).toBe("void");
-
-      // The same reference under another bank slips past the unique key: accepted, but flagged to staff on both rows.
-      await submitTransfer(page, { bank: "0134", phone: "04141112233", reference: `00${reference}` });
-      await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
-      await signOut(page);
-      await signIn(page, ADMIN);
-      await page.goto("/admin/payments?order=newest&l=en");
-      const rowOf = (booking: { reference: string }) =>
-        page.getByRole("row").filter({ has: page.getByRole("link", { name: `View booking ${booking.reference}` }) });
-      for (const [mine, other] of [
-        [a, b],
-        [b, a],
-      ]) {
-        const warning = rowOf(mine).getByRole("note");
-        await expect(warning).toContainText("Warning: another booking filed a transfer with this reference:");
-        await expect(warning.getByRole("link", { name: other.reference })).toHaveAttribute(
-          "href",
-          `/booking?b=${other.id}`,
-        );
-      }
-      await expect(rowOf(b)).toContainText(`0134 · Banesco · 0414-1112233 · ref. 00${reference}`);
-    });
-
-    test("supplier staff see the queue read-only; an admin cannot verify the payment of their own booking", async ({
-      page,
-    }) => {
-      // Three sign-ins and a booking: 20 s of the default 30 s in a CI run on a slow machine.
-      test.slow();
-      const driver = await newDriver();
-      const theirs = await freshHold(driver);
-      const own = await freshHold(ADMIN);
-      for (const [who, booking] of [
-        [driver, theirs],
-        [ADMIN, own],
-      ] as const) {
-        await signIn(page, who);
-        await page.goto(`/payment/mobile?b=${booking.id}&l=en`);
-        await submitTransfer(page, { phone: "04121234567", reference: `6${String(Date.now()).slice(-9)}` });
-        await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
-        await signOut(page);
-      }
-      const payment = await paymentOf(theirs.id);
-      const ownPayment = await paymentOf(own.id);
-
-      // The transfer lands in the operator's account: the supplier's staff follow it but cannot approve it.
-      await signIn(page, STAFF);
-      await page.goto("/admin/payments?order=newest&l=en");
-      await expect(page.getByText("Only the operator's admins approve or reject transfers")).toBeVisible();
-      const row = page.getByRole("row").filter({ hasText: theirs.reference });
-      await expect(row).toBeVisible();
-      await expect(page.getByRole("button", { name: /^(Approve|Reject) the payment/ })).toHaveCount(0);
-      await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveCount(0);
-      const forms: Array<Record<string, string>> = [
-        { intent: "approve", paymentId: String(payment.id) },
-        { intent: "reject", paymentId: String(payment.id), reason: "Forged" },
-      ];
-      for (const form of forms) {
-        const answer = await page.request.post("/admin/payments?l=en", { form, maxRedirects: 0 });
-        expect(answer.status()).toBe(403);
-        expect(await answer.text()).toContain("You do not have access to this page.");
-      }
-      expect((await paymentOf(theirs.id)).status).toBe("pending");
-      await signOut(page);
-
-      // An admin's own booking: no buttons, a note, and a forged approval refused with a message.
-      await signIn(page, ADMIN);
-      await page.goto("/admin/payments?order=newest&l=en");
-      const ownRow = page.getByRole("row").filter({ hasText: own.reference });
-      await expect(ownRow).toContainText("Your own booking: another admin must verify this payment.");
-      await expect(ownRow.getByRole("button")).toHaveCount(0);
-      await expect(
-        page
-          .getByRole("row")
-          .filter({ hasText: theirs.reference })
-          .getByRole("button", { name: `Approve the payment for booking ${theirs.reference}` }),
-      ).toBeVisible();
-      const forged = await page.request.post("/admin/payments?order=newest", {
-        form: { intent: "approve", paymentId: String(ownPayment.id) },
-        maxRedirects: 0,
-      });
-      expect(forged.status()).toBe(302);
-      await page.goto("/admin/payments?order=newest&l=en");
-      await expect(
-        page.getByText("You cannot approve or reject the payment of your own booking: another admin must verify it."),
-      ).toBeVisible();
-      expect((await paymentOf(own.id)).status).toBe("pending");
-      expect(await statusOf(own.id)).toBe("pending");
-    });
-
     test("the queue pages through every transfer with its count, and sorts newest or oldest first", async ({
       page,
     }) => {
@@ -387,48 +282,156 @@ for (const mode of jsModes) {
         await sql`update payments set status = 'failed' where booking_id in ${sql(created.map((b) => b.id))}`;
       }
     });
-
-    test("another driver's payment page and another supplier's payment are out of reach", async ({ page }) => {
-      const owner = await newDriver();
-      const mine = await freshHold(owner);
-      const elsewhere = await freshHold(owner, "RD-DEMO2");
-      await signIn(page, owner);
-      await page.goto(`/payment/mobile?b=${elsewhere.id}&l=en`);
-      await submitTransfer(page, { phone: "04161234567", reference: `5${String(Date.now()).slice(-9)}` });
-      await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
-      const foreignPayment = await paymentOf(elsewhere.id);
-      await signOut(page);
-
-      await signIn(page, await newDriver());
-      const response = await page.goto(`/payment/mobile?b=${mine.id}&l=en`);
-      expect(response?.status()).toBe(404);
-      const forged = await page.request.post(`/payment/mobile?b=${mine.id}`, {
-        form: { intent: "pay", bank: "0134", phone: "04141234567", reference: "123456", date: today() },
-        maxRedirects: 0,
-      });
-      expect(forged.status()).toBe(404);
-      expect(await paymentOf(mine.id)).toBeUndefined();
-      expect((await page.goto("/admin/payments?l=en"))?.status()).toBe(404);
-      await signOut(page);
-
-      await page.goto("/admin/payments?l=en");
-      await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fadmin%2Fpayments/);
-
-      // The demo staff work for RD-DEMO1's supplier, not RD-DEMO2's.
-      await signIn(page, STAFF);
-      await page.goto("/admin/payments?l=en");
-      await expect(page.getByRole("row").filter({ hasText: elsewhere.reference })).toHaveCount(0);
-      // Supplier staff approve or reject nothing (only admins do): 403, whoever's the payment.
-      const forgeries: Array<Record<string, string>> = [
-        { intent: "approve", paymentId: String(foreignPayment.id) },
-        { intent: "reject", paymentId: String(foreignPayment.id), reason: "Forged" },
-      ];
-      for (const form of forgeries) {
-        const answer = await page.request.post("/admin/payments", { form, maxRedirects: 0 });
-        expect(answer.status()).toBe(403);
-      }
-      expect((await paymentOf(elsewhere.id)).status).toBe("pending");
-      expect(await statusOf(elsewhere.id)).toBe("pending");
-    });
   });
 }
+
+/*
+ * Duplicate transfers, who may verify and whose pages are in reach are the server's answers, the same with JavaScript on or off; the transfer and verification forms are submitted without JavaScript above (docs/operations.md#tests).
+ */
+test.describe("pago móvil: the server's rules", () => {
+  test("one bank + reference + date pays once", async ({ page }) => {
+    const driver = await newDriver();
+    const [a, b] = [await freshHold(driver), await freshHold(driver, "RD-DEMO2")];
+    await signIn(page, driver);
+    const reference = `7${String(Date.now()).slice(-9)}`;
+    await page.goto(`/payment/mobile?b=${a.id}&l=en`);
+    await submitTransfer(page, { bank: "0105", phone: "04141112233", reference });
+    await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
+    // The same transfer typed with leading zeros for another booking.
+    await page.goto(`/payment/mobile?b=${b.id}&l=en`);
+    await submitTransfer(page, { bank: "0105", phone: "04141112233", reference: `00${reference}` });
+    await expect(
+      page.getByText("This transfer (bank, reference number and date) is already registered."),
+    ).toBeVisible();
+    expect(await paymentOf(b.id)).toBeUndefined();
+    expect(await statusOf(b.id)).toBe("void");
+
+    // The same reference under another bank slips past the unique key: accepted, but flagged to staff on both rows.
+    await submitTransfer(page, { bank: "0134", phone: "04141112233", reference: `00${reference}` });
+    await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
+    await signOut(page);
+    await signIn(page, ADMIN);
+    await page.goto("/admin/payments?order=newest&l=en");
+    const rowOf = (booking: { reference: string }) =>
+      page.getByRole("row").filter({ has: page.getByRole("link", { name: `View booking ${booking.reference}` }) });
+    for (const [mine, other] of [
+      [a, b],
+      [b, a],
+    ]) {
+      const warning = rowOf(mine).getByRole("note");
+      await expect(warning).toContainText("Warning: another booking filed a transfer with this reference:");
+      await expect(warning.getByRole("link", { name: other.reference })).toHaveAttribute(
+        "href",
+        `/booking?b=${other.id}`,
+      );
+    }
+    await expect(rowOf(b)).toContainText(`0134 · Banesco · 0414-1112233 · ref. 00${reference}`);
+  });
+  test("supplier staff see the queue read-only; an admin cannot verify the payment of their own booking", async ({
+    page,
+  }) => {
+    // Three sign-ins and a booking: 20 s of the default 30 s in a CI run on a slow machine.
+    test.slow();
+    const driver = await newDriver();
+    const theirs = await freshHold(driver);
+    const own = await freshHold(ADMIN);
+    for (const [who, booking] of [
+      [driver, theirs],
+      [ADMIN, own],
+    ] as const) {
+      await signIn(page, who);
+      await page.goto(`/payment/mobile?b=${booking.id}&l=en`);
+      await submitTransfer(page, { phone: "04121234567", reference: `6${String(Date.now()).slice(-9)}` });
+      await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
+      await signOut(page);
+    }
+    const payment = await paymentOf(theirs.id);
+    const ownPayment = await paymentOf(own.id);
+
+    // The transfer lands in the operator's account: the supplier's staff follow it but cannot approve it.
+    await signIn(page, STAFF);
+    await page.goto("/admin/payments?order=newest&l=en");
+    await expect(page.getByText("Only the operator's admins approve or reject transfers")).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: theirs.reference });
+    await expect(row).toBeVisible();
+    await expect(page.getByRole("button", { name: /^(Approve|Reject) the payment/ })).toHaveCount(0);
+    await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveCount(0);
+    const forms: Array<Record<string, string>> = [
+      { intent: "approve", paymentId: String(payment.id) },
+      { intent: "reject", paymentId: String(payment.id), reason: "Forged" },
+    ];
+    for (const form of forms) {
+      const answer = await page.request.post("/admin/payments?l=en", { form, maxRedirects: 0 });
+      expect(answer.status()).toBe(403);
+      expect(await answer.text()).toContain("You do not have access to this page.");
+    }
+    expect((await paymentOf(theirs.id)).status).toBe("pending");
+    await signOut(page);
+
+    // An admin's own booking: no buttons, a note, and a forged approval refused with a message.
+    await signIn(page, ADMIN);
+    await page.goto("/admin/payments?order=newest&l=en");
+    const ownRow = page.getByRole("row").filter({ hasText: own.reference });
+    await expect(ownRow).toContainText("Your own booking: another admin must verify this payment.");
+    await expect(ownRow.getByRole("button")).toHaveCount(0);
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ hasText: theirs.reference })
+        .getByRole("button", { name: `Approve the payment for booking ${theirs.reference}` }),
+    ).toBeVisible();
+    const forged = await page.request.post("/admin/payments?order=newest", {
+      form: { intent: "approve", paymentId: String(ownPayment.id) },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(302);
+    await page.goto("/admin/payments?order=newest&l=en");
+    await expect(
+      page.getByText("You cannot approve or reject the payment of your own booking: another admin must verify it."),
+    ).toBeVisible();
+    expect((await paymentOf(own.id)).status).toBe("pending");
+    expect(await statusOf(own.id)).toBe("pending");
+  });
+  test("another driver's payment page and another supplier's payment are out of reach", async ({ page }) => {
+    const owner = await newDriver();
+    const mine = await freshHold(owner);
+    const elsewhere = await freshHold(owner, "RD-DEMO2");
+    await signIn(page, owner);
+    await page.goto(`/payment/mobile?b=${elsewhere.id}&l=en`);
+    await submitTransfer(page, { phone: "04161234567", reference: `5${String(Date.now()).slice(-9)}` });
+    await expect(page.getByRole("heading", { name: "Payment awaiting verification", level: 1 })).toBeVisible();
+    const foreignPayment = await paymentOf(elsewhere.id);
+    await signOut(page);
+
+    await signIn(page, await newDriver());
+    const response = await page.goto(`/payment/mobile?b=${mine.id}&l=en`);
+    expect(response?.status()).toBe(404);
+    const forged = await page.request.post(`/payment/mobile?b=${mine.id}`, {
+      form: { intent: "pay", bank: "0134", phone: "04141234567", reference: "123456", date: today() },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(404);
+    expect(await paymentOf(mine.id)).toBeUndefined();
+    expect((await page.goto("/admin/payments?l=en"))?.status()).toBe(404);
+    await signOut(page);
+
+    await page.goto("/admin/payments?l=en");
+    await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fadmin%2Fpayments/);
+
+    // The demo staff work for RD-DEMO1's supplier, not RD-DEMO2's.
+    await signIn(page, STAFF);
+    await page.goto("/admin/payments?l=en");
+    await expect(page.getByRole("row").filter({ hasText: elsewhere.reference })).toHaveCount(0);
+    // Supplier staff approve or reject nothing (only admins do): 403, whoever's the payment.
+    const forgeries: Array<Record<string, string>> = [
+      { intent: "approve", paymentId: String(foreignPayment.id) },
+      { intent: "reject", paymentId: String(foreignPayment.id), reason: "Forged" },
+    ];
+    for (const form of forgeries) {
+      const answer = await page.request.post("/admin/payments", { form, maxRedirects: 0 });
+      expect(answer.status()).toBe(403);
+    }
+    expect((await paymentOf(elsewhere.id)).status).toBe("pending");
+    expect(await statusOf(elsewhere.id)).toBe("pending");
+  });
+});

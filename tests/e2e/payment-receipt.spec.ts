@@ -5,7 +5,7 @@ import * as schema from "../../db/schema";
 import { createBooking, createUser } from "../factories";
 import { pdfText } from "../pdf-text";
 import { seedDatabase, signedInDriver as signUp } from "./seed-database";
-import { expect, jsModes, test, uniqueEmail } from "./support";
+import { expect, javaScriptOnly, test, uniqueEmail } from "./support";
 
 /*
  * The receipt of a paid booking: the booking page links it, the link downloads a PDF of it in
@@ -74,7 +74,8 @@ async function seedBooking(
   return { ...booking, providerReference };
 }
 
-for (const mode of jsModes) {
+// JavaScript only: the receipt is a link the server answers, the same with JavaScript on or off (docs/operations.md#tests).
+for (const mode of javaScriptOnly) {
   test.describe(`payment receipt ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 

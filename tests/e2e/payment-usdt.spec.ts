@@ -104,8 +104,11 @@ async function reloadedByItself(page: Page) {
   }
 }
 
+/** Free pick-up days of this spec's car, one range per mode of the loop below; the tests after it run with JavaScript only, on the first range. */
+const dayOf = (index: number, n: number) => 30 + index * 40 + n * 8;
+
 for (const [index, mode] of jsModes.entries()) {
-  const day = (n: number) => 30 + index * 40 + n * 8;
+  const day = (n: number) => dayOf(index, n);
 
   test.describe(`USDT payment ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
@@ -162,84 +165,6 @@ for (const [index, mode] of jsModes.entries()) {
       await waitForEmails(request, email, { match: (e) => /^Payment received for booking RD-\w+$/.test(e.subject) });
     });
 
-    test("a transfer too small, to another address, of another token or failed is invalid; a reused transaction ID is already registered", async ({
-      page,
-      request,
-    }) => {
-      test.setTimeout(150_000);
-      await checkoutWithUsdt(page, day(1));
-      const amount = await baseUnitsDue(page);
-      const cases: Array<[Partial<FakeTransaction>, string]> = [
-        [{ amount: (BigInt(amount) - 1n).toString() }, "It is less than the amount."],
-        [{ to: OTHER }, "It was sent to another address."],
-        [{ contract: OTHER }, "It transfers another token, not USDT."],
-        [{ result: "REVERT" }, "The transaction failed on the network."],
-      ];
-      const used: string[] = [];
-      for (const [overrides, reason] of cases) {
-        const txid = newTxId();
-        used.push(txid);
-        await onChain(request, { txid, to: WALLET, contract: USDT, amount, ...overrides });
-        await submitTxId(page, txid);
-        // The alert of the previous case stays until the page has this one's outcome.
-        await refreshUntil(page, page.getByRole("alert").filter({ hasText: INVALID }).filter({ hasText: reason }));
-        // The form is back for another transaction.
-        await expect(page.getByLabel("Transaction ID")).toBeVisible();
-      }
-      await submitTxId(page, used[0]);
-      await expect(page.getByText("Transaction ID already registered")).toBeVisible();
-      await expect(page.getByText(CHECKING)).toHaveCount(0);
-    });
-
-    test("a transfer made for booking B, submitted by the driver of booking A, does not pay A and is shown to staff; B's own submission pays B", async ({
-      page,
-      browser,
-      baseURL,
-      request,
-    }) => {
-      test.setTimeout(150_000);
-      await checkoutWithUsdt(page, day(3));
-      const referenceA = await referenceOf(page);
-      const amountA = await baseUnitsDue(page);
-      const payerB = await visitor(browser, baseURL!, mode.javaScriptEnabled);
-      await checkoutWithUsdt(payerB.page, day(4));
-      const amountB = await baseUnitsDue(payerB.page);
-      // Two bookings waiting at once never ask for the same amount.
-      expect(amountB).not.toBe(amountA);
-
-      // B pays exactly what B's page shows; A's driver, watching our address, claims it first.
-      const txid = newTxId();
-      await onChain(request, { txid, to: WALLET, contract: USDT, amount: amountB, from: PAYER });
-      await submitTxId(page, txid);
-      // Less or more than A's own amount, depending on the two tags: either way not A's.
-      const notA = /It is less than the amount\.|It is not the exact amount shown/;
-      await refreshUntil(page, page.getByRole("alert").filter({ hasText: INVALID }).filter({ hasText: notA }));
-      await expect(page.getByText("Payment received: your booking is paid.")).toHaveCount(0);
-      await expect(page.getByLabel("Transaction ID")).toBeVisible();
-
-      // Staff see the money that reached us without paying the booking that claimed it.
-      const staff = await visitor(browser, baseURL!, mode.javaScriptEnabled);
-      await signedInAs(staff.page, ADMIN, PASSWORD);
-      await staff.page.goto("/admin/payments?l=en");
-      const unmatched = staff.page.getByRole("table", { name: "USDT received but not matched" });
-      const row = unmatched.getByRole("row").filter({ hasText: referenceA });
-      await expect(row).toContainText(txid);
-      await expect(row).toContainText(PAYER);
-      await expect(row).toContainText(`${amountB.slice(0, -6)}.${amountB.slice(-6)} USDT`);
-      await expect(row).toContainText(notA);
-
-      // B's own submission is not "already registered": it pays B.
-      await submitTxId(payerB.page, txid);
-      await refreshUntil(payerB.page, payerB.page.getByText("Payment received: your booking is paid."));
-      // A still owes its balance, and the transfer that paid B is no longer a question for staff.
-      await page.reload();
-      await expect(page.getByTestId("usdt-amount")).toHaveText(`${amountA.slice(0, -6)}.${amountA.slice(-6)} USDT`);
-      await staff.page.reload();
-      await expect(staff.page.getByRole("row").filter({ hasText: txid })).toHaveCount(0);
-      await payerB.context.close();
-      await staff.context.close();
-    });
-
     test("a transaction the chain never confirms keeps the page checking while the job asks again", async ({
       page,
       request,
@@ -274,6 +199,88 @@ for (const [index, mode] of jsModes.entries()) {
     });
   });
 }
+
+/*
+ * Which transfers pay which booking is the server's answer, the same with JavaScript on or off; the transaction form is submitted without JavaScript above (docs/operations.md#tests).
+ */
+test.describe("USDT payment: the server's rules", () => {
+  test("a transfer too small, to another address, of another token or failed is invalid; a reused transaction ID is already registered", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    await checkoutWithUsdt(page, dayOf(0, 1));
+    const amount = await baseUnitsDue(page);
+    const cases: Array<[Partial<FakeTransaction>, string]> = [
+      [{ amount: (BigInt(amount) - 1n).toString() }, "It is less than the amount."],
+      [{ to: OTHER }, "It was sent to another address."],
+      [{ contract: OTHER }, "It transfers another token, not USDT."],
+      [{ result: "REVERT" }, "The transaction failed on the network."],
+    ];
+    const used: string[] = [];
+    for (const [overrides, reason] of cases) {
+      const txid = newTxId();
+      used.push(txid);
+      await onChain(request, { txid, to: WALLET, contract: USDT, amount, ...overrides });
+      await submitTxId(page, txid);
+      // The alert of the previous case stays until the page has this one's outcome.
+      await refreshUntil(page, page.getByRole("alert").filter({ hasText: INVALID }).filter({ hasText: reason }));
+      // The form is back for another transaction.
+      await expect(page.getByLabel("Transaction ID")).toBeVisible();
+    }
+    await submitTxId(page, used[0]);
+    await expect(page.getByText("Transaction ID already registered")).toBeVisible();
+    await expect(page.getByText(CHECKING)).toHaveCount(0);
+  });
+  test("a transfer made for booking B, submitted by the driver of booking A, does not pay A and is shown to staff; B's own submission pays B", async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    await checkoutWithUsdt(page, dayOf(0, 3));
+    const referenceA = await referenceOf(page);
+    const amountA = await baseUnitsDue(page);
+    const payerB = await visitor(browser, baseURL!, true);
+    await checkoutWithUsdt(payerB.page, dayOf(0, 4));
+    const amountB = await baseUnitsDue(payerB.page);
+    // Two bookings waiting at once never ask for the same amount.
+    expect(amountB).not.toBe(amountA);
+
+    // B pays exactly what B's page shows; A's driver, watching our address, claims it first.
+    const txid = newTxId();
+    await onChain(request, { txid, to: WALLET, contract: USDT, amount: amountB, from: PAYER });
+    await submitTxId(page, txid);
+    // Less or more than A's own amount, depending on the two tags: either way not A's.
+    const notA = /It is less than the amount\.|It is not the exact amount shown/;
+    await refreshUntil(page, page.getByRole("alert").filter({ hasText: INVALID }).filter({ hasText: notA }));
+    await expect(page.getByText("Payment received: your booking is paid.")).toHaveCount(0);
+    await expect(page.getByLabel("Transaction ID")).toBeVisible();
+
+    // Staff see the money that reached us without paying the booking that claimed it.
+    const staff = await visitor(browser, baseURL!, true);
+    await signedInAs(staff.page, ADMIN, PASSWORD);
+    await staff.page.goto("/admin/payments?l=en");
+    const unmatched = staff.page.getByRole("table", { name: "USDT received but not matched" });
+    const row = unmatched.getByRole("row").filter({ hasText: referenceA });
+    await expect(row).toContainText(txid);
+    await expect(row).toContainText(PAYER);
+    await expect(row).toContainText(`${amountB.slice(0, -6)}.${amountB.slice(-6)} USDT`);
+    await expect(row).toContainText(notA);
+
+    // B's own submission is not "already registered": it pays B.
+    await submitTxId(payerB.page, txid);
+    await refreshUntil(payerB.page, payerB.page.getByText("Payment received: your booking is paid."));
+    // A still owes its balance, and the transfer that paid B is no longer a question for staff.
+    await page.reload();
+    await expect(page.getByTestId("usdt-amount")).toHaveText(`${amountA.slice(0, -6)}.${amountA.slice(-6)} USDT`);
+    await staff.page.reload();
+    await expect(staff.page.getByRole("row").filter({ hasText: txid })).toHaveCount(0);
+    await payerB.context.close();
+    await staff.context.close();
+  });
+});
 
 test("the copy buttons arriving with JavaScript move nothing on the page", async ({ page, browser, context }) => {
   // A control that moves while the page hydrates takes a press meant for the one below it.

@@ -139,65 +139,6 @@ for (const mode of jsModes) {
       await expect(page.getByText("Only used when the car is returned to another location.")).toBeVisible();
     });
 
-    test("each Book link carries the car, both places and the dates", async ({ page }) => {
-      await searchFromHome(page, MAIQUETIA, { dropoff: VALENCIA });
-      await expect(page.getByText(`Return to ${VALENCIA}`)).toBeVisible();
-      const links = page.getByRole("link", { name: "Book", exact: true });
-      expect(await links.count()).toBe(15);
-      const pickup = new URL(page.url()).searchParams.get("pickup");
-      const dropoff = new URL(page.url()).searchParams.get("dropoff");
-      expect(pickup).not.toBe(dropoff);
-      const cars = new Set<string>();
-      for (const link of await links.all()) {
-        const href = new URL((await link.getAttribute("href"))!, "http://x");
-        expect(href.pathname).toBe("/checkout");
-        expect(href.searchParams.get("pickup")).toBe(pickup);
-        expect(href.searchParams.get("dropoff")).toBe(dropoff);
-        expect(href.searchParams.get("from")).toBe(FROM);
-        expect(href.searchParams.get("to")).toBe(TO);
-        expect(href.searchParams.get("car")).toMatch(/^\d+$/);
-        cars.add(href.searchParams.get("car")!);
-      }
-      expect(cars.size).toBe(15);
-    });
-
-    test("a drop-off elsewhere adds the supplier's one-way fee to every total and names it", async ({ page }) => {
-      // Mérida's cars are all Andes Drive's: a $30 one-way fee for this test, put back after it.
-      const [andes] = await sql<{ id: number; fee: number | null }[]>`
-        select id, one_way_fee_cents as fee from suppliers where name = 'Andes Drive'`;
-      await sql`update suppliers set one_way_fee_cents = 3000 where id = ${andes.id}`;
-      try {
-        const totals = async () =>
-          (await page.locator(".car-card__total").allTextContents()).map((text) => money(text));
-        await searchFromHome(page, MERIDA);
-        const same = await totals();
-        expect(same.length).toBeGreaterThan(0);
-        await expect(page.getByText(/One-way fee/)).toHaveCount(0);
-        await searchFromHome(page, MERIDA, { dropoff: VALENCIA });
-        expect(await totals()).toEqual(same.map((cents) => cents + 3000));
-        await expect(cards(page).first()).toContainText(/One-way fee \(different drop-off place\) \$30(?![\d.])/);
-      } finally {
-        await sql`update suppliers set one_way_fee_cents = ${andes.fee} where id = ${andes.id}`;
-      }
-    });
-
-    test("pages through the results, cheapest first across pages", async ({ page }) => {
-      await baseSearchUrl(page);
-      const count = await resultCount(page);
-      expect(count).toBeGreaterThan(15);
-      const firstPage = (await page.locator(".car-card__total").allTextContents()).map(money);
-      const firstIds = await page.locator("article.car-card h3").allTextContents();
-      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
-      await expect(page).toHaveURL(/page=2/);
-      await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
-      const secondPage = (await page.locator(".car-card__total").allTextContents()).map(money);
-      expect(secondPage.length).toBe(Math.min(15, count - 15));
-      expect(secondPage[0]).toBeGreaterThanOrEqual(firstPage[firstPage.length - 1]);
-      expect(await resultCount(page)).toBe(count);
-      await page.getByRole("link", { name: "Page 1" }).click();
-      await expect(page.locator("article.car-card h3")).toHaveText(firstIds);
-    });
-
     const specs = (card: Locator) => card.locator(".car-card__specs");
     const specsNumber = async (card: Locator, pattern: RegExp) =>
       Number((await specs(card).textContent())!.match(pattern)![1].replace(/,/g, ""));
@@ -325,6 +266,67 @@ for (const mode of jsModes) {
     });
   });
 }
+
+/*
+ * Links, totals and pages written by the server, the same with JavaScript on or off; the search form itself is submitted without JavaScript above (docs/operations.md#tests).
+ */
+test.describe("search: what the server writes", () => {
+  test("each Book link carries the car, both places and the dates", async ({ page }) => {
+    await searchFromHome(page, MAIQUETIA, { dropoff: VALENCIA });
+    await expect(page.getByText(`Return to ${VALENCIA}`)).toBeVisible();
+    const links = page.getByRole("link", { name: "Book", exact: true });
+    expect(await links.count()).toBe(15);
+    const pickup = new URL(page.url()).searchParams.get("pickup");
+    const dropoff = new URL(page.url()).searchParams.get("dropoff");
+    expect(pickup).not.toBe(dropoff);
+    const cars = new Set<string>();
+    for (const link of await links.all()) {
+      const href = new URL((await link.getAttribute("href"))!, "http://x");
+      expect(href.pathname).toBe("/checkout");
+      expect(href.searchParams.get("pickup")).toBe(pickup);
+      expect(href.searchParams.get("dropoff")).toBe(dropoff);
+      expect(href.searchParams.get("from")).toBe(FROM);
+      expect(href.searchParams.get("to")).toBe(TO);
+      expect(href.searchParams.get("car")).toMatch(/^\d+$/);
+      cars.add(href.searchParams.get("car")!);
+    }
+    expect(cars.size).toBe(15);
+  });
+  test("a drop-off elsewhere adds the supplier's one-way fee to every total and names it", async ({ page }) => {
+    // Mérida's cars are all Andes Drive's: a $30 one-way fee for this test, put back after it.
+    const [andes] = await sql<{ id: number; fee: number | null }[]>`
+      select id, one_way_fee_cents as fee from suppliers where name = 'Andes Drive'`;
+    await sql`update suppliers set one_way_fee_cents = 3000 where id = ${andes.id}`;
+    try {
+      const totals = async () => (await page.locator(".car-card__total").allTextContents()).map((text) => money(text));
+      await searchFromHome(page, MERIDA);
+      const same = await totals();
+      expect(same.length).toBeGreaterThan(0);
+      await expect(page.getByText(/One-way fee/)).toHaveCount(0);
+      await searchFromHome(page, MERIDA, { dropoff: VALENCIA });
+      expect(await totals()).toEqual(same.map((cents) => cents + 3000));
+      await expect(cards(page).first()).toContainText(/One-way fee \(different drop-off place\) \$30(?![\d.])/);
+    } finally {
+      await sql`update suppliers set one_way_fee_cents = ${andes.fee} where id = ${andes.id}`;
+    }
+  });
+  test("pages through the results, cheapest first across pages", async ({ page }) => {
+    await baseSearchUrl(page);
+    const count = await resultCount(page);
+    expect(count).toBeGreaterThan(15);
+    const firstPage = (await page.locator(".car-card__total").allTextContents()).map(money);
+    const firstIds = await page.locator("article.car-card h3").allTextContents();
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    const secondPage = (await page.locator(".car-card__total").allTextContents()).map(money);
+    expect(secondPage.length).toBe(Math.min(15, count - 15));
+    expect(secondPage[0]).toBeGreaterThanOrEqual(firstPage[firstPage.length - 1]);
+    expect(await resultCount(page)).toBe(count);
+    await page.getByRole("link", { name: "Page 1" }).click();
+    await expect(page.locator("article.car-card h3")).toHaveText(firstIds);
+  });
+});
 
 test.describe("map of locations", () => {
   test("with JavaScript the drawn map's pins and the list fill the form in place; the interactive map loads on request", async ({

@@ -4,7 +4,7 @@ import * as schema from "../../db/schema";
 import { pdfText } from "../pdf-text";
 import { ADMIN, carOf, clientAs, DEMO_PASSWORD, marker } from "./admin-fixtures";
 import { seedDatabase, signedInDriver } from "./seed-database";
-import { expect, jsModes, MAIQUETIA, money, test } from "./support";
+import { expect, javaScriptOnly, MAIQUETIA, money, test } from "./support";
 import { signedInAs } from "./sign-in";
 
 /*
@@ -33,7 +33,8 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return Array.isArray(result) ? result : result.rows;
 }
 
-for (const mode of jsModes) {
+// JavaScript only: the season form is a row of forms-without-javascript.spec.ts; what it checks is the server's prices (docs/operations.md#tests).
+for (const mode of javaScriptOnly) {
   test.describe(`a December season ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 

@@ -1,5 +1,14 @@
 import { activationToken } from "./activated-account";
-import { expect, fillVisitor, jsModes, searchMaiquetia, signIn, test, uniqueEmail, waitForEmails } from "./support";
+import {
+  expect,
+  fillVisitor,
+  javaScriptOnly,
+  searchMaiquetia,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForEmails,
+} from "./support";
 
 /*
  * docs/security.md#unproven-addresses (review finding M2): an address nobody has proven is not an
@@ -65,7 +74,8 @@ test("sign-up with someone else's address: no API token, no session, and the own
   await attacker.dispose();
 });
 
-for (const [index, mode] of jsModes.entries()) {
+// JavaScript only: what the grant opens is the server's answer; the checkout form is submitted without JavaScript in checkout.spec.ts (docs/operations.md#tests).
+for (const [index, mode] of javaScriptOnly.entries()) {
   test.describe(`a visitor's checkout ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 

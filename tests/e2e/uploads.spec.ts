@@ -1,12 +1,13 @@
 import { activatedAccount } from "./activated-account";
 import crypto from "node:crypto";
 import sharp from "sharp";
-import { expect, jsModes, test, uniqueEmail } from "./support";
+import { expect, javaScriptOnly, test, uniqueEmail } from "./support";
 import { signedInAs } from "./sign-in";
 
 const PASSWORD = "upload-pass1";
 
-for (const mode of jsModes) {
+// JavaScript only: the avatar form is submitted without JavaScript in accounts.spec.ts; what it checks is how the server serves the image (docs/operations.md#tests).
+for (const mode of javaScriptOnly) {
   test.describe(`uploads ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 

@@ -135,39 +135,44 @@ for (const mode of jsModes) {
       expect(email.html).toContain('src="cid:voucher-qr"');
       expect(calendarOf(email)).toContain(`SUMMARY:Rueda: `);
     });
-
-    test("an admin gives a supplier its WhatsApp (with the country code) and a place its counter instructions", async ({
-      page,
-    }) => {
-      const [avila] = await sql<{ id: number }[]>`select id from suppliers where slug = 'avila'`;
-      const [cumana] = await sql<{ id: number }[]>`select id from locations where slug = 'cumana-airport'`;
-      await signIn(page, "admin@rueda.example");
-
-      await page.goto(`/admin/suppliers/${avila.id}?l=en`);
-      const whatsapp = page.getByLabel("WhatsApp number");
-      await whatsapp.fill("0414 999 0000");
-      await page.getByRole("button", { name: "Save" }).click();
-      await expect(
-        page.getByText("Enter the WhatsApp number with its country code, e.g. +58 414 123 4567").first(),
-      ).toBeVisible();
-      expect((await sql`select whatsapp from suppliers where id = ${avila.id}`)[0].whatsapp).toBe("584146667788");
-      await whatsapp.fill("+58 414-999 0000");
-      await page.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByText("Changes made successfully")).toBeVisible();
-      await expect(page.getByLabel("WhatsApp number")).toHaveValue("+584149990000");
-
-      const counter = `Desk 4, next to the exit ${Date.now()}`;
-      await page.goto(`/admin/places/${cumana.id}?l=en`);
-      await page.getByLabel("Instructions in English").fill(counter);
-      await page.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByText("Changes made successfully")).toBeVisible();
-      await expect(page.getByLabel("Instructions in English")).toHaveValue(counter);
-      // The other languages keep theirs.
-      await expect(page.getByLabel("Instructions in Spanish")).toHaveValue(/^Los mostradores de alquiler/);
-      await sql`update suppliers set whatsapp = '584146667788' where id = ${avila.id}`;
-    });
   });
 }
+
+/*
+ * The supplier and place forms are submitted without JavaScript in admin-places-suppliers.spec.ts and forms-without-javascript.spec.ts; what this checks is the voucher the server writes (docs/operations.md#tests).
+ */
+test.describe("voucher: the admin's details", () => {
+  test("an admin gives a supplier its WhatsApp (with the country code) and a place its counter instructions", async ({
+    page,
+  }) => {
+    const [avila] = await sql<{ id: number }[]>`select id from suppliers where slug = 'avila'`;
+    const [cumana] = await sql<{ id: number }[]>`select id from locations where slug = 'cumana-airport'`;
+    await signIn(page, "admin@rueda.example");
+
+    await page.goto(`/admin/suppliers/${avila.id}?l=en`);
+    const whatsapp = page.getByLabel("WhatsApp number");
+    await whatsapp.fill("0414 999 0000");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(
+      page.getByText("Enter the WhatsApp number with its country code, e.g. +58 414 123 4567").first(),
+    ).toBeVisible();
+    expect((await sql`select whatsapp from suppliers where id = ${avila.id}`)[0].whatsapp).toBe("584146667788");
+    await whatsapp.fill("+58 414-999 0000");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Changes made successfully")).toBeVisible();
+    await expect(page.getByLabel("WhatsApp number")).toHaveValue("+584149990000");
+
+    const counter = `Desk 4, next to the exit ${Date.now()}`;
+    await page.goto(`/admin/places/${cumana.id}?l=en`);
+    await page.getByLabel("Instructions in English").fill(counter);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Changes made successfully")).toBeVisible();
+    await expect(page.getByLabel("Instructions in English")).toHaveValue(counter);
+    // The other languages keep theirs.
+    await expect(page.getByLabel("Instructions in Spanish")).toHaveValue(/^Los mostradores de alquiler/);
+    await sql`update suppliers set whatsapp = '584146667788' where id = ${avila.id}`;
+  });
+});
 
 /*
  * The confirmation a pago móvil transfer sends is the server's, the same with JavaScript on or off; the transfer form is submitted without JavaScript in payment-mobile.spec.ts (docs/operations.md#tests).
