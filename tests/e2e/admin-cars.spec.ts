@@ -1,7 +1,8 @@
 import zlib from "node:zlib";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, jsModes, MAIQUETIA, money, searchMaiquetia, test, uniqueEmail } from "./support";
+import { carPhoto as photo, fillCar } from "./admin-fixtures";
+import { expect, javaScriptOnly, jsModes, money, searchMaiquetia, test, uniqueEmail } from "./support";
 import { signedInAs } from "./sign-in";
 
 /*
@@ -13,11 +14,6 @@ import { signedInAs } from "./sign-in";
  */
 const PASSWORD = "Rueda2026!";
 const STAFF = "staff@llanos.example";
-
-const photo = () =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background: "#c0392b" } })
-    .jpeg()
-    .toBuffer();
 
 /** A PNG whose header claims 10,000 × 10,000 pixels (100 megapixels) in a few bytes: a decompression bomb's shape. */
 async function hugeDimensionsPng(): Promise<Buffer> {
@@ -38,19 +34,6 @@ async function signInAsStaff(page: Page) {
 }
 
 const saved = (page: Page) => expect(page.getByText("Changes made successfully")).toBeVisible();
-
-/** Fills the new-car form with a valid car at Maiquetía: GPS at a price, cancellation included. */
-async function fillCar(page: Page, name: string, dailyPrice: string) {
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Daily price ($)").fill(dailyPrice);
-  await page.getByLabel("Deposit ($)").fill("150");
-  await page.getByLabel("Fuel type").selectOption({ label: "Hybrid" });
-  await page.getByLabel("Gearbox").selectOption({ label: "Automatic" });
-  await page.getByRole("group", { name: "GPS", exact: true }).getByLabel("At a price").check();
-  await page.getByLabel("GPS price ($ per day)").fill("3.25");
-  await page.getByRole("group", { name: "Cancellation", exact: true }).getByLabel("Included").check();
-  await page.getByRole("group", { name: "Places it serves" }).getByLabel(MAIQUETIA).check();
-}
 
 /** Adds a car through the form and returns its id, read from the edit page it lands on. */
 async function addCar(page: Page, name: string, dailyPrice: string): Promise<number> {
@@ -96,8 +79,63 @@ async function visitorBooks(
 }
 
 for (const [index, mode] of jsModes.entries()) {
-  // Dates of each mode's own, far from the other specs'.
-  const startDay = 150 + index * 20;
+  test.describe(`fleet ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    test("a missing picture and every refused upload get their message and create nothing", async ({ page }) => {
+      test.setTimeout(90_000);
+      const name = `Fleet Refused ${index} ${Date.now().toString(36)}`;
+      await signInAsStaff(page);
+      await page.goto("/admin/cars/new?l=en");
+      await fillCar(page, name, "30");
+      await page.getByRole("button", { name: "Add car" }).click();
+      await expect(page.getByText("Please add an image").first()).toBeVisible();
+
+      const refusals = [
+        {
+          file: {
+            name: "notes.pdf",
+            mimeType: "application/pdf",
+            buffer: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n"),
+          },
+          message: "This file is not a picture",
+        },
+        // Named and typed as a JPEG, but its bytes are a web page: judged by content.
+        {
+          file: {
+            name: "car.jpg",
+            mimeType: "image/jpeg",
+            buffer: Buffer.from("<html><script>alert(1)</script></html>"),
+          },
+          message: "This file is not a picture",
+        },
+        {
+          file: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5.5 * 1024 * 1024, 0xff) },
+          message: "The image must be 5 MB or smaller",
+        },
+        {
+          file: { name: "huge.png", mimeType: "image/png", buffer: await hugeDimensionsPng() },
+          message: "This image has too many pixels",
+        },
+      ];
+      for (const { file, message } of refusals) {
+        // Without JavaScript the answer is a new page: the typed fields come back filled, the file input empty.
+        await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+        await page.getByLabel("Picture").setInputFiles(file);
+        await page.getByRole("button", { name: "Add car" }).click();
+        await expect(page.getByText(message).first(), file.name).toBeVisible();
+      }
+
+      await page.goto(`/admin/cars?l=en&q=${encodeURIComponent(name)}`);
+      await expect(page.getByText("Nothing matches these filters.")).toBeVisible();
+    });
+  });
+}
+
+// JavaScript only: the add, save and delete forms are rows of forms-without-javascript-back-office.spec.ts, checkout's a test of checkout.spec.ts; what these check is the server's (the search, the price, a booked car kept) (docs/operations.md#tests).
+for (const [index, mode] of javaScriptOnly.entries()) {
+  // Dates far from the other specs'.
+  const startDay = 150;
 
   test.describe(`fleet ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
@@ -198,54 +236,6 @@ for (const [index, mode] of jsModes.entries()) {
       expect(gone?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Car not found" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Back to the cars" })).toBeVisible();
-    });
-
-    test("a missing picture and every refused upload get their message and create nothing", async ({ page }) => {
-      test.setTimeout(90_000);
-      const name = `Fleet Refused ${index} ${Date.now().toString(36)}`;
-      await signInAsStaff(page);
-      await page.goto("/admin/cars/new?l=en");
-      await fillCar(page, name, "30");
-      await page.getByRole("button", { name: "Add car" }).click();
-      await expect(page.getByText("Please add an image").first()).toBeVisible();
-
-      const refusals = [
-        {
-          file: {
-            name: "notes.pdf",
-            mimeType: "application/pdf",
-            buffer: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n"),
-          },
-          message: "This file is not a picture",
-        },
-        // Named and typed as a JPEG, but its bytes are a web page: judged by content.
-        {
-          file: {
-            name: "car.jpg",
-            mimeType: "image/jpeg",
-            buffer: Buffer.from("<html><script>alert(1)</script></html>"),
-          },
-          message: "This file is not a picture",
-        },
-        {
-          file: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5.5 * 1024 * 1024, 0xff) },
-          message: "The image must be 5 MB or smaller",
-        },
-        {
-          file: { name: "huge.png", mimeType: "image/png", buffer: await hugeDimensionsPng() },
-          message: "This image has too many pixels",
-        },
-      ];
-      for (const { file, message } of refusals) {
-        // Without JavaScript the answer is a new page: the typed fields come back filled, the file input empty.
-        await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
-        await page.getByLabel("Picture").setInputFiles(file);
-        await page.getByRole("button", { name: "Add car" }).click();
-        await expect(page.getByText(message).first(), file.name).toBeVisible();
-      }
-
-      await page.goto(`/admin/cars?l=en&q=${encodeURIComponent(name)}`);
-      await expect(page.getByText("Nothing matches these filters.")).toBeVisible();
     });
   });
 }

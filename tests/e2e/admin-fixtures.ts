@@ -1,13 +1,33 @@
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import sharp from "sharp";
 import type { Executor } from "../../db/client";
-import { expect, uniqueEmail } from "./support";
+import { expect, MAIQUETIA, uniqueEmail } from "./support";
 
 /*
  * Data of the back office's specs, written straight into the app's database (seedDatabase):
  * staff accounts of a chosen supplier, a car of that supplier with a name no other page shows,
- * and a booking of it with a pago móvil transfer awaiting verification.
+ * and a booking of it with a pago móvil transfer awaiting verification; the new-car form filled.
  */
+
+/** A 640 × 480 JPEG: a car's picture. */
+export const carPhoto = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: "#c0392b" } })
+    .jpeg()
+    .toBuffer();
+
+/** Fills the new-car form with a valid car at Maiquetía: GPS at a price, cancellation included. */
+export async function fillCar(page: Page, name: string, dailyPrice: string) {
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Daily price ($)").fill(dailyPrice);
+  await page.getByLabel("Deposit ($)").fill("150");
+  await page.getByLabel("Fuel type").selectOption({ label: "Hybrid" });
+  await page.getByLabel("Gearbox").selectOption({ label: "Automatic" });
+  await page.getByRole("group", { name: "GPS", exact: true }).getByLabel("At a price").check();
+  await page.getByLabel("GPS price ($ per day)").fill("3.25");
+  await page.getByRole("group", { name: "Cancellation", exact: true }).getByLabel("Included").check();
+  await page.getByRole("group", { name: "Places it serves" }).getByLabel(MAIQUETIA).check();
+}
 
 export const DEMO_PASSWORD = "Rueda2026!";
 export const ADMIN = "admin@rueda.example";
@@ -17,7 +37,8 @@ export const DRIVER = "driver@rueda.example";
 export const marker = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
 
-async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+/** The rows a raw query answers, from either driver (postgres-js answers an array, PGlite `{ rows }`). */
+export async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { caracas, expect, jsModes, linkFrom, test, uniqueEmail, waitForEmails } from "./support";
+import { caracas, expect, javaScriptOnly, jsModes, linkFrom, test, uniqueEmail, waitForEmails } from "./support";
 import { signedInAs } from "./sign-in";
 
 /*
@@ -131,6 +131,13 @@ for (const mode of jsModes) {
       await expect(page).toHaveURL(/\/admin\/places$/);
       await expect(page.getByRole("link", { name: `${name} Airport` })).toHaveCount(0);
     });
+  });
+}
+
+// JavaScript only: the supplier forms are rows of forms-without-javascript-back-office.spec.ts, activation one of forms-without-javascript.spec.ts; what these check is the server's (the invitation email, the search) (docs/operations.md#tests).
+for (const mode of javaScriptOnly) {
+  test.describe(`admin places and suppliers ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
     test("an admin creates a supplier with a logo and invites staff, who activate through the email, sign in and reach the back office", async ({
       page,

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { seedDatabase } from "./seed-database";
-import { expect, jsModes, linkFrom, signIn, test, uniqueEmail, waitForEmails } from "./support";
+import { expect, javaScriptOnly, jsModes, linkFrom, signIn, test, uniqueEmail, waitForEmails } from "./support";
 import { signedInAs } from "./sign-in";
 
 /*
@@ -79,62 +79,6 @@ for (const mode of jsModes) {
     // Two people take turns in each test: several sign-ins and page loads.
     test.describe.configure({ timeout: 120_000 });
 
-    test("a suspended driver is signed out at once and refused at sign-in; reinstated, they are back", async ({
-      page,
-      browser,
-    }) => {
-      const driver = await newDriver(`Suspended ${mode.javaScriptEnabled ? "Js" : "Plain"} Driver`);
-      const driverPage = await otherBrowser(browser, mode.javaScriptEnabled);
-      await signInAs(driverPage, driver.email);
-
-      await signInAs(page, ADMIN);
-      await page.goto("/admin?l=en");
-      await backOffice(page).getByRole("link", { name: "Users" }).click();
-      await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
-      await page.getByLabel("Search by name or email").fill(driver.email);
-      await page.getByLabel("Type").selectOption({ label: "Driver" });
-      await page.locator(".backoffice__main").getByRole("button", { name: "Search" }).click();
-      await expect(page.getByText("1 account", { exact: true })).toBeVisible();
-      await page.getByRole("link", { name: /^Suspended .* Driver$/ }).click();
-      await expect(page).toHaveURL(new RegExp(`/admin/users/${driver.id}$`));
-
-      await page.getByRole("button", { name: "Suspend account" }).click();
-      await expect(
-        page.getByRole("status").filter({ hasText: "Account suspended and signed out everywhere" }),
-      ).toBeVisible();
-      await expect(page.getByRole("button", { name: "Reinstate account" })).toBeVisible();
-
-      // The driver's open browser: its next request is a signed-out one.
-      await driverPage.goto("/bookings?l=en");
-      await expect(driverPage).toHaveURL(/\/sign-in\?/);
-      await expect(driverPage.getByRole("button", { name: "Sign out" })).toHaveCount(0);
-      await signIn(driverPage, driver.email, PASSWORD);
-      await expect(driverPage.getByText("Your account is suspended")).toBeVisible();
-      await expect(driverPage.getByRole("button", { name: "Sign out" })).toHaveCount(0);
-
-      await page.getByRole("button", { name: "Reinstate account" }).click();
-      await expect(page.getByRole("status").filter({ hasText: "Account reinstated" })).toBeVisible();
-      await signInAs(driverPage, driver.email);
-      await driverPage.context().close();
-
-      // An admin cannot lock themselves out.
-      const [self] = await rows<{ id: number }>(sql`select id from users where email = ${ADMIN}`);
-      await page.goto(`/admin/users/${self.id}?l=en`);
-      await expect(page.getByText("This is your own account")).toBeVisible();
-      await page.getByRole("button", { name: "Suspend account" }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "You cannot suspend your own account." })).toBeVisible();
-      await page.locator("summary", { hasText: "Delete account" }).click();
-      await page.getByRole("button", { name: "Yes, delete" }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "You cannot delete your own account." })).toBeVisible();
-      await page.getByLabel("Type").selectOption({ label: "Driver" });
-      await page.getByRole("button", { name: "Change type" }).click();
-      await expect(
-        page.getByRole("alert").filter({ hasText: "You cannot remove your own admin rights." }),
-      ).toBeVisible();
-      await page.goto("/admin/users?l=en");
-      await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
-    });
-
     test("an admin creates a supplier account whose owner activates it with a password of their own", async ({
       page,
       browser,
@@ -210,6 +154,71 @@ for (const mode of jsModes) {
 
       await page.reload();
       await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    });
+  });
+}
+
+// JavaScript only: their forms are rows of forms-without-javascript-back-office.spec.ts; what these check is the server's (sessions ended, the rate a page uses, the inbox's lists) (docs/operations.md#tests).
+for (const mode of javaScriptOnly) {
+  test.describe(`admin users, settings and inbox ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+    // Two people take turns in each test: several sign-ins and page loads.
+    test.describe.configure({ timeout: 120_000 });
+
+    test("a suspended driver is signed out at once and refused at sign-in; reinstated, they are back", async ({
+      page,
+      browser,
+    }) => {
+      const driver = await newDriver(`Suspended ${mode.javaScriptEnabled ? "Js" : "Plain"} Driver`);
+      const driverPage = await otherBrowser(browser, mode.javaScriptEnabled);
+      await signInAs(driverPage, driver.email);
+
+      await signInAs(page, ADMIN);
+      await page.goto("/admin?l=en");
+      await backOffice(page).getByRole("link", { name: "Users" }).click();
+      await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+      await page.getByLabel("Search by name or email").fill(driver.email);
+      await page.getByLabel("Type").selectOption({ label: "Driver" });
+      await page.locator(".backoffice__main").getByRole("button", { name: "Search" }).click();
+      await expect(page.getByText("1 account", { exact: true })).toBeVisible();
+      await page.getByRole("link", { name: /^Suspended .* Driver$/ }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/users/${driver.id}$`));
+
+      await page.getByRole("button", { name: "Suspend account" }).click();
+      await expect(
+        page.getByRole("status").filter({ hasText: "Account suspended and signed out everywhere" }),
+      ).toBeVisible();
+      await expect(page.getByRole("button", { name: "Reinstate account" })).toBeVisible();
+
+      // The driver's open browser: its next request is a signed-out one.
+      await driverPage.goto("/bookings?l=en");
+      await expect(driverPage).toHaveURL(/\/sign-in\?/);
+      await expect(driverPage.getByRole("button", { name: "Sign out" })).toHaveCount(0);
+      await signIn(driverPage, driver.email, PASSWORD);
+      await expect(driverPage.getByText("Your account is suspended")).toBeVisible();
+      await expect(driverPage.getByRole("button", { name: "Sign out" })).toHaveCount(0);
+
+      await page.getByRole("button", { name: "Reinstate account" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Account reinstated" })).toBeVisible();
+      await signInAs(driverPage, driver.email);
+      await driverPage.context().close();
+
+      // An admin cannot lock themselves out.
+      const [self] = await rows<{ id: number }>(sql`select id from users where email = ${ADMIN}`);
+      await page.goto(`/admin/users/${self.id}?l=en`);
+      await expect(page.getByText("This is your own account")).toBeVisible();
+      await page.getByRole("button", { name: "Suspend account" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "You cannot suspend your own account." })).toBeVisible();
+      await page.locator("summary", { hasText: "Delete account" }).click();
+      await page.getByRole("button", { name: "Yes, delete" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "You cannot delete your own account." })).toBeVisible();
+      await page.getByLabel("Type").selectOption({ label: "Driver" });
+      await page.getByRole("button", { name: "Change type" }).click();
+      await expect(
+        page.getByRole("alert").filter({ hasText: "You cannot remove your own admin rights." }),
+      ).toBeVisible();
+      await page.goto("/admin/users?l=en");
+      await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
     });
 
     test("a new exchange rate is the one the pago móvil page uses, and the history lists it", async ({

@@ -1,32 +1,19 @@
-import type { APIRequestContext, Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import type { Executor } from "../../db/client";
 import { activationToken } from "./activated-account";
-import { carOf, marker } from "./admin-fixtures";
+import { DEMO_PASSWORD as PASSWORD, DRIVER, marker, rows as rowsIn } from "./admin-fixtures";
+import { type FormRow, formsWithoutJavaScript } from "./forms-table";
 import { seedDatabase } from "./seed-database";
 import { signedInAs } from "./sign-in";
-import { caracas, expect, test, uniqueEmail, waitForEmails } from "./support";
+import { expect, uniqueEmail, waitForEmails } from "./support";
 
 /*
- * Every form of the product still works without JavaScript (docs/operations.md#tests): a browser
- * with JavaScript off submits each action route's form, intent by intent, as a plain POST through
- * the real page (fields by their label, the button by its name), and the row checks the answer
- * (the page or redirect and its message) and the change (what the person then sees, or the row).
- * Specs whose bodies never look at the mode run with JavaScript only; the ones whose behaviour
- * branches on it (browser-side validation, maps, enhanced fetchers) keep both modes.
+ * The public and the drivers' forms without JavaScript, a row per action route and intent
+ * (tests/e2e/forms-table.ts, docs/operations.md#tests); the back office's are in
+ * forms-without-javascript-back-office.spec.ts.
  */
-const PASSWORD = "Rueda2026!";
 const STAFF = "staff@llanos.example";
-const DRIVER = "driver@rueda.example";
-const ADMIN = "admin@rueda.example";
-const db = seedDatabase("bookings, car blocks and expired activation links of the forms' rows");
-
-test.use({ javaScriptEnabled: false });
-
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db().execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
-}
+const db = seedDatabase("bookings and expired activation links of the forms' rows");
+const rows = <T>(query: ReturnType<typeof sql>) => rowsIn<T>(db(), query);
 
 /** A pending pay-later booking of the demo driver like RD-DEMO1 (the demo staff's supplier), after every other booking of its car. */
 async function freshBooking(set: { cancelRequest?: boolean; status?: string } = {}) {
@@ -51,14 +38,7 @@ const statusOf = async (id: number) =>
     )
   )[0];
 
-type Row = {
-  /** The action route and the form's intent (its submit button's `intent` value, or the form's only action). */
-  route: string;
-  intent: string;
-  run: (args: { page: Page; request: APIRequestContext; db: () => Executor }) => Promise<void>;
-};
-
-const table: Row[] = [
+const table: FormRow[] = [
   {
     route: "/contact",
     intent: "send",
@@ -149,93 +129,6 @@ const table: Row[] = [
       expect((await statusOf(booking.id)).status).toBe("deleted");
     },
   },
-  {
-    route: "/admin/cars/:carId",
-    intent: "unblock",
-    run: async ({ page }) => {
-      const carId = await carOf(db(), "llanos", marker("Unblock Spark "));
-      await db().execute(sql`insert into car_blocks (car_id, starts_at, ends_at, reason)
-        values (${carId}, now() + interval '40 days', now() + interval '42 days', 'maintenance')`);
-      await signedInAs(page, STAFF, PASSWORD);
-      await page.goto(`/admin/cars/${carId}?l=en`);
-      const blocks = page.getByRole("region", { name: "Out of service" });
-      await blocks.getByRole("link", { name: /^Remove the out-of-service days / }).click();
-      await expect(page.getByText(/^Put the car back in service for /)).toBeVisible();
-      await page.getByRole("button", { name: "Yes, put it back in service" }).click();
-      await expect(page.getByText("Changes made successfully")).toBeVisible();
-      await expect(blocks.getByText("The car is not out of service on any coming day.")).toBeVisible();
-      expect(await rows(sql`select id from car_blocks where car_id = ${carId}`)).toEqual([]);
-    },
-  },
-  {
-    route: "/admin/places/:placeId",
-    intent: "save",
-    run: async ({ page }) => {
-      // A place of its own, with no car: no public page changes.
-      const name = marker("Sin script ");
-      const [place] = await rows<{
-        id: number;
-      }>(sql`insert into locations (slug, kind, name_es, name_en, name_fr, name_el, address, latitude, longitude)
-        values (${name.toLowerCase().replace(/\s+/g, "-")}, 'city', ${name}, ${name}, ${name}, ${name}, 'Av. Francisco de Miranda', 10.5, -66.85)
-        returning id`);
-      await signedInAs(page, ADMIN, PASSWORD);
-      await page.goto(`/admin/places/${place.id}?l=en`);
-      const hours = page.getByRole("group", { name: "Opening hours" });
-      await hours.getByLabel("Hours", { exact: true }).selectOption({ label: "Open on the hours below" });
-      const monday = hours.getByRole("group", { name: "Monday" });
-      await monday.getByLabel("Opens").fill("09:00");
-      await monday.getByLabel("Closes").fill("08:30");
-      for (const day of ["Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])
-        await hours.getByRole("group", { name: day }).getByLabel("Closed all day").check();
-      await page.getByRole("button", { name: "Save", exact: true }).click();
-      // Refused by the server, said next to the field.
-      await expect(monday.getByText("The closing time must be later than the opening time")).toBeVisible();
-      await monday.getByLabel("Closes").fill("17:00");
-      await hours.getByLabel("Out-of-hours fee (US$, optional)").fill("25");
-      await page.getByRole("button", { name: "Save", exact: true }).click();
-      await expect(page.getByText("Changes made successfully")).toBeVisible();
-      await expect(monday.getByLabel("Closes")).toHaveValue("17:00");
-      const [saved] = await rows<{ monday: unknown; fee: number }>(
-        sql`select opening_hours->'mon' as monday, out_of_hours_fee_cents as fee from locations where id = ${place.id}`,
-      );
-      expect(saved).toEqual({ monday: { open: "09:00", close: "17:00" }, fee: 2500 });
-    },
-  },
-  {
-    route: "/admin/suppliers/:supplierId/seasons",
-    intent: "add, then prices",
-    run: async ({ page }) => {
-      const name = marker("Estacion ");
-      const carId = await carOf(db(), "llanos", name);
-      const slug = marker("season-nojs-").toLowerCase();
-      // A supplier of its own, inactive (no public page lists it), with the car at $40 a day.
-      const [{ supplierId }] = await rows<{ supplierId: number }>(sql`with s as (
-          insert into suppliers (name, slug, email, active) values (${slug}, ${slug}, 'season@example.com', false) returning id
-        ) update cars set supplier_id = (select id from s), daily_price_cents = 4000
-          where id = ${carId} returning supplier_id as "supplierId"`);
-      await signedInAs(page, ADMIN, PASSWORD);
-      await page.goto(`/admin/suppliers/${supplierId}/seasons?l=en`);
-      await page.getByLabel("Name", { exact: true }).fill("Carnaval");
-      await page.getByLabel("First day").fill(caracas(49, "10:00").slice(0, 10));
-      await page.getByLabel("Last day").fill(caracas(55, "10:00").slice(0, 10));
-      await page.getByLabel("Change (%)").fill("10");
-      await page.getByRole("button", { name: "Add the season" }).click();
-      await expect(page.getByText("Changes made successfully")).toBeVisible();
-      await page.getByRole("link", { name: "Car prices in the season Carnaval" }).click();
-      const prices = page.getByRole("region", { name: "Fixed daily prices in Carnaval" });
-      await prices.getByLabel(name).fill("0");
-      await prices.getByRole("button", { name: "Save the prices" }).click();
-      await expect(page.getByText("Enter a daily price from $0.01 to $100,000, or leave it empty.")).toBeVisible();
-      await prices.getByLabel(name).fill("77");
-      await prices.getByRole("button", { name: "Save the prices" }).click();
-      await expect(page.getByText("Changes made successfully")).toBeVisible();
-      await expect(page.getByRole("cell", { name: "+10 % · 1 car at a fixed price" })).toBeVisible();
-    },
-  },
 ];
 
-for (const row of table) {
-  test(`${row.route} ${row.intent} without JavaScript`, async ({ page, request }) => {
-    await row.run({ page, request, db });
-  });
-}
+formsWithoutJavaScript(table);
