@@ -19,7 +19,7 @@ type VitestReport = { testResults: Array<{ name: string; startTime: number; endT
 type PlaywrightSuite = {
   file?: string;
   suites?: PlaywrightSuite[];
-  specs?: Array<{ file: string; tests: Array<{ results: Array<{ duration: number }> }> }>;
+  specs?: Array<{ file: string; tests: Array<{ results: Array<{ duration: number; parallelIndex: number }> }> }>;
 };
 type PlaywrightReport = { suites: PlaywrightSuite[]; stats: { duration: number } };
 
@@ -31,11 +31,19 @@ function read<T>(name: string): T | null {
 const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-function printFiles(title: string, times: Map<string, number>) {
+function printFiles(title: string, times: Map<string, number>, workers?: Map<number, number>) {
   const rows = [...times].sort((a, b) => b[1] - a[1]);
   const total = rows.reduce((sum, [, ms]) => sum + ms, 0);
   const over = rows.filter(([, ms]) => ms > fileBudgetMs);
   console.log(`\n${title}: ${rows.length} files, ${minutes(total)} of test time (summed over workers)`);
+  // Workers run files side by side: each one's busy time beside the wall time shows how evenly they shared it.
+  if (workers && workers.size > 1)
+    console.log(
+      `  ${workers.size} workers, each busy ${[...workers]
+        .sort((a, b) => a[0] - b[0])
+        .map(([, ms]) => minutes(ms))
+        .join(", ")}; a file's time is its own, files of different workers overlapped`,
+    );
   for (const [file, ms] of rows.slice(0, shown))
     console.log(`  ${seconds(ms).padStart(8)}  ${file}${ms > fileBudgetMs ? "   over the file budget" : ""}`);
   if (rows.length > shown) console.log(`  … ${rows.length - shown} more (--top=N shows N)`);
@@ -62,12 +70,17 @@ if (vitest)
 const playwright = read<PlaywrightReport>("playwright.json");
 if (playwright) {
   const times = new Map<string, number>();
+  const workers = new Map<number, number>();
   const walk = (suite: PlaywrightSuite) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests)
-        for (const r of t.results) times.set(spec.file, (times.get(spec.file) ?? 0) + r.duration);
+        for (const r of t.results) {
+          times.set(spec.file, (times.get(spec.file) ?? 0) + r.duration);
+          // A test that never ran (skipped, or left when a run stops) has no worker: index -1.
+          if (r.parallelIndex >= 0) workers.set(r.parallelIndex, (workers.get(r.parallelIndex) ?? 0) + r.duration);
+        }
     suite.suites?.forEach(walk);
   };
   playwright.suites.forEach(walk);
-  printFiles(`Playwright (${minutes(playwright.stats.duration)} wall)`, times);
+  printFiles(`Playwright (${minutes(playwright.stats.duration)} wall)`, times, workers);
 }
