@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { rentalAgreement } from "~/modules/counter/agreement.server";
 import { pickUp } from "~/modules/counter/pickup.server";
@@ -75,6 +75,16 @@ async function drawnSignature() {
 const dataUrl = (bytes: Uint8Array) => `data:image/png;base64,${Buffer.from(bytes).toString("base64")}`;
 
 describe("the driver's agreement email", () => {
+  // These post the pick-up form through the route's action, which reads the live clock: it sees the
+  // fixture's `now`, the bookings' pick-up day, whatever day the suite runs (docs/operations.md#tests).
+  // Only Date is faked: timers, connections and PDF rendering keep running.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], now });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("is written once with the agreement's PDF, and the driver is notified", async () => {
     const booking = await fx.book();
     expect(await pickUp(fx.staff, booking.id, form(), now)).toBe("pickedUp");
