@@ -1,48 +1,25 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb } from "../../db/client";
+import { describe, expect, it, afterAll, beforeAll } from "vitest";
 import { getDb, schema } from "~/utils/db.server";
-import { rentalDays } from "~/modules/pricing/pricing";
-import { noFilters, type SearchFilters, type SortOrder } from "~/modules/catalogue/filters";
-import { searchCars } from "~/modules/catalogue/search.server";
-import { createBooking, createCar, createLocation, createSupplier, createUser } from "../factories";
-import type { SearchQuery } from "~/modules/catalogue/search-query";
+import { noFilters, type SearchFilters } from "~/modules/catalogue/filters";
+import { createBooking, createCar, createLocation, createSupplier } from "../factories";
+import {
+  at,
+  locationId,
+  otherLocationId,
+  supplierId,
+  carId,
+  driverId,
+  search,
+  availabilityHooks,
+} from "./fixtures/availability";
 
 /*
- * The availability rule end to end: bookings written straight into the database and the
- * real search query. Everything lives at a location of its own, so the test reads the
- * same whatever else the database holds.
+ * The availability rule end to end: bookings written straight into the database and the real search
+ * query (docs/domain.md#availability); and the search's count and pages at a busy place.
  */
-const DAY = 24 * 3_600_000;
-// Ten days from now at 10:00 UTC: well in the future, whole hours for readable cases.
-const base = new Date(Math.floor((Date.now() + 10 * DAY) / DAY) * DAY + 10 * 3_600_000);
-const at = (days: number, hours = 0) => new Date(base.getTime() + days * DAY + hours * 3_600_000);
 
-let locationId: number;
-let otherLocationId: number;
-let supplierId: number;
-let carId: number;
-let driverId: number;
-
-async function search(
-  pickUp: Date,
-  dropOff: Date,
-  location = locationId,
-  page = 1,
-  filters: SearchFilters = noFilters,
-  sort: SortOrder = "total",
-) {
-  const query: SearchQuery = {
-    pickupId: location,
-    dropoffId: location,
-    period: { from: "", to: "", pickUp, dropOff, days: rentalDays(pickUp, dropOff) },
-    timeZone: "America/Caracas",
-    filters,
-    sort,
-    page,
-  };
-  return searchCars(query);
-}
+availabilityHooks();
 
 async function found(pickUp: Date, dropOff: Date, filters: SearchFilters = noFilters) {
   const { cars, count } = await search(pickUp, dropOff, locationId, 1, filters);
@@ -61,25 +38,6 @@ async function removeBooking(id: number) {
   const db = await getDb();
   await db.delete(schema.bookings).where(eq(schema.bookings.id, id));
 }
-
-beforeAll(async () => {
-  const db = await getDb();
-  [{ id: locationId }, { id: otherLocationId }] = [await createLocation(db), await createLocation(db)];
-  ({ id: supplierId } = await createSupplier(db));
-  ({ id: carId } = await createCar(db, { supplierId, locationIds: [locationId] }));
-  ({ id: driverId } = await createUser(db, { fullName: "Integration Driver" }));
-});
-
-afterAll(async () => {
-  const db = await getDb();
-  await db.delete(schema.bookings).where(eq(schema.bookings.carId, carId));
-  await db.delete(schema.carLocations).where(eq(schema.carLocations.carId, carId));
-  await db.delete(schema.cars).where(eq(schema.cars.id, carId));
-  await db.delete(schema.suppliers).where(eq(schema.suppliers.id, supplierId));
-  await db.delete(schema.locations).where(inArray(schema.locations.id, [locationId, otherLocationId]));
-  await db.delete(schema.users).where(eq(schema.users.id, driverId));
-  await closeDb();
-});
 
 describe("availability in search", () => {
   it("finds the free car at its location only", async () => {
@@ -221,146 +179,6 @@ describe("availability in search", () => {
     expect(await found(at(0), at(2))).toBe(false);
     await db.update(schema.suppliers).set({ active: true }).where(eq(schema.suppliers.id, supplierId));
     expect(await found(at(0), at(2))).toBe(true);
-  });
-});
-
-describe("the order and the filters (docs/domain.md#search-order)", () => {
-  let placeId: number;
-  const supplierIds: number[] = [];
-  const names = new Map<number, string>();
-
-  beforeAll(async () => {
-    const db = await getDb();
-    ({ id: placeId } = await createLocation(db));
-    // Created "Zeta" first, so supplier order by id differs from order by name.
-    for (const name of ["Zeta Rentals", "Alfa Rentals"])
-      supplierIds.push((await createSupplier(db, { name: `${name} ${Date.now()}` })).id);
-    const [zeta, alfa] = supplierIds;
-    const cars: Array<[number, string, number, number, "economy" | "suv" | "van", number]> = [
-      [zeta, "Z cheap", 2000, 4, "economy", 1],
-      [zeta, "Z van", 6000, 8, "van", 4],
-      [alfa, "A suv", 5000, 7, "suv", 3],
-      [alfa, "A small", 3000, 5, "economy", 2],
-      [zeta, "Z mid", 3000, 5, "economy", 2],
-    ];
-    // What the other filters read: each kind leaves out a different set of these cars.
-    const specs: Record<string, Partial<typeof schema.cars.$inferInsert>> = {
-      "Z cheap": {
-        aircon: false,
-        doors: 2,
-        fuelType: "gasoline",
-        gearbox: "manual",
-        mileage: 200,
-        depositCents: 20000,
-      },
-      "Z van": { doors: 4, fuelType: "diesel", mileage: -1, fuelPolicy: "freeTank", depositCents: 60000 },
-      "A suv": { doors: 4, fuelType: "diesel", gearbox: "automatic", mileage: -1, depositCents: 50000 },
-      "A small": { doors: 4, fuelType: "gasoline", gearbox: "automatic", mileage: 150, depositCents: 25000 },
-      "Z mid": { aircon: false, doors: 4, fuelType: "hybrid", mileage: -1, depositCents: 0 },
-    };
-    for (const [supplierId, name, dailyPriceCents, seats, category, bags] of cars) {
-      const car = await createCar(db, {
-        supplierId,
-        name,
-        dailyPriceCents,
-        seats,
-        category,
-        bags,
-        ...specs[name],
-        locationIds: [placeId],
-      });
-      names.set(car.id, name);
-    }
-  });
-
-  afterAll(async () => {
-    const db = await getDb();
-    await db.delete(schema.carLocations).where(eq(schema.carLocations.locationId, placeId));
-    await db.delete(schema.cars).where(inArray(schema.cars.supplierId, supplierIds));
-    await db.delete(schema.suppliers).where(inArray(schema.suppliers.id, supplierIds));
-    await db.delete(schema.locations).where(eq(schema.locations.id, placeId));
-  });
-
-  const listed = async (sort: SortOrder, filters: SearchFilters = noFilters) => {
-    const { cars, count } = await search(at(0), at(2), placeId, 1, filters, sort);
-    expect(count.total).toBe(cars.length);
-    return cars.map((c) => names.get(c.id));
-  };
-
-  it("lists cheapest first by total and by price per day, the car id breaking ties", async () => {
-    const cheapest = ["Z cheap", "A small", "Z mid", "A suv", "Z van"];
-    expect(await listed("total")).toEqual(cheapest);
-    expect(await listed("perDay")).toEqual(cheapest);
-  });
-
-  it("lists most seats first, then cheapest", async () => {
-    expect(await listed("seats")).toEqual(["Z van", "A suv", "A small", "Z mid", "Z cheap"]);
-  });
-
-  it("lists by supplier name, each supplier's cars cheapest first", async () => {
-    expect(await listed("supplier")).toEqual(["A small", "A suv", "Z cheap", "Z mid", "Z van"]);
-  });
-
-  it("filters by category and by a minimum of bags, in every order", async () => {
-    const economy: SearchFilters = { ...noFilters, category: ["economy"] };
-    expect(await listed("total", economy)).toEqual(["Z cheap", "A small", "Z mid"]);
-    expect(await listed("supplier", economy)).toEqual(["A small", "Z cheap", "Z mid"]);
-    const threeBags: SearchFilters = { ...noFilters, bags: 3 };
-    expect(await listed("seats", threeBags)).toEqual(["Z van", "A suv"]);
-    expect(await listed("total", { ...noFilters, category: ["suv", "van"], bags: 4 })).toEqual(["Z van"]);
-  });
-
-  it("filters by every other kind, alone and together, whatever was searched before", async () => {
-    const [, alfa] = supplierIds;
-    const cases: Array<[Partial<SearchFilters>, string[]]> = [
-      [{ specs: ["aircon"] }, ["A small", "A suv", "Z van"]],
-      [{ specs: ["doors4"] }, ["A small", "Z mid", "A suv", "Z van"]],
-      [{ specs: ["seats5"] }, ["A small", "Z mid", "A suv", "Z van"]],
-      [{ specs: ["aircon", "doors4", "seats5"] }, ["A small", "A suv", "Z van"]],
-      [{ fuel: ["diesel"] }, ["A suv", "Z van"]],
-      [{ fuel: ["gasoline", "hybrid"] }, ["Z cheap", "A small", "Z mid"]],
-      [{ gearbox: ["automatic"] }, ["A small", "A suv"]],
-      [{ mileage: ["unlimited"] }, ["Z mid", "A suv", "Z van"]],
-      [{ mileage: ["limited"] }, ["Z cheap", "A small"]],
-      [{ mileage: ["limited", "unlimited"] }, ["Z cheap", "A small", "Z mid", "A suv", "Z van"]],
-      [{ fuelPolicy: ["freeTank"] }, ["Z van"]],
-      [{ deposit: 250 }, ["Z cheap", "A small", "Z mid"]],
-      [{ deposit: 500 }, ["Z cheap", "A small", "Z mid", "A suv"]],
-      [{ suppliers: [alfa] }, ["A small", "A suv"]],
-      [{ specs: ["aircon"], fuel: ["diesel"], mileage: ["unlimited"], deposit: 500 }, ["A suv"]],
-      [{ gearbox: ["manual"], category: ["economy"], bags: 2 }, ["Z mid"]],
-      [{}, ["Z cheap", "A small", "Z mid", "A suv", "Z van"]],
-    ];
-    // One after the other, so a filter left over from the search before would show.
-    for (const [filters, expected] of cases)
-      expect(await listed("total", { ...noFilters, ...filters }), JSON.stringify(filters)).toEqual(expected);
-    expect(await listed("seats", { ...noFilters, fuel: ["diesel"] })).toEqual(["Z van", "A suv"]);
-    expect(await listed("supplier", { ...noFilters, specs: ["doors4"], mileage: ["unlimited"] })).toEqual([
-      "A suv",
-      "Z mid",
-      "Z van",
-    ]);
-  });
-
-  it("follows a car's new category and bag count", async () => {
-    const db = await getDb();
-    const id = [...names].find(([, name]) => name === "Z cheap")![0];
-    await db.update(schema.cars).set({ category: "suv", bags: 3 }).where(eq(schema.cars.id, id));
-    try {
-      expect(await listed("total", { ...noFilters, category: ["suv"], bags: 3 })).toEqual(["Z cheap", "A suv"]);
-    } finally {
-      await db.update(schema.cars).set({ category: "economy", bags: 1 }).where(eq(schema.cars.id, id));
-    }
-  });
-
-  it("leaves out an inactive supplier's cars by supplier too", async () => {
-    const db = await getDb();
-    await db.update(schema.suppliers).set({ active: false }).where(eq(schema.suppliers.id, supplierIds[1]));
-    try {
-      expect(await listed("supplier")).toEqual(["Z cheap", "Z mid", "Z van"]);
-    } finally {
-      await db.update(schema.suppliers).set({ active: true }).where(eq(schema.suppliers.id, supplierIds[1]));
-    }
   });
 });
 
