@@ -29,9 +29,11 @@ import { formatInstant } from "~/modules/i18n/date-time.server";
 import { bolivarEstimateRate } from "~/modules/payment/config.server";
 import { normalizeRate } from "~/modules/payment/settings";
 import stylesheet from "~/styles/app.css?url";
+import sharedStyles from "~/styles/shared.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  { rel: "stylesheet", href: sharedStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -7,8 +7,9 @@ import { useTranslation } from "~/modules/i18n/react";
 import { stylesheets } from "~/components/stylesheets";
 import tablesStyles from "~/styles/tables.css?url";
 import backOfficeStyles from "~/styles/backoffice.css?url";
+import backOfficeOperationsStyles from "~/styles/backoffice-operations.css?url";
 
-export const links = stylesheets(tablesStyles, backOfficeStyles);
+export const links = stylesheets(tablesStyles, backOfficeStyles, backOfficeOperationsStyles);
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 

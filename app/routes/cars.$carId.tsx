@@ -24,8 +24,9 @@ import { optionKeys, optionState } from "~/modules/pricing/pricing";
 import { ErrorPage } from "~/root";
 import { stylesheets } from "~/components/stylesheets";
 import catalogueStyles from "~/styles/catalogue.css?url";
+import catalogueNarrowStyles from "~/styles/catalogue-narrow.css?url";
 
-export const links = stylesheets(catalogueStyles);
+export const links = stylesheets(catalogueStyles, catalogueNarrowStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data

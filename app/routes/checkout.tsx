@@ -41,8 +41,9 @@ import { toastHeader } from "~/utils/toast.server";
 import { privatePageMeta } from "~/modules/http/meta";
 import { stylesheets } from "~/components/stylesheets";
 import catalogueStyles from "~/styles/catalogue.css?url";
+import catalogueNarrowStyles from "~/styles/catalogue-narrow.css?url";
 
-export const links = stylesheets(catalogueStyles);
+export const links = stylesheets(catalogueStyles, catalogueNarrowStyles);
 
 export const meta = privatePageMeta;
 

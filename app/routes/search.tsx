@@ -29,8 +29,9 @@ import { offeredOnlineMethods } from "~/modules/payment/config.server";
 import { stylesheets } from "~/components/stylesheets";
 import searchFormStyles from "~/styles/search-form.css?url";
 import catalogueStyles from "~/styles/catalogue.css?url";
+import catalogueNarrowStyles from "~/styles/catalogue-narrow.css?url";
 
-export const links = stylesheets(searchFormStyles, catalogueStyles);
+export const links = stylesheets(searchFormStyles, catalogueStyles, catalogueNarrowStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Rueda" },
@@ -173,7 +174,7 @@ function SearchView({
   return (
     <div className={results && results.total > 0 ? "page search-page search-page--results" : "page search-page"}>
       <h1>{t("search.title")}</h1>
-      {/* On a phone the form folds into a summary of place and dates once there are results to show (styles/catalogue.css). */}
+      {/* On a phone the form folds into a summary of place and dates once there are results to show (styles/catalogue-narrow.css). */}
       <details className="card search-bar collapsible" open={!results || results.total === 0}>
         <summary className="search-bar__summary">
           {results ? (

@@ -24,7 +24,7 @@ import { SEARCH_FORM_ID } from "./search-form";
  * so it opens without JavaScript too) that leaves the results on the first screen, and
  * "Apply filters" folds it again; on wider screens the panel is always open and its toggle
  * hidden (styles/catalogue.css). On a phone the open panel keeps a "Show N cars" button at the bottom of the
- * screen (sticky): N is the count of the search as it stands (with JavaScript, already filtered;
+ * screen (sticky, styles/catalogue-narrow.css): N is the count of the search as it stands (with JavaScript, already filtered;
  * without, the count before this submit), and pressing it shows the results.
  * `open` and `onToggle` let the page keep the panel open across the searches it makes.
  */
@@ -138,7 +138,7 @@ export function SearchFilters({
         </div>
         <div className="filters__actions">
           {/* With JavaScript the changes are already applied: the button then folds a phone's panel away from the results. */}
-          {/* On a phone it reads "Show N cars" (its name "Apply filters: Show N cars"); elsewhere "Apply filters" (styles/catalogue.css). */}
+          {/* On a phone it reads "Show N cars" (its name "Apply filters: Show N cars"); elsewhere "Apply filters" (styles/catalogue.css, catalogue-narrow.css). */}
           <button
             type="submit"
             form={SEARCH_FORM_ID}
