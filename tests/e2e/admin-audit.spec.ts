@@ -30,7 +30,7 @@ async function filterLog(page: Page, filters: { subject?: string; actor?: string
 const caracasDay = (days: number) =>
   new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
-// JavaScript only: the approval it audits is submitted without JavaScript in payment-mobile.spec.ts; what it checks is the server's record (docs/operations.md#tests).
+// JavaScript only: the approval it audits is submitted without JavaScript in payment-mobile-verification.spec.ts; what it checks is the server's record (docs/operations.md#tests).
 for (const mode of javaScriptOnly) {
   test.describe(`audit log ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });

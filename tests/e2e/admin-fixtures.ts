@@ -32,6 +32,8 @@ export async function fillCar(page: Page, name: string, dailyPrice: string) {
 export const DEMO_PASSWORD = "Rueda2026!";
 export const ADMIN = "admin@rueda.example";
 export const DRIVER = "driver@rueda.example";
+/** The demo staff member of Llanos Rent a Car, the supplier of the demo booking RD-DEMO1. */
+export const STAFF = "staff@llanos.example";
 
 /** A unique marker: a value that appears on a page only if that page shows this test's row. */
 export const marker = (prefix: string) =>

@@ -86,7 +86,7 @@ test.describe("availability rules: the server's answer", () => {
       await page.goto(link(5));
       await expect(page.getByRole("heading", { name: /Book|Checkout/, level: 1 })).toBeVisible();
     } finally {
-      // The demo's brands are six on the pages that list them (search.spec.ts): this one leaves them.
+      // The demo's brands are six on the pages that list them (catalogue-pages.spec.ts): this one leaves them.
       await db().execute(sql`update suppliers set active = false where slug = ${slug}`);
     }
   });

@@ -25,7 +25,7 @@ for (const mode of javaScriptOnly) {
     test("a supplier's refueling price and grace period, and a car's price per extra kilometer", async ({ page }) => {
       test.slow();
       const slug = marker("bill-").toLowerCase();
-      // Inactive, so the demo's brand lists (search.spec.ts) stay as they are.
+      // Inactive, so the demo's brand lists (catalogue-pages.spec.ts) stay as they are.
       const supplier = await value<{ id: number }>(
         sql`insert into suppliers (name, slug, email, active) values (${slug}, ${slug}, 'bill@example.com', false) returning id`,
       );

@@ -224,7 +224,7 @@ for (const mode of javaScriptOnly) {
         await expect(page.getByText("$231").first()).toBeVisible();
         await expect(page.getByText("Feria").first()).toBeVisible();
       } finally {
-        // The demo's brands are six on the pages that list them (search.spec.ts): this one leaves them.
+        // The demo's brands are six on the pages that list them (catalogue-pages.spec.ts): this one leaves them.
         await db().execute(sql`update suppliers set active = false where slug = ${slug}`);
       }
     });

@@ -32,6 +32,18 @@ export function seedDatabase(what: string): () => Executor {
   return () => db!;
 }
 
+/**
+ * A raw SQL connection to this worker's database for one spec file, called at its top: opened on
+ * first use and closed after the file's tests.
+ */
+export function specSql(): ReturnType<typeof postgres> {
+  const sql = postgres(share.databaseUrl ?? "postgres://postgres@127.0.0.1:5432/rueda_e2e", { max: 1 });
+  test.afterAll(async () => {
+    await sql.end();
+  });
+  return sql;
+}
+
 /** An account made through the real sign-up form and activated; the page's browser context is signed in as it. Returns its id. */
 export async function signedInDriver(
   page: Page,

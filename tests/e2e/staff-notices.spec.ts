@@ -128,7 +128,7 @@ for (const mode of jsModes) {
 }
 
 /*
- * The staff's email is the server's, the same with JavaScript on or off; the transfer form is submitted without JavaScript in payment-mobile.spec.ts (docs/operations.md#tests).
+ * The staff's email is the server's, the same with JavaScript on or off; the transfer form is submitted without JavaScript in payment-mobile-verification.spec.ts (docs/operations.md#tests).
  */
 test.describe("staff notices: a transfer to verify", () => {
   test.describe.configure({ timeout: 120_000 });

@@ -6,7 +6,7 @@ import { signedInAs } from "./sign-in";
 
 const PASSWORD = "upload-pass1";
 
-// JavaScript only: the avatar form is submitted without JavaScript in accounts.spec.ts; what it checks is how the server serves the image (docs/operations.md#tests).
+// JavaScript only: the avatar form is submitted without JavaScript in account-settings.spec.ts; what it checks is how the server serves the image (docs/operations.md#tests).
 for (const mode of javaScriptOnly) {
   test.describe(`uploads ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });

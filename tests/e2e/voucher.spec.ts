@@ -175,7 +175,7 @@ test.describe("voucher: the admin's details", () => {
 });
 
 /*
- * The confirmation a pago móvil transfer sends is the server's, the same with JavaScript on or off; the transfer form is submitted without JavaScript in payment-mobile.spec.ts (docs/operations.md#tests).
+ * The confirmation a pago móvil transfer sends is the server's, the same with JavaScript on or off; the transfer form is submitted without JavaScript in payment-mobile-verification.spec.ts (docs/operations.md#tests).
  */
 test.describe("voucher: after a transfer", () => {
   test.describe.configure({ timeout: 120_000 });
