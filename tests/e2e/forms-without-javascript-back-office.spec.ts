@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { ADMIN, carOf, carPhoto, DEMO_PASSWORD as PASSWORD, fillCar, marker, rows as rowsIn } from "./admin-fixtures";
-import { type FormRow, formsWithoutJavaScript } from "./forms-table";
+import { type FormRow, rowTitle } from "./forms-table";
 import { seedDatabase } from "./seed-database";
 import { signedInAs } from "./sign-in";
-import { caracas, expect, uniqueEmail, waitForEmails } from "./support";
+import { caracas, expect, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
  * The back office's forms without JavaScript, a row per action route and intent
@@ -304,4 +304,5 @@ const table: FormRow[] = [
   },
 ];
 
-formsWithoutJavaScript(table);
+test.use({ javaScriptEnabled: false });
+for (const row of table) test(rowTitle(row), ({ page, request }) => row.run({ page, request }));

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { activationToken } from "./activated-account";
 import { DEMO_PASSWORD as PASSWORD, DRIVER, marker, rows as rowsIn } from "./admin-fixtures";
-import { type FormRow, formsWithoutJavaScript } from "./forms-table";
+import { type FormRow, rowTitle } from "./forms-table";
 import { seedDatabase } from "./seed-database";
 import { signedInAs } from "./sign-in";
-import { expect, uniqueEmail, waitForEmails } from "./support";
+import { expect, test, uniqueEmail, waitForEmails } from "./support";
 
 /*
  * The public and the drivers' forms without JavaScript, a row per action route and intent
@@ -131,4 +131,5 @@ const table: FormRow[] = [
   },
 ];
 
-formsWithoutJavaScript(table);
+test.use({ javaScriptEnabled: false });
+for (const row of table) test(rowTitle(row), ({ page, request }) => row.run({ page, request }));

@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect, jsModes, test } from "./support";
+import { expect, hydrated, jsModes, test } from "./support";
 import { baseSearchUrl, blockTiles, cards, MERIDA, resultCount, searchFromHome } from "./search-results";
 
 /* The search's filters: each kind narrows the list, they combine, and they clear. */
@@ -79,10 +79,13 @@ for (const mode of jsModes) {
     ];
 
     test("every kind of filter narrows the list and the count", async ({ page }) => {
+      // Nine searches, each result card checked: over the default 30 s when two workers share a busy two-core machine.
+      test.slow();
       const base = await baseSearchUrl(page);
       const all = await resultCount(page);
       for (const f of filterCases) {
         await page.goto(base);
+        if (mode.javaScriptEnabled) await hydrated(page);
         await page.getByRole("group", { name: f.group }).getByLabel(f.option, { exact: true }).check();
         if (!mode.javaScriptEnabled) await page.getByRole("button", { name: "Apply filters" }).click();
         await expect(page).toHaveURL(f.param);

@@ -81,6 +81,17 @@ export const test = base.extend<{ consoleErrors: string[] }, { workerServers: vo
 });
 export { expect };
 
+/**
+ * Resolves once React has taken over the page. A control used before that only does what the
+ * server's HTML does (a filter checkbox toggles without searching), and app/entry.client.tsx
+ * hydrates only once the translations have loaded, on a busy machine after the load event that
+ * `page.goto` waits for. RemixBrowser sets `window.__remixRouter` as it first renders, inside
+ * `hydrateRoot`; from then on React hydrates at once a control an event reaches.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__remixRouter" in window);
+}
+
 /** Both modes every form must work in. */
 export const jsModes = [
   { name: "with JavaScript", javaScriptEnabled: true },
