@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { carPhoto as photo, fillCar } from "./admin-fixtures";
+import { carPhoto as photo, fillCar, saved } from "./admin-fixtures";
 import { expect, javaScriptOnly, jsModes, money, searchMaiquetia, test, uniqueEmail } from "./support";
 import { signedInAs } from "./sign-in";
 
@@ -32,8 +32,6 @@ async function hugeDimensionsPng(): Promise<Buffer> {
 async function signInAsStaff(page: Page) {
   await signedInAs(page, STAFF, PASSWORD);
 }
-
-const saved = (page: Page) => expect(page.getByText("Changes made successfully")).toBeVisible();
 
 /** Adds a car through the form and returns its id, read from the edit page it lands on. */
 async function addCar(page: Page, name: string, dailyPrice: string): Promise<number> {

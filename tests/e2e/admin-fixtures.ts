@@ -58,6 +58,22 @@ export async function staffOf(db: Executor, slug: string): Promise<{ email: stri
   return { email, supplierId: row.supplierId };
 }
 
+/** A new activated driver named `fullName` (English, the demo password): an account an admin acts on, no other test reads. */
+export async function newDriver(db: Executor, fullName: string): Promise<{ id: number; email: string }> {
+  const email = uniqueEmail("admin-users");
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`insert into users (email, full_name, type, activated, password_hash, language, phone, birth_date)
+        select ${email}, ${fullName}, 'user', true, password_hash, 'en', '+584161234567', '1990-04-12'
+        from users where email = ${DRIVER}
+        returning id`,
+  );
+  return { id: row.id, email };
+}
+
+/** The back office's toast after a form is saved. */
+export const saved = (page: Page) => expect(page.getByText("Changes made successfully")).toBeVisible();
+
 /** A new activated admin account (English, the demo password): a person of its own in the audit log. */
 export async function adminAccount(db: Executor, fullName: string): Promise<{ email: string }> {
   const email = uniqueEmail("admin");

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
+import { newDriver } from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
 import { expect, javaScriptOnly, jsModes, linkFrom, signIn, test, uniqueEmail, waitForEmails } from "./support";
 import { signedInAs } from "./sign-in";
@@ -22,17 +23,6 @@ test.beforeAll(async () => {
   // The demo admin reads this spec's pages and toasts in English.
   await rows(sql`update users set language = 'en' where email = ${ADMIN}`);
 });
-
-/** A new driver (English, the demo password), so each test sees only its own account. */
-async function newDriver(fullName: string): Promise<{ id: number; email: string }> {
-  const email = uniqueEmail("admin-users");
-  const [row] = await rows<{ id: number }>(sql`
-    insert into users (email, full_name, type, activated, password_hash, language, phone, birth_date)
-    select ${email}, ${fullName}, 'user', true, password_hash, 'en', '+584161234567', '1990-04-12'
-    from users where email = 'driver@rueda.example'
-    returning id`);
-  return { id: row.id, email };
-}
 
 /** A booking of the demo's RD-DEMO1 car held for pago móvil for `driverId`, after every other booking of that car. */
 async function heldBooking(driverId: number): Promise<{ id: number; priceCents: number }> {
@@ -169,7 +159,7 @@ for (const mode of javaScriptOnly) {
       page,
       browser,
     }) => {
-      const driver = await newDriver(`Suspended ${mode.javaScriptEnabled ? "Js" : "Plain"} Driver`);
+      const driver = await newDriver(db(), `Suspended ${mode.javaScriptEnabled ? "Js" : "Plain"} Driver`);
       const driverPage = await otherBrowser(browser, mode.javaScriptEnabled);
       await signInAs(driverPage, driver.email);
 
@@ -228,7 +218,7 @@ for (const mode of javaScriptOnly) {
       const [before] = await rows<{ rate: string; rateDate: string }>(
         sql`select usd_to_bs_rate::text as rate, rate_date::text as "rateDate" from settings where id = 1`,
       );
-      const driver = await newDriver("Rate Reader");
+      const driver = await newDriver(db(), "Rate Reader");
       const booking = await heldBooking(driver.id);
       const rate = mode.javaScriptEnabled ? "300.25" : "312.5";
       try {

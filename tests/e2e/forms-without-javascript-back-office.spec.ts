@@ -1,6 +1,16 @@
-import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import { ADMIN, carOf, carPhoto, DEMO_PASSWORD as PASSWORD, fillCar, marker, rows as rowsIn } from "./admin-fixtures";
+import {
+  ADMIN,
+  carOf,
+  carPhoto,
+  DEMO_PASSWORD as PASSWORD,
+  fillCar,
+  marker,
+  newDriver,
+  rows as rowsIn,
+  saved,
+  STAFF,
+} from "./admin-fixtures";
 import { type FormRow, rowTitle } from "./forms-table";
 import { seedDatabase } from "./seed-database";
 import { signedInAs } from "./sign-in";
@@ -12,20 +22,8 @@ import { caracas, expect, test, uniqueEmail, waitForEmails } from "./support";
  * suppliers and their staff, cars, places and seasons. Each row works on data of its own (a new
  * driver, supplier, car or place no public page lists), so it changes nothing another test reads.
  */
-const STAFF = "staff@llanos.example";
 const db = seedDatabase("accounts, suppliers, cars, places and contact messages of the forms' rows");
 const rows = <T>(query: ReturnType<typeof sql>) => rowsIn<T>(db(), query);
-
-/** A new activated driver (English, the demo password) for an admin to act on. */
-async function newDriver(): Promise<{ id: number; email: string }> {
-  const email = uniqueEmail("forms-driver");
-  const [row] = await rows<{ id: number }>(sql`
-    insert into users (email, full_name, type, activated, password_hash, language, phone, birth_date)
-    select ${email}, ${marker("Forms Driver ")}, 'user', true, password_hash, 'en', '+584161234567', '1990-04-12'
-    from users where email = ${ADMIN}
-    returning id`);
-  return { id: row.id, email };
-}
 
 /** A new inactive supplier (no public page lists it) with no car. */
 async function newSupplier(): Promise<{ id: number; name: string }> {
@@ -35,14 +33,12 @@ async function newSupplier(): Promise<{ id: number; name: string }> {
   return { id: row.id, name };
 }
 
-const saved = (page: Page) => expect(page.getByText("Changes made successfully")).toBeVisible();
-
 const table: FormRow[] = [
   {
     route: "/admin/users/:userId",
     intent: "suspend, then reinstate",
     run: async ({ page }) => {
-      const driver = await newDriver();
+      const driver = await newDriver(db(), marker("Forms Driver "));
       await signedInAs(page, ADMIN, PASSWORD);
       await page.goto(`/admin/users/${driver.id}?l=en`);
       await page.getByRole("button", { name: "Suspend account" }).click();
@@ -57,7 +53,7 @@ const table: FormRow[] = [
     route: "/admin/users/:userId",
     intent: "changeType",
     run: async ({ page }) => {
-      const driver = await newDriver();
+      const driver = await newDriver(db(), marker("Forms Driver "));
       await signedInAs(page, ADMIN, PASSWORD);
       await page.goto(`/admin/users/${driver.id}?l=en`);
       await page.getByLabel("Type").selectOption({ label: "Supplier staff" });
@@ -72,7 +68,7 @@ const table: FormRow[] = [
     route: "/admin/users/:userId",
     intent: "delete",
     run: async ({ page }) => {
-      const driver = await newDriver();
+      const driver = await newDriver(db(), marker("Forms Driver "));
       await signedInAs(page, ADMIN, PASSWORD);
       await page.goto(`/admin/users/${driver.id}?l=en`);
       await page.locator("summary", { hasText: "Delete account" }).click();
