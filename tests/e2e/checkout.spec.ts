@@ -188,7 +188,9 @@ test.describe("checkout: the server's rules", () => {
 
     await page.getByRole("link", { name: "Sign in", exact: true }).last().click();
     await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fcheckout/);
-    await page.getByLabel("Email").fill(email);
+    // The address bar changes before React draws the sign-in page; until then the checkout's two email fields are still there.
+    await expect(page.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible();
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/checkout\?.*options=/);
