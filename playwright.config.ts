@@ -11,10 +11,10 @@ export default defineConfig({
   testDir: "./tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
   // The tests of one file in order, in one worker; each worker on its own server and database.
-  // One worker unless E2E_WORKERS says more: on the two-core CI machine two workers saved ~2.5 of
-  // 19 minutes but made load-sensitive tests fail (docs/operations.md#tests).
+  // Two workers on PostgreSQL (E2E_WORKERS for another count): one left the two-core CI machine
+  // half idle; three were slower than two (docs/operations.md#tests).
   fullyParallel: false,
-  workers: process.env.DATABASE_URL ? Number(process.env.E2E_WORKERS ?? 1) : 1,
+  workers: process.env.DATABASE_URL ? Number(process.env.E2E_WORKERS ?? 2) : 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

@@ -82,47 +82,60 @@ test("production on an empty database loads no demo accounts and says how to cre
 
 test("stopping the server lets every request in flight finish", async () => {
   test.setTimeout(60_000);
-  await withServer({ ...embedded("shutdown"), DEMO_DATA: "1" }, async (server, base) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
-    const outcomes = { ok: 0, otherStatus: 0, refused: 0, reset: 0 };
-    let inFlight = 0;
-    let exited = false;
-    const get = () =>
-      new Promise<void>((resolve) => {
-        inFlight++;
-        const done = (outcome: keyof typeof outcomes) => {
-          inFlight--;
-          outcomes[outcome]++;
-          resolve();
-        };
-        const req = http.get(`${base}/search?pickup=1&dropoff=1&l=en`, { agent }, (res) => {
-          res.resume();
-          res.on("end", () => done(res.statusCode === 200 ? "ok" : "otherStatus"));
-          res.on("error", () => done("reset"));
+  /*
+   * PostgreSQL when there is one, as in production. PGlite runs its queries on the web process's
+   * own thread: with 20 searches queued on a loaded machine a turn of the event loop took most of
+   * a second, so the stop's wait for an empty accept queue (docs/operations.md#shutdown) ran out
+   * with connections still queued, and those were reset — a trait of the embedded demo database
+   * under load, which the Redis outage test above still starts.
+   */
+  const scratch = await scratchPostgres();
+  const env = { ...embedded("shutdown"), DEMO_DATA: "1" };
+  try {
+    await withServer(scratch ? { ...env, DATABASE_URL: scratch.url } : env, async (server, base) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+      const outcomes = { ok: 0, otherStatus: 0, refused: 0, reset: 0 };
+      let inFlight = 0;
+      let exited = false;
+      const get = () =>
+        new Promise<void>((resolve) => {
+          inFlight++;
+          const done = (outcome: keyof typeof outcomes) => {
+            inFlight--;
+            outcomes[outcome]++;
+            resolve();
+          };
+          const req = http.get(`${base}/search?pickup=1&dropoff=1&l=en`, { agent }, (res) => {
+            res.resume();
+            res.on("end", () => done(res.statusCode === 200 ? "ok" : "otherStatus"));
+            res.on("error", () => done("reset"));
+          });
+          // Once the server stopped listening a new connection is refused: the expected end,
+          // unlike a reset or hang-up of a request it had accepted.
+          req.on("error", (error: NodeJS.ErrnoException) => done(error.code === "ECONNREFUSED" ? "refused" : "reset"));
         });
-        // Once the server stopped listening a new connection is refused: the expected end,
-        // unlike a reset or hang-up of a request it had accepted.
-        req.on("error", (error: NodeJS.ErrnoException) => done(error.code === "ECONNREFUSED" ? "refused" : "reset"));
+      const clients = Array.from({ length: 20 }, async () => {
+        while (!exited) await get();
       });
-    const clients = Array.from({ length: 20 }, async () => {
-      while (!exited) await get();
+      // Stop once the server is demonstrably under load, however slow the machine is today (a fixed
+      // wait failed on a loaded CI machine with fewer than 20 served).
+      await expect.poll(() => outcomes.ok, { timeout: 30_000, intervals: [100] }).toBeGreaterThan(20);
+      const servedBeforeStop = outcomes.ok;
+      const inFlightAtStop = inFlight;
+      const exit = new Promise((resolve) => server.child.once("exit", resolve));
+      server.child.kill("SIGTERM");
+      await exit;
+      exited = true;
+      await Promise.all(clients);
+      agent.destroy();
+      expect(servedBeforeStop).toBeGreaterThan(20);
+      expect(inFlightAtStop).toBeGreaterThan(0);
+      expect(outcomes).toMatchObject({ otherStatus: 0, reset: 0 });
+      expect(server.child.exitCode).toBe(0);
     });
-    // Stop once the server is demonstrably under load, however slow the machine is today (a fixed
-    // wait failed on a loaded CI machine with fewer than 20 served).
-    await expect.poll(() => outcomes.ok, { timeout: 30_000, intervals: [100] }).toBeGreaterThan(20);
-    const servedBeforeStop = outcomes.ok;
-    const inFlightAtStop = inFlight;
-    const exit = new Promise((resolve) => server.child.once("exit", resolve));
-    server.child.kill("SIGTERM");
-    await exit;
-    exited = true;
-    await Promise.all(clients);
-    agent.destroy();
-    expect(servedBeforeStop).toBeGreaterThan(20);
-    expect(inFlightAtStop).toBeGreaterThan(0);
-    expect(outcomes).toMatchObject({ otherStatus: 0, reset: 0 });
-    expect(server.child.exitCode).toBe(0);
-  });
+  } finally {
+    await scratch?.drop();
+  }
 });
 
 /** An empty PostgreSQL database beside the suite's own, or null on the embedded default. */
