@@ -83,7 +83,11 @@ for (const mode of jsModes) {
       test.slow();
       const base = await baseSearchUrl(page);
       const all = await resultCount(page);
-      for (const f of filterCases) {
+      // Each kind filters on the server the same way with or without JavaScript; without it what
+      // differs is the form's own submission (the "Apply filters" button, a plain GET), so two
+      // kinds show it — the first and the deposit, whose parameter the combined step below keeps.
+      const cases = mode.javaScriptEnabled ? filterCases : [filterCases[0], filterCases[filterCases.length - 1]];
+      for (const f of cases) {
         await page.goto(base);
         if (mode.javaScriptEnabled) await hydrated(page);
         await page.getByRole("group", { name: f.group }).getByLabel(f.option, { exact: true }).check();
