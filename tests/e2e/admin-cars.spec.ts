@@ -116,7 +116,11 @@ for (const [index, mode] of jsModes.entries()) {
           message: "This image has too many pixels",
         },
       ];
-      for (const { file, message } of refusals) {
+      // Each refusal is the server's, checked with JavaScript and in app/modules/images; without it
+      // what differs is the answer as a new page, and how a browser's plain post of a body over
+      // the limit ends, so a refused type and the oversized file are posted that way.
+      const posted = mode.javaScriptEnabled ? refusals : [refusals[0], refusals[2]];
+      for (const { file, message } of posted) {
         // Without JavaScript the answer is a new page: the typed fields come back filled, the file input empty.
         await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
         await page.getByLabel("Picture").setInputFiles(file);
