@@ -8,15 +8,10 @@ import { defineConfig } from "vitest/config";
  * a migrated template by tests/setup/databases.ts.
  */
 const databaseTests = ["tests/integration/**/*.test.ts"];
-const unitTests = [
-  "app/**/*.test.{ts,tsx}",
-  "config/**/*.test.ts",
-  "db/**/*.test.ts",
-  "jobs/**/*.test.ts",
-  "log/**/*.test.ts",
-  "tests/patches.test.ts",
-  "tests/lint-rules.test.ts",
-];
+/* The unit project's files: every test under these folders, and these two of tests/. */
+const unitFolders = ["app", "config", "db", "jobs", "log"];
+const unitFiles = ["tests/patches.test.ts", "tests/lint-rules.test.ts"];
+const unitTests = [...unitFolders.map((folder) => `${folder}/**/*.test.{ts,tsx}`), ...unitFiles];
 
 /*
  * Unit test files share their worker's loaded modules (`isolate: false`): importing the app's
@@ -26,17 +21,16 @@ const unitTests = [
  */
 const replacesModules = /\bvi\.(mock|doMock|resetModules|stubEnv)\(/;
 function ownModuleRegistry(): string[] {
-  const found: string[] = [];
+  const testFiles: string[] = [...unitFiles];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (/\.test\.tsx?$/.test(entry.name) && replacesModules.test(fs.readFileSync(file, "utf8")))
-        found.push(file);
+      else if (/\.test\.tsx?$/.test(entry.name)) testFiles.push(file);
     }
   };
-  for (const dir of ["app", "config", "db", "jobs", "log"]) walk(dir);
-  return found;
+  for (const folder of unitFolders) walk(folder);
+  return testFiles.filter((file) => replacesModules.test(fs.readFileSync(file, "utf8")));
 }
 const isolatedUnitTests = ownModuleRegistry();
 

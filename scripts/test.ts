@@ -20,10 +20,10 @@ const timesDir = ".data/test-times";
 // A background step ran beside the others: its time is not part of the wall time.
 const steps: Array<{ title: string; ms: number; ok: boolean; background?: boolean }> = [];
 
-function step(title: string, body: () => boolean): boolean {
+async function step(title: string, body: () => boolean | Promise<boolean>): Promise<boolean> {
   console.log(`\n━━ ${title}`);
   const started = Date.now();
-  const ok = body();
+  const ok = await body();
   steps.push({ title, ms: Date.now() - started, ok });
   return ok;
 }
@@ -120,24 +120,22 @@ fs.mkdirSync(timesDir, { recursive: true });
 const build = onlyUnit ? null : backgroundBuild();
 let ok = true;
 try {
-  const title = "Static checks (ESLint with the import boundaries | Prettier, knip, TypeScript)";
-  console.log(`\n━━ ${title}`);
-  const started = Date.now();
-  const lanes = await Promise.all([
-    lane([["npx", ["eslint", "."]]]),
-    lane([
-      ["npx", ["prettier", "--check", "--log-level", "warn", "."]],
-      ["npx", ["knip", "--no-progress"]],
-      ["npx", ["tsc"]],
-    ]),
-  ]);
-  for (const { output } of lanes) process.stdout.write(output);
-  const checked = lanes.every((result) => result.ok);
-  steps.push({ title, ms: Date.now() - started, ok: checked });
-  ok = checked && ok;
+  ok =
+    (await step("Static checks (ESLint with the import boundaries | Prettier, knip, TypeScript)", async () => {
+      const lanes = await Promise.all([
+        lane([["npx", ["eslint", "."]]]),
+        lane([
+          ["npx", ["prettier", "--check", "--log-level", "warn", "."]],
+          ["npx", ["knip", "--no-progress"]],
+          ["npx", ["tsc"]],
+        ]),
+      ]);
+      for (const { output } of lanes) process.stdout.write(output);
+      return lanes.every((result) => result.ok);
+    })) && ok;
 
   ok =
-    step("Unit and integration tests (vitest)", () =>
+    (await step("Unit and integration tests (vitest)", () =>
       run(
         "npx",
         ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${timesDir}/vitest.json`],
@@ -147,7 +145,7 @@ try {
           REDIS_URL: "",
         },
       ),
-    ) && ok;
+    )) && ok;
 
   if (build) {
     const chromium = ensureChromium();
@@ -157,7 +155,7 @@ try {
     steps.push({ title: "Waiting for the production build", ms: Date.now() - waited, ok: built });
     ok =
       (built
-        ? step("Browser tests (Playwright, JavaScript on and off)", () =>
+        ? await step("Browser tests (Playwright, JavaScript on and off)", () =>
             run("npx", ["playwright", "test"], {
               CHROMIUM_PATH: chromium,
               DATABASE_URL: e2eDb?.url ?? "",

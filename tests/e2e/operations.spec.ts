@@ -58,26 +58,20 @@ test("a Redis outage fails the status report, not the liveness check", async () 
 test("production on an empty database loads no demo accounts and says how to create the first admin", async () => {
   // Each starts a production server of its own (PGlite loads its WebAssembly first): room on a busy machine.
   test.setTimeout(90_000);
-  const scratch = await scratchPostgres();
-  const env = scratch ? { ...embedded("prod"), DATABASE_URL: scratch.url } : embedded("prod");
-  try {
-    await withServer({ ...env, NODE_ENV: "production" }, async (server, base) => {
-      expect(server.output.join("\n")).toContain("npm run admin:create");
-      expect(server.output.join("\n")).not.toContain("Demo logins");
-      // docs/operations.md#demo-money: the start-up log says what it decided, and why.
-      expect(server.output.join("\n")).toContain("demo data: off (NODE_ENV=production; DEMO_DATA=1 loads it)");
-      expect(server.output.join("\n")).toContain("card gateway: off (no STRIPE_SECRET_KEY and demo data is off)");
-      const signIn = await fetch(`${base}/sign-in?l=en`, {
-        method: "POST",
-        body: new URLSearchParams({ email: "admin@rueda.example", password: "Rueda2026!" }),
-        redirect: "manual",
-      });
-      expect(signIn.status).toBe(401);
-      expect(await signIn.text()).toContain("Incorrect email or password");
+  await withServerOnScratch({ ...embedded("prod"), NODE_ENV: "production" }, async (server, base) => {
+    expect(server.output.join("\n")).toContain("npm run admin:create");
+    expect(server.output.join("\n")).not.toContain("Demo logins");
+    // docs/operations.md#demo-money: the start-up log says what it decided, and why.
+    expect(server.output.join("\n")).toContain("demo data: off (NODE_ENV=production; DEMO_DATA=1 loads it)");
+    expect(server.output.join("\n")).toContain("card gateway: off (no STRIPE_SECRET_KEY and demo data is off)");
+    const signIn = await fetch(`${base}/sign-in?l=en`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "admin@rueda.example", password: "Rueda2026!" }),
+      redirect: "manual",
     });
-  } finally {
-    await scratch?.drop();
-  }
+    expect(signIn.status).toBe(401);
+    expect(await signIn.text()).toContain("Incorrect email or password");
+  });
 });
 
 test("stopping the server lets every request in flight finish", async () => {
@@ -89,54 +83,61 @@ test("stopping the server lets every request in flight finish", async () => {
    * with connections still queued, and those were reset — a trait of the embedded demo database
    * under load, which the Redis outage test above still starts.
    */
-  const scratch = await scratchPostgres();
-  const env = { ...embedded("shutdown"), DEMO_DATA: "1" };
-  try {
-    await withServer(scratch ? { ...env, DATABASE_URL: scratch.url } : env, async (server, base) => {
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
-      const outcomes = { ok: 0, otherStatus: 0, refused: 0, reset: 0 };
-      let inFlight = 0;
-      let exited = false;
-      const get = () =>
-        new Promise<void>((resolve) => {
-          inFlight++;
-          const done = (outcome: keyof typeof outcomes) => {
-            inFlight--;
-            outcomes[outcome]++;
-            resolve();
-          };
-          const req = http.get(`${base}/search?pickup=1&dropoff=1&l=en`, { agent }, (res) => {
-            res.resume();
-            res.on("end", () => done(res.statusCode === 200 ? "ok" : "otherStatus"));
-            res.on("error", () => done("reset"));
-          });
-          // Once the server stopped listening a new connection is refused: the expected end,
-          // unlike a reset or hang-up of a request it had accepted.
-          req.on("error", (error: NodeJS.ErrnoException) => done(error.code === "ECONNREFUSED" ? "refused" : "reset"));
+  await withServerOnScratch({ ...embedded("shutdown"), DEMO_DATA: "1" }, async (server, base) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+    const outcomes = { ok: 0, otherStatus: 0, refused: 0, reset: 0 };
+    let inFlight = 0;
+    let exited = false;
+    const get = () =>
+      new Promise<void>((resolve) => {
+        inFlight++;
+        const done = (outcome: keyof typeof outcomes) => {
+          inFlight--;
+          outcomes[outcome]++;
+          resolve();
+        };
+        const req = http.get(`${base}/search?pickup=1&dropoff=1&l=en`, { agent }, (res) => {
+          res.resume();
+          res.on("end", () => done(res.statusCode === 200 ? "ok" : "otherStatus"));
+          res.on("error", () => done("reset"));
         });
-      const clients = Array.from({ length: 20 }, async () => {
-        while (!exited) await get();
+        // Once the server stopped listening a new connection is refused: the expected end,
+        // unlike a reset or hang-up of a request it had accepted.
+        req.on("error", (error: NodeJS.ErrnoException) => done(error.code === "ECONNREFUSED" ? "refused" : "reset"));
       });
-      // Stop once the server is demonstrably under load, however slow the machine is today (a fixed
-      // wait failed on a loaded CI machine with fewer than 20 served).
-      await expect.poll(() => outcomes.ok, { timeout: 30_000, intervals: [100] }).toBeGreaterThan(20);
-      const servedBeforeStop = outcomes.ok;
-      const inFlightAtStop = inFlight;
-      const exit = new Promise((resolve) => server.child.once("exit", resolve));
-      server.child.kill("SIGTERM");
-      await exit;
-      exited = true;
-      await Promise.all(clients);
-      agent.destroy();
-      expect(servedBeforeStop).toBeGreaterThan(20);
-      expect(inFlightAtStop).toBeGreaterThan(0);
-      expect(outcomes).toMatchObject({ otherStatus: 0, reset: 0 });
-      expect(server.child.exitCode).toBe(0);
+    const clients = Array.from({ length: 20 }, async () => {
+      while (!exited) await get();
     });
+    // Stop once the server is demonstrably under load, however slow the machine is today (a fixed
+    // wait failed on a loaded CI machine with fewer than 20 served).
+    await expect.poll(() => outcomes.ok, { timeout: 30_000, intervals: [100] }).toBeGreaterThan(20);
+    const servedBeforeStop = outcomes.ok;
+    const inFlightAtStop = inFlight;
+    const exit = new Promise((resolve) => server.child.once("exit", resolve));
+    server.child.kill("SIGTERM");
+    await exit;
+    exited = true;
+    await Promise.all(clients);
+    agent.destroy();
+    expect(servedBeforeStop).toBeGreaterThan(20);
+    expect(inFlightAtStop).toBeGreaterThan(0);
+    expect(outcomes).toMatchObject({ otherStatus: 0, reset: 0 });
+    expect(server.child.exitCode).toBe(0);
+  });
+});
+
+/** withServer on an empty PostgreSQL database of its own when there is one (dropped afterwards), else on `env`'s PGlite. */
+async function withServerOnScratch<T>(
+  env: Record<string, string>,
+  use: (server: RunningServer, base: string) => Promise<T>,
+): Promise<T> {
+  const scratch = await scratchPostgres();
+  try {
+    return await withServer(scratch ? { ...env, DATABASE_URL: scratch.url } : env, use);
   } finally {
     await scratch?.drop();
   }
-});
+}
 
 /** An empty PostgreSQL database beside the suite's own, or null on the embedded default. */
 function scratchPostgres() {
