@@ -1,12 +1,11 @@
 import { caracas, expect, jsModes, test } from "./support";
-import { blockTiles, MERIDA, resultCount } from "./search-results";
+import { MERIDA, resultCount } from "./search-results";
 
 /* The pages that show the catalogue: every place, every brand, and the home page's brands and cars. */
 
 for (const mode of jsModes) {
   test.describe(`locations and suppliers ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
-    test.beforeEach(async ({ page }) => blockTiles(page));
 
     test("/locations lists every place, each linking to a search from it", async ({ page }) => {
       await page.goto("/locations?l=en");
@@ -36,7 +35,6 @@ for (const mode of jsModes) {
 }
 
 test("the home page shows the brands and a selection of cars with prices per day", async ({ page }) => {
-  await blockTiles(page);
   await page.goto("/?l=en");
   const brands = page.getByRole("region", { name: "Our rental brands" });
   await expect(brands.getByRole("listitem")).toHaveCount(6);

@@ -33,7 +33,6 @@ const isConfirmation = (e: FakeEmail) => /^Your booking RD-\w+ is confirmed$/.te
  * page its options (docs/domain.md#car-page).
  */
 async function openCheckout(page: Page, startDay: number, option = /\$[\d.,]+ per day/) {
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort("blockedbyclient"));
   await searchMaiquetia(page, startDay);
   const results = page.url();
   const pages = await page

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, MAIQUETIA, test } from "./support";
-import { blockTiles, FROM, MERIDA, TO, VALENCIA } from "./search-results";
+import { FROM, MERIDA, TO, VALENCIA } from "./search-results";
 
 /* The home page's map of locations and its list of places, filling in the search form. */
 
@@ -23,7 +23,6 @@ test.describe("map of locations", () => {
   test("with JavaScript the drawn map's pins and the list fill the form in place; the interactive map loads on request", async ({
     page,
   }) => {
-    await blockTiles(page);
     const leaflet: string[] = [];
     page.on("request", (request) => {
       if (/locations-map\.client/.test(request.url())) leaflet.push(request.url());

@@ -134,7 +134,7 @@ function measure(minTap: number) {
   return { overflow, short, wide: wide.slice(0, 3) };
 }
 
-/** A 360 px phone; images (their boxes are sized by the page) and anything off the machine are not fetched. */
+/** A 360 px phone. */
 async function phone(browser: Browser, options: { javaScriptEnabled: boolean; storageState?: StorageState }) {
   const context = await browser.newContext({
     viewport: { width: 360, height: 740 },
@@ -142,11 +142,6 @@ async function phone(browser: Browser, options: { javaScriptEnabled: boolean; st
     hasTouch: true,
     ...options,
   });
-  await context.route(
-    (url) =>
-      !["127.0.0.1", "localhost"].includes(url.hostname) || /\.(png|jpe?g|webp|svg|gif)$|^\/media\//.test(url.pathname),
-    (route) => route.abort("blockedbyclient"),
-  );
   return { context, page: await context.newPage() };
 }
 

@@ -25,10 +25,6 @@ async function signedIn(page: Page, email: string) {
 
 async function phoneContext(browser: Browser, javaScriptEnabled = true) {
   const context = await browser.newContext({ ...phone, javaScriptEnabled });
-  await context.route(
-    (url) => !["127.0.0.1", "localhost"].includes(url.hostname),
-    (route) => route.abort("blockedbyclient"),
-  );
   return { context, page: await context.newPage() };
 }
 

@@ -1,13 +1,12 @@
 import type { Locator } from "@playwright/test";
 import { expect, hydrated, jsModes, test } from "./support";
-import { baseSearchUrl, blockTiles, cards, MERIDA, resultCount, searchFromHome } from "./search-results";
+import { baseSearchUrl, cards, MERIDA, resultCount, searchFromHome } from "./search-results";
 
 /* The search's filters: each kind narrows the list, they combine, and they clear. */
 
 for (const mode of jsModes) {
   test.describe(`search ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
-    test.beforeEach(async ({ page }) => blockTiles(page));
 
     const specs = (card: Locator) => card.locator(".car-card__specs");
     const specsNumber = async (card: Locator, pattern: RegExp) =>

@@ -15,10 +15,6 @@ export const FROM = caracas(10, "10:00");
 // Three days and two hours: four rental days.
 export const TO = caracas(13, "12:00");
 
-export async function blockTiles(page: Page) {
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort("blockedbyclient"));
-}
-
 export async function resultCount(page: Page): Promise<number> {
   // With JavaScript the URL changes before the new results are on screen.
   await expect(page.locator('.results[aria-busy="true"]')).toHaveCount(0);

@@ -1,16 +1,6 @@
 import { caracas, expect, jsModes, MAIQUETIA, money, test } from "./support";
 import { specSql } from "./seed-database";
-import {
-  baseSearchUrl,
-  blockTiles,
-  cards,
-  FROM,
-  MERIDA,
-  resultCount,
-  searchFromHome,
-  TO,
-  VALENCIA,
-} from "./search-results";
+import { baseSearchUrl, cards, FROM, MERIDA, resultCount, searchFromHome, TO, VALENCIA } from "./search-results";
 
 /* The search form and its results: the places and dates asked, the totals, the one-way fee and the pages. */
 
@@ -21,7 +11,6 @@ const DAYS = 4;
 for (const mode of jsModes) {
   test.describe(`search ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
-    test.beforeEach(async ({ page }) => blockTiles(page));
 
     test("the home form finds cars at that place only, with the days and totals", async ({ page }) => {
       await searchFromHome(page, MERIDA);

@@ -10,6 +10,8 @@ export const resendFakeUrl = share.resendFakeUrl;
 export const clientAddress = () =>
   `10.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
+const offMachine = (url: string) => URL.canParse(url) && !["127.0.0.1", "localhost"].includes(new URL(url).hostname);
+
 /**
  * Every page a test opens fails the test on an uncaught exception or a console error,
  * as the house style asks.
@@ -36,25 +38,12 @@ export const test = base.extend<{ consoleErrors: string[] }, { workerServers: vo
   },
   consoleErrors: [
     async ({ page }, use) => {
-      // Tests never reach the internet: anything off this machine (map tiles) is blocked
-      // the same way a test blocks it, which the guard below knows to ignore.
-      await page.context().route(
-        (url) => !["127.0.0.1", "localhost"].includes(url.hostname),
-        (route) => route.abort("blockedbyclient"),
-      );
       const errors: Array<{ text: string; url: string }> = [];
       const documents = new Set<string>();
-      const blockedByTest = new Set<string>();
       page.on("response", (response) => {
         // Documents, and Remix's data requests (`?_data=…`) when a form is answered 4xx with JavaScript on.
         const remixData = new URL(response.url()).searchParams.has("_data") && response.status() < 500;
         if (response.request().resourceType() === "document" || remixData) documents.add(response.url());
-      });
-      // A request the test itself blocked (page.route → abort("blockedbyclient"), e.g. map
-      // tiles, so no test touches the network) makes Chromium log its failure too; the
-      // ".Inspector" suffix says the blocker was the test's DevTools client.
-      page.on("requestfailed", (request) => {
-        if (request.failure()?.errorText === "net::ERR_BLOCKED_BY_CLIENT.Inspector") blockedByTest.add(request.url());
       });
       page.on("pageerror", (error) => errors.push({ text: `pageerror: ${error.message}`, url: "" }));
       page.on("console", (message) => {
@@ -63,13 +52,10 @@ export const test = base.extend<{ consoleErrors: string[] }, { workerServers: vo
       });
       await use([]);
       // A 4xx page or form answer (a 404, a form answered 400/401/429) makes Chromium log its
-      // status; that is the behaviour under test, not an error of the page.
+      // status; that is the behaviour under test, not an error of the page. So does anything off
+      // this machine (map tiles), which the browser is kept from resolving (playwright.config.ts).
       const real = errors.filter(
-        (e) =>
-          !(
-            e.text.startsWith("console: Failed to load resource") &&
-            (documents.has(e.url) || blockedByTest.has(e.url))
-          ),
+        (e) => !(e.text.startsWith("console: Failed to load resource") && (documents.has(e.url) || offMachine(e.url))),
       );
       expect(
         real.map((e) => e.text),

@@ -85,7 +85,6 @@ for (const [index, mode] of javaScriptOnly.entries()) {
     }) => {
       test.setTimeout(90_000);
       const email = uniqueEmail("unproven-visitor");
-      await page.route(/tile\.openstreetmap\.org/, (route) => route.abort("blockedbyclient"));
       await searchMaiquetia(page, 330 + index * 6);
       await page.locator("article.car-card").first().getByRole("link", { name: "Book" }).click();
       await fillVisitor(page, { email });

@@ -100,6 +100,10 @@ function appEnv(): Record<string, string> {
     API_CORS_ORIGINS: `${localhost(share.ports.corsListed)} capacitor://localhost`,
     // One access line per request would bury the test report; warnings and errors still show.
     LOG_LEVEL: "warn",
+    // One web process, not one per core: the workers' servers already share the machine's cores,
+    // and a back-office change then shows at once on every page, where a second process would
+    // show its cached places and brands for up to a minute (docs/operations.md#tests).
+    WEB_CONCURRENCY: "1",
     ...(share.databaseUrl ? { DATABASE_URL: share.databaseUrl } : {}),
     // BullMQ needs a worker, and a worker needs a shared database: Redis only with PostgreSQL.
     ...(share.redisUrl ? { REDIS_URL: share.redisUrl } : {}),
