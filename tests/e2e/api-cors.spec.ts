@@ -57,6 +57,7 @@ base.afterAll(async () => {
 });
 
 test.describe("the API from other origins", () => {
+  test.use({ ownClientAddress: false });
   test("a page on a listed app origin signs in without a token, then calls the API with its cookie and with its token", async ({
     page,
   }) => {

@@ -16,7 +16,7 @@ const offMachine = (url: string) => URL.canParse(url) && !["127.0.0.1", "localho
  * Every page a test opens fails the test on an uncaught exception or a console error,
  * as the house style asks.
  */
-export const test = base.extend<{ consoleErrors: string[] }, { workerServers: void }>({
+export const test = base.extend<{ consoleErrors: string[]; ownClientAddress: boolean }, { workerServers: void }>({
   // The worker's own server, job worker, database clone and fakes (tests/e2e/worker-servers.ts), for all its files.
   workerServers: [
     async ({}, use) => {
@@ -33,8 +33,11 @@ export const test = base.extend<{ consoleErrors: string[] }, { workerServers: vo
   // Each test is a client of its own (the server trusts one proxy hop in tests): per-client limits,
   // such as a client's 3 visitor bookings an hour, count that test's requests only. Every context
   // and request context made in the test gets it, unless it names its own headers.
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
-    await use({ "X-Forwarded-For": clientAddress(), ...extraHTTPHeaders });
+  // A page of another origin calling the API (api-cors.spec.ts) turns it off: a real browser sends no
+  // such header, and with it each of the page's requests would need a CORS preflight allowing it.
+  ownClientAddress: [true, { option: true }],
+  extraHTTPHeaders: async ({ extraHTTPHeaders, ownClientAddress }, use) => {
+    await use(ownClientAddress ? { "X-Forwarded-For": clientAddress(), ...extraHTTPHeaders } : extraHTTPHeaders);
   },
   consoleErrors: [
     async ({ page }, use) => {
