@@ -3,25 +3,30 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /*
- * Two projects run side by side (docs/operations.md#tests): "unit" needs no database and no Redis
+ * Projects run side by side (docs/operations.md#tests): "unit" needs no database and no Redis
  * (its set-up file makes any attempt fail), "db" runs against one database per worker, cloned from
- * a migrated template by tests/setup/databases.ts.
+ * a migrated template by tests/setup/databases.ts; each has an "-isolated" twin for the files that
+ * cannot share a process's modules (below).
  */
-const databaseTests = ["tests/integration/**/*.test.ts"];
+const databaseFolder = "tests/integration";
+const databaseTests = [`${databaseFolder}/**/*.test.ts`];
 /* The unit project's files: every test under these folders, and these two of tests/. */
 const unitFolders = ["app", "config", "db", "jobs", "log"];
 const unitFiles = ["tests/patches.test.ts", "tests/lint-rules.test.ts"];
 const unitTests = [...unitFolders.map((folder) => `${folder}/**/*.test.{ts,tsx}`), ...unitFiles];
 
 /*
- * Unit test files share their worker's loaded modules (`isolate: false`): importing the app's
- * modules again for each file was two thirds of the unit project's time (docs/operations.md#vitest).
- * A file that replaces a module or reloads modules under another environment would leak that into
- * the next file of its worker, so those are found by what they call and run isolated.
+ * Test files share their worker's loaded modules (`isolate: false`): importing the app's modules
+ * again for each file was two thirds of the unit project's time (docs/operations.md#vitest). A
+ * file that replaces a module, reloads modules, or sets environment variables for the modules it
+ * loads would leak that into the next file of its worker, so those are found by what they (or the
+ * test helpers they import) call and run isolated, in a project of their own; so is a file that says it "needs a process of its
+ * own" (one that tests what a process starts with).
  */
-const replacesModules = /\bvi\.(mock|doMock|resetModules|stubEnv)\(/;
-function ownModuleRegistry(): string[] {
-  const testFiles: string[] = [...unitFiles];
+const leaksIntoNextFile =
+  /\bvi\.(mock|doMock|resetModules|stubEnv)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|Object\.assign\(process\.env|delete process\.env|needs a process of its own/;
+function testFilesUnder(folders: string[]): string[] {
+  const testFiles: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
@@ -29,10 +34,22 @@ function ownModuleRegistry(): string[] {
       else if (/\.test\.tsx?$/.test(entry.name)) testFiles.push(file);
     }
   };
-  for (const folder of unitFolders) walk(folder);
-  return testFiles.filter((file) => replacesModules.test(fs.readFileSync(file, "utf8")));
+  for (const folder of folders) walk(folder);
+  return testFiles;
 }
-const isolatedUnitTests = ownModuleRegistry();
+const testHelpers = path.resolve("tests") + path.sep;
+/** Whether the file, or a helper of the tests it imports (a relative import, such as a fixture), leaks. */
+function leaks(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file) || !fs.existsSync(file)) return false;
+  seen.add(file);
+  const source = fs.readFileSync(file, "utf8");
+  if (leaksIntoNextFile.test(source)) return true;
+  const helpers = [...source.matchAll(/from "(\.{1,2}\/[^"]+)"/g)].map((m) => path.resolve(path.dirname(file), m[1]));
+  return helpers.some((helper) => helper.startsWith(testHelpers) && leaks(`${helper}.ts`, seen));
+}
+const ownModuleRegistry = (files: string[]) => files.filter((file) => leaks(file));
+const isolatedUnitTests = ownModuleRegistry([...unitFiles, ...testFilesUnder(unitFolders)]);
+const isolatedDatabaseTests = ownModuleRegistry(testFilesUnder([databaseFolder]));
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
@@ -67,6 +84,17 @@ export default defineConfig({
         test: {
           name: "db",
           include: databaseTests,
+          exclude: isolatedDatabaseTests,
+          isolate: false,
+          globalSetup: ["tests/setup/databases.ts"],
+          setupFiles: ["tests/setup/worker-services.ts", "tests/setup/fresh-process-state.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "db-isolated",
+          include: isolatedDatabaseTests,
           globalSetup: ["tests/setup/databases.ts"],
           setupFiles: ["tests/setup/worker-services.ts"],
         },

@@ -6,6 +6,7 @@ import { runJob } from "../../jobs/handlers";
 
 // Each domain job is provided by the module that owns it; a process entry that forgets one fails at
 // start instead of retrying that job for hours (docs/architecture.md#layers).
+// It starts with no job provided: this file needs a process of its own (vitest.config.ts).
 describe("the domain's jobs, provided by their owners", () => {
   it("refuses to start while an owner has not provided its jobs, and names them", async () => {
     providePaymentJobs();

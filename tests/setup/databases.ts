@@ -1,5 +1,5 @@
 /**
- * Vitest global set-up of the "db" project (docs/operations.md#tests): the test database gets its
+ * Vitest global set-up of the "db" and "db-isolated" projects (docs/operations.md#tests): the test database gets its
  * schema once, the way a deployment does (migrations are a start-up step, never a side effect of
  * connecting), and then serves as the template of one database per worker, so test files run in
  * parallel without seeing each other's rows:
@@ -63,8 +63,18 @@ async function redisPerWorker(baseUrl: string, workers: number): Promise<string[
   return urls;
 }
 
-export default async function setUpDatabases(project: TestProject) {
-  const workers = workerCount(project);
+type Prepared = { services: WorkerServices[]; drop: () => Promise<void> };
+/*
+ * The "db" and "db-isolated" projects (vitest.config.ts) both name this set-up, and vitest's main
+ * process runs it once per project: the first run makes the clones, the second gets the same ones
+ * (a worker's VITEST_POOL_ID is the same whichever project's file it runs, one file at a time),
+ * and the last teardown drops them.
+ */
+const shared = globalThis as typeof globalThis & {
+  ruedaTestDatabases?: { prepared: Promise<Prepared>; users: number };
+};
+
+async function prepare(workers: number): Promise<Prepared> {
   await withSetupLock(({ migrate }) => migrate());
   await closeDb();
 
@@ -74,18 +84,28 @@ export default async function setUpDatabases(project: TestProject) {
   const postgresClones = databaseUrl ? await clonePostgres(databaseUrl, workers) : null;
   const pgliteClones = dir && !dir.includes("://") ? clonePglite(dir, workers) : null;
   const redisUrls = process.env.TEST_REDIS_URL ? await redisPerWorker(process.env.TEST_REDIS_URL, workers) : [];
-
-  project.provide(
-    "workerServices",
-    Array.from({ length: workers }, (_, i) => ({
+  return {
+    services: Array.from({ length: workers }, (_, i) => ({
       databaseUrl: postgresClones?.urls[i],
       pgliteDir: pgliteClones?.dirs[i] ?? dir ?? undefined,
       redisUrl: redisUrls[i],
     })),
-  );
+    drop: async () => {
+      await postgresClones?.drop();
+      pgliteClones?.drop();
+    },
+  };
+}
+
+export default async function setUpDatabases(project: TestProject) {
+  shared.ruedaTestDatabases ??= { prepared: prepare(workerCount(project)), users: 0 };
+  const mine = shared.ruedaTestDatabases;
+  mine.users++;
+  project.provide("workerServices", (await mine.prepared).services);
 
   return async () => {
-    await postgresClones?.drop();
-    pgliteClones?.drop();
+    if (--mine.users > 0) return;
+    shared.ruedaTestDatabases = undefined;
+    await (await mine.prepared).drop();
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Set-up file of the "db" project: before a test file loads anything, point it at its worker's own
+ * Set-up file of the "db" and "db-isolated" projects: before a test file loads anything, point it at its worker's own
  * database and Redis database, made by tests/setup/databases.ts (docs/operations.md#tests). Files
  * of one worker run one after another, so they share that database as the suite always did.
  */
