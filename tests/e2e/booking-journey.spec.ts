@@ -3,7 +3,7 @@ import type { FakeEmail } from "../fakes/resend";
 import {
   caracas,
   expect,
-  jsModes,
+  javaScriptOnly,
   linkFrom,
   money,
   searchMaiquetia,
@@ -83,8 +83,12 @@ async function staffSetStatus(browser: Browser, javaScriptEnabled: boolean, refe
   await context.close();
 }
 
-for (const [index, mode] of jsModes.entries()) {
-  // Dates of its own for each mode, well after the other suites' bookings.
+// JavaScript only: the journey never looks at the mode, and each of its forms is submitted without
+// JavaScript by a spec of its own — checkout and activation (checkout.spec.ts, account-lifecycle.spec.ts),
+// the driver's change and cancellation (booking-amendments.spec.ts, booking-status.spec.ts), the staff's
+// status (booking-status.spec.ts) and the notifications' actions (notifications.spec.ts) (docs/operations.md#tests).
+for (const [index, mode] of javaScriptOnly.entries()) {
+  // Dates of its own, well after the other suites' bookings.
   const day = (n: number) => 420 + index * 60 + n * 10;
 
   test.describe(`booking journey ${mode.name}`, () => {

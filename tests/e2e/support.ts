@@ -13,10 +13,11 @@ export const clientAddress = () =>
 const offMachine = (url: string) => URL.canParse(url) && !["127.0.0.1", "localhost"].includes(new URL(url).hostname);
 
 /**
- * Every page a test opens fails the test on an uncaught exception or a console error,
- * as the house style asks.
+ * The page a test opens fails the test on an uncaught exception or a console error, as the house
+ * style asks. A test that asks for no page (an HTTP request, an authorization row) gets none: a
+ * browser context and its renderer cost more than such a test's own work.
  */
-export const test = base.extend<{ consoleErrors: string[]; ownClientAddress: boolean }, { workerServers: void }>({
+export const test = base.extend<{ ownClientAddress: boolean }, { workerServers: void }>({
   // The worker's own server, job worker, database clone and fakes (tests/e2e/worker-servers.ts), for all its files.
   workerServers: [
     async ({}, use) => {
@@ -39,34 +40,30 @@ export const test = base.extend<{ consoleErrors: string[]; ownClientAddress: boo
   extraHTTPHeaders: async ({ extraHTTPHeaders, ownClientAddress }, use) => {
     await use(ownClientAddress ? { "X-Forwarded-For": clientAddress(), ...extraHTTPHeaders } : extraHTTPHeaders);
   },
-  consoleErrors: [
-    async ({ page }, use) => {
-      const errors: Array<{ text: string; url: string }> = [];
-      const documents = new Set<string>();
-      page.on("response", (response) => {
-        // Documents, and Remix's data requests (`?_data=…`) when a form is answered 4xx with JavaScript on.
-        const remixData = new URL(response.url()).searchParams.has("_data") && response.status() < 500;
-        if (response.request().resourceType() === "document" || remixData) documents.add(response.url());
-      });
-      page.on("pageerror", (error) => errors.push({ text: `pageerror: ${error.message}`, url: "" }));
-      page.on("console", (message) => {
-        if (message.type() === "error")
-          errors.push({ text: `console: ${message.text()}`, url: message.location().url });
-      });
-      await use([]);
-      // A 4xx page or form answer (a 404, a form answered 400/401/429) makes Chromium log its
-      // status; that is the behaviour under test, not an error of the page. So does anything off
-      // this machine (map tiles), which the browser is kept from resolving (playwright.config.ts).
-      const real = errors.filter(
-        (e) => !(e.text.startsWith("console: Failed to load resource") && (documents.has(e.url) || offMachine(e.url))),
-      );
-      expect(
-        real.map((e) => e.text),
-        "console errors on the page",
-      ).toEqual([]);
-    },
-    { auto: true },
-  ],
+  page: async ({ page }, use) => {
+    const errors: Array<{ text: string; url: string }> = [];
+    const documents = new Set<string>();
+    page.on("response", (response) => {
+      // Documents, and Remix's data requests (`?_data=…`) when a form is answered 4xx with JavaScript on.
+      const remixData = new URL(response.url()).searchParams.has("_data") && response.status() < 500;
+      if (response.request().resourceType() === "document" || remixData) documents.add(response.url());
+    });
+    page.on("pageerror", (error) => errors.push({ text: `pageerror: ${error.message}`, url: "" }));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push({ text: `console: ${message.text()}`, url: message.location().url });
+    });
+    await use(page);
+    // A 4xx page or form answer (a 404, a form answered 400/401/429) makes Chromium log its
+    // status; that is the behaviour under test, not an error of the page. So does anything off
+    // this machine (map tiles), which the browser is kept from resolving (playwright.config.ts).
+    const real = errors.filter(
+      (e) => !(e.text.startsWith("console: Failed to load resource") && (documents.has(e.url) || offMachine(e.url))),
+    );
+    expect(
+      real.map((e) => e.text),
+      "console errors on the page",
+    ).toEqual([]);
+  },
 });
 export { expect };
 
