@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 /*
  * Projects run side by side (docs/operations.md#tests): "unit" needs no database and no Redis
@@ -20,8 +20,8 @@ const unitTests = [...unitFolders.map((folder) => `${folder}/**/*.test.{ts,tsx}`
  * again for each file was two thirds of the unit project's time (docs/operations.md#vitest). A
  * file that replaces a module, reloads modules, or sets environment variables for the modules it
  * loads would leak that into the next file of its worker, so those are found by what they (or the
- * test helpers they import) call and run isolated, in a project of their own; so is a file that says it "needs a process of its
- * own" (one that tests what a process starts with).
+ * test helpers they import) call and run isolated, in a project of their own; so is a file that
+ * says it "needs a process of its own" (one that tests what a process starts with).
  */
 const leaksIntoNextFile =
   /\bvi\.(mock|doMock|resetModules|stubEnv)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|Object\.assign\(process\.env|delete process\.env|needs a process of its own/;
@@ -47,9 +47,36 @@ function leaks(file: string, seen = new Set<string>()): boolean {
   const helpers = [...source.matchAll(/from "(\.{1,2}\/[^"]+)"/g)].map((m) => path.resolve(path.dirname(file), m[1]));
   return helpers.some((helper) => helper.startsWith(testHelpers) && leaks(`${helper}.ts`, seen));
 }
-const ownModuleRegistry = (files: string[]) => files.filter((file) => leaks(file));
-const isolatedUnitTests = ownModuleRegistry([...unitFiles, ...testFilesUnder(unitFolders)]);
-const isolatedDatabaseTests = ownModuleRegistry(testFilesUnder([databaseFolder]));
+const leakingFiles = (files: string[]) => files.filter((file) => leaks(file));
+
+type Setup = { globalSetup?: string[]; setupFiles: string[]; betweenSharedFiles?: string[] };
+/**
+ * A project whose files share their worker's modules, and its "-isolated" twin for those of
+ * `files` that leak; `betweenSharedFiles` runs before each file of the shared one.
+ */
+function sharedAndIsolated(
+  name: string,
+  include: string[],
+  files: string[],
+  setup: Setup,
+): TestProjectInlineConfiguration[] {
+  const isolated = leakingFiles(files);
+  const { globalSetup, setupFiles, betweenSharedFiles = [] } = setup;
+  return [
+    {
+      extends: true,
+      test: {
+        name,
+        include,
+        exclude: isolated,
+        isolate: false,
+        globalSetup,
+        setupFiles: [...setupFiles, ...betweenSharedFiles],
+      },
+    },
+    { extends: true, test: { name: `${name}-isolated`, include: isolated, globalSetup, setupFiles } },
+  ];
+}
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
@@ -61,44 +88,14 @@ export default defineConfig({
     maxWorkers: 2,
     allowOnly: !process.env.CI,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: "unit",
-          include: unitTests,
-          exclude: isolatedUnitTests,
-          isolate: false,
-          setupFiles: ["tests/setup/no-database.ts"],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "unit-isolated",
-          include: isolatedUnitTests,
-          setupFiles: ["tests/setup/no-database.ts"],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "db",
-          include: databaseTests,
-          exclude: isolatedDatabaseTests,
-          isolate: false,
-          globalSetup: ["tests/setup/databases.ts"],
-          setupFiles: ["tests/setup/worker-services.ts", "tests/setup/fresh-process-state.ts"],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "db-isolated",
-          include: isolatedDatabaseTests,
-          globalSetup: ["tests/setup/databases.ts"],
-          setupFiles: ["tests/setup/worker-services.ts"],
-        },
-      },
+      ...sharedAndIsolated("unit", unitTests, [...unitFiles, ...testFilesUnder(unitFolders)], {
+        setupFiles: ["tests/setup/no-database.ts"],
+      }),
+      ...sharedAndIsolated("db", databaseTests, testFilesUnder([databaseFolder]), {
+        globalSetup: ["tests/setup/databases.ts"],
+        setupFiles: ["tests/setup/worker-services.ts"],
+        betweenSharedFiles: ["tests/setup/fresh-process-state.ts"],
+      }),
     ],
   },
 });

@@ -1,7 +1,7 @@
 /**
- * Vitest global set-up of the "db" and "db-isolated" projects (docs/operations.md#tests): the test database gets its
- * schema once, the way a deployment does (migrations are a start-up step, never a side effect of
- * connecting), and then serves as the template of one database per worker, so test files run in
+ * Vitest global set-up of the "db" and "db-isolated" projects (docs/operations.md#tests): the test
+ * database gets its schema once, the way a deployment does (migrations are a start-up step, never a
+ * side effect of connecting), and then serves as the template of one database per worker, so test files run in
  * parallel without seeing each other's rows:
  * - PostgreSQL (DATABASE_URL): `<db>_w1` … `<db>_wN`, each `CREATE DATABASE … TEMPLATE <db>`;
  * - PGlite (no DATABASE_URL): copies of the migrated directory, `<dir>_w1` … `<dir>_wN`;

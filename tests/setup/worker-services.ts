@@ -1,7 +1,8 @@
 /**
- * Set-up file of the "db" and "db-isolated" projects: before a test file loads anything, point it at its worker's own
- * database and Redis database, made by tests/setup/databases.ts (docs/operations.md#tests). Files
- * of one worker run one after another, so they share that database as the suite always did.
+ * Set-up file of the "db" and "db-isolated" projects: before a test file loads anything, point it at
+ * its worker's own database and Redis database, made by tests/setup/databases.ts
+ * (docs/operations.md#tests). Files of one worker run one after another, so they share that
+ * database as the suite always did.
  */
 import { inject } from "vitest";
 
