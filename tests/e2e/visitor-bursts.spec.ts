@@ -44,14 +44,13 @@ for (const [index, mode] of javaScriptOnly.entries()) {
   test.describe(`a burst of visitor checkouts ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("10 in a row from one client: 3 book, the other 7 are refused with the reason, nothing booked", async ({
-      page,
-    }) => {
-      test.setTimeout(150_000);
+    test("from one client, 3 book and the fourth is refused with the reason, its form kept", async ({ page }) => {
+      test.setTimeout(60_000);
       // The burst's own client address (the app trusts one proxy hop in tests).
       await page.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
       const target = await ownCar(`Burst ${index} `);
-      for (let i = 0; i < 10; i++) {
+      // Ten in a row (3 book, 7 refused) and a parallel burst are tests/integration/visitor-bursts.test.ts's, through the handler.
+      for (let i = 0; i < 4; i++) {
         // Each its own free period of the car, so only the limit can refuse it.
         const path = checkoutPath(target, 205 + index * 45 + i * 4);
         await visitorCheckout(page, path, uniqueEmail(`burst-${index}-${i}`));
