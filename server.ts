@@ -19,10 +19,14 @@ if (!env.STRIPE_SECRET_KEY) process.env.CARD_DEMO_GATEWAY ??= env.cardGateway ==
 // React and Remix pick their production builds from NODE_ENV.
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
-/** How long a stopping web process lets requests in flight finish (docs/operations.md#shutdown). */
+/** How long a stopping web process, from the signal, lets requests in flight finish (docs/operations.md#shutdown); fly.toml's kill_timeout is 15 s. */
 const SHUTDOWN_GRACE_MS = 10_000;
-/** How long a stop waits for a turn with no connection queued before it closes its socket anyway. */
-const SHUTDOWN_QUEUE_WAIT_MS = 1_000;
+/**
+ * How long a stop, from the signal, waits for a turn with no connection queued before it closes
+ * its socket anyway. A loaded process accepts its queue slowly: 9 connections queued at the
+ * signal took 1.5 s to drain here (docs/operations.md#shutdown).
+ */
+const SHUTDOWN_QUEUE_WAIT_MS = 5_000;
 
 /*
  * One web process per core when every piece of state the processes share lives in
@@ -361,10 +365,11 @@ async function serve(onListening: () => void) {
     log().info({ op: "shutdown", signal }, "finishing requests in flight");
     // Closing the listening socket resets the connections the kernel has queued on it but the
     // process has not accepted yet. So first the socket is closed at a moment its queue is empty:
-    // the loop turns (each turn accepts what is queued) until a reading finds none, and the socket
+    // the loop turns (and the process takes in what is queued) until a reading finds none, and the socket
     // closes right after it. Meanwhile answers still keep their connections alive, so clients do
     // not reconnect and refill the queue (docs/operations.md#shutdown).
-    const queueDeadline = Date.now() + SHUTDOWN_QUEUE_WAIT_MS;
+    const signalled = Date.now();
+    const queueDeadline = signalled + SHUTDOWN_QUEUE_WAIT_MS;
     do await new Promise((resolve) => setImmediate(resolve));
     while ((acceptQueueLength(env.PORT) ?? 0) > 0 && Date.now() < queueDeadline);
     // net.Server's close, not http.Server's: the latter also drops idle keep-alive
@@ -372,7 +377,9 @@ async function serve(onListening: () => void) {
     const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
     draining = true;
     for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
-    const grace = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+    const grace = new Promise<void>((resolve) =>
+      setTimeout(resolve, signalled + SHUTDOWN_GRACE_MS - Date.now()).unref(),
+    );
     await Promise.race([closed, grace]);
     server.closeAllConnections();
     await relay.stop();
