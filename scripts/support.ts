@@ -112,10 +112,15 @@ function imageNodeOptions(): string {
 export async function startServer(
   port: number,
   env: Record<string, string>,
-  { timeoutMs = 120_000 } = {},
+  {
+    timeoutMs = 120_000,
+    // Another server than the product's (the search's floor of scripts/bench-search.ts): its node arguments and the line it prints when it serves.
+    args = ["build/node/server.js"],
+    servingLine = "Rueda is serving",
+  } = {},
 ): Promise<RunningServer> {
   // node itself (not npm) so the PID we hold is the server's, as in production.
-  const child = spawn(process.execPath, ["build/node/server.js"], {
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_OPTIONS: process.env.NODE_OPTIONS ?? imageNodeOptions(),
@@ -135,7 +140,7 @@ export async function startServer(
     await exited;
   };
   // Ready once this process said it serves (another, stopping on the same port, may still answer /healthz).
-  const serving = () => output.some((line) => line.startsWith("Rueda is serving"));
+  const serving = () => output.some((line) => line.startsWith(servingLine));
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline && child.exitCode === null;) {
     try {
       if (serving() && (await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, output, stop };
