@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { CarFacts, carTitle } from "~/components/catalogue/car-card";
 import { useCatalogueLabels } from "~/components/catalogue/labels";
-import { BolivarEstimate, BolivarNote } from "~/components/price/bolivar-estimate";
+import { CarPrice } from "~/components/catalogue/car-price";
+import { BolivarNote } from "~/components/price/bolivar-estimate";
 import { FieldErrors, FormErrors } from "~/components/form-errors";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
-import { carPeriodCents, loadCarDetails } from "~/modules/catalogue/car-page.server";
+import { carPeriodTerms, loadCarDetails } from "~/modules/catalogue/car-page.server";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import {
   carHref,
@@ -18,6 +19,7 @@ import {
   type SearchErrors,
 } from "~/modules/catalogue/search-query";
 import { idOrNotFound } from "~/modules/http/not-found";
+import { offeredOnlineMethods } from "~/modules/payment/config.server";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { optionKeys, optionState } from "~/modules/pricing/pricing";
@@ -39,7 +41,9 @@ const contextParams = [searchParamNames.pickup, searchParamNames.dropoff, search
 /**
  * /cars/:carId, one car (docs/domain.md#car-page): its picture, facts, options and supplier.
  * With a search's places and dates in the query string (a result's link, or the page's own
- * form) it shows the total for them and Book; without, a GET form for them.
+ * form) it shows the result's price block for them — each way of paying's total, what it
+ * includes, the deposit and how it is taken, until when cancelling is free — and Book; without,
+ * a GET form for them.
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const carId = idOrNotFound(params.carId);
@@ -64,17 +68,18 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const { period } = query;
     const trip = { pickupId: query.pickupId, dropoffId: query.dropoffId, from: period.from, to: period.to };
     const place = (id: number) => locations.find((l) => l.id === id)?.name ?? "";
+    const [bookable, terms, online] = await Promise.all([
+      carIsBookableFor({ carId, locationId: query.pickupId, pickUp: period.pickUp, dropOff: period.dropOff, now }),
+      carPeriodTerms(carId, query),
+      offeredOnlineMethods(),
+    ]);
     quote = {
-      bookable: await carIsBookableFor({
-        carId,
-        locationId: query.pickupId,
-        pickUp: period.pickUp,
-        dropOff: period.dropOff,
-        now,
-      }),
+      bookable: bookable && terms !== null,
       days: period.days,
-      // The search's total (search.tsx): the period's days at their rates (docs/domain.md#seasons).
-      totalCents: (await carPeriodCents(carId, query)) ?? car.dailyPriceCents * period.days,
+      // The result's price block (car-price.tsx), with the search's rates and fees (docs/domain.md#seasons).
+      price: terms ? { ...car, ...terms } : null,
+      payNow: online.length > 0,
+      pickUpLabel: formatLocalDateTime(period.from, language),
       summary: t("search.summary", {
         ns: "catalogue",
         place: place(query.pickupId),
@@ -169,26 +174,27 @@ export default function CarPage() {
 
         <aside className="card car-page__price" aria-labelledby="car-price">
           <h2 id="car-price">{t("car.price")}</h2>
-          <p>
-            {l.pricePerDay} <strong>{formatCents(car.dailyPriceCents)}</strong>
-          </p>
-          {quote && quote.bookable ? (
+          {quote && quote.bookable && quote.price ? (
             <>
               <p className="muted">
                 {quote.summary}
                 {quote.returnTo ? ` · ${t("search.returnTo", { place: quote.returnTo })}` : null}
               </p>
-              <p>
-                {l.total(quote.days)} <strong className="car-card__total">{formatCents(quote.totalCents)}</strong>{" "}
-                <BolivarEstimate cents={quote.totalCents} />
-              </p>
+              <CarPrice
+                car={quote.price}
+                days={quote.days}
+                payNow={quote.payNow}
+                pickUpLabel={quote.pickUpLabel}
+                bookHref={quote.bookHref}
+                describedBy="car-title"
+              />
               <BolivarNote />
-              <a className="button" href={quote.bookHref}>
-                {l.book}
-              </a>
             </>
           ) : (
             <>
+              <p>
+                {l.pricePerDay} <strong>{formatCents(car.dailyPriceCents)}</strong>
+              </p>
               {quote ? (
                 <div className="notice" role="status">
                   <p>{t("car.notAvailable")}</p>

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { caracas, expect, jsModes, money, test } from "./support";
 import { signedInAs } from "./sign-in";
 
@@ -13,6 +13,14 @@ const FROM = caracas(12, "10:00");
 const TO = caracas(15, "10:00");
 const maiquetia = `/search?pickup=1&same=1&from=${FROM}&to=${TO}&l=en`;
 const cards = (page: Page) => page.locator("article.car-card");
+/** A price block as the renter reads it: each way's total, the terms line, the cancellation line. */
+const priceOf = async (scope: Locator) => ({
+  totals: await scope
+    .locator('[data-testid="result-total"]')
+    .evaluateAll((totals) => totals.map((total) => [total.getAttribute("data-way"), total.textContent])),
+  terms: await scope.locator(".car-price__terms").textContent(),
+  cancellation: await scope.locator(".car-price__cancel").textContent(),
+});
 const seatsOf = async (page: Page) =>
   (await page.locator(".car-card__specs li:first-child").allTextContents()).map((text) => parseInt(text, 10));
 
@@ -53,11 +61,20 @@ for (const mode of jsModes) {
       const first = cards(page).first();
       const title = (await first.locator("h3").textContent())!;
       const total = money(await first.locator(".car-card__total").textContent());
+      const resultPrice = await priceOf(first);
       await first.getByRole("link", { name: title, exact: true }).click();
       await expect(page).toHaveURL(/\/cars\/\d+\?/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
       await expect(page.getByText("Total for 3 days")).toBeVisible();
       expect(money(await page.locator(".car-page__price .car-card__total").textContent())).toBe(total);
+      // The result's whole price on the car page (docs/domain.md#car-page): the total for each way
+      // of paying, the deposit and how it is taken, and until when cancelling is free (two ways
+      // that differ: price.spec.ts).
+      const carPagePrice = await priceOf(page.locator(".car-page__price"));
+      expect(carPagePrice).toEqual(resultPrice);
+      expect(carPagePrice.totals.length).toBeGreaterThan(0);
+      expect(carPagePrice.terms).toMatch(/Deposit \$[\d,.]+ \((credit card hold|cash|card hold or cash)\)/);
+      expect(carPagePrice.cancellation).toMatch(/^Free cancellation until .*\d/);
       await expect(page.getByRole("region", { name: "Options" })).toBeVisible();
       await page.getByRole("link", { name: "Book", exact: true }).click();
       await expect(page).toHaveURL(/\/checkout\?car=\d+&pickup=1&dropoff=1/);

@@ -8,7 +8,7 @@ import { caracas, expect, javaScriptOnly, jsModes, money, searchMaiquetia, test,
 
 /*
  * One honest total (docs/domain.md#price-lines), at 390×844: a result's total for each way of
- * paying is checkout's for the same choice, and the booking page, the confirmation email and the
+ * paying is the car page's and checkout's for the same choice, and the booking page, the confirmation email and the
  * PDF receipt print the same lines and the deposit with how it is taken.
  */
 const database = seedDatabase("a paid receipt");
@@ -93,8 +93,18 @@ for (const mode of jsModes) {
       await expect(card).toContainText("Included: taxes");
       await expect(card).toContainText("Free cancellation until");
       await expect(card).not.toContainText("0%");
+      const cancellation = (await card.locator(".car-price__cancel").textContent())!;
 
-      await card.getByRole("link", { name: "Book" }).click();
+      // The car page, opened from the result's name, shows the same price and books it (docs/domain.md#car-page).
+      await card.getByRole("heading").getByRole("link").click();
+      await expect(page).toHaveURL(new RegExp(`/cars/${car.id}\\?`));
+      const carPrice = page.locator(".car-page__price");
+      expect(money(await carPrice.locator('[data-way="payNow"]').textContent())).toBe(payNow);
+      expect(money(await carPrice.locator('[data-way="payLater"]').textContent())).toBe(payLater);
+      await expect(carPrice).toContainText("includes the 8% pay-later fee");
+      await expect(carPrice).toContainText(`Deposit ${fmt(depositCents)} (cash)`);
+      await expect(carPrice).toContainText(cancellation);
+      await carPrice.getByRole("link", { name: "Book" }).click();
       await expect(page).toHaveURL(/\/checkout\?/);
       // Pay later is chosen first: checkout's total is the result's pay-later total; each way says its own.
       await expect(page.getByTestId("checkout-total")).toHaveText(fmt(payLater));

@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { excessOf } from "~/modules/pricing/cover";
-import { optionPrices, rentalFees } from "~/modules/pricing/pricing";
+import { optionPrices } from "~/modules/pricing/pricing";
 import { ratesForCar } from "~/modules/pricing/seasons.server";
 import { getDb, schema } from "~/utils/db.server";
 import type { SearchQuery } from "./search-query";
-import { handoverFees, type CarCard } from "./result-card.server";
+import { handoverFees, resultFees, type CarCard } from "./result-card.server";
 
 /** What the car page (docs/domain.md#car-page) shows of a car, whatever the dates. */
 export type CarDetails = Omit<CarCard, "payLaterFeePercent" | "supplierId" | "rates" | "fees"> & {
@@ -60,12 +60,16 @@ export async function loadCarDetails(carId: number): Promise<CarDetails | null> 
   };
 }
 
+/** What a car's price for a search is made of, beside the car's own terms (CarPriceData). */
+export type CarPeriodTerms = Pick<CarCard, "payLaterFeePercent" | "rates" | "fees">;
+
 /**
- * What the car costs for a search's places and period with no options (the search's total,
- * docs/domain.md#search-order): its seasons and longer-rental rates counted, and the fees checkout
- * adds (one-way, out of hours), as search and checkout count them.
+ * How the car is priced for a search's places and period, as the search prices its card
+ * (docs/domain.md#search-order): its seasons and longer-rental rates, the fees checkout adds
+ * (one-way, out of hours; only those charged) and the pay-later fee — so the car page shows the
+ * same totals for each way of paying as the result it was opened from (docs/domain.md#car-page).
  */
-export async function carPeriodCents(carId: number, query: SearchQuery): Promise<number | null> {
+export async function carPeriodTerms(carId: number, query: SearchQuery): Promise<CarPeriodTerms | null> {
   const db = await getDb();
   const { cars: c, suppliers: s } = schema;
   const [car] = await db
@@ -75,6 +79,7 @@ export async function carPeriodCents(carId: number, query: SearchQuery): Promise
       dailyPriceCents: c.dailyPriceCents,
       weeklyDailyPriceCents: c.weeklyDailyPriceCents,
       monthlyDailyPriceCents: c.monthlyDailyPriceCents,
+      payLaterFeePercent: c.payLaterFeePercent,
       oneWayFeeCents: s.oneWayFeeCents,
     })
     .from(c)
@@ -83,7 +88,6 @@ export async function carPeriodCents(carId: number, query: SearchQuery): Promise
   if (!car) return null;
   const { pickUp, days } = query.period;
   const rates = await ratesForCar(db, car, { pickUp, days, timeZone: query.timeZone });
-  const fees = rentalFees(await handoverFees(query), car.oneWayFeeCents ?? 0, query.dropoffId !== query.pickupId);
-  const feeCents = Object.values(fees).reduce((sum, cents) => sum + (cents ?? 0), 0);
-  return rates.reduce((sum, span) => sum + span.days * span.dailyPriceCents, 0) + feeCents;
+  const fees = resultFees(await handoverFees(query), car.oneWayFeeCents ?? 0, query.dropoffId !== query.pickupId);
+  return { payLaterFeePercent: car.payLaterFeePercent, rates, fees };
 }

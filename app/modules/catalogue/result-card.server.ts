@@ -1,6 +1,6 @@
 import type { Excess } from "~/modules/pricing/cover";
 import { rentalHandovers } from "~/modules/availability/opening-hours";
-import type { DepositMethod, FeeKey, OptionKey, RateSpan } from "~/modules/pricing/pricing";
+import { rentalFees, type DepositMethod, type FeeKey, type OptionKey, type RateSpan } from "~/modules/pricing/pricing";
 import type { CarCategory, FuelPolicy, FuelType, Gearbox } from "./car-enums";
 import { getLocations } from "./reference.server";
 import type { SearchQuery } from "./search-query";
@@ -97,4 +97,17 @@ export async function handoverFees(query: SearchQuery): Promise<{ pickUp: number
   if (!pickup || !dropoff) return { pickUp: 0, dropOff: 0 };
   const handovers = rentalHandovers(pickup, dropoff, query.period.pickUp, query.period.dropOff);
   return handovers.ok ? handovers.fees : { pickUp: 0, dropOff: 0 };
+}
+
+/**
+ * The fees in a result's total for a car (docs/domain.md#fees), as checkout will add them: only
+ * those charged — most searches have none, and the page carries less. The search and the car page.
+ */
+export function resultFees(
+  handovers: { pickUp: number; dropOff: number },
+  oneWayFeeCents: number,
+  oneWay: boolean,
+): Partial<Record<FeeKey, number>> {
+  const fees = rentalFees(handovers, oneWayFeeCents, oneWay);
+  return Object.fromEntries(Object.entries(fees).filter(([, cents]) => cents! > 0));
 }

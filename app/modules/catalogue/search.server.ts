@@ -1,11 +1,10 @@
-import { rentalFees } from "~/modules/pricing/pricing";
 import { rentalDateRange, rentalDates, rentalRates } from "~/modules/pricing/rates";
 import { seasonRules } from "~/modules/pricing/seasons.server";
 import { getDb } from "~/utils/db.server";
 import { effectiveFilters } from "./filters";
 import { filterValues } from "./filters.server";
 import { countCap, resultCount, type ResultCount } from "./result-count";
-import { handoverFees, toCard, type CarCard } from "./result-card.server";
+import { handoverFees, resultFees, toCard, type CarCard } from "./result-card.server";
 import { CARS_PER_PAGE, type SearchQuery } from "./search-query";
 import { queryFor, rowFrom } from "./search-statement.server";
 
@@ -52,9 +51,7 @@ export async function searchCars(query: SearchQuery, now?: Date): Promise<{ cars
   const handovers = await handoverFees(query);
   const cars = found.map(({ row, seasons }) => {
     const rates = rentalRates({ car: row, dates, seasons });
-    const fees = rentalFees(handovers, row.oneWayFeeCents ?? 0, oneWay);
-    // Only the fees charged: most searches have none, and the page carries less.
-    return toCard(row, rates, Object.fromEntries(Object.entries(fees).filter(([, cents]) => cents > 0)));
+    return toCard(row, rates, resultFees(handovers, row.oneWayFeeCents ?? 0, oneWay));
   });
   return { cars, count: resultCount(rows[0]?.found ?? 0, cap, size) };
 }
