@@ -19,7 +19,10 @@ if (!env.STRIPE_SECRET_KEY) process.env.CARD_DEMO_GATEWAY ??= env.cardGateway ==
 // React and Remix pick their production builds from NODE_ENV.
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
-/** How long a stopping web process, from the signal, lets requests in flight finish (docs/operations.md#shutdown); fly.toml's kill_timeout is 15 s. */
+/**
+ * How long a stopping web process, from the signal, lets requests in flight finish
+ * (docs/operations.md#shutdown); fly.toml's kill_timeout is 15 s.
+ */
 const SHUTDOWN_GRACE_MS = 10_000;
 /**
  * How long a stop, from the signal, waits for a turn with no connection queued before it closes
@@ -365,9 +368,9 @@ async function serve(onListening: () => void) {
     log().info({ op: "shutdown", signal }, "finishing requests in flight");
     // Closing the listening socket resets the connections the kernel has queued on it but the
     // process has not accepted yet. So first the socket is closed at a moment its queue is empty:
-    // the loop turns (and the process takes in what is queued) until a reading finds none, and the socket
-    // closes right after it. Meanwhile answers still keep their connections alive, so clients do
-    // not reconnect and refill the queue (docs/operations.md#shutdown).
+    // the loop turns (and the process takes in what is queued) until a reading finds none, and
+    // the socket closes right after it. Meanwhile answers still keep their connections alive, so
+    // clients do not reconnect and refill the queue (docs/operations.md#shutdown).
     const signalled = Date.now();
     const queueDeadline = signalled + SHUTDOWN_QUEUE_WAIT_MS;
     do await new Promise((resolve) => setImmediate(resolve));

@@ -48,8 +48,9 @@ const contextParams = [searchParamNames.pickup, searchParamNames.dropoff, search
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const carId = idOrNotFound(params.carId);
   const { language, t } = context;
-  const [car, locations] = await Promise.all([loadCarDetails(carId), presentLocations(language)]);
-  if (!car) throw new Response(null, { status: 404 });
+  const [found, locations] = await Promise.all([loadCarDetails(carId), presentLocations(language)]);
+  if (!found) throw new Response(null, { status: 404 });
+  const { details: car, rating } = found;
 
   const places = locations.filter((l) => car.locationIds.includes(l.id)).map((l) => ({ id: l.id, name: l.name }));
   const url = new URL(request.url);
@@ -70,14 +71,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const place = (id: number) => locations.find((l) => l.id === id)?.name ?? "";
     const [bookable, terms, online] = await Promise.all([
       carIsBookableFor({ carId, locationId: query.pickupId, pickUp: period.pickUp, dropOff: period.dropOff, now }),
-      carPeriodTerms(carId, query),
+      carPeriodTerms(rating, query),
       offeredOnlineMethods(),
     ]);
     quote = {
-      bookable: bookable && terms !== null,
+      bookable,
       days: period.days,
-      // The result's price block (car-price.tsx), with the search's rates and fees (docs/domain.md#seasons).
-      price: terms ? { ...car, ...terms } : null,
+      // With the car's own terms, the result's price block (car-price.tsx): the search's rates and fees (docs/domain.md#seasons).
+      terms,
       payNow: online.length > 0,
       pickUpLabel: formatLocalDateTime(period.from, language),
       summary: t("search.summary", {
@@ -174,14 +175,14 @@ export default function CarPage() {
 
         <aside className="card car-page__price" aria-labelledby="car-price">
           <h2 id="car-price">{t("car.price")}</h2>
-          {quote && quote.bookable && quote.price ? (
+          {quote && quote.bookable ? (
             <>
               <p className="muted">
                 {quote.summary}
                 {quote.returnTo ? ` · ${t("search.returnTo", { place: quote.returnTo })}` : null}
               </p>
               <CarPrice
-                car={quote.price}
+                car={{ ...car, ...quote.terms }}
                 days={quote.days}
                 payNow={quote.payNow}
                 pickUpLabel={quote.pickUpLabel}

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { excessOf } from "~/modules/pricing/cover";
 import { optionPrices } from "~/modules/pricing/pricing";
-import { ratesForCar } from "~/modules/pricing/seasons.server";
+import { ratesForCar, type RatedCar } from "~/modules/pricing/seasons.server";
 import { getDb, schema } from "~/utils/db.server";
 import type { SearchQuery } from "./search-query";
 import { handoverFees, resultFees, type CarCard } from "./result-card.server";
@@ -13,15 +13,25 @@ export type CarDetails = Omit<CarCard, "payLaterFeePercent" | "supplierId" | "ra
   locationIds: number[];
 };
 
+/** What pricing a period needs of the car beyond what the page shows, read with it: not sent to the browser. */
+export type CarRating = RatedCar & { payLaterFeePercent: number; oneWayFeeCents: number | null };
+
 /**
- * An active car of an active supplier, with its places; null otherwise (the page is then a
- * 404). Two small reads by primary key and by `car_locations_car_idx`: a page of one car.
+ * An active car of an active supplier, with its places, and what pricing a period needs of it;
+ * null otherwise (the page is then a 404). Two small reads by primary key and by
+ * `car_locations_car_idx`: a page of one car.
  */
-export async function loadCarDetails(carId: number): Promise<CarDetails | null> {
+export async function loadCarDetails(carId: number): Promise<{ details: CarDetails; rating: CarRating } | null> {
   const db = await getDb();
   const { cars: c, suppliers: s, carLocations } = schema;
   const [row] = await db
-    .select({ car: c, supplierName: s.name, supplierLogo: s.logo, payLaterAllowed: s.payLater })
+    .select({
+      car: c,
+      supplierName: s.name,
+      supplierLogo: s.logo,
+      payLaterAllowed: s.payLater,
+      oneWayFeeCents: s.oneWayFeeCents,
+    })
     .from(c)
     .innerJoin(s, eq(s.id, c.supplierId))
     .where(and(eq(c.id, carId), eq(c.status, "active"), eq(s.active, true), eq(s.status, "active")))
@@ -33,7 +43,7 @@ export async function loadCarDetails(carId: number): Promise<CarDetails | null> 
     .where(eq(carLocations.carId, carId))
     .orderBy(asc(carLocations.locationId));
   const { car } = row;
-  return {
+  const details: CarDetails = {
     id: car.id,
     name: car.name,
     image: car.image,
@@ -58,6 +68,7 @@ export async function loadCarDetails(carId: number): Promise<CarDetails | null> 
     supplierLogo: row.supplierLogo,
     locationIds: places.map((p) => p.id),
   };
+  return { details, rating: { ...car, oneWayFeeCents: row.oneWayFeeCents } };
 }
 
 /** What a car's price for a search is made of, beside the car's own terms (CarPriceData). */
@@ -69,25 +80,9 @@ export type CarPeriodTerms = Pick<CarCard, "payLaterFeePercent" | "rates" | "fee
  * (one-way, out of hours; only those charged) and the pay-later fee — so the car page shows the
  * same totals for each way of paying as the result it was opened from (docs/domain.md#car-page).
  */
-export async function carPeriodTerms(carId: number, query: SearchQuery): Promise<CarPeriodTerms | null> {
-  const db = await getDb();
-  const { cars: c, suppliers: s } = schema;
-  const [car] = await db
-    .select({
-      id: c.id,
-      supplierId: c.supplierId,
-      dailyPriceCents: c.dailyPriceCents,
-      weeklyDailyPriceCents: c.weeklyDailyPriceCents,
-      monthlyDailyPriceCents: c.monthlyDailyPriceCents,
-      payLaterFeePercent: c.payLaterFeePercent,
-      oneWayFeeCents: s.oneWayFeeCents,
-    })
-    .from(c)
-    .innerJoin(s, eq(s.id, c.supplierId))
-    .where(eq(c.id, carId));
-  if (!car) return null;
+export async function carPeriodTerms(car: CarRating, query: SearchQuery): Promise<CarPeriodTerms> {
   const { pickUp, days } = query.period;
-  const rates = await ratesForCar(db, car, { pickUp, days, timeZone: query.timeZone });
+  const rates = await ratesForCar(await getDb(), car, { pickUp, days, timeZone: query.timeZone });
   const fees = resultFees(await handoverFees(query), car.oneWayFeeCents ?? 0, query.dropoffId !== query.pickupId);
   return { payLaterFeePercent: car.payLaterFeePercent, rates, fees };
 }
