@@ -1,8 +1,8 @@
 import { BolivarEstimate } from "~/components/price/bolivar-estimate";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
-import { includedOptions, resultTotals } from "~/modules/pricing/price-lines";
-import { priceRental, type DepositMethod, type FeeKey, type OptionKey, type RateSpan } from "~/modules/pricing/pricing";
+import { includedOptions, resultPrices } from "~/modules/pricing/price-lines";
+import { type DepositMethod, type FeeKey, type OptionKey, type RateSpan } from "~/modules/pricing/pricing";
 
 /** What a result's price block needs: the car's terms as the search read them. */
 export type CarPriceData = {
@@ -42,14 +42,7 @@ export function CarPrice({
   describedBy: string;
 }) {
   const { t } = useTranslation("price");
-  const priced = {
-    dailyPriceCents: car.dailyPriceCents,
-    payLaterFeePercent: car.payLaterFeePercent,
-    options: car.options,
-  };
-  const totals = resultTotals(priced, days, { payNow, payLater: car.payLaterAllowed }, car.rates, car.fees);
-  // The period's average day (docs/domain.md#seasons): the daily price unless a season or a longer-rental rate applies.
-  const perDayCents = priceRental({ car: priced, days, rates: car.rates }).dailyPriceCents;
+  const { totals, perDayCents } = resultPrices(car, days, payNow);
   const included = [
     t("result.taxes"),
     ...includedOptions(car.options).map((key) => t(`catalogue:options.${key}`)),

@@ -156,6 +156,29 @@ export function resultTotals(
   return [];
 }
 
+/**
+ * A result card's prices (docs/domain.md#price-lines): the total for each way of paying the car
+ * offers and the period's average day — as the result and the car page show them (CarPrice) and
+ * the search's floor computes them (scripts/search-floor.ts).
+ */
+export function resultPrices(
+  car: PricedCar & { payLaterAllowed: boolean; rates: RateSpan[]; fees: Partial<Record<FeeKey, number>> },
+  days: number,
+  /** An online method is configured now. */
+  payNow: boolean,
+) {
+  const priced = {
+    dailyPriceCents: car.dailyPriceCents,
+    payLaterFeePercent: car.payLaterFeePercent,
+    options: car.options,
+  };
+  return {
+    totals: resultTotals(priced, days, { payNow, payLater: car.payLaterAllowed }, car.rates, car.fees),
+    // The period's average day (docs/domain.md#seasons): the daily price unless a season or a longer-rental rate applies.
+    perDayCents: priceRental({ car: priced, days, rates: car.rates }).dailyPriceCents,
+  };
+}
+
 /** The options a car includes in its price (0 cents), in the canonical order. */
 export function includedOptions(options: Record<OptionKey, number>): OptionKey[] {
   return optionKeys.filter((key) => optionState(key, options[key]).kind === "included");
