@@ -2,7 +2,7 @@
  * The search's floor, for `npm run bench:search` (docs/architecture.md#budgets): a bare `node:http`
  * server that does a results page's own work with the product's code — read the URL's places,
  * dates, filters and order (`parseSearchParams`), `searchCars`, and price each card as the page
- * does (`resultPrices`) — and writes a minimal list, with no framework, no layout,
+ * does (`resultHeadline`) — and writes a minimal list, with no framework, no layout,
  * no session and no translations. The page's rate as a fraction of this one's is the budget: what
  * the page costs beyond the search itself. Started by scripts/bench-search.ts with the product
  * server's environment; `PORT` and `HOST` as the product reads them.
@@ -12,7 +12,7 @@ import { presentLocations } from "../app/modules/catalogue/present.server";
 import { searchCars } from "../app/modules/catalogue/search.server";
 import { parseSearchParams, type KnownLocation } from "../app/modules/catalogue/search-query";
 import { offeredOnlineMethods } from "../app/modules/payment/config.server";
-import { resultPrices } from "../app/modules/pricing/price-lines";
+import { resultHeadline } from "../app/modules/pricing/price-lines";
 
 const port = Number(process.env.PORT ?? 3451);
 const host = process.env.HOST ?? "127.0.0.1";
@@ -29,8 +29,8 @@ async function resultsPage(url: URL): Promise<string> {
   const [{ cars, count }, online] = await Promise.all([searchCars(query, now), offeredOnlineMethods()]);
   const { days } = query.period;
   const items = cars.map((car) => {
-    const { totals, perDayCents } = resultPrices(car, days, online.length > 0);
-    return `<li>${escapeHtml(car.name)} · ${escapeHtml(car.supplierName)} · ${perDayCents} · ${totals.map((t) => t.totalCents).join(" / ")}</li>`;
+    const price = resultHeadline(car, days, online.length > 0);
+    return `<li>${escapeHtml(car.name)} · ${escapeHtml(car.supplierName)} · ${price?.totalCents} · ${price?.perDayCents} · ${price?.payLaterCents}</li>`;
   });
   return `<!doctype html><p>${count.total}${count.more ? "+" : ""}</p><ol>${items.join("")}</ol>`;
 }

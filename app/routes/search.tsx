@@ -12,6 +12,7 @@ import { hasFilters, noFilters, SORT_PARAM, sortOrders, type SortOrder } from "~
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import { handoverNotices, hoursLine, placeHoursNote } from "~/modules/catalogue/place-hours.server";
 import { getSuppliers } from "~/modules/catalogue/reference.server";
+import { resultCard } from "~/modules/catalogue/result-card.server";
 import { searchCars } from "~/modules/catalogue/search.server";
 import { limitsLeavingOut } from "~/modules/availability/availability.server";
 import { pageQuery } from "~/modules/list/paging";
@@ -109,10 +110,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       fromLabel: formatLocalDateTime(from, language),
       toLabel: formatLocalDateTime(to, language),
       shortPeriod: `${formatLocalDateTime(from, language, "short")} – ${formatLocalDateTime(to, language, "short")}`,
-      // Whether paying now is offered: each card shows the total for each way of paying (docs/domain.md#price-lines).
-      payNow: online.length > 0,
-      // Totals and Book links are derived in the component (through priceRental): less data in every page.
-      cars: cars.map(({ supplierId: _supplier, ...car }) => car),
+      // Each card's headline price, priced here (docs/domain.md#price-lines): the page sends
+      // what a card shows, not the rates and options it is priced from.
+      cars: cars.map((car) => resultCard(car, days, online.length > 0)),
       leftOut,
       // The places' hours, then a refusal (a warning) or the fees the searched times add; the
       // class comes along so the page's code stays a plain list (docs/architecture.md#budgets).
@@ -276,8 +276,6 @@ function SearchView({
                         days={results.days}
                         labels={labels}
                         eager={i < 2}
-                        payNow={results.payNow}
-                        pickUpLabel={results.fromLabel}
                       />
                     </li>
                   ))}

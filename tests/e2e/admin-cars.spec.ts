@@ -158,7 +158,7 @@ for (const [index, mode] of javaScriptOnly.entries()) {
       await expect(page.getByText("Supplier: Llanos Rent a Car")).toBeVisible();
 
       let card = await searchCard(page, startDay, name);
-      await expect(card).toContainText("Price per day $9.50");
+      await expect(card).toContainText("$9.50 per day");
       expect(money(await card.locator(".car-card__total").textContent())).toBe(950 * 4);
       // The options and their prices are on the car's page.
       await card.getByRole("link", { name, exact: true }).click();
@@ -173,7 +173,7 @@ for (const [index, mode] of javaScriptOnly.entries()) {
       await expect(page.getByLabel("Daily price ($)")).toHaveValue("8.75");
 
       card = await searchCard(page, startDay, name);
-      await expect(card).toContainText("Price per day $8.75");
+      await expect(card).toContainText("$8.75 per day");
       await card.getByRole("link", { name: "Book" }).click();
       await expect(page).toHaveURL(/\/checkout\?/);
       expect(money(await page.getByTestId("checkout-total").textContent())).toBe(875 * 4);

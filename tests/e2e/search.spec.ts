@@ -28,7 +28,7 @@ for (const mode of jsModes) {
       for (const card of await cards(page).all()) {
         await expect(card.locator(".car-card__supplier")).toHaveText(/Andes Drive/);
         await expect(card.getByText(`Total for ${DAYS} days`)).toBeVisible();
-        const daily = money((await card.locator(".car-card__price strong").first().textContent())!);
+        const daily = money((await card.locator(".car-card__day").textContent())!);
         const total = money((await card.locator(".car-card__total").textContent())!);
         expect(total).toBe(daily * DAYS);
       }
@@ -134,7 +134,11 @@ test.describe("search: what the server writes", () => {
       await expect(page.getByText(/One-way fee/)).toHaveCount(0);
       await searchFromHome(page, MERIDA, { dropoff: VALENCIA });
       expect(await totals()).toEqual(same.map((cents) => cents + 3000));
-      await expect(cards(page).first()).toContainText(/One-way fee \(different drop-off place\) \$30(?![\d.])/);
+      // The car page, opened from a result, names the fee in what the total includes.
+      await cards(page).first().getByRole("heading").getByRole("link").click();
+      await expect(page.locator(".car-page__price .car-price__terms")).toContainText(
+        /One-way fee \(different drop-off place\) \$30(?![\d.])/,
+      );
     } finally {
       await sql`update suppliers set one_way_fee_cents = ${andes.fee} where id = ${andes.id}`;
     }

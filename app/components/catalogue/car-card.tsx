@@ -1,19 +1,19 @@
-import type { CarCard as SearchResultCar } from "~/modules/catalogue/result-card.server";
-import { CarPrice } from "./car-price";
+import type { CarCard as CarDetails, ResultCard } from "~/modules/catalogue/result-card.server";
+import { formatCents } from "~/modules/i18n/format";
+import { useTranslation } from "~/modules/i18n/react";
+import { BolivarEstimate } from "~/components/price/bolivar-estimate";
 import type { CatalogueLabels } from "./labels";
 
-/** What a result card shows: a search result plus its page and its Book link (the price block: car-price.tsx). */
-export type CarCardData = Omit<SearchResultCar, "supplierId"> & {
+/** What a result card shows: a search result plus its page and its Book link. */
+export type CarCardData = ResultCard & {
   bookHref: string;
   /** The car page, carrying the search's places and dates. */
   carHref: string;
 };
 
-/** The facts chips read: a result's or a car page's car. */
-export type CarFactsData = Pick<
-  SearchResultCar,
-  "seats" | "doors" | "bags" | "aircon" | "gearbox" | "fuelType" | "mileage" | "fuelPolicy"
->;
+/** The facts chips read: a result's six, or a car page's eight (with its doors and fuel). */
+export type CarFactsData = Pick<CarDetails, "seats" | "bags" | "aircon" | "gearbox" | "mileage" | "fuelPolicy"> &
+  Partial<Pick<CarDetails, "doors" | "fuelType">>;
 
 /** "Chevrolet Spark", or "Chevrolet Spark or similar" when the supplier may hand over another of its category. */
 export function carTitle(car: { name: string; orSimilar: boolean }, labels: CatalogueLabels): string {
@@ -21,70 +21,48 @@ export function carTitle(car: { name: string; orSimilar: boolean }, labels: Cata
 }
 
 /**
- * The car's facts as short chips ("5 seats", "Automatic", "Unlimited km"). A chip whose value
- * needs its name to be understood carries it for screen readers ("Gearbox: Automatic").
+ * The car's facts as short chips ("5 seats", "Automatic", "Unlimited km"), each written once in
+ * words that need no label, so what is read is what is seen. A result shows six; the car page
+ * also the doors and the fuel.
  */
 export function CarFacts({ car, labels }: { car: CarFactsData; labels: CatalogueLabels }) {
   const l = labels.card;
-  /** A chip that shows a short form and says the full one to screen readers (and on hover). */
-  const short = (full: string, visible: string) => (
-    <>
-      <span className="visually-hidden">{full}</span>
-      <span aria-hidden="true" title={full}>
-        {visible}
-      </span>
-    </>
-  );
   const policy = car.fuelPolicy as keyof CatalogueLabels["fuelPolicy"];
   return (
     <ul className="car-facts car-card__specs" aria-label={l.facts}>
       <li>{l.seats(car.seats)}</li>
-      <li>{l.doors(car.doors)}</li>
+      {car.doors !== undefined ? <li>{l.doors(car.doors)}</li> : null}
       <li>{l.bags(car.bags)}</li>
-      <li>
-        <span className="visually-hidden">{`${l.gearboxLabel}: `}</span>
-        {labels.gearbox[car.gearbox as keyof CatalogueLabels["gearbox"]] ?? car.gearbox}
-      </li>
-      <li>{car.aircon ? short(l.aircon, l.airconShort) : short(l.noAircon, l.noAirconShort)}</li>
-      <li>
-        <span className="visually-hidden">{`${l.fuelLabel}: `}</span>
-        {labels.fuel[car.fuelType as keyof CatalogueLabels["fuel"]] ?? car.fuelType}
-      </li>
-      <li>
-        {car.mileage < 0
-          ? short(`${l.mileageLabel}: ${labels.mileage.unlimited}`, l.unlimitedKm)
-          : short(`${l.mileageLabel}: ${l.kmPerDay(car.mileage)}`, l.kmPerDay(car.mileage))}
-      </li>
-      <li>
-        {short(
-          `${l.fuelPolicyLabel}: ${labels.fuelPolicy[policy] ?? car.fuelPolicy}`,
-          l.fuelPolicyShort[policy] ?? car.fuelPolicy,
-        )}
-      </li>
+      <li>{labels.gearbox[car.gearbox as keyof CatalogueLabels["gearbox"]] ?? car.gearbox}</li>
+      <li>{car.aircon ? l.aircon : l.noAircon}</li>
+      {car.fuelType !== undefined ? (
+        <li>{labels.fuel[car.fuelType as keyof CatalogueLabels["fuel"]] ?? car.fuelType}</li>
+      ) : null}
+      <li>{car.mileage < 0 ? l.unlimitedKm : l.kmPerDay(car.mileage)}</li>
+      <li>{l.fuelPolicyShort[policy] ?? car.fuelPolicy}</li>
     </ul>
   );
 }
 
 /**
- * One result, compact: picture, name (a link to the car page), category and supplier, the
- * facts as chips, then the price area with Book. The options and their prices are on the car page.
+ * One result, compact (docs/domain.md#price-lines): picture, name (a link to the car page),
+ * category and supplier, six facts, the headline total with its average day, paying at pick-up's
+ * total when it costs more, free cancellation, and Book. The car page has the rest.
  */
 export function CarCard({
   car,
   days,
   labels,
   eager,
-  payNow,
-  pickUpLabel,
 }: {
   car: CarCardData;
   days: number;
   labels: CatalogueLabels;
   eager?: boolean;
-  payNow: boolean;
-  pickUpLabel: string;
 }) {
-  const titleId = `car-${car.id}-title`;
+  const { t } = useTranslation("price");
+  const titleId = `car-${car.id}`;
+  const { price } = car;
   return (
     <article className="car-card" aria-labelledby={titleId}>
       {car.image ? (
@@ -97,28 +75,51 @@ export function CarCard({
           loading={eager ? "eager" : "lazy"}
           decoding="async"
         />
-      ) : (
-        <span />
-      )}
-      <div className="car-card__body">
-        <h3 id={titleId}>
-          <a href={car.carHref}>{carTitle(car, labels)}</a>
-        </h3>
-        <p className="car-card__supplier">
-          <span className="chip chip--category">{labels.category[car.category]}</span>
-          {car.supplierLogo ? <img src={car.supplierLogo} alt="" width={60} height={30} loading="lazy" /> : null}
-          <span className="car-card__supplier-name">{car.supplierName}</span>
-        </p>
-        <CarFacts car={car} labels={labels} />
+      ) : null}
+      <h3 id={titleId}>
+        <a href={car.carHref}>{carTitle(car, labels)}</a>
+      </h3>
+      <p className="car-card__supplier">
+        <span className="chip chip--category">{labels.category[car.category]}</span>
+        {car.supplierLogo ? <img src={car.supplierLogo} alt="" width={60} height={30} loading="lazy" /> : null}
+        <span className="car-card__supplier-name">{car.supplierName}</span>
+      </p>
+      <CarFacts car={car} labels={labels} />
+      <div className="car-card__price">
+        {price ? (
+          <>
+            <p>
+              {t("result.either", { count: days })}{" "}
+              <strong className="car-card__total" data-testid="result-total" data-way={price.way ?? "either"}>
+                {formatCents(price.totalCents)}
+              </strong>{" "}
+              <BolivarEstimate cents={price.totalCents} />
+            </p>
+            <p className="car-card__day">{labels.card.perDay(formatCents(price.perDayCents))}</p>
+            {price.payLaterCents !== null ? (
+              <p>
+                {t("result.payLaterShort")}{" "}
+                <strong data-testid="result-total" data-way="payLater">
+                  {formatCents(price.payLaterCents)}
+                </strong>
+              </p>
+            ) : null}
+            {price.freeCancellation ? (
+              <p className="car-card__cancel">
+                {t(
+                  price.freeCancellation === "always"
+                    ? "result.freeCancellationShort"
+                    : "result.freeCancellationIfPayLater",
+                )}
+              </p>
+            ) : null}
+          </>
+        ) : null}
+        {/* Checkout is its own page: a full navigation carrying the car, the places and the dates. */}
+        <a className="button" href={car.bookHref} aria-describedby={titleId}>
+          {labels.card.book}
+        </a>
       </div>
-      <CarPrice
-        car={car}
-        days={days}
-        payNow={payNow}
-        pickUpLabel={pickUpLabel}
-        bookHref={car.bookHref}
-        describedBy={titleId}
-      />
     </article>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "~/modules/i18n/react";
 import { includedOptions, resultPrices } from "~/modules/pricing/price-lines";
 import { type DepositMethod, type FeeKey, type OptionKey, type RateSpan } from "~/modules/pricing/pricing";
 
-/** What a result's price block needs: the car's terms as the search read them. */
+/** What the car page's price block needs: the car's terms for the search's period. */
 export type CarPriceData = {
   dailyPriceCents: number;
   payLaterFeePercent: number;
@@ -19,9 +19,10 @@ export type CarPriceData = {
 };
 
 /**
- * A result's price (docs/domain.md#price-lines): the total for each way of paying the car offers,
- * computed by `priceRental` like checkout's, so the two agree to the cent; what the price
- * includes; the deposit and how it is taken; and until when cancelling is free.
+ * The car page's price for a search's period (docs/domain.md#price-lines): the total for each
+ * way of paying the car offers, computed by `priceRental` like checkout's, so the two agree to
+ * the cent; what the price includes; the deposit and how it is taken; and until when cancelling
+ * is free.
  */
 export function CarPrice({
   car,
@@ -38,7 +39,7 @@ export function CarPrice({
   /** The pick-up time as the reader reads it: free cancellation runs until then. */
   pickUpLabel: string;
   bookHref: string;
-  /** The card's title, so "Book" is announced with the car it books. */
+  /** The car's title, so "Book" is announced with the car it books. */
   describedBy: string;
 }) {
   const { t } = useTranslation("price");

@@ -1,5 +1,6 @@
 import type { Excess } from "~/modules/pricing/cover";
 import { rentalHandovers } from "~/modules/availability/opening-hours";
+import { resultHeadline, type ResultHeadline } from "~/modules/pricing/price-lines";
 import { rentalFees, type DepositMethod, type FeeKey, type OptionKey, type RateSpan } from "~/modules/pricing/pricing";
 import type { CarCategory, FuelPolicy, FuelType, Gearbox } from "./car-enums";
 import { getLocations } from "./reference.server";
@@ -82,6 +83,46 @@ export function toCard(row: CardRow, rates: RateSpan[], fees: Partial<Record<Fee
     supplierLogo: row.supplierLogo,
     rates,
     fees,
+  };
+}
+
+/**
+ * What a result card shows (docs/domain.md#price-lines): the car, its supplier, six facts and
+ * its headline price — all the page sends to the browser for it; the rest is on the car page.
+ */
+export type ResultCard = Pick<
+  CarCard,
+  | "id"
+  | "name"
+  | "image"
+  | "category"
+  | "orSimilar"
+  | "seats"
+  | "bags"
+  | "gearbox"
+  | "aircon"
+  | "mileage"
+  | "fuelPolicy"
+  | "supplierName"
+  | "supplierLogo"
+> & { price: ResultHeadline | null };
+
+export function resultCard(car: CarCard, days: number, payNow: boolean): ResultCard {
+  return {
+    id: car.id,
+    name: car.name,
+    image: car.image,
+    category: car.category,
+    orSimilar: car.orSimilar,
+    seats: car.seats,
+    bags: car.bags,
+    gearbox: car.gearbox,
+    aircon: car.aircon,
+    mileage: car.mileage,
+    fuelPolicy: car.fuelPolicy,
+    supplierName: car.supplierName,
+    supplierLogo: car.supplierLogo,
+    price: resultHeadline(car, days, payNow),
   };
 }
 

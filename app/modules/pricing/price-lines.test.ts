@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { depositMethods as storedDepositMethods } from "../../../db/schema/enums";
-import { depositText, includedOptions, priceLines, priceLineText, resultTotals } from "./price-lines";
+import { depositText, includedOptions, priceLines, priceLineText, resultHeadline, resultTotals } from "./price-lines";
 import { depositMethods, optionKeys, priceRental, type OptionKey, type PricedCar } from "./pricing";
 
 const none = Object.fromEntries(optionKeys.map((k) => [k, -1])) as Record<OptionKey, number>;
@@ -116,6 +116,57 @@ describe("resultTotals (docs/domain.md#price-lines)", () => {
       { way: "payNow", totalCents: 5600, feePercent: 0 },
     ]);
     expect(resultTotals(car, 2, { payNow: false, payLater: false })).toEqual([]);
+  });
+});
+
+describe("resultHeadline (docs/domain.md#price-lines)", () => {
+  const result = {
+    ...car,
+    payLaterAllowed: true,
+    rates: [{ days: 2, dailyPriceCents: 2800, rate: "daily" as const, season: null }],
+    fees: {},
+  };
+
+  it("heads with the cheapest way's total and adds paying at pick-up's when it costs more", () => {
+    expect(resultHeadline(result, 2, true)).toEqual({
+      totalCents: 5600,
+      way: "payNow",
+      perDayCents: 2800,
+      payLaterCents: 6048,
+      freeCancellation: "payLater",
+    });
+  });
+
+  it("promises free cancellation outright only when paying at pick-up is the only way", () => {
+    expect(resultHeadline(result, 2, false)).toMatchObject({
+      totalCents: 6048,
+      way: "payLater",
+      payLaterCents: null,
+      freeCancellation: "always",
+    });
+    expect(resultHeadline({ ...result, payLaterFeePercent: 0 }, 2, true)).toMatchObject({
+      totalCents: 5600,
+      way: null,
+      payLaterCents: null,
+      freeCancellation: "payLater",
+    });
+    expect(resultHeadline({ ...result, payLaterAllowed: false }, 2, true)).toMatchObject({
+      way: "payNow",
+      payLaterCents: null,
+      freeCancellation: null,
+    });
+    expect(resultHeadline({ ...result, payLaterAllowed: false }, 2, false)).toBeNull();
+  });
+
+  it("gives the period's average day and includes a search's fees, as checkout does", () => {
+    const rates = [
+      { days: 1, dailyPriceCents: 2800, rate: "daily" as const, season: null },
+      { days: 1, dailyPriceCents: 4000, rate: "daily" as const, season: "Carnaval" },
+    ];
+    const headline = resultHeadline({ ...result, rates, fees: { oneWay: 3000 } }, 2, true)!;
+    expect(headline.totalCents).toBe(priceRental({ car, days: 2, rates, fees: { oneWay: 3000 } }).totalCents);
+    expect(headline.totalCents).toBe(6800 + 3000);
+    expect(headline.perDayCents).toBe(3400);
   });
 });
 

@@ -157,9 +157,9 @@ export function resultTotals(
 }
 
 /**
- * A result card's prices (docs/domain.md#price-lines): the total for each way of paying the car
- * offers and the period's average day — as the result and the car page show them (CarPrice) and
- * the search's floor computes them (scripts/search-floor.ts).
+ * A car's prices for a search's period (docs/domain.md#price-lines): the total for each way of
+ * paying the car offers and the period's average day — as the car page shows them (CarPrice) and
+ * a result card's headline is drawn from them (`resultHeadline`).
  */
 export function resultPrices(
   car: PricedCar & { payLaterAllowed: boolean; rates: RateSpan[]; fees: Partial<Record<FeeKey, number>> },
@@ -176,6 +176,52 @@ export function resultPrices(
     totals: resultTotals(priced, days, { payNow, payLater: car.payLaterAllowed }, car.rates, car.fees),
     // The period's average day (docs/domain.md#seasons): the daily price unless a season or a longer-rental rate applies.
     perDayCents: priceRental({ car: priced, days, rates: car.rates }).dailyPriceCents,
+  };
+}
+
+/** A compact result's price (`resultHeadline`). */
+export type ResultHeadline = {
+  /** The cheapest way's total: a real `priceRental` total, as checkout's for that way. */
+  totalCents: number;
+  /** Its way of paying; null when both are offered and cost the same. */
+  way: PaymentWay | null;
+  /** The period's average day. */
+  perDayCents: number;
+  /** Paying at pick-up's total, when it is offered and costs more than the headline. */
+  payLaterCents: number | null;
+  /**
+   * Cancelling is free until pick-up for a booking paid there (docs/domain.md#cancellation):
+   * "always" when paying at pick-up is the only way offered, "payLater" when it is one of two.
+   */
+  freeCancellation: "always" | "payLater" | null;
+};
+
+/**
+ * What a result card says of its price (docs/domain.md#price-lines): the headline total of the
+ * cheapest way of paying the car offers, the average day, the pay-at-pick-up total when it costs
+ * more, and whether cancelling is free. The car page shows the rest (`resultPrices`); null when
+ * the car offers no way of paying now.
+ */
+export function resultHeadline(
+  car: Parameters<typeof resultPrices>[0],
+  days: number,
+  /** An online method is configured now. */
+  payNow: boolean,
+): ResultHeadline | null {
+  const { totals, perDayCents } = resultPrices(car, days, payNow);
+  if (totals.length === 0) return null;
+  const cheapest = totals.reduce((best, each) => (each.totalCents < best.totalCents ? each : best));
+  const later = totals.find((each) => each.way === "payLater" && each !== cheapest);
+  return {
+    totalCents: cheapest.totalCents,
+    way: cheapest.way,
+    perDayCents,
+    payLaterCents: later ? later.totalCents : null,
+    freeCancellation: !car.payLaterAllowed
+      ? null
+      : cheapest.way === "payLater" && totals.length === 1
+        ? "always"
+        : "payLater",
   };
 }
 
