@@ -1,5 +1,4 @@
 import cluster from "node:cluster";
-import crypto from "node:crypto";
 import type { ServerResponse } from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -175,7 +174,7 @@ async function serve(onListening: () => void) {
   const { presentsBearer } = await import("./app/utils/api-tokens.server");
   const { sessionCookie } = await import("./app/utils/cookies.server");
   const { databaseReachable, statusAccess, statusReport } = await import("./app/modules/http/status.server");
-  const { contentSecurityPolicy, securityHeaders } = await import("./app/utils/security.server");
+  const { contentSecurityPolicy, cspNonce, securityHeaders } = await import("./app/utils/security.server");
   const { countryForIp } = await import("./app/modules/i18n/country.server");
 
   // The relay runs jobs in this process when there is no Redis, the domain's jobs included.
@@ -202,7 +201,7 @@ async function serve(onListening: () => void) {
   app.use(compression());
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const nonce = crypto.randomBytes(16).toString("base64");
+    const nonce = cspNonce();
     res.locals.nonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { dev }));
     for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);

@@ -5,6 +5,7 @@ import { NonceContext, TranslationsHrefContext } from "~/components/nonce";
 import { resourcesFor, translationsFile } from "~/modules/i18n/i18n.server";
 import { TranslationProvider } from "~/modules/i18n/react";
 import { loggableUrl } from "~/modules/http/api-paths";
+import { documentResponse } from "~/modules/http/document-body.server";
 import { logError } from "~/utils/log.server";
 
 export default function handleRequest(
@@ -29,7 +30,10 @@ export default function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // A Buffer, not a string: a string body is first scanned for lone surrogates, then encoded.
-  return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
+  return documentResponse(loadContext, Buffer.from(`<!DOCTYPE html>${html}`), {
+    headers: responseHeaders,
+    status: responseStatusCode,
+  });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -29,6 +29,18 @@ describe("contentSecurityPolicy", () => {
     );
   });
 
+  it("puts each page's own nonce in the policy, and hands out a fresh 16-byte nonce each time", async () => {
+    const { contentSecurityPolicy, cspNonce } = await load({ DATA_DIR: ".data/test" });
+    const nonces = Array.from({ length: 600 }, () => cspNonce());
+    expect(new Set(nonces).size).toBe(600);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    const [first, second] = nonces;
+    expect(contentSecurityPolicy(first, { dev: false })).toContain(`'nonce-${first}'`);
+    expect(contentSecurityPolicy(second, { dev: false })).toContain(`'nonce-${second}'`);
+    expect(contentSecurityPolicy(second, { dev: false })).not.toContain(first);
+    expect(contentSecurityPolicy(second, { dev: true })).toContain("'unsafe-eval'");
+  });
+
   it("lets forms lead to Stripe Checkout, and to the hosted pages of the Stripe API configured instead", async () => {
     const { contentSecurityPolicy } = await load({ DATA_DIR: ".data/test" });
     expect(contentSecurityPolicy("n", { dev: false })).toContain("form-action 'self' https://checkout.stripe.com;");

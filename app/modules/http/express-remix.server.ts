@@ -5,6 +5,7 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { takeDocumentBody } from "./document-body.server";
 import { remixRouteId } from "./observe.server";
 import { plainAnswer } from "./plain-pages.server";
 import { readCappedBody } from "./request-body.server";
@@ -26,11 +27,13 @@ function remixHeaders(incoming: ExpressRequest["headers"]): Headers {
   return headers;
 }
 
-async function sendResponse(res: ExpressResponse, response: Response) {
+/** Writes Remix's response; a page's HTML (`html`) is written at once, a HEAD's never. */
+async function sendResponse(res: ExpressResponse, response: Response, html: Buffer | undefined) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (html && !response.body && res.req.method !== "HEAD") res.end(html);
+  else if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
 
@@ -104,7 +107,8 @@ export function createRemixHandler({
         signal: controller.signal,
       });
       const context = await getLoadContext(req, res);
-      await sendResponse(res, await handleRequest(request, context));
+      const response = await handleRequest(request, context);
+      await sendResponse(res, response, takeDocumentBody(context));
     } catch (error) {
       next(error);
     }
