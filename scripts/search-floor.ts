@@ -28,8 +28,9 @@ async function resultsPage(url: URL): Promise<string> {
   if (!query) return "<!doctype html><p>No search</p>";
   const [{ cars, count }, online] = await Promise.all([searchCars(query, now), offeredOnlineMethods()]);
   const { days } = query.period;
+  const payNow = online.length > 0;
   const items = cars.map((car) => {
-    const price = resultHeadline(car, days, online.length > 0);
+    const price = resultHeadline(car, days, payNow);
     return `<li>${escapeHtml(car.name)} · ${escapeHtml(car.supplierName)} · ${price?.totalCents} · ${price?.perDayCents} · ${price?.payLaterCents}</li>`;
   });
   return `<!doctype html><p>${count.total}${count.more ? "+" : ""}</p><ol>${items.join("")}</ol>`;

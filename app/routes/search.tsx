@@ -68,6 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!query) return { ...common, results: null };
 
   const [found, online] = await Promise.all([searchCars(query, now), offeredOnlineMethods()]);
+  const payNow = online.length > 0;
   let { cars, count } = found;
   // A page past the end shows the last page, which never offers "Next" (docs/domain.md#limits).
   const { page } = pageQuery(count.total, query.page, CARS_PER_PAGE);
@@ -112,7 +113,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       shortPeriod: `${formatLocalDateTime(from, language, "short")} – ${formatLocalDateTime(to, language, "short")}`,
       // Each card's headline price, priced here (docs/domain.md#price-lines): the page sends
       // what a card shows, not the rates and options it is priced from.
-      cars: cars.map((car) => resultCard(car, days, online.length > 0)),
+      cars: cars.map((car) => resultCard(car, days, payNow)),
       leftOut,
       // The places' hours, then a refusal (a warning) or the fees the searched times add; the
       // class comes along so the page's code stays a plain list (docs/architecture.md#budgets).

@@ -90,40 +90,27 @@ export function toCard(row: CardRow, rates: RateSpan[], fees: Partial<Record<Fee
  * What a result card shows (docs/domain.md#price-lines): the car, its supplier, six facts and
  * its headline price — all the page sends to the browser for it; the rest is on the car page.
  */
-export type ResultCard = Pick<
-  CarCard,
-  | "id"
-  | "name"
-  | "image"
-  | "category"
-  | "orSimilar"
-  | "seats"
-  | "bags"
-  | "gearbox"
-  | "aircon"
-  | "mileage"
-  | "fuelPolicy"
-  | "supplierName"
-  | "supplierLogo"
-> & { price: ResultHeadline | null };
+const shown = [
+  "id",
+  "name",
+  "image",
+  "category",
+  "orSimilar",
+  "seats",
+  "bags",
+  "gearbox",
+  "aircon",
+  "mileage",
+  "fuelPolicy",
+  "supplierName",
+  "supplierLogo",
+] as const satisfies ReadonlyArray<keyof CarCard>;
+
+export type ResultCard = Pick<CarCard, (typeof shown)[number]> & { price: ResultHeadline | null };
 
 export function resultCard(car: CarCard, days: number, payNow: boolean): ResultCard {
-  return {
-    id: car.id,
-    name: car.name,
-    image: car.image,
-    category: car.category,
-    orSimilar: car.orSimilar,
-    seats: car.seats,
-    bags: car.bags,
-    gearbox: car.gearbox,
-    aircon: car.aircon,
-    mileage: car.mileage,
-    fuelPolicy: car.fuelPolicy,
-    supplierName: car.supplierName,
-    supplierLogo: car.supplierLogo,
-    price: resultHeadline(car, days, payNow),
-  };
+  const card = Object.fromEntries(shown.map((key) => [key, car[key]])) as Pick<CarCard, (typeof shown)[number]>;
+  return { ...card, price: resultHeadline(car, days, payNow) };
 }
 
 /**

@@ -217,11 +217,11 @@ export function resultHeadline(
     way: cheapest.way,
     perDayCents,
     payLaterCents: later ? later.totalCents : null,
-    freeCancellation: !car.payLaterAllowed
-      ? null
-      : cheapest.way === "payLater" && totals.length === 1
+    freeCancellation: car.payLaterAllowed
+      ? totals.length === 1 && cheapest.way === "payLater"
         ? "always"
-        : "payLater",
+        : "payLater"
+      : null,
   };
 }
 
