@@ -19,6 +19,7 @@ import { Analytics } from "~/components/analytics";
 import { TranslationsHrefContext, useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { useSiteLinks } from "~/components/site-link";
 import { Toasts } from "~/components/toasts";
 import { zodInBrowserScript } from "~/modules/forms/zod-in-browser";
 import { TRANSLATIONS_LINK_ID } from "~/modules/i18n/translations-file";
@@ -85,6 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const translationsHref = useContext(TranslationsHrefContext);
   // The activation page is itself the way to activate: no "not activated, resend" banner above its form.
   const onActivation = useLocation().pathname === "/activate";
+  useSiteLinks();
   const language = root?.language ?? "es";
   return (
     <html lang={language}>

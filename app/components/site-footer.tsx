@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/modules/i18n/react";
 import { useRootData } from "./root-data";
+import { SiteLink } from "./site-link";
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -10,25 +10,25 @@ export function SiteFooter() {
       <nav aria-label={t("footer.label")}>
         <ul>
           <li>
-            <Link to="/about">{t("footer.aboutUs")}</Link>
+            <SiteLink to="/about">{t("footer.aboutUs")}</SiteLink>
           </li>
           <li>
-            <Link to="/tos">{t("footer.tos")}</Link>
+            <SiteLink to="/tos">{t("footer.tos")}</SiteLink>
           </li>
           <li>
-            <Link to="/">{t("footer.rentACar")}</Link>
+            <SiteLink to="/">{t("footer.rentACar")}</SiteLink>
           </li>
           <li>
-            <Link to="/suppliers">{t("footer.suppliers")}</Link>
+            <SiteLink to="/suppliers">{t("footer.suppliers")}</SiteLink>
           </li>
           <li>
-            <Link to="/locations">{t("footer.locations")}</Link>
+            <SiteLink to="/locations">{t("footer.locations")}</SiteLink>
           </li>
           <li>
-            <Link to="/contact?topic=support">{t("footer.support")}</Link>
+            <SiteLink to="/contact?topic=support">{t("footer.support")}</SiteLink>
           </li>
           <li>
-            <Link to="/contact">{t("footer.contact")}</Link>
+            <SiteLink to="/contact">{t("footer.contact")}</SiteLink>
           </li>
         </ul>
       </nav>

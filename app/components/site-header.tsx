@@ -1,9 +1,10 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/modules/i18n/react";
 import { languageNames, languages } from "~/modules/i18n/languages";
 import { safeRedirect } from "~/modules/access/redirect";
 import { useRootData } from "./root-data";
+import { SiteLink, SiteNavLink } from "./site-link";
 
 /**
  * The spec's header menu; a <details> disclosure, so it opens without JavaScript (a plain link
@@ -31,60 +32,60 @@ export function SiteHeader() {
   return (
     <header className="site-header" ref={header}>
       <div className="site-header__inner">
-        <Link to="/" className="brand" aria-label={t("nav.homeAria")}>
+        <SiteLink to="/" className="brand" aria-label={t("nav.homeAria")}>
           <img src="/logo.svg" alt="" width="28" height="28" />
           <span>Rueda</span>
-        </Link>
+        </SiteLink>
         <nav aria-label={t("nav.main")} className="site-nav">
           <details className="menu">
             <summary>{t("nav.menu")}</summary>
             <ul className="menu__list">
               <li>
-                <NavLink to="/" end>
+                <SiteNavLink to="/" end>
                   {t("nav.home")}
-                </NavLink>
+                </SiteNavLink>
               </li>
               <li>
-                <NavLink to="/suppliers">{t("nav.suppliers")}</NavLink>
+                <SiteNavLink to="/suppliers">{t("nav.suppliers")}</SiteNavLink>
               </li>
               <li>
-                <NavLink to="/locations">{t("nav.locations")}</NavLink>
+                <SiteNavLink to="/locations">{t("nav.locations")}</SiteNavLink>
               </li>
               {user ? (
                 <li>
-                  <NavLink to="/bookings">{t("nav.bookings")}</NavLink>
+                  <SiteNavLink to="/bookings">{t("nav.bookings")}</SiteNavLink>
                 </li>
               ) : null}
               <li>
-                <NavLink to="/payment">{t("nav.directPayment")}</NavLink>
+                <SiteNavLink to="/payment">{t("nav.directPayment")}</SiteNavLink>
               </li>
               {user && (user.type === "admin" || user.type === "supplier") ? (
                 <li>
-                  <NavLink to="/admin">{t("admin:nav.menu")}</NavLink>
+                  <SiteNavLink to="/admin">{t("admin:nav.menu")}</SiteNavLink>
                 </li>
               ) : null}
               {user ? (
                 <li>
-                  <NavLink to="/settings">{t("nav.settings")}</NavLink>
+                  <SiteNavLink to="/settings">{t("nav.settings")}</SiteNavLink>
                 </li>
               ) : null}
               {user ? (
                 <li>
-                  <NavLink to="/change-password">{t("auth:menu.changePassword")}</NavLink>
+                  <SiteNavLink to="/change-password">{t("auth:menu.changePassword")}</SiteNavLink>
                 </li>
               ) : null}
               <li>
-                <NavLink to="/about">{t("nav.about")}</NavLink>
+                <SiteNavLink to="/about">{t("nav.about")}</SiteNavLink>
               </li>
               <li>
-                <NavLink to="/tos">{t("nav.terms")}</NavLink>
+                <SiteNavLink to="/tos">{t("nav.terms")}</SiteNavLink>
               </li>
               <li>
-                <NavLink to="/contact">{t("nav.contact")}</NavLink>
+                <SiteNavLink to="/contact">{t("nav.contact")}</SiteNavLink>
               </li>
               {user ? null : (
                 <li className="menu__phone-only">
-                  <NavLink to="/sign-up">{t("nav.signUp")}</NavLink>
+                  <SiteNavLink to="/sign-up">{t("nav.signUp")}</SiteNavLink>
                 </li>
               )}
             </ul>
@@ -119,12 +120,12 @@ export function SiteHeader() {
             </Form>
           ) : (
             <>
-              <Link to={signInHref} className="button button--small">
+              <SiteLink to={signInHref} className="button button--small">
                 {t("nav.signIn")}
-              </Link>
-              <Link to="/sign-up" className="button button--small button--secondary site-nav__wide-only">
+              </SiteLink>
+              <SiteLink to="/sign-up" className="button button--small button--secondary site-nav__wide-only">
                 {t("nav.signUp")}
-              </Link>
+              </SiteLink>
             </>
           )}
         </nav>
@@ -137,7 +138,7 @@ export function SiteHeader() {
 function NotificationsLink({ unread }: { unread: number }) {
   const { t } = useTranslation();
   return (
-    <NavLink
+    <SiteNavLink
       to="/notifications"
       className="notifications-link"
       aria-label={unread > 0 ? t("nav.notificationsUnread", { count: unread }) : undefined}
@@ -157,6 +158,6 @@ function NotificationsLink({ unread }: { unread: number }) {
           {unread > 99 ? "99+" : unread}
         </span>
       ) : null}
-    </NavLink>
+    </SiteNavLink>
   );
 }

@@ -1,4 +1,13 @@
-import { expect, javaScriptOnly, jsModes, test, uniqueEmail, waitForEmails } from "./support";
+import {
+  expect,
+  hydrated,
+  javaScriptOnly,
+  jsModes,
+  searchMaiquetia,
+  test,
+  uniqueEmail,
+  waitForEmails,
+} from "./support";
 
 test("home serves the shell in Spanish by default and English with ?l=en, remembered by cookie", async ({ page }) => {
   await page.goto("/");
@@ -44,6 +53,40 @@ test("the header menu opens without JavaScript and links to the public pages", a
   await expect(page).toHaveURL(/\/contact/);
   await expect(page.getByRole("heading", { level: 1, name: "Contact" })).toBeVisible();
   await context.close();
+});
+
+test("with JavaScript the header's, footer's and pager's links move within the page, and mark where it is", async ({
+  page,
+}) => {
+  await page.goto("/?l=en");
+  await hydrated(page);
+  // A value on the window lives as long as the document: a full page load would lose it.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const stillHere = () => page.evaluate(() => "sameDocument" in window);
+
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  await menu.getByText("Menu", { exact: true }).click();
+  await menu.getByRole("link", { name: "About" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "About Rueda" })).toBeVisible();
+  expect(await stillHere()).toBe(true);
+  await menu.getByText("Menu", { exact: true }).click();
+  await expect(menu.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
+  await expect(menu.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "Locations" }).click();
+  await expect(page).toHaveURL(/\/locations$/);
+  expect(await stillHere()).toBe(true);
+
+  await searchMaiquetia(page, 30);
+  await hydrated(page);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+  await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+  expect(await stillHere()).toBe(true);
+  // Back returns to the first page, as after any link.
+  await page.goBack();
+  await expect(page.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+  expect(await stillHere()).toBe(true);
 });
 
 for (const mode of jsModes) {

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/modules/i18n/react";
+import { SiteLink } from "~/components/site-link";
 
 /** The pages to offer: the first, the last, and two either side of the current one. */
 export function pageWindow(page: number, pages: number): Array<number | "gap"> {
@@ -38,9 +38,9 @@ export function Pagination({
       <ul>
         <li>
           {page > 1 ? (
-            <Link to={hrefFor(page - 1)} rel="prev">
+            <SiteLink to={hrefFor(page - 1)} rel="prev">
               {t("pagination.previous")}
-            </Link>
+            </SiteLink>
           ) : (
             <span aria-disabled="true">{t("pagination.previous")}</span>
           )}
@@ -52,21 +52,21 @@ export function Pagination({
             </li>
           ) : (
             <li key={p}>
-              <Link
+              <SiteLink
                 to={hrefFor(p)}
                 aria-current={p === page ? "page" : undefined}
                 aria-label={t("pagination.page", { page: p })}
               >
                 {p}
-              </Link>
+              </SiteLink>
             </li>
           ),
         )}
         <li>
           {page < pages ? (
-            <Link to={hrefFor(page + 1)} rel="next">
+            <SiteLink to={hrefFor(page + 1)} rel="next">
               {t("pagination.next")}
-            </Link>
+            </SiteLink>
           ) : (
             <span aria-disabled="true">{t("pagination.next")}</span>
           )}
