@@ -16,10 +16,10 @@ const cards = (page: Page) => page.locator("article.car-card");
 /** The totals a price block shows, each with its way of paying ("payNow", "payLater", "either"). */
 const totalsOf = (scope: Locator) =>
   scope
-    .locator('[data-testid="result-total"]')
+    .locator("[data-way]")
     .evaluateAll((totals) => totals.map((total) => [total.getAttribute("data-way"), total.textContent]));
 const seatsOf = async (page: Page) =>
-  (await page.locator(".car-card__specs li:first-child").allTextContents()).map((text) => parseInt(text, 10));
+  (await page.locator(".car-facts li:first-child").allTextContents()).map((text) => parseInt(text, 10));
 
 for (const mode of jsModes) {
   test.describe(`choosing on a phone ${mode.name}`, () => {
@@ -43,7 +43,7 @@ for (const mode of jsModes) {
         expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
       }
       // The facts are six short chips, not one sentence.
-      await expect(cards(page).first().locator(".car-card__specs li")).toHaveCount(6);
+      await expect(cards(page).first().locator(".car-facts li")).toHaveCount(6);
 
       await page.getByLabel("Sort by").selectOption({ label: "Seats (most first)" });
       if (!mode.javaScriptEnabled) await page.getByRole("button", { name: "Sort", exact: true }).click();
@@ -107,7 +107,7 @@ for (const mode of jsModes) {
       expect(count).toBeLessThan(all);
       for (const card of await cards(page).all()) {
         await expect(card.locator(".chip--category")).toHaveText("SUV");
-        const bags = parseInt((await card.locator(".car-card__specs li").nth(1).textContent())!, 10);
+        const bags = parseInt((await card.locator(".car-facts li").nth(1).textContent())!, 10);
         expect(bags).toBeGreaterThanOrEqual(3);
       }
     });

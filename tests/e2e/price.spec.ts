@@ -194,7 +194,7 @@ for (const mode of javaScriptOnly) {
         .from(schema.settings)
         .where(eq(schema.settings.id, 1));
       await searchMaiquetia(page, 30);
-      const total = page.getByTestId("result-total").first();
+      const total = page.locator(".car-card [data-way]").first();
       const cents = money(await total.textContent());
       await expect(page.getByTestId("bolivar-estimate")).toHaveCount(0);
 

@@ -47,7 +47,7 @@ for (const mode of jsModes) {
       await expect(page.locator('.results[aria-busy="true"]')).toHaveCount(0);
       await expect(automatic).toBeHidden();
       await expect(page.getByRole("link", { name: "Book", exact: true }).first()).toBeInViewport({ ratio: 1 });
-      const specs = page.locator("article.car-card .car-card__specs");
+      const specs = page.locator("article.car-card .car-facts");
       expect(await specs.count()).toBeGreaterThan(0);
       for (const line of await specs.allTextContents()) expect(line).toContain("Automatic");
 

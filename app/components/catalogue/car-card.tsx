@@ -29,7 +29,7 @@ export function CarFacts({ car, labels }: { car: CarFactsData; labels: Catalogue
   const l = labels.card;
   const policy = car.fuelPolicy as keyof CatalogueLabels["fuelPolicy"];
   return (
-    <ul className="car-facts car-card__specs" aria-label={l.facts}>
+    <ul className="car-facts" aria-label={l.facts}>
       <li>{l.seats(car.seats)}</li>
       {car.doors !== undefined ? <li>{l.doors(car.doors)}</li> : null}
       <li>{l.bags(car.bags)}</li>
@@ -65,17 +65,7 @@ export function CarCard({
   const { price } = car;
   return (
     <article className="car-card" aria-labelledby={titleId}>
-      {car.image ? (
-        <img
-          className="car-card__image"
-          src={car.image}
-          alt=""
-          width={300}
-          height={200}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-        />
-      ) : null}
+      {car.image ? <img src={car.image} alt="" width={300} height={200} loading={eager ? undefined : "lazy"} /> : null}
       <h3 id={titleId}>
         <a href={car.carHref}>{carTitle(car, labels)}</a>
       </h3>
@@ -89,8 +79,8 @@ export function CarCard({
         {price ? (
           <>
             <p>
-              {t("result.either", { count: days })}{" "}
-              <strong className="car-card__total" data-testid="result-total" data-way={price.way ?? "either"}>
+              {`${t("result.either", { count: days })} `}
+              <strong className="car-card__total" data-way={price.way ?? "either"}>
                 {formatCents(price.totalCents)}
               </strong>{" "}
               <BolivarEstimate cents={price.totalCents} />
@@ -98,10 +88,8 @@ export function CarCard({
             <p className="car-card__day">{labels.card.perDay(formatCents(price.perDayCents))}</p>
             {price.payLaterCents !== null ? (
               <p>
-                {t("result.payLaterShort")}{" "}
-                <strong data-testid="result-total" data-way="payLater">
-                  {formatCents(price.payLaterCents)}
-                </strong>
+                {`${t("result.payLaterShort")} `}
+                <strong data-way="payLater">{formatCents(price.payLaterCents)}</strong>
               </p>
             ) : null}
             {price.freeCancellation ? (

@@ -77,7 +77,7 @@ export function CarPrice({
           {totals.map(({ way, totalCents, feePercent }, i) => (
             <p key={way} className="car-price__way">
               {t(`result.${way}`)}{" "}
-              <strong className={i === 0 ? "car-card__total" : undefined} data-testid="result-total" data-way={way}>
+              <strong className={i === 0 ? "car-card__total" : undefined} data-way={way}>
                 {formatCents(totalCents)}
               </strong>{" "}
               <BolivarEstimate cents={totalCents} />
@@ -88,7 +88,7 @@ export function CarPrice({
       ) : totals.length === 1 ? (
         <p>
           {t("result.either", { count: days })}{" "}
-          <strong className="car-card__total" data-testid="result-total" data-way={totals[0].way ?? "either"}>
+          <strong className="car-card__total" data-way={totals[0].way ?? "either"}>
             {formatCents(totals[0].totalCents)}
           </strong>{" "}
           <BolivarEstimate cents={totals[0].totalCents} />

@@ -58,7 +58,7 @@ export function SearchFilters({
       submit(form, { preventScrollReset: true });
   };
   const checkbox = (name: string, value: string, checked: boolean, label: ReactNode) => (
-    <label className="checkbox" key={value}>
+    <label key={value}>
       <input type="checkbox" form={SEARCH_FORM_ID} name={name} value={value} defaultChecked={checked} />
       {label}
     </label>
@@ -84,7 +84,7 @@ export function SearchFilters({
           <fieldset>
             <legend>{l.bags}</legend>
             {[...bagMinimums, null].map((minimum) => (
-              <label className="checkbox" key={minimum ?? "any"}>
+              <label key={minimum ?? "any"}>
                 <input
                   type="radio"
                   form={SEARCH_FORM_ID}
@@ -123,7 +123,7 @@ export function SearchFilters({
           <fieldset>
             <legend>{l.deposit}</legend>
             {[...depositLimits, null].map((limit) => (
-              <label className="checkbox" key={limit ?? "any"}>
+              <label key={limit ?? "any"}>
                 <input
                   type="radio"
                   form={SEARCH_FORM_ID}
