@@ -76,3 +76,38 @@ test("on a 360 px phone the folded search shows its place and dates whole, in ev
   }
   await context.close();
 });
+
+for (const mode of jsModes) {
+  test(`on a 360 px phone the chosen order shows whole in its box, in every language, ${mode.name}`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 800 },
+      javaScriptEnabled: mode.javaScriptEnabled,
+    });
+    const page = await context.newPage();
+    const query = new URLSearchParams({ pickup: "1", same: "1", from: caracas(10, "10:00"), to: caracas(13, "12:00") });
+    for (const language of ["es", "en", "fr", "el"]) {
+      for (const sort of ["total", "perDay", "supplier", "seats"]) {
+        await page.goto(`/search?${query}&sort=${sort}&l=${language}`);
+        const select = page.locator("#search-sort");
+        // A select cuts its chosen option at its own width: the text, in the select's font, must fit
+        // inside the box less its padding and the arrow (the width of two letters "M" at most).
+        const fits = await select.evaluate((element: HTMLSelectElement) => {
+          const style = getComputedStyle(element);
+          const context2d = document.createElement("canvas").getContext("2d")!;
+          context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text = context2d.measureText(element.selectedOptions[0].text).width;
+          const room =
+            element.clientWidth -
+            parseFloat(style.paddingLeft) -
+            parseFloat(style.paddingRight) -
+            2 * context2d.measureText("M").width;
+          return { text: Math.ceil(text), room: Math.floor(room) };
+        });
+        expect(fits.text, `${language}, ${sort}: ${JSON.stringify(fits)}`).toBeLessThanOrEqual(fits.room);
+      }
+    }
+    await context.close();
+  });
+}
