@@ -58,11 +58,14 @@ test("the header menu opens without JavaScript and links to the public pages", a
 test("with JavaScript the header's, footer's and pager's links move within the page, and mark where it is", async ({
   page,
 }) => {
-  await page.goto("/?l=en");
-  await hydrated(page);
   // A value on the window lives as long as the document: a full page load would lose it.
-  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const markDocument = async () => {
+    await hydrated(page);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  };
   const stillHere = () => page.evaluate(() => "sameDocument" in window);
+  await page.goto("/?l=en");
+  await markDocument();
 
   const menu = page.getByRole("navigation", { name: "Main menu" });
   await menu.getByText("Menu", { exact: true }).click();
@@ -78,8 +81,7 @@ test("with JavaScript the header's, footer's and pager's links move within the p
   expect(await stillHere()).toBe(true);
 
   await searchMaiquetia(page, 30);
-  await hydrated(page);
-  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await markDocument();
   await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
   await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
   expect(await stillHere()).toBe(true);
