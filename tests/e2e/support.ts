@@ -71,12 +71,20 @@ export { expect };
  * Resolves once React has taken over the page. A control used before that only does what the
  * server's HTML does (a filter checkbox toggles without searching), and app/entry.client.tsx
  * hydrates only once the translations have loaded, on a busy machine after the load event that
- * `page.goto` waits for. RemixBrowser sets `window.__remixRouter` as it first renders, inside
- * `hydrateRoot`; from then on React hydrates at once a control an event reaches.
+ * `page.goto` waits for. Hydration itself takes a while on a large form, in a transition that
+ * yields: RemixBrowser sets `window.__remixRouter` as it first renders, so that alone resolved
+ * mid-hydration (a click then was lost on CI: neither the form's error nor its save). What marks
+ * the end is React's own: its root keeps `isDehydrated` until hydration commits.
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForFunction(() => {
+    const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
+    const root = key ? (document as unknown as Record<string, { stateNode?: HydrationRoot }>)[key] : undefined;
+    return root?.stateNode?.current.memoizedState.isDehydrated === false;
+  });
 }
+/** The little of React's root fiber that `hydrated` reads. */
+type HydrationRoot = { current: { memoizedState: { isDehydrated?: boolean } } };
 
 /** Both modes every form must work in. */
 export const jsModes = [
