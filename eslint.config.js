@@ -24,6 +24,8 @@ const domainTiers = [
   ["http"],
   ["booking"],
   ["payment"],
+  // Reviews from verified renters: they read the booking and its return, and the pages above show them.
+  ["review"],
   // The staff's records: the back office proper, the cars, the places and the suppliers.
   ["backoffice", "fleet", "places", "suppliers"],
   // The counter (pick-up, return, close, agreement, the booking page's data): it moves bookings,

@@ -163,6 +163,7 @@ async function serve(onListening: () => void) {
   const { startRelay } = await import("./jobs/relay");
   const { provideBookingJobs } = await import("./app/modules/booking/jobs.server");
   const { providePaymentJobs } = await import("./app/modules/payment/jobs.server");
+  const { provideReviewJobs } = await import("./app/modules/review/jobs.server");
   const { assertAllJobsProvided } = await import("./app/utils/jobs.server");
   const { buildLoadContext } = await import("./app/modules/http/load-context.server");
   const { createRemixHandler } = await import("./app/modules/http/express-remix.server");
@@ -180,6 +181,7 @@ async function serve(onListening: () => void) {
   // The relay runs jobs in this process when there is no Redis, the domain's jobs included.
   provideBookingJobs();
   providePaymentJobs();
+  provideReviewJobs();
   assertAllJobsProvided();
   const relay = startRelay();
   let draining = false;

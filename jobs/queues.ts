@@ -87,6 +87,8 @@ export const jobs = {
   "release-unproven-bookings": { queue: "maintenance", payload: z.object({}) },
   // Writes the pick-up reminders of bookings picking up within a day (docs/domain.md#reminder).
   "send-pickup-reminders": { queue: "maintenance", payload: z.object({}) },
+  // Publishes reviews still blind when their window after the return has closed (docs/domain.md#reviews).
+  "publish-reviews": { queue: "maintenance", payload: z.object({}) },
 } as const;
 
 export type JobName = keyof typeof jobs;
@@ -104,6 +106,8 @@ export const schedules: Array<{ name: JobName; everyMs: number }> = [
   { name: "expire-mobile-payments", everyMs: 10 * 60 * 1000 },
   // Reminders go out about a day before pick-up (docs/domain.md#reminder); 15 minutes early or late is all the same.
   { name: "send-pickup-reminders", everyMs: 15 * 60 * 1000 },
+  // A review's window closes 14 days after the return (docs/domain.md#reviews); 15 minutes later is soon enough.
+  { name: "publish-reviews", everyMs: 15 * 60 * 1000 },
 ];
 
 export type RetryPolicy = { attempts: number; firstDelayMs: number; maxDelayMs: number };

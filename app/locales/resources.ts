@@ -29,6 +29,7 @@ import esAdminSettings from "./es/adminSettings.json";
 import esAdminSuppliers from "./es/adminSuppliers.json";
 import esAdminUsers from "./es/adminUsers.json";
 import esApi from "./es/api.json";
+import esReviews from "./es/reviews.json";
 import enCommon from "./en/common.json";
 import enPages from "./en/pages.json";
 import enEmails from "./en/emails.json";
@@ -54,6 +55,7 @@ import enAdminSettings from "./en/adminSettings.json";
 import enAdminSuppliers from "./en/adminSuppliers.json";
 import enAdminUsers from "./en/adminUsers.json";
 import enApi from "./en/api.json";
+import enReviews from "./en/reviews.json";
 import frCommon from "./fr/common.json";
 import frPages from "./fr/pages.json";
 import frEmails from "./fr/emails.json";
@@ -79,6 +81,7 @@ import frAdminSettings from "./fr/adminSettings.json";
 import frAdminSuppliers from "./fr/adminSuppliers.json";
 import frAdminUsers from "./fr/adminUsers.json";
 import frApi from "./fr/api.json";
+import frReviews from "./fr/reviews.json";
 import elCommon from "./el/common.json";
 import elPages from "./el/pages.json";
 import elEmails from "./el/emails.json";
@@ -104,6 +107,7 @@ import elAdminSettings from "./el/adminSettings.json";
 import elAdminSuppliers from "./el/adminSuppliers.json";
 import elAdminUsers from "./el/adminUsers.json";
 import elApi from "./el/api.json";
+import elReviews from "./el/reviews.json";
 
 const es = {
   common: esCommon,
@@ -131,6 +135,7 @@ const es = {
   adminSuppliers: esAdminSuppliers,
   adminUsers: esAdminUsers,
   api: esApi,
+  reviews: esReviews,
 };
 const en = {
   common: enCommon,
@@ -158,6 +163,7 @@ const en = {
   adminSuppliers: enAdminSuppliers,
   adminUsers: enAdminUsers,
   api: enApi,
+  reviews: enReviews,
 };
 const fr = {
   common: frCommon,
@@ -185,6 +191,7 @@ const fr = {
   adminSuppliers: frAdminSuppliers,
   adminUsers: frAdminUsers,
   api: frApi,
+  reviews: frReviews,
 };
 const el = {
   common: elCommon,
@@ -212,6 +219,7 @@ const el = {
   adminSuppliers: elAdminSuppliers,
   adminUsers: elAdminUsers,
   api: elApi,
+  reviews: elReviews,
 };
 
 export const resources = { es, en, fr, el };

@@ -168,6 +168,8 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "price:lines.total",
   ]),
   fr: new Set([
+    // The same word in French, as rental desks and review sites use it.
+    "reviews:aspects.communication",
     "admin:common.actions",
     "adminAudit:columns.action",
     "adminAudit:fields.type",

@@ -6,8 +6,10 @@ import { noFilters } from "~/modules/catalogue/filters";
 import { pageOf } from "~/modules/list/paging";
 import { presentLocations } from "~/modules/catalogue/present.server";
 import { getSuppliers } from "~/modules/catalogue/reference.server";
+import { supplierScores } from "~/modules/review/supplier-scores.server";
 import { searchHref } from "~/modules/catalogue/search-query";
 import { useTranslation } from "~/modules/i18n/react";
+import { SupplierScore } from "~/components/review/supplier-score";
 import { stylesheets } from "~/components/stylesheets";
 import catalogueStyles from "~/styles/catalogue.css?url";
 
@@ -23,6 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [suppliers, locations] = await Promise.all([getSuppliers(), presentLocations(context.language)]);
   const now = new Date();
   const { items, page, pages } = pageOf(suppliers, url.searchParams.get("page"));
+  const scores = await supplierScores(items.map((s) => s.id));
   return {
     title: `${context.t("suppliers.title", { ns: "catalogue" })} · Rueda`,
     description: context.t("suppliers.lead", { ns: "catalogue" }),
@@ -34,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         name: s.name,
         logo: s.logo,
         carCount: s.carCount,
+        // docs/domain.md#reviews: from the published reviews, "new" below three.
+        score: scores.get(s.id) ?? { count: 0, average: null },
         searchHref: home
           ? searchHref({
               pickup: home.id,
@@ -61,6 +66,7 @@ export default function SuppliersPage() {
             {s.logo ? <img src={s.logo} alt={t("suppliers.logo", { name: s.name })} width={60} height={30} /> : null}
             <h2>{s.name}</h2>
             <p className="muted">{t("suppliers.cars", { count: s.carCount })}</p>
+            <SupplierScore score={s.score} />
             {s.searchHref ? <Link to={s.searchHref}>{t("suppliers.seeCars", { name: s.name })}</Link> : null}
           </li>
         ))}

@@ -20,3 +20,4 @@ export * from "./usdt-attempts";
 export * from "./payment-handoffs";
 export * from "./seasons";
 export * from "./spent-captchas";
+export * from "./reviews";

@@ -24,6 +24,8 @@ const providedJobs = [
   "stripe-event",
   "check-usdt-payment",
   "expire-mobile-payments",
+  // The reviews' (app/modules/review/jobs.server.ts).
+  "publish-reviews",
 ] as const satisfies readonly JobName[];
 export type ProvidedJob = (typeof providedJobs)[number];
 

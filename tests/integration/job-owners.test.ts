@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { provideBookingJobs } from "~/modules/booking/jobs.server";
 import { providePaymentJobs } from "~/modules/payment/jobs.server";
+import { provideReviewJobs } from "~/modules/review/jobs.server";
 import { assertAllJobsProvided } from "~/utils/jobs.server";
 import { runJob } from "../../jobs/handlers";
 
@@ -11,12 +12,14 @@ describe("the domain's jobs, provided by their owners", () => {
   it("refuses to start while an owner has not provided its jobs, and names them", async () => {
     providePaymentJobs();
     expect(() => assertAllJobsProvided()).toThrow(
-      "No handler provided for the jobs: expire-holds, release-unproven-bookings, send-pickup-reminders",
+      "No handler provided for the jobs: expire-holds, release-unproven-bookings, send-pickup-reminders, publish-reviews",
     );
     await expect(runJob("expire-holds", {}, { jobId: "expire-holds-owner-test", attempt: 1 })).rejects.toThrow(
       "No handler for expire-holds in this process",
     );
     provideBookingJobs();
+    expect(() => assertAllJobsProvided()).toThrow("No handler provided for the jobs: publish-reviews");
+    provideReviewJobs();
     expect(() => assertAllJobsProvided()).not.toThrow();
   });
 });

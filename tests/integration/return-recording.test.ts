@@ -156,7 +156,11 @@ describe("return", () => {
     expect(email.text).toContain("Deposit returned: $69.50");
     // Told in the app as well.
     const told = await fx.db.select().from(schema.notifications).where(eq(schema.notifications.bookingId, booking.id));
-    expect(told.map((n) => [n.userId, n.messageKey])).toEqual([[fx.driver.id, "notifications:messages.carReturned"]]);
+    // The car back, and the request for a review (docs/domain.md#reviews).
+    expect(told.map((n) => [n.userId, n.messageKey])).toEqual([
+      [fx.driver.id, "notifications:messages.carReturned"],
+      [fx.driver.id, "notifications:messages.reviewRequest"],
+    ]);
     // The receipt kept at the return is what is downloaded later, byte for byte, whatever changes after.
     expect(await pdfText(receipt!.pdf)).toContain("AB123CD");
     await fx.db.update(schema.cars).set({ plate: "ZZ999ZZ" }).where(eq(schema.cars.id, booking.carId));

@@ -11,6 +11,7 @@ import type { Language } from "~/modules/i18n/languages";
 import { placeNameKey } from "~/modules/i18n/place-name";
 import { qrSvg } from "~/modules/images/qr.server";
 import { moneyOf } from "~/modules/payment/money";
+import { bookingReviews } from "~/modules/review/booking-reviews.server";
 import { hasReceipt, receivedPayments } from "~/modules/payment/receipt.server";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
@@ -161,6 +162,13 @@ export async function bookingPage(
           }
         : null,
     agreement: view.agreement,
+    // docs/domain.md#reviews: once the car is back, the driver's review and the staff's rating of the driver.
+    reviews: await bookingReviews(
+      { ...user, granted },
+      { id: booking.id, driverId: driver.id },
+      detail.rental,
+      dropoff.timeZone,
+    ),
     // docs/domain.md#inspection: the walk-arounds at the pick-up and the return, for the booking's people (not a grant's holder).
     inspection: view.inspection ? await inspectionOf(await getDb(), booking.id) : null,
     returnHref: view.recordReturn ? `/admin/counter/return?b=${booking.id}` : null,

@@ -256,6 +256,11 @@ const templates: Record<string, Template> = {
           {t("booking.button")}
         </Button>
         <Text>{t("linkFallback", { link: str(data.link) })}</Text>
+        {/* docs/domain.md#reviews: the request for the driver's review, with its window. */}
+        <Text>{t("rentalReturned.review", { supplier: str(data.supplier), until: str(data.reviewUntil) })}</Text>
+        <Button href={str(data.reviewLink)} style={buttonStyle}>
+          {t("rentalReturned.reviewButton")}
+        </Button>
       </>
     ),
   }),
