@@ -56,6 +56,8 @@ export const damageAreas = [
 export const damageKinds = ["scratch", "dent", "crack", "missingPart", "other"] as const;
 /** Why a car is out of service (docs/domain.md#out-of-service). */
 export const blockReasons = ["maintenance", "accident", "other"] as const;
+/** Why an admin hid a review (docs/domain.md#reviews): a fixed list. */
+export const reviewHiddenReasons = ["personalData", "abuse", "offTopic", "spam"] as const;
 
 export const userType = pgEnum("user_type", userTypes);
 export const recordStatus = pgEnum("record_status", recordStatuses);
@@ -85,3 +87,4 @@ export type FuelPolicy = (typeof fuelPolicies)[number];
 export type CarCategory = (typeof carCategories)[number];
 export type BookingStatus = (typeof bookingStatuses)[number];
 export type PaymentMethod = (typeof paymentMethods)[number];
+export const reviewHiddenReason = pgEnum("review_hidden_reason", reviewHiddenReasons);

@@ -83,6 +83,8 @@ export const rentals = pgTable(
     // then is the bill's still-to-pay, taken as the payment `counter:close:<booking>`.
     closedAt: timestamp("closed_at", { withTimezone: true }),
     closedBy: integer("closed_by").references(() => users.id, { onDelete: "set null" }),
+    /** When the driver was reminded, once, to review the rental before its window closes (docs/domain.md#reviews). */
+    reviewRemindedAt: timestamp("review_reminded_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
+import { reviewHiddenReason } from "./enums";
 import { bookings } from "./bookings";
 import { suppliers } from "./suppliers";
 import { users } from "./users";
@@ -34,8 +35,18 @@ export const reviews = pgTable(
     comment: varchar("comment", { length: 1000 }),
     createdAt,
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** The supplier's one public reply, once published; never edited. */
+    reply: varchar("reply", { length: 1000 }),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    repliedBy: integer("replied_by").references(() => users.id, { onDelete: "set null" }),
+    /** Hidden by an admin, with a reason of the fixed list: kept, out of every public place and of the score. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: reviewHiddenReason("hidden_reason"),
+    hiddenBy: integer("hidden_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
+    check("reviews_replied", sql`(${t.reply} is null) = (${t.repliedAt} is null)`),
+    check("reviews_hidden", sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
     starsCheck("reviews_overall", t.overall),
     starsCheck("reviews_car_condition", t.carCondition),
     starsCheck("reviews_cleanliness", t.cleanliness),

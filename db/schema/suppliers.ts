@@ -37,6 +37,14 @@ export const suppliers = pgTable(
     rif: varchar("rif", { length: 12 }),
     /** The address registered with the tax office, printed on the agreement. */
     fiscalAddress: varchar("fiscal_address", { length: 300 }),
+    /**
+     * The supplier's score (docs/domain.md#reviews): the count and the sum of the overall stars of
+     * its published, visible reviews, recomputed from them by `refreshSupplierScore` whenever one
+     * publishes or is hidden, never typed; kept here so the search orders and filters by it in its
+     * one statement.
+     */
+    reviewCount: integer("review_count").notNull().default(0),
+    reviewSum: integer("review_sum").notNull().default(0),
     ...timestamps,
   },
   (t) => [

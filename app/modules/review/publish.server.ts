@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { REVIEW_WINDOW_MS } from "./review";
+import { refreshSupplierScore } from "./supplier-scores.server";
 
 const { driverRatings, rentals, reviews } = schema;
 
@@ -17,10 +18,12 @@ const { driverRatings, rentals, reviews } = schema;
 export async function publishIfBoth(tx: Executor, bookingId: number, now: Date) {
   const both = sql`exists (select 1 from ${reviews} where ${reviews.bookingId} = ${bookingId})
     and exists (select 1 from ${driverRatings} where ${driverRatings.bookingId} = ${bookingId})`;
-  await tx
+  const published = await tx
     .update(reviews)
     .set({ publishedAt: now })
-    .where(and(eq(reviews.bookingId, bookingId), isNull(reviews.publishedAt), both));
+    .where(and(eq(reviews.bookingId, bookingId), isNull(reviews.publishedAt), both))
+    .returning({ supplierId: reviews.supplierId });
+  for (const { supplierId } of published) await refreshSupplierScore(tx, supplierId);
   await tx
     .update(driverRatings)
     .set({ publishedAt: now })
@@ -39,10 +42,12 @@ const windowClosed = (now: Date) =>
 export async function publishClosedWindows(now = new Date()) {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await tx
+    const published = await tx
       .update(reviews)
       .set({ publishedAt: now })
-      .where(and(isNull(reviews.publishedAt), sql`${reviews.bookingId} in (${windowClosed(now)})`));
+      .where(and(isNull(reviews.publishedAt), sql`${reviews.bookingId} in (${windowClosed(now)})`))
+      .returning({ supplierId: reviews.supplierId });
+    for (const supplierId of new Set(published.map((r) => r.supplierId))) await refreshSupplierScore(tx, supplierId);
     await tx
       .update(driverRatings)
       .set({ publishedAt: now })

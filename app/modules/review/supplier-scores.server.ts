@@ -1,19 +1,34 @@
-import { and, count, inArray, isNotNull, sum } from "drizzle-orm";
-import { getDb, schema } from "~/utils/db.server";
+import { eq, inArray, sql } from "drizzle-orm";
+import { getDb, schema, type Executor } from "~/utils/db.server";
 import { scoreOf, type Score } from "./review";
 
-const { reviews } = schema;
+const { reviews, suppliers } = schema;
 
-/** Each supplier's score from its published reviews (docs/domain.md#reviews): computed, never typed. */
+/** A review the public reads: published and not hidden by an admin (docs/domain.md#reviews). */
+export const visibleReview = sql`${reviews.publishedAt} is not null and ${reviews.hiddenAt} is null`;
+
+/**
+ * Recomputes supplier `supplierId`'s score from its visible reviews (docs/domain.md#reviews): the
+ * count and sum the search reads. Called in the transaction of every change that publishes or
+ * hides a review, so it is never typed and never drifts.
+ */
+export async function refreshSupplierScore(tx: Executor, supplierId: number) {
+  await tx
+    .update(suppliers)
+    .set({
+      reviewCount: sql`(select count(*) from ${reviews} where ${reviews.supplierId} = ${supplierId} and ${visibleReview})`,
+      reviewSum: sql`(select coalesce(sum(${reviews.overall}), 0) from ${reviews} where ${reviews.supplierId} = ${supplierId} and ${visibleReview})`,
+    })
+    .where(eq(suppliers.id, supplierId));
+}
+
+/** Each supplier's score ("new" below three reviews). */
 export async function supplierScores(supplierIds: number[]): Promise<Map<number, Score>> {
-  const scores = new Map<number, Score>(supplierIds.map((id) => [id, scoreOf(0, 0)]));
-  if (supplierIds.length === 0) return scores;
+  if (supplierIds.length === 0) return new Map();
   const db = await getDb();
   const rows = await db
-    .select({ supplierId: reviews.supplierId, count: count(), sum: sum(reviews.overall).mapWith(Number) })
-    .from(reviews)
-    .where(and(inArray(reviews.supplierId, supplierIds), isNotNull(reviews.publishedAt)))
-    .groupBy(reviews.supplierId);
-  for (const row of rows) scores.set(row.supplierId, scoreOf(row.count, row.sum));
-  return scores;
+    .select({ id: suppliers.id, count: suppliers.reviewCount, sum: suppliers.reviewSum })
+    .from(suppliers)
+    .where(inArray(suppliers.id, supplierIds));
+  return new Map(rows.map((row) => [row.id, scoreOf(row.count, row.sum)]));
 }
