@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { CarFacts, carTitle } from "~/components/catalogue/car-card";
+import { CarFacts, carTitle, ScoreText } from "~/components/catalogue/car-card";
 import { useCatalogueLabels } from "~/components/catalogue/labels";
 import { CarPrice } from "~/components/catalogue/car-price";
 import { BolivarNote } from "~/components/price/bolivar-estimate";
@@ -131,6 +131,7 @@ export default function CarPage() {
             <span className="chip chip--category">{labels.category[car.category]}</span>
             {car.supplierLogo ? <img src={car.supplierLogo} alt="" width={60} height={30} /> : null}
             <span>{t("car.supplier", { name: car.supplierName })}</span>
+            <ScoreText score={car.supplierScore} labels={labels} />
           </p>
           {car.orSimilar ? <p className="muted">{t("car.orSimilarNote")}</p> : null}
           <CarFacts car={car} labels={labels} />

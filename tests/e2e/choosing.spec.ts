@@ -136,7 +136,7 @@ test.describe("choosing on a desktop", () => {
     await expect(page.getByRole("link", { name: "Book", exact: true })).toHaveAttribute("href", /^\/checkout\?car=\d+/);
   });
 
-  test("the sort is a bookmarkable choice among total, price per day, supplier and seats", async ({ page }) => {
+  test("the sort is a bookmarkable choice among total, price per day, supplier, seats and rating", async ({ page }) => {
     await page.goto(maiquetia);
     const sort = page.getByLabel("Sort by");
     await expect(sort.locator("option")).toHaveText([
@@ -144,6 +144,7 @@ test.describe("choosing on a desktop", () => {
       "Price per day (lowest first)",
       "Supplier (A to Z)",
       "Seats (most first)",
+      "Rating (highest first)",
     ]);
     await sort.selectOption("supplier");
     await expect(page).toHaveURL(/sort=supplier/);

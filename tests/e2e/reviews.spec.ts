@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
-import { carOf, DEMO_PASSWORD, marker, newDriver, rows, STAFF } from "./admin-fixtures";
-import { noBill } from "../factories";
+import { carOf, DEMO_PASSWORD, marker, newDriver, STAFF } from "./admin-fixtures";
+import { returnedRental } from "./review-fixtures";
 import { seedDatabase } from "./seed-database";
 import { expect, jsModes, test } from "./support";
 import { signedInAs } from "./sign-in";
@@ -16,31 +15,6 @@ const db = seedDatabase("a rental of the demo supplier whose car came back an ho
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** A paid 3-day booking of car `carId` by `driverId`, picked up three days ago and returned an hour ago. */
-async function returnedRental(carId: number, driverId: number, reference: string): Promise<number> {
-  const [booking] = await rows<{ id: number }>(
-    db(),
-    sql`insert into bookings (reference, car_id, supplier_id, driver_id, pickup_location_id, dropoff_location_id, starts_at, ends_at,
-          status, days, price_cents, breakdown, payment_method)
-        select ${reference}, c.id, c.supplier_id, ${driverId}, cl.location_id, cl.location_id,
-          date_trunc('minute', now()) - interval '3 days 1 hour', date_trunc('minute', now()) - interval '1 hour', 'paid', 3, 8400,
-          jsonb_build_object('days', 3, 'dailyPriceCents', 2800, 'options', '{}'::jsonb, 'subtotalCents', 8400,
-            'payLaterFeePercent', 0, 'totalCents', 8400),
-          'cardPayment'
-        from cars c join car_locations cl on cl.car_id = c.id where c.id = ${carId}
-        order by cl.location_id limit 1
-        returning id`,
-  );
-  await db().execute(sql`insert into payments (booking_id, method, status, amount_cents, provider_reference)
-    values (${booking.id}, 'cardPayment', 'succeeded', 8400, ${`demo:${reference}`})`);
-  await db()
-    .execute(sql`insert into rentals (booking_id, picked_up_at, odometer_out_km, fuel_out_eighths, deposit_cents,
-      signer_name, signed_at, language, state, returned_at, odometer_in_km, fuel_in_eighths, final_bill)
-    select id, starts_at, 12000, 8, 0, 'Daniela Conductora', starts_at, 'en', 'returned', ends_at, 12300, 8,
-      ${JSON.stringify(noBill)}::jsonb from bookings where id = ${booking.id}`);
-  return booking.id;
-}
-
 for (const mode of jsModes) {
   test.describe(`reviews ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
@@ -52,7 +26,7 @@ for (const mode of jsModes) {
       const carId = await carOf(db(), "llanos", marker("Review Spark "));
       const reference = marker("RV-").slice(0, 16);
       const driver = await newDriver(db(), "Reina Reseñas");
-      const bookingId = await returnedRental(carId, driver.id, reference);
+      const bookingId = await returnedRental(db(), carId, driver.id, reference);
       const comment = `Clean car, quick counter ${reference}`;
 
       const driverPage = await (await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled })).newPage();

@@ -107,7 +107,7 @@ for (const mode of jsModes) {
           room: Math.floor(room),
         }));
       });
-      expect(orders.map(({ sort }) => sort)).toEqual(["total", "perDay", "supplier", "seats"]);
+      expect(orders.map(({ sort }) => sort)).toEqual(["total", "perDay", "supplier", "seats", "rating"]);
       for (const fits of orders)
         expect(fits.text, `${language}, ${fits.sort}: ${JSON.stringify(fits)}`).toBeLessThanOrEqual(fits.room);
     }

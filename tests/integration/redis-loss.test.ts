@@ -222,6 +222,7 @@ describe.runIf(testRedisUrl)("the relay's check of jobs handed to Redis (TEST_RE
       await schedules.ready;
       expect((await maintenance.getJobSchedulers()).map((scheduler) => scheduler.key).sort()).toEqual([
         "expire-holds",
+        "publish-reviews",
         "purge-expired-tokens",
         "release-unproven-bookings",
         "send-pickup-reminders",

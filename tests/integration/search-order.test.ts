@@ -89,6 +89,34 @@ describe("the order and the filters (docs/domain.md#search-order)", () => {
     expect(await listed("supplier")).toEqual(["A small", "A suv", "Z cheap", "Z mid", "Z van"]);
   });
 
+  it("lists the best-scored suppliers first, new ones last, and keeps only 4+ stars when asked (docs/domain.md#reviews)", async () => {
+    const db = await getDb();
+    const [zeta, alfa] = supplierIds;
+    // The score's columns as refreshSupplierScore leaves them (its own tests write the reviews).
+    const score = (id: number, reviewCount: number, reviewSum: number) =>
+      db.update(schema.suppliers).set({ reviewCount, reviewSum }).where(eq(schema.suppliers.id, id));
+    const fourPlus: SearchFilters = { ...noFilters, rating: 4 };
+    try {
+      // Zeta 4.0 from 3 reviews; Alfa "new" with 2: after every scored supplier, and never 4+.
+      await score(zeta, 3, 12);
+      await score(alfa, 2, 10);
+      expect(await listed("rating")).toEqual(["Z cheap", "Z mid", "Z van", "A small", "A suv"]);
+      expect(await listed("rating", fourPlus)).toEqual(["Z cheap", "Z mid", "Z van"]);
+      // Alfa 4.5 from 4 reviews goes first.
+      await score(alfa, 4, 18);
+      expect(await listed("rating")).toEqual(["A small", "A suv", "Z cheap", "Z mid", "Z van"]);
+      expect(await listed("total", fourPlus)).toEqual(["Z cheap", "A small", "Z mid", "A suv", "Z van"]);
+      // 3.95 reads 4.0 and is 4+; 3.94 reads 3.9 and is not.
+      await score(zeta, 20, 79);
+      expect(await listed("total", fourPlus)).toEqual(["Z cheap", "A small", "Z mid", "A suv", "Z van"]);
+      await score(zeta, 50, 197);
+      expect(await listed("total", fourPlus)).toEqual(["A small", "A suv"]);
+    } finally {
+      await score(zeta, 0, 0);
+      await score(alfa, 0, 0);
+    }
+  });
+
   it("filters by category and by a minimum of bags, in every order", async () => {
     const economy: SearchFilters = { ...noFilters, category: ["economy"] };
     expect(await listed("total", economy)).toEqual(["Z cheap", "A small", "Z mid"]);

@@ -1,5 +1,6 @@
 import type { CarCard as CarDetails, ResultCard } from "~/modules/catalogue/result-card.server";
 import { formatCents } from "~/modules/i18n/format";
+import { formatScore, type Score } from "~/modules/catalogue/supplier-score";
 import { useTranslation } from "~/modules/i18n/react";
 import { BolivarEstimate } from "~/components/price/bolivar-estimate";
 import type { CatalogueLabels } from "./labels";
@@ -45,6 +46,24 @@ export function CarFacts({ car, labels }: { car: CarFactsData; labels: Catalogue
 }
 
 /**
+ * The supplier's score, compact ("★ 4.3 (12)"), or "New" below three reviews (docs/domain.md#reviews):
+ * the card's and the car page's. Read out whole ("4.3 out of 5, 12 reviews") as one image of text.
+ */
+export function ScoreText({ score, labels }: { score: Score; labels: CatalogueLabels }) {
+  const { average, count } = score;
+  const shown = average === null ? null : formatScore(average);
+  return (
+    <span
+      className="car-card__score"
+      role="img"
+      aria-label={shown === null ? labels.card.scoreNewLabel : labels.card.scoreLabel(shown, count)}
+    >
+      {shown === null ? labels.card.scoreNew : labels.card.score(shown, count)}
+    </span>
+  );
+}
+
+/**
  * One result, compact (docs/domain.md#price-lines): picture, name (a link to the car page),
  * category and supplier, six facts, the headline total with its average day, paying at pick-up's
  * total when it costs more, free cancellation, and Book. The car page has the rest.
@@ -73,6 +92,7 @@ export function CarCard({
         <span className="chip chip--category">{labels.category[car.category]}</span>
         {car.supplierLogo ? <img src={car.supplierLogo} alt="" width={60} height={30} loading="lazy" /> : null}
         <span className="car-card__supplier-name">{car.supplierName}</span>
+        <ScoreText score={car.supplierScore} labels={labels} />
       </p>
       <CarFacts car={car} labels={labels} />
       <div className="car-card__price">

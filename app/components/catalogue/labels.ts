@@ -60,6 +60,11 @@ function build(t: Translate) {
       total: counted(t, "card.total"),
       book: t("card.book"),
       kmPerDay: template(t, "mileage.perDay", "km"),
+      // docs/domain.md#reviews: the supplier's score, compact; "new" below three reviews.
+      score: (average: string, count: number) => t("card.score", { average, reviews: count }),
+      scoreLabel: (average: string, count: number) => t("card.scoreLabel", { average, count }),
+      scoreNew: t("card.scoreNew"),
+      scoreNewLabel: t("card.scoreNewLabel"),
     },
     filters: {
       title: t("filters.title"),
@@ -79,6 +84,8 @@ function build(t: Translate) {
       bags: t("filters.bags"),
       bagsAtLeast: counted(t, "filters.bagsAtLeast"),
       bagsAny: t("filters.bagsAny"),
+      rating: t("filters.rating"),
+      ratingAtLeast: template(t, "filters.ratingAtLeast", "stars"),
       show: counted(t, "filters.show"),
       showMore: counted(t, "filters.showMore"),
     },

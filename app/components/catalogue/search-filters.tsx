@@ -11,6 +11,7 @@ import {
   fuelTypes,
   gearboxes,
   mileageKinds,
+  ratingMinimums,
   type SearchFilters,
 } from "~/modules/catalogue/filters";
 import { formatPrice } from "~/modules/i18n/format";
@@ -95,6 +96,12 @@ export function SearchFilters({
                 {minimum ? l.bagsAtLeast(minimum) : l.bagsAny}
               </label>
             ))}
+          </fieldset>
+          <fieldset>
+            <legend>{l.rating}</legend>
+            {ratingMinimums.map((minimum) =>
+              checkbox(filterParams.rating, String(minimum), filters.rating === minimum, l.ratingAtLeast(minimum)),
+            )}
           </fieldset>
           <fieldset>
             <legend>{l.specs}</legend>

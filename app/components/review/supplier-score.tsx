@@ -1,4 +1,4 @@
-import { formatNumber } from "~/modules/i18n/format";
+import { formatScore } from "~/modules/catalogue/supplier-score";
 import { useTranslation } from "~/modules/i18n/react";
 import type { Score } from "~/modules/review/review";
 
@@ -12,7 +12,7 @@ export function SupplierScore({ score }: { score: Score }) {
       ) : (
         <>
           <span aria-hidden="true">★ </span>
-          {t("score.label", { average: formatNumber(score.average), count: score.count })}
+          {t("score.label", { average: formatScore(score.average), count: score.count })}
         </>
       )}
     </p>

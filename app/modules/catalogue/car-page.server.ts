@@ -5,6 +5,7 @@ import { ratesForCar, type RatedCar } from "~/modules/pricing/seasons.server";
 import { getDb, schema } from "~/utils/db.server";
 import type { SearchQuery } from "./search-query";
 import { handoverFees, resultFees, type CarCard } from "./result-card.server";
+import { scoreOf } from "./supplier-score";
 
 /** What the car page (docs/domain.md#car-page) shows of a car, whatever the dates. */
 export type CarDetails = Omit<CarCard, "payLaterFeePercent" | "supplierId" | "rates" | "fees"> & {
@@ -29,6 +30,8 @@ export async function loadCarDetails(carId: number): Promise<{ details: CarDetai
       car: c,
       supplierName: s.name,
       supplierLogo: s.logo,
+      supplierReviewCount: s.reviewCount,
+      supplierReviewSum: s.reviewSum,
       payLaterAllowed: s.payLater,
       oneWayFeeCents: s.oneWayFeeCents,
     })
@@ -66,6 +69,7 @@ export async function loadCarDetails(carId: number): Promise<{ details: CarDetai
     options: optionPrices(car),
     supplierName: row.supplierName,
     supplierLogo: row.supplierLogo,
+    supplierScore: scoreOf(row.supplierReviewCount, row.supplierReviewSum),
     locationIds: places.map((p) => p.id),
   };
   return { details, rating: { ...car, oneWayFeeCents: row.oneWayFeeCents } };

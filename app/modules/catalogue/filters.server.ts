@@ -1,5 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
+import { schema } from "~/utils/db.server";
 import type { SearchFilters } from "./filters";
+import { SCORE_MIN_REVIEWS } from "./supplier-score";
+
+const { suppliers } = schema;
 
 /*
  * The search's filters (filters.ts) as the conditions of its statement (search-found.server.ts),
@@ -34,6 +38,10 @@ export const filterConditions: SQL[] = [
   sql`(${ph("deposit")}::int is null or cl.deposit_cents <= ${ph("deposit")}::int)`,
   sql`(${ph("category")}::car_category[] is null or cl.category = any(${ph("category")}::car_category[]))`,
   sql`(${ph("bags")}::int is null or cl.bags >= ${ph("bags")}::int)`,
+  // docs/domain.md#reviews: the supplier's score reads `rating` or more, rounded to one decimal as
+  // it shows (sum / count ≥ rating − 0.05, in integers), from SCORE_MIN_REVIEWS reviews on.
+  sql`(${ph("rating")}::int is null or exists (select 1 from ${suppliers} rs where rs.id = cl.supplier_id
+    and rs.review_count >= ${SCORE_MIN_REVIEWS} and rs.review_sum * 20 >= (${ph("rating")}::int * 20 - 1) * rs.review_count))`,
 ];
 
 /** The values of `filterConditions`' placeholders for these filters. */
@@ -50,5 +58,6 @@ export function filterValues(filters: SearchFilters): Record<string, unknown> {
     deposit: filters.deposit === null ? null : filters.deposit * 100,
     category: arrayLiteral(filters.category),
     bags: filters.bags,
+    rating: filters.rating,
   };
 }

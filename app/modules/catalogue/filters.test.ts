@@ -29,7 +29,7 @@ describe("parseFilters", () => {
 
   it("reads every kind of filter", () => {
     const params = new URLSearchParams(
-      "supplier=3&supplier=1&spec=seats5&spec=aircon&fuel=electric&fuel=diesel&gearbox=automatic&mileage=unlimited&policy=freeTank&deposit=500",
+      "supplier=3&supplier=1&spec=seats5&spec=aircon&fuel=electric&fuel=diesel&gearbox=automatic&mileage=unlimited&policy=freeTank&deposit=500&rating=4",
     );
     expect(parseFilters(params)).toEqual({
       suppliers: [1, 3],
@@ -41,7 +41,11 @@ describe("parseFilters", () => {
       deposit: 500,
       category: [],
       bags: null,
+      rating: 4,
     });
+    // Only the offered minimum: "4+ stars".
+    for (const rating of ["5", "3", "4.5", "any", ""])
+      expect(parseFilters(new URLSearchParams({ rating })).rating).toBeNull();
   });
 
   it("reads categories in their list's order and a bag minimum among the offered ones", () => {

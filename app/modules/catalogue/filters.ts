@@ -25,6 +25,9 @@ export type DepositLimit = (typeof depositLimits)[number];
 /** docs/domain.md#car-categories: "at least N bags" thresholds; the last choice is "any". */
 export const bagMinimums = [2, 3, 4] as const;
 export type BagMinimum = (typeof bagMinimums)[number];
+/** docs/domain.md#reviews: "4+ stars", the suppliers whose score reads 4.0 or more (never a "new" one). */
+export const ratingMinimums = [4] as const;
+export type RatingMinimum = (typeof ratingMinimums)[number];
 
 export { carCategories, fuelPolicies, fuelTypes, gearboxes };
 
@@ -38,6 +41,7 @@ export type SearchFilters = {
   deposit: DepositLimit | null;
   category: CarCategory[];
   bags: BagMinimum | null;
+  rating: RatingMinimum | null;
 };
 
 export const filterParams = {
@@ -50,6 +54,7 @@ export const filterParams = {
   deposit: "deposit",
   category: "category",
   bags: "bags",
+  rating: "rating",
 } as const;
 
 export const noFilters: SearchFilters = {
@@ -62,6 +67,7 @@ export const noFilters: SearchFilters = {
   deposit: null,
   category: [],
   bags: null,
+  rating: null,
 };
 
 /** Keeps the allowed values in their canonical order, once each. */
@@ -78,6 +84,7 @@ export function parseFilters(params: URLSearchParams): SearchFilters {
   }
   const deposit = Number(params.get(filterParams.deposit));
   const bags = Number(params.get(filterParams.bags));
+  const rating = Number(params.get(filterParams.rating));
   return {
     suppliers: [...supplierIds].sort((a, b) => a - b),
     specs: pick(params.getAll(filterParams.specs), carSpecs),
@@ -88,6 +95,7 @@ export function parseFilters(params: URLSearchParams): SearchFilters {
     deposit: (depositLimits as readonly number[]).includes(deposit) ? (deposit as DepositLimit) : null,
     category: pick(params.getAll(filterParams.category), carCategories),
     bags: (bagMinimums as readonly number[]).includes(bags) ? (bags as BagMinimum) : null,
+    rating: (ratingMinimums as readonly number[]).includes(rating) ? (rating as RatingMinimum) : null,
   };
 }
 
@@ -102,6 +110,7 @@ export function filtersToParams(filters: SearchFilters): Array<[string, string]>
   if (filters.deposit !== null) out.push([filterParams.deposit, String(filters.deposit)]);
   for (const v of filters.category) out.push([filterParams.category, v]);
   if (filters.bags !== null) out.push([filterParams.bags, String(filters.bags)]);
+  if (filters.rating !== null) out.push([filterParams.rating, String(filters.rating)]);
   return out;
 }
 
@@ -124,7 +133,7 @@ export function hasFilters(filters: SearchFilters): boolean {
   return activeFilterCount(filters) > 0;
 }
 
-/** What the "Filters (N)" control counts: each ticked box, a deposit limit and a bag minimum, one each. */
+/** What the "Filters (N)" control counts: each ticked box, a deposit limit, a bag minimum and a rating, one each. */
 export function activeFilterCount(filters: SearchFilters): number {
   return filtersToParams(filters).length;
 }
@@ -133,9 +142,10 @@ export function activeFilterCount(filters: SearchFilters): number {
  * The orders a search can list its cars in (docs/domain.md#search-order), the first the default.
  * Prices are the real total of the searched period. Every result of one search rents for the same
  * days, so "total" and "perDay" (the total over the days) give the same order; they stay two
- * choices, named as renters look for them.
+ * choices, named as renters look for them. "rating" puts the best-scored suppliers first, "new" ones
+ * after every scored one, then by total (docs/domain.md#reviews).
  */
-export const sortOrders = ["total", "perDay", "supplier", "seats"] as const;
+export const sortOrders = ["total", "perDay", "supplier", "seats", "rating"] as const;
 export type SortOrder = (typeof sortOrders)[number];
 export const SORT_PARAM = "sort";
 

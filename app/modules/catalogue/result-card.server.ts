@@ -6,6 +6,7 @@ import type { CarCategory, FuelPolicy, FuelType, Gearbox } from "./car-enums";
 import { getLocations } from "./reference.server";
 import type { SearchQuery } from "./search-query";
 import type { CardRow } from "./search-statement.server";
+import { scoreOf, type Score } from "./supplier-score";
 
 /*
  * A found car as the search shows it (docs/domain.md#search-order): its card, with the rates and
@@ -37,6 +38,8 @@ export type CarCard = {
   supplierId: number;
   supplierName: string;
   supplierLogo: string | null;
+  /** The supplier's score from its published reviews (docs/domain.md#reviews). */
+  supplierScore: Score;
   /** How the searched period's days are charged (docs/domain.md#seasons): its total, as checkout's. */
   rates: RateSpan[];
   /** The fees checkout would add for the search's places (docs/domain.md#fees): one-way, out of hours. */
@@ -81,6 +84,7 @@ export function toCard(row: CardRow, rates: RateSpan[], fees: Partial<Record<Fee
     supplierId: row.supplierId,
     supplierName: row.supplierName,
     supplierLogo: row.supplierLogo,
+    supplierScore: scoreOf(row.supplierReviewCount, row.supplierReviewSum),
     rates,
     fees,
   };
@@ -104,6 +108,7 @@ const shown = [
   "fuelPolicy",
   "supplierName",
   "supplierLogo",
+  "supplierScore",
 ] as const satisfies ReadonlyArray<keyof CarCard>;
 
 export type ResultCard = Pick<CarCard, (typeof shown)[number]> & { price: ResultHeadline | null };

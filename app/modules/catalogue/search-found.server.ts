@@ -29,7 +29,7 @@ const walkLimit = sql`(select ${ph("limit")}::bigint)` as unknown as Placeholder
  * The columns every order's list carries: the car and the values it is ordered by. Their names
  * are unique in the statement, since drizzle writes a CTE's aliased columns unqualified.
  */
-type FoundColumns = Record<"fid" | "ftotal" | "fseats" | "fsname" | "fsid", unknown>;
+type FoundColumns = Record<"fid" | "ftotal" | "fseats" | "fsname" | "fsid" | "frating", unknown>;
 
 /**
  * The chosen order (docs/domain.md#search-order) over a list's columns; the car id breaks ties.
@@ -39,6 +39,8 @@ export function orderOf(sort: SortOrder, t: FoundColumns): SQL[] {
   const col = (c: unknown) => c as AnyColumn;
   if (sort === "seats") return [desc(col(t.fseats)), asc(col(t.ftotal)), asc(col(t.fid))];
   if (sort === "supplier") return [asc(col(t.fsname)), asc(col(t.fsid)), asc(col(t.ftotal)), asc(col(t.fid))];
+  // The best-scored suppliers first, "new" ones (no score) after every scored one (docs/domain.md#reviews).
+  if (sort === "rating") return [sql`${col(t.frating)} desc nulls last`, asc(col(t.ftotal)), asc(col(t.fid))];
   return [asc(col(t.ftotal)), asc(col(t.fid))];
 }
 
@@ -103,6 +105,7 @@ function foundQuery(db: Database, sort: SortOrder, sup: ReturnType<typeof rentin
       up2: sup.up2,
       un2: sup.un2,
       umany: sup.umany,
+      urating: sup.urating,
       rate: sql<number>`${rate}`.as("rate"),
     })
     .from(cl)
@@ -121,6 +124,7 @@ function foundQuery(db: Database, sort: SortOrder, sup: ReturnType<typeof rentin
       rtotal: sql<number>`${totalOf()}`.as("rtotal"),
       rseats: sql<number>`c.seats`.as("rseats"),
       rsname: sql<string>`c.uname`.as("rsname"),
+      rrating: sql<number | null>`c.urating`.as("rrating"),
     })
     .from(sql`(${candidates}) c`)
     .orderBy(
@@ -130,6 +134,7 @@ function foundQuery(db: Database, sort: SortOrder, sup: ReturnType<typeof rentin
         fseats: bare("rseats"),
         fsname: bare("rsname"),
         fsid: bare("supplier_id"),
+        frating: bare("rrating"),
       }),
     )
     .as("cl");
@@ -140,6 +145,7 @@ function foundQuery(db: Database, sort: SortOrder, sup: ReturnType<typeof rentin
       fseats: sql<number>`${sorted.rseats}`.as("fseats"),
       fsname: sql<string>`${sorted.rsname}`.as("fsname"),
       fsid: sql<number>`${sorted.supplier_id}`.as("fsid"),
+      frating: sql<number | null>`${sorted.rrating}`.as("frating"),
     })
     .from(sorted)
     .crossJoinLateral(bookableHere(db))
@@ -150,6 +156,7 @@ function foundQuery(db: Database, sort: SortOrder, sup: ReturnType<typeof rentin
         fseats: sorted.rseats,
         fsname: sorted.rsname,
         fsid: sorted.supplier_id,
+        frating: sorted.rrating,
       }),
     )
     .limit(walkLimit);
@@ -175,6 +182,8 @@ function walkQuery(db: Database, sup: ReturnType<typeof rentingSuppliers>) {
       fseats: sql<number>`${cl.seats}`.as("fseats"),
       fsname: sql<string>`''`.as("fsname"),
       fsid: sql<number>`${cl.supplierId}`.as("fsid"),
+      // Walked only for the orders by total, which do not read it.
+      frating: sql<number | null>`null::int`.as("frating"),
     })
     .from(cl)
     .crossJoinLateral(bookableHere(db))
@@ -200,11 +209,25 @@ export function foundCars(db: Database, sort: SortOrder, sup: ReturnType<typeof 
   const walked = walkQuery(db, sup).as("walked");
   const other = sorted.as("other");
   return db
-    .select({ fid: walked.fid, ftotal: walked.ftotal, fseats: walked.fseats, fsname: walked.fsname, fsid: walked.fsid })
+    .select({
+      fid: walked.fid,
+      ftotal: walked.ftotal,
+      fseats: walked.fseats,
+      fsname: walked.fsname,
+      fsid: walked.fsid,
+      frating: walked.frating,
+    })
     .from(walked)
     .unionAll(
       db
-        .select({ fid: other.fid, ftotal: other.ftotal, fseats: other.fseats, fsname: other.fsname, fsid: other.fsid })
+        .select({
+          fid: other.fid,
+          ftotal: other.ftotal,
+          fseats: other.fseats,
+          fsname: other.fsname,
+          fsid: other.fsid,
+          frating: other.frating,
+        })
         .from(other)
         .where(sql`not ${dailyPriceOrders(sup)}`),
     );

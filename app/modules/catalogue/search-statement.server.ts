@@ -65,6 +65,8 @@ const cardFields = {
   supplierId: pc.supplierId,
   supplierName: ps.name,
   supplierLogo: ps.logo,
+  supplierReviewCount: ps.reviewCount,
+  supplierReviewSum: ps.reviewSum,
   oneWayFeeCents: ps.oneWayFeeCents,
 };
 
@@ -95,7 +97,14 @@ function buildQuery(db: Database, sort: SortOrder) {
   const counted = db.$with("counted").as(db.select({ found: sql<number>`count(*)::int`.as("found") }).from(found));
   const page = db.$with("page").as(
     db
-      .select({ fid: found.fid, ftotal: found.ftotal, fseats: found.fseats, fsname: found.fsname, fsid: found.fsid })
+      .select({
+        fid: found.fid,
+        ftotal: found.ftotal,
+        fseats: found.fseats,
+        fsname: found.fsname,
+        fsid: found.fsid,
+        frating: found.frating,
+      })
       .from(found)
       .orderBy(...orderOf(sort, found))
       .limit(ph("size"))

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { bookableSupplier as s } from "~/modules/availability/availability.server";
 import { seasonTouches } from "~/modules/pricing/seasons.server";
 import { schema, type Database } from "~/utils/db.server";
+import { SCORE_MIN_REVIEWS } from "./supplier-score";
 
 /*
  * The real total of the searched period in the search's statement (docs/domain.md#search-order):
@@ -58,6 +59,9 @@ export function rentingSuppliers(db: Database) {
         up2: sql<number | null>`${slots.p2}`.as("up2"),
         un2: sql<number | null>`${slots.n2}`.as("un2"),
         umany: sql<boolean>`coalesce(${slots.fmany}, false)`.as("umany"),
+        // docs/domain.md#reviews: the score in tenths as it shows (4.3 → 43), null while "new".
+        urating: sql<number | null>`case when ${s.reviewCount} >= ${SCORE_MIN_REVIEWS}
+          then round(${s.reviewSum} * 10.0 / ${s.reviewCount})::int end`.as("urating"),
       })
       .from(s)
       .leftJoin(slots, sql`sf.fsup = ${s.id}`)

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { optionalText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 
+// How a score reads is the catalogue's rule (it orders and filters the search by it).
+export { scoreOf, type Score } from "~/modules/catalogue/supplier-score";
+
 /*
  * Reviews from verified renters (docs/domain.md#reviews), the rules the browser shares with the
  * server: the window, the lengths, the aspects and their forms, and how a score reads.
@@ -17,10 +20,6 @@ export const reviewWindowEnd = (returnedAt: Date) => new Date(returnedAt.getTime
 export const REVIEW_COMMENT_MAX = 1000;
 export const RATING_NOTE_MAX = 500;
 
-/** Fewer published reviews than this show as "new", not as a score: two opinions are not a score. */
-export const SCORE_MIN_REVIEWS = 3;
-
-/** What the driver scores besides the overall, in the form's order. */
 export const reviewAspects = ["carCondition", "cleanliness", "staff", "value", "counterSpeed"] as const;
 /** What the supplier's staff score of the driver. */
 export const ratingAspects = ["onTime", "asAgreed", "communication"] as const;
@@ -55,11 +54,3 @@ export const ratingSchema = z.object({
   note: optionalText(RATING_NOTE_MAX, { multiline: true }),
 });
 export type RatingInput = Omit<z.infer<typeof ratingSchema>, "intent">;
-
-/** A score as it reads: "new" below SCORE_MIN_REVIEWS published reviews, else the average to one decimal. */
-export type Score = { count: number; average: number | null };
-
-export function scoreOf(count: number, sum: number): Score {
-  if (count < SCORE_MIN_REVIEWS) return { count, average: null };
-  return { count, average: Math.round((sum / count) * 10) / 10 };
-}
