@@ -8,6 +8,7 @@ import { limitsLeavingOut } from "~/modules/availability/availability.server";
 import { priceRental } from "~/modules/pricing/pricing";
 import { hoursRefusalMessage, rentalHandovers } from "~/modules/availability/opening-hours";
 import { hoursRefusalBody } from "~/modules/api/hours";
+import { scoreOf } from "~/modules/review/review";
 
 const route = apiRoute(
   implement(searchCars, async ({ request, language, t, query: { pageSize = CARS_PER_PAGE } }) => {
@@ -41,8 +42,10 @@ const route = apiRoute(
       outsideHours = { ...hoursRefusalBody(refusal), message: t(key, values) };
     }
     return reply(200, {
-      cars: cars.map(({ rates, fees, ...car }) => ({
+      cars: cars.map(({ rates, fees, supplierReviews, ...car }) => ({
         ...car,
+        // Read with the page's cars, in the search's one statement (docs/domain.md#reviews).
+        supplierScore: scoreOf(supplierReviews.count, supplierReviews.sum),
         image: absoluteUrl(car.image),
         supplierLogo: absoluteUrl(car.supplierLogo),
         // The page's total (car-price.tsx), checkout's too: the same rates and fees through priceRental.

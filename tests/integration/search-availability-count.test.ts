@@ -131,6 +131,7 @@ describe("availability in search", () => {
         supplierId,
         supplierName: supplier.name,
         supplierLogo: supplier.logo,
+        supplierReviews: { count: 0, sum: 0 },
         // Two days, no season of this supplier: both at the daily price (docs/domain.md#seasons).
         rates: [{ days: 2, dailyPriceCents: car.dailyPriceCents, rate: "daily", season: null }],
         // The same place to return, inside its hours: no fee.

@@ -20,6 +20,8 @@ export type CheckoutCar = {
   supplierId: number;
   supplierName: string;
   supplierLogo: string | null;
+  /** The supplier's published reviews, counted and summed (docs/domain.md#reviews): its score, worked out by `scoreOf`. */
+  supplierReviews: { count: number; sum: number };
   /** Whether the supplier lets drivers pay at the counter. */
   payLaterAllowed: boolean;
   dailyPriceCents: number;
@@ -62,6 +64,8 @@ const carFields = {
   supplierId: cars.supplierId,
   supplierName: suppliers.name,
   supplierLogo: suppliers.logo,
+  supplierReviewCount: suppliers.reviewCount,
+  supplierReviewSum: suppliers.reviewSum,
   payLaterAllowed: suppliers.payLater,
   minimumNoticeHours: suppliers.minimumNoticeHours,
   minimumDays: suppliers.minimumDays,
@@ -125,6 +129,7 @@ export async function findCar(executor: Executor, carId: number): Promise<Checko
     supplierId,
     supplierName,
     supplierLogo,
+    supplierReviews: { count: row.supplierReviewCount, sum: row.supplierReviewSum },
     payLaterAllowed,
     dailyPriceCents,
     weeklyDailyPriceCents,

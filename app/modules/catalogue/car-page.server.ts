@@ -7,7 +7,7 @@ import type { SearchQuery } from "./search-query";
 import { handoverFees, resultFees, type CarCard } from "./result-card.server";
 
 /** What the car page (docs/domain.md#car-page) shows of a car, whatever the dates. */
-export type CarDetails = Omit<CarCard, "payLaterFeePercent" | "supplierId" | "rates" | "fees"> & {
+export type CarDetails = Omit<CarCard, "payLaterFeePercent" | "supplierId" | "supplierReviews" | "rates" | "fees"> & {
   minimumAge: number;
   /** The places it is rented from, by id. */
   locationIds: number[];

@@ -37,6 +37,8 @@ export type CarCard = {
   supplierId: number;
   supplierName: string;
   supplierLogo: string | null;
+  /** The supplier's published reviews, counted and summed (docs/domain.md#reviews): its score, worked out by `scoreOf`. */
+  supplierReviews: { count: number; sum: number };
   /** How the searched period's days are charged (docs/domain.md#seasons): its total, as checkout's. */
   rates: RateSpan[];
   /** The fees checkout would add for the search's places (docs/domain.md#fees): one-way, out of hours. */
@@ -81,6 +83,7 @@ export function toCard(row: CardRow, rates: RateSpan[], fees: Partial<Record<Fee
     supplierId: row.supplierId,
     supplierName: row.supplierName,
     supplierLogo: row.supplierLogo,
+    supplierReviews: { count: row.supplierReviewCount, sum: row.supplierReviewSum },
     rates,
     fees,
   };

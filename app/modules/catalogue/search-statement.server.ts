@@ -66,6 +66,9 @@ const cardFields = {
   supplierName: ps.name,
   supplierLogo: ps.logo,
   oneWayFeeCents: ps.oneWayFeeCents,
+  // The supplier's score as stored (docs/domain.md#reviews), read with its row: no query of its own.
+  supplierReviewCount: ps.reviewCount,
+  supplierReviewSum: ps.reviewSum,
 };
 
 export type CardRow = { [K in keyof typeof cardFields]: (typeof cardFields)[K]["_"]["data"] };
