@@ -41,6 +41,7 @@ const route = apiRoute(
       outsideHours = { ...hoursRefusalBody(refusal), message: t(key, values) };
     }
     return reply(200, {
+      // Each car's supplierScore is read with the page's cars, in the search's one statement (docs/domain.md#reviews).
       cars: cars.map(({ rates, fees, ...car }) => ({
         ...car,
         image: absoluteUrl(car.image),

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { addLocalDays, instantToLocal, localToInstant } from "~/modules/time/zoned-time";
 import { notify } from "~/modules/notification/notify.server";
 import { getDb, schema } from "~/utils/db.server";
-import { createBooking, createCar, createLocation, createSupplier } from "../factories";
+import { createBooking, createCar, createLocation, createSupplier, noBill } from "../factories";
 
 /*
  * What the API resource tests book against: a place, a supplier that takes pay later, a car with
@@ -76,6 +76,45 @@ export async function bookingFor(
     createdAt: new Date(Date.now() - DAY),
     ...values,
   });
+}
+
+/**
+ * A rental of a car of its own (of `supplierId`, the catalogue's supplier unless given) for
+ * `driverId`, picked up three days before `returnedAt` and returned then at the counter; still out
+ * when `returnedAt` is null: what a review is written about (docs/domain.md#reviews).
+ */
+export async function rentalFor(
+  catalogue: Catalogue,
+  driverId: number,
+  returnedAt: Date | null,
+  supplierId = catalogue.supplier.id,
+) {
+  const db = await getDb();
+  const car = await createCar(db, { supplierId, locationIds: [catalogue.location.id] });
+  const pickedUpAt = new Date((returnedAt ?? new Date()).getTime() - 3 * DAY);
+  const booking = await createBooking(db, {
+    carId: car.id,
+    supplierId,
+    driverId,
+    locationId: catalogue.location.id,
+    startsAt: pickedUpAt,
+    endsAt: new Date(pickedUpAt.getTime() + 3 * DAY),
+    status: "paid",
+  });
+  await db.insert(schema.rentals).values({
+    bookingId: booking.id,
+    pickedUpAt,
+    odometerOutKm: 1000,
+    fuelOutEighths: 8,
+    depositCents: 0,
+    signerName: "Daniela Conductora",
+    signedAt: pickedUpAt,
+    language: "en",
+    ...(returnedAt
+      ? { state: "returned" as const, returnedAt, odometerInKm: 1100, fuelInEighths: 8, finalBill: noBill }
+      : {}),
+  });
+  return booking;
 }
 
 /**

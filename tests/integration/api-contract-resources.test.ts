@@ -8,6 +8,7 @@ import {
   freshTxId,
   nextPeriod,
   notificationFor,
+  rentalFor,
   seedCatalogue,
   transferDate,
 } from "../api/resources";
@@ -80,6 +81,15 @@ const prepare: Preparers<Fixture> = {
     params: await id(bookingOf(f, { status: "paid", paymentMethod: "cardPayment", cancellation: true })),
     init: { json: { request: "Two hours later, please." } },
     expect: 202,
+  }),
+  listSupplierReviews: () => ({ params: { id: String(catalogue.supplier.id) }, init: {} }),
+  reviewBooking: async (f) => ({
+    // Returned an hour ago: within the window.
+    params: await id(rentalFor(catalogue, f.user.id, new Date(Date.now() - 3_600_000))),
+    init: {
+      json: { overall: 5, carCondition: 4, cleanliness: 5, staff: 5, value: 4, counterSpeed: 3, comment: "Smooth." },
+    },
+    expect: 201,
   }),
   getPayment: async (f) => ({ params: await id(bookingOf(f)), init: {} }),
   getMobilePayment: async (f) => ({ params: await id(bookingOf(f, { paymentMethod: "mobilePayment" })), init: {} }),

@@ -7,7 +7,9 @@ import * as accountSignUp from "./operations/account-sign-up";
 import * as bookings from "./operations/bookings";
 import * as bookingsChanges from "./operations/bookings-changes";
 import * as bookingsCheckout from "./operations/bookings-checkout";
+import * as bookingsReview from "./operations/bookings-review";
 import * as catalogue from "./operations/catalogue";
+import * as catalogueReviews from "./operations/catalogue-reviews";
 import * as notifications from "./operations/notifications";
 import * as payments from "./operations/payments";
 import * as session from "./operations/session";
@@ -20,8 +22,8 @@ import * as session from "./operations/session";
 const areas: Array<Array<Record<string, unknown>>> = [
   [session],
   [accountSignUp, accountLinks, accountPassword, accountProfile, accountContact],
-  [catalogue],
-  [bookings, bookingsCheckout, bookingsChanges],
+  [catalogue, catalogueReviews],
+  [bookings, bookingsCheckout, bookingsChanges, bookingsReview],
   [payments],
   [notifications],
 ];

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { SupplierLimits } from "~/modules/availability/limits";
 import { excessOf, type Excess } from "~/modules/pricing/cover";
 import { optionKeys, type Deposit, type OptionKey } from "~/modules/pricing/pricing";
+import { scoreOf, type Score } from "~/modules/catalogue/supplier-score";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { youngDriverRule, type YoungDriverRule } from "./young-driver";
 import { isRowId } from "~/utils/row-id";
@@ -20,6 +21,8 @@ export type CheckoutCar = {
   supplierId: number;
   supplierName: string;
   supplierLogo: string | null;
+  /** The supplier's score from its published reviews (docs/domain.md#reviews). */
+  supplierScore: Score;
   /** Whether the supplier lets drivers pay at the counter. */
   payLaterAllowed: boolean;
   dailyPriceCents: number;
@@ -62,6 +65,8 @@ const carFields = {
   supplierId: cars.supplierId,
   supplierName: suppliers.name,
   supplierLogo: suppliers.logo,
+  supplierReviewCount: suppliers.reviewCount,
+  supplierReviewSum: suppliers.reviewSum,
   payLaterAllowed: suppliers.payLater,
   minimumNoticeHours: suppliers.minimumNoticeHours,
   minimumDays: suppliers.minimumDays,
@@ -125,6 +130,7 @@ export async function findCar(executor: Executor, carId: number): Promise<Checko
     supplierId,
     supplierName,
     supplierLogo,
+    supplierScore: scoreOf(row.supplierReviewCount, row.supplierReviewSum),
     payLaterAllowed,
     dailyPriceCents,
     weeklyDailyPriceCents,

@@ -65,9 +65,10 @@ const cardFields = {
   supplierId: pc.supplierId,
   supplierName: ps.name,
   supplierLogo: ps.logo,
+  oneWayFeeCents: ps.oneWayFeeCents,
+  // The supplier's score as stored (docs/domain.md#reviews), read with its row: no query of its own.
   supplierReviewCount: ps.reviewCount,
   supplierReviewSum: ps.reviewSum,
-  oneWayFeeCents: ps.oneWayFeeCents,
 };
 
 export type CardRow = { [K in keyof typeof cardFields]: (typeof cardFields)[K]["_"]["data"] };

@@ -12,6 +12,7 @@ import {
 import { CARS_PER_PAGE, MAX_CARS_PER_PAGE, MAX_PAGE, searchParamNames } from "~/modules/catalogue/search-query";
 import { onlineMethods } from "~/modules/booking/methods";
 import { optionKeys } from "~/modules/pricing/pricing";
+import { SCORE_MIN_REVIEWS } from "~/modules/catalogue/supplier-score";
 import { defineOperation } from "../operation";
 import { pictureUrl } from "../schemas";
 import { hoursRefusalSchema, weekHoursSchema } from "../hours";
@@ -60,6 +61,25 @@ export const listLocations = defineOperation({
   errors: [],
 });
 
+/** A supplier's score (docs/domain.md#reviews), as the supplier list shows it. */
+export const supplierScoreSchema = z
+  .object({
+    count: z.number().int().meta({ description: "Its published reviews (hidden ones left out)." }),
+    average: z
+      .number()
+      .min(1)
+      .max(5)
+      .nullable()
+      .meta({
+        description: `The average of their overall stars (1 to 5), to one decimal; null below ${SCORE_MIN_REVIEWS} reviews, which reads "new".`,
+      }),
+  })
+  .meta({
+    id: "SupplierScore",
+    description:
+      "Computed from the supplier's published reviews of verified renters, never typed (docs/domain.md#reviews).",
+  });
+
 export const supplierSchema = z
   .object({
     id: z.number().int(),
@@ -71,6 +91,7 @@ export const supplierSchema = z
       .int()
       .nullable()
       .meta({ description: "The place with most of its cars: where a search of its cars may start." }),
+    score: supplierScoreSchema,
   })
   .meta({ id: "Supplier" });
 
@@ -81,7 +102,7 @@ export const listSuppliers = defineOperation({
   tag,
   summary: "Active suppliers",
   description:
-    "The active suppliers with the size of their fleet, as /suppliers shows them; their ids are the `supplier` filter of the search.",
+    "The active suppliers with the size of their fleet and their score, as /suppliers shows them; their ids are the `supplier` filter of the search. Their reviews: `GET /api/suppliers/{id}/reviews`.",
   auth: "none",
   responses: {
     200: { description: "The suppliers, by name.", schema: z.object({ suppliers: z.array(supplierSchema) }) },
@@ -140,6 +161,7 @@ export const carCardSchema = z
     supplierId: z.number().int(),
     supplierName: z.string(),
     supplierLogo: pictureUrl("The supplier's logo, or null."),
+    supplierScore: supplierScoreSchema,
   })
   .meta({ id: "CarCard" });
 
@@ -275,6 +297,7 @@ export const carDetailSchema = z
     supplierId: z.number().int(),
     supplierName: z.string(),
     supplierLogo: pictureUrl("The supplier's logo, or null."),
+    supplierScore: supplierScoreSchema,
     dailyPriceCents: z.number().int(),
     payLaterFeePercent: z.number().int(),
     minimumAge: z.number().int().meta({
