@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "~/modules/forms/fields";
+import { optionalText, requiredText, rowIdField } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 
 /*
@@ -16,6 +16,13 @@ export const reviewWindowEnd = (returnedAt: Date) => new Date(returnedAt.getTime
 /** The comment's and the note's lengths (their columns' sizes). */
 export const REVIEW_COMMENT_MAX = 1000;
 export const RATING_NOTE_MAX = 500;
+
+/** The supplier's one public reply (its column's size). */
+export const REVIEW_REPLY_MAX = 1000;
+
+/** Why an admin hides a review: a fixed list (db/schema/enums.ts#reviewHiddenReasons is the same, review.test.ts). */
+export const reviewHiddenReasons = ["personalData", "abuse", "offTopic", "spam"] as const;
+export type ReviewHiddenReason = (typeof reviewHiddenReasons)[number];
 
 /** Fewer published reviews than this show as "new", not as a score: two opinions are not a score. */
 export const SCORE_MIN_REVIEWS = 3;
@@ -55,6 +62,20 @@ export const ratingSchema = z.object({
   note: optionalText(RATING_NOTE_MAX, { multiline: true }),
 });
 export type RatingInput = Omit<z.infer<typeof ratingSchema>, "intent">;
+
+/** The supplier staff's one public reply to a published review (the back office's reviews). */
+export const replySchema = z.object({
+  intent: z.literal("reply"),
+  bookingId: rowIdField(),
+  reply: requiredText(REVIEW_REPLY_MAX, { multiline: true }),
+});
+
+/** An admin hides a published review, with a reason of the fixed list. */
+export const hideSchema = z.object({
+  intent: z.literal("hide"),
+  bookingId: rowIdField(),
+  reason: z.enum(reviewHiddenReasons, { error: messages.required }),
+});
 
 /** A score as it reads: "new" below SCORE_MIN_REVIEWS published reviews, else the average to one decimal. */
 export type Score = { count: number; average: number | null };
