@@ -2,7 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { readReviewsQuery } from "~/modules/review/back-office";
-import { backOfficeReviews } from "~/modules/review/back-office.server";
+import { backOfficeReviews, lastMonths } from "~/modules/review/back-office.server";
+import { auditLogPage } from "~/modules/backoffice/audit-log.server";
+import { readAuditQuery } from "~/modules/backoffice/audit-view";
 import { bookingReviews } from "~/modules/review/booking-reviews.server";
 import { hideReview } from "~/modules/review/hide.server";
 import { replyToReview } from "~/modules/review/reply.server";
@@ -197,6 +199,9 @@ describe("moderation", () => {
       supplierId: fx.llanos.id,
       changes: { reason: [null, "abuse"] },
     });
+    // The audit log names it by its booking.
+    const log = await auditLogPage(readAuditQuery(new URLSearchParams("subject=review")), "en");
+    expect(log.rows).toMatchObject([{ action: "review.hide", subjectType: "review", subjectName: booking.reference }]);
     const told = await fx.db
       .select()
       .from(notifications)
@@ -286,6 +291,16 @@ describe("the back office's list", () => {
     });
     expect(seen.months[4]).toMatchObject({ count: 0, averages: { overall: null, value: null } });
     expect(seen.suppliers).toEqual([]);
+    // Months are the app's (Caracas): 02:00 UTC on 1 December is still 30 November there.
+    expect(lastMonths(new Date("2026-12-01T02:00:00Z")).at(-1)).toBe("2026-11");
+    expect(lastMonths(new Date("2026-01-15T12:00:00Z"))).toEqual([
+      "2025-08",
+      "2025-09",
+      "2025-10",
+      "2025-11",
+      "2025-12",
+      "2026-01",
+    ]);
     expect((await backOfficeReviews(fx.otherStaff, query, "en", now)).items).toEqual([]);
 
     // Hidden: still listed, marked; out of the averages as of the score.
