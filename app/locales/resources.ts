@@ -28,6 +28,7 @@ import esAdminPlaces from "./es/adminPlaces.json";
 import esAdminSettings from "./es/adminSettings.json";
 import esAdminSuppliers from "./es/adminSuppliers.json";
 import esAdminUsers from "./es/adminUsers.json";
+import esAdminReviews from "./es/adminReviews.json";
 import esApi from "./es/api.json";
 import esReviews from "./es/reviews.json";
 import enCommon from "./en/common.json";
@@ -54,6 +55,7 @@ import enAdminPlaces from "./en/adminPlaces.json";
 import enAdminSettings from "./en/adminSettings.json";
 import enAdminSuppliers from "./en/adminSuppliers.json";
 import enAdminUsers from "./en/adminUsers.json";
+import enAdminReviews from "./en/adminReviews.json";
 import enApi from "./en/api.json";
 import enReviews from "./en/reviews.json";
 import frCommon from "./fr/common.json";
@@ -80,6 +82,7 @@ import frAdminPlaces from "./fr/adminPlaces.json";
 import frAdminSettings from "./fr/adminSettings.json";
 import frAdminSuppliers from "./fr/adminSuppliers.json";
 import frAdminUsers from "./fr/adminUsers.json";
+import frAdminReviews from "./fr/adminReviews.json";
 import frApi from "./fr/api.json";
 import frReviews from "./fr/reviews.json";
 import elCommon from "./el/common.json";
@@ -106,6 +109,7 @@ import elAdminPlaces from "./el/adminPlaces.json";
 import elAdminSettings from "./el/adminSettings.json";
 import elAdminSuppliers from "./el/adminSuppliers.json";
 import elAdminUsers from "./el/adminUsers.json";
+import elAdminReviews from "./el/adminReviews.json";
 import elApi from "./el/api.json";
 import elReviews from "./el/reviews.json";
 
@@ -134,6 +138,7 @@ const es = {
   adminSettings: esAdminSettings,
   adminSuppliers: esAdminSuppliers,
   adminUsers: esAdminUsers,
+  adminReviews: esAdminReviews,
   api: esApi,
   reviews: esReviews,
 };
@@ -162,6 +167,7 @@ const en = {
   adminSettings: enAdminSettings,
   adminSuppliers: enAdminSuppliers,
   adminUsers: enAdminUsers,
+  adminReviews: enAdminReviews,
   api: enApi,
   reviews: enReviews,
 };
@@ -190,6 +196,7 @@ const fr = {
   adminSettings: frAdminSettings,
   adminSuppliers: frAdminSuppliers,
   adminUsers: frAdminUsers,
+  adminReviews: frAdminReviews,
   api: frApi,
   reviews: frReviews,
 };
@@ -218,6 +225,7 @@ const el = {
   adminSettings: elAdminSettings,
   adminSuppliers: elAdminSuppliers,
   adminUsers: elAdminUsers,
+  adminReviews: elAdminReviews,
   api: elApi,
   reviews: elReviews,
 };

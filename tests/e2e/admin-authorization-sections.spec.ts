@@ -16,6 +16,13 @@ const routes: Row[] = [
   })),
   // …and as an action given an empty form: refused before or by validation, never a 500.
   {
+    name: "POST /admin/reviews (empty form)",
+    method: "POST",
+    path: () => "/admin/reviews",
+    form: () => ({}),
+    cells: shared(400),
+  },
+  {
     name: "POST /admin/outbox (empty form)",
     method: "POST",
     path: () => "/admin/outbox",

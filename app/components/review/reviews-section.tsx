@@ -14,6 +14,7 @@ import {
   reviewSchema,
 } from "~/modules/review/review";
 import type { BookingReviews } from "~/modules/review/booking-reviews.server";
+import { ReviewRead } from "./review-read";
 import { StarsField, StarsRead } from "./stars-field";
 
 type LastResult = SubmissionResult<string[]> | undefined;
@@ -105,21 +106,6 @@ function ReviewForm({
       <input type="hidden" name="intent" value="review" />
       <button type="submit">{t("review.send")}</button>
     </Form>
-  );
-}
-
-function ReviewRead({ review }: { review: NonNullable<BookingReviews["review"]> }) {
-  const { t } = useTranslation("reviews");
-  return (
-    <>
-      <dl className="stars-list">
-        <StarsRead label={t("aspects.overall")} value={review.stars.overall} />
-        {reviewAspects.map((aspect) => (
-          <StarsRead key={aspect} label={t(`aspects.${aspect}`)} value={review.stars[aspect]} />
-        ))}
-      </dl>
-      {review.comment ? <blockquote className="review-comment">{review.comment}</blockquote> : null}
-    </>
   );
 }
 

@@ -6,7 +6,8 @@ import type { StaffUser } from "~/modules/access/staff.server";
 export type AuditInput = {
   /** `<subject>.<verb>`: `car.create`, `car.update`, `user.suspend`, `settings.rate`, … */
   action: string;
-  subjectType: "car" | "location" | "supplier" | "user" | "settings" | "contact" | "outbox" | "booking" | "payment";
+  subjectType:
+    "car" | "location" | "supplier" | "user" | "settings" | "contact" | "outbox" | "booking" | "payment" | "review";
   subjectId?: number | null;
   /** The supplier the subject belongs to, so staff-scoped views can filter; null for admin-wide subjects. */
   supplierId?: number | null;

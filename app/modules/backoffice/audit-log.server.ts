@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Language } from "~/modules/i18n/languages";
 import { pageQuery } from "~/modules/list/paging";
@@ -88,7 +88,8 @@ export async function auditLogPage(
     .leftJoin(outbox, and(is("outbox"), eq(outbox.id, sql`${auditLog.subjectId}::bigint`)))
     .leftJoin(payments, and(is("payment"), eq(payments.id, auditLog.subjectId)))
     .leftJoin(paymentBooking, eq(paymentBooking.id, payments.bookingId))
-    .leftJoin(bookings, and(is("booking"), eq(bookings.id, auditLog.subjectId)))
+    // A review is named by its booking (its key).
+    .leftJoin(bookings, and(or(is("booking"), is("review")), eq(bookings.id, auditLog.subjectId)))
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit)

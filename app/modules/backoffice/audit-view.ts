@@ -17,6 +17,7 @@ export const auditSubjectTypes = [
   "user",
   "booking",
   "payment",
+  "review",
   "settings",
   "contact",
   "outbox",

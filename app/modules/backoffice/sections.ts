@@ -6,6 +6,7 @@ const sections = [
   { key: "cars", path: "/admin/cars", adminOnly: false },
   { key: "calendar", path: "/admin/calendar", adminOnly: false },
   { key: "payments", path: "/admin/payments", adminOnly: false },
+  { key: "reviews", path: "/admin/reviews", adminOnly: false },
   { key: "places", path: "/admin/places", adminOnly: true },
   { key: "suppliers", path: "/admin/suppliers", adminOnly: true },
   { key: "users", path: "/admin/users", adminOnly: true },

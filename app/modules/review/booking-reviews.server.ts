@@ -46,6 +46,10 @@ export async function bookingReviews(
     } satisfies Stars,
     comment: review.comment,
     published: review.publishedAt !== null,
+    /** The supplier's public reply, once written. */
+    reply: review.reply,
+    /** Why an admin hid it: the author (and staff) still read it here, marked, with the reason. */
+    hiddenReason: review.hiddenReason,
   };
   const common = { open, windowEnds: wallClockLabel(windowEnd, timeZone) };
   if (driver) return { ...common, role: "driver" as const, review: reviewView ?? null, rating: null, waiting: false };

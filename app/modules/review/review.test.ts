@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { REVIEW_COMMENT_MAX, reviewSchema, reviewWindowEnd, scoreOf } from "./review";
+import { reviewHiddenReasons as dbHiddenReasons } from "../../../db/schema/enums";
+import {
+  hideSchema,
+  replySchema,
+  REVIEW_COMMENT_MAX,
+  REVIEW_REPLY_MAX,
+  reviewHiddenReasons,
+  reviewSchema,
+  reviewWindowEnd,
+  scoreOf,
+} from "./review";
 
 const review = {
   intent: "review",
@@ -28,5 +38,16 @@ describe("reviews' shared rules", () => {
     expect(reviewSchema.safeParse({ ...review, staff: "6" }).success).toBe(false);
     expect(reviewSchema.safeParse({ ...review, staff: "0" }).success).toBe(false);
     expect(reviewSchema.safeParse({ ...review, staff: undefined }).success).toBe(false);
+  });
+
+  it("take a reply of 1 to 1,000 characters and a reason of the fixed list only, the database's", () => {
+    expect(reviewHiddenReasons).toEqual(dbHiddenReasons);
+    const reply = { intent: "reply", bookingId: "7" };
+    expect(replySchema.safeParse({ ...reply, reply: "x".repeat(REVIEW_REPLY_MAX) }).success).toBe(true);
+    expect(replySchema.safeParse({ ...reply, reply: "x".repeat(REVIEW_REPLY_MAX + 1) }).success).toBe(false);
+    expect(replySchema.safeParse({ ...reply, reply: "   " }).success).toBe(false);
+    expect(hideSchema.safeParse({ intent: "hide", bookingId: "7", reason: "spam" }).success).toBe(true);
+    expect(hideSchema.safeParse({ intent: "hide", bookingId: "7", reason: "boring" }).success).toBe(false);
+    expect(hideSchema.safeParse({ intent: "hide", bookingId: "7" }).success).toBe(false);
   });
 });

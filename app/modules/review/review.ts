@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "~/modules/forms/fields";
+import { optionalText, requiredText, rowIdField } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 
 // How a score reads is the catalogue's rule (it orders and filters the search by it).
@@ -20,6 +20,14 @@ export const reviewWindowEnd = (returnedAt: Date) => new Date(returnedAt.getTime
 export const REVIEW_COMMENT_MAX = 1000;
 export const RATING_NOTE_MAX = 500;
 
+/** The supplier's one public reply (its column's size). */
+export const REVIEW_REPLY_MAX = 1000;
+
+/** Why an admin hides a review: a fixed list (db/schema/enums.ts#reviewHiddenReasons is the same, review.test.ts). */
+export const reviewHiddenReasons = ["personalData", "abuse", "offTopic", "spam"] as const;
+export type ReviewHiddenReason = (typeof reviewHiddenReasons)[number];
+
+/** What the driver scores besides the overall, in the form's order. */
 export const reviewAspects = ["carCondition", "cleanliness", "staff", "value", "counterSpeed"] as const;
 /** What the supplier's staff score of the driver. */
 export const ratingAspects = ["onTime", "asAgreed", "communication"] as const;
@@ -54,3 +62,17 @@ export const ratingSchema = z.object({
   note: optionalText(RATING_NOTE_MAX, { multiline: true }),
 });
 export type RatingInput = Omit<z.infer<typeof ratingSchema>, "intent">;
+
+/** The supplier staff's one public reply to a published review (the back office's reviews). */
+export const replySchema = z.object({
+  intent: z.literal("reply"),
+  bookingId: rowIdField(),
+  reply: requiredText(REVIEW_REPLY_MAX, { multiline: true }),
+});
+
+/** An admin hides a published review, with a reason of the fixed list. */
+export const hideSchema = z.object({
+  intent: z.literal("hide"),
+  bookingId: rowIdField(),
+  reason: z.enum(reviewHiddenReasons, { error: messages.required }),
+});
