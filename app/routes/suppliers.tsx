@@ -10,6 +10,7 @@ import { supplierScores } from "~/modules/review/supplier-scores.server";
 import { searchHref } from "~/modules/catalogue/search-query";
 import { useTranslation } from "~/modules/i18n/react";
 import { SupplierScore } from "~/components/review/supplier-score";
+import { SiteLink } from "~/components/site-link";
 import { stylesheets } from "~/components/stylesheets";
 import catalogueStyles from "~/styles/catalogue.css?url";
 
@@ -36,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         id: s.id,
         name: s.name,
         logo: s.logo,
+        slug: s.slug,
         carCount: s.carCount,
         // docs/domain.md#reviews: from the published reviews, "new" below three.
         score: scores.get(s.id) ?? { count: 0, average: null },
@@ -67,6 +69,9 @@ export default function SuppliersPage() {
             <h2>{s.name}</h2>
             <p className="muted">{t("suppliers.cars", { count: s.carCount })}</p>
             <SupplierScore score={s.score} />
+            <p>
+              <SiteLink to={`/suppliers/${s.slug}`}>{t("reviews:supplierPage.read", { supplier: s.name })}</SiteLink>
+            </p>
             {s.searchHref ? <Link to={s.searchHref}>{t("suppliers.seeCars", { name: s.name })}</Link> : null}
           </li>
         ))}

@@ -1,5 +1,6 @@
 import type { FormField } from "~/components/field-props";
 import { FieldErrors } from "~/components/form-errors";
+import { formatScore } from "~/modules/catalogue/supplier-score";
 import { useTranslation } from "~/modules/i18n/react";
 
 const choices = ["1", "2", "3", "4", "5"] as const;
@@ -40,18 +41,19 @@ export function StarsField({ field, legend }: { field: FormField; legend: string
   );
 }
 
-/** Stars already given, read as "4 of 5" beside their aspect. */
+/** Stars given, read as "4 out of 5" beside their aspect; an average as "4.3 out of 5", drawn to the nearest star. */
 export function StarsRead({ label, value }: { label: string; value: number }) {
   const { t } = useTranslation("reviews");
+  const drawn = Math.round(value);
   return (
     <div className="stars-read">
       <dt>{label}</dt>
       <dd>
         <span aria-hidden="true" className="stars-read__glyphs">
-          {"★".repeat(value)}
-          {"☆".repeat(5 - value)}
+          {"★".repeat(drawn)}
+          {"☆".repeat(5 - drawn)}
         </span>{" "}
-        {t("outOfFive", { value })}
+        {t("outOfFive", { value: Number.isInteger(value) ? value : formatScore(value) })}
       </dd>
     </div>
   );

@@ -1,7 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql, type AnyColumn } from "drizzle-orm";
+import { SCORE_MIN_REVIEWS } from "~/modules/catalogue/supplier-score";
 import { pageQuery } from "~/modules/list/paging";
 import { getDb, schema } from "~/utils/db.server";
-import { scoreOf } from "./review";
+import { scoreOf, type ReviewAspect } from "./review";
 import { visibleReview } from "./supplier-scores.server";
 
 const { reviews, suppliers } = schema;
@@ -64,4 +65,28 @@ export async function storedReview(bookingId: number) {
     .from(reviews)
     .where(eq(reviews.bookingId, bookingId));
   return row ? { ...row, published: row.publishedAt !== null } : null;
+}
+
+/**
+ * The averages of each aspect over active supplier `supplierId`'s visible reviews, to one decimal,
+ * as its public page shows them beside its score (docs/domain.md#reviews); null while the supplier
+ * is "new" (fewer than SCORE_MIN_REVIEWS reviews), whose averages are not a score either.
+ */
+export async function supplierAspectAverages(supplierId: number) {
+  const db = await getDb();
+  const average = (column: AnyColumn) => sql<number>`round(avg(${column}), 1)::float8`;
+  const [row] = await db
+    .select({
+      count: count(),
+      carCondition: average(reviews.carCondition),
+      cleanliness: average(reviews.cleanliness),
+      staff: average(reviews.staff),
+      value: average(reviews.value),
+      counterSpeed: average(reviews.counterSpeed),
+    })
+    .from(reviews)
+    .where(and(eq(reviews.supplierId, supplierId), visibleReview));
+  if (!row || row.count < SCORE_MIN_REVIEWS) return null;
+  const { count: _count, ...averages } = row;
+  return averages satisfies Record<ReviewAspect, number>;
 }
