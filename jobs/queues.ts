@@ -24,6 +24,7 @@ export const emailTemplates = [
   "pickup-reminder",
   "rental-agreement",
   "rental-returned",
+  "review-reminder",
   "booking-released",
 ] as const;
 
@@ -89,6 +90,8 @@ export const jobs = {
   "send-pickup-reminders": { queue: "maintenance", payload: z.object({}) },
   // Publishes reviews still blind when their window after the return has closed (docs/domain.md#reviews).
   "publish-reviews": { queue: "maintenance", payload: z.object({}) },
+  // Reminds drivers, once, 3 days before their review's window closes (docs/domain.md#reviews).
+  "send-review-reminders": { queue: "maintenance", payload: z.object({}) },
 } as const;
 
 export type JobName = keyof typeof jobs;
@@ -108,6 +111,8 @@ export const schedules: Array<{ name: JobName; everyMs: number }> = [
   { name: "send-pickup-reminders", everyMs: 15 * 60 * 1000 },
   // A review's window closes 14 days after the return (docs/domain.md#reviews); 15 minutes later is soon enough.
   { name: "publish-reviews", everyMs: 15 * 60 * 1000 },
+  // Three days before a window closes, give or take a quarter of an hour (docs/domain.md#reviews).
+  { name: "send-review-reminders", everyMs: 15 * 60 * 1000 },
 ];
 
 export type RetryPolicy = { attempts: number; firstDelayMs: number; maxDelayMs: number };

@@ -26,6 +26,7 @@ const providedJobs = [
   "expire-mobile-payments",
   // The reviews' (app/modules/review/jobs.server.ts).
   "publish-reviews",
+  "send-review-reminders",
 ] as const satisfies readonly JobName[];
 export type ProvidedJob = (typeof providedJobs)[number];
 

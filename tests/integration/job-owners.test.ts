@@ -12,13 +12,13 @@ describe("the domain's jobs, provided by their owners", () => {
   it("refuses to start while an owner has not provided its jobs, and names them", async () => {
     providePaymentJobs();
     expect(() => assertAllJobsProvided()).toThrow(
-      "No handler provided for the jobs: expire-holds, release-unproven-bookings, send-pickup-reminders, publish-reviews",
+      "No handler provided for the jobs: expire-holds, release-unproven-bookings, send-pickup-reminders, publish-reviews, send-review-reminders",
     );
     await expect(runJob("expire-holds", {}, { jobId: "expire-holds-owner-test", attempt: 1 })).rejects.toThrow(
       "No handler for expire-holds in this process",
     );
     provideBookingJobs();
-    expect(() => assertAllJobsProvided()).toThrow("No handler provided for the jobs: publish-reviews");
+    expect(() => assertAllJobsProvided()).toThrow("No handler provided for the jobs: publish-reviews, send-review-reminders");
     provideReviewJobs();
     expect(() => assertAllJobsProvided()).not.toThrow();
   });

@@ -226,6 +226,7 @@ describe.runIf(testRedisUrl)("the relay's check of jobs handed to Redis (TEST_RE
         "purge-expired-tokens",
         "release-unproven-bookings",
         "send-pickup-reminders",
+        "send-review-reminders",
       ]);
       await connection.flushdb();
       expect(await maintenance.getJobScheduler("expire-holds")).toBeUndefined();

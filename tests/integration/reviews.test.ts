@@ -7,6 +7,7 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
 import { acceptanceReturn } from "~/modules/pricing/final-bill.fixture";
 import { bookingReviews } from "~/modules/review/booking-reviews.server";
 import { publishClosedWindows } from "~/modules/review/publish.server";
+import { sendReviewReminders } from "~/modules/review/reminder.server";
 import type { RatingInput, ReviewInput } from "~/modules/review/review";
 import { supplierScores } from "~/modules/review/supplier-scores.server";
 import { rateDriver, writeReview } from "~/modules/review/write-review.server";
@@ -230,6 +231,34 @@ describe("publishing", () => {
         expect((await supplierScores([fx.llanos.id])).get(fx.llanos.id)).toEqual({ count: 2, average: null });
     }
     expect((await supplierScores([fx.llanos.id])).get(fx.llanos.id)).toEqual({ count: 3, average: 4.3 });
+  });
+});
+
+describe("the reminder", () => {
+  it("reminds a driver who has not reviewed, once, 3 days before the window closes, in their language", async () => {
+    const booking = await fx.rental();
+    const reviewed = await fx.rental();
+    expect(await writeReview(fx.driver, reviewed.id, review, soon)).toBe("written");
+    // 11 days after the return, less a minute: not yet.
+    expect(await sendReviewReminders(new Date("2026-12-15T16:59:00Z"))).toBe(0);
+    expect(await sendReviewReminders(new Date("2026-12-15T17:00:00Z"))).toBe(1);
+    expect(await sendReviewReminders(new Date("2026-12-16T17:00:00Z"))).toBe(0);
+    const told = await fx.db.select().from(notifications).where(eq(notifications.bookingId, booking.id));
+    expect(told.map((n) => [n.messageKey, n.params.until])).toEqual([
+      ["notifications:messages.reviewReminder", "2026-12-18 13:00"],
+    ]);
+    const emails = await outboxEmails(fx.db, "review-reminder");
+    expect(emails.map((e) => [e.jobId, e.to, e.language])).toEqual([
+      [`review-reminder-${booking.id}`, [fx.driver.email], "en"],
+    ]);
+    expect(emails[0].text).toContain("You can still review your rental with");
+    expect(emails[0].text).toContain(`/booking?b=${booking.id}#review`);
+  });
+
+  it("reminds nobody once the window has closed", async () => {
+    await fx.rental();
+    expect(await sendReviewReminders(windowEnd)).toBe(0);
+    expect(await outboxEmails(fx.db, "review-reminder")).toEqual([]);
   });
 });
 

@@ -264,6 +264,20 @@ const templates: Record<string, Template> = {
       </>
     ),
   }),
+  // docs/domain.md#reviews: the one reminder, 3 days before the review's window closes.
+  "review-reminder": (t, data) => ({
+    subject: t("reviewReminder.subject", { supplier: str(data.supplier), reference: str(data.reference) }),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>{t("reviewReminder.body", { supplier: str(data.supplier), until: str(data.until) })}</Text>
+        <Button href={str(data.link)} style={buttonStyle}>
+          {t("rentalReturned.reviewButton")}
+        </Button>
+        <Text>{t("linkFallback", { link: str(data.link) })}</Text>
+      </>
+    ),
+  }),
   // docs/domain.md#unproven-holds: a visitor's pay-later booking released because nobody proved the address in time.
   "booking-released": (t, data) => ({
     subject: t("bookingReleased.subject", { reference: str(data.reference) }),
