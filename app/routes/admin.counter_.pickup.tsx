@@ -1,3 +1,5 @@
+import { DriverRecordList } from "~/components/review/driver-record";
+import { driverRecord } from "~/modules/review/driver-record.server";
 import { getFormProps } from "@conform-to/react";
 import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -40,6 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!found) throw notFound();
   const { detail, asks, balanceCents, plate, driverAge, openCardCents } = found;
   const { booking, car, driver, pickup, deposit } = detail;
+  // docs/domain.md#reviews: what suppliers said of the driver, shown to the counter.
+  const record = await driverRecord(driver.id);
   return {
     title: `${context.t("adminDashboard:pickup.title", { reference: booking.reference })} · Rueda`,
     booking: {
@@ -49,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     car: { name: car.name, plate },
     driver: driver.fullName,
+    driverRecord: record,
     place: { name: pickup[placeNameKey(context.language)], timeZone: pickup.timeZone },
     blocker: blockerSentence(found, pickup.timeZone),
     // docs/domain.md#pick-up: checked against the licence at the counter.
@@ -127,7 +132,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function PickupPage() {
   const { t } = useTranslation("adminDashboard");
-  const { booking, car, driver, driverAge, place, blocker } = useLoaderData<typeof loader>();
+  const { booking, car, driver, driverAge, driverRecord, place, blocker } = useLoaderData<typeof loader>();
   return (
     <section className="page narrow stack pickup">
       <p>
@@ -151,6 +156,10 @@ export default function PickupPage() {
           {place.name} — {booking.startsAt} ({place.timeZone})
         </dd>
       </dl>
+      <section className="card" aria-labelledby="driver-record-title">
+        <h2 id="driver-record-title">{t("reviews:record.title")}</h2>
+        <DriverRecordList record={driverRecord} />
+      </section>
       {blocker ? (
         <p className="notice" role="status">
           {t(blocker.key, blocker.values)}

@@ -77,12 +77,17 @@ for (const mode of jsModes) {
       await expect(rating.getByText(comment)).toBeVisible();
       await expect(rating).toContainText(/Overall★★★★☆ 4 out of 5/);
       await expect(rating).toContainText(/Returned the car as agreed★★★★☆ 4 out of 5/);
+      // What suppliers said of the driver, for staff (and the counter) only.
+      await expect(staffPage.getByRole("region", { name: "Suppliers' ratings" })).toContainText(
+        "1 rating by suppliers, private (the driver never sees it):",
+      );
 
       await driverPage.goto(`/booking?b=${bookingId}&l=en`);
       await expect(review).toContainText("Your review is published.");
       // The rating of the driver is the suppliers' private record.
       await expect(driverPage.getByText("Called ahead.")).toHaveCount(0);
       await expect(driverPage.getByRole("region", { name: "Driver rating" })).toHaveCount(0);
+      await expect(driverPage.getByRole("region", { name: "Suppliers' ratings" })).toHaveCount(0);
     });
   });
 }

@@ -6,6 +6,7 @@ import { recordReturn } from "~/modules/counter/return.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { acceptanceReturn } from "~/modules/pricing/final-bill.fixture";
 import { bookingReviews } from "~/modules/review/booking-reviews.server";
+import { driverRecord } from "~/modules/review/driver-record.server";
 import { publishClosedWindows } from "~/modules/review/publish.server";
 import { sendReviewReminders } from "~/modules/review/reminder.server";
 import type { RatingInput, ReviewInput } from "~/modules/review/review";
@@ -123,7 +124,13 @@ describe("writing reviews", () => {
     expect(await seenBy(fx.staff, booking)).toMatchObject({ role: "staff", review: null, waiting: true });
     expect(await supplierScores([fx.llanos.id])).toEqual(new Map([[fx.llanos.id, { count: 0, average: null }]]));
 
+    // What suppliers said of the driver counts only what is published.
+    expect(await driverRecord(fx.driver.id)).toEqual({ count: 0, averages: null });
     expect(await rateDriver(fx.staff, booking.id, rating, soon)).toBe("written");
+    expect(await driverRecord(fx.driver.id)).toEqual({
+      count: 1,
+      averages: { onTime: 5, asAgreed: 4, communication: 5 },
+    });
     expect((await reviewOf(booking.id)).publishedAt).toEqual(soon);
     expect((await ratingOf(booking.id)).publishedAt).toEqual(soon);
     expect(await seenBy(fx.staff, booking)).toMatchObject({

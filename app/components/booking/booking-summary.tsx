@@ -1,5 +1,6 @@
 import { useTranslation } from "~/modules/i18n/react";
 import type { BookingPage } from "~/modules/counter/booking-page.server";
+import { DriverRecordList } from "~/components/review/driver-record";
 
 type Props = Pick<BookingPage, "booking" | "car" | "supplier" | "pickup" | "dropoff">;
 
@@ -40,7 +41,11 @@ export function BookingSummary({ booking, car, supplier, pickup, dropoff }: Prop
 }
 
 /** The driver and the additional driver; their contact details only where bookingView allows them. */
-export function DriversSection({ booking, driver }: Pick<BookingPage, "booking" | "driver">) {
+export function DriversSection({
+  booking,
+  driver,
+  driverRecord,
+}: Pick<BookingPage, "booking" | "driver" | "driverRecord">) {
   const { t } = useTranslation("bookings");
   const extra = booking.additionalDriver;
   return (
@@ -56,6 +61,12 @@ export function DriversSection({ booking, driver }: Pick<BookingPage, "booking" 
             : t("detail.none")}
         </dd>
       </dl>
+      {driverRecord ? (
+        <section className="stack" aria-labelledby="driver-record-title">
+          <h3 id="driver-record-title">{t("reviews:record.title")}</h3>
+          <DriverRecordList record={driverRecord} />
+        </section>
+      ) : null}
     </section>
   );
 }

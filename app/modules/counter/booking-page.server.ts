@@ -12,6 +12,7 @@ import { placeNameKey } from "~/modules/i18n/place-name";
 import { qrSvg } from "~/modules/images/qr.server";
 import { moneyOf } from "~/modules/payment/money";
 import { bookingReviews } from "~/modules/review/booking-reviews.server";
+import { driverRecord } from "~/modules/review/driver-record.server";
 import { hasReceipt, receivedPayments } from "~/modules/payment/receipt.server";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
@@ -105,6 +106,8 @@ export async function bookingPage(
     pickup: place(pickup),
     dropoff: place(dropoff),
     driver: view.contactDetails ? driver : { ...driver, email: null, phone: null },
+    // docs/domain.md#reviews: what suppliers said of the driver, for staff only.
+    driverRecord: view.staff ? await driverRecord(driver.id) : null,
     granted,
     // docs/domain.md#booking-history: the status changes with the car's pick-up and return, in time order;
     // who took the car out or back is named to staff, the driver sees the supplier.
