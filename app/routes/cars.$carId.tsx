@@ -5,6 +5,7 @@ import { useCatalogueLabels } from "~/components/catalogue/labels";
 import { CarPrice } from "~/components/catalogue/car-price";
 import { BolivarNote } from "~/components/price/bolivar-estimate";
 import { FieldErrors, FormErrors } from "~/components/form-errors";
+import { SiteLink } from "~/components/site-link";
 import { carIsBookableFor } from "~/modules/availability/availability.server";
 import { carPeriodTerms, loadCarDetails } from "~/modules/catalogue/car-page.server";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
@@ -132,6 +133,11 @@ export default function CarPage() {
             {car.supplierLogo ? <img src={car.supplierLogo} alt="" width={60} height={30} /> : null}
             <span>{t("car.supplier", { name: car.supplierName })}</span>
             <ScoreText score={car.supplierScore} labels={labels} />
+          </p>
+          <p>
+            <SiteLink to={`/suppliers/${car.supplierSlug}`}>
+              {t("reviews:supplierPage.read", { supplier: car.supplierName })}
+            </SiteLink>
           </p>
           {car.orSimilar ? <p className="muted">{t("car.orSimilarNote")}</p> : null}
           <CarFacts car={car} labels={labels} />

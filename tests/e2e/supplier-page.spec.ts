@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { newDriver } from "./admin-fixtures";
+import { newDriver, rows } from "./admin-fixtures";
 import { publishedReviews } from "./review-fixtures";
 import { seedDatabase } from "./seed-database";
 import { expect, test } from "./support";
@@ -42,4 +42,14 @@ test("a supplier's page says 'new' below three reviews, then its score and avera
   await expect(aspects).toContainText(/Car condition★★★★★ 4\.7 out of 5/);
   await expect(reviews).toHaveCount(3);
   await expect(page.getByRole("link", { name: "See the cars of Andes Drive" })).toHaveAttribute("href", /supplier=\d+/);
+
+  // A car's page leads to its supplier's, and says its score.
+  const [car] = await rows<{ id: number }>(
+    db(),
+    sql`select c.id from cars c join suppliers s on s.id = c.supplier_id where s.slug = 'andes' and c.status = 'active' order by c.id limit 1`,
+  );
+  await page.goto(`/cars/${car.id}?l=en`);
+  await expect(page.getByRole("img", { name: /^4\.7 out of 5, \d+ reviews$/ })).toBeVisible();
+  await page.getByRole("link", { name: "Read the reviews of Andes Drive" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reviews of Andes Drive");
 });

@@ -10,6 +10,8 @@ import { scoreOf } from "./supplier-score";
 /** What the car page (docs/domain.md#car-page) shows of a car, whatever the dates. */
 export type CarDetails = Omit<CarCard, "payLaterFeePercent" | "supplierId" | "rates" | "fees"> & {
   minimumAge: number;
+  /** The supplier's public page is /suppliers/<slug> (docs/domain.md#reviews). */
+  supplierSlug: string;
   /** The places it is rented from, by id. */
   locationIds: number[];
 };
@@ -29,6 +31,7 @@ export async function loadCarDetails(carId: number): Promise<{ details: CarDetai
     .select({
       car: c,
       supplierName: s.name,
+      supplierSlug: s.slug,
       supplierLogo: s.logo,
       supplierReviewCount: s.reviewCount,
       supplierReviewSum: s.reviewSum,
@@ -69,6 +72,7 @@ export async function loadCarDetails(carId: number): Promise<{ details: CarDetai
     options: optionPrices(car),
     supplierName: row.supplierName,
     supplierLogo: row.supplierLogo,
+    supplierSlug: row.supplierSlug,
     supplierScore: scoreOf(row.supplierReviewCount, row.supplierReviewSum),
     locationIds: places.map((p) => p.id),
   };
