@@ -18,7 +18,9 @@ describe("the domain's jobs, provided by their owners", () => {
       "No handler for expire-holds in this process",
     );
     provideBookingJobs();
-    expect(() => assertAllJobsProvided()).toThrow("No handler provided for the jobs: publish-reviews, send-review-reminders");
+    expect(() => assertAllJobsProvided()).toThrow(
+      "No handler provided for the jobs: publish-reviews, send-review-reminders",
+    );
     provideReviewJobs();
     expect(() => assertAllJobsProvided()).not.toThrow();
   });
