@@ -34,8 +34,7 @@ import { amendClosingCardAttemptsLimited } from "~/modules/payment/amend-closing
 import { messages } from "~/modules/forms/messages";
 import { hoursRefusalMessage } from "~/modules/availability/opening-hours";
 import { requireUser } from "~/modules/user/auth.server";
-import { ratingSchema, reviewSchema, type RatingInput } from "~/modules/review/review";
-import { rateDriver, writeReview } from "~/modules/review/write-review.server";
+import { reviewAction } from "~/modules/review/booking-action.server";
 import { grantRefusal, loadPayableBooking } from "~/modules/payment/payable.server";
 import type { SessionUser } from "~/utils/session.server";
 import { toastHeader, type Toast } from "~/utils/toast.server";
@@ -210,26 +209,6 @@ async function close(user: Parameters<typeof closeRental>[0], id: number, formDa
   });
 }
 
-/**
- * The driver reviews the supplier, or the supplier's staff rate the driver (docs/domain.md#reviews):
- * the form's stars and words, then the module's rules (a returned car, once, within the window).
- */
-async function review(user: SessionUser, id: number, formData: FormData, side: "review" | "rating") {
-  const submission =
-    side === "review" ? parseForm(formData, { schema: reviewSchema }) : parseForm(formData, { schema: ratingSchema });
-  if (submission.status !== "success")
-    return json<Record<string, SubmissionResult<string[]>>>({ [side]: submission.reply() }, { status: 400 });
-  const { intent: _intent, ...input } = submission.value;
-  const outcome =
-    "overall" in input ? await writeReview(user, id, input) : await rateDriver(user, id, input as RatingInput);
-  if (outcome === "notFound") throw notFound();
-  if (outcome !== "written")
-    return json({ [side]: submission.reply({ formErrors: [`reviews:errors.${outcome}`] }) }, { status: 400 });
-  return redirect(`/booking?b=${id}#review`, {
-    headers: { "Set-Cookie": await toastHeader({ type: "success", message: `reviews:${side}.sent` }) },
-  });
-}
-
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("status"), status: z.enum(bookingStatuses) }),
@@ -246,8 +225,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") === "amend-request") return askAmendment(user, id, form);
   if (intent === "add-note") return note(user, id, form);
   if (intent === "close") return close(user, id, form);
-  if (intent === "review") return review(user, id, form, "review");
-  if (intent === "rate-driver") return review(user, id, form, "rating");
+  if (intent === "review") return reviewAction(user, id, form, "review");
+  if (intent === "rate-driver") return reviewAction(user, id, form, "rating");
   const parsed = actionSchema.safeParse({ intent: form.get("intent"), status: form.get("status") ?? undefined });
   if (!parsed.success) throw new Response(null, { status: 400 });
   let toast: Toast;

@@ -13,7 +13,7 @@ import { getSuppliers } from "~/modules/catalogue/reference.server";
 import { searchHref } from "~/modules/catalogue/search-query";
 import { notFound } from "~/modules/http/not-found";
 import { useTranslation } from "~/modules/i18n/react";
-import { reviewAspects } from "~/modules/review/review";
+import { reviewAspects, starsOf } from "~/modules/review/review";
 import { supplierAspectAverages, supplierReviewPage } from "~/modules/review/supplier-reviews.server";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { wallClockLabel } from "~/modules/time/zoned-time";
@@ -54,14 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     score: reviews.score,
     aspects,
     reviews: reviews.items.map((review) => ({
-      stars: {
-        overall: review.overall,
-        carCondition: review.carCondition,
-        cleanliness: review.cleanliness,
-        staff: review.staff,
-        value: review.value,
-        counterSpeed: review.counterSpeed,
-      },
+      stars: starsOf(review),
       comment: review.comment,
       reply: review.reply?.text ?? null,
       hiddenReason: null,

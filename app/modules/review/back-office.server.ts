@@ -7,7 +7,7 @@ import { APP_TIME_ZONE, appToday } from "~/modules/time/calendar";
 import { localToInstant, wallClockLabel } from "~/modules/time/zoned-time";
 import { getDb, schema } from "~/utils/db.server";
 import { AVERAGE_MONTHS, type ReviewsQuery } from "./back-office";
-import { reviewAspects, type ReviewAspect } from "./review";
+import { reviewAspects, starsOf, type ReviewAspect } from "./review";
 import { visibleReview } from "./supplier-scores.server";
 
 const { bookings, reviews, suppliers, users } = schema;
@@ -122,14 +122,7 @@ export async function backOfficeReviews(user: StaffUser, query: ReviewsQuery, la
     reference: row.reference,
     supplier: row.supplier,
     author: row.author,
-    stars: {
-      overall: row.overall,
-      carCondition: row.carCondition,
-      cleanliness: row.cleanliness,
-      staff: row.staff,
-      value: row.value,
-      counterSpeed: row.counterSpeed,
-    },
+    stars: starsOf(row),
     comment: row.comment,
     published: day(row.publishedAt)!,
     reply: row.reply === null ? null : { text: row.reply, at: day(row.repliedAt)! },

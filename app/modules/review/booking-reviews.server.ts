@@ -3,11 +3,9 @@ import { isStaff } from "~/modules/access/booking-scope.server";
 import { wallClockLabel } from "~/modules/time/zoned-time";
 import { getDb, schema } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
-import { reviewWindowEnd, type RatingAspect, type ReviewAspect } from "./review";
+import { reviewWindowEnd, starsOf, type RatingAspect } from "./review";
 
 const { driverRatings, reviews } = schema;
-
-type Stars = Record<"overall" | ReviewAspect, number>;
 
 /**
  * The booking page's reviews section for one viewer (docs/domain.md#reviews), once the car has
@@ -36,14 +34,7 @@ export async function bookingReviews(
   const windowEnd = reviewWindowEnd(rental.returnedAt);
   const open = windowEnd.getTime() > now.getTime();
   const reviewView = review && {
-    stars: {
-      overall: review.overall,
-      carCondition: review.carCondition,
-      cleanliness: review.cleanliness,
-      staff: review.staff,
-      value: review.value,
-      counterSpeed: review.counterSpeed,
-    } satisfies Stars,
+    stars: starsOf(review),
     comment: review.comment,
     published: review.publishedAt !== null,
     /** The supplier's public reply, once written. */

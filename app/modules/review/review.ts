@@ -32,6 +32,19 @@ export const reviewAspects = ["carCondition", "cleanliness", "staff", "value", "
 /** What the supplier's staff score of the driver. */
 export const ratingAspects = ["onTime", "asAgreed", "communication"] as const;
 export type ReviewAspect = (typeof reviewAspects)[number];
+
+/** A review's stars: the overall and each aspect's. */
+export type ReviewStars = Record<"overall" | ReviewAspect, number>;
+
+/** The stars of a review row (which carries more), as the pages read them. */
+export const starsOf = (row: ReviewStars): ReviewStars => ({
+  overall: row.overall,
+  carCondition: row.carCondition,
+  cleanliness: row.cleanliness,
+  staff: row.staff,
+  value: row.value,
+  counterSpeed: row.counterSpeed,
+});
 export type RatingAspect = (typeof ratingAspects)[number];
 
 /** One to five stars, posted by a radio group: anything else reads as not chosen. */
