@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "./client";
+import type { Database, Transaction } from "./client";
 import * as s from "./schema";
 
 export const DEMO_PASSWORD = "Rueda2026!";
@@ -1089,15 +1089,7 @@ async function seedDemo(db: Database, passwordHash: string) {
           paymentMethod: "cardPayment",
         })
         .returning({ id: s.bookings.id });
-      await tx.insert(s.payments).values({
-        bookingId: booking.id,
-        method: "cardPayment",
-        amountCents: total,
-        status: "succeeded",
-        providerReference: `demo:seed-${r.reference.toLowerCase()}`,
-        details: { gateway: "demo" },
-        verifiedAt: startsAt,
-      });
+      await paidByDemoCard(tx, booking.id, total, r.reference, startsAt);
       // Within any allowance (at least 150 km a day), back on time: only the missing eighth may cost.
       const fuelCents = car.fuelPolicy === "likeForlike" ? supplierCounterRules.llanos.refuelEighthCents : 0;
       const covers = Math.min(deposit.cents, fuelCents);
@@ -1135,5 +1127,213 @@ async function seedDemo(db: Database, passwordHash: string) {
           : {}),
       });
     }
+
+    await seedReviewedRentals(tx, { suppliers, cars, carValues, links, staffId: staff.id, passwordHash });
   });
+}
+
+/** Booking `bookingId` paid in full (`cents`) by the demo card gateway at `at`. */
+function paidByDemoCard(tx: Transaction, bookingId: number, cents: number, reference: string, at: Date) {
+  return tx.insert(s.payments).values({
+    bookingId,
+    method: "cardPayment",
+    amountCents: cents,
+    status: "succeeded",
+    providerReference: `demo:seed-${reference.toLowerCase()}`,
+    details: { gateway: "demo" },
+    verifiedAt: at,
+  });
+}
+
+/** The final bill of a car back on time, full, unharmed, within its allowance, with no deposit: nothing to pay. */
+export const nothingBilled = (drivenKm: number): s.StoredFinalBill => ({
+  drivenKm,
+  fuel: null,
+  extraKm: null,
+  lateReturn: null,
+  damages: [],
+  extrasCents: 0,
+  deposit: null,
+  depositCoversCents: 0,
+  depositReturnedCents: 0,
+  stillToPayCents: 0,
+});
+
+/**
+ * Five drivers who rented weeks ago, whose demo reviews give four suppliers a score, so a fresh
+ * `npm start` shows scores, the order by rating and the supplier pages (docs/domain.md#reviews).
+ * Andes and Orinoco keep none: they stay "New". Each rental is a car of its own, closed with
+ * nothing to pay and no deposit, weeks before the counter's and the dashboard's windows. The
+ * suppliers' counts are computed after the seed by `refreshSupplierScore`, the rule's one place.
+ */
+const demoReviewers = [
+  { fullName: "Mariela Contreras", email: "mariela.contreras@correo.example" },
+  { fullName: "José Gregorio Pérez", email: "jose.perez@correo.example" },
+  { fullName: "Yusmary Hernández", email: "yusmary.hernandez@correo.example" },
+  { fullName: "Carlos Aponte", email: "carlos.aponte@correo.example" },
+  { fullName: "Oriana Salazar", email: "oriana.salazar@correo.example" },
+];
+
+/** Overall, then car condition, cleanliness, staff, value for money and speed at the counter. */
+type DemoReview = { stars: [number, number, number, number, number, number]; comment: string; reply?: string };
+
+const demoReviews: Record<string, DemoReview[]> = {
+  llanos: [
+    {
+      stars: [5, 5, 5, 5, 4, 5],
+      comment:
+        "El carro impecable y con el tanque full. En el mostrador del aeropuerto nos atendieron en diez minutos.",
+      reply: "¡Gracias por preferirnos! Los esperamos en su próximo viaje.",
+    },
+    { stars: [4, 4, 4, 5, 4, 3], comment: "Todo bien con el carro. La entrega tardó un poco porque había cola." },
+    {
+      stars: [5, 5, 4, 5, 5, 5],
+      comment: "Muy amables, me explicaron todo el contrato. Volvería a alquilar con ellos.",
+    },
+    { stars: [4, 4, 5, 4, 4, 4], comment: "" },
+  ],
+  caribe: [
+    { stars: [5, 5, 5, 4, 5, 4], comment: "Excelente relación precio-calidad para recorrer el oriente." },
+    { stars: [4, 4, 4, 4, 4, 4], comment: "El aire acondicionado funcionaba perfecto, que en Cumaná se agradece." },
+    {
+      stars: [4, 3, 4, 5, 4, 4],
+      comment: "El carro tenía algunos rayones, pero quedaron anotados en la entrega sin problema.",
+    },
+  ],
+  margarita: [
+    {
+      stars: [3, 3, 3, 4, 3, 2],
+      comment: "El carro cumplió, pero esperamos casi una hora en el mostrador.",
+      reply: "Disculpe la espera: ese día llegaron tres vuelos juntos. Ya sumamos una persona más en temporada.",
+    },
+    { stars: [4, 4, 4, 4, 3, 4], comment: "Bien para moverse por la isla. Un poco caro en temporada alta." },
+    { stars: [4, 5, 4, 4, 4, 4], comment: "Good car, easy pick-up at the airport, staff spoke some English." },
+  ],
+  avila: [
+    { stars: [5, 5, 5, 5, 5, 5], comment: "Puntuales en la entrega y en la devolución. Cien por ciento recomendados." },
+    { stars: [5, 4, 5, 5, 4, 5], comment: "Carro nuevecito. Nos dejaron la silla del bebé ya instalada." },
+    { stars: [4, 4, 4, 4, 4, 5], comment: "Trámite rapidísimo en Las Mercedes." },
+    { stars: [5, 5, 5, 5, 5, 4], comment: "" },
+  ],
+};
+
+async function seedReviewedRentals(
+  tx: Transaction,
+  demo: {
+    suppliers: Array<{ id: number; slug: string }>;
+    cars: Array<{ id: number }>;
+    carValues: Array<ReturnType<typeof demoCar>>;
+    links: Array<{ carId: number; locationId: number }>;
+    staffId: number;
+    passwordHash: string;
+  },
+) {
+  const day = 24 * 3600_000;
+  const reviewers = await tx
+    .insert(s.users)
+    .values(
+      demoReviewers.map((r) => ({
+        ...r,
+        type: "user" as const,
+        activated: true,
+        passwordHash: demo.passwordHash,
+        language: "es",
+      })),
+    )
+    .returning({ id: s.users.id });
+  const today = Math.floor(Date.now() / day) * day;
+  let rental = 0;
+  for (const [slug, reviews] of Object.entries(demoReviews)) {
+    const supplierIndex = demo.suppliers.findIndex((x) => x.slug === slug);
+    for (const [k, review] of reviews.entries()) {
+      // A car of this supplier beyond those the demo bookings above use (the first three of each).
+      const index = supplierIndex + demo.suppliers.length * (3 + k);
+      const car = demo.carValues[index];
+      const carId = demo.cars[index].id;
+      const placeId = demo.links.find((l) => l.carId === carId)!.locationId;
+      const days = 3 + (k % 3);
+      const startsAt = new Date(today - (25 + 11 * k + supplierIndex) * day + 14 * 3600_000);
+      const endsAt = new Date(startsAt.getTime() + days * day);
+      const total = car.dailyPriceCents * days;
+      rental += 1;
+      const reference = `RD-RESENA${rental}`;
+      const driverId = reviewers[rental % reviewers.length].id;
+      const [booking] = await tx
+        .insert(s.bookings)
+        .values({
+          reference,
+          carId,
+          supplierId: car.supplierId,
+          driverId,
+          pickupLocationId: placeId,
+          dropoffLocationId: placeId,
+          startsAt,
+          endsAt,
+          status: "paid",
+          days,
+          priceCents: total,
+          breakdown: {
+            days,
+            dailyPriceCents: car.dailyPriceCents,
+            options: {},
+            subtotalCents: total,
+            payLaterFeePercent: 0,
+            totalCents: total,
+          },
+          paymentMethod: "cardPayment",
+          createdAt: new Date(startsAt.getTime() - 12 * day),
+        })
+        .returning({ id: s.bookings.id });
+      await paidByDemoCard(tx, booking.id, total, reference, startsAt);
+      const returnedAt = new Date(endsAt.getTime() - 2 * 3600_000);
+      await tx.insert(s.rentals).values({
+        bookingId: booking.id,
+        state: "closed",
+        pickedUpAt: startsAt,
+        pickedUpBy: demo.staffId,
+        odometerOutKm: 30_000 + 1_000 * rental,
+        fuelOutEighths: 8,
+        depositCents: 0,
+        signerName: demoReviewers[rental % reviewers.length].fullName,
+        signedAt: startsAt,
+        language: "es",
+        returnedAt,
+        returnedBy: demo.staffId,
+        odometerInKm: 30_000 + 1_000 * rental + 90 * days,
+        fuelInEighths: 8,
+        finalBill: nothingBilled(90 * days),
+        closedAt: returnedAt,
+        closedBy: demo.staffId,
+      });
+      const [overall, carCondition, cleanliness, staff, value, counterSpeed] = review.stars;
+      const publishedAt = new Date(returnedAt.getTime() + 2 * day);
+      await tx.insert(s.reviews).values({
+        bookingId: booking.id,
+        supplierId: car.supplierId,
+        authorId: driverId,
+        overall,
+        carCondition,
+        cleanliness,
+        staff,
+        value,
+        counterSpeed,
+        comment: review.comment || null,
+        createdAt: publishedAt,
+        publishedAt,
+        ...(review.reply ? { reply: review.reply, repliedAt: new Date(publishedAt.getTime() + day) } : {}),
+      });
+      // Llanos's staff rated their drivers too: the driver record the counter shows.
+      if (slug === "llanos")
+        await tx.insert(s.driverRatings).values({
+          bookingId: booking.id,
+          driverId,
+          authorId: demo.staffId,
+          onTime: 5,
+          asAgreed: k === 1 ? 4 : 5,
+          communication: 5,
+          createdAt: returnedAt,
+          publishedAt,
+        });
+    }
+  }
 }

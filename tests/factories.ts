@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import * as s from "../db/schema";
-import { banks as bankRows } from "../db/seed-data";
+import { banks as bankRows, nothingBilled } from "../db/seed-data";
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
@@ -160,18 +160,7 @@ export async function createBookedCar(
 }
 
 /** A stored bill of nothing owed, for a rental written back straight into the table. */
-export const noBill = {
-  drivenKm: 100,
-  fuel: null,
-  extraKm: null,
-  lateReturn: null,
-  damages: [],
-  extrasCents: 0,
-  deposit: null,
-  depositCoversCents: 0,
-  depositReturnedCents: 0,
-  stillToPayCents: 0,
-} satisfies s.StoredFinalBill;
+export const noBill = nothingBilled(100);
 
 /** The tokens in the links of the email jobs of `template` sent to `to`, oldest first. */
 export async function outboxTokens(db: Executor, to: string, template: string): Promise<string[]> {

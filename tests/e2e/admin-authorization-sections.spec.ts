@@ -1,5 +1,5 @@
 import { backOfficeSections } from "../../app/modules/backoffice/sections";
-import { adminOnly, authorizationTable, shared, type Row } from "./admin-authorization";
+import { adminOnly, authorizationTable, forgedAgainstA, shared, type Row } from "./admin-authorization";
 import { test } from "./support";
 
 /*
@@ -21,6 +21,15 @@ const routes: Row[] = [
     path: () => "/admin/reviews",
     form: () => ({}),
     cells: shared(400),
+  },
+  {
+    // Replies are the supplier's own staff's: B's staff and admins find no review of theirs to answer.
+    name: "POST /admin/reviews reply to A's review (forged)",
+    method: "POST",
+    path: () => "/admin/reviews",
+    form: (fx) => ({ intent: "reply", bookingId: String(fx.bookingId), reply: "A forged reply" }),
+    cells: { ...forgedAgainstA(), admin: 404 },
+    untouched: ["review"],
   },
   {
     name: "POST /admin/outbox (empty form)",

@@ -48,7 +48,7 @@ export type Row = {
   form?: (fx: Fixture) => Record<string, string> | URLSearchParams | Promise<URLSearchParams>;
   cells: Cells;
   /** The rows of A a request must leave as they were, when refused. */
-  untouched?: Array<"car" | "booking" | "payment" | "staffA" | "supplierA" | "place">;
+  untouched?: Array<"car" | "booking" | "payment" | "staffA" | "supplierA" | "place" | "review">;
 };
 
 /* The usual columns. `ok`: what a role allowed in gets (200 for a page; 400 for an empty form). */
@@ -68,6 +68,7 @@ const tables = {
   staffA: "users",
   supplierA: "suppliers",
   place: "locations",
+  review: "reviews",
 } as const;
 
 /**
@@ -80,7 +81,7 @@ export function authorizationTable(): {
   clients: Record<Role, APIRequestContext>;
   checkRow: (row: Row) => Promise<void>;
 } {
-  const getDb = seedDatabase("staff of two suppliers, a car, a booking and a pago móvil transfer");
+  const getDb = seedDatabase("staff of two suppliers, a car, a booking, its review and a pago móvil transfer");
   const fx = {} as Fixture;
   const clients = {} as Record<Role, APIRequestContext>;
 
@@ -95,6 +96,10 @@ export function authorizationTable(): {
     const bookingReference = marker("MX").slice(0, 16);
     const transferReference = String(Date.now()).slice(-9);
     const { bookingId, paymentId } = await awaitingTransfer(db, carId, bookingReference, transferReference);
+    // A's published review of that booking, without a reply yet: what a forged reply would change.
+    await db.execute(sql`insert into reviews (booking_id, supplier_id, author_id, overall, car_condition, cleanliness,
+        staff, value, counter_speed, published_at)
+      select id, supplier_id, driver_id, 4, 4, 4, 4, 4, 4, now() from bookings where id = ${bookingId}`);
     const [{ month }] = (await db.execute(
       sql`select to_char(starts_at at time zone 'America/Caracas', 'YYYY-MM') as month from bookings where id = ${bookingId}`,
     )) as unknown as Array<{ month: string }>;
@@ -150,6 +155,7 @@ export function authorizationTable(): {
     staffA: () => fx.staffAId,
     supplierA: () => fx.supplierAId,
     place: () => fx.placeId,
+    review: () => fx.bookingId,
   };
 
   /** One row of the table: every role that is asked gets its cell's answer. */

@@ -173,10 +173,15 @@ export async function awaitingTransfer(
 /** What a row of a table says now, to check a refused request changed nothing. */
 export async function snapshot(
   db: Executor,
-  table: "cars" | "bookings" | "payments" | "suppliers" | "locations" | "users",
+  table: "cars" | "bookings" | "payments" | "suppliers" | "locations" | "users" | "reviews",
   id: number,
 ): Promise<Record<string, unknown>> {
-  const [row] = await rows<Record<string, unknown>>(db, sql`select * from ${sql.identifier(table)} where id = ${id}`);
+  // A review's key is its booking's.
+  const key = sql.identifier(table === "reviews" ? "booking_id" : "id");
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`select * from ${sql.identifier(table)} where ${key} = ${id}`,
+  );
   return row;
 }
 

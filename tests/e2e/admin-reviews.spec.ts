@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { ADMIN, carOf, DEMO_PASSWORD, marker, newDriver, rows, STAFF } from "./admin-fixtures";
-import { noBill } from "../factories";
+import { ADMIN, carOf, DEMO_PASSWORD, marker, newDriver, STAFF } from "./admin-fixtures";
+import { returnedRental } from "./review-fixtures";
 import { seedDatabase } from "./seed-database";
 import { expect, jsModes, test } from "./support";
 import { signedInAs } from "./sign-in";
@@ -15,31 +15,14 @@ const db = seedDatabase("published reviews of the demo supplier's rentals");
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** A rental of car `carId` by `driverId`, returned yesterday, with the driver's review published an hour ago. */
+/** A rental of car `carId` by `driverId`, returned an hour ago, with the driver's review published just after. */
 async function publishedReview(carId: number, driverId: number, reference: string, comment: string): Promise<number> {
-  const [booking] = await rows<{ id: number }>(
-    db(),
-    sql`insert into bookings (reference, car_id, supplier_id, driver_id, pickup_location_id, dropoff_location_id, starts_at, ends_at,
-          status, days, price_cents, breakdown, payment_method)
-        select ${reference}, c.id, c.supplier_id, ${driverId}, cl.location_id, cl.location_id,
-          date_trunc('minute', now()) - interval '4 days', date_trunc('minute', now()) - interval '1 day', 'paid', 3, 8400,
-          jsonb_build_object('days', 3, 'dailyPriceCents', 2800, 'options', '{}'::jsonb, 'subtotalCents', 8400,
-            'payLaterFeePercent', 0, 'totalCents', 8400),
-          'cardPayment'
-        from cars c join car_locations cl on cl.car_id = c.id where c.id = ${carId}
-        order by cl.location_id limit 1
-        returning id`,
-  );
-  await db()
-    .execute(sql`insert into rentals (booking_id, picked_up_at, odometer_out_km, fuel_out_eighths, deposit_cents,
-      signer_name, signed_at, language, state, returned_at, odometer_in_km, fuel_in_eighths, final_bill)
-    select id, starts_at, 12000, 8, 0, 'Daniela Conductora', starts_at, 'en', 'returned', ends_at, 12300, 8,
-      ${JSON.stringify(noBill)}::jsonb from bookings where id = ${booking.id}`);
+  const bookingId = await returnedRental(db(), carId, driverId, reference);
   await db()
     .execute(sql`insert into reviews (booking_id, supplier_id, author_id, overall, car_condition, cleanliness, staff,
       value, counter_speed, comment, published_at)
-    select id, supplier_id, driver_id, 4, 5, 4, 3, 4, 2, ${comment}, now() - interval '1 hour' from bookings where id = ${booking.id}`);
-  return booking.id;
+    select id, supplier_id, driver_id, 4, 5, 4, 3, 4, 2, ${comment}, now() from bookings where id = ${bookingId}`);
+  return bookingId;
 }
 
 for (const mode of jsModes) {
@@ -81,7 +64,7 @@ for (const mode of jsModes) {
       await expect(averages.getByRole("row")).toHaveCount(7);
       const review = staffPage.getByRole("article", { name: `Booking ${answered}` });
       await expect(review).toContainText(`Friendly counter ${answered}`);
-      await expect(review).toContainText(/Speed at the counter★★☆☆☆ 2 out of 5/);
+      await expect(review).toContainText(/Speed at the counter★★★★★ 2 out of 5/);
       // Staff do not moderate.
       await expect(review.getByRole("link", { name: "Hide this review" })).toHaveCount(0);
       await review.getByLabel("Your public reply").fill(reply);

@@ -7,8 +7,8 @@ import { caracas, expect, jsModes, test } from "./support";
 /*
  * The supplier's score in the search (docs/domain.md#reviews): on every card, compact ("★ 4.3 (12)",
  * "New" below three reviews), a "Rating (highest first)" order and a "4+ stars" filter, both in the
- * address (bookmarkable, no JavaScript needed). The demo suppliers have no review: one gets three
- * five-star ones here; what other specs add to the scores only keeps them what this test reads.
+ * address (bookmarkable, no JavaScript needed). Four demo suppliers have a score and two are new;
+ * Caribe gets three more five-star reviews here; what other specs add keeps what this test reads.
  */
 const db = seedDatabase("three five-star reviews of Caribe Autos");
 

@@ -40,6 +40,9 @@ test("a supplier's page says 'new' below three reviews, then its score and avera
   await expect(page.getByText(/★ 4\.7 out of 5 · 3 reviews/)).toBeVisible();
   const aspects = page.getByRole("region", { name: "Average by aspect" });
   await expect(aspects).toContainText(/Car condition★★★★★ 4\.7 out of 5/);
+  // Drawn as it reads: the five stars filled to 4.7 of 5 (94 %), not rounded up to five.
+  const drawn = aspects.getByRole("definition").first().locator("[aria-hidden]");
+  await expect(drawn).toHaveCSS("background-image", /rgb\(161, 98, 7\) 94%, rgb\(214, 211, 209\) 94%/);
   await expect(reviews).toHaveCount(3);
   await expect(page.getByRole("link", { name: "See the cars of Andes Drive" })).toHaveAttribute("href", /supplier=\d+/);
 

@@ -124,7 +124,7 @@ afterAll(async () => {
 });
 
 describe("the supplier's reply", () => {
-  it("is stored once: a second reply is refused and changes nothing", async () => {
+  it("is stored once and audited: a second reply is refused and changes nothing", async () => {
     const booking = await fx.reviewed();
     const at = new Date("2026-12-06T12:00:00Z");
     expect(await replyToReview(fx.staff, booking.id, "Thank you, come back soon.", at)).toBe("replied");
@@ -134,6 +134,18 @@ describe("the supplier's reply", () => {
       repliedAt: at,
       repliedBy: fx.staff.id,
     });
+    // Public words in the supplier's name: who wrote them is on the record, once.
+    expect(await fx.db.select().from(auditLog).where(eq(auditLog.subjectType, "review"))).toMatchObject([
+      {
+        actorId: fx.staff.id,
+        action: "review.reply",
+        subjectId: booking.id,
+        supplierId: fx.llanos.id,
+        changes: { reply: [null, "Thank you, come back soon."] },
+      },
+    ]);
+    const log = await auditLogPage(readAuditQuery(new URLSearchParams("subject=review")), "en");
+    expect(log.rows).toMatchObject([{ action: "review.reply", subjectName: booking.reference }]);
 
     // Through the page: refused with the translated reason, beside the review, nothing changed.
     const again = await post(fx.staff, { intent: "reply", bookingId: String(booking.id), reply: "Edited" });

@@ -1,6 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { SCORE_MIN_REVIEWS, scoreOf } from "~/modules/catalogue/supplier-score";
 import { submitContactMessage } from "~/modules/contact/contact.server";
+import { supplierScores } from "~/modules/review/supplier-scores.server";
 import { prepareDatabase } from "~/modules/setup/prepare-database.server";
 import { inviteAdmin } from "~/modules/user/admin-account.server";
 import { getDb, schema } from "~/utils/db.server";
@@ -73,6 +75,29 @@ describe("start-up with demo data", () => {
     const cars = await db.select({ mileage: schema.cars.mileage, extraKm: schema.cars.extraKmCents }).from(schema.cars);
     expect(cars.filter((c) => c.mileage > 0).every((c) => c.extraKm > 0)).toBe(true);
     expect(cars.filter((c) => c.mileage < 0).every((c) => c.extraKm === 0)).toBe(true);
+  });
+
+  it("shows reviews (docs/domain.md#reviews): four suppliers scored from their visible reviews, Andes and Orinoco new", async () => {
+    await prepareDatabase({ demoData: true });
+    const db = await getDb();
+    const suppliers = await db.select({ id: schema.suppliers.id, slug: schema.suppliers.slug }).from(schema.suppliers);
+    const scores = await supplierScores(suppliers.map((s) => s.id));
+    const reviews = await db.select().from(schema.reviews);
+    for (const supplier of suppliers) {
+      const own = reviews.filter((r) => r.supplierId === supplier.id && r.publishedAt !== null && r.hiddenAt === null);
+      const score = scores.get(supplier.id)!;
+      if (supplier.slug === "andes" || supplier.slug === "orinoco") {
+        expect(score).toEqual({ count: 0, average: null });
+        continue;
+      }
+      expect(own.length).toBeGreaterThanOrEqual(SCORE_MIN_REVIEWS);
+      expect(score).toEqual(
+        scoreOf(
+          own.length,
+          own.reduce((sum, r) => sum + r.overall, 0),
+        ),
+      );
+    }
   });
 
   it.runIf(Boolean(process.env.DATABASE_URL))(

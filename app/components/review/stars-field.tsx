@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import type { FormField } from "~/components/field-props";
 import { FieldErrors } from "~/components/form-errors";
 import { formatScore } from "~/modules/catalogue/supplier-score";
@@ -41,20 +42,24 @@ export function StarsField({ field, legend }: { field: FormField; legend: string
   );
 }
 
-/** Stars given, read as "4 out of 5" beside their aspect; an average as "4.3 out of 5", drawn to the nearest star. */
+/**
+ * Stars given, read as "4 out of 5" beside their aspect; an average as "4.3 out of 5". The five
+ * stars are filled to the value's share of their width (4.3 → 86 %), not to the nearest star.
+ */
 export function StarsRead({ label, value }: { label: string; value: number }) {
   const { t } = useTranslation("reviews");
-  const drawn = Math.round(value);
   return (
     <div className="stars-read">
       <dt>{label}</dt>
       <dd>
-        <span aria-hidden="true" className="stars-read__glyphs">
-          {"★".repeat(drawn)}
-          {"☆".repeat(5 - drawn)}
+        <span aria-hidden="true" className="stars-read__glyphs" style={starsFill(value)}>
+          ★★★★★
         </span>{" "}
         {t("outOfFive", { value: Number.isInteger(value) ? value : formatScore(value) })}
       </dd>
     </div>
   );
 }
+
+/** The share of the five stars drawn filled, as the glyphs' gradient reads it (app/styles/booking.css). */
+const starsFill = (value: number) => ({ "--fill": `${(value / 5) * 100}%` }) as CSSProperties;

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { StaffUser } from "~/modules/access/staff.server";
+import { recordAudit } from "~/modules/audit/audit.server";
 import { getDb, schema } from "~/utils/db.server";
 
 const { reviews } = schema;
@@ -28,13 +29,25 @@ export async function replyToReview(
   if (user.type !== "supplier") return "notFound";
   const db = await getDb();
   const theirs = and(eq(reviews.bookingId, bookingId), eq(reviews.supplierId, user.supplierId));
-  // One statement: of two replies sent at once, the second finds the first's and changes nothing.
-  const written = await db
-    .update(reviews)
-    .set({ reply: text, repliedAt: now, repliedBy: user.id })
-    .where(and(theirs, isNotNull(reviews.publishedAt), isNull(reviews.hiddenAt), isNull(reviews.reply)))
-    .returning({ bookingId: reviews.bookingId });
-  if (written.length > 0) return "replied";
+  const replied = await db.transaction(async (tx) => {
+    // One statement: of two replies sent at once, the second finds the first's and changes nothing.
+    const written = await tx
+      .update(reviews)
+      .set({ reply: text, repliedAt: now, repliedBy: user.id })
+      .where(and(theirs, isNotNull(reviews.publishedAt), isNull(reviews.hiddenAt), isNull(reviews.reply)))
+      .returning({ bookingId: reviews.bookingId });
+    if (written.length === 0) return false;
+    // Public words in the supplier's name: who wrote them is on the record (docs/domain.md#reviews).
+    await recordAudit(tx, user, {
+      action: "review.reply",
+      subjectType: "review",
+      subjectId: bookingId,
+      supplierId: user.supplierId,
+      changes: { reply: [null, text] },
+    });
+    return true;
+  });
+  if (replied) return "replied";
   const [review] = await db
     .select({ publishedAt: reviews.publishedAt, hiddenAt: reviews.hiddenAt, reply: reviews.reply })
     .from(reviews)

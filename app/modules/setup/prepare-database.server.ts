@@ -1,3 +1,4 @@
+import { refreshSupplierScores } from "~/modules/review/supplier-scores.server";
 import { inviteFirstAdmin } from "~/modules/user/admin-account.server";
 import { hashPassword } from "~/modules/user/password.server";
 import { DEMO_PASSWORD, seedIfEmpty, withSetupLock } from "~/utils/db.server";
@@ -19,6 +20,8 @@ export function prepareDatabase(options: { demoData: boolean; adminEmail?: strin
   return withSetupLock(async ({ db, kind, migrate }) => {
     await migrate();
     const seeded = options.demoData ? await seedIfEmpty(db, () => hashPassword(DEMO_PASSWORD)) : false;
+    // The demo's reviews count towards their suppliers' scores by the rule's one place (docs/domain.md#reviews).
+    if (seeded) await refreshSupplierScores(db);
     const admin = await inviteFirstAdmin(db, options.adminEmail);
     return { kind, seeded, admin };
   });
