@@ -4,7 +4,7 @@ import { useState } from "react";
 import { CarCard } from "~/components/catalogue/car-card";
 import { BolivarNote } from "~/components/price/bolivar-estimate";
 import { SortSelect } from "~/components/catalogue/sort-select";
-import { useCatalogueLabels } from "~/components/catalogue/labels";
+import { useCatalogueLabels, type CatalogueLabels } from "~/components/catalogue/labels";
 import { Pagination } from "~/components/catalogue/pagination";
 import { SearchFilters } from "~/components/catalogue/search-filters";
 import { SEARCH_FORM_ID, SearchForm } from "~/components/catalogue/search-form";
@@ -16,6 +16,7 @@ import { resultCard } from "~/modules/catalogue/result-card.server";
 import { searchCars } from "~/modules/catalogue/search.server";
 import { limitsLeavingOut } from "~/modules/availability/availability.server";
 import { pageQuery } from "~/modules/list/paging";
+import { drawnOnServer, useServerDrawn } from "~/modules/http/server-drawn";
 import {
   CARS_PER_PAGE,
   carHref,
@@ -113,7 +114,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       shortPeriod: `${formatLocalDateTime(from, language, "short")} – ${formatLocalDateTime(to, language, "short")}`,
       // Each card's headline price, priced here (docs/domain.md#price-lines): the page sends
       // what a card shows, not the rates and options it is priced from.
-      cars: cars.map((car) => resultCard(car, days, payNow)),
+      // A document draws them once, as HTML, and leaves them out of its data (null here):
+      // the cards are plain links, never redrawn from data while the page hydrates.
+      cars:
+        cars.length > 0
+          ? drawnOnServer(
+              context,
+              CARS_DRAWN,
+              cars.map((car) => resultCard(car, days, payNow)),
+            )
+          : [],
       leftOut,
       // The places' hours, then a refusal (a warning) or the fees the searched times add; the
       // class comes along so the page's code stays a plain list (docs/architecture.md#budgets).
@@ -125,6 +135,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
   };
 }
+
+/** The key the page's cards are kept under for the document's render (server-drawn.ts). */
+const CARS_DRAWN = "search.cars";
 
 export default function SearchPage() {
   const data = useLoaderData<typeof loader>();
@@ -226,7 +239,7 @@ function SearchView({
                   <input type="hidden" form={SEARCH_FORM_ID} name={SORT_PARAM} value={data.sort} />
                 )}
               </div>
-              {results.cars.length > 0 ? <BolivarNote /> : null}
+              {results.cars?.length !== 0 ? <BolivarNote /> : null}
               {results.total === 0 ? (
                 <div className="notice empty-state">
                   <h3>{t("search.emptyTitle")}</h3>
@@ -251,7 +264,7 @@ function SearchView({
                     </li>
                   </ul>
                 </div>
-              ) : results.cars.length === 0 ? (
+              ) : results.cars?.length === 0 ? (
                 <div className="notice empty-state">
                   <p>{t("search.pageEmpty")}</p>
                   <p>
@@ -259,28 +272,7 @@ function SearchView({
                   </p>
                 </div>
               ) : (
-                <ol className="car-list">
-                  {results.cars.map((car, i) => (
-                    <li key={car.id}>
-                      <CarCard
-                        car={{
-                          ...car,
-                          carHref: carHref(car.id, results),
-                          bookHref: checkoutHref({
-                            carId: car.id,
-                            pickupId: results.pickupId,
-                            dropoffId: results.dropoffId,
-                            from: results.from,
-                            to: results.to,
-                          }),
-                        }}
-                        days={results.days}
-                        labels={labels}
-                        eager={i < 2}
-                      />
-                    </li>
-                  ))}
-                </ol>
+                <ResultList results={results} labels={labels} />
               )}
               <Pagination page={results.page} pages={results.pages} more={results.more} hrefFor={hrefFor} />
             </>
@@ -292,5 +284,41 @@ function SearchView({
         </section>
       </div>
     </div>
+  );
+}
+
+type Results = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["results"]>;
+
+/**
+ * The page's cards. While the browser hydrates a document they are the server's markup as it
+ * is (its data left them out: server-drawn.ts); a client navigation's data draws them anew.
+ */
+function ResultList({ results, labels }: { results: Results; labels: CatalogueLabels }) {
+  const cars = useServerDrawn(CARS_DRAWN, results.cars);
+  if (!cars)
+    return <ol key="drawn" className="car-list" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+  return (
+    <ol key="live" className="car-list">
+      {cars.map((car, i) => (
+        <li key={car.id}>
+          <CarCard
+            car={{
+              ...car,
+              carHref: carHref(car.id, results),
+              bookHref: checkoutHref({
+                carId: car.id,
+                pickupId: results.pickupId,
+                dropoffId: results.dropoffId,
+                from: results.from,
+                to: results.to,
+              }),
+            }}
+            days={results.days}
+            labels={labels}
+            eager={i < 2}
+          />
+        </li>
+      ))}
+    </ol>
   );
 }
