@@ -7,7 +7,7 @@ import { SortSelect } from "~/components/catalogue/sort-select";
 import { useCatalogueLabels, type CatalogueLabels } from "~/components/catalogue/labels";
 import { Pagination } from "~/components/catalogue/pagination";
 import { SearchFilters } from "~/components/catalogue/search-filters";
-import { SEARCH_FORM_ID, SearchForm } from "~/components/catalogue/search-form";
+import { SearchFields, SearchFormElement } from "~/components/catalogue/search-form";
 import { hasFilters, noFilters, SORT_PARAM, sortOrders, type SortOrder } from "~/modules/catalogue/filters";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import { handoverNotices, hoursLine, placeHoursNote } from "~/modules/catalogue/place-hours.server";
@@ -188,101 +188,104 @@ function SearchView({
   return (
     <div className={results && results.total > 0 ? "page search-page search-page--results" : "page search-page"}>
       <h1>{t("search.title")}</h1>
-      {/* On a phone the form folds into a summary of place and dates once there are results to show (styles/catalogue-narrow.css). */}
-      <details className="card search-bar collapsible" open={!results || results.total === 0}>
-        <summary className="search-bar__summary">
-          {results ? (
-            <>
-              <span className="search-bar__place">{results.pickupName}</span>
-              <span className="search-bar__period">{results.shortPeriod}</span>
-            </>
-          ) : (
-            <span className="search-bar__place">{t("search.placeAndDates")}</span>
-          )}
-          <span className="search-bar__change">{t("search.change")}</span>
-        </summary>
-        <SearchForm values={data.values} errors={data.errors} locations={data.locations} />
-      </details>
-      <div className="search-layout">
-        <SearchFilters
-          labels={labels}
-          filters={data.filters}
-          suppliers={data.suppliers}
-          clearHref={results && hasFilters(data.filters) ? hrefFor(1, noFilters) : null}
-          resultCount={results ? { total: results.total, more: results.more } : null}
-          open={filtersOpen}
-          onToggle={onFiltersToggle}
-        />
-        <section className="results" aria-labelledby="results-title" aria-busy={busy}>
-          {results ? (
-            <>
-              <div className="results__bar">
-                <header className="results__header" aria-live="polite">
-                  <h2 id="results-title">
-                    {t(results.more ? "search.resultsMore" : "search.results", { count: results.total })}
-                  </h2>
-                  <p>
-                    {t("search.summary", { place: results.pickupName, from: results.fromLabel, to: results.toLabel })} ·{" "}
-                    {t("search.days", { count: results.days })}
-                    {results.dropoffName ? ` · ${t("search.returnTo", { place: results.dropoffName })}` : null}
-                  </p>
-                  {results.hours.map(({ text, className }) => (
-                    <p key={text} className={className}>
-                      {text}
+      {/* One GET form holds the places and dates, the filters and the order (SearchFormElement). */}
+      <SearchFormElement>
+        {/* On a phone the form folds into a summary of place and dates once there are results to show (styles/catalogue-narrow.css). */}
+        <details className="card search-bar collapsible" open={!results || results.total === 0}>
+          <summary className="search-bar__summary">
+            {results ? (
+              <>
+                <span className="search-bar__place">{results.pickupName}</span>
+                <span className="search-bar__period">{results.shortPeriod}</span>
+              </>
+            ) : (
+              <span className="search-bar__place">{t("search.placeAndDates")}</span>
+            )}
+            <span className="search-bar__change">{t("search.change")}</span>
+          </summary>
+          <SearchFields values={data.values} errors={data.errors} locations={data.locations} />
+        </details>
+        <div className="search-layout">
+          <SearchFilters
+            labels={labels}
+            filters={data.filters}
+            suppliers={data.suppliers}
+            clearHref={results && hasFilters(data.filters) ? hrefFor(1, noFilters) : null}
+            resultCount={results ? { total: results.total, more: results.more } : null}
+            open={filtersOpen}
+            onToggle={onFiltersToggle}
+          />
+          <section className="results" aria-labelledby="results-title" aria-busy={busy}>
+            {results ? (
+              <>
+                <div className="results__bar">
+                  <header className="results__header" aria-live="polite">
+                    <h2 id="results-title">
+                      {t(results.more ? "search.resultsMore" : "search.results", { count: results.total })}
+                    </h2>
+                    <p>
+                      {t("search.summary", { place: results.pickupName, from: results.fromLabel, to: results.toLabel })}{" "}
+                      · {t("search.days", { count: results.days })}
+                      {results.dropoffName ? ` · ${t("search.returnTo", { place: results.dropoffName })}` : null}
                     </p>
-                  ))}
-                </header>
-                {/* Part of the search form: the order travels with the places, dates and filters. */}
-                {results.total > 0 ? (
-                  <SortSelect labels={labels} sort={data.sort} />
-                ) : (
-                  <input type="hidden" form={SEARCH_FORM_ID} name={SORT_PARAM} value={data.sort} />
-                )}
-              </div>
-              {results.cars?.length !== 0 ? <BolivarNote /> : null}
-              {results.total === 0 ? (
-                <div className="notice empty-state">
-                  <h3>{t("search.emptyTitle")}</h3>
-                  {results.leftOut?.minimumNoticeHours != null ? (
-                    <p>{t("search.leftOutNotice", { count: results.leftOut.minimumNoticeHours })}</p>
-                  ) : null}
-                  {results.leftOut?.minimumDays != null ? (
-                    <p>{t("search.leftOutDays", { count: results.leftOut.minimumDays })}</p>
-                  ) : null}
-                  <p>{t("search.emptyBody")}</p>
-                  <ul>
-                    {hasFilters(data.filters) ? (
-                      <li>
-                        <Link to={hrefFor(1, noFilters)}>{t("search.emptyFilters")}</Link>
-                      </li>
+                    {results.hours.map(({ text, className }) => (
+                      <p key={text} className={className}>
+                        {text}
+                      </p>
+                    ))}
+                  </header>
+                  {/* Part of the search form: the order travels with the places, dates and filters. */}
+                  {results.total > 0 ? (
+                    <SortSelect labels={labels} sort={data.sort} />
+                  ) : (
+                    <input type="hidden" name={SORT_PARAM} value={data.sort} />
+                  )}
+                </div>
+                {results.cars?.length !== 0 ? <BolivarNote /> : null}
+                {results.total === 0 ? (
+                  <div className="notice empty-state">
+                    <h3>{t("search.emptyTitle")}</h3>
+                    {results.leftOut?.minimumNoticeHours != null ? (
+                      <p>{t("search.leftOutNotice", { count: results.leftOut.minimumNoticeHours })}</p>
                     ) : null}
-                    <li>
-                      <a href="#search-pickup">{t("search.emptyDates")}</a>
-                    </li>
-                    <li>
-                      <Link to="/locations">{t("search.emptyLocations")}</Link>
-                    </li>
-                  </ul>
-                </div>
-              ) : results.cars?.length === 0 ? (
-                <div className="notice empty-state">
-                  <p>{t("search.pageEmpty")}</p>
-                  <p>
-                    <Link to={hrefFor(1)}>{t("search.firstPage")}</Link>
-                  </p>
-                </div>
-              ) : (
-                <ResultList results={results} labels={labels} />
-              )}
-              <Pagination page={results.page} pages={results.pages} more={results.more} hrefFor={hrefFor} />
-            </>
-          ) : (
-            <p id="results-title" className="notice">
-              {t("search.start")}
-            </p>
-          )}
-        </section>
-      </div>
+                    {results.leftOut?.minimumDays != null ? (
+                      <p>{t("search.leftOutDays", { count: results.leftOut.minimumDays })}</p>
+                    ) : null}
+                    <p>{t("search.emptyBody")}</p>
+                    <ul>
+                      {hasFilters(data.filters) ? (
+                        <li>
+                          <Link to={hrefFor(1, noFilters)}>{t("search.emptyFilters")}</Link>
+                        </li>
+                      ) : null}
+                      <li>
+                        <a href="#search-pickup">{t("search.emptyDates")}</a>
+                      </li>
+                      <li>
+                        <Link to="/locations">{t("search.emptyLocations")}</Link>
+                      </li>
+                    </ul>
+                  </div>
+                ) : results.cars?.length === 0 ? (
+                  <div className="notice empty-state">
+                    <p>{t("search.pageEmpty")}</p>
+                    <p>
+                      <Link to={hrefFor(1)}>{t("search.firstPage")}</Link>
+                    </p>
+                  </div>
+                ) : (
+                  <ResultList results={results} labels={labels} />
+                )}
+                <Pagination page={results.page} pages={results.pages} more={results.more} hrefFor={hrefFor} />
+              </>
+            ) : (
+              <p id="results-title" className="notice">
+                {t("search.start")}
+              </p>
+            )}
+          </section>
+        </div>
+      </SearchFormElement>
     </div>
   );
 }
