@@ -63,7 +63,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     errors: parsed.errors,
     filters: parsed.filters,
     sort: parsed.sort,
-    locations: locations.map((l) => ({ id: l.id, name: l.name })),
+    // Drawn into the form's two lists; a document leaves them out of its data (server-drawn.ts).
+    locations: drawnOnServer(
+      context,
+      LOCATIONS_DRAWN,
+      locations.map((l) => ({ id: l.id, name: l.name })),
+    ),
     suppliers: suppliers.map((s) => ({ id: s.id, name: s.name })),
   };
   if (!query) return { ...common, results: null };
@@ -136,8 +141,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** The key the page's cards are kept under for the document's render (server-drawn.ts). */
+/** The keys the page's cards and places are kept under for the document's render (server-drawn.ts). */
 const CARS_DRAWN = "search.cars";
+const LOCATIONS_DRAWN = "search.locations";
 
 export default function SearchPage() {
   const data = useLoaderData<typeof loader>();
@@ -171,6 +177,7 @@ function SearchView({
 }) {
   const { t } = useTranslation("catalogue");
   const labels = useCatalogueLabels();
+  const locations = useServerDrawn(LOCATIONS_DRAWN, data.locations);
   const { results } = data;
   const hrefFor = (page: number, filters = data.filters, sort: SortOrder = data.sort) =>
     results
@@ -203,7 +210,7 @@ function SearchView({
             )}
             <span className="search-bar__change">{t("search.change")}</span>
           </summary>
-          <SearchFields values={data.values} errors={data.errors} locations={data.locations} />
+          <SearchFields values={data.values} errors={data.errors} locations={locations} />
         </details>
         <div className="search-layout">
           <SearchFilters

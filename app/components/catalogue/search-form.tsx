@@ -54,7 +54,12 @@ export function SearchFormElement({ labelledBy, children }: { labelledBy?: strin
 /** The places, dates and Search button, inside a `SearchFormElement`. */
 export const SearchFields = forwardRef<
   SearchFormHandle,
-  { values: SearchFormValues; errors?: SearchErrors; locations: LocationOption[] }
+  {
+    values: SearchFormValues;
+    errors?: SearchErrors;
+    /** null while the browser hydrates a page whose server drew the lists (server-drawn.ts). */
+    locations: LocationOption[] | null;
+  }
 >(function SearchFields({ values, errors = {}, locations }, ref) {
   const { t } = useTranslation("catalogue");
   const navigation = useNavigation();
@@ -155,19 +160,22 @@ export const SearchFields = forwardRef<
 
 const LocationSelect = forwardRef<
   HTMLSelectElement,
-  { id: string; name: string; value: string; error?: string; locations: LocationOption[]; describedBy?: string }
+  { id: string; name: string; value: string; error?: string; locations: LocationOption[] | null; describedBy?: string }
 >(function LocationSelect({ id, name, value, error, locations, describedBy }, ref) {
   const { t } = useTranslation("catalogue");
   const described = [describedBy, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const props = {
+    ref,
+    id,
+    name,
+    defaultValue: value,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": described,
+  };
+  // The server's options, kept as they are while the page hydrates (their data was not sent).
+  if (!locations) return <select {...props} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
   return (
-    <select
-      ref={ref}
-      id={id}
-      name={name}
-      defaultValue={value}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={described}
-    >
+    <select {...props}>
       <option value="">{t("form.choose")}</option>
       {locations.map((l) => (
         <option key={l.id} value={String(l.id)}>
