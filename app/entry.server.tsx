@@ -6,6 +6,7 @@ import { resourcesFor, translationsFile } from "~/modules/i18n/i18n.server";
 import { TranslationProvider } from "~/modules/i18n/react";
 import { loggableUrl } from "~/modules/http/api-paths";
 import { documentResponse } from "~/modules/http/document-body.server";
+import { ServerDrawnContext, serverDrawn } from "~/modules/http/server-drawn";
 import { logError } from "~/utils/log.server";
 
 export default function handleRequest(
@@ -23,7 +24,9 @@ export default function handleRequest(
     <NonceContext.Provider value={nonce}>
       <TranslationsHrefContext.Provider value={translationsFile(language).href}>
         <TranslationProvider language={language} resources={resources}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          <ServerDrawnContext.Provider value={serverDrawn(loadContext)}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </ServerDrawnContext.Provider>
         </TranslationProvider>
       </TranslationsHrefContext.Provider>
     </NonceContext.Provider>,

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { CarCard } from "~/components/catalogue/car-card";
 import { BolivarNote } from "~/components/price/bolivar-estimate";
 import { SortSelect } from "~/components/catalogue/sort-select";
-import { useCatalogueLabels } from "~/components/catalogue/labels";
+import { useCatalogueLabels, type CatalogueLabels } from "~/components/catalogue/labels";
 import { Pagination } from "~/components/catalogue/pagination";
 import { SearchFilters } from "~/components/catalogue/search-filters";
-import { SEARCH_FORM_ID, SearchForm } from "~/components/catalogue/search-form";
+import { SearchFields, SearchFormElement } from "~/components/catalogue/search-form";
 import { hasFilters, noFilters, SORT_PARAM, sortOrders, type SortOrder } from "~/modules/catalogue/filters";
 import { formatLocalDateTime, presentLocations } from "~/modules/catalogue/present.server";
 import { handoverNotices, hoursLine, placeHoursNote } from "~/modules/catalogue/place-hours.server";
@@ -16,6 +16,7 @@ import { resultCard } from "~/modules/catalogue/result-card.server";
 import { searchCars } from "~/modules/catalogue/search.server";
 import { limitsLeavingOut } from "~/modules/availability/availability.server";
 import { pageQuery } from "~/modules/list/paging";
+import { drawnOnServer, useServerDrawn } from "~/modules/http/server-drawn";
 import {
   CARS_PER_PAGE,
   carHref,
@@ -62,7 +63,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     errors: parsed.errors,
     filters: parsed.filters,
     sort: parsed.sort,
-    locations: locations.map((l) => ({ id: l.id, name: l.name })),
+    // Drawn into the form's two lists; a document leaves them out of its data (server-drawn.ts).
+    locations: drawnOnServer(
+      context,
+      LOCATIONS_DRAWN,
+      locations.map((l) => ({ id: l.id, name: l.name })),
+    ),
     suppliers: suppliers.map((s) => ({ id: s.id, name: s.name })),
   };
   if (!query) return { ...common, results: null };
@@ -113,7 +119,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       shortPeriod: `${formatLocalDateTime(from, language, "short")} – ${formatLocalDateTime(to, language, "short")}`,
       // Each card's headline price, priced here (docs/domain.md#price-lines): the page sends
       // what a card shows, not the rates and options it is priced from.
-      cars: cars.map((car) => resultCard(car, days, payNow)),
+      // A document draws them once, as HTML, and leaves them out of its data (null here):
+      // the cards are plain links, never redrawn from data while the page hydrates.
+      cars:
+        cars.length > 0
+          ? drawnOnServer(
+              context,
+              CARS_DRAWN,
+              cars.map((car) => resultCard(car, days, payNow)),
+            )
+          : [],
       leftOut,
       // The places' hours, then a refusal (a warning) or the fees the searched times add; the
       // class comes along so the page's code stays a plain list (docs/architecture.md#budgets).
@@ -125,6 +140,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
   };
 }
+
+/** The keys the page's cards and places are kept under for the document's render (server-drawn.ts). */
+const CARS_DRAWN = "search.cars";
+const LOCATIONS_DRAWN = "search.locations";
 
 export default function SearchPage() {
   const data = useLoaderData<typeof loader>();
@@ -158,6 +177,7 @@ function SearchView({
 }) {
   const { t } = useTranslation("catalogue");
   const labels = useCatalogueLabels();
+  const locations = useServerDrawn(LOCATIONS_DRAWN, data.locations);
   const { results } = data;
   const hrefFor = (page: number, filters = data.filters, sort: SortOrder = data.sort) =>
     results
@@ -175,122 +195,140 @@ function SearchView({
   return (
     <div className={results && results.total > 0 ? "page search-page search-page--results" : "page search-page"}>
       <h1>{t("search.title")}</h1>
-      {/* On a phone the form folds into a summary of place and dates once there are results to show (styles/catalogue-narrow.css). */}
-      <details className="card search-bar collapsible" open={!results || results.total === 0}>
-        <summary className="search-bar__summary">
-          {results ? (
-            <>
-              <span className="search-bar__place">{results.pickupName}</span>
-              <span className="search-bar__period">{results.shortPeriod}</span>
-            </>
-          ) : (
-            <span className="search-bar__place">{t("search.placeAndDates")}</span>
-          )}
-          <span className="search-bar__change">{t("search.change")}</span>
-        </summary>
-        <SearchForm values={data.values} errors={data.errors} locations={data.locations} />
-      </details>
-      <div className="search-layout">
-        <SearchFilters
-          labels={labels}
-          filters={data.filters}
-          suppliers={data.suppliers}
-          clearHref={results && hasFilters(data.filters) ? hrefFor(1, noFilters) : null}
-          resultCount={results ? { total: results.total, more: results.more } : null}
-          open={filtersOpen}
-          onToggle={onFiltersToggle}
-        />
-        <section className="results" aria-labelledby="results-title" aria-busy={busy}>
-          {results ? (
-            <>
-              <div className="results__bar">
-                <header className="results__header" aria-live="polite">
-                  <h2 id="results-title">
-                    {t(results.more ? "search.resultsMore" : "search.results", { count: results.total })}
-                  </h2>
-                  <p>
-                    {t("search.summary", { place: results.pickupName, from: results.fromLabel, to: results.toLabel })} ·{" "}
-                    {t("search.days", { count: results.days })}
-                    {results.dropoffName ? ` · ${t("search.returnTo", { place: results.dropoffName })}` : null}
-                  </p>
-                  {results.hours.map(({ text, className }) => (
-                    <p key={text} className={className}>
-                      {text}
+      {/* One GET form holds the places and dates, the filters and the order (SearchFormElement). */}
+      <SearchFormElement>
+        {/* On a phone the form folds into a summary of place and dates once there are results to show (styles/catalogue-narrow.css). */}
+        <details className="card search-bar collapsible" open={!results || results.total === 0}>
+          <summary className="search-bar__summary">
+            {results ? (
+              <>
+                <span className="search-bar__place">{results.pickupName}</span>
+                <span className="search-bar__period">{results.shortPeriod}</span>
+              </>
+            ) : (
+              <span className="search-bar__place">{t("search.placeAndDates")}</span>
+            )}
+            <span className="search-bar__change">{t("search.change")}</span>
+          </summary>
+          <SearchFields values={data.values} errors={data.errors} locations={locations} />
+        </details>
+        <div className="search-layout">
+          <SearchFilters
+            labels={labels}
+            filters={data.filters}
+            suppliers={data.suppliers}
+            clearHref={results && hasFilters(data.filters) ? hrefFor(1, noFilters) : null}
+            resultCount={results ? { total: results.total, more: results.more } : null}
+            open={filtersOpen}
+            onToggle={onFiltersToggle}
+          />
+          <section className="results" aria-labelledby="results-title" aria-busy={busy}>
+            {results ? (
+              <>
+                <div className="results__bar">
+                  <header className="results__header" aria-live="polite">
+                    <h2 id="results-title">
+                      {t(results.more ? "search.resultsMore" : "search.results", { count: results.total })}
+                    </h2>
+                    <p>
+                      {t("search.summary", { place: results.pickupName, from: results.fromLabel, to: results.toLabel })}{" "}
+                      · {t("search.days", { count: results.days })}
+                      {results.dropoffName ? ` · ${t("search.returnTo", { place: results.dropoffName })}` : null}
                     </p>
-                  ))}
-                </header>
-                {/* Part of the search form: the order travels with the places, dates and filters. */}
-                {results.total > 0 ? (
-                  <SortSelect labels={labels} sort={data.sort} />
-                ) : (
-                  <input type="hidden" form={SEARCH_FORM_ID} name={SORT_PARAM} value={data.sort} />
-                )}
-              </div>
-              {results.cars.length > 0 ? <BolivarNote /> : null}
-              {results.total === 0 ? (
-                <div className="notice empty-state">
-                  <h3>{t("search.emptyTitle")}</h3>
-                  {results.leftOut?.minimumNoticeHours != null ? (
-                    <p>{t("search.leftOutNotice", { count: results.leftOut.minimumNoticeHours })}</p>
-                  ) : null}
-                  {results.leftOut?.minimumDays != null ? (
-                    <p>{t("search.leftOutDays", { count: results.leftOut.minimumDays })}</p>
-                  ) : null}
-                  <p>{t("search.emptyBody")}</p>
-                  <ul>
-                    {hasFilters(data.filters) ? (
-                      <li>
-                        <Link to={hrefFor(1, noFilters)}>{t("search.emptyFilters")}</Link>
-                      </li>
+                    {results.hours.map(({ text, className }) => (
+                      <p key={text} className={className}>
+                        {text}
+                      </p>
+                    ))}
+                  </header>
+                  {/* Part of the search form: the order travels with the places, dates and filters. */}
+                  {results.total > 0 ? (
+                    <SortSelect labels={labels} sort={data.sort} />
+                  ) : (
+                    <input type="hidden" name={SORT_PARAM} value={data.sort} />
+                  )}
+                </div>
+                {results.cars?.length !== 0 ? <BolivarNote /> : null}
+                {results.total === 0 ? (
+                  <div className="notice empty-state">
+                    <h3>{t("search.emptyTitle")}</h3>
+                    {results.leftOut?.minimumNoticeHours != null ? (
+                      <p>{t("search.leftOutNotice", { count: results.leftOut.minimumNoticeHours })}</p>
                     ) : null}
-                    <li>
-                      <a href="#search-pickup">{t("search.emptyDates")}</a>
-                    </li>
-                    <li>
-                      <Link to="/locations">{t("search.emptyLocations")}</Link>
-                    </li>
-                  </ul>
-                </div>
-              ) : results.cars.length === 0 ? (
-                <div className="notice empty-state">
-                  <p>{t("search.pageEmpty")}</p>
-                  <p>
-                    <Link to={hrefFor(1)}>{t("search.firstPage")}</Link>
-                  </p>
-                </div>
-              ) : (
-                <ol className="car-list">
-                  {results.cars.map((car, i) => (
-                    <li key={car.id}>
-                      <CarCard
-                        car={{
-                          ...car,
-                          carHref: carHref(car.id, results),
-                          bookHref: checkoutHref({
-                            carId: car.id,
-                            pickupId: results.pickupId,
-                            dropoffId: results.dropoffId,
-                            from: results.from,
-                            to: results.to,
-                          }),
-                        }}
-                        days={results.days}
-                        labels={labels}
-                        eager={i < 2}
-                      />
-                    </li>
-                  ))}
-                </ol>
-              )}
-              <Pagination page={results.page} pages={results.pages} more={results.more} hrefFor={hrefFor} />
-            </>
-          ) : (
-            <p id="results-title" className="notice">
-              {t("search.start")}
-            </p>
-          )}
-        </section>
-      </div>
+                    {results.leftOut?.minimumDays != null ? (
+                      <p>{t("search.leftOutDays", { count: results.leftOut.minimumDays })}</p>
+                    ) : null}
+                    <p>{t("search.emptyBody")}</p>
+                    <ul>
+                      {hasFilters(data.filters) ? (
+                        <li>
+                          <Link to={hrefFor(1, noFilters)}>{t("search.emptyFilters")}</Link>
+                        </li>
+                      ) : null}
+                      <li>
+                        <a href="#search-pickup">{t("search.emptyDates")}</a>
+                      </li>
+                      <li>
+                        <Link to="/locations">{t("search.emptyLocations")}</Link>
+                      </li>
+                    </ul>
+                  </div>
+                ) : results.cars?.length === 0 ? (
+                  <div className="notice empty-state">
+                    <p>{t("search.pageEmpty")}</p>
+                    <p>
+                      <Link to={hrefFor(1)}>{t("search.firstPage")}</Link>
+                    </p>
+                  </div>
+                ) : (
+                  <ResultList results={results} labels={labels} />
+                )}
+                <Pagination page={results.page} pages={results.pages} more={results.more} hrefFor={hrefFor} />
+              </>
+            ) : (
+              <p id="results-title" className="notice">
+                {t("search.start")}
+              </p>
+            )}
+          </section>
+        </div>
+      </SearchFormElement>
     </div>
+  );
+}
+
+type Results = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["results"]>;
+
+/**
+ * The page's cards. While the browser hydrates a document they are the server's markup as it
+ * is (its data left them out: server-drawn.ts); a client navigation's data draws them anew.
+ */
+function ResultList({ results, labels }: { results: Results; labels: CatalogueLabels }) {
+  const cars = useServerDrawn(CARS_DRAWN, results.cars);
+  if (!cars)
+    return <ol key="drawn" className="car-list" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+  return (
+    <ol key="live" className="car-list">
+      {cars.map((car, i) => (
+        <li key={car.id}>
+          <CarCard
+            car={{
+              ...car,
+              carHref: carHref(car.id, results),
+              bookHref: checkoutHref({
+                carId: car.id,
+                pickupId: results.pickupId,
+                dropoffId: results.dropoffId,
+                from: results.from,
+                to: results.to,
+              }),
+            }}
+            days={results.days}
+            labels={labels}
+            eager={i < 2}
+          />
+        </li>
+      ))}
+    </ol>
   );
 }

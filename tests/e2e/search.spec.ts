@@ -1,4 +1,4 @@
-import { caracas, expect, jsModes, MAIQUETIA, money, test } from "./support";
+import { caracas, expect, hydrated, jsModes, MAIQUETIA, money, test } from "./support";
 import { specSql } from "./seed-database";
 import { baseSearchUrl, cards, FROM, MERIDA, resultCount, searchFromHome, TO, VALENCIA } from "./search-results";
 
@@ -7,6 +7,8 @@ import { baseSearchUrl, cards, FROM, MERIDA, resultCount, searchFromHome, TO, VA
 const sql = specSql();
 
 const DAYS = 4;
+/** The English results page of 15 cards, in bytes of HTML (issue 42 asks 30 KB; what is left: docs/decisions/0005). */
+const HTML_BUDGET = 38.5 * 1024;
 
 for (const mode of jsModes) {
   test.describe(`search ${mode.name}`, () => {
@@ -95,6 +97,60 @@ for (const mode of jsModes) {
     });
   });
 }
+
+/*
+ * The results page's weight (issue 42, docs/architecture.md#budgets): each card is sent once, as
+ * HTML, not again in the data the browser hydrates from; a card stays within 25 elements and
+ * the English page of 15 cards within its bytes. With JavaScript the first page's cards stay as
+ * the server drew them, and a client navigation draws the next page's from its data.
+ */
+test("the results page sends each card once, compact, and the browser keeps them", async ({ page }) => {
+  await baseSearchUrl(page);
+  const url = new URL(page.url());
+  url.searchParams.set("l", "en");
+  const html = await (await page.request.get(url.href)).text();
+  const cardsHtml = html.match(/<article class="car-card"[\s\S]*?<\/article>/g) ?? [];
+  expect(cardsHtml).toHaveLength(15);
+  for (const card of cardsHtml) expect((card.match(/<[a-z]/g) ?? []).length).toBeLessThanOrEqual(25);
+  const hydration = html.match(/window\.__remixContext = (.*?);<\/script>/)?.[1];
+  expect(hydration).toBeDefined();
+  expect(hydration).toContain('"cars":null');
+  expect(hydration).not.toContain('"supplierName"');
+  // Nor the places the form's two lists are drawn from.
+  expect(hydration).toContain('"locations":null');
+  expect(Buffer.byteLength(html)).toBeLessThanOrEqual(HTML_BUDGET);
+  // A client navigation's data still carries the cards it draws.
+  const dataUrl = new URL(url);
+  dataUrl.searchParams.set("_data", "routes/search");
+  const data = (await (await page.request.get(dataUrl.href)).json()) as {
+    locations: unknown[];
+    results: { cars: unknown[] };
+  };
+  expect(data.results.cars).toHaveLength(15);
+  expect(data.locations.length).toBeGreaterThan(1);
+
+  await page.goto(url.href);
+  await hydrated(page);
+  const firstPage = await cards(page).locator("h3").allTextContents();
+  expect(firstPage).toHaveLength(15);
+  await expect(cards(page).first().getByRole("link", { name: "Book" })).toHaveAttribute("href", /^\/checkout\?car=/);
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+  await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+  await expect(cards(page).first().locator(".car-card__total")).toHaveText(/^\$\d/);
+  await page.getByRole("link", { name: "Page 1" }).click();
+  await expect(cards(page).locator("h3")).toHaveText(firstPage);
+  // The places' list, drawn by the server or by the browser, still searches.
+  const places = await page.getByLabel("Pick-up location").locator("option").allTextContents();
+  await page.goto(url.href);
+  await hydrated(page);
+  await expect(page.getByLabel("Pick-up location").locator("option")).toHaveText(places);
+  await expect(page.getByLabel("Pick-up location")).toHaveValue(url.searchParams.get("pickup")!);
+  await page.getByLabel("Pick-up location").selectOption({ label: MERIDA });
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get("pickup")).not.toBe(url.searchParams.get("pickup"));
+  await resultCount(page);
+  await expect(cards(page).first().locator(".car-card__supplier")).toHaveText(/Andes Drive/);
+});
 
 /*
  * Links, totals and pages written by the server, the same with JavaScript on or off; the search form itself is submitted without JavaScript above (docs/operations.md#tests).

@@ -19,7 +19,7 @@ import type { CatalogueLabels } from "./labels";
 import { SEARCH_FORM_ID } from "./search-form";
 
 /**
- * The filters belong to the search form (the `form` attribute), so one GET carries the
+ * The filters are inside the search form (SearchFormElement), so one GET carries the
  * place, the dates and the filters. With JavaScript a change submits at once; without
  * it, "Apply filters" does. On a phone they fold into a "Filters (N)" panel (a `<details>`,
  * so it opens without JavaScript too) that leaves the results on the first screen, and
@@ -60,7 +60,7 @@ export function SearchFilters({
   };
   const checkbox = (name: string, value: string, checked: boolean, label: ReactNode) => (
     <label key={value}>
-      <input type="checkbox" form={SEARCH_FORM_ID} name={name} value={value} defaultChecked={checked} />
+      <input type="checkbox" name={name} value={value} defaultChecked={checked} />
       {label}
     </label>
   );
@@ -88,7 +88,6 @@ export function SearchFilters({
               <label key={minimum ?? "any"}>
                 <input
                   type="radio"
-                  form={SEARCH_FORM_ID}
                   name={filterParams.bags}
                   value={minimum ?? "any"}
                   defaultChecked={filters.bags === minimum}
@@ -133,7 +132,6 @@ export function SearchFilters({
               <label key={limit ?? "any"}>
                 <input
                   type="radio"
-                  form={SEARCH_FORM_ID}
                   name={filterParams.deposit}
                   value={limit ?? "any"}
                   defaultChecked={filters.deposit === limit}
@@ -148,7 +146,6 @@ export function SearchFilters({
           {/* On a phone it reads "Show N cars" (its name "Apply filters: Show N cars"); elsewhere "Apply filters" (styles/catalogue.css, catalogue-narrow.css). */}
           <button
             type="submit"
-            form={SEARCH_FORM_ID}
             className={resultCount ? "button filters__submit filters__submit--count" : "button filters__submit"}
             onClick={() => {
               onToggle(false);

@@ -22,7 +22,45 @@ export type SearchFormHandle = { choose: (role: "pickup" | "dropoff", locationId
 export const SearchForm = forwardRef<
   SearchFormHandle,
   { values: SearchFormValues; errors?: SearchErrors; locations: LocationOption[]; heading?: ReactNode }
->(function SearchForm({ values, errors = {}, locations, heading }, ref) {
+>(function SearchForm({ heading, ...fields }, ref) {
+  return (
+    <SearchFormElement labelledBy={heading ? "search-form-title" : undefined}>
+      {heading ? <h2 id="search-form-title">{heading}</h2> : null}
+      <SearchFields ref={ref} {...fields} />
+    </SearchFormElement>
+  );
+});
+
+/**
+ * The search's `<form>`. The search page puts its filters and its order inside it too, beside
+ * these fields, so one GET carries them all without a `form` attribute on each of their ~50
+ * controls.
+ */
+export function SearchFormElement({ labelledBy, children }: { labelledBy?: string; children: ReactNode }) {
+  return (
+    <Form
+      method="get"
+      action="/search"
+      id={SEARCH_FORM_ID}
+      className="search-form"
+      noValidate
+      aria-labelledby={labelledBy}
+    >
+      {children}
+    </Form>
+  );
+}
+
+/** The places, dates and Search button, inside a `SearchFormElement`. */
+export const SearchFields = forwardRef<
+  SearchFormHandle,
+  {
+    values: SearchFormValues;
+    errors?: SearchErrors;
+    /** null while the browser hydrates a page whose server drew the lists (server-drawn.ts). */
+    locations: LocationOption[] | null;
+  }
+>(function SearchFields({ values, errors = {}, locations }, ref) {
   const { t } = useTranslation("catalogue");
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
@@ -46,15 +84,7 @@ export const SearchForm = forwardRef<
   }));
 
   return (
-    <Form
-      method="get"
-      action="/search"
-      id={SEARCH_FORM_ID}
-      className="search-form"
-      noValidate
-      aria-labelledby={heading ? "search-form-title" : undefined}
-    >
-      {heading ? <h2 id="search-form-title">{heading}</h2> : null}
+    <>
       <FormErrors form={{ allErrors: fieldErrors }} labels={labels} />
       <div className="search-form__grid">
         <div className="field">
@@ -124,25 +154,28 @@ export const SearchForm = forwardRef<
           </button>
         </div>
       </div>
-    </Form>
+    </>
   );
 });
 
 const LocationSelect = forwardRef<
   HTMLSelectElement,
-  { id: string; name: string; value: string; error?: string; locations: LocationOption[]; describedBy?: string }
+  { id: string; name: string; value: string; error?: string; locations: LocationOption[] | null; describedBy?: string }
 >(function LocationSelect({ id, name, value, error, locations, describedBy }, ref) {
   const { t } = useTranslation("catalogue");
   const described = [describedBy, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const props = {
+    ref,
+    id,
+    name,
+    defaultValue: value,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": described,
+  };
+  // The server's options, kept as they are while the page hydrates (their data was not sent).
+  if (!locations) return <select {...props} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
   return (
-    <select
-      ref={ref}
-      id={id}
-      name={name}
-      defaultValue={value}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={described}
-    >
+    <select {...props}>
       <option value="">{t("form.choose")}</option>
       {locations.map((l) => (
         <option key={l.id} value={String(l.id)}>

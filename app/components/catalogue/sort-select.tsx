@@ -2,10 +2,9 @@ import { useSubmit } from "@remix-run/react";
 import { useHydrated } from "~/components/client-only";
 import { SORT_PARAM, sortOrders, type SortOrder } from "~/modules/catalogue/filters";
 import type { CatalogueLabels } from "./labels";
-import { SEARCH_FORM_ID } from "./search-form";
 
 /**
- * "Sort by", a field of the search form (the `form` attribute), so the order is in the
+ * "Sort by", a field of the search form (inside SearchFormElement), so the order is in the
  * bookmarkable URL with the places, dates and filters (docs/domain.md#search-order). With
  * JavaScript choosing an order applies it; without, the "Sort" button next to it does.
  */
@@ -18,7 +17,6 @@ export function SortSelect({ labels, sort }: { labels: CatalogueLabels; sort: So
       <select
         id="search-sort"
         name={SORT_PARAM}
-        form={SEARCH_FORM_ID}
         defaultValue={sort}
         onChange={(event) => {
           if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
@@ -31,7 +29,7 @@ export function SortSelect({ labels, sort }: { labels: CatalogueLabels; sort: So
         ))}
       </select>
       {hydrated ? null : (
-        <button type="submit" form={SEARCH_FORM_ID} className="button button--secondary">
+        <button type="submit" className="button button--secondary">
           {labels.sort.apply}
         </button>
       )}

@@ -21,6 +21,12 @@ export type RequestContext = {
   t: TFunction;
   /** A language link (`?l=`) could not be saved on the signed-in account: the page says so (root loader). */
   languageNotSaved?: boolean;
+  /**
+   * This request renders a page's document (no `_data`: not a client navigation's data request),
+   * so data its markup is drawn from once may stay out of what the browser hydrates from
+   * (server-drawn.ts).
+   */
+  document?: boolean;
 };
 
 declare module "@remix-run/node" {
@@ -92,6 +98,7 @@ export async function buildLoadContext(input: {
       language,
       t: getFixedT(language),
       languageNotSaved,
+      document: !input.url.searchParams.has("_data"),
     },
     setCookies,
   };
