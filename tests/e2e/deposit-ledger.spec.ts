@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { carOf, clientAs, DEMO_PASSWORD, DRIVER, marker, pickingUpSoon, rows } from "./admin-fixtures";
 import { seedDatabase } from "./seed-database";
-import { expect, jsModes, test } from "./support";
+import { expect, hydrated, jsModes, test } from "./support";
 import { signedInAs } from "./sign-in";
 
 /*
@@ -150,6 +150,25 @@ for (const mode of jsModes) {
       await row.getByRole("link", { name: late }).click();
       await expect(page).toHaveURL(new RegExp(`/booking\\?b=${lateId}`));
       await expect(page.getByRole("region", { name: "Security deposit" })).toContainText("REC-OLD");
+
+      // The supplier's own days, on its rental rules: 10 days → 8 days after the return is not late yet.
+      const [llanos] = await rows<{ id: number }>(db(), sql`select id from suppliers where slug = 'llanos'`);
+      const setDays = async (days: string) => {
+        await page.goto(`/admin/suppliers/${llanos.id}?l=en`);
+        if (mode.javaScriptEnabled) await hydrated(page);
+        const rules = page.getByRole("region", { name: "Rental rules" });
+        await rules.getByLabel("Days to return a deposit").fill(days);
+        await rules.getByRole("button", { name: "Update the rental rules" }).click();
+        await expect(page.getByText("Changes made successfully")).toBeVisible();
+      };
+      try {
+        await setDays("10");
+        await page.goto("/admin?l=en");
+        await expect(page.getByRole("region", { name: "Deposits overdue to return" })).toBeVisible();
+        await expect(overdue.getByRole("row", { name: new RegExp(late) })).toHaveCount(0);
+      } finally {
+        await db().execute(sql`update suppliers set deposit_return_days = 7 where id = ${llanos.id}`);
+      }
     });
   });
 }
