@@ -153,12 +153,26 @@ describe("the ledger of a cash deposit", () => {
       depositLedger: { balance: { heldCents: 4000 }, refund: true },
     });
     expect(await refundHeldDeposit(fx.staff, booking.id, refund(4001, "B-2"))).toBe("tooLarge");
-    expect(await refundHeldDeposit(fx.admin, booking.id, refund(4000, "B-2"))).toBe("refunded");
+    // Posted on the booking page without JavaScript: the plain form's fields, a redirect to the ledger.
+    const posted = (await bookingAction({
+      request: formPost(`/booking?b=${booking.id}`, {
+        intent: "depositRefund",
+        refundAmount: "15",
+        refundMethod: "bankTransfer",
+        refundReference: "0105-12",
+      }),
+      context: { user: fx.staff, language: "en", t: getFixedT("en") } as unknown as AppLoadContext,
+      params: {},
+    })) as Response;
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe(`/booking?b=${booking.id}#deposit`);
+    expect(await refundHeldDeposit(fx.admin, booking.id, refund(2500, "B-2"))).toBe("refunded");
     expect(await refundHeldDeposit(fx.admin, booking.id, refund(1, "B-3"))).toBe("tooLarge");
     expect((await ledgerOf(booking.id)).map((e) => [e.kind, e.amountCents])).toEqual([
       ["received", 10_000],
       ["refunded", 6000],
-      ["refunded", 4000],
+      ["refunded", 1500],
+      ["refunded", 2500],
     ]);
   });
 
