@@ -3,6 +3,7 @@ import { carOf, clientAs, DEMO_PASSWORD, DRIVER, marker, pickingUpSoon, rows } f
 import { seedDatabase } from "./seed-database";
 import { expect, hydrated, jsModes, test } from "./support";
 import { signedInAs } from "./sign-in";
+import { returnedRental } from "./review-fixtures";
 
 /*
  * The deposit ledger (docs/domain.md#deposit-ledger) on a phone, as the demo supplier's staff: a
@@ -17,36 +18,22 @@ const db = seedDatabase("bookings picked up and returned with a cash deposit");
 test.use({ viewport: { width: 390, height: 844 } });
 
 /**
- * A paid booking of a car of its own, picked up 11 days before `returnedDaysAgo` and returned then,
- * with a $100 cash deposit received and nothing refunded.
+ * A paid 3-day booking of a car of its own, returned `returnedDaysAgo` days (and an hour) ago, with
+ * a $100 cash deposit received and nothing refunded: the reviews' returned rental, moved back.
  */
 async function returnedWithCash(reference: string, returnedDaysAgo: number): Promise<number> {
   const carId = await carOf(db(), "llanos", marker("Deposit Spark "));
-  const back = sql`date_trunc('minute', now()) - make_interval(days => ${returnedDaysAgo})`;
-  const [booking] = await rows<{ id: number }>(
-    db(),
-    sql`insert into bookings (reference, car_id, supplier_id, driver_id, pickup_location_id, dropoff_location_id, starts_at, ends_at,
-          status, days, price_cents, breakdown, payment_method)
-        select ${reference}, c.id, c.supplier_id, (select id from users where email = ${DRIVER}), cl.location_id, cl.location_id,
-          ${back} - interval '3 days', ${back}, 'paid', 3, 8400,
-          jsonb_build_object('days', 3, 'dailyPriceCents', 2800, 'options', '{}'::jsonb, 'subtotalCents', 8400,
-            'payLaterFeePercent', 0, 'totalCents', 8400),
-          'cardPayment'
-        from cars c join car_locations cl on cl.car_id = c.id where c.id = ${carId}
-        order by cl.location_id limit 1
-        returning id`,
+  const [driver] = await rows<{ id: number }>(db(), sql`select id from users where email = ${DRIVER}`);
+  const id = await returnedRental(db(), carId, driver.id, reference);
+  const back = sql`make_interval(days => ${returnedDaysAgo})`;
+  await db().execute(
+    sql`update bookings set starts_at = starts_at - ${back}, ends_at = ends_at - ${back} where id = ${id}`,
   );
-  await db()
-    .execute(sql`insert into rentals (booking_id, picked_up_at, odometer_out_km, fuel_out_eighths, deposit_cents,
-      deposit_taken, signer_name, signed_at, language, state, returned_at, odometer_in_km, fuel_in_eighths, final_bill)
-    select id, starts_at, 12000, 8, 10000, 'cash', 'Daniela Conductora', starts_at, 'en', 'returned', ends_at, 12100, 8,
-      jsonb_build_object('drivenKm', 100, 'fuel', null, 'extraKm', null, 'lateReturn', null, 'damages', '[]'::jsonb,
-        'extrasCents', 0, 'deposit', jsonb_build_object('cents', 10000, 'method', 'cash'), 'depositCoversCents', 0,
-        'depositReturnedCents', 10000, 'stillToPayCents', 0)
-    from bookings where id = ${booking.id}`);
+  await db().execute(sql`update rentals set picked_up_at = picked_up_at - ${back}, signed_at = signed_at - ${back},
+      returned_at = returned_at - ${back}, deposit_cents = 10000, deposit_taken = 'cash' where booking_id = ${id}`);
   await db().execute(sql`insert into deposit_ledger (booking_id, kind, amount_cents, method, reference, recorded_at)
-    select id, 'received', 10000, 'cash', 'REC-OLD', starts_at from bookings where id = ${booking.id}`);
-  return booking.id;
+    select booking_id, 'received', 10000, 'cash', 'REC-OLD', picked_up_at from rentals where booking_id = ${id}`);
+  return id;
 }
 
 for (const mode of jsModes) {

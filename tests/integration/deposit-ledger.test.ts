@@ -65,6 +65,14 @@ const rentalOf = async (bookingId: number) =>
 const refund = (cents: number, reference = "TRF-778") =>
   ({ refundAmount: cents, refundMethod: "cash", refundReference: reference }) as const;
 
+/** A form posted to the booking page as `user`, without JavaScript; a thrown answer (404) returned. */
+const postBooking = (user: StaffUser, id: number, fields: Record<string, string>) =>
+  bookingAction({
+    request: formPost(`/booking?b=${id}`, fields),
+    context: { user, language: "en", t: getFixedT("en") } as unknown as AppLoadContext,
+    params: {},
+  }).catch((thrown: unknown) => thrown) as Promise<Response>;
+
 /** The booking page as `user` loads it. */
 const page = async (user: StaffUser, id: number) =>
   (await bookingLoader({
@@ -129,16 +137,12 @@ describe("the ledger of a cash deposit", () => {
     expect((await ledgerOf(booking.id)).map((e) => e.kind)).toEqual(["received", "retained"]);
     expect(await fx.db.select().from(auditLog)).toHaveLength(before.length);
     // Posted on the booking page: said next to the amount, in the reader's language.
-    const answer = (await bookingAction({
-      request: formPost(`/booking?b=${booking.id}`, {
-        intent: "close",
-        refundAmount: "70.01",
-        refundMethod: "mobilePayment",
-        refundReference: "0102-99",
-      }),
-      context: { user: fx.staff, language: "en", t: getFixedT("en") } as unknown as AppLoadContext,
-      params: {},
-    })) as Response;
+    const answer = await postBooking(fx.staff, booking.id, {
+      intent: "close",
+      refundAmount: "70.01",
+      refundMethod: "mobilePayment",
+      refundReference: "0102-99",
+    });
     expect(answer.status).toBe(400);
     expect(JSON.stringify(await answer.json())).toContain("bookings:deposit.errors.tooLarge");
     expect((await ledgerOf(booking.id)).map((e) => e.kind)).toEqual(["received", "retained"]);
@@ -154,16 +158,12 @@ describe("the ledger of a cash deposit", () => {
     });
     expect(await refundHeldDeposit(fx.staff, booking.id, refund(4001, "B-2"))).toBe("tooLarge");
     // Posted on the booking page without JavaScript: the plain form's fields, a redirect to the ledger.
-    const posted = (await bookingAction({
-      request: formPost(`/booking?b=${booking.id}`, {
-        intent: "depositRefund",
-        refundAmount: "15",
-        refundMethod: "bankTransfer",
-        refundReference: "0105-12",
-      }),
-      context: { user: fx.staff, language: "en", t: getFixedT("en") } as unknown as AppLoadContext,
-      params: {},
-    })) as Response;
+    const posted = await postBooking(fx.staff, booking.id, {
+      intent: "depositRefund",
+      refundAmount: "15",
+      refundMethod: "bankTransfer",
+      refundReference: "0105-12",
+    });
     expect(posted.status).toBe(302);
     expect(posted.headers.get("Location")).toBe(`/booking?b=${booking.id}#deposit`);
     expect(await refundHeldDeposit(fx.admin, booking.id, refund(2500, "B-2"))).toBe("refunded");
@@ -182,16 +182,8 @@ describe("the ledger of a cash deposit", () => {
     expect(await refundHeldDeposit(fx.otherStaff, booking.id, refund(100))).toBe("notFound");
     expect(await refundHeldDeposit(fx.driver, booking.id, refund(100))).toBe("notFound");
     const post = (intent: string) =>
-      bookingAction({
-        request: formPost(`/booking?b=${booking.id}`, {
-          intent,
-          refundAmount: "100",
-          refundMethod: "cash",
-        }),
-        context: { user: fx.otherStaff, language: "en", t: getFixedT("en") } as unknown as AppLoadContext,
-        params: {},
-      }).catch((thrown: unknown) => thrown as Response);
-    for (const intent of ["close", "depositRefund"]) expect(((await post(intent)) as Response).status).toBe(404);
+      postBooking(fx.otherStaff, booking.id, { intent, refundAmount: "100", refundMethod: "cash" });
+    for (const intent of ["close", "depositRefund"]) expect((await post(intent)).status).toBe(404);
     expect((await ledgerOf(booking.id)).map((e) => e.kind)).toEqual(["received"]);
     expect((await rentalOf(booking.id)).state).toBe("returned");
   });
