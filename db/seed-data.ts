@@ -1126,6 +1126,30 @@ async function seedDemo(db: Database, passwordHash: string) {
             }
           : {}),
       });
+      // docs/domain.md#deposit-ledger: the deposit received at the pick-up, and what the bill kept of it.
+      if (deposit.cents > 0)
+        await tx.insert(s.depositLedger).values([
+          {
+            bookingId: booking.id,
+            kind: "received",
+            amountCents: deposit.cents,
+            method: "cardHold",
+            recordedBy: staff.id,
+            recordedAt: startsAt,
+          },
+          ...(r.returned && covers > 0
+            ? [
+                {
+                  bookingId: booking.id,
+                  kind: "retained" as const,
+                  amountCents: covers,
+                  reason: "finalBill",
+                  recordedBy: staff.id,
+                  recordedAt: new Date(endsAt.getTime() - 3600_000),
+                },
+              ]
+            : []),
+        ]);
     }
 
     await seedReviewedRentals(tx, { suppliers, cars, carValues, links, staffId: staff.id, passwordHash });

@@ -10,7 +10,8 @@ import { monthLabel, parseMonth } from "~/modules/backoffice/month-grid";
 import { formatCents, formatNumber } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
-import { instantToLocal } from "~/modules/time/zoned-time";
+import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
+import { OverdueDeposits } from "~/components/backoffice/overdue-deposits";
 import { privatePageMeta } from "~/modules/http/meta";
 
 export const meta = privatePageMeta;
@@ -33,6 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       to: day(new Date(figures.occupancy.to.getTime() - 1)),
     },
     awaitingPayments: figures.awaitingPayments,
+    overdueDeposits: figures.overdueDeposits.map((d) => ({
+      ...d,
+      returnedAt: wallClockLabel(d.returnedAt, APP_TIME_ZONE),
+      dueAt: wallClockLabel(d.dueAt, APP_TIME_ZONE),
+    })),
   });
 }
 
@@ -51,7 +57,8 @@ function Panel({ id, title, help, children }: { id: string; title: string; help?
 export default function DashboardPage() {
   const { t } = useTranslation("adminDashboard");
   const { t: tc } = useTranslation();
-  const { admin, zone, statuses, revenue, occupancy, awaitingPayments } = useLoaderData<typeof loader>();
+  const { admin, zone, statuses, revenue, occupancy, awaitingPayments, overdueDeposits } =
+    useLoaderData<typeof loader>();
   const totalBookings = statuses.reduce((sum, s) => sum + s.count, 0);
   const totalRevenue = revenue.reduce((sum, m) => sum + m.cents, 0);
   const occupied = percent(occupancy.ratio);
@@ -60,6 +67,7 @@ export default function DashboardPage() {
       <h1>{t("dashboard.title")}</h1>
       <p className="muted">{admin ? t("dashboard.scopeAdmin") : t("dashboard.scopeStaff")}</p>
 
+      <OverdueDeposits deposits={overdueDeposits} zone={zone} />
       <div className="dashboard__grid">
         <section className="card dashboard__panel dashboard__payments" aria-labelledby="payments-title">
           <h2 id="payments-title">{t("dashboard.payments.title")}</h2>

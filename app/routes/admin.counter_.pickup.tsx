@@ -187,6 +187,7 @@ function PickupForm() {
     photos: t("inspection.photos"),
     deposit: t("pickup.deposit"),
     depositTaken: t("pickup.depositTaken"),
+    depositReference: t("pickup.depositReference"),
     payment: t("pickup.payment"),
     licenceNumber: t("pickup.licenceNumber"),
     licenceCountry: t("pickup.licenceCountry"),
@@ -227,6 +228,11 @@ function PickupForm() {
           choose,
           ...depositTakenMethods.map((m) => ({ value: m, label: t(`pickup.depositTakenMethods.${m}`) })),
         ]}
+      />
+      <TextField
+        field={fields.depositReference}
+        label={labels.depositReference}
+        help={t("pickup.depositReferenceHelp")}
       />
       {asks.payment ? (
         <>

@@ -10,6 +10,7 @@ import { BookingHeading, BookingLinks } from "~/components/booking/booking-links
 import { amendPreviewOf, replyOf } from "~/components/booking/action-reply";
 import { BookingSummary, DriversSection } from "~/components/booking/booking-summary";
 import { CloseSection } from "~/components/booking/close-section";
+import { DepositSection } from "~/components/booking/deposit-section";
 import { HistorySection } from "~/components/booking/history-section";
 import { AmendRequestSection, NotesSection } from "~/components/booking/note-forms";
 import { PriceSection } from "~/components/booking/price-section";
@@ -21,8 +22,7 @@ import { InspectionSummary } from "~/components/counter/inspection-summary";
 import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema";
 import { isStaff } from "~/modules/access/booking-scope.server";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
-import { closeSchema, type CloseAsks } from "~/modules/counter/close";
-import { closeRental, loadSettlement } from "~/modules/counter/close.server";
+import { closeAction, depositRefundAction } from "~/modules/counter/close-action.server";
 import { bookingPage } from "~/modules/counter/booking-page.server";
 import { noteSchema } from "~/modules/booking/notes";
 import { addNote } from "~/modules/booking/notes.server";
@@ -184,31 +184,6 @@ async function note(user: Parameters<typeof addNote>[0], id: number, formData: F
   });
 }
 
-/**
- * Staff settle and close a returned rental (docs/domain.md#closing): the form's asks come from the
- * settlement (the stored bill against the payments), and `closeRental` decides; anyone outside
- * the booking's supplier finds no booking.
- */
-async function close(user: Parameters<typeof closeRental>[0], id: number, formData: FormData) {
-  if (!isStaff(user)) throw notFound();
-  const detail = await bookingDetail(user, id);
-  if (!detail?.rental) throw notFound();
-  const settlement = await loadSettlement(id);
-  const asks: CloseAsks = settlement?.asks ?? { payment: false, depositReturned: false };
-  const submission = parseForm(formData, { schema: closeSchema(asks) });
-  if (submission.status !== "success")
-    return json<{ close: SubmissionResult<string[]> }>({ close: submission.reply() }, { status: 400 });
-  const outcome = await closeRental(user, id, submission.value);
-  if (outcome === "notFound") throw notFound();
-  if (outcome !== "closed") {
-    const reason = outcome === "asksChanged" ? "notReturned" : outcome;
-    return json({ close: submission.reply({ formErrors: [`bookings:close.errors.${reason}`] }) }, { status: 400 });
-  }
-  return redirect(`/booking?b=${id}`, {
-    headers: { "Set-Cookie": await toastHeader({ type: "success", message: "bookings:close.done" }) },
-  });
-}
-
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("status"), status: z.enum(bookingStatuses) }),
@@ -224,7 +199,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "amend" || intent === "amend-preview") return amend(user, id, form, context);
   if (form.get("intent") === "amend-request") return askAmendment(user, id, form);
   if (intent === "add-note") return note(user, id, form);
-  if (intent === "close") return close(user, id, form);
+  if (intent === "close") return closeAction(user, id, form);
+  if (intent === "depositRefund") return depositRefundAction(user, id, form);
   if (intent === "review") return reviewAction(user, id, form, "review");
   if (intent === "rate-driver") return reviewAction(user, id, form, "rating");
   const parsed = actionSchema.safeParse({ intent: form.get("intent"), status: form.get("status") ?? undefined });
@@ -273,6 +249,7 @@ export default function BookingPage() {
       {inspection ? <InspectionSummary phase="out" inspection={inspection.out} /> : null}
       <ReturnSection {...data} />
       <CloseSection close={data.close} lastResult={replyOf(actionData, "close")} />
+      <DepositSection {...data} lastResult={replyOf(actionData, "depositRefund")} />
       <ReviewsSection
         reviews={data.reviews}
         supplier={data.supplier}

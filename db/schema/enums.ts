@@ -34,8 +34,21 @@ export const carCategories = [
 ] as const;
 /** How a car's security deposit is taken (docs/domain.md#deposit). */
 export const depositMethods = ["cardHold", "cash", "cardHoldOrCash"] as const;
-/** How the deposit was actually taken at the pick-up (docs/domain.md#pick-up). */
-export const depositTakenMethods = ["cardHold", "cash", "pointOfSale"] as const;
+/**
+ * How the deposit was actually taken at the pick-up (docs/domain.md#pick-up), and how a deposit
+ * ledger entry moved the money (docs/domain.md#deposit-ledger): cash dollars, pago móvil, USDT, a
+ * bank transfer, besides the card.
+ */
+export const depositTakenMethods = [
+  "cardHold",
+  "cash",
+  "pointOfSale",
+  "mobilePayment",
+  "usdt",
+  "bankTransfer",
+] as const;
+/** What a deposit ledger entry records (docs/domain.md#deposit-ledger). */
+export const depositEntryKinds = ["received", "refunded", "retained"] as const;
 /** A rental's life after the booking (docs/domain.md#pick-up): the car is out, back, or its bill settled. */
 export const rentalStates = ["out", "returned", "closed"] as const;
 /** When a car is walked around (docs/domain.md#inspection): as it goes out (pick-up) or comes in (return). */
@@ -76,6 +89,7 @@ export const depositMethod = pgEnum("deposit_method", depositMethods);
 export const blockReason = pgEnum("block_reason", blockReasons);
 export const depositTaken = pgEnum("deposit_taken", depositTakenMethods);
 export const rentalState = pgEnum("rental_state", rentalStates);
+export const depositEntryKind = pgEnum("deposit_entry_kind", depositEntryKinds);
 export const inspectionPhase = pgEnum("inspection_phase", inspectionPhases);
 export const damageArea = pgEnum("damage_area", damageAreas);
 export const damageKind = pgEnum("damage_kind", damageKinds);

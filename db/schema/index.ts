@@ -8,6 +8,7 @@ export * from "./bookings";
 export * from "./booking-events";
 export * from "./booking-notes";
 export * from "./rentals";
+export * from "./deposit-ledger";
 export * from "./inspections";
 export * from "./payments";
 export * from "./notifications";

@@ -27,6 +27,8 @@ export const suppliers = pgTable(
     refuelEighthCents: integer("refuel_eighth_cents").notNull().default(0),
     /** Minutes after the drop-off time a return is still on time (docs/domain.md#final-bill). */
     lateGraceMinutes: smallint("late_grace_minutes").notNull().default(0),
+    /** Days after the return a deposit still held is overdue to return (docs/domain.md#deposit-ledger). */
+    depositReturnDays: smallint("deposit_return_days").notNull().default(7),
     /** A flat fee in cents when the drop-off place differs from the pick-up; null: none (docs/domain.md#fees). */
     oneWayFeeCents: integer("one_way_fee_cents"),
     /** Drivers younger than this on the pick-up date pay the young driver fee (docs/domain.md#young-driver-fee). */
@@ -53,6 +55,7 @@ export const suppliers = pgTable(
     check("suppliers_minimum_days", sql`${t.minimumDays} between 1 and 90`),
     check("suppliers_refuel_eighth_cents", sql`${t.refuelEighthCents} between 0 and 100000`),
     check("suppliers_late_grace_minutes", sql`${t.lateGraceMinutes} between 0 and 240`),
+    check("suppliers_deposit_return_days", sql`${t.depositReturnDays} between 1 and 90`),
     check("suppliers_one_way_fee", sql`${t.oneWayFeeCents} between 0 and 100000000`),
     check("suppliers_young_driver_age", sql`${t.youngDriverAge} between 21 and 99`),
     check("suppliers_young_driver_fee", sql`${t.youngDriverFeeCents} between 1 and 100000000`),

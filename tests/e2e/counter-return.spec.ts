@@ -44,6 +44,9 @@ async function overdueRental(carId: number, reference: string): Promise<number> 
     .execute(sql`insert into rentals (booking_id, picked_up_at, odometer_out_km, fuel_out_eighths, deposit_cents,
       deposit_taken, signer_name, signed_at, language)
     select id, starts_at, 12000, 8, 15000, 'cardHold', 'Daniela Conductora', starts_at, 'en' from bookings where id = ${id}`);
+  // The deposit taken, as the pick-up writes it on the ledger (docs/domain.md#deposit-ledger).
+  await db().execute(sql`insert into deposit_ledger (booking_id, kind, amount_cents, method, recorded_at)
+    select id, 'received', 15000, 'cardHold', starts_at from bookings where id = ${id}`);
   // The damage the pick-up's walk-around found.
   await db().execute(sql`insert into rental_damage_marks (booking_id, phase, area, kind, note)
     values (${id}, 'out', 'leftSide', 'dent', 'Rear door')`);
@@ -133,7 +136,7 @@ for (const mode of jsModes) {
       await expect(row("Late return: 1 day × $28")).toContainText("$28");
       await expect(row("Extra charges")).toContainText("$80.50");
       await expect(row("Deposit covers")).toContainText("$80.50");
-      await expect(row("Deposit returned")).toContainText("$69.50");
+      await expect(row("Deposit to return")).toContainText("$69.50");
       await expect(row("Still to pay")).toContainText("$0");
       await expect(page.getByRole("link", { name: "Record return" })).toHaveCount(0);
 
@@ -173,7 +176,7 @@ for (const mode of jsModes) {
         "Extra kilometers: 150 km × $0.25 $37.50",
         "Late return: 1 day × $28 $28",
         "Deposit covers $80.50",
-        "Deposit returned $69.50",
+        "Deposit to return $69.50",
         "Inspection at return",
         "Photos taken 1",
         "1. Rear — Scratch — Bumper",
@@ -186,14 +189,17 @@ for (const mode of jsModes) {
       const [email] = await waitForEmails(page.request, DRIVER, {
         match: (e) => e.subject.includes(reference) && e.subject.startsWith("Car returned"),
       });
-      expect(email.text).toContain("Deposit returned: $69.50");
+      expect(email.text).toContain("Deposit to return: $69.50");
 
-      // Closing (docs/domain.md#closing): nothing still to pay, staff confirm the deposit went back.
+      // Closing (docs/domain.md#closing): nothing still to pay, staff record the refund of the
+      // deposit still held (docs/domain.md#deposit-ledger).
       await page.goto(`/booking?b=${bookingId}&l=en`);
       const settle = page.getByRole("region", { name: "Settle and close" });
-      await expect(settle).toContainText("Deposit returned to the driver: $69.50 (card hold)");
+      await expect(settle).toContainText("Deposit still held: $69.50 (Card hold)");
       await expect(settle).toContainText("Nothing is still to pay.");
-      await settle.getByLabel("The deposit of $69.50 was returned to the driver").check();
+      await expect(settle.getByLabel("Amount refunded ($)")).toHaveValue("69.50");
+      await settle.getByLabel("How it was given back").selectOption({ label: "Card hold" });
+      await settle.getByLabel("Refund reference (optional)").fill("HOLD-RELEASE-1");
       await settle.getByRole("button", { name: "Close rental" }).click();
       await expect(page.getByText("Rental closed.")).toBeVisible();
       await expect(page.getByText(/^Closed on .* time\) · deposit returned$/)).toBeVisible();

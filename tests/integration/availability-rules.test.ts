@@ -309,6 +309,7 @@ describe("the supplier's rules in the back office", () => {
       oneWayFeeCents: 4050,
       refuelEighth: 650,
       lateGraceMinutes: 59,
+      depositReturnDays: 10,
       youngDriverAge: 23,
       youngDriverFeeCents: 1250,
     };
@@ -323,6 +324,7 @@ describe("the supplier's rules in the back office", () => {
         oneWayFeeCents: [null, 4050],
         refuelEighthCents: [0, 650],
         lateGraceMinutes: [0, 59],
+        depositReturnDays: [7, 10],
         youngDriverAge: [25, 23],
         youngDriverFeeCents: [null, 1250],
       },

@@ -92,6 +92,15 @@ async function setUp() {
       signedAt: input.pickedUpAt,
       language: "en",
     });
+    // The deposit taken, as the pick-up writes it on the ledger (docs/domain.md#deposit-ledger).
+    await db.insert(schema.depositLedger).values({
+      bookingId: booking.id,
+      kind: "received",
+      amountCents: 15000,
+      method: "cardHold",
+      recordedBy: staff.id,
+      recordedAt: input.pickedUpAt,
+    });
     const form: ReturnForm = {
       odometer: input.odometerInKm,
       fuel: input.fuelInEighths,
@@ -120,6 +129,8 @@ const paymentsOf = (bookingId: number) =>
 /** The payments taken at the counter (the price was paid by card before). */
 const counterPaymentsOf = async (bookingId: number) =>
   (await paymentsOf(bookingId)).filter((p) => p.method !== "cardPayment");
+/** The refund of the deposit's $69.50 left after the fixture's bill (docs/domain.md#deposit-ledger). */
+const refundRest = { refundAmount: 6950, refundMethod: "cardHold", refundReference: "HOLD-1" } as const;
 const rentalOf = async (bookingId: number) =>
   (await fx.db.select().from(rentals).where(eq(rentals.bookingId, bookingId)))[0];
 
@@ -162,10 +173,10 @@ describe("closing the rental", () => {
     expect((await rentalHistory(booking.id)).map((e) => e.kind)).toEqual(["pickedUp", "returned", "closed"]);
   });
 
-  it("records no payment when nothing is still to pay, and asks that the deposit was given back", async () => {
+  it("records no payment when nothing is still to pay, and asks for the refund of the deposit held", async () => {
     const booking = await fx.returned();
     expect(await closeRental(fx.admin, booking.id, {}, closedAt)).toBe("asksChanged");
-    expect(await closeRental(fx.admin, booking.id, { depositReturned: true }, closedAt)).toBe("closed");
+    expect(await closeRental(fx.admin, booking.id, refundRest, closedAt)).toBe("closed");
     expect(await counterPaymentsOf(booking.id)).toEqual([]);
     const [audit] = await fx.db.select().from(auditLog).where(eq(auditLog.action, "booking.close"));
     expect(audit.changes).toMatchObject({
@@ -194,7 +205,7 @@ describe("closing the rental", () => {
     expect((await rentalOf(booking.id)).state).toBe("returned");
     // Nothing to pay, the whole deposit going back to themselves: refused as well.
     const settled = await fx.returned([], fx.staff.id);
-    expect(await closeRental(fx.staff, settled.id, { depositReturned: true }, closedAt)).toBe("ownBooking");
+    expect(await closeRental(fx.staff, settled.id, refundRest, closedAt)).toBe("ownBooking");
     expect((await rentalOf(settled.id)).state).toBe("returned");
   });
 
@@ -214,7 +225,7 @@ describe("closing the rental", () => {
   it("is refused while the car is still out", async () => {
     const booking = await fx.returned();
     await fx.db.update(rentals).set({ state: "out", returnedAt: null }).where(eq(rentals.bookingId, booking.id));
-    expect(await closeRental(fx.staff, booking.id, { depositReturned: true }, closedAt)).toBe("notReturned");
+    expect(await closeRental(fx.staff, booking.id, refundRest, closedAt)).toBe("notReturned");
   });
 
   it("is posted on the booking page: another supplier's staff get a 404, a missing answer or one's own booking is said on the form", async () => {
@@ -276,7 +287,7 @@ describe("what the close takes: everything paid against the bill (docs/domain.md
     const booking = await fx.returned();
     await paidTwice(booking.id);
     expect(await closeSection(booking.id)).toMatchObject({ stillToPayCents: 0, toRefundCents: 8400 });
-    expect(await closeRental(fx.staff, booking.id, { method: "Cash", depositReturned: true }, closedAt)).toBe("closed");
+    expect(await closeRental(fx.staff, booking.id, { method: "Cash", ...refundRest }, closedAt)).toBe("closed");
     expect((await paymentsOf(booking.id)).map((p) => p.amountCents)).toEqual([8400, 8400]);
     const [audit] = await fx.db.select().from(auditLog).where(eq(auditLog.action, "booking.close"));
     expect(audit.changes).toMatchObject({ amountCents: [null, 0], toRefundCents: [null, 8400] });

@@ -148,12 +148,12 @@ describe("return", () => {
       "Late return: 1 day × $28 $28",
       "Extra charges $80.50",
       "Deposit covers $80.50",
-      "Deposit returned $69.50",
+      "Deposit to return $69.50",
     ])
       expect(text).toContain(expected);
     const [email] = await outboxEmails(fx.db, "rental-returned");
     expect(email).toMatchObject({ jobId: `rental-returned-${booking.id}`, to: ["daniela@example.com"] });
-    expect(email.text).toContain("Deposit returned: $69.50");
+    expect(email.text).toContain("Deposit to return: $69.50");
     // Told in the app as well.
     const told = await fx.db.select().from(schema.notifications).where(eq(schema.notifications.bookingId, booking.id));
     // The car back, and the request for a review (docs/domain.md#reviews).

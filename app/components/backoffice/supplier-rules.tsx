@@ -28,6 +28,7 @@ export function SupplierRulesForm({
       minimumDays: String(defaultValue.minimumDays),
       refuelEighth: dollarsInput(defaultValue.refuelEighth),
       lateGraceMinutes: String(defaultValue.lateGraceMinutes),
+      depositReturnDays: String(defaultValue.depositReturnDays),
       oneWayFeeCents: defaultValue.oneWayFeeCents === null ? "" : dollarsInput(defaultValue.oneWayFeeCents),
       youngDriverAge: String(defaultValue.youngDriverAge),
       youngDriverFeeCents:
@@ -40,6 +41,7 @@ export function SupplierRulesForm({
     minimumDays: t("rules.minimumDays"),
     refuelEighth: t("rules.refuelEighth"),
     lateGraceMinutes: t("rules.lateGraceMinutes"),
+    depositReturnDays: t("rules.depositReturnDays"),
     oneWayFeeCents: t("rules.oneWayFee"),
     youngDriverAge: t("rules.youngDriverAge"),
     youngDriverFeeCents: t("rules.youngDriverFee"),
@@ -79,6 +81,12 @@ export function SupplierRulesForm({
           label={labels.lateGraceMinutes}
           type="number"
           help={t("rules.lateGraceMinutesHelp")}
+        />
+        <TextField
+          field={fields.depositReturnDays}
+          label={labels.depositReturnDays}
+          type="number"
+          help={t("rules.depositReturnDaysHelp")}
         />
         <TextField field={fields.oneWayFeeCents} label={labels.oneWayFeeCents} help={t("rules.oneWayFeeHelp")} />
         <TextField

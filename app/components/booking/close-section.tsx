@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { CheckboxField, SelectField } from "~/components/form-choices";
+import { SelectField } from "~/components/form-choices";
+import { RefundFields, useRefundLabels } from "~/components/booking/deposit-section";
 import { FormErrors } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { counterMethods } from "~/modules/booking/methods";
@@ -15,24 +16,24 @@ export function CloseSection({
   lastResult,
 }: Pick<BookingPage, "close"> & { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("bookings");
-  const asks: CloseAsks = close?.asks ?? { payment: false, depositReturned: false };
-  const [form, fields] = useZodForm(closeSchema(asks), lastResult, { id: "close-form" });
+  const asks: CloseAsks = close?.asks ?? { payment: false, refund: false };
+  const [form, fields] = useZodForm(closeSchema(asks), lastResult, {
+    id: "close-form",
+    defaultValue: { refundAmount: close ? (close.depositHeldCents / 100).toFixed(2) : "" },
+  });
+  const refundLabels = useRefundLabels();
   if (!close) return null;
-  const deposit = formatCents(close.depositReturnedCents);
-  const labels = {
-    method: t("close.method"),
-    depositReturned: t("close.depositConfirm", { amount: deposit }),
-  };
+  const labels = { method: t("close.method"), ...refundLabels };
   return (
     <section className="card stack" id="close" aria-labelledby="close-title">
       <h2 id="close-title">{t("close.title")}</h2>
       <Form method="post" {...getFormProps(form)} className="stack">
         <FormErrors form={form} labels={labels} />
         <p>
-          {close.depositReturnedCents > 0
-            ? t("close.depositReturned", {
-                amount: deposit,
-                how: close.depositTaken ? t(`close.depositTaken.${close.depositTaken}`) : "",
+          {close.depositHeldCents > 0
+            ? t("close.depositHeld", {
+                amount: formatCents(close.depositHeldCents),
+                how: close.depositTaken ? t(`deposit.methods.${close.depositTaken}`) : "",
               })
             : t("close.noDepositReturned")}
         </p>
@@ -71,7 +72,8 @@ export function CloseSection({
             ]}
           />
         ) : null}
-        {asks.depositReturned ? <CheckboxField field={fields.depositReturned} label={labels.depositReturned} /> : null}
+        {/* Nothing is returned until a refund is recorded (docs/domain.md#deposit-ledger). */}
+        {asks.refund ? <RefundFields fields={fields} /> : null}
         <button type="submit" name="intent" value="close">
           {t("close.button")}
         </button>

@@ -4,6 +4,7 @@ import { getDb, schema } from "~/utils/db.server";
 import { bookingScope, carScope, type StaffUser } from "~/modules/access/staff.server";
 import { holdingStatuses, occupancy, occupancyWindow, revenueByMonth, revenueMonths, statusCounts } from "./dashboard";
 import { monthBounds, parseMonth } from "./month-grid";
+import { overdueDeposits } from "~/modules/payment/deposit-ledger.server";
 
 const { bookings, cars, payments } = schema;
 
@@ -24,7 +25,7 @@ export async function dashboardFigures(user: StaffUser, now = new Date()) {
   const countedCars = and(carScope(user), eq(cars.availability, "available"));
   const month = sql<string>`to_char(${bookings.createdAt} at time zone ${zone}, 'YYYY-MM')`;
 
-  const [byStatus, revenue, [fleet], [booked], [awaiting]] = await Promise.all([
+  const [byStatus, revenue, [fleet], [booked], [awaiting], overdue] = await Promise.all([
     db
       .select({ status: bookings.status, count: count() })
       .from(bookings)
@@ -63,6 +64,8 @@ export async function dashboardFigures(user: StaffUser, now = new Date()) {
       .from(payments)
       .innerJoin(bookings, eq(bookings.id, payments.bookingId))
       .where(and(bookingScope(user), eq(payments.method, "mobilePayment"), eq(payments.status, "pending"))),
+    // docs/domain.md#deposit-ledger: deposits still held past their supplier's days after the return.
+    overdueDeposits(user, now),
   ]);
 
   return {
@@ -74,5 +77,6 @@ export async function dashboardFigures(user: StaffUser, now = new Date()) {
       to: window.end,
     },
     awaitingPayments: awaiting.payments,
+    overdueDeposits: overdue,
   };
 }

@@ -14,6 +14,7 @@ import { moneyOf } from "~/modules/payment/money";
 import { bookingReviews } from "~/modules/review/booking-reviews.server";
 import { driverRecord } from "~/modules/review/driver-record.server";
 import { hasReceipt, receivedPayments } from "~/modules/payment/receipt.server";
+import { depositLedgerOf } from "~/modules/payment/deposit-ledger.server";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
 import { loadSettlement } from "./close.server";
@@ -46,6 +47,7 @@ export async function bookingPage(
   const received = await receivedPayments(booking.id);
   const settlement = detail.rental?.finalBill ? await loadSettlement(booking.id) : null;
   const notes = view.notes ? await listNotes(user, booking.id) : null;
+  const ledger = detail.rental ? await depositLedgerOf(booking.id) : null;
   const voucher = view.voucher
     ? {
         reference: booking.reference,
@@ -146,6 +148,7 @@ export async function bookingPage(
         ? {
             asks: settlement.asks,
             depositReturnedCents: settlement.depositReturnedCents,
+            depositHeldCents: settlement.depositHeldCents,
             depositTaken: detail.rental.depositTaken,
             billCents: settlement.billCents,
             creditCents: settlement.creditCents,
@@ -161,7 +164,22 @@ export async function bookingPage(
             at: wallClockLabel(detail.rental.closedAt, dropoff.timeZone),
             paidCents: settlement.takenAtCloseCents,
             toRefundCents: settlement.toRefundCents,
-            depositReturned: settlement.depositReturnedCents > 0,
+            depositReturned: settlement.depositReturnedCents > 0 && settlement.depositHeldCents === 0,
+          }
+        : null,
+    // docs/domain.md#deposit-ledger: the deposit's entries and what is still held, to the driver and
+    // staff (who recorded each is named to staff, the driver sees the supplier); staff refund what
+    // the close left held.
+    depositLedger:
+      ledger && ledger.entries.length > 0
+        ? {
+            entries: ledger.entries.map((e) => ({
+              ...e,
+              recordedAt: wallClockLabel(e.recordedAt, APP_TIME_ZONE),
+              recordedBy: view.namesCounterStaff ? (e.recordedBy ?? supplier.name) : supplier.name,
+            })),
+            balance: ledger.balance,
+            refund: view.staff && detail.rental?.state === "closed" && ledger.balance.heldCents > 0,
           }
         : null,
     agreement: view.agreement,

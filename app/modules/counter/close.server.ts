@@ -6,15 +6,17 @@ import { lockInScope } from "~/modules/booking/move.server";
 import { closeOpenCardAttempts } from "~/modules/payment/settle-card-payment.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { closeAsksOf, type CloseForm } from "./close";
+import { keepFinalReceipt } from "./final-receipt.server";
 import { counterReference, takeCounterPayment } from "./counter-payment.server";
 import { paymentOnItsWay } from "~/modules/booking/payment-in-flight.server";
+import { depositLedgerOf, refundDeposit } from "~/modules/payment/deposit-ledger.server";
 
 /*
  * Closing the rental at the counter (docs/domain.md#closing): staff of the booking's supplier (or
  * an admin) settle a returned car's final bill against everything the booking was paid — the
  * still-to-pay taken as one counter payment through the one door for money, what was paid beyond
- * it shown as to refund, the deposit's returned part given back — and the record becomes
- * `closed`, in one transaction holding the booking's row and the rental's.
+ * it shown as to refund, the deposit still held refunded on the ledger (docs/domain.md#deposit-ledger)
+ * — and the record becomes `closed`, in one transaction holding the booking's row and the rental's.
  */
 
 const { payments, rentals } = schema;
@@ -32,6 +34,8 @@ export type Settlement = {
   stillToPayCents: number;
   toRefundCents: number;
   depositReturnedCents: number;
+  /** What the deposit ledger still holds (docs/domain.md#deposit-ledger): the close asks its refund. */
+  depositHeldCents: number;
   takenAtCloseCents: number;
 };
 
@@ -54,6 +58,7 @@ async function settlementOf(
     stillToPayCents: Math.max(0, owed),
     toRefundCents: Math.max(0, -owed),
     depositReturnedCents: bill.depositReturnedCents,
+    depositHeldCents: (await depositLedgerOf(booking.id, executor)).balance.heldCents,
     takenAtCloseCents,
   };
 }
@@ -80,6 +85,7 @@ export async function loadSettlement(bookingId: number) {
  * - `notReturned`: the record is not `returned` (still out, or already closed — also by a
  *   concurrent post): nothing written.
  * - `ownBooking`: a staff member cannot settle their own booking, payment or deposit (docs/security.md#payments).
+ * - `refundTooLarge`: the refund is more than the deposit still held (docs/domain.md#deposit-ledger): nothing written.
  * - `asksChanged`: the form lacks what the settlement asks (cannot happen from the page, whose asks
  *   come from the same settlement; a hand-made post).
  * - `transferPending`: a transfer of the booking (pago móvil, USDT) is being verified: the close
@@ -88,10 +94,17 @@ export async function loadSettlement(bookingId: number) {
  * - `notFound`: outside the caller's scope, or no rental.
  */
 export type CloseOutcome =
-  "closed" | "notReturned" | "ownBooking" | "asksChanged" | "transferPending" | "cardStillOpen" | "notFound";
+  | "closed"
+  | "notReturned"
+  | "ownBooking"
+  | "refundTooLarge"
+  | "asksChanged"
+  | "transferPending"
+  | "cardStillOpen"
+  | "notFound";
 
 type User = Pick<SessionUser, "id" | "type" | "supplierId">;
-type Form = Partial<Pick<CloseForm, "method" | "depositReturned">>;
+type Form = Partial<Pick<CloseForm, "method" | "refundAmount" | "refundMethod" | "refundReference">>;
 
 /**
  * Closes the rental of booking `bookingId` (docs/domain.md#closing). An open card attempt of the
@@ -106,7 +119,23 @@ export async function closeRental(user: User, bookingId: number, form: Form, now
   return again === "cardOpen" ? "cardStillOpen" : again;
 }
 
+/** A refusal found after something was written: thrown, so the transaction rolls it back. */
+class Refused extends Error {
+  constructor(readonly outcome: CloseOutcome) {
+    super(outcome);
+  }
+}
+
 async function closeOnce(user: User, bookingId: number, form: Form, now: Date): Promise<CloseOutcome | "cardOpen"> {
+  try {
+    return await closeIn(user, bookingId, form, now);
+  } catch (error) {
+    if (error instanceof Refused) return error.outcome;
+    throw error;
+  }
+}
+
+async function closeIn(user: User, bookingId: number, form: Form, now: Date): Promise<CloseOutcome | "cardOpen"> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const booking = await lockInScope(tx, user, bookingId);
@@ -117,13 +146,23 @@ async function closeOnce(user: User, bookingId: number, form: Form, now: Date): 
     const bill = rental.finalBill;
     const settlement = await settlementOf(tx, booking, bill);
     const asks = closeAsksOf(settlement);
-    if ((asks.payment && !form.method) || (asks.depositReturned && !form.depositReturned)) return "asksChanged";
+    if ((asks.payment && !form.method) || (asks.refund && !(form.refundAmount && form.refundMethod)))
+      return "asksChanged";
     // Neither the payment nor the deposit's return: nobody settles their own money (docs/security.md#payments).
     if (booking.driverId === user.id) return "ownBooking";
     // The settlement is made from the payments received: none may be on its way (docs/domain.md#counter-money).
     const inFlight = await paymentOnItsWay(tx, booking.id, now);
     if (inFlight?.kind === "transfer") return "transferPending";
     if (inFlight) return "cardOpen";
+
+    // Nothing is returned until a refund is recorded (docs/domain.md#deposit-ledger); checked
+    // against the ledger read in this transaction. Later throws roll it back with the rest.
+    const refundCents = asks.refund ? (form.refundAmount ?? 0) : 0;
+    if (asks.refund && form.refundAmount && form.refundMethod) {
+      const refund = { ...form, refundAmount: form.refundAmount, refundMethod: form.refundMethod };
+      if ((await refundDeposit(tx, user, booking, refund, now)) === "tooLarge") throw new Refused("refundTooLarge");
+      await keepFinalReceipt(tx, booking.id);
+    }
 
     const method = asks.payment ? (form.method ?? null) : null;
     if (method) {
@@ -135,7 +174,7 @@ async function closeOnce(user: User, bookingId: number, form: Form, now: Date): 
         amountCents: settlement.stillToPayCents,
         now,
       });
-      if (taken === "duplicate") return "notReturned";
+      if (taken === "duplicate") throw new Refused("notReturned");
     }
 
     await tx
@@ -151,7 +190,7 @@ async function closeOnce(user: User, bookingId: number, form: Form, now: Date): 
         state: ["returned", "closed"],
         amountCents: [null, method ? settlement.stillToPayCents : 0],
         method: [null, method],
-        depositReturnedCents: [null, bill.depositReturnedCents],
+        depositReturnedCents: [null, refundCents],
         creditCents: [null, settlement.creditCents],
         toRefundCents: [null, settlement.toRefundCents],
       },

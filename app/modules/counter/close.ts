@@ -1,24 +1,24 @@
 import { z } from "zod";
 import { counterMethods } from "~/modules/booking/methods";
+import { refundFields } from "~/modules/payment/deposit-ledger";
 
 /*
  * The settle-and-close form on the booking page (docs/domain.md#closing): what it asks depends on
- * the settlement — the stored final bill against the booking's payments — how the still-to-pay
- * was paid when there is one, and staff's word that the deposit's returned part was given back
- * when there is one.
+ * the settlement — the stored final bill against the booking's payments, and the deposit ledger —
+ * how the still-to-pay was paid when there is one, and the refund of the deposit still held when
+ * there is one (docs/domain.md#deposit-ledger): nothing is returned until a refund is recorded.
  */
 
 export const closeMessages = {
   method: "bookings:close.errors.method",
-  depositReturned: "bookings:close.errors.depositReturned",
 } as const;
 
-/** What the form asks of this settlement: `payment` when something is still to pay, `depositReturned` when part of the deposit goes back. */
-export type CloseAsks = { payment: boolean; depositReturned: boolean };
+/** What the form asks of this settlement: `payment` when something is still to pay, `refund` when the ledger still holds part of the deposit. */
+export type CloseAsks = { payment: boolean; refund: boolean };
 
-export const closeAsksOf = (settled: { stillToPayCents: number; depositReturnedCents: number }): CloseAsks => ({
+export const closeAsksOf = (settled: { stillToPayCents: number; depositHeldCents: number }): CloseAsks => ({
   payment: settled.stillToPayCents > 0,
-  depositReturned: settled.depositReturnedCents > 0,
+  refund: settled.depositHeldCents > 0,
 });
 
 /** A field this close does not ask: ignored if posted. */
@@ -31,9 +31,9 @@ export function closeSchema(asks: CloseAsks) {
   return z.object({
     intent: z.literal("close"),
     method: asks.payment ? z.enum(counterMethods, { error: closeMessages.method }) : notAsked,
-    depositReturned: asks.depositReturned
-      ? z.boolean({ error: closeMessages.depositReturned }).refine((done) => done, closeMessages.depositReturned)
-      : notAsked,
+    refundAmount: asks.refund ? refundFields.refundAmount : notAsked,
+    refundMethod: asks.refund ? refundFields.refundMethod : notAsked,
+    refundReference: asks.refund ? refundFields.refundReference : notAsked,
   });
 }
 

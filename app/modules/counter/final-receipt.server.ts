@@ -8,6 +8,8 @@ import { placeName } from "~/modules/i18n/place-name";
 import { PAGE, pdfDocument } from "~/modules/payment/pdf.server";
 import type { FinalBill } from "~/modules/pricing/final-bill";
 import { finalBillLines, finalBillLineText } from "~/modules/pricing/final-bill-lines";
+import { depositEntryText } from "~/modules/payment/deposit-ledger";
+import { depositLedgerOf } from "~/modules/payment/deposit-ledger.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
 import { inspectionOf } from "./inspection.server";
 import { printInspection } from "./inspection-pdf.server";
@@ -94,8 +96,26 @@ export async function finalReceiptPdf(
     if (total) rule();
     line(label, amount, total ? "bold" : "regular");
   }
+  // docs/domain.md#deposit-ledger: the deposit's entries as they stand, and what is still held.
+  const ledger = await depositLedgerOf(bookingId, executor);
+  if (ledger.entries.length > 0) {
+    heading(t("bookings:deposit.title"));
+    for (const entry of ledger.entries)
+      line(depositEntryText(translate, entry), formatCents(entry.amountCents), "regular");
+    rule();
+    line(t("bookings:deposit.held"), formatCents(ledger.balance.heldCents), "bold");
+  }
   doc.moveDown(1).text(t("receipt:final.footer"), left, doc.y, { width: PAGE.width - 2 * PAGE.margin });
   return { reference: booking.reference, pdf: await finish(), bill, language };
+}
+
+/**
+ * Makes the kept final receipt again after a refund of the deposit (docs/domain.md#deposit-ledger),
+ * in the refund's transaction: its ledger lists the refund; its stored bill is the same.
+ */
+export async function keepFinalReceipt(tx: Executor, bookingId: number): Promise<void> {
+  const receipt = await finalReceiptPdf(tx, bookingId);
+  if (receipt) await tx.update(rentals).set({ finalReceiptPdf: receipt.pdf }).where(eq(rentals.bookingId, bookingId));
 }
 
 /**

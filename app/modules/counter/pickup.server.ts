@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, ne } from "drizzle-orm";
+import { recordDepositEntry } from "~/modules/payment/deposit-ledger.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { lockInScope, paidCentsOf } from "~/modules/booking/move.server";
@@ -335,6 +336,15 @@ async function recordIn(
         }
       : null;
   if (licence) await tx.update(users).set(licence).where(eq(users.id, booking.driverId));
+  // The deposit taken is the ledger's first entry (docs/domain.md#deposit-ledger).
+  if (form.deposit > 0 && form.depositTaken)
+    await recordDepositEntry(
+      tx,
+      user,
+      booking,
+      { kind: "received", amountCents: form.deposit, method: form.depositTaken, reference: form.depositReference },
+      now,
+    );
   await saveInspection(tx, booking.id, "out", { photos, marks: form.marks }, user.id);
   await recordAudit(tx, user, {
     action: "booking.pickup",

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { parseDollars } from "~/modules/forms/money";
 import { depositTakenMethods } from "~/modules/pricing/final-bill";
 import { counterMethods } from "~/modules/booking/methods";
-import { requiredText } from "~/modules/forms/fields";
+import { optionalText, requiredText } from "~/modules/forms/fields";
+import { DEPOSIT_REFERENCE_MAX } from "~/modules/payment/deposit-ledger";
 import { messages } from "~/modules/forms/messages";
 import { dayField } from "~/modules/forms/dates";
 import { calendarDateIn } from "~/modules/time/calendar";
@@ -67,6 +68,8 @@ export function pickupSchema(asks: PickupAsks) {
         return cents;
       }),
       depositTaken: z.enum(depositTakenMethods, { error: pickupMessages.depositTaken }).optional(),
+      // The transfer's reference (pago móvil, USDT, bank), kept on the ledger's received entry (docs/domain.md#deposit-ledger).
+      depositReference: optionalText(DEPOSIT_REFERENCE_MAX),
       payment: asks.payment ? z.enum(counterMethods, { error: pickupMessages.payment }) : notAsked,
       licenceNumber: asks.licence ? requiredText(LICENCE_NUMBER_MAX) : notAsked,
       licenceCountry: asks.licence ? requiredText(LICENCE_COUNTRY_MAX) : notAsked,

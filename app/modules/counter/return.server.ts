@@ -1,3 +1,5 @@
+import { FINAL_BILL_REASON } from "~/modules/payment/deposit-ledger";
+import { depositLedgerOf, recordDepositEntry } from "~/modules/payment/deposit-ledger.server";
 import { and, eq } from "drizzle-orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { isStaff } from "~/modules/access/booking-scope.server";
@@ -157,6 +159,17 @@ export async function recordReturn(
         updatedAt: now,
       })
       .where(eq(rentals.bookingId, booking.id));
+    // What the bill takes from the deposit is kept: the ledger's retained entry, never more than
+    // the ledger holds (docs/domain.md#deposit-ledger).
+    const retained = Math.min(bill.depositCoversCents, (await depositLedgerOf(booking.id, tx)).balance.heldCents);
+    if (retained > 0)
+      await recordDepositEntry(
+        tx,
+        user,
+        booking,
+        { kind: "retained", amountCents: retained, reason: FINAL_BILL_REASON },
+        now,
+      );
     // The return's walk-around beside the pick-up's, which it leaves as it was (docs/domain.md#inspection).
     await saveInspection(tx, booking.id, "in", { photos, marks: form.marks }, user.id);
     await recordAudit(tx, user, {

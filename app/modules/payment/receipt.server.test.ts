@@ -41,6 +41,7 @@ const receipt: ReceiptData = {
       paidAt: new Date("2026-11-20T14:30:00Z"),
     },
   ],
+  depositLedger: { entries: [], heldCents: 0 },
 };
 
 const text = async (data: ReceiptData, language: Parameters<typeof renderReceipt>[1]) => {
@@ -136,6 +137,29 @@ describe("renderReceipt", () => {
     // The 64-character transaction id may wrap, but every character is there.
     expect(out.replace(/ /g, "")).toContain("ab".repeat(32));
     expect(out).not.toContain("Pagado en bolívares");
+  });
+
+  // docs/domain.md#deposit-ledger: the deposit's movements apart from the payments, in the reader's language.
+  it.each([
+    ["en", "Refunded · Pago móvil · reference 0102-55 $100", "Still held $0"],
+    ["es", "Reembolsado · Pago móvil · referencia 0102-55 $100", "Aún retenido $0"],
+    ["fr", "Remboursé · Pago móvil · référence 0102-55 $100", "Encore détenu $0"],
+    ["el", "Επιστράφηκε · Pago móvil · αναφορά 0102-55 $100", "Κρατείται ακόμη $0"],
+  ] as const)("lists the deposit ledger (%s)", async (language, refunded, held) => {
+    const entry = { method: null, reference: null, reason: null };
+    const withLedger: ReceiptData = {
+      ...receipt,
+      depositLedger: {
+        entries: [
+          { ...entry, kind: "received", amountCents: 10_000, method: "cash" },
+          { ...entry, kind: "refunded", amountCents: 10_000, method: "mobilePayment", reference: "0102-55" },
+        ],
+        heldCents: 0,
+      },
+    };
+    const out = await text(withLedger, language);
+    expect(out).toContain(refunded);
+    expect(out).toContain(held);
   });
 
   // A one-day rental reads "1 day", not "1 days", in every language (an i18next count plural).

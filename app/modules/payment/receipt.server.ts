@@ -8,6 +8,8 @@ import { depositText, priceLines, priceLineText } from "~/modules/pricing/price-
 import type { Deposit, PriceBreakdown } from "~/modules/pricing/pricing";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { getDb, schema } from "~/utils/db.server";
+import { depositEntryText, type DepositEntry } from "./deposit-ledger";
+import { depositLedgerOf } from "./deposit-ledger.server";
 import { formatBolivarDecimal } from "./mobile-payment";
 import { readableReference } from "./reference";
 import type { SessionUser } from "~/utils/session.server";
@@ -35,6 +37,8 @@ export type ReceiptData = {
   priceCents: number;
   /** The succeeded payments, oldest first (a pay-later booking may be paid in more than one). */
   payments: ReceivedPayment[];
+  /** The deposit's ledger entries, oldest first, and what is still held (docs/domain.md#deposit-ledger). */
+  depositLedger: { entries: DepositEntry[]; heldCents: number };
 };
 
 /**
@@ -74,6 +78,7 @@ export async function loadReceipt(
   const paid = await receivedPayments(booking.id);
   if (!hasReceipt(booking.status, paid)) return { ok: false, reason: "notPaid" };
   const name = (p: typeof pickup) => placeName(p, language);
+  const ledger = await depositLedgerOf(booking.id);
   return {
     ok: true,
     receipt: {
@@ -91,6 +96,7 @@ export async function loadReceipt(
       deposit,
       priceCents: booking.priceCents,
       payments: paid,
+      depositLedger: { entries: ledger.entries, heldCents: ledger.balance.heldCents },
     },
   };
 }
@@ -181,6 +187,15 @@ export async function renderReceipt(receipt: ReceiptData, language: Language): P
   }
   rule();
   line(t("receipt:amountPaid"), formatCents(receipt.payments.reduce((sum, p) => sum + p.amountCents, 0)), "bold");
+
+  // docs/domain.md#deposit-ledger: the deposit is not a payment of the price; its movements apart.
+  if (receipt.depositLedger.entries.length > 0) {
+    heading(t("bookings:deposit.title"));
+    for (const entry of receipt.depositLedger.entries)
+      line(depositEntryText(translate, entry), formatCents(entry.amountCents));
+    rule();
+    line(t("bookings:deposit.held"), formatCents(receipt.depositLedger.heldCents), "bold");
+  }
 
   doc
     .moveDown(2)

@@ -18,7 +18,14 @@ export const billFuelPolicies = ["likeForlike", "freeTank"] as const;
 type BillFuelPolicy = (typeof billFuelPolicies)[number];
 
 /** How a deposit was taken at the pick-up: a copy of the database's (`deposit_taken`), kept equal by a unit test. */
-export const depositTakenMethods = ["cardHold", "cash", "pointOfSale"] as const;
+export const depositTakenMethods = [
+  "cardHold",
+  "cash",
+  "pointOfSale",
+  "mobilePayment",
+  "usdt",
+  "bankTransfer",
+] as const;
 export type DepositTaken = (typeof depositTakenMethods)[number];
 
 /**

@@ -138,6 +138,7 @@ describe("supplierRulesSchema (docs/domain.md#final-bill)", () => {
         minimumDays: "1",
         refuelEighth: "5.50",
         lateGraceMinutes: "59",
+        depositReturnDays: "7",
         youngDriverAge: "25",
         ...values,
       }),
@@ -155,6 +156,7 @@ describe("supplierRulesSchema (docs/domain.md#final-bill)", () => {
         oneWayFeeCents: null,
         refuelEighth: 550,
         lateGraceMinutes: 59,
+        depositReturnDays: 7,
         youngDriverAge: 25,
         youngDriverFeeCents: null,
       });
@@ -174,6 +176,9 @@ describe("supplierRulesSchema (docs/domain.md#final-bill)", () => {
     ["lateGraceMinutes", "241", "adminSuppliers:rules.lateGraceMinutesRange"],
     ["lateGraceMinutes", "-1", "adminSuppliers:rules.lateGraceMinutesRange"],
     ["lateGraceMinutes", "2.5", "adminSuppliers:rules.lateGraceMinutesRange"],
+    // docs/domain.md#deposit-ledger
+    ["depositReturnDays", "0", "adminSuppliers:rules.depositReturnDaysRange"],
+    ["depositReturnDays", "91", "adminSuppliers:rules.depositReturnDaysRange"],
   ])("refuses %s = %j with its message", (field, value, message) => {
     expect(errorsOf(rules({ [field]: value }))[field]).toEqual([message]);
   });
@@ -187,6 +192,7 @@ describe("supplierRulesSchema one-way fee (docs/domain.md#fees)", () => {
     formData.set("minimumDays", "1");
     formData.set("refuelEighth", "0");
     formData.set("lateGraceMinutes", "0");
+    formData.set("depositReturnDays", "7");
     formData.set("youngDriverAge", "25");
     if (oneWayFeeCents !== undefined) formData.set("oneWayFeeCents", oneWayFeeCents);
     return parseWithZod(formData, { schema: supplierRulesSchema });
@@ -221,6 +227,7 @@ describe("supplierRulesSchema young driver fee (docs/domain.md#young-driver-fee)
         minimumDays: "1",
         refuelEighth: "0",
         lateGraceMinutes: "0",
+        depositReturnDays: "7",
         youngDriverAge: "25",
         ...values,
       }),

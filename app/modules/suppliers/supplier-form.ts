@@ -71,6 +71,7 @@ export const supplierRuleLimits = {
   minimumNoticeHours: { min: 0, max: 720 },
   minimumDays: { min: 1, max: 90 },
   lateGraceMinutes: { min: 0, max: 240 },
+  depositReturnDays: { min: 1, max: 90 },
   youngDriverAge: { min: 21, max: 99 },
 } as const;
 
@@ -109,6 +110,8 @@ export const supplierRulesSchema = z.object({
     { invalid: refuelEighthMessage, tooLow: refuelEighthMessage, tooHigh: refuelEighthMessage },
   ),
   lateGraceMinutes: wholeNumber("lateGraceMinutes"),
+  // docs/domain.md#deposit-ledger: after these days a deposit still held is overdue to return.
+  depositReturnDays: wholeNumber("depositReturnDays"),
   // docs/domain.md#fees
   oneWayFeeCents: optionalFee(ONE_WAY_FEE_MAX_CENTS, "adminSuppliers:rules.oneWayFeeRange"),
   // docs/domain.md#young-driver-fee: the age is kept even while there is no fee.

@@ -211,6 +211,7 @@ const ruleFields = {
   minimumDays: suppliers.minimumDays,
   refuelEighth: suppliers.refuelEighthCents,
   lateGraceMinutes: suppliers.lateGraceMinutes,
+  depositReturnDays: suppliers.depositReturnDays,
   oneWayFeeCents: suppliers.oneWayFeeCents,
   youngDriverAge: suppliers.youngDriverAge,
   youngDriverFeeCents: suppliers.youngDriverFeeCents,
@@ -230,7 +231,7 @@ export async function loadSupplierRules(actor: StaffUser, supplierId: number): P
 
 /**
  * Saves the supplier's preparation time, minimum notice, minimum days, one-way fee, young
- * driver age and fee, refuelling price and late-return grace period, audited as `supplier.update` (under the columns' names).
+ * driver age and fee, refuelling price, late-return grace period and days to return a deposit, audited as `supplier.update` (under the columns' names).
  * Existing bookings keep the preparation and fees they were made with (docs/domain.md#preparation);
  * the search, checkout and the next final bill (docs/domain.md#final-bill) read the new values at once.
  */
