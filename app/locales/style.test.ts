@@ -133,8 +133,12 @@ export function unpluralCounts(entries: Array<[string, string]>): string[] {
 const SAME_EVERYWHERE = new Set([
   "adminAudit:fields.logo",
   "adminDashboard:csv.totalUsd",
+  "adminDashboard:pickup.depositTakenMethods.mobilePayment",
+  "adminDashboard:pickup.depositTakenMethods.usdt",
   "adminSettings:mobileTitle",
   "adminSettings:fields.rif",
+  "bookings:deposit.methods.mobilePayment",
+  "bookings:deposit.methods.usdt",
   "bookings:paymentMethods.mobilePayment",
   "bookings:paymentMethods.walletPayment",
   "bookings:options.gps",
