@@ -77,7 +77,15 @@ describe("settingsSchema", () => {
 
   it("names each wrong field", () => {
     const result = parseWithZod(
-      form({ ...valid, rate: "-3", rateDate: "2026-12-01", source: "x".repeat(41), bank: "BANCO", phone: "0212-1234567", rif: "J-12345678-9" }),
+      form({
+        ...valid,
+        rate: "-3",
+        rateDate: "2026-12-01",
+        source: "x".repeat(41),
+        bank: "BANCO",
+        phone: "0212-1234567",
+        rif: "J-12345678-9",
+      }),
       { schema },
     );
     expect(result.reply().error).toEqual({
