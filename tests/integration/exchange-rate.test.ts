@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { createBooking } from "~/modules/booking/create-booking.server";
+import { bookingPage } from "~/modules/counter/booking-page.server";
 import { bolivarEstimateRate } from "~/modules/payment/config.server";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
 import { loadReceipt } from "~/modules/payment/receipt.server";
@@ -121,11 +122,16 @@ describe("a booking's rate", () => {
     const before = await loadReceipt(driver, result.bookingId, "en", now);
     expect(before.ok && before.receipt.payments[0].bolivars?.rate).toBe("36.5");
     const bookingBefore = await bookingRow();
+    // The booking page's estimate in bolívares is at the booking's rate, whatever today's becomes.
+    const pageRate = async () =>
+      (await bookingPage(driver, result.bookingId, { grant: null, language: "es" }))?.booking;
+    expect((await pageRate())?.bolivarRate).toMatchObject({ rate: "36.5000", rateLabel: "36.5" });
 
     await saveSettings(actor, settingsOf("99", day(1)));
     await saveSettings(actor, settingsOf("45", day(0)));
 
     expect(await bookingRow()).toEqual(bookingBefore);
+    expect((await pageRate())?.bolivarRate).toMatchObject({ rate: "36.5000", rateLabel: "36.5" });
     expect(await loadReceipt(driver, result.bookingId, "en", now)).toEqual(before);
     expect((await db.select().from(payments))[0].details).toMatchObject({ rate: "36.5000", rateDate: day(-3) });
   });

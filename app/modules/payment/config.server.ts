@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
+import { formatInstant } from "~/modules/i18n/date-time.server";
+import type { Language } from "~/modules/i18n/languages";
 import { rateOn, type ExchangeRate } from "~/modules/pricing/exchange-rate.server";
 import { appToday } from "~/modules/time/calendar";
 import { cachedValue } from "~/utils/cached-value.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import type { OnlineMethod } from "~/modules/booking/methods";
+import { normalizeRate } from "./settings";
 import { walletSettings } from "./wallet-settings.server";
 
 const { settings, banks } = schema;
@@ -95,6 +98,18 @@ async function loadEstimateRate(day: string): Promise<BolivarEstimateRate | null
 const estimateRate = cachedValue(async () => {
   const day = appToday();
   return { day, value: await loadEstimateRate(day) };
+});
+
+/**
+ * A rate as an estimate's note shows it: the rate as stored ("245.5000") to compute with, and the
+ * rate and its date as the reader reads them (docs/domain.md#bolivar-estimates).
+ */
+export type ShownRate = { rate: string; rateLabel: string; dateLabel: string };
+
+export const shownRate = ({ rate, rateDate }: BolivarEstimateRate, language: Language): ShownRate => ({
+  rate,
+  rateLabel: normalizeRate(rate) ?? rate,
+  dateLabel: formatInstant(new Date(`${rateDate}T12:00:00Z`), language, "UTC", false),
 });
 
 /**
