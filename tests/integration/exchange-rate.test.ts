@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { createBooking } from "~/modules/booking/create-booking.server";
 import { bookingPage } from "~/modules/counter/booking-page.server";
-import { bolivarEstimateRate } from "~/modules/payment/config.server";
+import { bolivarEstimateRate, enabledOnlineMethods } from "~/modules/payment/config.server";
 import { loadPayableBooking } from "~/modules/payment/payable.server";
 import { loadReceipt } from "~/modules/payment/receipt.server";
 import type { SettingsInput } from "~/modules/payment/settings";
@@ -58,6 +58,10 @@ describe("the rate of a day", () => {
     expect(await rateOn(db, day(-1))).toMatchObject({ usdToBsRate: "36.5000", rateDate: day(-3), source: "BCV" });
     expect(await rateOn(db, day(1))).toMatchObject({ usdToBsRate: "40.0000", rateDate: day(1) });
     expect(await rateOn(db, day(3))).toMatchObject({ usdToBsRate: "40.0000", rateDate: day(1) });
+    // Before the first rate's day (only tomorrow's left), pago móvil is not offered: no amount in bolívares can be given.
+    expect(await enabledOnlineMethods()).toContain("mobilePayment");
+    await db.delete(schema.exchangeRates).where(eq(schema.exchangeRates.rateDate, day(-3)));
+    expect(await enabledOnlineMethods()).not.toContain("mobilePayment");
   });
 
   it("a cached rate does not outlive its day", async () => {

@@ -57,14 +57,15 @@ export function cardGateway(): "stripe" | "demo" | null {
 
 /**
  * The online methods offered now (docs/domain.md#payments), each only when configured: card when
- * the settings allow it and a gateway runs, pago móvil when the merchant's data is set, USDT when
- * the deposit address (and the token contract) are TRON addresses.
+ * the settings allow it and a gateway runs, pago móvil when the merchant's data is set and a rate
+ * applies today (docs/domain.md#exchange-rate), USDT when the deposit address (and the token
+ * contract) are TRON addresses.
  */
 export async function enabledOnlineMethods(): Promise<OnlineMethod[]> {
   const current = await paymentSettings();
   const methods: OnlineMethod[] = [];
   if (current?.cardPaymentsEnabled && cardGateway()) methods.push("cardPayment");
-  if (current) methods.push("mobilePayment");
+  if (current?.rate) methods.push("mobilePayment");
   if (walletSettings()) methods.push("walletPayment");
   return methods;
 }
