@@ -26,9 +26,7 @@ import { TRANSLATIONS_LINK_ID } from "~/modules/i18n/translations-file";
 import { getEnv } from "~/utils/env.server";
 import { clearToastHeader, readToast, type Toast } from "~/utils/toast.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { formatInstant } from "~/modules/i18n/date-time.server";
-import { bolivarEstimateRate } from "~/modules/payment/config.server";
-import { normalizeRate } from "~/modules/payment/settings";
+import { bolivarEstimateRate, shownRate } from "~/modules/payment/config.server";
 import stylesheet from "~/styles/app.css?url";
 import sharedStyles from "~/styles/shared.css?url";
 
@@ -62,11 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     toast,
     analyticsId: env.ANALYTICS_MEASUREMENT_ID ?? null,
     geoAttribution: env.LANGUAGE_FROM_COUNTRY,
-    bolivarEstimate: estimate && {
-      rate: estimate.rate,
-      rateLabel: normalizeRate(estimate.rate) ?? estimate.rate,
-      dateLabel: formatInstant(new Date(`${estimate.rateDate}T12:00:00Z`), language, "UTC", false),
-    },
+    bolivarEstimate: estimate && shownRate(estimate, language),
   };
   return json(data, flashed ? { headers: { "Set-Cookie": await clearToastHeader() } } : undefined);
 }

@@ -898,12 +898,13 @@ async function seedDemo(db: Database, passwordHash: string) {
   const random = prng(2026);
   await db.transaction(async (tx) => {
     await tx.insert(s.banks).values(banks).onConflictDoNothing();
-    const rate = { usdToBsRate: "245.5000", rateDate: new Date().toISOString().slice(0, 10) };
-    await tx.insert(s.exchangeRates).values(rate);
+    // Today's rate in Caracas, where the day of a rate is counted (docs/domain.md#exchange-rate).
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Caracas" }).format(new Date());
+    const demoRate = { usdToBsRate: "245.5000", rateDate: today };
+    await tx.insert(s.exchangeRates).values({ ...demoRate, source: "BCV" });
     await tx
       .insert(s.settings)
       .values({
-        ...rate,
         mobilePaymentBankCode: "0102",
         mobilePaymentPhone: "04141234567",
         mobilePaymentRif: "J-12345678-4",
@@ -1011,6 +1012,8 @@ async function seedDemo(db: Database, passwordHash: string) {
         .insert(s.bookings)
         .values({
           reference: `RD-DEMO${i + 1}`,
+          // Made today: they keep today's rate, as insertBooking does (docs/domain.md#exchange-rate).
+          ...demoRate,
           carId,
           supplierId: car.supplierId,
           driverId: driver.id,
@@ -1067,6 +1070,8 @@ async function seedDemo(db: Database, passwordHash: string) {
         .insert(s.bookings)
         .values({
           reference: r.reference,
+          // Made today: they keep today's rate, as insertBooking does (docs/domain.md#exchange-rate).
+          ...demoRate,
           carId,
           supplierId: car.supplierId,
           driverId: driver.id,

@@ -15,13 +15,13 @@ export async function resetDatabase(db: Executor) {
 
 /**
  * The operator's payment settings as an admin saves them (pago móvil configured, so it is
- * offered), with the list of Venezuelan banks a transfer may come from.
+ * offered), with the list of Venezuelan banks a transfer may come from and a Bs/USD rate dated
+ * 2026-11-20, which carries over to every later day (docs/domain.md#exchange-rate).
  */
 export async function createPaymentSettings(db: Executor, values: Partial<typeof s.settings.$inferInsert> = {}) {
   await db.insert(s.banks).values(bankRows).onConflictDoNothing();
+  await db.insert(s.exchangeRates).values({ usdToBsRate: "36.5000", rateDate: "2026-11-20", source: "BCV" });
   await db.insert(s.settings).values({
-    usdToBsRate: "36.5000",
-    rateDate: "2026-11-20",
     mobilePaymentBankCode: "0102",
     mobilePaymentPhone: "04141234567",
     mobilePaymentRif: "J123456784",

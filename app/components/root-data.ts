@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { Language } from "~/modules/i18n/languages";
+import type { ShownRate } from "~/modules/payment/config.server";
 import type { SessionUser } from "~/utils/session.server";
 import type { Toast } from "~/utils/toast.server";
 
@@ -14,7 +15,7 @@ export type RootData = {
    * Set when the reader reads Spanish and the admin shows bolívar estimates (docs/domain.md#bolivar-estimates):
    * the rate as stored ("245.5000"), and the rate and its date as the reader reads them.
    */
-  bolivarEstimate: { rate: string; rateLabel: string; dateLabel: string } | null;
+  bolivarEstimate: ShownRate | null;
 };
 
 /** The root's data, here rather than in root.tsx so that the header and footer need not import the root. */

@@ -61,6 +61,7 @@ export default function SettingsPage() {
             <tr>
               <th scope="col">{t("history.rate")}</th>
               <th scope="col">{t("history.rateDate")}</th>
+              <th scope="col">{t("history.source")}</th>
               <th scope="col">{t("history.setBy")}</th>
               <th scope="col">{t("history.setAt")}</th>
             </tr>
@@ -70,6 +71,7 @@ export default function SettingsPage() {
               <tr key={row.id}>
                 <td data-label={t("history.rate")}>{t("history.rateValue", { rate: row.rate })}</td>
                 <td data-label={t("history.rateDate")}>{row.rateDate}</td>
+                <td data-label={t("history.source")}>{row.source}</td>
                 <td data-label={t("history.setBy")}>{row.setBy ?? t("history.system")}</td>
                 <td data-label={t("history.setAt")}>{row.setAt}</td>
               </tr>
@@ -91,14 +93,16 @@ function SettingsForm() {
     defaultValue: current
       ? {
           ...current,
+          source: current.source ?? "BCV",
           cardPayments: current.cardPayments ? "on" : undefined,
           bolivarEstimates: current.bolivarEstimates ? "on" : undefined,
         }
-      : { rateDate: today, cardPayments: "on" },
+      : { rateDate: today, source: "BCV", cardPayments: "on" },
   });
   const labels = {
     rate: t("fields.rate"),
     rateDate: t("fields.rateDate"),
+    source: t("fields.source"),
     bank: t("fields.bank"),
     phone: t("fields.phone"),
     rif: t("fields.rif"),
@@ -121,6 +125,7 @@ function SettingsForm() {
           <FieldErrors id={fields.rate.errorId} errors={fields.rate.errors} label={labels.rate} />
         </div>
         <TextField field={fields.rateDate} label={labels.rateDate} type="date" help={t("fields.rateDateHelp")} />
+        <TextField field={fields.source} label={labels.source} autoComplete="off" help={t("fields.sourceHelp")} />
         <CheckboxField
           field={fields.bolivarEstimates}
           label={t("fields.bolivarEstimates")}

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   smallint,
   timestamp,
@@ -98,6 +99,13 @@ export const bookings = pgTable(
     driverBirthDate: date("driver_birth_date"),
     youngDriverAge: smallint("young_driver_age"),
     youngDriverFeeCents: integer("young_driver_fee_cents"),
+    /**
+     * The Bs/USD rate that applied on the day the booking was made, and that rate's date
+     * (docs/domain.md#exchange-rate): its bolívares are shown at this rate, never today's. Null
+     * when no rate applied that day.
+     */
+    usdToBsRate: numeric("usd_to_bs_rate", { precision: 14, scale: 4 }),
+    rateDate: date("rate_date"),
     cancelRequest: boolean("cancel_request").notNull().default(false),
     /** While status is void, the car is held for online payment until this instant. */
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),

@@ -3,15 +3,11 @@ import { createdAt, timestamps } from "./columns";
 import { users } from "./users";
 
 /**
- * A single row (id = 1) of operator settings used by payments. `usdToBsRate`/`rateDate` are the
- * current rate, the one the payment pages use; every change of it is also kept in
- * `exchange_rates` (docs/domain.md#exchange-rate).
+ * A single row (id = 1) of operator settings used by payments. The Bs/USD rate is not here: it is
+ * the table `exchange_rates`, by date (docs/domain.md#exchange-rate).
  */
 export const settings = pgTable("settings", {
   id: integer("id").primaryKey().default(1),
-  /** Bolívares per US dollar (BCV reference rate), entered by an admin. */
-  usdToBsRate: numeric("usd_to_bs_rate", { precision: 14, scale: 4 }).notNull(),
-  rateDate: date("rate_date").notNull(),
   mobilePaymentBankCode: varchar("mobile_payment_bank_code", { length: 4 }).notNull(),
   mobilePaymentPhone: varchar("mobile_payment_phone", { length: 11 }).notNull(),
   mobilePaymentRif: varchar("mobile_payment_rif", { length: 16 }).notNull(),
@@ -27,13 +23,18 @@ export const banks = pgTable("banks", {
   name: varchar("name", { length: 120 }).notNull(),
 });
 
-/** The history of the Bs/USD rate; each change of `settings`' rate adds a row in the same transaction. */
+/**
+ * The Bs/USD rate by date (docs/domain.md#exchange-rate): the rate that applies on a day is the
+ * latest row dated on or before it (the highest id among rows of the same date: an override).
+ */
 export const exchangeRates = pgTable(
   "exchange_rates",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     usdToBsRate: numeric("usd_to_bs_rate", { precision: 14, scale: 4 }).notNull(),
     rateDate: date("rate_date").notNull(),
+    /** Where the rate was read, as the admin typed it ("BCV"). */
+    source: varchar("source", { length: 40 }).notNull(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt,
   },

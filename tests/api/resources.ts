@@ -32,9 +32,8 @@ export async function seedCatalogue() {
     minimumAge: 21,
   });
   await db.insert(schema.banks).values({ code: "0102", name: "Banco de Venezuela" }).onConflictDoNothing();
+  await db.insert(schema.exchangeRates).values({ usdToBsRate: "40.0000", rateDate: "2026-01-01", source: "BCV" });
   const paymentSettings = {
-    usdToBsRate: "40.0000",
-    rateDate: "2026-01-01",
     mobilePaymentBankCode: "0102",
     mobilePaymentPhone: "04141234567",
     mobilePaymentRif: "J-12345678-4",

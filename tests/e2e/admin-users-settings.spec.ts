@@ -216,7 +216,9 @@ for (const mode of javaScriptOnly) {
       browser,
     }) => {
       const [before] = await rows<{ rate: string; rateDate: string }>(
-        sql`select usd_to_bs_rate::text as rate, rate_date::text as "rateDate" from settings where id = 1`,
+        // The rate that applies today in Caracas (docs/domain.md#exchange-rate).
+        sql`select usd_to_bs_rate::text as rate, rate_date::text as "rateDate" from exchange_rates
+          where rate_date <= (now() at time zone 'America/Caracas')::date order by rate_date desc, id desc limit 1`,
       );
       const driver = await newDriver(db(), "Rate Reader");
       const booking = await heldBooking(driver.id);
@@ -233,12 +235,19 @@ for (const mode of javaScriptOnly) {
 
         await page.getByLabel("Bolívares per US dollar").fill(rate.replace(".", ","));
         await page.getByLabel("Date of the rate").fill(today());
+        await page.getByLabel("Source of the rate").fill("BCV");
         await page.getByRole("button", { name: "Save" }).click();
         await expect(page.getByRole("status").filter({ hasText: "Changes made successfully" })).toBeVisible();
         await expect(page.getByLabel("Bolívares per US dollar")).toHaveValue(rate);
+        // Entered for a day that has one: an override, listed with its source and who entered it.
         const latest = page.getByRole("table").getByRole("row").nth(1);
         await expect(latest).toContainText(`${rate} Bs per dollar`);
         await expect(latest).toContainText(today());
+        await expect(latest.getByRole("cell", { name: "BCV", exact: true })).toBeVisible();
+        const [admin] = await rows<{ fullName: string }>(
+          sql`select full_name as "fullName" from users where email = ${ADMIN}`,
+        );
+        await expect(latest).toContainText(admin.fullName);
 
         const driverPage = await otherBrowser(browser, mode.javaScriptEnabled);
         await signInAs(driverPage, driver.email);

@@ -83,7 +83,9 @@ const table: FormRow[] = [
     intent: "save",
     run: async ({ page }) => {
       const [before] = await rows<{ rate: string; rateDate: string }>(
-        sql`select usd_to_bs_rate::text as rate, rate_date::text as "rateDate" from settings where id = 1`,
+        // The rate that applies today in Caracas (docs/domain.md#exchange-rate).
+        sql`select usd_to_bs_rate::text as rate, rate_date::text as "rateDate" from exchange_rates
+          where rate_date <= (now() at time zone 'America/Caracas')::date order by rate_date desc, id desc limit 1`,
       );
       await signedInAs(page, ADMIN, PASSWORD);
       await page.goto("/admin/settings?l=en");

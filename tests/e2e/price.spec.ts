@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { and, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import * as schema from "../../db/schema";
 import { pdfText } from "../pdf-text";
 import { carFreeBetween } from "./admin-fixtures";
@@ -189,10 +189,13 @@ for (const mode of javaScriptOnly) {
     test("a total read in Spanish shows its bolívar equivalent at the current rate, in English none", async ({
       page,
     }) => {
+      // The rate that applies today in Caracas (docs/domain.md#exchange-rate).
       const [{ rate }] = await database()
-        .select({ rate: schema.settings.usdToBsRate })
-        .from(schema.settings)
-        .where(eq(schema.settings.id, 1));
+        .select({ rate: schema.exchangeRates.usdToBsRate })
+        .from(schema.exchangeRates)
+        .where(sql`${schema.exchangeRates.rateDate} <= (now() at time zone 'America/Caracas')::date`)
+        .orderBy(desc(schema.exchangeRates.rateDate), desc(schema.exchangeRates.id))
+        .limit(1);
       await searchMaiquetia(page, 30);
       const total = page.locator(".car-card [data-way]").first();
       const cents = money(await total.textContent());

@@ -7,11 +7,10 @@ import {
   offeredOnlineMethods,
   paymentSettings,
 } from "~/modules/payment/config.server";
-import type { SettingsInput } from "~/modules/payment/settings";
 import { saveSettings, settingsPage } from "~/modules/payment/settings.server";
 import { getDb, schema } from "~/utils/db.server";
 import { banks as bankRows } from "../../db/seed-data";
-import { admin, adminUsersHooks } from "./fixtures/admin-users";
+import { admin, adminUsersHooks, settingsInput } from "./fixtures/admin-users";
 import { setHandled, listContactMessages } from "~/modules/contact/inbox.server";
 
 /*
@@ -24,15 +23,7 @@ const { auditLog, contactMessages, exchangeRates, settings } = schema;
 adminUsersHooks();
 
 describe("payment settings", () => {
-  const input: SettingsInput = {
-    rate: "245.5",
-    rateDate: "2026-11-23",
-    bank: "0102",
-    phone: "04141234567",
-    rif: "J-12345678-4",
-    holder: "Rueda Alquileres C.A.",
-    cardPayments: true,
-  };
+  const input = settingsInput("245.5", "2026-11-23");
 
   beforeEach(async () => {
     const db = await getDb();
@@ -42,13 +33,12 @@ describe("payment settings", () => {
   it("creates the settings on the first save, with the rate's first history row", async () => {
     expect(await saveSettings(admin, input)).toBe("saved");
     expect(await paymentSettings()).toMatchObject({
-      usdToBsRate: "245.5000",
-      rateDate: "2026-11-23",
+      rate: { usdToBsRate: "245.5000", rateDate: "2026-11-23", source: "BCV" },
       bankName: "Banco de Venezuela",
       cardPaymentsEnabled: true,
     });
     const page = await settingsPage("en");
-    expect(page.history).toMatchObject([{ rate: "245.5", rateDate: "2026-11-23", setBy: "Ada Admin" }]);
+    expect(page.history).toMatchObject([{ rate: "245.5", rateDate: "2026-11-23", source: "BCV", setBy: "Ada Admin" }]);
   });
 
   it("keeps every rate change as history in the same change, and only rate changes", async () => {
@@ -63,8 +53,7 @@ describe("payment settings", () => {
     ).toBe("unchanged");
 
     expect(await paymentSettings()).toMatchObject({
-      usdToBsRate: "250.1234",
-      rateDate: "2026-11-24",
+      rate: { usdToBsRate: "250.1234", rateDate: "2026-11-24" },
       mobilePaymentHolder: "Rueda C.A.",
     });
     const history = await db

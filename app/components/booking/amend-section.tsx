@@ -95,7 +95,12 @@ export function AmendSection({ amend, booking, lastResult, preview }: Props) {
             <h3 id="amend-preview-title">{t("price:amend.previewTitle")}</h3>
             <p>{t("price:amend.previewHelp")}</p>
             <p>{t("price:amend.current", { amount: formatCents(booking.priceCents) })}</p>
-            <PriceLines breakdown={preview.breakdown} deposit={preview.breakdown.deposit} totalTestId="amend-total" />
+            <PriceLines
+              breakdown={preview.breakdown}
+              deposit={preview.breakdown.deposit}
+              totalTestId="amend-total"
+              storedRate={booking.bolivarRate}
+            />
             <input type="hidden" name="expectedTotal" value={preview.breakdown.totalCents} />
           </section>
         ) : null}

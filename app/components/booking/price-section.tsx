@@ -10,7 +10,12 @@ export function PriceSection({ booking, staff }: Pick<BookingPage, "booking" | "
     <section className="card" aria-labelledby="price-title">
       <h2 id="price-title">{t("detail.price")}</h2>
       {/* The checkout's, the email's and the receipt's lines (docs/domain.md#price-lines). */}
-      <PriceLines breakdown={booking.breakdown} deposit={booking.deposit} totalTestId="booking-total" />
+      <PriceLines
+        breakdown={booking.breakdown}
+        deposit={booking.deposit}
+        totalTestId="booking-total"
+        storedRate={booking.bolivarRate}
+      />
       {booking.paidCents > 0 || staff ? (
         <table>
           <tbody>

@@ -3,6 +3,7 @@ import { BolivarEstimate, BolivarNote } from "./bolivar-estimate";
 import { useTranslation } from "~/modules/i18n/react";
 import { depositText, priceLines, priceLineText } from "~/modules/pricing/price-lines";
 import type { Deposit, PriceBreakdown } from "~/modules/pricing/pricing";
+import type { ShownRate } from "~/modules/payment/config.server";
 
 /**
  * A price as its lines (docs/domain.md#price-lines) — rental, options, the pay-later fee when
@@ -13,10 +14,13 @@ export function PriceLines({
   breakdown,
   deposit,
   totalTestId,
+  storedRate,
 }: {
   breakdown: PriceBreakdown;
   deposit: Deposit | null | undefined;
   totalTestId?: string;
+  /** A booking's own rate for its estimate, never today's (docs/domain.md#exchange-rate). */
+  storedRate?: ShownRate | null;
 }) {
   const { t } = useTranslation("price");
   const lines = priceLines(breakdown);
@@ -38,7 +42,7 @@ export function PriceLines({
                   {total ? (
                     <>
                       <strong data-testid={totalTestId}>{amount}</strong>{" "}
-                      <BolivarEstimate cents={breakdown.totalCents} />
+                      <BolivarEstimate cents={breakdown.totalCents} stored={storedRate} />
                     </>
                   ) : (
                     amount
@@ -49,7 +53,7 @@ export function PriceLines({
           })}
         </tbody>
       </table>
-      <BolivarNote />
+      <BolivarNote stored={storedRate} />
       {depositLine ? (
         <p className="price-lines__deposit">
           <strong>{t("common:labelled", { label: t("deposit.label") })}</strong> {depositLine}.{" "}

@@ -132,32 +132,36 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
     ),
   });
   const extra = input.additionalDriver;
-  const booking = await insertBooking(tx, {
-    carId: car.id,
-    supplierId: car.supplierId,
-    driverId,
-    pickupLocationId: pickup.id,
-    dropoffLocationId: dropoff.id,
-    startsAt: from,
-    endsAt: to,
-    status: payLater ? "pending" : "void",
-    holdExpiresAt: payLater ? null : new Date(now.getTime() + HOLD_MINUTES * 60_000),
-    // Nobody has proven a visitor's address yet: pay later holds the car for hours, not until
-    // pick-up, unless the account is activated (docs/domain.md#unproven-holds).
-    unprovenReleaseAt: payLater && given.kind === "visitor" ? unprovenReleaseAt(now) : null,
-    days,
-    priceCents: breakdown.totalCents,
-    breakdown,
-    paymentMethod: input.paymentMethod,
-    ...Object.fromEntries(optionKeys.map((key) => [key, options.includes(key)])),
-    additionalDriverName: extra?.fullName ?? null,
-    additionalDriverEmail: extra?.email ?? null,
-    additionalDriverPhone: extra?.phone ?? null,
-    additionalDriverBirthDate: extra?.birthDate ?? null,
-    // What the price was computed from that amendments must not read again elsewhere (docs/domain.md#price-facts).
-    driverBirthDate,
-    ...bookedRuleColumns(car.youngDriver),
-  });
+  const booking = await insertBooking(
+    tx,
+    {
+      carId: car.id,
+      supplierId: car.supplierId,
+      driverId,
+      pickupLocationId: pickup.id,
+      dropoffLocationId: dropoff.id,
+      startsAt: from,
+      endsAt: to,
+      status: payLater ? "pending" : "void",
+      holdExpiresAt: payLater ? null : new Date(now.getTime() + HOLD_MINUTES * 60_000),
+      // Nobody has proven a visitor's address yet: pay later holds the car for hours, not until
+      // pick-up, unless the account is activated (docs/domain.md#unproven-holds).
+      unprovenReleaseAt: payLater && given.kind === "visitor" ? unprovenReleaseAt(now) : null,
+      days,
+      priceCents: breakdown.totalCents,
+      breakdown,
+      paymentMethod: input.paymentMethod,
+      ...Object.fromEntries(optionKeys.map((key) => [key, options.includes(key)])),
+      additionalDriverName: extra?.fullName ?? null,
+      additionalDriverEmail: extra?.email ?? null,
+      additionalDriverPhone: extra?.phone ?? null,
+      additionalDriverBirthDate: extra?.birthDate ?? null,
+      // What the price was computed from that amendments must not read again elsewhere (docs/domain.md#price-facts).
+      driverBirthDate,
+      ...bookedRuleColumns(car.youngDriver),
+    },
+    now,
+  );
 
   // A hold is announced once it is paid (payment/fulfil.server.ts): it may lapse within the half hour.
   if (payLater) await announce(tx, { booking, car, driver });

@@ -10,6 +10,7 @@ import { counterInstructions, mapLink, phoneLink, whatsappLink } from "~/modules
 import type { Language } from "~/modules/i18n/languages";
 import { placeNameKey } from "~/modules/i18n/place-name";
 import { qrSvg } from "~/modules/images/qr.server";
+import { shownRate } from "~/modules/payment/config.server";
 import { moneyOf } from "~/modules/payment/money";
 import { bookingReviews } from "~/modules/review/booking-reviews.server";
 import { driverRecord } from "~/modules/review/driver-record.server";
@@ -88,6 +89,11 @@ export async function bookingPage(
       }).creditCents,
       breakdown: booking.breakdown,
       deposit: detail.deposit,
+      // Its estimate in bolívares is at the rate of the day it was made, never today's (docs/domain.md#exchange-rate).
+      bolivarRate:
+        booking.usdToBsRate && booking.rateDate
+          ? shownRate({ rate: booking.usdToBsRate, rateDate: booking.rateDate }, language)
+          : null,
       paymentMethod: booking.paymentMethod,
       cancelRequest: booking.cancelRequest,
       startsAt: wallClockLabel(booking.startsAt, pickup.timeZone),

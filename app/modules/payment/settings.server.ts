@@ -4,7 +4,8 @@ import { changedFields } from "~/modules/audit/audit";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import type { Language } from "~/modules/i18n/languages";
-import { APP_TIME_ZONE } from "~/modules/time/calendar";
+import { rateOn } from "~/modules/pricing/exchange-rate.server";
+import { APP_TIME_ZONE, appToday } from "~/modules/time/calendar";
 import { getDb, schema } from "~/utils/db.server";
 import { forgetBolivarEstimateRate, forgetOfferedOnlineMethods } from "./config.server";
 import { normalizeRate, type SettingsInput } from "./settings";
@@ -14,16 +15,21 @@ const { banks, exchangeRates, settings, users } = schema;
 /** How many past rates the settings page lists. */
 export const RATE_HISTORY_SHOWN = 20;
 
-/** The settings form's current values (null before the first save) and the latest rates, newest first. */
-export async function settingsPage(language: Language) {
+/**
+ * The settings form's current values (null before the first save), with the rate that applies
+ * today, and the latest rates entered, newest first (docs/domain.md#exchange-rate).
+ */
+export async function settingsPage(language: Language, now = new Date()) {
   const db = await getDb();
-  const [[current], history] = await Promise.all([
+  const [[current], rate, history] = await Promise.all([
     db.select().from(settings).where(eq(settings.id, 1)),
+    rateOn(db, appToday(now)),
     db
       .select({
         id: exchangeRates.id,
         rate: exchangeRates.usdToBsRate,
         rateDate: exchangeRates.rateDate,
+        source: exchangeRates.source,
         setBy: users.fullName,
         setAt: exchangeRates.createdAt,
       })
@@ -35,8 +41,9 @@ export async function settingsPage(language: Language) {
   return {
     current: current
       ? {
-          rate: normalizeRate(current.usdToBsRate) ?? current.usdToBsRate,
-          rateDate: current.rateDate,
+          rate: rate ? (normalizeRate(rate.usdToBsRate) ?? rate.usdToBsRate) : undefined,
+          rateDate: rate?.rateDate,
+          source: rate?.source,
           bank: current.mobilePaymentBankCode,
           phone: current.mobilePaymentPhone,
           rif: current.mobilePaymentRif,
@@ -54,9 +61,10 @@ export async function settingsPage(language: Language) {
 }
 
 /**
- * Saves the settings in one transaction (docs/domain.md#exchange-rate): a new rate or rate date
- * also adds a row to the rates' history, and each kind of change (rate, pago móvil data, card
- * payments) gets its audit entry. The first save creates the settings row.
+ * Saves the settings in one transaction (docs/domain.md#exchange-rate): a rate that differs from
+ * the one applying on its date adds a row to `exchange_rates` (for a date that has one, an
+ * override), and each kind of change (rate, pago móvil data, card payments) gets its audit entry,
+ * the rate's with the value it replaces. The first save creates the settings row.
  */
 export async function saveSettings(
   actor: StaffUser,
@@ -68,10 +76,15 @@ export async function saveSettings(
     const [bank] = await tx.select({ code: banks.code }).from(banks).where(eq(banks.code, input.bank));
     if (!bank) return "unknownBank";
     const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
-    const was = (value: string | undefined) => (value === undefined ? undefined : (normalizeRate(value) ?? value));
+    // The rate this one replaces: the one entered for its date, or the one carried over to it.
+    const previous = await rateOn(tx, input.rateDate);
     const rateChanges = changedFields(
-      { rate: was(before?.usdToBsRate), rateDate: before?.rateDate },
-      { rate: input.rate, rateDate: input.rateDate },
+      {
+        rate: previous && (normalizeRate(previous.usdToBsRate) ?? previous.usdToBsRate),
+        rateDate: previous?.rateDate,
+        source: previous?.source,
+      },
+      { rate: input.rate, rateDate: input.rateDate, source: input.source },
     );
     const merchantChanges = changedFields(
       {
@@ -95,8 +108,6 @@ export async function saveSettings(
       return "unchanged";
 
     const values = {
-      usdToBsRate: input.rate,
-      rateDate: input.rateDate,
       mobilePaymentBankCode: input.bank,
       mobilePaymentPhone: input.phone,
       mobilePaymentRif: input.rif,
@@ -113,7 +124,7 @@ export async function saveSettings(
     if (Object.keys(rateChanges).length) {
       const [history] = await tx
         .insert(exchangeRates)
-        .values({ usdToBsRate: input.rate, rateDate: input.rateDate, createdBy: actor.id })
+        .values({ usdToBsRate: input.rate, rateDate: input.rateDate, source: input.source, createdBy: actor.id })
         .returning({ id: exchangeRates.id });
       await recordAudit(tx, actor, {
         action: "settings.rate",

@@ -44,6 +44,7 @@ describe("settingsSchema", () => {
   const valid = {
     rate: "245,5",
     rateDate: "2026-11-23",
+    source: " BCV ",
     bank: "0102",
     phone: "+58 414 123 4567",
     rif: "j123456784",
@@ -58,6 +59,7 @@ describe("settingsSchema", () => {
       expect(result.value).toEqual({
         rate: "245.5",
         rateDate: "2026-11-23",
+        source: "BCV",
         bank: "0102",
         phone: "04141234567",
         rif: "J-12345678-4",
@@ -75,12 +77,21 @@ describe("settingsSchema", () => {
 
   it("names each wrong field", () => {
     const result = parseWithZod(
-      form({ ...valid, rate: "-3", rateDate: "2026-12-01", bank: "BANCO", phone: "0212-1234567", rif: "J-12345678-9" }),
+      form({
+        ...valid,
+        rate: "-3",
+        rateDate: "2026-12-01",
+        source: "x".repeat(41),
+        bank: "BANCO",
+        phone: "0212-1234567",
+        rif: "J-12345678-9",
+      }),
       { schema },
     );
     expect(result.reply().error).toEqual({
       rate: ["adminSettings:errors.rate"],
       rateDate: ["adminSettings:errors.rateDateFuture"],
+      source: ["validation.tooLong"],
       bank: ["adminSettings:errors.bank"],
       phone: ["validation.invalidPhone"],
       rif: ["adminSettings:errors.rif"],

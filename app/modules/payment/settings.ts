@@ -10,7 +10,7 @@ import { normalizeRif, normalizeVenezuelanPhone } from "./mobile-payment";
  * the browser checks the form with the same schema as the server.
  */
 
-/** `settings.usd_to_bs_rate` is numeric(14, 4): at most 10 digits before the point and 4 after. */
+/** `exchange_rates.usd_to_bs_rate` is numeric(14, 4): at most 10 digits before the point and 4 after. */
 const RATE_INTEGER_DIGITS = 10;
 export const RATE_DECIMALS = 4;
 
@@ -21,6 +21,9 @@ export const RATE_DECIMALS = 4;
 export const RATE_DATE_LEAD_DAYS = 3;
 
 export const HOLDER_MAX = 120;
+
+/** `exchange_rates.source`: where the rate was read ("BCV"). */
+export const RATE_SOURCE_MAX = 40;
 
 /**
  * A rate as typed ("36.5", "36,50", "0036.5000") in its canonical form ("36.5"), or null unless it
@@ -80,6 +83,7 @@ export function settingsSchema(today: string) {
           message: problem === "future" ? settingsMessages.rateDateFuture : settingsMessages.rateDate,
         });
     }),
+    source: requiredText(RATE_SOURCE_MAX),
     bank: required().regex(/^\d{4}$/, settingsMessages.bank),
     phone: required()
       .max(32, messages.invalidPhone)

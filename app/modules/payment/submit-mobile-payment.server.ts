@@ -39,12 +39,14 @@ export type MobilePaymentPage = {
 
 /**
  * What the pago móvil page shows for `booking` (docs/domain.md#pago-móvil): the merchant's account
- * and the balance in bolívares at the current rate; null when pago móvil is not configured.
+ * and the balance in bolívares at today's rate (docs/domain.md#exchange-rate); null when pago móvil is
+ * not configured or no rate applies yet.
  */
 export async function mobilePaymentPage(booking: PayableBooking): Promise<MobilePaymentPage | null> {
   const settings = await paymentSettings();
-  if (!settings) return null;
-  const centimos = bolivarCentimos(booking.balanceCents, settings.usdToBsRate);
+  const rate = settings?.rate;
+  if (!settings || !rate) return null;
+  const centimos = bolivarCentimos(booking.balanceCents, rate.usdToBsRate);
   const db = await getDb();
   const [last] = await db
     .select({ status: payments.status, details: payments.details })
@@ -64,8 +66,8 @@ export async function mobilePaymentPage(booking: PayableBooking): Promise<Mobile
       shown: formatBolivars(centimos),
       copy: centimosToDecimal(centimos),
       usd: formatCents(booking.balanceCents),
-      rate: settings.usdToBsRate.replace(/\.?0+$/, ""),
-      rateDate: settings.rateDate,
+      rate: rate.usdToBsRate.replace(/\.?0+$/, ""),
+      rateDate: rate.rateDate,
     },
     awaiting:
       last?.status === "pending"
@@ -102,8 +104,8 @@ export async function submitMobilePayment(
   input: MobilePaymentInput,
   now = new Date(),
 ): Promise<SubmitOutcome> {
-  const settings = await paymentSettings();
-  if (!settings) return { ok: false, reason: "unavailable" };
+  const rate = (await paymentSettings(now))?.rate;
+  if (!rate) return { ok: false, reason: "unavailable" };
   const dateProblem = paymentDateProblem(input.date, { now, bookingCreatedAt: booking.createdAt });
   if (dateProblem === "future") return { ok: false, reason: "dateFuture" };
   if (dateProblem !== null) return { ok: false, reason: "dateBeforeBooking" };
@@ -111,7 +113,7 @@ export async function submitMobilePayment(
   const [bank] = await db.select({ code: banks.code }).from(banks).where(eq(banks.code, input.bank));
   if (!bank) return { ok: false, reason: "unknownBank" };
   const amountCents = booking.balanceCents;
-  const centimos = bolivarCentimos(amountCents, settings.usdToBsRate);
+  const centimos = bolivarCentimos(amountCents, rate.usdToBsRate);
   return db.transaction(async (tx): Promise<SubmitOutcome> => {
     const [current] = await tx
       .select({ status: bookings.status, holdExpiresAt: bookings.holdExpiresAt })
@@ -136,8 +138,9 @@ export async function submitMobilePayment(
       details: {
         ...input,
         amountBs: centimosToDecimal(centimos),
-        rate: settings.usdToBsRate,
-        rateDate: settings.rateDate,
+        // The payment keeps the rate it used: its receipt never follows a later one.
+        rate: rate.usdToBsRate,
+        rateDate: rate.rateDate,
       },
       awaitingVerification: true,
     });
