@@ -112,6 +112,13 @@ for (const mode of jsModes) {
       await expect(deposit.getByRole("row", { name: "Still held" })).toContainText("$0");
       // Staff see who recorded it.
       await expect(deposit.getByRole("row", { name: /Refunded/ })).toContainText("Luis Llanos");
+      // Read whole on the phone: each entry's amount is on the screen, not cut off by the card.
+      const amount = deposit
+        .getByRole("row", { name: /Refunded/ })
+        .getByRole("cell")
+        .last();
+      await amount.scrollIntoViewIfNeeded();
+      await expect(amount).toBeInViewport({ ratio: 1 });
 
       // The driver's booking page shows it refunded, named by the supplier.
       const driver = await clientAs(new URL(page.url()).origin, DRIVER);

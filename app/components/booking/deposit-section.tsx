@@ -72,26 +72,26 @@ export function DepositSection({
         <thead>
           <tr>
             <th scope="col">{t("deposit.entry")}</th>
-            <th scope="col">{t("deposit.when")}</th>
-            <th scope="col">{t("deposit.who")}</th>
             <th scope="col">{t("deposit.amount")}</th>
           </tr>
         </thead>
         <tbody>
+          {/* Two columns, when and who under each entry: the table fits a phone's width. */}
           {depositLedger.entries.map((entry) => (
             <tr key={entry.id}>
-              <th scope="row">{depositEntryText(translate, entry)}</th>
-              <td>
-                {entry.recordedAt} ({t("detail.timeZone", { zone: historyZone })})
-              </td>
-              <td>{entry.recordedBy}</td>
+              <th scope="row">
+                {depositEntryText(translate, entry)}
+                <br />
+                <small>
+                  {entry.recordedAt} ({t("detail.timeZone", { zone: historyZone })})
+                  {entry.recordedBy ? ` · ${t("deposit.recordedBy", { who: entry.recordedBy })}` : null}
+                </small>
+              </th>
               <td>{formatCents(entry.amountCents)}</td>
             </tr>
           ))}
           <tr className="price-lines__total">
-            <th scope="row" colSpan={3}>
-              {t("deposit.held")}
-            </th>
+            <th scope="row">{t("deposit.held")}</th>
             <td>
               <strong>{formatCents(depositLedger.balance.heldCents)}</strong>
             </td>
