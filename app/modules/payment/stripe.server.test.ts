@@ -27,6 +27,8 @@ describe("stripeConfig", () => {
 describe("the SDK against the Stripe fake", () => {
   let fake: StripeFake;
   let stripe: Stripe;
+  // Read once: two requests a second boundary apart must still send the same parameters.
+  const expiresAt = Math.floor(Date.now() / 1000) + 40 * 60;
   const params = (unitAmount: number): Stripe.Checkout.SessionCreateParams => ({
     mode: "payment",
     line_items: [
@@ -36,7 +38,7 @@ describe("the SDK against the Stripe fake", () => {
     metadata: { bookingId: "7" },
     success_url: "http://127.0.0.1:1/checkout-session/{CHECKOUT_SESSION_ID}",
     cancel_url: "http://127.0.0.1:1/payment/card?b=7",
-    expires_at: Math.floor(Date.now() / 1000) + 40 * 60,
+    expires_at: expiresAt,
     locale: "el",
   });
 
