@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { CarCard } from "~/components/catalogue/car-card";
+import { CARS_DRAWN, ResultList } from "~/components/catalogue/result-list";
 import { BolivarNote } from "~/components/price/bolivar-estimate";
 import { SortSelect } from "~/components/catalogue/sort-select";
-import { useCatalogueLabels, type CatalogueLabels } from "~/components/catalogue/labels";
+import { useCatalogueLabels } from "~/components/catalogue/labels";
 import { Pagination } from "~/components/catalogue/pagination";
 import { SearchFilters } from "~/components/catalogue/search-filters";
 import { SearchFields, SearchFormElement } from "~/components/catalogue/search-form";
@@ -19,8 +19,6 @@ import { pageQuery } from "~/modules/list/paging";
 import { drawnOnServer, useServerDrawn } from "~/modules/http/server-drawn";
 import {
   CARS_PER_PAGE,
-  carHref,
-  checkoutHref,
   initialSearchValues,
   parseSearchParams,
   searchHref,
@@ -141,8 +139,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** The keys the page's cards and places are kept under for the document's render (server-drawn.ts). */
-const CARS_DRAWN = "search.cars";
+/** The key the page's places are kept under for the document's render (server-drawn.ts); its cards': CARS_DRAWN. */
 const LOCATIONS_DRAWN = "search.locations";
 
 export default function SearchPage() {
@@ -294,41 +291,5 @@ function SearchView({
         </div>
       </SearchFormElement>
     </div>
-  );
-}
-
-type Results = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["results"]>;
-
-/**
- * The page's cards. While the browser hydrates a document they are the server's markup as it
- * is (its data left them out: server-drawn.ts); a client navigation's data draws them anew.
- */
-function ResultList({ results, labels }: { results: Results; labels: CatalogueLabels }) {
-  const cars = useServerDrawn(CARS_DRAWN, results.cars);
-  if (!cars)
-    return <ol key="drawn" className="car-list" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
-  return (
-    <ol key="live" className="car-list">
-      {cars.map((car, i) => (
-        <li key={car.id}>
-          <CarCard
-            car={{
-              ...car,
-              carHref: carHref(car.id, results),
-              bookHref: checkoutHref({
-                carId: car.id,
-                pickupId: results.pickupId,
-                dropoffId: results.dropoffId,
-                from: results.from,
-                to: results.to,
-              }),
-            }}
-            days={results.days}
-            labels={labels}
-            eager={i < 2}
-          />
-        </li>
-      ))}
-    </ol>
   );
 }
