@@ -23,7 +23,7 @@ export class BinancePayUnavailable extends Error {
 export const binancePayConfigured = (): boolean => getEnv().decisions.binancePay.value;
 
 /** BinancePay-Signature of a request: upper-case hex HMAC-SHA512 of "timestamp\nnonce\nbody\n". */
-export function requestSignature(timestamp: string, nonce: string, body: string, secret: string): string {
+function requestSignature(timestamp: string, nonce: string, body: string, secret: string): string {
   return crypto.createHmac("sha512", secret).update(`${timestamp}\n${nonce}\n${body}\n`).digest("hex").toUpperCase();
 }
 
