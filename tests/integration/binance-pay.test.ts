@@ -5,6 +5,7 @@ import { checkLateBinanceOrders } from "~/modules/payment/check-binance-orders.s
 import { loadPayableBooking, type PayableBooking } from "~/modules/payment/payable.server";
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
+import { createApiClient, signedInUser } from "../api/client";
 import type { BinancePayFake } from "../fakes/binance-pay";
 import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
 
@@ -64,13 +65,13 @@ afterAll(async () => {
 });
 
 /** A booking on hold for online payment, $150.00, as its driver sees it on the payment page. */
-async function payableBooking(): Promise<PayableBooking> {
+async function payableBooking(driverId = fx.driverId): Promise<PayableBooking> {
   const db = await getDb();
   const at = Date.now();
   const row = await createBooking(db, {
     carId: fx.carId,
     supplierId: fx.supplierId,
-    driverId: fx.driverId,
+    driverId,
     locationId: fx.locationId,
     startsAt: new Date(at + 5 * DAY),
     endsAt: new Date(at + 8 * DAY),
@@ -78,7 +79,7 @@ async function payableBooking(): Promise<PayableBooking> {
     paymentMethod: "binancePay",
     holdExpiresAt: new Date(at + 30 * 60_000),
   });
-  return (await loadPayableBooking(row.id, { userId: fx.driverId, grant: null }))!;
+  return (await loadPayableBooking(row.id, { userId: driverId, grant: null }))!;
 }
 
 async function statusOf(bookingId: number) {
@@ -101,14 +102,15 @@ const RETURN = "http://rueda.test/payment/binance";
 describe("Binance Pay", () => {
   it("creates one order at Binance for the balance in USDT, signed with the merchant's key, which the page reuses", async () => {
     const booking = await payableBooking();
+    const before = fake.orders().length;
     const order = await openBinanceOrder(booking, RETURN);
     expect(order.amount).toBe("150.00");
-    expect(fake.orders()).toEqual([
+    expect(fake.orders().slice(before)).toEqual([
       expect.objectContaining({ merchantTradeNo: order.merchantTradeNo, orderAmount: "150.00", currency: "USDT" }),
     ]);
     expect(order.merchantTradeNo).toMatch(/^[A-Za-z0-9]{1,32}$/);
     expect((await openBinanceOrder(booking, RETURN)).merchantTradeNo).toBe(order.merchantTradeNo);
-    expect(fake.orders()).toHaveLength(1);
+    expect(fake.orders()).toHaveLength(before + 1);
   });
 
   it("refuses a webhook with a bad signature and records nothing", async () => {
@@ -161,5 +163,26 @@ describe("Binance Pay", () => {
     await checkLateBinanceOrders();
     expect(await paymentsOf(booking.id)).toHaveLength(1);
     expect(await confirmationEmails()).toHaveLength(1);
+  });
+
+  it("the API offers Binance Pay, answers the order for the balance, and then that the booking is paid", async () => {
+    const api = createApiClient({ ip: "198.51.100.45" });
+    const { user, token } = await signedInUser();
+    const booking = await payableBooking(user.id);
+    const offered = await (await api(`/api/bookings/${booking.id}/payment`, { token })).json();
+    expect(offered.methods).toContain("binancePay");
+    const answer = await api(`/api/bookings/${booking.id}/payments/binance`, { token });
+    expect(answer.status).toBe(200);
+    const body = await answer.json();
+    expect(body).toMatchObject({ status: "open", order: { amount: "150.00", currency: "USDT" } });
+    const created = fake.orders().length;
+    const order = fake.orders().at(-1)!;
+    expect(body.order.checkoutUrl).toContain(order.prepayId);
+    await fake.sendWebhook(order.merchantTradeNo);
+    expect(await (await api(`/api/bookings/${booking.id}/payments/binance`, { token })).json()).toMatchObject({
+      status: "paid",
+      order: null,
+    });
+    expect(fake.orders()).toHaveLength(created);
   });
 });
