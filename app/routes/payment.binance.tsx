@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { AppReturnNotice } from "~/components/payment/app-return";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
 import { payableQuery } from "~/modules/booking/methods";
@@ -8,6 +9,7 @@ import { privatePageMeta } from "~/modules/http/meta";
 import { useTranslation } from "~/modules/i18n/react";
 import { qrSvg } from "~/modules/images/qr.server";
 import { openBinanceOrder } from "~/modules/payment/binance-order.server";
+import { appReturnFor } from "~/modules/payment/handoff.server";
 import { BinancePayUnavailable, binancePayConfigured } from "~/modules/payment/binance-pay.server";
 import { isPaid, paymentSummary, requirePayableBooking } from "~/modules/payment/payable.server";
 import { getEnv } from "~/utils/env.server";
@@ -33,12 +35,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     successHref: `/payment-success?${query}`,
   };
   const view = isPaid(booking) ? "paid" : booking.payable ? "order" : "closed";
-  if (view !== "order") return json({ ...base, view, order: null });
+  // From the app's hand-off link: back once paid, or without paying (docs/security.md#payment-hand-off).
+  const appReturn = await appReturnFor(request, booking.id, view === "paid" ? "paid" : "cancelled");
+  if (view !== "order") return json({ ...base, appReturn, view, order: null });
   const now = new Date();
   try {
     const order = await openBinanceOrder(booking, new URL(selfHref, getEnv().APP_URL).toString(), now);
     return json({
       ...base,
+      appReturn,
       view,
       order: {
         amount: order.amount,
@@ -53,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { op: "binance order", bookingId: booking.id },
       `Binance Pay order not created: ${errorHeadline(error)}`,
     );
-    return json({ ...base, view: "unavailable" as const, order: null }, { status: 502 });
+    return json({ ...base, appReturn, view: "unavailable" as const, order: null }, { status: 502 });
   }
 }
 
@@ -97,6 +102,7 @@ export default function BinancePayPage() {
           <a href={data.selfHref}>{t("refresh")}</a>
         </>
       ) : null}
+      <AppReturnNotice data={data.appReturn} />
     </section>
   );
 }

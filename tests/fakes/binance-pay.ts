@@ -21,6 +21,8 @@ export type BinancePayFake = {
   url: string;
   /** The orders created, oldest first. */
   orders: () => FakeOrder[];
+  /** Answers the next `count` API calls with a 503, as an outage would. */
+  failNext: (count: number) => void;
   /** The payer paid in the Binance app, and no webhook came (yet): the order's query says PAID. */
   markPaid: (merchantTradeNo: string) => void;
   /** Sends the order's PAY_SUCCESS webhook `times` times (the same delivery again), good or badly signed; the app's HTTP statuses. */
@@ -51,6 +53,7 @@ export function startBinancePayFake(port = 0, { webhookUrl = "" } = {}): Promise
   const forger = pair();
   const orders = new Map<string, FakeOrder>();
   let prepay = 290_000_000_000_000;
+  let failures = 0;
 
   function signedByMerchant(req: http.IncomingMessage, body: string): boolean {
     const header = (name: string) => String(req.headers[name.toLowerCase()] ?? "");
@@ -196,6 +199,10 @@ export function startBinancePayFake(port = 0, { webhookUrl = "" } = {}): Promise
         return;
       }
       if (req.method !== "POST") return reply(405, {});
+      if (failures > 0) {
+        failures--;
+        return reply(503, { status: "FAIL", code: "SYSTEM_BUSY" });
+      }
       if (!signedByMerchant(req, body))
         return reply(401, { status: "FAIL", code: "400002", errorMessage: "Signature is invalid" });
       let payload: Record<string, unknown>;
@@ -215,6 +222,9 @@ export function startBinancePayFake(port = 0, { webhookUrl = "" } = {}): Promise
       resolve({
         url: `http://127.0.0.1:${address.port}`,
         orders: () => [...orders.values()],
+        failNext: (count) => {
+          failures = count;
+        },
         markPaid: (merchantTradeNo) => {
           const order = orders.get(merchantTradeNo);
           if (order) order.status = "PAID";

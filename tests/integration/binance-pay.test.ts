@@ -6,6 +6,9 @@ import { loadPayableBooking, type PayableBooking } from "~/modules/payment/payab
 import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { createApiClient, signedInUser } from "../api/client";
+import { routeContext } from "../route-calls";
+import { loader as binancePageLoader } from "~/routes/payment.binance";
+import { action as binanceWebhook } from "~/routes/webhooks.binance-pay";
 import type { BinancePayFake } from "../fakes/binance-pay";
 import { createBooking, createCar, createLocation, createSupplier, createUser, resetDatabase } from "../factories";
 
@@ -184,5 +187,49 @@ describe("Binance Pay", () => {
       order: null,
     });
     expect(fake.orders()).toHaveLength(created);
+  });
+
+  it("the page shows the order's amount, link and QR code, and says Binance is not answering (502, not a 500) when it is down", async () => {
+    const booking = await payableBooking();
+    const call = () =>
+      binancePageLoader({
+        request: new Request(`http://rueda.test/payment/binance?b=${booking.id}`),
+        context: routeContext("198.51.100.46", { id: fx.driverId }),
+        params: {},
+      });
+    fake.failNext(1);
+    const down = await call();
+    expect(down.status).toBe(502);
+    expect(await down.json()).toMatchObject({ view: "unavailable", order: null });
+    const up = await call();
+    expect(up.status).toBe(200);
+    expect(await up.json()).toMatchObject({
+      view: "order",
+      order: {
+        amount: "150.00",
+        checkoutUrl: expect.stringContaining("checkout"),
+        qrSvg: expect.stringContaining("<svg"),
+      },
+    });
+  });
+
+  it("refuses webhooks without signature headers, or with a body that is not Binance's, without a 500", async () => {
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      binanceWebhook({
+        request: new Request("http://rueda.test/webhooks/binance-pay", { method: "POST", body, headers }),
+        params: {},
+        context: {} as never,
+      });
+    expect((await post("{}")).status).toBe(400);
+    expect(
+      (
+        await post("not json", {
+          "BinancePay-Signature": "x",
+          "BinancePay-Nonce": "n",
+          "BinancePay-Timestamp": "1",
+          "BinancePay-Certificate-SN": "unknown",
+        })
+      ).status,
+    ).toBe(400);
   });
 });
