@@ -54,11 +54,17 @@ describe("parseEnv", () => {
     expect(decisionLines(parseEnv(https).decisions)).toEqual([
       "demo data: off (APP_URL is https; DEMO_DATA=1 loads it)",
       "card gateway: off (APP_URL is https and no STRIPE_SECRET_KEY; CARD_DEMO_GATEWAY=1 takes test cards)",
+      "Binance Pay: off (BINANCE_PAY_API_KEY or BINANCE_PAY_SECRET_KEY is not set)",
     ]);
     expect(decisionLines(parseEnv({ ...https, STRIPE_SECRET_KEY: "sk_live_x", DEMO_DATA: "1" }).decisions)).toEqual([
       "demo data: on (DEMO_DATA=1)",
       "card gateway: stripe (STRIPE_SECRET_KEY is set)",
+      "Binance Pay: off (BINANCE_PAY_API_KEY or BINANCE_PAY_SECRET_KEY is not set)",
     ]);
+    const binance = { ...https, BINANCE_PAY_API_KEY: "cert-sn", BINANCE_PAY_SECRET_KEY: "secret" };
+    expect(decisionLines(parseEnv(binance).decisions)[2]).toBe(
+      "Binance Pay: on (BINANCE_PAY_API_KEY and BINANCE_PAY_SECRET_KEY are set)",
+    );
     expect(decisionLines(parseEnv(base).decisions)[1]).toBe(
       "card gateway: demo (demo data is on, APP_URL is http, no STRIPE_SECRET_KEY)",
     );

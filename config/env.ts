@@ -67,6 +67,12 @@ const schema = z
     TRONGRID_API_KEY: optionalString,
     WALLET_ADDRESS: optionalString,
     USDT_CONTRACT: z.string().default("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"),
+    /** Binance Pay's merchant API (docs/operations.md#binance-pay): offered only with both keys. */
+    BINANCE_PAY_API_URL: z.url().default("https://bapi.binance.com"),
+    /** The merchant's API identity key, sent as BinancePay-Certificate-SN. */
+    BINANCE_PAY_API_KEY: optionalString,
+    /** The merchant's API secret key, which signs every request (HMAC-SHA512); never logged. */
+    BINANCE_PAY_SECRET_KEY: optionalString,
     MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
     /** The captcha on sign-up and a visitor's checkout (docs/security.md#captcha). */
     CAPTCHA_ENABLED: flag,
@@ -138,7 +144,7 @@ export type Env = Omit<Parsed, "DEMO_DATA" | "CARD_DEMO_GATEWAY"> & {
   /** Which gateway takes card payments: Stripe with a key, else the demo gateway where allowed (docs/operations.md#demo-money). */
   cardGateway: CardGateway;
   /** Why: the start-up log says both (docs/operations.md#start-up). */
-  decisions: { demoData: Decision<boolean>; cardGateway: Decision<CardGateway> };
+  decisions: { demoData: Decision<boolean>; cardGateway: Decision<CardGateway>; binancePay: Decision<boolean> };
   /** The origin of APP_URL, which cross-site checks compare against. */
   appOrigin: string;
 };
@@ -163,7 +169,7 @@ export function demoDecisions(input: {
   STRIPE_SECRET_KEY: string | undefined;
   NODE_ENV: Parsed["NODE_ENV"];
   APP_URL: string;
-}): Env["decisions"] {
+}): Omit<Env["decisions"], "binancePay"> {
   const https = input.APP_URL.startsWith("https://");
   const demoData: Decision<boolean> =
     input.DEMO_DATA !== undefined
@@ -189,11 +195,19 @@ export function demoDecisions(input: {
 }
 
 /** The start-up log's lines for the demo decisions. */
-export function decisionLines({ demoData, cardGateway }: Env["decisions"]): string[] {
+export function decisionLines({ demoData, cardGateway, binancePay }: Env["decisions"]): string[] {
   return [
     `demo data: ${demoData.value ? "on" : "off"} (${demoData.why})`,
     `card gateway: ${cardGateway.value ?? "off"} (${cardGateway.why})`,
+    `Binance Pay: ${binancePay.value ? "on" : "off"} (${binancePay.why})`,
   ];
+}
+
+/** Binance Pay is offered only when the merchant's two keys are set (docs/operations.md#binance-pay). */
+function binancePayDecision(env: Pick<Parsed, "BINANCE_PAY_API_KEY" | "BINANCE_PAY_SECRET_KEY">): Decision<boolean> {
+  return env.BINANCE_PAY_API_KEY && env.BINANCE_PAY_SECRET_KEY
+    ? { value: true, why: "BINANCE_PAY_API_KEY and BINANCE_PAY_SECRET_KEY are set" }
+    : { value: false, why: "BINANCE_PAY_API_KEY or BINANCE_PAY_SECRET_KEY is not set" };
 }
 
 /** Validates `source`; throws one readable error listing every bad variable. */
@@ -204,13 +218,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const { DEMO_DATA, CARD_DEMO_GATEWAY, ...env } = parsed.data;
-  const decisions = demoDecisions({
-    DEMO_DATA,
-    CARD_DEMO_GATEWAY,
-    STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
-    NODE_ENV: env.NODE_ENV,
-    APP_URL: env.APP_URL,
-  });
+  const decisions = {
+    ...demoDecisions({
+      DEMO_DATA,
+      CARD_DEMO_GATEWAY,
+      STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+      NODE_ENV: env.NODE_ENV,
+      APP_URL: env.APP_URL,
+    }),
+    binancePay: binancePayDecision(env),
+  };
   return {
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? localSecret(env.DATA_DIR),

@@ -82,6 +82,8 @@ export const jobs = {
   },
   // Asks TronGrid about a submitted USDT transaction until it is final (docs/domain.md#payments).
   "check-usdt-payment": { queue: "payments", payload: z.object({ paymentId: z.number().int().positive() }) },
+  // Asks Binance about Binance Pay orders whose webhook is late (docs/domain.md#binance-pay).
+  "check-binance-orders": { queue: "payments", payload: z.object({}) },
   // Fails pago móvil transfers nobody verified within 48 h, releasing their cars (docs/domain.md#pago-móvil).
   "expire-mobile-payments": { queue: "payments", payload: z.object({}) },
   // Releases unproven visitors' pay-later bookings past their 2 hours (docs/domain.md#unproven-holds).
@@ -107,6 +109,8 @@ export const schedules: Array<{ name: JobName; everyMs: number }> = [
   { name: "release-unproven-bookings", everyMs: 60 * 1000 },
   // Transfers expire after 48 hours (docs/domain.md#pago-móvil); ten minutes late is soon enough.
   { name: "expire-mobile-payments", everyMs: 10 * 60 * 1000 },
+  // A Binance Pay webhook later than 5 minutes is replaced by our query (docs/domain.md#binance-pay).
+  { name: "check-binance-orders", everyMs: 5 * 60 * 1000 },
   // Reminders go out about a day before pick-up (docs/domain.md#reminder); 15 minutes early or late is all the same.
   { name: "send-pickup-reminders", everyMs: 15 * 60 * 1000 },
   // A review's window closes 14 days after the return (docs/domain.md#reviews); 15 minutes later is soon enough.

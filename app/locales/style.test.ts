@@ -141,6 +141,7 @@ const SAME_EVERYWHERE = new Set([
   "bookings:deposit.methods.usdt",
   "bookings:paymentMethods.mobilePayment",
   "bookings:paymentMethods.walletPayment",
+  "bookings:paymentMethods.binancePay",
   "bookings:options.gps",
   "catalogue:options.gps",
   "emails:booking.placeAt",
@@ -151,6 +152,8 @@ const SAME_EVERYWHERE = new Set([
   "receipt:agreement.km",
   "payment:methods.mobilePayment",
   "payment:methods.walletPayment",
+  "payment:methods.binancePay",
+  "binancePay:amountValue",
   "wallet:networkName",
 ]);
 /** Words English shares with one language. */

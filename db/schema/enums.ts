@@ -15,6 +15,7 @@ export const paymentMethods = [
   "walletPayment",
   "Cash",
   "PointOfSell",
+  "binancePay",
 ] as const;
 export const paymentStatuses = ["pending", "succeeded", "failed", "rejected"] as const;
 export const tokenKinds = ["activation", "reset"] as const;

@@ -18,6 +18,7 @@ export * from "./settings";
 export * from "./images";
 export * from "./audit";
 export * from "./usdt-attempts";
+export * from "./binance-pay-orders";
 export * from "./payment-handoffs";
 export * from "./seasons";
 export * from "./spent-captchas";

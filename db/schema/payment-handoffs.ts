@@ -20,7 +20,7 @@ export const paymentHandoffs = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: varchar("token_hash", { length: 64 }).notNull(),
-    /** The payment page it opens: `card`, `mobile` or `usdt`; null for the page that lists the methods. */
+    /** The payment page it opens: `card`, `mobile`, `usdt` or `binance`; null for the page that lists the methods. */
     method: varchar("method", { length: 16 }),
     /** Where the browser goes back to the app, checked against the operator's list when made and when used. */
     returnUrl: varchar("return_url", { length: 2048 }),

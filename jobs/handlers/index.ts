@@ -24,6 +24,7 @@ const providedJobs = [
   "stripe-event",
   "check-usdt-payment",
   "expire-mobile-payments",
+  "check-binance-orders",
   // The reviews' (app/modules/review/jobs.server.ts).
   "publish-reviews",
   "send-review-reminders",

@@ -2,7 +2,7 @@
  * What each Playwright worker runs for itself (docs/operations.md#tests): the production server
  * and job worker on a PostgreSQL database of its own, cloned from the template that
  * tests/e2e/global-setup.ts migrated and seeded, a Redis database of its own, and the Resend,
- * Stripe and TronGrid fakes in this process. Workers never share data, ports or mailboxes, so
+ * Stripe, TronGrid and Binance Pay fakes in this process. Workers never share data, ports or mailboxes, so
  * spec files run in parallel; the files one worker runs share its database, one after another.
  *
  * `share` is known as soon as a spec file loads (it depends only on the environment and the
@@ -14,6 +14,7 @@ import { flushRedis, scratchDatabase, type ScratchDatabase } from "../../scripts
 import { startResendFake } from "../fakes/resend";
 import { startStripeFake } from "../fakes/stripe";
 import { startTronGridFake } from "../fakes/trongrid";
+import { FAKE_API_KEY, FAKE_SECRET_KEY, startBinancePayFake } from "../fakes/binance-pay";
 
 /** The worker's index among those running at once (0, 1, …): a worker started after a failure gets its predecessor's. */
 const index = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
@@ -68,6 +69,7 @@ export const share = {
   resendFakeUrl: localhost(Number(process.env.RESEND_FAKE_PORT ?? 4010) + index),
   stripeFakeUrl: localhost(Number(process.env.STRIPE_FAKE_PORT ?? 12111) + index),
   tronGridFakeUrl: localhost(Number(process.env.TRONGRID_FAKE_PORT ?? 4020) + index),
+  binancePayFakeUrl: localhost(Number(process.env.BINANCE_PAY_FAKE_PORT ?? 4030) + index),
   /** The Stripe fake signs its webhooks with this secret. */
   stripeWebhookSecret: "whsec_e2e_fake",
 };
@@ -92,6 +94,10 @@ function appEnv(): Record<string, string> {
     // USDT is offered only with a deposit address; the chain is the TronGrid fake.
     TRONGRID_URL: share.tronGridFakeUrl,
     WALLET_ADDRESS: "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV",
+    // Binance Pay is offered with the merchant's keys; its API is the Binance Pay fake.
+    BINANCE_PAY_API_URL: share.binancePayFakeUrl,
+    BINANCE_PAY_API_KEY: FAKE_API_KEY,
+    BINANCE_PAY_SECRET_KEY: FAKE_SECRET_KEY,
     // Tests of rate limits give each burst a client address of its own through X-Forwarded-For.
     TRUST_PROXY: "1",
     // /status answers admins and this bearer only (docs/operations.md#health).
@@ -188,6 +194,10 @@ export async function startWorkerServers(): Promise<{ stop: () => Promise<void> 
     stops.push(stripe.close);
     const tronGrid = await startTronGridFake(portOf(share.tronGridFakeUrl));
     stops.push(tronGrid.close);
+    const binancePay = await startBinancePayFake(portOf(share.binancePayFakeUrl), {
+      webhookUrl: `${share.baseURL}/webhooks/binance-pay`,
+    });
+    stops.push(binancePay.close);
     if (share.databaseUrl) {
       const clone = await cloneDatabase();
       stops.push(clone.drop);

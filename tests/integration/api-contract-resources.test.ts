@@ -16,13 +16,20 @@ import {
 /*
  * The contract of the resource calls (docs/architecture.md#resources): each operation of the
  * Catalogue, Bookings, Payments and Notifications tags with valid and invalid input, every answer
- * checked against /api/openapi.json. USDT is configured (the product reads its configuration
- * once, so before anything loads it); card payments use the demo gateway, as outside production.
+ * checked against /api/openapi.json. USDT and Binance Pay (its fake) are configured (the product
+ * reads its configuration once, so before anything loads it); card payments use the demo gateway,
+ * as outside production.
  */
-vi.hoisted(() => {
+const binancePay = await vi.hoisted(async () => {
+  const { startBinancePayFake, FAKE_API_KEY, FAKE_SECRET_KEY } = await import("../fakes/binance-pay");
+  const fake = await startBinancePayFake();
+  process.env.BINANCE_PAY_API_URL = fake.url;
+  process.env.BINANCE_PAY_API_KEY = FAKE_API_KEY;
+  process.env.BINANCE_PAY_SECRET_KEY = FAKE_SECRET_KEY;
   process.env.WALLET_ADDRESS = "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV";
   // An app origin, so a hand-off's return URL is accepted (docs/security.md#payment-hand-off).
   process.env.API_CORS_ORIGINS = "capacitor://localhost";
+  return fake;
 });
 
 type Fixture = Awaited<ReturnType<typeof signedInUser>>;
@@ -32,6 +39,7 @@ const catalogue = await seedCatalogue();
 const document = await fetchDocument(api);
 
 afterAll(async () => {
+  await binancePay.close();
   await closeDb();
 });
 
@@ -104,6 +112,7 @@ const prepare: Preparers<Fixture> = {
     init: { json: { txId: freshTxId() } },
     expect: 202,
   }),
+  getBinancePayment: async (f) => ({ params: await id(bookingOf(f, { paymentMethod: "binancePay" })), init: {} }),
   createCardSession: async (f) => ({
     params: await id(bookingOf(f, { paymentMethod: "cardPayment" })),
     init: {},

@@ -206,6 +206,7 @@ const methodSlugs: Record<OnlineMethod, string> = {
   cardPayment: "card",
   mobilePayment: "mobile",
   walletPayment: "usdt",
+  binancePay: "binance",
 };
 export const paymentApiPath = (bookingId: number, method: OnlineMethod) =>
   `/api/bookings/${bookingId}/payments/${methodSlugs[method]}`;

@@ -12,6 +12,7 @@ import * as catalogue from "./operations/catalogue";
 import * as catalogueReviews from "./operations/catalogue-reviews";
 import * as notifications from "./operations/notifications";
 import * as payments from "./operations/payments";
+import * as paymentsBinance from "./operations/payments-binance";
 import * as session from "./operations/session";
 
 /*
@@ -24,7 +25,7 @@ const areas: Array<Array<Record<string, unknown>>> = [
   [accountSignUp, accountLinks, accountPassword, accountProfile, accountContact],
   [catalogue, catalogueReviews],
   [bookings, bookingsCheckout, bookingsChanges, bookingsReview],
-  [payments],
+  [payments, paymentsBinance],
   [notifications],
 ];
 

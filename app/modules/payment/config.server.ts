@@ -9,6 +9,7 @@ import { getEnv } from "~/utils/env.server";
 import type { OnlineMethod } from "~/modules/booking/methods";
 import { normalizeRate } from "./settings";
 import { walletSettings } from "./wallet-settings.server";
+import { binancePayConfigured } from "./binance-pay.server";
 
 const { settings, banks } = schema;
 
@@ -59,7 +60,7 @@ export function cardGateway(): "stripe" | "demo" | null {
  * The online methods offered now (docs/domain.md#payments), each only when configured: card when
  * the settings allow it and a gateway runs, pago móvil when the merchant's data is set and a rate
  * applies today (docs/domain.md#exchange-rate), USDT when the deposit address (and the token
- * contract) are TRON addresses.
+ * contract) are TRON addresses, Binance Pay when the operator's merchant keys are set.
  */
 export async function enabledOnlineMethods(): Promise<OnlineMethod[]> {
   const current = await paymentSettings();
@@ -67,6 +68,7 @@ export async function enabledOnlineMethods(): Promise<OnlineMethod[]> {
   if (current?.cardPaymentsEnabled && cardGateway()) methods.push("cardPayment");
   if (current?.rate) methods.push("mobilePayment");
   if (walletSettings()) methods.push("walletPayment");
+  if (binancePayConfigured()) methods.push("binancePay");
   return methods;
 }
 

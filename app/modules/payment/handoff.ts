@@ -14,13 +14,14 @@ export const HANDOFF_MINUTES = 10;
 export const HANDOFF_GRANT_HOURS = 24;
 
 /** The payment pages a link can open, named as the API's payment paths name them. */
-export const handoffMethods = ["card", "mobile", "usdt"] as const;
+export const handoffMethods = ["card", "mobile", "usdt", "binance"] as const;
 export type HandoffMethod = (typeof handoffMethods)[number];
 
 export const onlineMethodOf: Record<HandoffMethod, OnlineMethod> = {
   card: "cardPayment",
   mobile: "mobilePayment",
   usdt: "walletPayment",
+  binance: "binancePay",
 };
 
 /** The hand-off's name of each online method (onlineMethodOf, the other way). */
@@ -28,6 +29,7 @@ export const handoffMethodOf: Record<OnlineMethod, HandoffMethod> = {
   cardPayment: "card",
   mobilePayment: "mobile",
   walletPayment: "usdt",
+  binancePay: "binance",
 };
 
 export const isHandoffMethod = (value: unknown): value is HandoffMethod =>

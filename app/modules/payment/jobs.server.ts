@@ -3,6 +3,7 @@ import { log } from "~/utils/log.server";
 import { applyStripeEvent } from "./stripe-webhook.server";
 import { expireMobilePayments } from "./expire-mobile-payments.server";
 import { checkUsdtPayment } from "./check-usdt-payment.server";
+import { checkLateBinanceOrders } from "./check-binance-orders.server";
 
 /**
  * The payment jobs' handlers (docs/architecture.md#layers): settling a payment is the payments
@@ -28,6 +29,9 @@ export function providePaymentJobs() {
     },
     "expire-mobile-payments": async () => {
       await expireMobilePayments();
+    },
+    "check-binance-orders": async () => {
+      await checkLateBinanceOrders();
     },
   });
 }

@@ -9,7 +9,7 @@ const CARD_TAIL = 8;
 /**
  * The reference for receipts and the booking page: for pago móvil the bank reference as the
  * payer typed it (leading zeros kept, stored in the details); for a card the end of the gateway's
- * session id; for USDT the transaction id. Null when there is nothing readable (a card payment
+ * session id; for USDT the transaction id, for Binance Pay our order number. Null when there is nothing readable (a card payment
  * with no session id, money taken at the counter): the method's name says enough.
  */
 export function readableReference(
@@ -22,6 +22,6 @@ export function readableReference(
   if (method === "Cash" || method === "PointOfSell") return null;
   const id = providerReference?.slice(providerReference.indexOf(":") + 1) ?? "";
   if (!id) return null;
-  if (method === "walletPayment") return id;
+  if (method === "walletPayment" || method === "binancePay") return id;
   return id.length > CARD_TAIL ? `…${id.slice(-CARD_TAIL)}` : id;
 }

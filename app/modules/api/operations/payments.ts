@@ -18,13 +18,13 @@ import { idParams } from "./shared";
 
 const tag = "Payments";
 
-const grantQuery = z.object({
+export const grantQuery = z.object({
   g: z.string().max(64).optional().meta({
     description: "The booking's payment grant (a visitor's checkout, or the reference + email lookup of /payment).",
   }),
 });
 
-const summarySchema = z
+export const summarySchema = z
   .object({
     bookingId: z.number().int(),
     reference: z.string(),
