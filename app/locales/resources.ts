@@ -16,6 +16,7 @@ import esPayment from "./es/payment.json";
 import esCard from "./es/card.json";
 import esMobilePayment from "./es/mobilePayment.json";
 import esWallet from "./es/wallet.json";
+import esTransfer from "./es/transfer.json";
 import esReceipt from "./es/receipt.json";
 import esPrice from "./es/price.json";
 import esAdmin from "./es/admin.json";
@@ -43,6 +44,7 @@ import enPayment from "./en/payment.json";
 import enCard from "./en/card.json";
 import enMobilePayment from "./en/mobilePayment.json";
 import enWallet from "./en/wallet.json";
+import enTransfer from "./en/transfer.json";
 import enReceipt from "./en/receipt.json";
 import enPrice from "./en/price.json";
 import enAdmin from "./en/admin.json";
@@ -70,6 +72,7 @@ import frPayment from "./fr/payment.json";
 import frCard from "./fr/card.json";
 import frMobilePayment from "./fr/mobilePayment.json";
 import frWallet from "./fr/wallet.json";
+import frTransfer from "./fr/transfer.json";
 import frReceipt from "./fr/receipt.json";
 import frPrice from "./fr/price.json";
 import frAdmin from "./fr/admin.json";
@@ -97,6 +100,7 @@ import elPayment from "./el/payment.json";
 import elCard from "./el/card.json";
 import elMobilePayment from "./el/mobilePayment.json";
 import elWallet from "./el/wallet.json";
+import elTransfer from "./el/transfer.json";
 import elReceipt from "./el/receipt.json";
 import elPrice from "./el/price.json";
 import elAdmin from "./el/admin.json";
@@ -126,6 +130,7 @@ const es = {
   card: esCard,
   mobilePayment: esMobilePayment,
   wallet: esWallet,
+  transfer: esTransfer,
   receipt: esReceipt,
   price: esPrice,
   admin: esAdmin,
@@ -155,6 +160,7 @@ const en = {
   card: enCard,
   mobilePayment: enMobilePayment,
   wallet: enWallet,
+  transfer: enTransfer,
   receipt: enReceipt,
   price: enPrice,
   admin: enAdmin,
@@ -184,6 +190,7 @@ const fr = {
   card: frCard,
   mobilePayment: frMobilePayment,
   wallet: frWallet,
+  transfer: frTransfer,
   receipt: frReceipt,
   price: frPrice,
   admin: frAdmin,
@@ -213,6 +220,7 @@ const el = {
   card: elCard,
   mobilePayment: elMobilePayment,
   wallet: elWallet,
+  transfer: elTransfer,
   receipt: elReceipt,
   price: elPrice,
   admin: elAdmin,

@@ -136,21 +136,27 @@ const SAME_EVERYWHERE = new Set([
   "adminDashboard:pickup.depositTakenMethods.mobilePayment",
   "adminDashboard:pickup.depositTakenMethods.usdt",
   "adminSettings:mobileTitle",
+  "adminSettings:zelleTitle",
   "adminSettings:fields.rif",
   "bookings:deposit.methods.mobilePayment",
   "bookings:deposit.methods.usdt",
   "bookings:paymentMethods.mobilePayment",
   "bookings:paymentMethods.walletPayment",
+  "bookings:paymentMethods.zelle",
   "bookings:options.gps",
   "catalogue:options.gps",
   "emails:booking.placeAt",
   "mobilePayment:merchant.rif",
   "mobilePayment:queue.transferLine",
+  "mobilePayment:queue.igtf",
   "receipt:agreement.rif",
   // A unit after the number: "km" in every language.
   "receipt:agreement.km",
   "payment:methods.mobilePayment",
   "payment:methods.walletPayment",
+  "payment:methods.zelle",
+  "transfer:account.rif",
+  "transfer:parts.igtf",
   "wallet:networkName",
 ]);
 /** Words English shares with one language. */
@@ -220,6 +226,7 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
   ]),
   // "Email" is what Greek interfaces write.
   el: new Set([
+    "transfer:send.igtf",
     "adminAudit:fields.email",
     "adminSuppliers:staff.email",
     "adminSuppliers:staff.emailLabel",

@@ -15,6 +15,8 @@ export const paymentMethods = [
   "walletPayment",
   "Cash",
   "PointOfSell",
+  "zelle",
+  "bankTransfer",
 ] as const;
 export const paymentStatuses = ["pending", "succeeded", "failed", "rejected"] as const;
 export const tokenKinds = ["activation", "reset"] as const;

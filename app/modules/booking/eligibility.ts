@@ -8,7 +8,8 @@ import { confirmedStatuses, isIn, liveStatuses, type BookingStatus } from "./sta
  * cancellation option bought or included.
  */
 
-type PaymentMethod = "cardPayment" | "payLater" | "mobilePayment" | "walletPayment" | "Cash" | "PointOfSell";
+type PaymentMethod =
+  "cardPayment" | "payLater" | "mobilePayment" | "walletPayment" | "Cash" | "PointOfSell" | "zelle" | "bankTransfer";
 
 export type EligibilityFacts = {
   driverId: number;

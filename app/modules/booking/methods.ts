@@ -1,5 +1,5 @@
 /** The ways to pay online (docs/domain.md#payments); pay later is the other choice at checkout. */
-export const onlineMethods = ["cardPayment", "mobilePayment", "walletPayment"] as const;
+export const onlineMethods = ["cardPayment", "mobilePayment", "walletPayment", "zelle", "bankTransfer"] as const;
 export type OnlineMethod = (typeof onlineMethods)[number];
 
 /** The spec's ways to pay at the counter, recorded by staff at the pick-up (docs/domain.md#pick-up). */
@@ -15,6 +15,8 @@ const paths: Record<OnlineMethod, string> = {
   cardPayment: "/payment/card",
   mobilePayment: "/payment/mobile",
   walletPayment: "/payment/usdt",
+  zelle: "/payment/zelle",
+  bankTransfer: "/payment/bank-transfer",
 };
 
 /**

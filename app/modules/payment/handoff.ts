@@ -14,13 +14,15 @@ export const HANDOFF_MINUTES = 10;
 export const HANDOFF_GRANT_HOURS = 24;
 
 /** The payment pages a link can open, named as the API's payment paths name them. */
-export const handoffMethods = ["card", "mobile", "usdt"] as const;
+export const handoffMethods = ["card", "mobile", "usdt", "zelle", "bank-transfer"] as const;
 export type HandoffMethod = (typeof handoffMethods)[number];
 
 export const onlineMethodOf: Record<HandoffMethod, OnlineMethod> = {
   card: "cardPayment",
   mobile: "mobilePayment",
   usdt: "walletPayment",
+  zelle: "zelle",
+  "bank-transfer": "bankTransfer",
 };
 
 /** The hand-off's name of each online method (onlineMethodOf, the other way). */
@@ -28,6 +30,8 @@ export const handoffMethodOf: Record<OnlineMethod, HandoffMethod> = {
   cardPayment: "card",
   mobilePayment: "mobile",
   walletPayment: "usdt",
+  zelle: "zelle",
+  bankTransfer: "bank-transfer",
 };
 
 export const isHandoffMethod = (value: unknown): value is HandoffMethod =>
