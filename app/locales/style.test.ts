@@ -226,6 +226,8 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
   ]),
   // "Email" is what Greek interfaces write.
   el: new Set([
+    "receipt:taxes.iva",
+    "receipt:taxes.igtf",
     "transfer:send.igtf",
     "adminAudit:fields.email",
     "adminSuppliers:staff.email",

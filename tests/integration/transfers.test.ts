@@ -5,7 +5,9 @@ import { loadPayableBooking } from "~/modules/payment/payable.server";
 import { submitTransfer, transferPage } from "~/modules/payment/submit-transfer.server";
 import { verificationQueue } from "~/modules/payment/verification-queue.server";
 import { approveMobilePayment, rejectMobilePayment } from "~/modules/payment/verify-mobile-payment.server";
+import { loadReceipt, renderReceipt } from "~/modules/payment/receipt.server";
 import { getDb, schema } from "~/utils/db.server";
+import { pdfText } from "../pdf-text";
 import { DAY, fx, mobilePaymentHooks, now, payable, staff } from "./fixtures/mobile-payment";
 
 /*
@@ -88,6 +90,26 @@ describe("Zelle and bank transfer", () => {
     // The IGTF is a tax on the payment, not part of what the booking is due: no credit appears.
     const paid = await loadPayableBooking(fx.bookingId, { userId: fx.driverId, grant: null }, undefined, now);
     expect(paid).toMatchObject({ paidCents: 10000, balanceCents: 0, creditCents: 0 });
+
+    // The receipt lists both payments, each with its rate, base, IVA and (the Zelle part) IGTF.
+    const found = await loadReceipt({ id: fx.driverId, type: "user", supplierId: null }, fx.bookingId, "en", now);
+    if (!found.ok) throw new Error(found.reason);
+    const text = (await pdfText(await renderReceipt(found.receipt, "en"))).replace(/\s+/g, " ");
+    for (const expected of [
+      "Zelle",
+      "Bank transfer in bolívares",
+      "1,460 Bs at 36.5 Bs per dollar",
+      "Rate 36.5 Bs per dollar (BCV, 2026-11-20)",
+      // $60 = $51.72 + IVA $8.28; $40 = $34.48 + IVA $5.52, in bolívares at 36.5.
+      "Taxable base $51.72 · 1,887.78 Bs",
+      "IVA (16%) $8.28 · 302.22 Bs",
+      "IGTF (3%) $1.80 · 65.70 Bs",
+      "Taxable base $34.48 · 1,258.52 Bs",
+      "IVA (16%) $5.52 · 201.48 Bs",
+      "This receipt is not a fiscal invoice.",
+    ])
+      expect(text).toContain(expected);
+    expect(text.match(/IGTF \(3%\)/g)).toHaveLength(1);
   });
 
   it("adds no IGTF for a supplier that does not collect it", async () => {
