@@ -74,7 +74,11 @@ describe("Zelle and bank transfer", () => {
     const db = await getDb();
     const rows = await db.select().from(payments).orderBy(payments.id);
     expect(rows.map((row) => [row.method, row.amountCents, row.details])).toEqual([
-      ["zelle", 6000, expect.objectContaining({ igtfCents: 180, rate: "36.5000", rateDate: "2026-11-20" })],
+      [
+        "zelle",
+        6000,
+        expect.objectContaining({ igtfCents: 180, amountBs: null, rate: "36.5000", rateDate: "2026-11-20" }),
+      ],
       [
         "bankTransfer",
         4000,

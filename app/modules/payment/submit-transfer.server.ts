@@ -167,7 +167,8 @@ export async function submitTransfer(
     if (input.amount > booking.balanceCents - (await awaitingCents(tx, booking.id)))
       return { ok: false, reason: "tooMuch" };
     const igtf = igtfFor(method, input.amount, await collectsIgtf(tx, booking.supplierId));
-    const centimos = rate ? bolivarCentimos(input.amount, rate.usdToBsRate) : null;
+    // Bolívares only for the bank transfer: a Zelle payment is in dollars, and keeps the rate for its receipt.
+    const centimos = method === "bankTransfer" && rate ? bolivarCentimos(input.amount, rate.usdToBsRate) : null;
     const recorded = await recordPayment(tx, {
       bookingId: booking.id,
       method,
