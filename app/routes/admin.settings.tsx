@@ -113,11 +113,11 @@ function SettingsForm() {
     rif: t("fields.rif"),
     holder: t("fields.holder"),
     zelleEmail: t("fields.zelleEmail"),
-    zelleHolder: t("fields.holder"),
-    transferBank: t("fields.bank"),
+    zelleHolder: t("fields.zelleHolder"),
+    transferBank: t("fields.transferBank"),
     transferAccount: t("fields.account"),
-    transferHolder: t("fields.holder"),
-    transferRif: t("fields.rif"),
+    transferHolder: t("fields.transferHolder"),
+    transferRif: t("fields.transferRif"),
   };
   const rateHelp = t("fields.rateHelp", { decimals: RATE_DECIMALS });
   return (
