@@ -17,6 +17,7 @@ import esCard from "./es/card.json";
 import esMobilePayment from "./es/mobilePayment.json";
 import esWallet from "./es/wallet.json";
 import esBinancePay from "./es/binancePay.json";
+import esTransfer from "./es/transfer.json";
 import esReceipt from "./es/receipt.json";
 import esPrice from "./es/price.json";
 import esAdmin from "./es/admin.json";
@@ -45,6 +46,7 @@ import enCard from "./en/card.json";
 import enMobilePayment from "./en/mobilePayment.json";
 import enWallet from "./en/wallet.json";
 import enBinancePay from "./en/binancePay.json";
+import enTransfer from "./en/transfer.json";
 import enReceipt from "./en/receipt.json";
 import enPrice from "./en/price.json";
 import enAdmin from "./en/admin.json";
@@ -73,6 +75,7 @@ import frCard from "./fr/card.json";
 import frMobilePayment from "./fr/mobilePayment.json";
 import frWallet from "./fr/wallet.json";
 import frBinancePay from "./fr/binancePay.json";
+import frTransfer from "./fr/transfer.json";
 import frReceipt from "./fr/receipt.json";
 import frPrice from "./fr/price.json";
 import frAdmin from "./fr/admin.json";
@@ -101,6 +104,7 @@ import elCard from "./el/card.json";
 import elMobilePayment from "./el/mobilePayment.json";
 import elWallet from "./el/wallet.json";
 import elBinancePay from "./el/binancePay.json";
+import elTransfer from "./el/transfer.json";
 import elReceipt from "./el/receipt.json";
 import elPrice from "./el/price.json";
 import elAdmin from "./el/admin.json";
@@ -131,6 +135,7 @@ const es = {
   mobilePayment: esMobilePayment,
   wallet: esWallet,
   binancePay: esBinancePay,
+  transfer: esTransfer,
   receipt: esReceipt,
   price: esPrice,
   admin: esAdmin,
@@ -161,6 +166,7 @@ const en = {
   mobilePayment: enMobilePayment,
   wallet: enWallet,
   binancePay: enBinancePay,
+  transfer: enTransfer,
   receipt: enReceipt,
   price: enPrice,
   admin: enAdmin,
@@ -191,6 +197,7 @@ const fr = {
   mobilePayment: frMobilePayment,
   wallet: frWallet,
   binancePay: frBinancePay,
+  transfer: frTransfer,
   receipt: frReceipt,
   price: frPrice,
   admin: frAdmin,
@@ -221,6 +228,7 @@ const el = {
   mobilePayment: elMobilePayment,
   wallet: elWallet,
   binancePay: elBinancePay,
+  transfer: elTransfer,
   receipt: elReceipt,
   price: elPrice,
   admin: elAdmin,

@@ -136,17 +136,20 @@ const SAME_EVERYWHERE = new Set([
   "adminDashboard:pickup.depositTakenMethods.mobilePayment",
   "adminDashboard:pickup.depositTakenMethods.usdt",
   "adminSettings:mobileTitle",
+  "adminSettings:zelleTitle",
   "adminSettings:fields.rif",
   "bookings:deposit.methods.mobilePayment",
   "bookings:deposit.methods.usdt",
   "bookings:paymentMethods.mobilePayment",
   "bookings:paymentMethods.walletPayment",
   "bookings:paymentMethods.binancePay",
+  "bookings:paymentMethods.zelle",
   "bookings:options.gps",
   "catalogue:options.gps",
   "emails:booking.placeAt",
   "mobilePayment:merchant.rif",
   "mobilePayment:queue.transferLine",
+  "mobilePayment:queue.igtf",
   "receipt:agreement.rif",
   // A unit after the number: "km" in every language.
   "receipt:agreement.km",
@@ -154,6 +157,9 @@ const SAME_EVERYWHERE = new Set([
   "payment:methods.walletPayment",
   "payment:methods.binancePay",
   "binancePay:amountValue",
+  "payment:methods.zelle",
+  "transfer:account.rif",
+  "transfer:parts.igtf",
   "wallet:networkName",
 ]);
 /** Words English shares with one language. */
@@ -223,6 +229,9 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
   ]),
   // "Email" is what Greek interfaces write.
   el: new Set([
+    "receipt:taxes.iva",
+    "receipt:taxes.igtf",
+    "transfer:send.igtf",
     "adminAudit:fields.email",
     "adminSuppliers:staff.email",
     "adminSuppliers:staff.emailLabel",

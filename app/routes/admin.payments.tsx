@@ -11,6 +11,7 @@ import { requireAdmin, requireBackOffice } from "~/modules/access/staff.server";
 import { wallClockLabel } from "~/modules/time/zoned-time";
 import { useTranslation } from "~/modules/i18n/react";
 import { queueOrders, readQueueOrder, type QueueOrder } from "~/modules/payment/mobile-payment";
+import { isVerifiedMethod, verifiedMethods } from "~/modules/payment/transfer";
 import { approveMobilePayment, rejectMobilePayment } from "~/modules/payment/verify-mobile-payment.server";
 import { verificationQueue, type QueuePage } from "~/modules/payment/verification-queue.server";
 import { unmatchedUsdtTransfers } from "~/modules/payment/unmatched-usdt.server";
@@ -28,8 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireBackOffice(request, context);
   const params = new URL(request.url).searchParams;
   const order = readQueueOrder(params.get("order"));
+  const rawMethod = params.get("method");
+  // A plain GET filter (docs/domain.md#transfers): anything else lists every method.
+  const method = isVerifiedMethod(rawMethod) ? rawMethod : null;
   const [{ awaiting, flagged }, unmatched] = await Promise.all([
-    verificationQueue(user, { order, page: params.get("page"), flaggedPage: params.get("fpage") }),
+    verificationQueue(user, { order, method, page: params.get("page"), flaggedPage: params.get("fpage") }),
     unmatchedUsdtTransfers(user),
   ]);
   const shown = (list: QueuePage) => ({
@@ -46,15 +50,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     flagged: shown(flagged),
     unmatched: unmatched.map((row) => ({ ...row, at: wallClock(row.at) })),
     order,
+    method,
     readOnly: user.type !== "admin",
     zone: APP_TIME_ZONE,
   });
 }
 
-/** The queue's address for a page of each list, keeping the order. */
-function queueHref(order: QueueOrder, page: number, flaggedPage: number): string {
+/** The queue's address for a page of each list, keeping the order and the method filter. */
+function queueHref(order: QueueOrder, method: string | null, page: number, flaggedPage: number): string {
   const params = new URLSearchParams();
   if (order !== "oldest") params.set("order", order);
+  if (method) params.set("method", method);
   if (page > 1) params.set("page", String(page));
   if (flaggedPage > 1) params.set("fpage", String(flaggedPage));
   const query = params.toString();
@@ -119,7 +125,7 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["awaiting"]["rows"][n
 
 export default function PaymentsQueuePage() {
   const { t } = useTranslation("mobilePayment");
-  const { awaiting, flagged, unmatched, order, readOnly, zone } = useLoaderData<typeof loader>();
+  const { awaiting, flagged, unmatched, order, method, readOnly, zone } = useLoaderData<typeof loader>();
   return (
     <section className="page stack">
       <h1>{t("queue.title")}</h1>
@@ -132,6 +138,17 @@ export default function PaymentsQueuePage() {
             {queueOrders.map((value) => (
               <option key={value} value={value}>
                 {t(`queue.orders.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="queue-method">{t("queue.methodFilter")}</label>
+          <select id="queue-method" name="method" defaultValue={method ?? ""}>
+            <option value="">{t("queue.allMethods")}</option>
+            {verifiedMethods.map((value) => (
+              <option key={value} value={value}>
+                {t(`payment:methods.${value}`)}
               </option>
             ))}
           </select>
@@ -171,7 +188,11 @@ export default function PaymentsQueuePage() {
               </td>
             )}
       </PaymentTable>
-      <Pagination page={awaiting.page} pages={awaiting.pages} hrefFor={(p) => queueHref(order, p, flagged.page)} />
+      <Pagination
+        page={awaiting.page}
+        pages={awaiting.pages}
+        hrefFor={(p) => queueHref(order, method, p, flagged.page)}
+      />
 
       <h2>{t("queue.flaggedTitle")}</h2>
       <p className="muted">{t("queue.flaggedHelp")}</p>
@@ -181,7 +202,11 @@ export default function PaymentsQueuePage() {
         timeHeader={t("queue.paidAt", { zone })}
         at={(row) => row.receivedAt}
       />
-      <Pagination page={flagged.page} pages={flagged.pages} hrefFor={(p) => queueHref(order, awaiting.page, p)} />
+      <Pagination
+        page={flagged.page}
+        pages={flagged.pages}
+        hrefFor={(p) => queueHref(order, method, awaiting.page, p)}
+      />
 
       <UnmatchedUsdt rows={unmatched} zone={zone} />
     </section>

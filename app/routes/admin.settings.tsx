@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { CheckboxField, SelectField } from "~/components/form-choices";
 import { FieldErrors, FieldHelp, FormErrors, SubmitButton, TextField, helpId } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
+import { TransferFieldsets } from "~/components/payment/transfer-settings";
 import { requireAdmin } from "~/modules/access/staff.server";
 import { useTranslation } from "~/modules/i18n/react";
 import { cardGateway } from "~/modules/payment/config.server";
@@ -37,6 +38,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await saveSettings(admin, submission.value);
   if (outcome === "unknownBank")
     return json(submission.reply({ fieldErrors: { bank: [settingsMessages.bank] } }), { status: 400 });
+  if (outcome === "unknownTransferBank")
+    return json(submission.reply({ fieldErrors: { transferBank: [settingsMessages.bank] } }), { status: 400 });
   return redirect("/admin/settings", {
     headers: { "Set-Cookie": await toastHeader({ type: "success", message: "admin:common.changesSaved" }) },
   });
@@ -96,6 +99,8 @@ function SettingsForm() {
           source: current.source ?? "BCV",
           cardPayments: current.cardPayments ? "on" : undefined,
           bolivarEstimates: current.bolivarEstimates ? "on" : undefined,
+          zelle: current.zelle ? "on" : undefined,
+          bankTransfer: current.bankTransfer ? "on" : undefined,
         }
       : { rateDate: today, source: "BCV", cardPayments: "on" },
   });
@@ -107,6 +112,12 @@ function SettingsForm() {
     phone: t("fields.phone"),
     rif: t("fields.rif"),
     holder: t("fields.holder"),
+    zelleEmail: t("fields.zelleEmail"),
+    zelleHolder: t("fields.zelleHolder"),
+    transferBank: t("fields.transferBank"),
+    transferAccount: t("fields.account"),
+    transferHolder: t("fields.transferHolder"),
+    transferRif: t("fields.transferRif"),
   };
   const rateHelp = t("fields.rateHelp", { decimals: RATE_DECIMALS });
   return (
@@ -151,6 +162,7 @@ function SettingsForm() {
           <FieldErrors id={fields.holder.errorId} errors={fields.holder.errors} label={labels.holder} />
         </div>
       </fieldset>
+      <TransferFieldsets fields={fields} labels={labels} banks={banks} />
       <fieldset className="card stack">
         <legend>{t("cardTitle")}</legend>
         <CheckboxField

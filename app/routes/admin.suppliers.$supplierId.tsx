@@ -162,6 +162,7 @@ export default function SupplierPage() {
                 rif: supplier.rif ?? "",
                 fiscalAddress: supplier.fiscalAddress ?? "",
                 payLater: supplier.payLater,
+                collectsIgtf: supplier.collectsIgtf,
                 active: supplier.active,
               }}
               logo={{ src: supplier.logo, alt: t("form.logoAlt", { name: supplier.name }) }}

@@ -40,7 +40,7 @@ export default function NewSupplierPage() {
       <h1>{t("new.title")}</h1>
       <SupplierForm
         lastResult={actionData?.result}
-        defaultValue={{ payLater: true, active: true }}
+        defaultValue={{ payLater: true, collectsIgtf: false, active: true }}
         submitLabel={t("form.create")}
       />
     </section>

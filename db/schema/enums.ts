@@ -16,6 +16,8 @@ export const paymentMethods = [
   "Cash",
   "PointOfSell",
   "binancePay",
+  "zelle",
+  "bankTransfer",
 ] as const;
 export const paymentStatuses = ["pending", "succeeded", "failed", "rejected"] as const;
 export const tokenKinds = ["activation", "reset"] as const;

@@ -13,6 +13,19 @@ export const settings = pgTable("settings", {
   mobilePaymentRif: varchar("mobile_payment_rif", { length: 16 }).notNull(),
   mobilePaymentHolder: varchar("mobile_payment_holder", { length: 120 }).notNull(),
   cardPaymentsEnabled: boolean("card_payments_enabled").notNull().default(true),
+  /**
+   * Zelle and bolívar bank transfer (docs/domain.md#transfers): each on only with its account,
+   * verified by reference in the same queue as pago móvil.
+   */
+  zelleEnabled: boolean("zelle_enabled").notNull().default(false),
+  zelleEmail: varchar("zelle_email", { length: 254 }),
+  zelleHolder: varchar("zelle_holder", { length: 120 }),
+  bankTransferEnabled: boolean("bank_transfer_enabled").notNull().default(false),
+  bankTransferBankCode: varchar("bank_transfer_bank_code", { length: 4 }),
+  /** The 20 digits of a Venezuelan account number (código cuenta cliente). */
+  bankTransferAccount: varchar("bank_transfer_account", { length: 20 }),
+  bankTransferHolder: varchar("bank_transfer_holder", { length: 120 }),
+  bankTransferRif: varchar("bank_transfer_rif", { length: 16 }),
   /** Prices read in Spanish show their bolívar equivalent at this rate, as an estimate (docs/domain.md#bolivar-estimates). */
   bolivarEstimates: boolean("bolivar_estimates").notNull().default(false),
   ...timestamps,

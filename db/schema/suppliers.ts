@@ -37,6 +37,11 @@ export const suppliers = pgTable(
     youngDriverFeeCents: integer("young_driver_fee_cents"),
     /** The supplier's tax id, stored as `J-12345678-4` (docs/domain.md#fleet-data); the agreement names it. */
     rif: varchar("rif", { length: 12 }),
+    /**
+     * Whether the supplier is designated to collect IGTF: a payment to it in foreign currency
+     * (Zelle) adds 3 % of that payment as its own line (docs/domain.md#igtf).
+     */
+    collectsIgtf: boolean("collects_igtf").notNull().default(false),
     /** The address registered with the tax office, printed on the agreement. */
     fiscalAddress: varchar("fiscal_address", { length: 300 }),
     /**

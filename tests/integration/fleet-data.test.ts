@@ -161,6 +161,7 @@ describe("a supplier's RIF and fiscal address", () => {
       phone: null,
       whatsapp: null,
       payLater: detail.payLater,
+      collectsIgtf: detail.collectsIgtf,
       active: detail.active,
     };
     expect(

@@ -14,6 +14,7 @@ export type SupplierFormDefaults = {
   rif?: string;
   fiscalAddress?: string;
   payLater: boolean;
+  collectsIgtf: boolean;
   active: boolean;
 };
 
@@ -46,6 +47,7 @@ export function SupplierForm({
       rif: defaultValue.rif ?? "",
       fiscalAddress: defaultValue.fiscalAddress ?? "",
       payLater: defaultValue.payLater ? "on" : undefined,
+      collectsIgtf: defaultValue.collectsIgtf ? "on" : undefined,
       active: defaultValue.active ? "on" : undefined,
     },
   });
@@ -58,6 +60,7 @@ export function SupplierForm({
     fiscalAddress: t("form.fiscalAddress"),
     logo: logo ? t("form.replaceLogo") : t("form.logo"),
     payLater: t("form.payLater"),
+    collectsIgtf: t("form.collectsIgtf"),
     active: t("form.active"),
   };
   return (
@@ -97,6 +100,7 @@ export function SupplierForm({
         accept="image/*"
       />
       <CheckboxField field={fields.payLater} label={labels.payLater} help={t("form.payLaterHelp")} />
+      <CheckboxField field={fields.collectsIgtf} label={labels.collectsIgtf} help={t("form.collectsIgtfHelp")} />
       <CheckboxField field={fields.active} label={labels.active} help={t("form.activeHelp")} />
       <button type="submit" name="intent" value="save" className="button" disabled={pending} aria-busy={pending}>
         {pending ? t("form.saving") : submitLabel}

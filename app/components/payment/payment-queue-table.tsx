@@ -13,6 +13,7 @@ type QueueTableRow = Pick<
   | "method"
   | "amountUsd"
   | "amountBs"
+  | "igtf"
   | "balance"
   | "wouldCredit"
   | "bank"
@@ -79,6 +80,7 @@ function PaymentCells({ row, at }: { row: QueueTableRow; at: string }) {
       <td>
         {row.amountUsd}
         {row.amountBs ? <div className="muted">{row.amountBs}</div> : null}
+        {row.igtf ? <div className="muted">{t("queue.igtf", { igtf: row.igtf })}</div> : null}
         <div className="muted">{t("queue.balance", { balance: row.balance })}</div>
         {row.wouldCredit ? (
           <p className="notice notice--warning" role="note">
@@ -94,7 +96,11 @@ function PaymentCells({ row, at }: { row: QueueTableRow; at: string }) {
               reference: row.transferReference,
               date: row.date,
             })
-          : null}
+          : row.method === "zelle"
+            ? t("queue.zelleLine", { reference: row.transferReference, date: row.date })
+            : row.method === "bankTransfer"
+              ? t("queue.bankTransferLine", { bank: row.bank, reference: row.transferReference, date: row.date })
+              : null}
         {row.sameReference.length > 0 ? (
           <p className="notice notice--warning" role="note">
             {t("queue.sameReference", { count: row.sameReference.length })}{" "}

@@ -9,7 +9,15 @@ import { confirmedStatuses, isIn, liveStatuses, type BookingStatus } from "./sta
  */
 
 type PaymentMethod =
-  "cardPayment" | "payLater" | "mobilePayment" | "walletPayment" | "Cash" | "PointOfSell" | "binancePay";
+  | "cardPayment"
+  | "payLater"
+  | "mobilePayment"
+  | "walletPayment"
+  | "Cash"
+  | "PointOfSell"
+  | "zelle"
+  | "bankTransfer"
+  | "binancePay";
 
 export type EligibilityFacts = {
   driverId: number;

@@ -1,5 +1,5 @@
 /** The ways to pay online (docs/domain.md#payments); pay later is the other choice at checkout. */
-export const onlineMethods = ["cardPayment", "mobilePayment", "walletPayment", "binancePay"] as const;
+export const onlineMethods = ["cardPayment", "mobilePayment", "walletPayment", "zelle", "bankTransfer", "binancePay"] as const;
 export type OnlineMethod = (typeof onlineMethods)[number];
 
 /** The spec's ways to pay at the counter, recorded by staff at the pick-up (docs/domain.md#pick-up). */
@@ -16,6 +16,8 @@ const paths: Record<OnlineMethod, string> = {
   mobilePayment: "/payment/mobile",
   walletPayment: "/payment/usdt",
   binancePay: "/payment/binance",
+  zelle: "/payment/zelle",
+  bankTransfer: "/payment/bank-transfer",
 };
 
 /**

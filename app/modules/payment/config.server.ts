@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { aliasedTable, eq } from "drizzle-orm";
 import { formatInstant } from "~/modules/i18n/date-time.server";
 import type { Language } from "~/modules/i18n/languages";
 import { rateOn, type ExchangeRate } from "~/modules/pricing/exchange-rate.server";
@@ -12,6 +12,7 @@ import { walletSettings } from "./wallet-settings.server";
 import { binancePayConfigured } from "./binance-pay.server";
 
 const { settings, banks } = schema;
+const transferBanks = aliasedTable(banks, "transfer_banks");
 
 export type PaymentSettings = {
   /** The rate that applies today in Caracas (docs/domain.md#exchange-rate); null before the first one applies. */
@@ -22,6 +23,10 @@ export type PaymentSettings = {
   mobilePaymentRif: string;
   mobilePaymentHolder: string;
   cardPaymentsEnabled: boolean;
+  /** Zelle's account when it is on and complete (docs/domain.md#transfers); null otherwise. */
+  zelle: { email: string; holder: string } | null;
+  /** The bolívar account transfers go to when it is on and complete; null otherwise. */
+  bankTransfer: { bankCode: string; bankName: string; account: string; holder: string; rif: string } | null;
 };
 
 /**
@@ -39,13 +44,51 @@ export async function paymentSettings(now = new Date()): Promise<PaymentSettings
         mobilePaymentRif: settings.mobilePaymentRif,
         mobilePaymentHolder: settings.mobilePaymentHolder,
         cardPaymentsEnabled: settings.cardPaymentsEnabled,
+        zelleEnabled: settings.zelleEnabled,
+        zelleEmail: settings.zelleEmail,
+        zelleHolder: settings.zelleHolder,
+        bankTransferEnabled: settings.bankTransferEnabled,
+        bankTransferBankCode: settings.bankTransferBankCode,
+        bankTransferBankName: transferBanks.name,
+        bankTransferAccount: settings.bankTransferAccount,
+        bankTransferHolder: settings.bankTransferHolder,
+        bankTransferRif: settings.bankTransferRif,
       })
       .from(settings)
       .leftJoin(banks, eq(banks.code, settings.mobilePaymentBankCode))
+      .leftJoin(transferBanks, eq(transferBanks.code, settings.bankTransferBankCode))
       .where(eq(settings.id, 1)),
     rateOn(db, appToday(now)),
   ]);
-  return row ? { ...row, rate, bankName: row.bankName ?? row.mobilePaymentBankCode } : null;
+  if (!row) return null;
+  const {
+    zelleEnabled,
+    zelleEmail,
+    zelleHolder,
+    bankTransferEnabled,
+    bankTransferBankCode,
+    bankTransferBankName,
+    bankTransferAccount,
+    bankTransferHolder,
+    bankTransferRif,
+    ...mobile
+  } = row;
+  return {
+    ...mobile,
+    rate,
+    bankName: row.bankName ?? row.mobilePaymentBankCode,
+    zelle: zelleEnabled && zelleEmail && zelleHolder ? { email: zelleEmail, holder: zelleHolder } : null,
+    bankTransfer:
+      bankTransferEnabled && bankTransferBankCode && bankTransferAccount && bankTransferHolder && bankTransferRif
+        ? {
+            bankCode: bankTransferBankCode,
+            bankName: bankTransferBankName ?? bankTransferBankCode,
+            account: bankTransferAccount,
+            holder: bankTransferHolder,
+            rif: bankTransferRif,
+          }
+        : null,
+  };
 }
 
 /**
@@ -60,7 +103,8 @@ export function cardGateway(): "stripe" | "demo" | null {
  * The online methods offered now (docs/domain.md#payments), each only when configured: card when
  * the settings allow it and a gateway runs, pago móvil when the merchant's data is set and a rate
  * applies today (docs/domain.md#exchange-rate), USDT when the deposit address (and the token
- * contract) are TRON addresses, Binance Pay when the operator's merchant keys are set.
+ * contract) are TRON addresses, Zelle and the bank transfer when switched on with their account
+ * (docs/domain.md#transfers), Binance Pay when the operator's merchant keys are set.
  */
 export async function enabledOnlineMethods(): Promise<OnlineMethod[]> {
   const current = await paymentSettings();
@@ -69,6 +113,9 @@ export async function enabledOnlineMethods(): Promise<OnlineMethod[]> {
   if (current?.rate) methods.push("mobilePayment");
   if (walletSettings()) methods.push("walletPayment");
   if (binancePayConfigured()) methods.push("binancePay");
+  if (current?.zelle) methods.push("zelle");
+  // Bolívares at today's rate: no rate, no bank transfer (docs/domain.md#exchange-rate).
+  if (current?.bankTransfer && current.rate) methods.push("bankTransfer");
   return methods;
 }
 

@@ -1,12 +1,13 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
 import { failPayment } from "./fulfil.server";
 import { MOBILE_PAYMENT_EXPIRY_MS } from "./mobile-payment";
+import { verifiedMethods } from "./transfer";
 
 const { payments } = schema;
 
 /**
- * Transfers nobody verified within `MOBILE_PAYMENT_EXPIRY_MS` fail as "expired"
+ * Transfers (pago móvil, Zelle, bank transfer: docs/domain.md#transfers) nobody verified within `MOBILE_PAYMENT_EXPIRY_MS` fail as "expired"
  * (docs/domain.md#pago-móvil) through `failPayment`, which lets go of the booking's car like any
  * failed payment. Run by the `expire-mobile-payments` job; safe to repeat (a failed payment no
  * longer matches, and failPayment changes only a pending one).
@@ -18,7 +19,7 @@ export async function expireMobilePayments(now = new Date()): Promise<number> {
     .from(payments)
     .where(
       and(
-        eq(payments.method, "mobilePayment"),
+        inArray(payments.method, [...verifiedMethods]),
         eq(payments.status, "pending"),
         lte(payments.createdAt, new Date(now.getTime() - MOBILE_PAYMENT_EXPIRY_MS)),
       ),

@@ -14,7 +14,7 @@ export const HANDOFF_MINUTES = 10;
 export const HANDOFF_GRANT_HOURS = 24;
 
 /** The payment pages a link can open, named as the API's payment paths name them. */
-export const handoffMethods = ["card", "mobile", "usdt", "binance"] as const;
+export const handoffMethods = ["card", "mobile", "usdt", "zelle", "bank-transfer", "binance"] as const;
 export type HandoffMethod = (typeof handoffMethods)[number];
 
 export const onlineMethodOf: Record<HandoffMethod, OnlineMethod> = {
@@ -22,6 +22,8 @@ export const onlineMethodOf: Record<HandoffMethod, OnlineMethod> = {
   mobile: "mobilePayment",
   usdt: "walletPayment",
   binance: "binancePay",
+  zelle: "zelle",
+  "bank-transfer": "bankTransfer",
 };
 
 /** The hand-off's name of each online method (onlineMethodOf, the other way). */
@@ -30,6 +32,8 @@ export const handoffMethodOf: Record<OnlineMethod, HandoffMethod> = {
   mobilePayment: "mobile",
   walletPayment: "usdt",
   binancePay: "binance",
+  zelle: "zelle",
+  bankTransfer: "bank-transfer",
 };
 
 export const isHandoffMethod = (value: unknown): value is HandoffMethod =>

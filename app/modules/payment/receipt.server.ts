@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { formatInstant } from "~/modules/i18n/date-time.server";
-import { formatCents } from "~/modules/i18n/format";
+import { formatBolivars, formatCents } from "~/modules/i18n/format";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import type { Language } from "~/modules/i18n/languages";
 import { depositText, priceLines, priceLineText } from "~/modules/pricing/price-lines";
@@ -12,6 +12,7 @@ import { depositEntryText, type DepositEntry } from "./deposit-ledger";
 import { depositLedgerOf } from "./deposit-ledger.server";
 import { formatBolivarDecimal } from "./mobile-payment";
 import { readableReference } from "./reference";
+import { paymentTaxLines } from "./taxes";
 import type { SessionUser } from "~/utils/session.server";
 import { placeName } from "~/modules/i18n/place-name";
 import { CONTENT_WIDTH, PAGE, pdfDocument } from "./pdf.server";
@@ -43,14 +44,18 @@ export type ReceiptData = {
 
 /**
  * One payment as people read it (docs/domain.md#payments): its readable reference (never the
- * internal unique key) and, for pago móvil, the bolívares paid and the rate, as stored when
- * the transfer was submitted.
+ * internal unique key) and, for a payment in bolívares (pago móvil, bank transfer), the bolívares
+ * paid and the rate, as stored when the transfer was submitted; its IGTF line, if any.
  */
 export type ReceivedPayment = {
   method: string;
   reference: string | null;
   amountCents: number;
   bolivars: { amount: string; rate: string } | null;
+  /** The rate the payment kept (docs/domain.md#the-days-rate), as stored ("36.5000"), and its date. */
+  rate: { rate: string; date: string } | null;
+  /** The IGTF paid on top (docs/domain.md#igtf); 0 for none. */
+  igtfCents: number;
   paidAt: Date;
 };
 
@@ -128,10 +133,10 @@ export async function receivedPayments(bookingId: number): Promise<Array<Receive
       reference: readableReference(p.method, p.providerReference, p.details),
       amountCents: p.amountCents,
       // The stored rate ("245.5000") as people write it ("245.5").
-      bolivars:
-        p.method === "mobilePayment" && amountBs
-          ? { amount: amountBs, rate: String(p.details.rate ?? "").replace(/\.?0+$/, "") }
-          : null,
+      bolivars: amountBs ? { amount: amountBs, rate: String(p.details.rate ?? "").replace(/\.?0+$/, "") } : null,
+      rate:
+        typeof p.details.rate === "string" ? { rate: p.details.rate, date: String(p.details.rateDate ?? "") } : null,
+      igtfCents: Number(p.details.igtfCents ?? 0),
       paidAt: p.verifiedAt ?? p.updatedAt,
     };
   });
@@ -188,6 +193,26 @@ export async function renderReceipt(receipt: ReceiptData, language: Language): P
   rule();
   line(t("receipt:amountPaid"), formatCents(receipt.payments.reduce((sum, p) => sum + p.amountCents, 0)), "bold");
 
+  // docs/domain.md#receipt-taxes: base and IVA within each payment, its IGTF apart, in bolívares at its own rate.
+  heading(t("receipt:taxes.title"));
+  for (const payment of receipt.payments) {
+    const lines = paymentTaxLines({ ...payment, rate: payment.rate?.rate ?? null });
+    const both = (amount: { cents: number; centimos: bigint | null }) =>
+      amount.centimos === null
+        ? formatCents(amount.cents)
+        : `${formatCents(amount.cents)} · ${formatBolivars(amount.centimos)}`;
+    row(
+      t(`bookings:paymentMethods.${payment.method}`),
+      payment.rate
+        ? t("receipt:taxes.rate", { rate: payment.rate.rate.replace(/\.?0+$/, ""), date: payment.rate.date })
+        : "",
+      "bold",
+    );
+    row(t("receipt:taxes.base"), both(lines.base));
+    row(t("receipt:taxes.iva"), both(lines.iva));
+    if (lines.igtf) row(t("receipt:taxes.igtf"), both(lines.igtf));
+  }
+
   // docs/domain.md#deposit-ledger: the deposit is not a payment of the price; its movements apart.
   if (receipt.depositLedger.entries.length > 0) {
     heading(t("bookings:deposit.title"));
@@ -201,6 +226,8 @@ export async function renderReceipt(receipt: ReceiptData, language: Language): P
     .moveDown(2)
     .fontSize(9)
     .fillColor("#555555")
-    .text(t("receipt:footer", { zone: APP_TIME_ZONE }), left, doc.y, { width: CONTENT_WIDTH });
+    .text(`${t("receipt:footer", { zone: APP_TIME_ZONE })} ${t("receipt:notFiscal")}`, left, doc.y, {
+      width: CONTENT_WIDTH,
+    });
   return finish();
 }

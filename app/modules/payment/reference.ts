@@ -7,8 +7,8 @@
 const CARD_TAIL = 8;
 
 /**
- * The reference for receipts and the booking page: for pago móvil the bank reference as the
- * payer typed it (leading zeros kept, stored in the details); for a card the end of the gateway's
+ * The reference for receipts and the booking page: for pago móvil, Zelle and bank transfer the
+ * reference as the payer typed it (leading zeros kept, stored in the details); for a card the end of the gateway's
  * session id; for USDT the transaction id, for Binance Pay our order number. Null when there is nothing readable (a card payment
  * with no session id, money taken at the counter): the method's name says enough.
  */
@@ -17,7 +17,8 @@ export function readableReference(
   providerReference: string | null,
   details: Record<string, unknown>,
 ): string | null {
-  if (method === "mobilePayment")
+  // Transfers verified by reference (docs/domain.md#transfers): the reference as the payer typed it.
+  if (method === "mobilePayment" || method === "zelle" || method === "bankTransfer")
     return typeof details.reference === "string" && details.reference ? details.reference : null;
   if (method === "Cash" || method === "PointOfSell") return null;
   const id = providerReference?.slice(providerReference.indexOf(":") + 1) ?? "";

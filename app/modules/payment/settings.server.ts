@@ -50,6 +50,14 @@ export async function settingsPage(language: Language, now = new Date()) {
           holder: current.mobilePaymentHolder,
           cardPayments: current.cardPaymentsEnabled,
           bolivarEstimates: current.bolivarEstimates,
+          zelle: current.zelleEnabled,
+          zelleEmail: current.zelleEmail ?? undefined,
+          zelleHolder: current.zelleHolder ?? undefined,
+          bankTransfer: current.bankTransferEnabled,
+          transferBank: current.bankTransferBankCode ?? undefined,
+          transferAccount: current.bankTransferAccount ?? undefined,
+          transferHolder: current.bankTransferHolder ?? undefined,
+          transferRif: current.bankTransferRif ?? undefined,
         }
       : null,
     history: history.map((row) => ({
@@ -70,11 +78,18 @@ export async function saveSettings(
   actor: StaffUser,
   input: SettingsInput,
   now = new Date(),
-): Promise<"saved" | "unchanged" | "unknownBank"> {
+): Promise<"saved" | "unchanged" | "unknownBank" | "unknownTransferBank"> {
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
     const [bank] = await tx.select({ code: banks.code }).from(banks).where(eq(banks.code, input.bank));
     if (!bank) return "unknownBank";
+    if (input.transferBank) {
+      const [transferBank] = await tx
+        .select({ code: banks.code })
+        .from(banks)
+        .where(eq(banks.code, input.transferBank));
+      if (!transferBank) return "unknownTransferBank";
+    }
     const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
     // The rate this one replaces: the one entered for its date, or the one carried over to it.
     const previous = await rateOn(tx, input.rateDate);
@@ -104,7 +119,33 @@ export async function saveSettings(
       { bolivarEstimates: before?.bolivarEstimates ?? false },
       { bolivarEstimates: Boolean(input.bolivarEstimates) },
     );
-    if (!Object.keys({ ...rateChanges, ...merchantChanges, ...cardChanges, ...estimateChanges }).length)
+    const transferFields = {
+      zelleEnabled: Boolean(input.zelle),
+      zelleEmail: input.zelleEmail ?? null,
+      zelleHolder: input.zelleHolder ?? null,
+      bankTransferEnabled: Boolean(input.bankTransfer),
+      bankTransferBankCode: input.transferBank ?? null,
+      bankTransferAccount: input.transferAccount ?? null,
+      bankTransferHolder: input.transferHolder ?? null,
+      bankTransferRif: input.transferRif ?? null,
+    };
+    const transferChanges = changedFields(
+      {
+        zelleEnabled: before?.zelleEnabled ?? false,
+        zelleEmail: before?.zelleEmail ?? null,
+        zelleHolder: before?.zelleHolder ?? null,
+        bankTransferEnabled: before?.bankTransferEnabled ?? false,
+        bankTransferBankCode: before?.bankTransferBankCode ?? null,
+        bankTransferAccount: before?.bankTransferAccount ?? null,
+        bankTransferHolder: before?.bankTransferHolder ?? null,
+        bankTransferRif: before?.bankTransferRif ?? null,
+      },
+      transferFields,
+    );
+    if (
+      !Object.keys({ ...rateChanges, ...merchantChanges, ...cardChanges, ...estimateChanges, ...transferChanges })
+        .length
+    )
       return "unchanged";
 
     const values = {
@@ -114,6 +155,7 @@ export async function saveSettings(
       mobilePaymentHolder: input.holder,
       cardPaymentsEnabled: Boolean(input.cardPayments),
       bolivarEstimates: Boolean(input.bolivarEstimates),
+      ...transferFields,
     };
     // Two first saves at once: the second finds the row the first inserted and updates it.
     await tx
@@ -139,6 +181,8 @@ export async function saveSettings(
         subjectType: "settings",
         changes: merchantChanges,
       });
+    if (Object.keys(transferChanges).length)
+      await recordAudit(tx, actor, { action: "settings.transfers", subjectType: "settings", changes: transferChanges });
     if (Object.keys(cardChanges).length)
       await recordAudit(tx, actor, { action: "settings.cardPayments", subjectType: "settings", changes: cardChanges });
     if (Object.keys(estimateChanges).length)

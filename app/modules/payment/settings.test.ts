@@ -97,4 +97,38 @@ describe("settingsSchema", () => {
       rif: ["adminSettings:errors.rif"],
     });
   });
+
+  it("requires the Zelle and bank transfer accounts only when switched on, in their stored formats", () => {
+    const on = parseWithZod(form({ ...valid, zelle: "on", bankTransfer: "on" }), { schema });
+    expect(on.reply().error).toEqual({
+      zelleEmail: ["validation.required"],
+      zelleHolder: ["validation.required"],
+      transferBank: ["validation.required"],
+      transferAccount: ["validation.required"],
+      transferHolder: ["validation.required"],
+      transferRif: ["validation.required"],
+    });
+    const full = parseWithZod(
+      form({
+        ...valid,
+        zelle: "on",
+        zelleEmail: " Pagos@Rueda.example ",
+        zelleHolder: "Rueda LLC",
+        bankTransfer: "on",
+        transferBank: "0102",
+        transferAccount: "0102-0123-45-0000012345",
+        transferHolder: "Rueda C.A.",
+        transferRif: "j123456784",
+      }),
+      { schema },
+    );
+    expect(full.status === "success" && full.value).toMatchObject({
+      zelleEmail: "pagos@rueda.example",
+      transferAccount: "01020123450000012345",
+      transferRif: "J-12345678-4",
+    });
+    expect(parseWithZod(form({ ...valid, transferAccount: "123" }), { schema }).reply().error).toEqual({
+      transferAccount: ["adminSettings:errors.account"],
+    });
+  });
 });

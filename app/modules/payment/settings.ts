@@ -4,6 +4,7 @@ import { messages } from "~/modules/forms/messages";
 import { dayInRange } from "~/modules/time/date-range";
 import { parseDecimal } from "~/modules/forms/decimal";
 import { normalizeRif, normalizeVenezuelanPhone } from "./mobile-payment";
+import { normalizeAccountNumber } from "./transfer";
 
 /*
  * The operator's payment settings as an admin edits them (docs/domain.md#exchange-rate). Pure, so
@@ -62,45 +63,79 @@ export const settingsMessages = {
   rateDateFuture: "adminSettings:errors.rateDateFuture",
   bank: "adminSettings:errors.bank",
   rif: "adminSettings:errors.rif",
+  account: "adminSettings:errors.account",
 } as const;
+
+/** An optional field of the transfer accounts: empty is undefined, anything else goes through `read`. */
+const optionalField = (max: number, message: string, read: (value: string) => string | null = (v) => v) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      return read(value) ?? (ctx.addIssue({ code: "custom", message }), z.NEVER);
+    })
+    .optional();
 
 const required = () => z.string({ error: messages.required }).trim().min(1, messages.required);
 
 /** The whole settings form; `today` is the calendar day in Caracas. */
 export function settingsSchema(today: string) {
-  return z.object({
-    rate: required()
-      .max(32, settingsMessages.rate)
-      .transform(
-        (value, ctx) =>
-          normalizeRate(value) ?? (ctx.addIssue({ code: "custom", message: settingsMessages.rate }), z.NEVER),
+  return z
+    .object({
+      rate: required()
+        .max(32, settingsMessages.rate)
+        .transform(
+          (value, ctx) =>
+            normalizeRate(value) ?? (ctx.addIssue({ code: "custom", message: settingsMessages.rate }), z.NEVER),
+        ),
+      rateDate: required().superRefine((value, ctx) => {
+        const problem = rateDateProblem(value, today);
+        if (problem)
+          ctx.addIssue({
+            code: "custom",
+            message: problem === "future" ? settingsMessages.rateDateFuture : settingsMessages.rateDate,
+          });
+      }),
+      source: requiredText(RATE_SOURCE_MAX),
+      bank: required().regex(/^\d{4}$/, settingsMessages.bank),
+      phone: required()
+        .max(32, messages.invalidPhone)
+        .transform(
+          (value, ctx) =>
+            normalizeVenezuelanPhone(value) ??
+            (ctx.addIssue({ code: "custom", message: messages.invalidPhone }), z.NEVER),
+        ),
+      rif: required()
+        .max(32, settingsMessages.rif)
+        .transform(
+          (value, ctx) =>
+            normalizeRif(value) ?? (ctx.addIssue({ code: "custom", message: settingsMessages.rif }), z.NEVER),
+        ),
+      holder: requiredText(HOLDER_MAX),
+      cardPayments: z.boolean().optional(),
+      bolivarEstimates: z.boolean().optional(),
+      // Zelle and the bank transfer (docs/domain.md#transfers): their account is required only when switched on.
+      zelle: z.boolean().optional(),
+      zelleEmail: optionalField(254, messages.invalidEmail, (v) =>
+        z.email().safeParse(v.toLowerCase()).success ? v.toLowerCase() : null,
       ),
-    rateDate: required().superRefine((value, ctx) => {
-      const problem = rateDateProblem(value, today);
-      if (problem)
-        ctx.addIssue({
-          code: "custom",
-          message: problem === "future" ? settingsMessages.rateDateFuture : settingsMessages.rateDate,
-        });
-    }),
-    source: requiredText(RATE_SOURCE_MAX),
-    bank: required().regex(/^\d{4}$/, settingsMessages.bank),
-    phone: required()
-      .max(32, messages.invalidPhone)
-      .transform(
-        (value, ctx) =>
-          normalizeVenezuelanPhone(value) ??
-          (ctx.addIssue({ code: "custom", message: messages.invalidPhone }), z.NEVER),
-      ),
-    rif: required()
-      .max(32, settingsMessages.rif)
-      .transform(
-        (value, ctx) =>
-          normalizeRif(value) ?? (ctx.addIssue({ code: "custom", message: settingsMessages.rif }), z.NEVER),
-      ),
-    holder: requiredText(HOLDER_MAX),
-    cardPayments: z.boolean().optional(),
-    bolivarEstimates: z.boolean().optional(),
-  });
+      zelleHolder: optionalField(HOLDER_MAX, messages.tooLong),
+      bankTransfer: z.boolean().optional(),
+      transferBank: optionalField(4, settingsMessages.bank, (v) => (/^\d{4}$/.test(v) ? v : null)),
+      transferAccount: optionalField(32, settingsMessages.account, normalizeAccountNumber),
+      transferHolder: optionalField(HOLDER_MAX, messages.tooLong),
+      transferRif: optionalField(32, settingsMessages.rif, normalizeRif),
+    })
+    .superRefine((value, ctx) => {
+      const requireAll = (on: boolean | undefined, keys: Array<keyof typeof value>) => {
+        if (on)
+          for (const key of keys)
+            if (!value[key]) ctx.addIssue({ code: "custom", path: [key], message: messages.required });
+      };
+      requireAll(value.zelle, ["zelleEmail", "zelleHolder"]);
+      requireAll(value.bankTransfer, ["transferBank", "transferAccount", "transferHolder", "transferRif"]);
+    });
 }
 export type SettingsInput = z.output<ReturnType<typeof settingsSchema>>;

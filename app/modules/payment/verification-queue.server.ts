@@ -4,6 +4,7 @@ import { formatCents } from "~/modules/i18n/format";
 import { pageQuery, LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { getDb, schema } from "~/utils/db.server";
 import { formatBolivarDecimal, formatVenezuelanPhone, referenceKey, type QueueOrder } from "./mobile-payment";
+import { verifiedMethods, type VerifiedMethod } from "./transfer";
 import { verificationScope, type Staff } from "./verification-scope.server";
 
 const { banks, bookings, payments, users } = schema;
@@ -89,6 +90,8 @@ function present(user: Staff, row: PaymentRow, sameReference: Array<{ bookingId:
     method: row.method,
     amountUsd: formatCents(row.amountCents),
     amountBs: formatBolivarDecimal(detail("amountBs")),
+    /** The IGTF the payer sent on top, not part of what the booking is due (docs/domain.md#igtf). */
+    igtf: Number(row.details.igtfCents ?? 0) > 0 ? formatCents(Number(row.details.igtfCents)) : null,
     balance: formatCents(Math.max(0, row.balanceCents)),
     /** What approving would pay beyond the balance (docs/domain.md#credit): a credit to refund, said before. */
     wouldCredit:
@@ -132,18 +135,23 @@ async function queuePage(
 }
 
 /**
- * The staff's queue (docs/domain.md#pago-móvil): pago móvil transfers awaiting verification, all
+ * The staff's queue (docs/domain.md#pago-móvil): transfers awaiting verification — pago móvil,
+ * Zelle, bank transfer, or only those of `method` (docs/domain.md#transfers) —, all
  * of them page by page, oldest or newest first, and the payments received for bookings that ended
  * cancelled (a late payment whose car was taken), newest first, which staff must refund or rebook.
  */
 export async function verificationQueue(
   user: Staff,
-  query: { order?: QueueOrder; page?: string | null; flaggedPage?: string | null } = {},
+  query: { order?: QueueOrder; method?: VerifiedMethod | null; page?: string | null; flaggedPage?: string | null } = {},
 ): Promise<{ awaiting: QueuePage; flagged: QueuePage }> {
   const [awaiting, flagged] = await Promise.all([
     queuePage(
       user,
-      and(verificationScope(user), eq(payments.method, "mobilePayment"), eq(payments.status, "pending")),
+      and(
+        verificationScope(user),
+        query.method ? eq(payments.method, query.method) : inArray(payments.method, [...verifiedMethods]),
+        eq(payments.status, "pending"),
+      ),
       query.order ?? "oldest",
       query.page ?? null,
     ),

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { methodHref } from "~/modules/booking/methods";
 import { enqueueEmail } from "~/modules/email/outbox-email.server";
@@ -9,6 +9,7 @@ import { getEnv } from "~/utils/env.server";
 import { failPayment, fulfilPayment, type FulfilOutcome } from "./fulfil.server";
 import { paymentGrant } from "./grant.server";
 import { endCardAttemptsOnceCovered } from "./settle-card-payment.server";
+import { isVerifiedMethod, verifiedMethods } from "./transfer";
 import { verificationScope, type Staff } from "./verification-scope.server";
 
 const { bookings, payments, users } = schema;
@@ -22,14 +23,14 @@ function approvalScope(user: Staff): SQL {
   return user.type === "admin" ? verificationScope(user) : sql`false`;
 }
 
-/** A pago móvil payment the staff member may verify, with its status and booking's driver; null outside it. */
+/** A transfer (pago móvil, Zelle, bank transfer: docs/domain.md#transfers) the staff member may verify, with its status and booking's driver; null outside it. */
 async function verifiable(user: Staff, paymentId: number) {
   const db = await getDb();
   const [row] = await db
     .select({ status: payments.status, driverId: bookings.driverId, bookingId: payments.bookingId })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(and(eq(payments.id, paymentId), eq(payments.method, "mobilePayment"), approvalScope(user)));
+    .where(and(eq(payments.id, paymentId), inArray(payments.method, [...verifiedMethods]), approvalScope(user)));
   return row ?? null;
 }
 
@@ -145,7 +146,14 @@ async function tellDriverOfRejection(paymentId: number, staffId: number, now: Da
           fullName: booking.fullName,
           reference: booking.reference,
           reason,
-          link: new URL(methodHref("mobilePayment", booking.id, paymentGrant(booking.id)), getEnv().APP_URL).toString(),
+          link: new URL(
+            methodHref(
+              isVerifiedMethod(payment.method) ? payment.method : "mobilePayment",
+              booking.id,
+              paymentGrant(booking.id),
+            ),
+            getEnv().APP_URL,
+          ).toString(),
         },
       },
       `mobile-payment-rejected-${paymentId}`,

@@ -50,6 +50,7 @@ export const supplierSchema = z.object({
   rif: rifField,
   fiscalAddress: optionalText(FISCAL_ADDRESS_MAX).transform((value) => value || null),
   payLater: z.boolean().optional(),
+  collectsIgtf: z.boolean().optional(),
   active: z.boolean().optional(),
   logo: z.file({ error: logoMessages.notImage }).max(LOGO_MAX_BYTES, logoMessages.tooLarge).optional(),
 });

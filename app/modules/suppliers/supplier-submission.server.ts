@@ -16,7 +16,7 @@ export type SupplierSubmission =
 export async function readSupplierSubmission(request: Request): Promise<SupplierSubmission> {
   const submission = parseForm(await readFormWithFiles(request), { schema: supplierSchema });
   if (submission.status !== "success") return { ok: false, result: submission.reply() };
-  const { name, email, phone, whatsapp, rif, fiscalAddress, payLater, active, logo } = submission.value;
+  const { name, email, phone, whatsapp, rif, fiscalAddress, payLater, collectsIgtf, active, logo } = submission.value;
   let webp: Buffer | null = null;
   if (logo) {
     const processed = await processLogo(new Uint8Array(await logo.arrayBuffer()));
@@ -34,6 +34,7 @@ export async function readSupplierSubmission(request: Request): Promise<Supplier
       rif,
       fiscalAddress,
       payLater: Boolean(payLater),
+      collectsIgtf: Boolean(collectsIgtf),
       active: Boolean(active),
     },
     logo: webp,

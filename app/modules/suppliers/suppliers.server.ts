@@ -38,6 +38,8 @@ export type SupplierValues = {
   rif: string | null;
   fiscalAddress: string | null;
   payLater: boolean;
+  /** Whether it collects IGTF on payments in foreign currency (docs/domain.md#igtf). */
+  collectsIgtf: boolean;
   active: boolean;
 };
 
@@ -50,6 +52,7 @@ const formColumns = (v: SupplierValues): SupplierValues => ({
   rif: v.rif,
   fiscalAddress: v.fiscalAddress,
   payLater: v.payLater,
+  collectsIgtf: v.collectsIgtf,
   active: v.active,
 });
 
@@ -112,6 +115,7 @@ const editableFields = {
   rif: suppliers.rif,
   fiscalAddress: suppliers.fiscalAddress,
   payLater: suppliers.payLater,
+  collectsIgtf: suppliers.collectsIgtf,
   active: suppliers.active,
   logo: suppliers.logo,
 };

@@ -82,8 +82,9 @@ const nextStepSchema = z
       description:
         "`/api/bookings/{id}/payment-link`: POST it (bearer token) for a new single-use link, with the app's return URL, when `paymentUrl` was used or expired.",
     }),
-    apiPath: z.string().meta({
-      description: "The API call that pays with this method: `/api/bookings/{id}/payments/card|mobile|usdt`.",
+    apiPath: z.string().nullable().meta({
+      description:
+        "The API call that pays with this method: `/api/bookings/{id}/payments/card|mobile|usdt`; null for `zelle` and `bankTransfer`, paid on their page (`paymentUrl`) for now.",
     }),
     holdExpiresAt: z.iso.datetime().nullable(),
   })
