@@ -1,5 +1,12 @@
 /** The ways to pay online (docs/domain.md#payments); pay later is the other choice at checkout. */
-export const onlineMethods = ["cardPayment", "mobilePayment", "walletPayment", "zelle", "bankTransfer", "binancePay"] as const;
+export const onlineMethods = [
+  "cardPayment",
+  "mobilePayment",
+  "walletPayment",
+  "zelle",
+  "bankTransfer",
+  "binancePay",
+] as const;
 export type OnlineMethod = (typeof onlineMethods)[number];
 
 /** The spec's ways to pay at the counter, recorded by staff at the pick-up (docs/domain.md#pick-up). */
