@@ -43,7 +43,12 @@ export async function startCounterDepositHold(
       .from(schema.rentals)
       .where(eq(schema.rentals.bookingId, booking.id));
     if (out) return { outcome: "alreadyOut" as const };
-    const deposit = booking.breakdown.deposit;
+    // The deposit the booking was priced with; one made before it was recorded has the car's (docs/domain.md#deposit).
+    const [car] = await tx
+      .select({ cents: schema.cars.depositCents, method: schema.cars.depositMethod })
+      .from(schema.cars)
+      .where(eq(schema.cars.id, booking.carId));
+    const deposit = booking.breakdown.deposit ?? car;
     if (!deposit || deposit.cents <= 0 || deposit.method === "cash") return { outcome: "noCardDeposit" as const };
     const hold = await depositHoldOf(booking.id, tx);
     if (hold && (isHeld(holdState(hold, now)) || holdState(hold, now) === "settling"))
