@@ -4,6 +4,7 @@ import Stripe from "stripe";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
 import { closeRental } from "~/modules/counter/close.server";
+import { dashboardFigures } from "~/modules/backoffice/dashboard.server";
 import { captureFromHold } from "~/modules/counter/deposit-capture.server";
 import { startCounterDepositHold } from "~/modules/counter/deposit-hold-start.server";
 import { pickUp } from "~/modules/counter/pickup.server";
@@ -260,6 +261,13 @@ describe("a card deposit held through Stripe", () => {
     // Within a day of the lapse staff are warned; past it, not held, before Stripe says anything.
     expect(holdState(hold, new Date(hold.heldUntil!.getTime() - 3_600_000))).toBe("lapsing");
     expect(holdState(hold, new Date(hold.heldUntil!.getTime() + 1000))).toBe("lapsed");
+    // The dashboard warns the booking's staff, not another supplier's, within the last day.
+    const lastDay = new Date(hold.heldUntil!.getTime() - 3_600_000);
+    expect((await dashboardFigures(fx.staff, lastDay)).lapsingHolds).toEqual([
+      { bookingId: booking.id, reference: booking.reference, amountCents: 15_000, heldUntil: hold.heldUntil },
+    ]);
+    expect((await dashboardFigures(fx.otherStaff, lastDay)).lapsingHolds).toEqual([]);
+    expect((await dashboardFigures(fx.staff, now)).lapsingHolds).toEqual([]);
     const response = await fetch(`${fake.url}/_control/intents/${hold.intentId}/lapse`, { method: "POST" });
     expect(response.status).toBe(200);
     await deliver("payment_intent.canceled");

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
+import { bookingScope } from "~/modules/access/booking-scope.server";
+import type { SessionUser } from "~/utils/session.server";
 import type Stripe from "stripe";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { getDb, schema, type Executor } from "~/utils/db.server";
@@ -10,7 +12,7 @@ import { demoDecision } from "./card";
 import { cardGateway } from "./config.server";
 import { depositLedgerOf, recordDepositEntry } from "./deposit-ledger.server";
 import { wallClockLabel } from "~/modules/time/zoned-time";
-import { HOLD_DAYS, holdState } from "./deposit-hold";
+import { HOLD_DAYS, holdState, LAPSE_WARNING_MS } from "./deposit-hold";
 import { stripeClient } from "./stripe.server";
 
 /*
@@ -53,6 +55,33 @@ export async function depositHoldView(bookingId: number, timeZone: string, now =
 }
 
 export type DepositHoldView = NonNullable<Awaited<ReturnType<typeof depositHoldView>>>;
+
+/**
+ * The card holds in the caller's scope that lapse within a day (docs/domain.md#card-deposit-hold),
+ * soonest first, for the dashboard's warning: still held, not yet settled.
+ */
+export async function lapsingHolds(user: Pick<SessionUser, "id" | "type" | "supplierId">, now = new Date()) {
+  const db = await getDb();
+  return db
+    .select({
+      bookingId: depositHolds.bookingId,
+      reference: schema.bookings.reference,
+      amountCents: depositHolds.amountCents,
+      heldUntil: depositHolds.heldUntil,
+    })
+    .from(depositHolds)
+    .innerJoin(schema.bookings, eq(schema.bookings.id, depositHolds.bookingId))
+    .where(
+      and(
+        bookingScope(user),
+        eq(depositHolds.status, "held"),
+        isNull(depositHolds.settleCents),
+        gt(depositHolds.heldUntil, now),
+        lte(depositHolds.heldUntil, new Date(now.getTime() + LAPSE_WARNING_MS)),
+      ),
+    )
+    .orderBy(asc(depositHolds.heldUntil));
+}
 
 /** The card page of a hold: Stripe's hosted page (its return comes back here) or the demo gateway's form. */
 export const depositHoldPath = (bookingId: number, sessionId: string) =>
