@@ -1,10 +1,7 @@
-import { getFormProps } from "@conform-to/react";
+import { DemoCardForm } from "~/components/payment/demo-card-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
-import { FormErrors, SubmitButton, TextField } from "~/components/forms";
-import { useZodForm } from "~/components/use-zod-form";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireBackOffice, type StaffUser } from "~/modules/access/staff.server";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { startCounterDepositHold } from "~/modules/counter/deposit-hold-start.server";
@@ -89,18 +86,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** The demo gateway's card form for the hold, labelled as a demo. */
 export default function DepositHoldPage() {
   const { t } = useTranslation("bookings");
-  const { t: tc } = useTranslation("card");
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  // The browser's check matches the server's; the server decides with its own clock.
-  const schema = useMemo(() => cardFormSchema(new Date()), []);
-  const [form, fields] = useZodForm(schema, lastResult);
-  const labels = {
-    cardNumber: tc("fields.cardNumber"),
-    expiry: tc("fields.expiry"),
-    securityCode: tc("fields.securityCode"),
-  };
   return (
     <section className="page narrow stack">
       <h1>{t("depositHold.cardTitle")}</h1>
@@ -108,16 +95,11 @@ export default function DepositHoldPage() {
         <strong>{t("depositHold.demo")}</strong>
       </p>
       <p>{t("depositHold.cardHelp", { amount: data.amount, reference: data.reference })}</p>
-      <Form method="post" {...getFormProps(form)} className="card stack" autoComplete="off">
-        <p className="field__help">{tc("demo.help")}</p>
-        <FormErrors form={form} labels={labels} />
-        <TextField field={fields.cardNumber} label={labels.cardNumber} autoComplete="cc-number" />
-        <TextField field={fields.expiry} label={labels.expiry} autoComplete="cc-exp" />
-        <TextField field={fields.securityCode} label={labels.securityCode} autoComplete="cc-csc" />
-        <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("depositHold.submitting")}>
-          {t("depositHold.submit", { amount: data.amount })}
-        </SubmitButton>
-      </Form>
+      <DemoCardForm
+        lastResult={lastResult}
+        submitLabel={t("depositHold.submit", { amount: data.amount })}
+        pendingLabel={t("depositHold.submitting")}
+      />
     </section>
   );
 }
