@@ -80,6 +80,16 @@ export const jobs = {
       }),
     }),
   },
+  /*
+   * A verified Stripe event of a card deposit hold (docs/domain.md#card-deposit-hold), one job per
+   * event id: the PaymentIntent is read again from Stripe and the hold follows it.
+   */
+  "deposit-hold-sync": {
+    queue: "payments",
+    payload: z.object({ intentId: z.string().min(1), sessionId: z.string().min(1).nullable() }),
+  },
+  // Captures or releases a card deposit hold as staff settled it, one job per booking (docs/domain.md#card-deposit-hold).
+  "settle-deposit-hold": { queue: "payments", payload: z.object({ bookingId: z.number().int().positive() }) },
   // Asks TronGrid about a submitted USDT transaction until it is final (docs/domain.md#payments).
   "check-usdt-payment": { queue: "payments", payload: z.object({ paymentId: z.number().int().positive() }) },
   // Asks Binance about Binance Pay orders whose webhook is late (docs/domain.md#binance-pay).

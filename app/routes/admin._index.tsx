@@ -11,6 +11,7 @@ import { formatCents, formatNumber } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
+import { LapsingHolds } from "~/components/backoffice/lapsing-holds";
 import { OverdueDeposits } from "~/components/backoffice/overdue-deposits";
 import { privatePageMeta } from "~/modules/http/meta";
 
@@ -39,6 +40,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       returnedAt: wallClockLabel(d.returnedAt, APP_TIME_ZONE),
       dueAt: wallClockLabel(d.dueAt, APP_TIME_ZONE),
     })),
+    lapsingHolds: figures.lapsingHolds.map((h) => ({
+      ...h,
+      heldUntil: h.heldUntil ? wallClockLabel(h.heldUntil, APP_TIME_ZONE) : "",
+    })),
   });
 }
 
@@ -57,7 +62,7 @@ function Panel({ id, title, help, children }: { id: string; title: string; help?
 export default function DashboardPage() {
   const { t } = useTranslation("adminDashboard");
   const { t: tc } = useTranslation();
-  const { admin, zone, statuses, revenue, occupancy, awaitingPayments, overdueDeposits } =
+  const { admin, zone, statuses, revenue, occupancy, awaitingPayments, overdueDeposits, lapsingHolds } =
     useLoaderData<typeof loader>();
   const totalBookings = statuses.reduce((sum, s) => sum + s.count, 0);
   const totalRevenue = revenue.reduce((sum, m) => sum + m.cents, 0);
@@ -67,6 +72,7 @@ export default function DashboardPage() {
       <h1>{t("dashboard.title")}</h1>
       <p className="muted">{admin ? t("dashboard.scopeAdmin") : t("dashboard.scopeStaff")}</p>
 
+      <LapsingHolds holds={lapsingHolds} zone={zone} />
       <OverdueDeposits deposits={overdueDeposits} zone={zone} />
       <div className="dashboard__grid">
         <section className="card dashboard__panel dashboard__payments" aria-labelledby="payments-title">

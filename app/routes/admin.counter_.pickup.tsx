@@ -22,6 +22,10 @@ import { fuelEighths, pickupSchema, type PickupAsks } from "~/modules/counter/pi
 import { readFormWithFiles } from "~/modules/http/form-data.server";
 import { processInspectionPhotos } from "~/modules/counter/inspection.server";
 import { loadPickup, pickUp } from "~/modules/counter/pickup.server";
+import { DepositHoldPanel } from "~/components/counter/deposit-hold";
+import { cardGateway } from "~/modules/payment/config.server";
+import { isHeld } from "~/modules/payment/deposit-hold";
+import { depositHoldView } from "~/modules/payment/deposit-hold.server";
 import { wallClockLabel } from "~/modules/time/zoned-time";
 import { toastHeader } from "~/utils/toast.server";
 import { bookingIdParam, notFound } from "~/modules/http/not-found";
@@ -44,6 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { booking, car, driver, pickup, deposit } = detail;
   // docs/domain.md#reviews: what suppliers said of the driver, shown to the counter.
   const record = await driverRecord(driver.id);
+  // docs/domain.md#card-deposit-hold: the deposit held on a card, or the way to hold it, before the car goes out.
+  const hold = await depositHoldView(booking.id, pickup.timeZone);
+  const onCard = deposit.cents > 0 && deposit.method !== "cash" && cardGateway() !== null && !found.blocker;
   return {
     title: `${context.t("adminDashboard:pickup.title", { reference: booking.reference })} · Rueda`,
     booking: {
@@ -58,6 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     blocker: blockerSentence(found, pickup.timeZone),
     // docs/domain.md#pick-up: checked against the licence at the counter.
     driverAge,
+    depositHold: hold,
+    holdCents: onCard && !(hold && (isHeld(hold.state) || hold.state === "settling")) ? deposit.cents : null,
     openCardCents,
     asks,
     balanceCents,
@@ -132,7 +141,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function PickupPage() {
   const { t } = useTranslation("adminDashboard");
-  const { booking, car, driver, driverAge, driverRecord, place, blocker } = useLoaderData<typeof loader>();
+  const { booking, car, driver, driverAge, driverRecord, place, blocker, depositHold, holdCents } =
+    useLoaderData<typeof loader>();
   return (
     <section className="page narrow stack pickup">
       <p>
@@ -160,6 +170,7 @@ export default function PickupPage() {
         <h2 id="driver-record-title">{t("reviews:record.title")}</h2>
         <DriverRecordList record={driverRecord} />
       </section>
+      <DepositHoldPanel bookingId={booking.id} hold={depositHold} startCents={holdCents} />
       {blocker ? (
         <p className="notice" role="status">
           {t(blocker.key, blocker.values)}

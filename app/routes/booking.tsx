@@ -11,6 +11,7 @@ import { amendPreviewOf, replyOf } from "~/components/booking/action-reply";
 import { BookingSummary, DriversSection } from "~/components/booking/booking-summary";
 import { CloseSection } from "~/components/booking/close-section";
 import { DepositSection } from "~/components/booking/deposit-section";
+import { DepositHoldStatus } from "~/components/counter/deposit-hold";
 import { HistorySection } from "~/components/booking/history-section";
 import { AmendRequestSection, NotesSection } from "~/components/booking/note-forms";
 import { PriceSection } from "~/components/booking/price-section";
@@ -249,6 +250,7 @@ export default function BookingPage() {
       {inspection ? <InspectionSummary phase="out" inspection={inspection.out} /> : null}
       <ReturnSection {...data} />
       <CloseSection close={data.close} lastResult={replyOf(actionData, "close")} />
+      <DepositHoldStatus hold={data.depositHold} warn={data.depositHoldWarning} />
       <DepositSection {...data} lastResult={replyOf(actionData, "depositRefund")} />
       <ReviewsSection
         reviews={data.reviews}

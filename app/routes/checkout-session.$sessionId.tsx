@@ -1,14 +1,11 @@
-import { getFormProps } from "@conform-to/react";
+import { DemoCardForm } from "~/components/payment/demo-card-form";
 import { parseForm } from "~/modules/forms/parse-form";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
-import { FormErrors, SubmitButton, TextField } from "~/components/forms";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AppReturnNotice } from "~/components/payment/app-return";
 import { PaymentErrorBoundary } from "~/components/payment/payment-error";
 import { PaymentSummary } from "~/components/payment/payment-summary";
-import { useZodForm } from "~/components/use-zod-form";
 import { formatCents } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import { cardFormSchema } from "~/modules/payment/card";
@@ -101,23 +98,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function CheckoutSessionPage() {
   const data = useLoaderData<typeof loader>();
-  return data.outcome === "form" ? <DemoCardForm data={data} /> : <Outcome data={data} />;
+  return data.outcome === "form" ? <DemoCard data={data} /> : <Outcome data={data} />;
 }
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function DemoCardForm({ data }: { data: PageData }) {
+function DemoCard({ data }: { data: PageData }) {
   const { t } = useTranslation("card");
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  // The browser's check matches the server's; the server decides with its own clock.
-  const schema = useMemo(() => cardFormSchema(new Date()), []);
-  const [form, fields] = useZodForm(schema, lastResult);
-  const labels = {
-    cardNumber: t("fields.cardNumber"),
-    expiry: t("fields.expiry"),
-    securityCode: t("fields.securityCode"),
-  };
   return (
     <section className="page narrow stack">
       <h1>{t("title")}</h1>
@@ -125,17 +113,12 @@ function DemoCardForm({ data }: { data: PageData }) {
         <strong>{t("demo.label")}</strong>
       </p>
       <PaymentSummary data={data.summary} />
-      <Form method="post" {...getFormProps(form)} className="card stack" autoComplete="off">
-        <h2>{t("demo.title")}</h2>
-        <p className="field__help">{t("demo.help")}</p>
-        <FormErrors form={form} labels={labels} />
-        <TextField field={fields.cardNumber} label={labels.cardNumber} autoComplete="cc-number" />
-        <TextField field={fields.expiry} label={labels.expiry} autoComplete="cc-exp" />
-        <TextField field={fields.securityCode} label={labels.securityCode} autoComplete="cc-csc" />
-        <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("demo.submitting")}>
-          {t("demo.submit", { amount: data.amountLabel })}
-        </SubmitButton>
-      </Form>
+      <DemoCardForm
+        lastResult={lastResult}
+        title={t("demo.title")}
+        submitLabel={t("demo.submit", { amount: data.amountLabel })}
+        pendingLabel={t("demo.submitting")}
+      />
     </section>
   );
 }

@@ -52,6 +52,12 @@ export const depositTakenMethods = [
 ] as const;
 /** What a deposit ledger entry records (docs/domain.md#deposit-ledger). */
 export const depositEntryKinds = ["received", "refunded", "retained"] as const;
+/**
+ * A card deposit hold's life (docs/domain.md#card-deposit-hold): `open` until the driver authorises
+ * the card, `held`, then `captured` (in part or in full) or `released`; `expired` when the card's
+ * authorisation lapsed uncaptured; `failed` when the card was declined or the page left.
+ */
+export const depositHoldStatuses = ["open", "held", "captured", "released", "expired", "failed"] as const;
 /** A rental's life after the booking (docs/domain.md#pick-up): the car is out, back, or its bill settled. */
 export const rentalStates = ["out", "returned", "closed"] as const;
 /** When a car is walked around (docs/domain.md#inspection): as it goes out (pick-up) or comes in (return). */
@@ -93,6 +99,7 @@ export const blockReason = pgEnum("block_reason", blockReasons);
 export const depositTaken = pgEnum("deposit_taken", depositTakenMethods);
 export const rentalState = pgEnum("rental_state", rentalStates);
 export const depositEntryKind = pgEnum("deposit_entry_kind", depositEntryKinds);
+export const depositHoldStatus = pgEnum("deposit_hold_status", depositHoldStatuses);
 export const inspectionPhase = pgEnum("inspection_phase", inspectionPhases);
 export const damageArea = pgEnum("damage_area", damageAreas);
 export const damageKind = pgEnum("damage_kind", damageKinds);

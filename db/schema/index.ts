@@ -9,6 +9,7 @@ export * from "./booking-events";
 export * from "./booking-notes";
 export * from "./rentals";
 export * from "./deposit-ledger";
+export * from "./deposit-holds";
 export * from "./inspections";
 export * from "./payments";
 export * from "./notifications";

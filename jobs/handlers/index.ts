@@ -22,6 +22,8 @@ const providedJobs = [
   "send-pickup-reminders",
   // The payments' (app/modules/payment/jobs.server.ts).
   "stripe-event",
+  "deposit-hold-sync",
+  "settle-deposit-hold",
   "check-usdt-payment",
   "expire-mobile-payments",
   "check-binance-orders",

@@ -7,10 +7,15 @@ import Stripe from "stripe";
  * STRIPE_API_BASE): Checkout Sessions created (form-encoded bracket keys, Idempotency-Key
  * honoured), retrieved and expired. It also plays the hosted payment page (GET /pay/:id,
  * "Pay" and "Cancel") and Stripe's webhook sender: completing or expiring a session
- * posts the signed `checkout.session.*` event to the webhook URL.
+ * posts the signed `checkout.session.*` event to the webhook URL. A session made with
+ * `payment_intent_data[capture_method]=manual` authorises a PaymentIntent instead of paying
+ * (`requires_capture`, its charge's `capture_before` 7 days on), which is then retrieved,
+ * captured (`amount_to_capture`, once) or cancelled, each with its `payment_intent.*` event.
  *
  * Test controls (not Stripe's): GET /_control/sessions[?client_reference_id=], GET /_control/events,
- * POST /_control/config {webhookUrl?, deliveries?}, POST /_control/events/:id/deliver[?signature=bad].
+ * GET /_control/intents, POST /_control/config {webhookUrl?, deliveries?},
+ * POST /_control/events/:id/deliver[?signature=bad], POST /_control/intents/:id/lapse (the
+ * authorisation expires uncaptured: cancelled by Stripe, `cancellation_reason: automatic`).
  */
 export type FakeSession = {
   id: string;
@@ -32,6 +37,23 @@ export type FakeSession = {
   livemode: false;
   payment_intent: string | null;
   line_items: unknown;
+  payment_intent_data?: { capture_method?: string; metadata?: Record<string, string> };
+};
+
+/** A PaymentIntent of a manual-capture session, in the fields the product reads. */
+export type FakeIntent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  currency: string;
+  capture_method: "manual";
+  status: "requires_capture" | "succeeded" | "canceled";
+  cancellation_reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  latest_charge: { id: string; object: "charge"; payment_method_details: { card: { capture_before: number } } };
 };
 
 export type FakeEvent = {
@@ -39,7 +61,7 @@ export type FakeEvent = {
   object: "event";
   type: string;
   created: number;
-  data: { object: FakeSession };
+  data: { object: FakeSession | FakeIntent };
   livemode: false;
   api_version: string;
 };
@@ -49,6 +71,7 @@ export type Delivery = { eventId: string; status: number | null };
 export type StripeFake = {
   url: string;
   sessions: FakeSession[];
+  intents: FakeIntent[];
   events: FakeEvent[];
   deliveries: Delivery[];
   /** Forgets every session, event and idempotency key, as a fresh Stripe account would. */
@@ -92,6 +115,11 @@ export function startStripeFake(
   options: { webhookSecret: string; webhookUrl?: string },
 ): Promise<StripeFake> {
   const sessions: FakeSession[] = [];
+  const intents: FakeIntent[] = [];
+  /** The session each intent came from: its events go where the session's app lives. */
+  const sessionOfIntent = new Map<string, FakeSession>();
+  /** Replies of PaymentIntent calls by Idempotency-Key, replayed as Stripe does. */
+  const intentReplies = new Map<string, { status: number; body: unknown }>();
   const events: FakeEvent[] = [];
   const deliveries: Delivery[] = [];
   const byIdempotencyKey = new Map<string, { body: string; session: FakeSession }>();
@@ -110,8 +138,10 @@ export function startStripeFake(
     send(res, status, { error: { type: "invalid_request_error", message, code } });
 
   /** Without a configured URL, events go where the app that made the session lives. */
-  const webhookUrlFor = (session: FakeSession) =>
-    config.webhookUrl ?? `${new URL(session.success_url).origin}/webhooks/stripe`;
+  const webhookUrlFor = (object: FakeSession | FakeIntent) => {
+    const session = object.object === "payment_intent" ? sessionOfIntent.get(object.id)! : object;
+    return config.webhookUrl ?? `${new URL(session.success_url).origin}/webhooks/stripe`;
+  };
 
   async function deliver(event: FakeEvent, signature: "good" | "bad" = "good"): Promise<number | null> {
     const payload = JSON.stringify(event, null, 2);
@@ -138,7 +168,7 @@ export function startStripeFake(
     return status;
   }
 
-  function recordEvent(type: string, session: FakeSession): FakeEvent {
+  function recordEvent(type: string, session: FakeSession | FakeIntent): FakeEvent {
     const event: FakeEvent = {
       id: `evt_${crypto.randomBytes(12).toString("hex")}`,
       object: "event",
@@ -152,7 +182,7 @@ export function startStripeFake(
     return event;
   }
 
-  async function emit(type: string, session: FakeSession) {
+  async function emit(type: string, session: FakeSession | FakeIntent) {
     const event = recordEvent(type, session);
     for (let i = 0; i < config.deliveries; i++) await deliver(event);
   }
@@ -166,6 +196,10 @@ export function startStripeFake(
     if (!item || !Number.isSafeInteger(unitAmount) || unitAmount < 0)
       return "line_items[0][price_data][unit_amount] must be a non-negative integer";
     if (typeof params.success_url !== "string") return "success_url is required";
+    const intentData = params.payment_intent_data as
+      { capture_method?: string; metadata?: Record<string, string> } | undefined;
+    if (intentData?.capture_method !== undefined && intentData.capture_method !== "manual")
+      return "payment_intent_data[capture_method] must be manual or automatic";
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = params.expires_at === undefined ? now + 24 * 3600 : Number(params.expires_at);
     if (!Number.isSafeInteger(expiresAt) || expiresAt < now + 30 * 60 - 5 || expiresAt > now + 24 * 3600 + 5) {
@@ -193,12 +227,78 @@ export function startStripeFake(
       livemode: false,
       payment_intent: null,
       line_items: lineItems,
+      ...(intentData ? { payment_intent_data: intentData } : {}),
     };
     sessions.push(session);
     return session;
   }
 
   const find = (id: string) => sessions.find((s) => s.id === id);
+  const manual = (session: FakeSession) => session.payment_intent_data?.capture_method === "manual";
+
+  /** The card authorised on a manual-capture session: the money is held, not paid (the session stays unpaid). */
+  function authorise(session: FakeSession): FakeIntent {
+    const now = Math.floor(Date.now() / 1000);
+    const intent: FakeIntent = {
+      id: `pi_${crypto.randomBytes(12).toString("hex")}`,
+      object: "payment_intent",
+      amount: session.amount_total,
+      amount_capturable: session.amount_total,
+      amount_received: 0,
+      currency: session.currency,
+      capture_method: "manual",
+      status: "requires_capture",
+      cancellation_reason: null,
+      metadata: session.payment_intent_data?.metadata ?? {},
+      created: now,
+      // Stripe keeps an online card authorisation 7 days (docs/domain.md#card-deposit-hold).
+      latest_charge: {
+        id: `ch_${crypto.randomBytes(12).toString("hex")}`,
+        object: "charge",
+        payment_method_details: { card: { capture_before: now + 7 * 24 * 3600 } },
+      },
+    };
+    intents.push(intent);
+    sessionOfIntent.set(intent.id, session);
+    session.status = "complete";
+    session.payment_intent = intent.id;
+    session.url = null;
+    return intent;
+  }
+
+  /** Capture (`amount_to_capture`, at most what is capturable, once) or cancel an authorised intent. */
+  async function settleIntent(
+    intent: FakeIntent,
+    action: "capture" | "cancel",
+    params: Record<string, unknown>,
+  ): Promise<{ status: number; body: unknown }> {
+    const refused = (message: string, code: string) => ({
+      status: 400,
+      body: { error: { type: "invalid_request_error", message, code } },
+    });
+    if (intent.status !== "requires_capture")
+      return refused(
+        `This PaymentIntent could not be ${action === "capture" ? "captured" : "canceled"} because it has a status of ${intent.status}.`,
+        "payment_intent_unexpected_state",
+      );
+    if (action === "capture") {
+      const amount =
+        params.amount_to_capture === undefined ? intent.amount_capturable : Number(params.amount_to_capture);
+      if (!Number.isSafeInteger(amount) || amount < 1 || amount > intent.amount_capturable)
+        return refused("amount_to_capture must be at most the amount capturable.", "amount_too_large");
+      intent.status = "succeeded";
+      intent.amount_received = amount;
+      intent.amount_capturable = 0;
+      await emit("payment_intent.succeeded", intent);
+    } else {
+      intent.status = "canceled";
+      intent.amount_capturable = 0;
+      intent.cancellation_reason =
+        typeof params.cancellation_reason === "string" ? params.cancellation_reason : "requested_by_customer";
+      await emit("payment_intent.canceled", intent);
+    }
+    return { status: 200, body: intent };
+  }
 
   function hostedPage(session: FakeSession): string {
     const amount = `$${(session.amount_total / 100).toFixed(2)}`;
@@ -227,6 +327,14 @@ export function startStripeFake(
         });
       }
       if (method === "GET" && path === "/_control/events") return send(res, 200, { data: events, deliveries });
+      if (method === "GET" && path === "/_control/intents") return send(res, 200, { data: intents });
+      const lapse = /^\/_control\/intents\/([^/]+)\/lapse$/.exec(path);
+      if (method === "POST" && lapse) {
+        const intent = intents.find((i) => i.id === lapse[1]);
+        if (!intent || intent.status !== "requires_capture") return send(res, 404, { error: "no such held intent" });
+        const { status, body } = await settleIntent(intent, "cancel", { cancellation_reason: "automatic" });
+        return send(res, status, body);
+      }
       if (method === "POST" && path === "/_control/config") {
         const body = JSON.parse((await readBody(req)) || "{}") as { webhookUrl?: string | null; deliveries?: number };
         if (body.webhookUrl !== undefined) config.webhookUrl = body.webhookUrl;
@@ -249,6 +357,13 @@ export function startStripeFake(
         if (method === "GET" && !pay[2]) {
           res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
           return res.end(hostedPage(session));
+        }
+        if (method === "POST" && pay[2] === "complete" && session.status === "open" && manual(session)) {
+          const intent = authorise(session);
+          await emit("checkout.session.completed", session);
+          await emit("payment_intent.amount_capturable_updated", intent);
+          res.writeHead(303, { Location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) });
+          return res.end();
         }
         if (method === "POST" && pay[2] === "complete" && session.status === "open") {
           session.status = "complete";
@@ -292,6 +407,24 @@ export function startStripeFake(
         if (key) byIdempotencyKey.set(key, { body: raw, session });
         return send(res, 200, session);
       }
+      const pi = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
+      if (pi) {
+        const intent = intents.find((i) => i.id === pi[1]);
+        if (!intent) return stripeError(res, 404, `No such payment_intent: '${pi[1]}'`, "resource_missing");
+        if (method === "GET" && !pi[2]) return send(res, 200, intent);
+        if (method === "POST" && pi[2]) {
+          const raw = await readBody(req);
+          const key = req.headers["idempotency-key"] as string | undefined;
+          const earlier = key ? intentReplies.get(`${path}:${key}`) : undefined;
+          if (earlier) {
+            res.setHeader("Idempotent-Replayed", "true");
+            return send(res, earlier.status, earlier.body);
+          }
+          const reply = await settleIntent(intent, pi[2] as "capture" | "cancel", parseBracketForm(raw));
+          if (key) intentReplies.set(`${path}:${key}`, reply);
+          return send(res, reply.status, reply.body);
+        }
+      }
       const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
       if (one) {
         const session = find(one[1]!);
@@ -321,10 +454,14 @@ export function startStripeFake(
       resolve({
         url: baseUrl,
         sessions,
+        intents,
         events,
         deliveries,
         reset: () => {
           sessions.length = 0;
+          intents.length = 0;
+          sessionOfIntent.clear();
+          intentReplies.clear();
           events.length = 0;
           deliveries.length = 0;
           byIdempotencyKey.clear();

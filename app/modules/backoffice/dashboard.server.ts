@@ -5,6 +5,7 @@ import { bookingScope, carScope, type StaffUser } from "~/modules/access/staff.s
 import { holdingStatuses, occupancy, occupancyWindow, revenueByMonth, revenueMonths, statusCounts } from "./dashboard";
 import { monthBounds, parseMonth } from "./month-grid";
 import { overdueDeposits } from "~/modules/payment/deposit-ledger.server";
+import { lapsingHolds } from "~/modules/payment/deposit-hold.server";
 
 const { bookings, cars, payments } = schema;
 
@@ -25,7 +26,7 @@ export async function dashboardFigures(user: StaffUser, now = new Date()) {
   const countedCars = and(carScope(user), eq(cars.availability, "available"));
   const month = sql<string>`to_char(${bookings.createdAt} at time zone ${zone}, 'YYYY-MM')`;
 
-  const [byStatus, revenue, [fleet], [booked], [awaiting], overdue] = await Promise.all([
+  const [byStatus, revenue, [fleet], [booked], [awaiting], overdue, lapsing] = await Promise.all([
     db
       .select({ status: bookings.status, count: count() })
       .from(bookings)
@@ -66,6 +67,8 @@ export async function dashboardFigures(user: StaffUser, now = new Date()) {
       .where(and(bookingScope(user), eq(payments.method, "mobilePayment"), eq(payments.status, "pending"))),
     // docs/domain.md#deposit-ledger: deposits still held past their supplier's days after the return.
     overdueDeposits(user, now),
+    // docs/domain.md#card-deposit-hold: card holds that lapse within a day.
+    lapsingHolds(user, now),
   ]);
 
   return {
@@ -78,5 +81,6 @@ export async function dashboardFigures(user: StaffUser, now = new Date()) {
     },
     awaitingPayments: awaiting.payments,
     overdueDeposits: overdue,
+    lapsingHolds: lapsing,
   };
 }

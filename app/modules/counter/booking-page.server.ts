@@ -16,6 +16,7 @@ import { bookingReviews } from "~/modules/review/booking-reviews.server";
 import { driverRecord } from "~/modules/review/driver-record.server";
 import { hasReceipt, receivedPayments } from "~/modules/payment/receipt.server";
 import { depositLedgerOf } from "~/modules/payment/deposit-ledger.server";
+import { depositHoldView } from "~/modules/payment/deposit-hold.server";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
 import { loadSettlement } from "./close.server";
@@ -188,6 +189,10 @@ export async function bookingPage(
             refund: view.staff && detail.rental?.state === "closed" && ledger.balance.heldCents > 0,
           }
         : null,
+    // docs/domain.md#card-deposit-hold: the deposit held on a card and until when (a lapsed one is
+    // not held), to the driver and staff; staff are warned within a day of the lapse.
+    depositHold: granted ? null : await depositHoldView(booking.id, pickup.timeZone),
+    depositHoldWarning: view.staff,
     agreement: view.agreement,
     // docs/domain.md#reviews: once the car is back, the driver's review and the staff's rating of the driver.
     reviews: await bookingReviews(

@@ -10,6 +10,8 @@ import { keepFinalReceipt } from "./final-receipt.server";
 import { counterReference, takeCounterPayment } from "./counter-payment.server";
 import { paymentOnItsWay } from "~/modules/booking/payment-in-flight.server";
 import { depositLedgerOf, refundDeposit } from "~/modules/payment/deposit-ledger.server";
+import { holdState, isHeld } from "~/modules/payment/deposit-hold";
+import { depositHoldOf, settleHoldWithLedger } from "~/modules/payment/deposit-hold.server";
 
 /*
  * Closing the rental at the counter (docs/domain.md#closing): staff of the booking's supplier (or
@@ -36,6 +38,8 @@ export type Settlement = {
   depositReturnedCents: number;
   /** What the deposit ledger still holds (docs/domain.md#deposit-ledger): the close asks its refund. */
   depositHeldCents: number;
+  /** The deposit is held on a card (docs/domain.md#card-deposit-hold): the close releases it, asking nothing. */
+  depositOnCard: boolean;
   takenAtCloseCents: number;
 };
 
@@ -43,11 +47,13 @@ async function settlementOf(
   executor: Executor,
   booking: { id: number; priceCents: number },
   bill: { stillToPayCents: number; depositReturnedCents: number },
+  now = new Date(),
 ): Promise<Settlement> {
   const paid = await executor
     .select({ amountCents: payments.amountCents, reference: payments.providerReference })
     .from(payments)
     .where(and(eq(payments.bookingId, booking.id), eq(payments.status, "succeeded")));
+  const hold = await depositHoldOf(booking.id, executor);
   const atClose = counterReference("close", booking.id);
   const takenAtCloseCents = paid.filter((p) => p.reference === atClose).reduce((sum, p) => sum + p.amountCents, 0);
   const before = paid.reduce((sum, p) => sum + p.amountCents, 0) - takenAtCloseCents;
@@ -59,6 +65,7 @@ async function settlementOf(
     toRefundCents: Math.max(0, -owed),
     depositReturnedCents: bill.depositReturnedCents,
     depositHeldCents: (await depositLedgerOf(booking.id, executor)).balance.heldCents,
+    depositOnCard: hold !== null && isHeld(holdState(hold, now)),
     takenAtCloseCents,
   };
 }
@@ -144,7 +151,7 @@ async function closeIn(user: User, bookingId: number, form: Form, now: Date): Pr
     if (!rental) return "notFound";
     if (rental.state !== "returned" || !rental.finalBill) return "notReturned";
     const bill = rental.finalBill;
-    const settlement = await settlementOf(tx, booking, bill);
+    const settlement = await settlementOf(tx, booking, bill, now);
     const asks = closeAsksOf(settlement);
     if ((asks.payment && !form.method) || (asks.refund && !(form.refundAmount && form.refundMethod)))
       return "asksChanged";
@@ -157,10 +164,21 @@ async function closeIn(user: User, bookingId: number, form: Form, now: Date): Pr
 
     // Nothing is returned until a refund is recorded (docs/domain.md#deposit-ledger); checked
     // against the ledger read in this transaction. Later throws roll it back with the rest.
-    const refundCents = asks.refund ? (form.refundAmount ?? 0) : 0;
+    const refundCents = asks.refund
+      ? (form.refundAmount ?? 0)
+      : settlement.depositOnCard
+        ? settlement.depositHeldCents
+        : 0;
     if (asks.refund && form.refundAmount && form.refundMethod) {
       const refund = { ...form, refundAmount: form.refundAmount, refundMethod: form.refundMethod };
       if ((await refundDeposit(tx, user, booking, refund, now)) === "tooLarge") throw new Refused("refundTooLarge");
+      await keepFinalReceipt(tx, booking.id);
+    }
+    // A card hold is released (captured for what the bill retained) by a job (docs/domain.md#card-deposit-hold).
+    const hold = settlement.depositOnCard ? await depositHoldOf(booking.id, tx) : null;
+    if (hold) {
+      if ((await settleHoldWithLedger(tx, user, booking, hold, now)) === "tooLarge")
+        throw new Refused("refundTooLarge");
       await keepFinalReceipt(tx, booking.id);
     }
 

@@ -16,9 +16,14 @@ export const closeMessages = {
 /** What the form asks of this settlement: `payment` when something is still to pay, `refund` when the ledger still holds part of the deposit. */
 export type CloseAsks = { payment: boolean; refund: boolean };
 
-export const closeAsksOf = (settled: { stillToPayCents: number; depositHeldCents: number }): CloseAsks => ({
+/** A deposit held on a card is not asked: the close releases the hold (docs/domain.md#card-deposit-hold). */
+export const closeAsksOf = (settled: {
+  stillToPayCents: number;
+  depositHeldCents: number;
+  depositOnCard?: boolean;
+}): CloseAsks => ({
   payment: settled.stillToPayCents > 0,
-  refund: settled.depositHeldCents > 0,
+  refund: settled.depositHeldCents > 0 && !settled.depositOnCard,
 });
 
 /** A field this close does not ask: ignored if posted. */

@@ -1,5 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, ne } from "drizzle-orm";
 import { recordDepositEntry } from "~/modules/payment/deposit-ledger.server";
+import { holdState, isHeld } from "~/modules/payment/deposit-hold";
+import { depositHoldOf } from "~/modules/payment/deposit-hold.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { lockInScope, paidCentsOf } from "~/modules/booking/move.server";
@@ -336,15 +338,24 @@ async function recordIn(
         }
       : null;
   if (licence) await tx.update(users).set(licence).where(eq(users.id, booking.driverId));
-  // The deposit taken is the ledger's first entry (docs/domain.md#deposit-ledger).
-  if (form.deposit > 0 && form.depositTaken)
+  // The deposit taken is the ledger's first entry (docs/domain.md#deposit-ledger); one held on a
+  // card through Rueda names its PaymentIntent (docs/domain.md#card-deposit-hold).
+  if (form.deposit > 0 && form.depositTaken) {
+    const hold = form.depositTaken === "cardHold" ? await depositHoldOf(booking.id, tx) : null;
+    const onCard = hold && isHeld(holdState(hold, now)) ? hold.intentId : null;
     await recordDepositEntry(
       tx,
       user,
       booking,
-      { kind: "received", amountCents: form.deposit, method: form.depositTaken, reference: form.depositReference },
+      {
+        kind: "received",
+        amountCents: form.deposit,
+        method: form.depositTaken,
+        reference: onCard ?? form.depositReference,
+      },
       now,
     );
+  }
   await saveInspection(tx, booking.id, "out", { photos, marks: form.marks }, user.id);
   await recordAudit(tx, user, {
     action: "booking.pickup",

@@ -1,9 +1,10 @@
 import { provideHandlers } from "~/utils/jobs.server";
 import { log } from "~/utils/log.server";
-import { applyStripeEvent } from "./stripe-webhook.server";
+import { applyDepositHoldEvent, applyStripeEvent } from "./stripe-webhook.server";
 import { expireMobilePayments } from "./expire-mobile-payments.server";
 import { checkUsdtPayment } from "./check-usdt-payment.server";
 import { checkLateBinanceOrders } from "./check-binance-orders.server";
+import { settleDepositHold } from "./deposit-hold.server";
 
 /**
  * The payment jobs' handlers (docs/architecture.md#layers): settling a payment is the payments
@@ -22,6 +23,17 @@ export function providePaymentJobs() {
           { op: "stripe-event", event: payload.type, sessionId: payload.session.id },
           "Stripe event for an unknown session ignored",
         );
+    },
+    "deposit-hold-sync": async (payload) => {
+      if ((await applyDepositHoldEvent(payload.intentId, payload.sessionId)) === "unknownHold")
+        log().warn(
+          { op: "deposit-hold-sync", intentId: payload.intentId },
+          "Stripe event for an unknown deposit hold ignored",
+        );
+    },
+    // Stripe refusing for a passing reason throws, so the outbox retries; a settled hold is left as it is.
+    "settle-deposit-hold": async (payload) => {
+      await settleDepositHold(payload.bookingId);
     },
     // "Not final yet" and TronGrid being unavailable throw, so the outbox retries with its backoff; the check gives up after its own window.
     "check-usdt-payment": async (payload) => {
