@@ -152,6 +152,8 @@ const SAME_EVERYWHERE = new Set([
   "payment:methods.mobilePayment",
   "payment:methods.walletPayment",
   "wallet:networkName",
+  // The app's name, in every language (docs/domain.md#whatsapp).
+  "auth:whatsapp.title",
 ]);
 /** Words English shares with one language. */
 const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
@@ -217,6 +219,7 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "wallet:unmatched.transaction",
     "api:docs.type",
     "api:docs.description",
+    "bookings:whatsapp.message",
   ]),
   // "Email" is what Greek interfaces write.
   el: new Set([
