@@ -10,6 +10,8 @@ import { getDb, schema } from "~/utils/db.server";
 import { closeDb } from "../../db/client";
 import { runJob } from "../../jobs/handlers";
 import { createBookedCar, outboxEmails, resetDatabase } from "../factories";
+import { whatsappSignature } from "../fakes/whatsapp";
+import { servePages } from "../pages";
 
 // As server.ts and worker.ts do: the send-whatsapp handler comes from the WhatsApp module.
 provideWhatsappJobs();
@@ -212,6 +214,30 @@ describe("the webhook", () => {
     expect(await fake.postStatus(wamid, "delivered", "bad")).toBe(401);
     expect(await receiveWhatsappWebhook("{}", null)).toBe("badSignature");
     expect(await message()).toMatchObject({ status: "accepted", deliveredAt: null });
+  });
+
+  it("at its route: the handshake, 401 for a bad signature, and a signed body of any shape is no 500", async () => {
+    const pages = await servePages();
+    try {
+      const url = `${pages.url}/webhooks/whatsapp`;
+      const handshake = await fetch(
+        `${url}?hub.mode=subscribe&hub.verify_token=verify-me-integration&hub.challenge=1158201444`,
+      );
+      expect([handshake.status, await handshake.text()]).toEqual([200, "1158201444"]);
+      expect((await fetch(`${url}?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1`)).status).toBe(403);
+      const post = (body: string, signature: string) =>
+        fetch(url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signature },
+          body,
+        }).then((response) => response.status);
+      const body = JSON.stringify({ entry: [{ changes: [{ value: { statuses: [{ id: "x", status: "read" }] } }] }] });
+      expect(await post(body, `sha256=${"0".repeat(64)}`)).toBe(401);
+      expect(await post(body, whatsappSignature(body, "whatsapp-app-secret-integration"))).toBe(200);
+      expect(await post("not json", whatsappSignature("not json", "whatsapp-app-secret-integration"))).toBe(200);
+    } finally {
+      await pages.close();
+    }
   });
 
   it("answers Meta's handshake only with our verify token", () => {
