@@ -18,7 +18,7 @@ const domainTiers = [
   ["time"],
   ["i18n", "forms", "pricing", "list", "slug", "security", "images", "access"],
   ["audit", "email"],
-  ["availability", "notification"],
+  ["availability", "notification", "whatsapp"],
   ["catalogue", "user", "contact"],
   // The request's glue (load context, body caps): it reads the session user and saves a language choice.
   ["http"],

@@ -164,6 +164,7 @@ async function serve(onListening: () => void) {
   const { provideBookingJobs } = await import("./app/modules/booking/jobs.server");
   const { providePaymentJobs } = await import("./app/modules/payment/jobs.server");
   const { provideReviewJobs } = await import("./app/modules/review/jobs.server");
+  const { provideWhatsappJobs } = await import("./app/modules/whatsapp/jobs.server");
   const { assertAllJobsProvided } = await import("./app/utils/jobs.server");
   const { buildLoadContext } = await import("./app/modules/http/load-context.server");
   const { createRemixHandler } = await import("./app/modules/http/express-remix.server");
@@ -182,6 +183,7 @@ async function serve(onListening: () => void) {
   provideBookingJobs();
   providePaymentJobs();
   provideReviewJobs();
+  provideWhatsappJobs();
   assertAllJobsProvided();
   const relay = startRelay();
   let draining = false;

@@ -55,11 +55,13 @@ describe("parseEnv", () => {
       "demo data: off (APP_URL is https; DEMO_DATA=1 loads it)",
       "card gateway: off (APP_URL is https and no STRIPE_SECRET_KEY; CARD_DEMO_GATEWAY=1 takes test cards)",
       "Binance Pay: off (BINANCE_PAY_API_KEY or BINANCE_PAY_SECRET_KEY is not set)",
+      "whatsapp: off (no WHATSAPP_ACCESS_TOKEN; drivers get email only)",
     ]);
     expect(decisionLines(parseEnv({ ...https, STRIPE_SECRET_KEY: "sk_live_x", DEMO_DATA: "1" }).decisions)).toEqual([
       "demo data: on (DEMO_DATA=1)",
       "card gateway: stripe (STRIPE_SECRET_KEY is set)",
       "Binance Pay: off (BINANCE_PAY_API_KEY or BINANCE_PAY_SECRET_KEY is not set)",
+      "whatsapp: off (no WHATSAPP_ACCESS_TOKEN; drivers get email only)",
     ]);
     const binance = { ...https, BINANCE_PAY_API_KEY: "cert-sn", BINANCE_PAY_SECRET_KEY: "secret" };
     expect(decisionLines(parseEnv(binance).decisions)[2]).toBe(
@@ -68,6 +70,21 @@ describe("parseEnv", () => {
     expect(decisionLines(parseEnv(base).decisions)[1]).toBe(
       "card gateway: demo (demo data is on, APP_URL is http, no STRIPE_SECRET_KEY)",
     );
+  });
+
+  it("turns WhatsApp on with the token and the phone-number id, and says which one is missing", () => {
+    const whatsapp = { WHATSAPP_ACCESS_TOKEN: "EAAG-token", WHATSAPP_PHONE_NUMBER_ID: "1055" };
+    expect(parseEnv({ ...base, ...whatsapp })).toMatchObject({
+      whatsapp: true,
+      WHATSAPP_API_URL: "https://graph.facebook.com/v21.0",
+    });
+    expect(decisionLines(parseEnv({ ...base, ...whatsapp }).decisions)[2]).toBe(
+      "whatsapp: on (WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID are set)",
+    );
+    expect(parseEnv({ ...base, WHATSAPP_ACCESS_TOKEN: "EAAG-token" }).decisions.whatsapp).toEqual({
+      value: false,
+      why: "WHATSAPP_PHONE_NUMBER_ID is missing",
+    });
   });
 
   it("checks the variables the README documents, treating empty values as unset", () => {

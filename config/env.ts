@@ -73,6 +73,15 @@ const schema = z
     BINANCE_PAY_API_KEY: optionalString,
     /** The merchant's API secret key, which signs every request (HMAC-SHA512); never logged. */
     BINANCE_PAY_SECRET_KEY: optionalString,
+    /** The WhatsApp Cloud API's base URL, version included (docs/operations.md#whatsapp); tests name their fake. */
+    WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v21.0"),
+    /** With the phone-number id, turns WhatsApp messages on; unset, drivers get email only. */
+    WHATSAPP_ACCESS_TOKEN: optionalString,
+    WHATSAPP_PHONE_NUMBER_ID: optionalString,
+    /** The Meta app's secret: the webhook's X-Hub-Signature-256 is an HMAC of the raw body with it. */
+    WHATSAPP_APP_SECRET: optionalString,
+    /** What Meta sends back in the webhook's GET handshake (hub.verify_token). */
+    WHATSAPP_VERIFY_TOKEN: optionalString,
     MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
     /** The captcha on sign-up and a visitor's checkout (docs/security.md#captcha). */
     CAPTCHA_ENABLED: flag,
@@ -143,8 +152,15 @@ export type Env = Omit<Parsed, "DEMO_DATA" | "CARD_DEMO_GATEWAY"> & {
   demoData: boolean;
   /** Which gateway takes card payments: Stripe with a key, else the demo gateway where allowed (docs/operations.md#demo-money). */
   cardGateway: CardGateway;
-  /** Why: the start-up log says both (docs/operations.md#start-up). */
-  decisions: { demoData: Decision<boolean>; cardGateway: Decision<CardGateway>; binancePay: Decision<boolean> };
+  /** WhatsApp messages are sent: the token and the phone-number id are set (docs/operations.md#whatsapp). */
+  whatsapp: boolean;
+  /** Why: the start-up log says each (docs/operations.md#start-up). */
+  decisions: {
+    demoData: Decision<boolean>;
+    cardGateway: Decision<CardGateway>;
+    binancePay: Decision<boolean>;
+    whatsapp: Decision<boolean>;
+  };
   /** The origin of APP_URL, which cross-site checks compare against. */
   appOrigin: string;
 };
@@ -169,7 +185,7 @@ export function demoDecisions(input: {
   STRIPE_SECRET_KEY: string | undefined;
   NODE_ENV: Parsed["NODE_ENV"];
   APP_URL: string;
-}): Omit<Env["decisions"], "binancePay"> {
+}): Omit<Env["decisions"], "binancePay" | "whatsapp"> {
   const https = input.APP_URL.startsWith("https://");
   const demoData: Decision<boolean> =
     input.DEMO_DATA !== undefined
@@ -194,12 +210,25 @@ export function demoDecisions(input: {
   return { demoData, cardGateway };
 }
 
-/** The start-up log's lines for the demo decisions. */
-export function decisionLines({ demoData, cardGateway, binancePay }: Env["decisions"]): string[] {
+/**
+ * WhatsApp is on with both the token and the phone-number id, off with neither; one without the
+ * other is a slip the start-up log names (docs/operations.md#whatsapp). The demo has no fake to
+ * talk to, so it runs with WhatsApp off and emails only.
+ */
+function whatsappDecision(token: string | undefined, phoneNumberId: string | undefined): Decision<boolean> {
+  if (token && phoneNumberId) return { value: true, why: "WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID are set" };
+  if (token || phoneNumberId)
+    return { value: false, why: `${token ? "WHATSAPP_PHONE_NUMBER_ID" : "WHATSAPP_ACCESS_TOKEN"} is missing` };
+  return { value: false, why: "no WHATSAPP_ACCESS_TOKEN; drivers get email only" };
+}
+
+/** The start-up log's lines for the demo decisions, Binance Pay and WhatsApp. */
+export function decisionLines({ demoData, cardGateway, binancePay, whatsapp }: Env["decisions"]): string[] {
   return [
     `demo data: ${demoData.value ? "on" : "off"} (${demoData.why})`,
     `card gateway: ${cardGateway.value ?? "off"} (${cardGateway.why})`,
     `Binance Pay: ${binancePay.value ? "on" : "off"} (${binancePay.why})`,
+    `whatsapp: ${whatsapp.value ? "on" : "off"} (${whatsapp.why})`,
   ];
 }
 
@@ -227,6 +256,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       APP_URL: env.APP_URL,
     }),
     binancePay: binancePayDecision(env),
+    whatsapp: whatsappDecision(env.WHATSAPP_ACCESS_TOKEN, env.WHATSAPP_PHONE_NUMBER_ID),
   };
   return {
     ...env,
@@ -235,6 +265,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     secureCookies: env.APP_URL.startsWith("https://"),
     demoData: decisions.demoData.value,
     cardGateway: decisions.cardGateway.value,
+    whatsapp: decisions.whatsapp.value,
     decisions,
     appOrigin: new URL(env.APP_URL).origin,
   };

@@ -54,6 +54,11 @@ export const jobs = {
         .optional(),
     }),
   },
+  /*
+   * A WhatsApp template message (docs/domain.md#whatsapp): the message is a row written beside the
+   * job under the same stable key, which the handler reads, so a retry finds what was already sent.
+   */
+  "send-whatsapp": { queue: "whatsapp", payload: z.object({ key: z.string().min(1) }) },
   "purge-expired-tokens": { queue: "maintenance", payload: z.object({}) },
   "expire-holds": { queue: "maintenance", payload: z.object({}) },
   /*

@@ -161,6 +161,8 @@ const SAME_EVERYWHERE = new Set([
   "transfer:account.rif",
   "transfer:parts.igtf",
   "wallet:networkName",
+  // The app's name, in every language (docs/domain.md#whatsapp).
+  "auth:whatsapp.title",
 ]);
 /** Words English shares with one language. */
 const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
@@ -226,6 +228,7 @@ const SAME_AS_ENGLISH: Record<"es" | "fr" | "el", Set<string>> = {
     "wallet:unmatched.transaction",
     "api:docs.type",
     "api:docs.description",
+    "bookings:whatsapp.message",
   ]),
   // "Email" is what Greek interfaces write.
   el: new Set([

@@ -18,6 +18,7 @@ import { PriceSection } from "~/components/booking/price-section";
 import { ReceivedPayments } from "~/components/booking/received-payments";
 import { PickedUpNotice, ReturnSection } from "~/components/booking/rental-sections";
 import { Voucher } from "~/components/booking/voucher";
+import { WhatsappSection } from "~/components/booking/whatsapp-section";
 import { ReviewsSection } from "~/components/review/reviews-section";
 import { InspectionSummary } from "~/components/counter/inspection-summary";
 import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema";
@@ -271,6 +272,7 @@ export default function BookingPage() {
       <StatusSection {...data} />
       <NotesSection {...data} lastResult={replyOf(actionData, "note")} />
       <HistorySection {...data} />
+      <WhatsappSection {...data} />
     </section>
   );
 }

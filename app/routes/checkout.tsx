@@ -5,7 +5,12 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { useEffect, useState } from "react";
 import { CaptchaField, useCaptchaLabel } from "~/components/captcha-field";
 import { CarSummary } from "~/components/checkout/car-summary";
-import { AccountDriverFields, AdditionalDriverFields, VisitorDriverFields } from "~/components/checkout/driver-fields";
+import {
+  AccountDriverFields,
+  AdditionalDriverFields,
+  VisitorDriverFields,
+  WhatsappConsentFields,
+} from "~/components/checkout/driver-fields";
 import { OptionChoices } from "~/components/checkout/option-choices";
 import { CheckoutPrice } from "~/components/checkout/checkout-price";
 import { CheckoutStale } from "~/components/checkout/checkout-stale";
@@ -207,6 +212,8 @@ export default function CheckoutPage() {
     additionalEmail: t("additionalDriver.email"),
     additionalPhone: t("additionalDriver.phone"),
     additionalBirthDate: t("additionalDriver.birthDate"),
+    whatsappOptIn: t("auth:whatsapp.optIn"),
+    whatsappNumber: t("auth:whatsapp.number"),
     ...captchaLabel,
   };
 
@@ -238,6 +245,7 @@ export default function CheckoutPage() {
             emailTaken={emailTaken}
           />
         )}
+        <WhatsappConsentFields optIn={field("whatsappOptIn")} number={field("whatsappNumber")} />
         {additionalState !== "unavailable" ? (
           <AdditionalDriverFields
             fields={{

@@ -14,6 +14,7 @@ import { AvatarUpload, ConfirmAvatarDelete } from "~/components/settings/avatar-
 import type { SettingsIntent } from "~/components/settings/intent-submit";
 import { LanguageSection, NotificationsSection } from "~/components/settings/preference-sections";
 import { ProfileSection } from "~/components/settings/profile-section";
+import { WhatsappSection } from "~/components/settings/whatsapp-section";
 import { useTranslation } from "~/modules/i18n/react";
 import {
   loadProfile,
@@ -33,6 +34,8 @@ import {
   notificationsSchema,
   profileSchema,
 } from "~/modules/user/validation";
+import { consentNumber, whatsappConsentSchema } from "~/modules/whatsapp/consent";
+import { saveWhatsappConsent, whatsappConsent } from "~/modules/whatsapp/consent.server";
 import { languageCookie } from "~/utils/cookies.server";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -48,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     title: `${context.t("auth:settings.title")} · Rueda`,
     profile,
+    whatsapp: await whatsappConsent(user.id),
     today: appToday(),
     confirmDelete: new URL(request.url).searchParams.get("confirm") === "delete-avatar" && Boolean(profile.avatar),
   };
@@ -117,6 +121,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await updateEmailNotifications(user.id, Boolean(submission.value.enableEmailNotifications));
       return saved();
     }
+    case "whatsapp": {
+      const submission = parseForm(formData, { schema: whatsappConsentSchema });
+      if (submission.status !== "success") return failed("whatsapp", submission.reply());
+      await saveWhatsappConsent(user.id, consentNumber(submission.value));
+      return saved();
+    }
     case "delete-avatar": {
       await replaceAvatar(user.id, null);
       return saved();
@@ -128,7 +138,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SettingsPage() {
   const { t } = useTranslation();
-  const { profile, today, confirmDelete } = useLoaderData<typeof loader>();
+  const { profile, whatsapp, today, confirmDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Each form shows only its own reply.
   const resultOf = (intent: Intent) =>
@@ -152,6 +162,7 @@ export default function SettingsPage() {
       </section>
       <LanguageSection profile={profile} result={resultOf("language")} />
       <NotificationsSection profile={profile} result={resultOf("notifications")} />
+      <WhatsappSection consent={whatsapp} result={resultOf("whatsapp")} />
       <section className="card stack" aria-labelledby="security-title">
         <h2 id="security-title">{t("auth:settings.security")}</h2>
         <p>

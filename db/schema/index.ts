@@ -24,3 +24,4 @@ export * from "./payment-handoffs";
 export * from "./seasons";
 export * from "./spent-captchas";
 export * from "./reviews";
+export * from "./whatsapp-messages";

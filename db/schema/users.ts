@@ -37,13 +37,25 @@ export const users = pgTable(
     type: userType("type").notNull().default("user"),
     language: varchar("language", { length: 2 }).notNull().default("es"),
     enableEmailNotifications: boolean("enable_email_notifications").notNull().default(true),
+    /**
+     * WhatsApp consent (docs/domain.md#whatsapp): the number in E.164 and when the driver opted in;
+     * messages go there only while opted in after the last opt-out (settings or "STOP").
+     */
+    whatsappNumber: varchar("whatsapp_number", { length: 16 }),
+    whatsappOptedInAt: timestamp("whatsapp_opted_in_at", { withTimezone: true }),
+    whatsappOptedOutAt: timestamp("whatsapp_opted_out_at", { withTimezone: true }),
     activated: boolean("activated").notNull().default(false),
     blacklisted: boolean("blacklisted").notNull().default(false),
     supplierId: integer("supplier_id").references(() => suppliers.id),
     status: recordStatus("status").notNull().default("active"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("users_email_key").on(t.email), index("users_supplier_idx").on(t.supplierId)],
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    index("users_supplier_idx").on(t.supplierId),
+    // An inbound "STOP" names the sender's number only.
+    index("users_whatsapp_number_idx").on(t.whatsappNumber),
+  ],
 );
 
 export const sessions = pgTable(

@@ -30,6 +30,8 @@ const providedJobs = [
   // The reviews' (app/modules/review/jobs.server.ts).
   "publish-reviews",
   "send-review-reminders",
+  // WhatsApp's (app/modules/whatsapp/jobs.server.ts): a message row, its consent, its fallback email.
+  "send-whatsapp",
 ] as const satisfies readonly JobName[];
 export type ProvidedJob = (typeof providedJobs)[number];
 

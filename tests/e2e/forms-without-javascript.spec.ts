@@ -117,6 +117,28 @@ const table: FormRow[] = [
     },
   },
   {
+    route: "/settings",
+    intent: "whatsapp",
+    run: async ({ page }) => {
+      await signedInAs(page, DRIVER, PASSWORD);
+      await page.goto("/settings?l=en");
+      const optIn = page.getByLabel("Send my confirmations and payment updates on WhatsApp");
+      const save = page.getByRole("button", { name: "Save WhatsApp preference" });
+      await optIn.check();
+      await save.click();
+      await expect(page.getByText("Please fill in the field: WhatsApp number")).toBeVisible();
+      await page.getByLabel("WhatsApp number").fill("0412 555 0303");
+      await save.click();
+      await expect(page.getByText("Settings updated successfully")).toBeVisible();
+      await expect(optIn).toBeChecked();
+      await expect(page.getByLabel("WhatsApp number")).toHaveValue("+584125550303");
+      // Out again: the demo driver's other rows expect their emails.
+      await optIn.uncheck();
+      await save.click();
+      await expect(optIn).not.toBeChecked();
+    },
+  },
+  {
     route: "/bookings",
     intent: "delete-selected",
     run: async ({ page }) => {

@@ -9,19 +9,7 @@ import { ADMIN, pagoMovilData, signIn, signOut, submitTransfer, today } from "./
  */
 const RATE_TENTHOUSANDTHS = 2_455_000n; // the demo rate, 245.5 Bs per dollar
 
-const { sql, newDriver, freshHold, paymentOf, statusOf } = pagoMovilData();
-
-/** The demo car of RD-DEMO1 free for two days after all its bookings, as a checkout link (Caracas wall clock). */
-async function checkoutLink(): Promise<string> {
-  const [row] = await sql<{ car: number; place: number; from: string; to: string }[]>`
-    with demo as (select * from bookings where reference = 'RD-DEMO1'),
-      after as (select max(b.ends_at) + interval '2 days' as at from bookings b join demo on b.car_id = demo.car_id)
-    select demo.car_id as car, demo.pickup_location_id as place,
-      to_char(after.at at time zone 'America/Caracas', 'YYYY-MM-DD"T10:00"') as "from",
-      to_char((after.at + interval '2 days') at time zone 'America/Caracas', 'YYYY-MM-DD"T10:00"') as "to"
-    from demo, after`;
-  return `/checkout?car=${row.car}&pickup=${row.place}&dropoff=${row.place}&from=${row.from}&to=${row.to}&l=en`;
-}
+const { sql, newDriver, freshHold, paymentOf, statusOf, checkoutLink } = pagoMovilData();
 
 /** USD cents at the demo rate, in the page's format: half-up to the céntimo, comma thousands. */
 function bolivars(cents: number): string {

@@ -13,6 +13,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { flushRedis, scratchDatabase, type ScratchDatabase } from "../../scripts/support";
 import { startResendFake } from "../fakes/resend";
 import { startStripeFake } from "../fakes/stripe";
+import { startWhatsappFake } from "../fakes/whatsapp";
 import { startTronGridFake } from "../fakes/trongrid";
 import { FAKE_API_KEY, FAKE_SECRET_KEY, startBinancePayFake } from "../fakes/binance-pay";
 
@@ -70,6 +71,9 @@ export const share = {
   stripeFakeUrl: localhost(Number(process.env.STRIPE_FAKE_PORT ?? 12111) + index),
   tronGridFakeUrl: localhost(Number(process.env.TRONGRID_FAKE_PORT ?? 4020) + index),
   binancePayFakeUrl: localhost(Number(process.env.BINANCE_PAY_FAKE_PORT ?? 4030) + index),
+  whatsappFakeUrl: localhost(Number(process.env.WHATSAPP_FAKE_PORT ?? 4040) + index),
+  /** The WhatsApp fake signs its webhooks with this app secret. */
+  whatsappAppSecret: "whatsapp-e2e-app-secret",
   /** The Stripe fake signs its webhooks with this secret. */
   stripeWebhookSecret: "whsec_e2e_fake",
 };
@@ -98,6 +102,12 @@ function appEnv(): Record<string, string> {
     BINANCE_PAY_API_URL: share.binancePayFakeUrl,
     BINANCE_PAY_API_KEY: FAKE_API_KEY,
     BINANCE_PAY_SECRET_KEY: FAKE_SECRET_KEY,
+    // WhatsApp on, against its fake: only drivers who opt in get messages there (docs/domain.md#whatsapp).
+    WHATSAPP_API_URL: share.whatsappFakeUrl,
+    WHATSAPP_ACCESS_TOKEN: "EAAG-e2e-token",
+    WHATSAPP_PHONE_NUMBER_ID: "100200300",
+    WHATSAPP_APP_SECRET: share.whatsappAppSecret,
+    WHATSAPP_VERIFY_TOKEN: "whatsapp-e2e-verify",
     // Tests of rate limits give each burst a client address of its own through X-Forwarded-For.
     TRUST_PROXY: "1",
     // /status answers admins and this bearer only (docs/operations.md#health).
@@ -198,6 +208,11 @@ export async function startWorkerServers(): Promise<{ stop: () => Promise<void> 
       webhookUrl: `${share.baseURL}/webhooks/binance-pay`,
     });
     stops.push(binancePay.close);
+    const whatsapp = await startWhatsappFake(portOf(share.whatsappFakeUrl), {
+      appSecret: share.whatsappAppSecret,
+      webhookUrl: `${share.baseURL}/webhooks/whatsapp`,
+    });
+    stops.push(whatsapp.close);
     if (share.databaseUrl) {
       const clone = await cloneDatabase();
       stops.push(clone.drop);

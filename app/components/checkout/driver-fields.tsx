@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { FormField as Field } from "~/components/field-props";
-import { TermsField } from "~/components/form-choices";
+import { CheckboxField, TermsField } from "~/components/form-choices";
 import { TextField } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
 
@@ -78,6 +78,18 @@ export function VisitorDriverFields({
       <TextField field={fields.phone} label={labels.phone} type="tel" autoComplete="tel" />
       <TextField field={fields.birthDate} label={labels.birthDate} type="date" autoComplete="bday" />
       <TermsField field={fields.tos} label={labels.tos} readLabel={t("auth:signUp.readTos")} />
+    </fieldset>
+  );
+}
+
+/** Messages on WhatsApp (docs/domain.md#whatsapp): the box and the number; the voucher still comes by email. */
+export function WhatsappConsentFields({ optIn, number }: { optIn: Field; number: Field }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="stack">
+      <legend>{t("auth:whatsapp.title")}</legend>
+      <CheckboxField field={optIn} label={t("auth:whatsapp.optIn")} help={t("auth:whatsapp.help")} />
+      <TextField field={number} label={t("auth:whatsapp.number")} type="tel" autoComplete="tel" />
     </fieldset>
   );
 }

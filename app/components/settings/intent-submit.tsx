@@ -4,7 +4,7 @@ import { SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/modules/i18n/react";
 
 /** The forms of the settings page, told apart by their `intent` field. */
-export type SettingsIntent = "profile" | "avatar" | "language" | "notifications";
+export type SettingsIntent = "profile" | "avatar" | "language" | "notifications" | "whatsapp";
 
 /** Which settings form this is, and its submit button, busy while that form is being sent. */
 export function IntentSubmit({ intent, children }: { intent: SettingsIntent; children: ReactNode }) {

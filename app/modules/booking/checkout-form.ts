@@ -143,5 +143,7 @@ export type CheckoutFields = Partial<
     birthDate: string;
     tos: boolean;
     payment: PaymentChoice;
+    whatsappOptIn: boolean;
+    whatsappNumber: string;
   }
 >;

@@ -27,6 +27,8 @@ export type CheckoutInput = {
   acceptedTerms: boolean;
   /** Pay later books at once (`pending`); an online method holds the car while the driver pays (docs/domain.md#payments). */
   paymentMethod: "payLater" | OnlineMethod;
+  /** The WhatsApp number (E.164) the driver opted in with at checkout, or null (docs/domain.md#whatsapp). */
+  whatsappNumber?: string | null;
 };
 export type CheckoutFailure =
   | { reason: "carNotFound" }

@@ -4,6 +4,7 @@ import { messages } from "~/modules/forms/messages";
 import { optionKeys, type OptionKey } from "~/modules/pricing/pricing";
 import { dayInRange } from "~/modules/time/date-range";
 import { authMessages } from "~/modules/user/messages";
+import { checkWhatsappConsent, whatsappConsentFields } from "~/modules/whatsapp/consent";
 import { FULL_NAME_MAX } from "~/modules/user/limits";
 import { additionalDriverFields, checkoutMessages, type PaymentChoice } from "./checkout-form";
 
@@ -73,8 +74,11 @@ export function checkoutSchema({
       additionalPhone: phoneField().optional(),
       additionalBirthDate: birthDate(today).optional(),
       payment: z.enum(payments as [PaymentChoice, ...PaymentChoice[]], { error: checkoutMessages.payment }),
+      // Messages on WhatsApp (docs/domain.md#whatsapp): ticked, with a number it can reach.
+      ...whatsappConsentFields,
     })
     .superRefine((value, ctx) => {
+      checkWhatsappConsent(value, ctx);
       // Needed with the option; when the car includes it, once any detail is given. Without the
       // option the fieldset (always shown without JavaScript) is ignored.
       if (value.options.includes("additionalDriver") || (additionalIncluded && additionalDriverGiven(value))) {

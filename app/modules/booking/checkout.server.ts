@@ -26,6 +26,7 @@ import { checkoutAllowed, visitorCheckoutRefused } from "./checkout-limits.serve
 import { proveHuman, type CaptchaProof } from "~/modules/security/captcha.server";
 import { bookingChoices, checkoutSchema, type CheckoutSchemaOptions, type CheckoutValues } from "./checkout-schema";
 import { appToday, calendarDateIn } from "~/modules/time/calendar";
+import { consentNumber } from "~/modules/whatsapp/consent";
 
 /*
  * The steps of a checkout that the page (/checkout) and the API (POST /api/bookings) share, so
@@ -348,5 +349,6 @@ async function book(
     additionalDriver,
     acceptedTerms: value.tos === true,
     paymentMethod: value.payment,
+    whatsappNumber: consentNumber(value),
   });
 }

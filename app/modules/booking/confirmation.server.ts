@@ -1,4 +1,3 @@
-import { enqueueEmail } from "~/modules/email/outbox-email.server";
 import { formatLocalDateTime } from "~/modules/catalogue/present.server";
 import { formatCents } from "~/modules/i18n/format";
 import { getFixedT } from "~/modules/i18n/i18n.server";
@@ -10,6 +9,7 @@ import { optionKeys } from "~/modules/pricing/pricing";
 import { instantToLocal } from "~/modules/time/zoned-time";
 import type { Executor } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { tellDriver } from "~/modules/whatsapp/outbox-whatsapp.server";
 import { bookingDetailIn } from "./booking-detail.server";
 import { bookingCalendar } from "./calendar";
 import { counterInstructions, mapLink, phoneLink, whatsappLink, whatToBring } from "./voucher";
@@ -86,7 +86,8 @@ export async function tripAndVoucher(detail: Detail, language: Language) {
  * counter instructions, the supplier's phone and WhatsApp, what to bring), with the booking as
  * an .ics file. Rendered in the driver's language and written to the outbox in the caller's
  * transaction under `booking-confirmation-<booking>`, so however often it is asked for, the
- * driver gets one.
+ * driver gets one. A driver who opted in to WhatsApp also gets the `booking_confirmed` template
+ * (docs/domain.md#whatsapp); the email goes too, as it carries the voucher.
  */
 export async function enqueueBookingConfirmation(tx: Executor, bookingId: number) {
   const detail = await bookingDetailIn(tx, bookingId);
@@ -103,31 +104,45 @@ export async function enqueueBookingConfirmation(tx: Executor, bookingId: number
     deposit: booking.breakdown.deposit ?? { cents: car.depositCents, method: car.depositMethod },
   });
   const shared = await tripAndVoucher(detail, language);
-  await enqueueEmail(
-    tx,
-    {
-      template: "booking-confirmation",
-      to: [driver.email],
-      language,
-      data: {
-        ...shared.data,
-        days: booking.days,
-        // Option keys; the template names them in the reader's language.
-        options: options.join(","),
-        total: formatCents(booking.priceCents),
-        priceLines: JSON.stringify(price.lines),
-        deposit: price.deposit ?? "",
-        payment: paymentState(booking.status, booking.paymentMethod),
-      },
-      attachments: [
-        shared.qr,
-        {
-          filename: `${booking.reference}.ics`,
-          content: Buffer.from(ics).toString("base64"),
-          contentType: "text/calendar",
-        },
-      ],
+  await tellDriver(tx, {
+    userId: driver.id,
+    bookingId: booking.id,
+    language,
+    template: "booking_confirmed",
+    values: {
+      reference: booking.reference,
+      car: car.name,
+      pickup: shared.data.pickup,
+      from: shared.data.from,
+      link: shared.data.link,
     },
-    `booking-confirmation-${booking.id}`,
-  );
+    key: `whatsapp-booking-confirmed-${booking.id}`,
+    document: true,
+    email: {
+      request: {
+        template: "booking-confirmation",
+        to: [driver.email],
+        language,
+        data: {
+          ...shared.data,
+          days: booking.days,
+          // Option keys; the template names them in the reader's language.
+          options: options.join(","),
+          total: formatCents(booking.priceCents),
+          priceLines: JSON.stringify(price.lines),
+          deposit: price.deposit ?? "",
+          payment: paymentState(booking.status, booking.paymentMethod),
+        },
+        attachments: [
+          shared.qr,
+          {
+            filename: `${booking.reference}.ics`,
+            content: Buffer.from(ics).toString("base64"),
+            contentType: "text/calendar",
+          },
+        ],
+      },
+      jobId: `booking-confirmation-${booking.id}`,
+    },
+  });
 }

@@ -19,6 +19,7 @@ import {
 } from "./checkout-outcome";
 import { driverOldEnough, periodIsValid, requiredDriverAge, unavailableOption } from "./checkout-rules";
 import { enqueueBookingConfirmation } from "./confirmation.server";
+import { saveWhatsappConsent } from "~/modules/whatsapp/consent.server";
 import { insertBooking } from "./insert-booking.server";
 import { tellStaff } from "./tell-staff.server";
 import { endExpiredHolds } from "./holds.server";
@@ -115,6 +116,8 @@ async function book(tx: Transaction, input: CheckoutInput, now: Date): Promise<C
   const driverId = driver.id;
   const overCap = await unpaidCapFailure(tx, driverId, now);
   if (overCap) refuse(overCap);
+  // Before the confirmation is written, so it goes to WhatsApp too (docs/domain.md#whatsapp).
+  if (input.whatsappNumber) await saveWhatsappConsent(driverId, input.whatsappNumber, { executor: tx, now });
 
   const days = rentalDays(from, to);
   const rates = await ratesForCar(tx, car, { pickUp: from, days, timeZone: zone });

@@ -23,6 +23,7 @@ import { loadSettlement } from "./close.server";
 import { historyInTimeOrder } from "./history";
 import { rentalHistory } from "./history.server";
 import { inspectionOf } from "./inspection.server";
+import { bookingWhatsappMessages } from "~/modules/whatsapp/messages.server";
 
 /**
  * The booking page's data for one viewer (docs/architecture.md#layers: the route only loads and
@@ -130,6 +131,13 @@ export async function bookingPage(
           },
     ),
     notes: notes && notes.map((n) => ({ ...n, at: wallClockLabel(n.at, APP_TIME_ZONE) })),
+    // docs/domain.md#whatsapp: the driver's WhatsApp messages and how far each got, for staff only.
+    whatsapp: view.staff
+      ? (await bookingWhatsappMessages(booking.id)).map(({ updatedAt, ...m }) => ({
+          ...m,
+          at: wallClockLabel(updatedAt, APP_TIME_ZONE),
+        }))
+      : null,
     historyZone: APP_TIME_ZONE,
     staff: view.staff,
     receipt: view.receipt && hasReceipt(booking.status, received),

@@ -22,15 +22,27 @@ export async function enqueueEmail(executor: Executor, request: EmailRequest, jo
   await enqueueEmails(executor, [{ request, jobId }]);
 }
 
-/** Several emails, as `enqueueEmail` each, written in one statement. */
-export async function enqueueEmails(executor: Executor, emails: Array<{ request: EmailRequest; jobId: string }>) {
+/**
+ * The send-email job's payload for `request`, rendered now: what `enqueueEmail` writes, and what a
+ * WhatsApp message keeps to write if WhatsApp refuses it (docs/domain.md#whatsapp).
+ */
+export async function renderEmailJob({
+  template,
+  to,
+  language,
+  data,
+  attachments,
+}: EmailRequest): Promise<JobPayload<"send-email">> {
   // Loaded on the first email, not at start: React Email and html-to-text weigh ~40 MB a process (docs/operations.md#memory).
   const { renderEmail } = await import("./templates/render");
+  const { subject, html, text } = await renderEmail(template, language, data);
+  return { template, to, language, subject, html, text, attachments };
+}
+
+/** Several emails, as `enqueueEmail` each, written in one statement. */
+export async function enqueueEmails(executor: Executor, emails: Array<{ request: EmailRequest; jobId: string }>) {
   const entries = await Promise.all(
-    emails.map(async ({ request: { template, to, language, data, attachments }, jobId }) => {
-      const { subject, html, text } = await renderEmail(template, language, data);
-      return { payload: { template, to, language, subject, html, text, attachments }, jobId };
-    }),
+    emails.map(async ({ request, jobId }) => ({ payload: await renderEmailJob(request), jobId })),
   );
   await enqueueAll(executor, "send-email", entries);
 }

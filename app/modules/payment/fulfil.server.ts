@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { enqueueEmail } from "~/modules/email/outbox-email.server";
+import { tellDriver } from "~/modules/whatsapp/outbox-whatsapp.server";
 import { formatCents } from "~/modules/i18n/format";
 import { languageOrDefault } from "~/modules/i18n/languages";
 import { bookingStaff, notify } from "~/modules/notification/notify.server";
@@ -126,23 +126,34 @@ export async function fulfilPaymentIn(
     .select({ email: users.email, fullName: users.fullName, language: users.language })
     .from(users)
     .where(eq(users.id, booking.driverId));
-  await enqueueEmail(
-    tx,
-    {
-      template: "payment-confirmation",
-      to: [driver.email],
-      language: languageOrDefault(driver.language),
-      data: {
-        fullName: driver.fullName,
-        reference: booking.reference,
-        car: car.name,
-        amount,
-        method: payment.method,
-        link: new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString(),
+  const language = languageOrDefault(driver.language);
+  const link = new URL(`/booking?b=${booking.id}`, getEnv().APP_URL).toString();
+  // On WhatsApp for a driver who opted in, else by email (docs/domain.md#whatsapp).
+  await tellDriver(tx, {
+    userId: booking.driverId,
+    bookingId: booking.id,
+    language,
+    template: "payment_received",
+    values: { reference: booking.reference, amount, link },
+    key: `whatsapp-payment-received-${payment.id}`,
+    document: false,
+    email: {
+      request: {
+        template: "payment-confirmation",
+        to: [driver.email],
+        language,
+        data: {
+          fullName: driver.fullName,
+          reference: booking.reference,
+          car: car.name,
+          amount,
+          method: payment.method,
+          link,
+        },
       },
+      jobId: `payment-confirmation-${payment.id}`,
     },
-    `payment-confirmation-${payment.id}`,
-  );
+  });
   return credit ? "credit" : "paid";
 }
 

@@ -4,43 +4,14 @@ import {
   centimosToDecimal,
   formatBolivarDecimal,
   formatRif,
-  formatVenezuelanPhone,
   mobilePaymentSchema,
   mobileProviderReference,
   normalizeReference,
   normalizeRif,
-  normalizeVenezuelanPhone,
   paymentDateProblem,
   referenceKey,
   rifCheckDigit,
 } from "./mobile-payment";
-
-describe("normalizeVenezuelanPhone", () => {
-  it.each([
-    ["04141234567", "04141234567"],
-    ["0414-1234567", "04141234567"],
-    ["0414 123 45 67", "04141234567"],
-    ["+58 414 1234567", "04141234567"],
-    ["+58-424-123-4567", "04241234567"],
-    ["584161234567", "04161234567"],
-    ["(0412) 1234567", "04121234567"],
-    ["04221234567", "04221234567"],
-    ["04261234567", "04261234567"],
-  ])("%s → %s", (input, expected) => expect(normalizeVenezuelanPhone(input)).toBe(expected));
-
-  it.each([
-    "02121234567",
-    "0415123456",
-    "041412345678",
-    "+1 414 1234567",
-    "0414123456a",
-    "",
-    "4141234567",
-    "+580414123456",
-  ])("refuses %j", (input) => expect(normalizeVenezuelanPhone(input)).toBeNull());
-
-  it("displays as 0414-1234567", () => expect(formatVenezuelanPhone("04141234567")).toBe("0414-1234567"));
-});
 
 describe("references", () => {
   it("accepts 4 to 20 digits", () => {

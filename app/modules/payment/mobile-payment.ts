@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "~/modules/forms/messages";
+import { normalizeVenezuelanPhone } from "~/modules/forms/phone";
 import { formatBolivars } from "~/modules/i18n/format";
 import { APP_TIME_ZONE, appToday, calendarDateIn, parseCalendarDate } from "~/modules/time/calendar";
 
@@ -8,26 +9,6 @@ import { APP_TIME_ZONE, appToday, calendarDateIn, parseCalendarDate } from "~/mo
  * bolívares and the key that makes one bank transfer one payment. Pure, so the form validates
  * the same in the browser and on the server.
  */
-
-/** Mobile operators' prefixes: 0412 Digitel, 0414/0424 Movistar, 0416/0426 Movilnet, 0422 newer. */
-export const MOBILE_PREFIXES = ["0412", "0414", "0416", "0422", "0424", "0426"] as const;
-
-/**
- * A Venezuelan mobile number as people type it ("+58 414-123 4567", "58414…", "0414 1234567")
- * as the 11 digits banks use ("04141234567"); null when it is not one.
- */
-export function normalizeVenezuelanPhone(input: string): string | null {
-  const compact = input.trim().replace(/[\s().-]/g, "");
-  const national = /^\+?58(\d{10})$/.exec(compact)?.[1];
-  const digits = national ? `0${national}` : compact;
-  if (!/^\d{11}$/.test(digits)) return null;
-  return (MOBILE_PREFIXES as readonly string[]).includes(digits.slice(0, 4)) ? digits : null;
-}
-
-/** "04141234567" → "0414-1234567". */
-export function formatVenezuelanPhone(phone: string): string {
-  return /^\d{11}$/.test(phone) ? `${phone.slice(0, 4)}-${phone.slice(4)}` : phone;
-}
 
 /** What the payer typed as the transfer's reference: 4 to 20 digits (banks differ in length). */
 export function normalizeReference(input: string): string | null {

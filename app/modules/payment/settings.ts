@@ -3,7 +3,8 @@ import { requiredText } from "~/modules/forms/fields";
 import { messages } from "~/modules/forms/messages";
 import { dayInRange } from "~/modules/time/date-range";
 import { parseDecimal } from "~/modules/forms/decimal";
-import { normalizeRif, normalizeVenezuelanPhone } from "./mobile-payment";
+import { normalizeVenezuelanPhone } from "~/modules/forms/phone";
+import { normalizeRif } from "./mobile-payment";
 import { normalizeAccountNumber } from "./transfer";
 
 /*

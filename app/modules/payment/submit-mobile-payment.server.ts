@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { tellStaff } from "~/modules/booking/tell-staff.server";
+import { formatVenezuelanPhone } from "~/modules/forms/phone";
 import { formatBolivars, formatCents } from "~/modules/i18n/format";
 import { bolivarCentimos } from "~/modules/pricing/bolivars";
 import { consume } from "~/modules/security/rate-limit.server";
@@ -8,7 +9,6 @@ import { paymentSettings } from "./config.server";
 import {
   centimosToDecimal,
   formatRif,
-  formatVenezuelanPhone,
   mobilePaymentMessages,
   mobileProviderReference,
   paymentDateProblem,

@@ -3,7 +3,8 @@ import { paidCentsColumn } from "~/modules/booking/move.server";
 import { formatCents } from "~/modules/i18n/format";
 import { pageQuery, LIST_PAGE_SIZE } from "~/modules/list/paging";
 import { getDb, schema } from "~/utils/db.server";
-import { formatBolivarDecimal, formatVenezuelanPhone, referenceKey, type QueueOrder } from "./mobile-payment";
+import { formatVenezuelanPhone } from "~/modules/forms/phone";
+import { formatBolivarDecimal, referenceKey, type QueueOrder } from "./mobile-payment";
 import { verifiedMethods, type VerifiedMethod } from "./transfer";
 import { verificationScope, type Staff } from "./verification-scope.server";
 

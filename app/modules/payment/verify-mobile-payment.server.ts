@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { methodHref } from "~/modules/booking/methods";
-import { enqueueEmail } from "~/modules/email/outbox-email.server";
+import { tellDriver } from "~/modules/whatsapp/outbox-whatsapp.server";
 import { languageOrDefault } from "~/modules/i18n/languages";
 import { notify } from "~/modules/notification/notify.server";
 import { getDb, schema } from "~/utils/db.server";
@@ -136,28 +136,34 @@ async function tellDriverOfRejection(paymentId: number, staffId: number, now: Da
         params: { reference: booking.reference, reason },
       },
     ]);
-    await enqueueEmail(
-      tx,
-      {
-        template: "mobile-payment-rejected",
-        to: [booking.email],
-        language: languageOrDefault(booking.language),
-        data: {
-          fullName: booking.fullName,
-          reference: booking.reference,
-          reason,
-          link: new URL(
-            methodHref(
-              isVerifiedMethod(payment.method) ? payment.method : "mobilePayment",
-              booking.id,
-              paymentGrant(booking.id),
-            ),
-            getEnv().APP_URL,
-          ).toString(),
+    const language = languageOrDefault(booking.language);
+    const link = new URL(
+      methodHref(
+        isVerifiedMethod(payment.method) ? payment.method : "mobilePayment",
+        booking.id,
+        paymentGrant(booking.id),
+      ),
+      getEnv().APP_URL,
+    ).toString();
+    // On WhatsApp for a driver who opted in, else by email (docs/domain.md#whatsapp).
+    await tellDriver(tx, {
+      userId: booking.driverId,
+      bookingId: booking.id,
+      language,
+      template: "payment_rejected",
+      values: { reference: booking.reference, reason, link },
+      key: `whatsapp-payment-rejected-${paymentId}`,
+      document: false,
+      email: {
+        request: {
+          template: "mobile-payment-rejected",
+          to: [booking.email],
+          language,
+          data: { fullName: booking.fullName, reference: booking.reference, reason, link },
         },
+        jobId: `mobile-payment-rejected-${paymentId}`,
       },
-      `mobile-payment-rejected-${paymentId}`,
-    );
+    });
     return "rejected";
   });
 }
