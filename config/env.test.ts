@@ -78,7 +78,7 @@ describe("parseEnv", () => {
       whatsapp: true,
       WHATSAPP_API_URL: "https://graph.facebook.com/v21.0",
     });
-    expect(decisionLines(parseEnv({ ...base, ...whatsapp }).decisions)[2]).toBe(
+    expect(decisionLines(parseEnv({ ...base, ...whatsapp }).decisions).at(-1)).toBe(
       "whatsapp: on (WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID are set)",
     );
     expect(parseEnv({ ...base, WHATSAPP_ACCESS_TOKEN: "EAAG-token" }).decisions.whatsapp).toEqual({
