@@ -10,6 +10,7 @@ export * from "./booking-notes";
 export * from "./rentals";
 export * from "./deposit-ledger";
 export * from "./inspections";
+export * from "./damage-claims";
 export * from "./payments";
 export * from "./notifications";
 export * from "./contact";

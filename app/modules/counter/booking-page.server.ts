@@ -15,7 +15,7 @@ import { moneyOf } from "~/modules/payment/money";
 import { bookingReviews } from "~/modules/review/booking-reviews.server";
 import { driverRecord } from "~/modules/review/driver-record.server";
 import { hasReceipt, receivedPayments } from "~/modules/payment/receipt.server";
-import { depositLedgerOf } from "~/modules/payment/deposit-ledger.server";
+import { depositLedgerOf, refundableCents } from "~/modules/payment/deposit-ledger.server";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
 import { loadSettlement } from "./close.server";
@@ -49,6 +49,8 @@ export async function bookingPage(
   const settlement = detail.rental?.finalBill ? await loadSettlement(booking.id) : null;
   const notes = view.notes ? await listNotes(user, booking.id) : null;
   const ledger = detail.rental ? await depositLedgerOf(booking.id) : null;
+  // docs/domain.md#damage-claims: what an open claim asks stays held; the rest may be refunded.
+  const refundable = ledger ? await refundableCents(await getDb(), booking.id, ledger.balance.heldCents) : 0;
   const voucher = view.voucher
     ? {
         reference: booking.reference,
@@ -185,7 +187,8 @@ export async function bookingPage(
               recordedBy: view.namesCounterStaff ? (e.recordedBy ?? supplier.name) : supplier.name,
             })),
             balance: ledger.balance,
-            refund: view.staff && detail.rental?.state === "closed" && ledger.balance.heldCents > 0,
+            refundableCents: refundable,
+            refund: view.staff && detail.rental?.state === "closed" && refundable > 0,
           }
         : null,
     agreement: view.agreement,
