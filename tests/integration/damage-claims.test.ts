@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { asc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
@@ -10,10 +11,13 @@ import type { DamageMark } from "~/modules/counter/inspection";
 import { openClaim } from "~/modules/counter/open-claim.server";
 import { pickUp } from "~/modules/counter/pickup.server";
 import { recordReturn } from "~/modules/counter/return.server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { action as bookingAction, loader as bookingLoader } from "~/routes/booking";
 import type { PickupForm } from "~/modules/counter/pickup";
 import { schema } from "~/utils/db.server";
 import { outboxEmails } from "../factories";
 import { pdfText } from "../pdf-text";
+import { formPost } from "../route-calls";
 import { form, fx, now, pickupHooks } from "./fixtures/pickup";
 
 /*
@@ -228,5 +232,61 @@ describe("an admin's decision of a dispute", () => {
     await answerClaim(fx.admin, own.id, { answer: "disputed", comment: "Not me" }, afterReturn);
     expect(await decideClaim(fx.admin, own.id, decision(0), afterReturn)).toBe("ownBooking");
     expect(await claimOf(own.id)).toMatchObject({ status: "disputed" });
+  });
+});
+
+describe("on the booking page, without JavaScript", () => {
+  type Who = Pick<StaffUser, "id" | "type" | "supplierId">;
+  const context = (user: Who) => ({ user, language: "en", t: getFixedT("en") }) as unknown as AppLoadContext;
+  const post = (user: Who, id: number, fields: Record<string, string>) =>
+    bookingAction({ request: formPost(`/booking?b=${id}`, fields), context: context(user), params: {} }).catch(
+      (thrown: unknown) => thrown,
+    ) as Promise<Response>;
+  const page = async (user: Who, id: number) =>
+    (await bookingLoader({
+      request: new Request(`http://rueda.test/booking?b=${id}`),
+      context: context(user),
+      params: {},
+    })) as unknown as Record<string, unknown>;
+
+  it("staff open, the driver disputes with a comment, an admin settles at $50; refusals are said on the form", async () => {
+    const booking = await returnedWithDent();
+    expect(await page(fx.staff, booking.id)).toMatchObject({ openClaim: true, claim: null });
+    const open = { intent: "claimOpen", estimate: "120", asked: "80", note: "Dent on the rear left door" };
+    expect((await post(fx.otherStaff, booking.id, open)).status).toBe(404);
+    const tooMuch = await post(fx.staff, booking.id, { ...open, asked: "100.01" });
+    expect(tooMuch.status).toBe(400);
+    expect(JSON.stringify(await tooMuch.json())).toContain("bookings:claim.errors.tooLarge");
+    expect((await post(fx.staff, booking.id, open)).status).toBe(302);
+    expect(await page(fx.driver, booking.id)).toMatchObject({
+      claim: {
+        status: "open",
+        askedCents: 8000,
+        answer: true,
+        decide: false,
+        marks: [{ area: "leftSide", kind: "dent" }],
+      },
+    });
+    // A dispute needs its comment.
+    const bare = await post(fx.driver, booking.id, { intent: "claimAnswer", answer: "disputed" });
+    expect(JSON.stringify(await bare.json())).toContain("bookings:claim.errors.comment");
+    const dispute = { intent: "claimAnswer", answer: "disputed", comment: "The dent was there before" };
+    expect((await post(fx.driver, booking.id, dispute)).status).toBe(302);
+    expect(
+      (await post(fx.staff, booking.id, { intent: "claimDecide", decided: "50", decisionNote: "Half" })).status,
+    ).toBe(404);
+    expect(await page(fx.admin, booking.id)).toMatchObject({ claim: { status: "disputed", decide: true } });
+    expect(
+      (await post(fx.admin, booking.id, { intent: "claimDecide", decided: "50", decisionNote: "Half" })).status,
+    ).toBe(302);
+    expect(await page(fx.driver, booking.id)).toMatchObject({
+      claim: { status: "settled", settledCents: 5000 },
+      depositLedger: { balance: { retainedCents: 5000, heldCents: 5000 } },
+      history: expect.arrayContaining([
+        expect.objectContaining({ kind: "claimOpened" }),
+        expect.objectContaining({ kind: "claimDisputed", actor: "Daniela Conductora" }),
+        expect.objectContaining({ kind: "claimSettled" }),
+      ]),
+    });
   });
 });
