@@ -188,6 +188,12 @@ describe("an admin's decision of a dispute", () => {
     await openClaim(fx.staff, booking.id, claimForm(8000), afterReturn);
     const comment = "The dent was under the scratch";
     expect(await answerClaim(fx.driver, booking.id, { answer: "disputed", comment }, afterReturn)).toBe("disputed");
+    // The supplier's staff and the admins are told: an admin decides.
+    const told = await fx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.messageKey, "notifications:messages.claimDisputed"));
+    expect(told.map((n) => n.userId).sort()).toEqual([fx.staff.id, fx.admin.id].sort());
     return booking;
   }
 

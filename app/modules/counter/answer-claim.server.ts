@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "~/modules/audit/audit.server";
+import { bookingStaff, notify } from "~/modules/notification/notify.server";
 import { getDb, schema } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { claimAnswerDeadline, type AnswerClaimForm } from "./claim";
@@ -8,7 +9,8 @@ import { settleClaim } from "./settle-claim.server";
 
 /*
  * The driver answers a damage claim (docs/domain.md#damage-claims) within 7 days of its opening:
- * accepted, it is settled at the amount asked; disputed (with a comment), an admin decides it.
+ * accepted, it is settled at the amount asked; disputed (with a comment), the supplier's staff and
+ * the admins are told in the app, and an admin decides it.
  */
 
 const { damageClaims } = schema;
@@ -58,6 +60,16 @@ export async function answerClaim(
       supplierId: booking.supplierId,
       changes: { response: [null, form.answer], ...(form.comment ? { comment: [null, form.comment] } : {}) },
     });
+    if (form.answer === "disputed")
+      await notify(
+        tx,
+        (await bookingStaff(tx, booking.supplierId)).map((staff) => ({
+          userId: staff.id,
+          bookingId: booking.id,
+          messageKey: "notifications:messages.claimDisputed" as const,
+          params: { reference: booking.reference },
+        })),
+      );
     return form.answer;
   });
 }
