@@ -115,10 +115,17 @@ describe("opening a damage claim", () => {
     expect(await openClaim(fx.staff, booking.id, claimForm(), afterReturn)).toBe("alreadyOpen");
   });
 
-  it("refuses to ask more than the deposit holds; nothing changes", async () => {
+  it("refuses to ask more than the deposit holds, or anything when none was taken; nothing changes", async () => {
     const booking = await returnedWithDent();
     expect(await openClaim(fx.staff, booking.id, claimForm(10_001), afterReturn)).toBe("tooLarge");
     await expectNoClaim(booking.id);
+    const none = await fx.book();
+    const pickupForm = form({ deposit: 0, depositTaken: undefined, marks: [] });
+    expect(await pickUp(fx.staff, none.id, pickupForm, now)).toBe("pickedUp");
+    const back = { odometer: 48213, fuel: 6, returnedAt: "2026-12-06T13:00", damages: [], photos: [] };
+    await recordReturn(fx.staff, none.id, { ...back, marks: [mark("roof", "dent")] }, afterReturn);
+    expect(await openClaim(fx.staff, none.id, claimForm(100), afterReturn)).toBe("tooLarge");
+    await expectNoClaim(none.id);
   });
 
   it("refuses a claim on a booking not returned, and on a return with no new damage", async () => {

@@ -68,9 +68,10 @@ export async function openClaim(
       marks.filter((m) => m.phase === "in"),
     );
     if (fresh.length === 0) return "noNewDamage";
-    if (!claimSettlesAgainst(rental.depositTaken)) return "cardHold";
+    // Never more than held (nothing is, without a deposit); then a card hold waits for its capture.
     const { balance } = await depositLedgerOf(booking.id, tx);
     if (form.asked > balance.heldCents) return "tooLarge";
+    if (!claimSettlesAgainst(rental.depositTaken)) return "cardHold";
 
     const [claim] = await tx
       .insert(damageClaims)

@@ -19,7 +19,7 @@ import { keepFinalReceipt } from "./final-receipt.server";
 const { damageClaims } = schema;
 
 /** Whether a claim can be settled against a deposit taken this way: not yet against a card hold. */
-export const claimSettlesAgainst = (taken: DepositTaken | null) => taken !== null && taken !== "cardHold";
+export const claimSettlesAgainst = (taken: DepositTaken | null) => taken !== "cardHold";
 
 /**
  * - `settled`: the retained line (when the amount is above 0) is written and the claim closed.
