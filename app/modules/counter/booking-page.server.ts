@@ -186,7 +186,8 @@ export async function bookingPage(
             at: wallClockLabel(detail.rental.closedAt, dropoff.timeZone),
             paidCents: settlement.takenAtCloseCents,
             toRefundCents: settlement.toRefundCents,
-            depositReturned: settlement.depositReturnedCents > 0 && settlement.depositHeldCents === 0,
+            // What the ledger holds, a damage claim's part included (docs/domain.md#damage-claims).
+            depositReturned: settlement.depositReturnedCents > 0 && (ledger?.balance.heldCents ?? 0) === 0,
           }
         : null,
     // docs/domain.md#deposit-ledger: the deposit's entries and what is still held, to the driver and
