@@ -26,6 +26,7 @@ export const emailTemplates = [
   "rental-returned",
   "review-reminder",
   "booking-released",
+  "damage-claim",
 ] as const;
 
 /** Every job the system runs: its queue and the shape of its payload. */

@@ -9,6 +9,7 @@ import { CancelRequestSection, CancelSection, StatusSection } from "~/components
 import { BookingHeading, BookingLinks } from "~/components/booking/booking-links";
 import { amendPreviewOf, replyOf } from "~/components/booking/action-reply";
 import { BookingSummary, DriversSection } from "~/components/booking/booking-summary";
+import { ClaimSection } from "~/components/booking/claim-section";
 import { CloseSection } from "~/components/booking/close-section";
 import { DepositSection } from "~/components/booking/deposit-section";
 import { DepositHoldStatus } from "~/components/counter/deposit-hold";
@@ -25,6 +26,7 @@ import { amendRequestSchema, amendSchema } from "~/modules/booking/amend-schema"
 import { isStaff } from "~/modules/access/booking-scope.server";
 import { bookingDetail } from "~/modules/booking/booking-detail.server";
 import { closeAction, depositRefundAction } from "~/modules/counter/close-action.server";
+import { claimAnswerAction, claimDecideAction, claimOpenAction } from "~/modules/counter/claim-action.server";
 import { bookingPage } from "~/modules/counter/booking-page.server";
 import { noteSchema } from "~/modules/booking/notes";
 import { addNote } from "~/modules/booking/notes.server";
@@ -203,6 +205,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "add-note") return note(user, id, form);
   if (intent === "close") return closeAction(user, id, form);
   if (intent === "depositRefund") return depositRefundAction(user, id, form);
+  if (intent === "claimOpen") return claimOpenAction(user, id, form);
+  if (intent === "claimAnswer") return claimAnswerAction(user, id, form);
+  if (intent === "claimDecide") return claimDecideAction(user, id, form);
   if (intent === "review") return reviewAction(user, id, form, "review");
   if (intent === "rate-driver") return reviewAction(user, id, form, "rating");
   const parsed = actionSchema.safeParse({ intent: form.get("intent"), status: form.get("status") ?? undefined });
@@ -253,6 +258,12 @@ export default function BookingPage() {
       <CloseSection close={data.close} lastResult={replyOf(actionData, "close")} />
       <DepositHoldStatus hold={data.depositHold} warn={data.depositHoldWarning} />
       <DepositSection {...data} lastResult={replyOf(actionData, "depositRefund")} />
+      <ClaimSection
+        {...data}
+        lastOpen={replyOf(actionData, "claimOpen")}
+        lastAnswer={replyOf(actionData, "claimAnswer")}
+        lastDecide={replyOf(actionData, "claimDecide")}
+      />
       <ReviewsSection
         reviews={data.reviews}
         supplier={data.supplier}

@@ -76,6 +76,13 @@ export const damageAreas = [
 ] as const;
 /** What a damage mark records (docs/domain.md#inspection). */
 export const damageKinds = ["scratch", "dent", "crack", "missingPart", "other"] as const;
+/**
+ * Where a damage claim stands (docs/domain.md#damage-claims): opened by staff, disputed by the
+ * driver, settled (accepted by the driver, or decided by an admin).
+ */
+export const claimStatuses = ["open", "disputed", "settled"] as const;
+/** The driver's answer to a damage claim. */
+export const claimResponses = ["accepted", "disputed"] as const;
 /** Why a car is out of service (docs/domain.md#out-of-service). */
 export const blockReasons = ["maintenance", "accident", "other"] as const;
 /** Why an admin hid a review (docs/domain.md#reviews): a fixed list. */
@@ -103,6 +110,8 @@ export const depositHoldStatus = pgEnum("deposit_hold_status", depositHoldStatus
 export const inspectionPhase = pgEnum("inspection_phase", inspectionPhases);
 export const damageArea = pgEnum("damage_area", damageAreas);
 export const damageKind = pgEnum("damage_kind", damageKinds);
+export const claimStatus = pgEnum("claim_status", claimStatuses);
+export const claimResponse = pgEnum("claim_response", claimResponses);
 
 export type UserType = (typeof userTypes)[number];
 export type FuelType = (typeof fuelTypes)[number];

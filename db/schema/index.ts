@@ -11,6 +11,7 @@ export * from "./rentals";
 export * from "./deposit-ledger";
 export * from "./deposit-holds";
 export * from "./inspections";
+export * from "./damage-claims";
 export * from "./payments";
 export * from "./notifications";
 export * from "./contact";

@@ -60,7 +60,7 @@ export function DepositSection({
   const labels = useRefundLabels();
   const [form, fields] = useZodForm(refundSchema, lastResult, {
     id: "deposit-refund-form",
-    defaultValue: { refundAmount: depositLedger ? (depositLedger.balance.heldCents / 100).toFixed(2) : "" },
+    defaultValue: { refundAmount: depositLedger ? (depositLedger.refundableCents / 100).toFixed(2) : "" },
   });
   if (!depositLedger) return null;
   const translate = (key: string, values?: Record<string, unknown>) => t(key, values ?? {});

@@ -2,7 +2,7 @@ import { formatNumber } from "~/modules/i18n/format";
 import { useTranslation } from "~/modules/i18n/react";
 import type { BookingPage } from "~/modules/counter/booking-page.server";
 
-/** The status changes with the car's pick-up, return and close, in time order (docs/domain.md#booking-history). */
+/** The status changes with the car's pick-up, return, close and damage claim, in time order (docs/domain.md#booking-history). */
 export function HistorySection({ history, historyZone }: Pick<BookingPage, "history" | "historyZone">) {
   const { t } = useTranslation("bookings");
   const { t: tc } = useTranslation();
@@ -33,11 +33,11 @@ export function HistorySection({ history, historyZone }: Pick<BookingPage, "hist
               ) : (
                 <tr key={h.kind}>
                   <td>{h.at}</td>
-                  <td>{h.actor}</td>
+                  <td>{h.actor ?? t("history.system")}</td>
                   <td colSpan={2}>
-                    {h.kind === "closed"
-                      ? t("history.closed")
-                      : t(`history.${h.kind}`, { km: formatNumber(h.odometerKm), fuel: h.fuelEighths })}
+                    {h.kind === "pickedUp" || h.kind === "returned"
+                      ? t(`history.${h.kind}`, { km: formatNumber(h.odometerKm), fuel: h.fuelEighths })
+                      : t(`history.${h.kind}`)}
                   </td>
                 </tr>
               ),

@@ -39,25 +39,31 @@ export function InspectionSummary({
       <h3>{t(phase === "out" ? "inspection.damage" : "inspection.newDamage")}</h3>
       <MarkList marks={inspection.marks} />
       <h3>{t("inspection.photos")}</h3>
-      {inspection.photoIds.length ? (
-        <ul className="inspection__photos">
-          {inspection.photoIds.map((id, index) => (
-            <li key={id}>
-              <a href={`/booking/photo?p=${id}`} target="_blank" rel="noreferrer">
-                <img
-                  src={`/booking/photo?p=${id}`}
-                  alt={t(phase === "out" ? "inspection.photoAlt" : "inspection.photoAltReturn", { number: index + 1 })}
-                  width={160}
-                  height={120}
-                  loading="lazy"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p>{t("inspection.noPhotos")}</p>
-      )}
+      <PhotoList phase={phase} photoIds={inspection.photoIds} />
     </section>
+  );
+}
+
+/** An inspection's photos as thumbnails, each linking to the whole picture (served only to the booking's people). */
+export function PhotoList({ phase, photoIds }: { phase: InspectionPhase; photoIds: number[] }) {
+  const { t } = useTranslation("adminDashboard");
+  return photoIds.length ? (
+    <ul className="inspection__photos">
+      {photoIds.map((id, index) => (
+        <li key={id}>
+          <a href={`/booking/photo?p=${id}`} target="_blank" rel="noreferrer">
+            <img
+              src={`/booking/photo?p=${id}`}
+              alt={t(phase === "out" ? "inspection.photoAlt" : "inspection.photoAltReturn", { number: index + 1 })}
+              width={160}
+              height={120}
+              loading="lazy"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  ) : (
+    <p>{t("inspection.noPhotos")}</p>
   );
 }

@@ -15,11 +15,13 @@ import { moneyOf } from "~/modules/payment/money";
 import { bookingReviews } from "~/modules/review/booking-reviews.server";
 import { driverRecord } from "~/modules/review/driver-record.server";
 import { hasReceipt, receivedPayments } from "~/modules/payment/receipt.server";
-import { depositLedgerOf } from "~/modules/payment/deposit-ledger.server";
+import { depositLedgerOf, refundableCents } from "~/modules/payment/deposit-ledger.server";
 import { depositHoldView } from "~/modules/payment/deposit-hold.server";
 import { APP_TIME_ZONE } from "~/modules/time/calendar";
 import { instantToLocal, wallClockLabel } from "~/modules/time/zoned-time";
 import { loadSettlement } from "./close.server";
+import { newDamageMarks } from "./claim";
+import { claimView } from "./claim-view.server";
 import { historyInTimeOrder } from "./history";
 import { rentalHistory } from "./history.server";
 import { inspectionOf } from "./inspection.server";
@@ -51,6 +53,10 @@ export async function bookingPage(
   const settlement = detail.rental?.finalBill ? await loadSettlement(booking.id) : null;
   const notes = view.notes ? await listNotes(user, booking.id) : null;
   const ledger = detail.rental ? await depositLedgerOf(booking.id) : null;
+  const inspection = view.inspection ? await inspectionOf(await getDb(), booking.id) : null;
+  const claim = view.inspection && detail.rental ? await claimView(user, booking, dropoff.timeZone) : null;
+  // docs/domain.md#damage-claims: what an open claim asks stays held; the rest may be refunded.
+  const refundable = ledger ? await refundableCents(await getDb(), booking.id, ledger.balance.heldCents) : 0;
   const voucher = view.voucher
     ? {
         reference: booking.reference,
@@ -127,7 +133,17 @@ export async function bookingPage(
         : {
             ...h,
             at: wallClockLabel(h.at, APP_TIME_ZONE),
-            actor: view.namesCounterStaff ? (h.actor ?? supplier.name) : supplier.name,
+            // docs/domain.md#damage-claims: the driver's answer names the driver; an admin is named to staff.
+            actor:
+              h.by === "driver"
+                ? h.actor
+                : h.by === "admin"
+                  ? view.namesCounterStaff
+                    ? h.actor
+                    : null
+                  : view.namesCounterStaff
+                    ? (h.actor ?? supplier.name)
+                    : supplier.name,
           },
     ),
     notes: notes && notes.map((n) => ({ ...n, at: wallClockLabel(n.at, APP_TIME_ZONE) })),
@@ -179,7 +195,8 @@ export async function bookingPage(
             at: wallClockLabel(detail.rental.closedAt, dropoff.timeZone),
             paidCents: settlement.takenAtCloseCents,
             toRefundCents: settlement.toRefundCents,
-            depositReturned: settlement.depositReturnedCents > 0 && settlement.depositHeldCents === 0,
+            // What the ledger holds, a damage claim's part included (docs/domain.md#damage-claims).
+            depositReturned: settlement.depositReturnedCents > 0 && (ledger?.balance.heldCents ?? 0) === 0,
           }
         : null,
     // docs/domain.md#deposit-ledger: the deposit's entries and what is still held, to the driver and
@@ -194,7 +211,8 @@ export async function bookingPage(
               recordedBy: view.namesCounterStaff ? (e.recordedBy ?? supplier.name) : supplier.name,
             })),
             balance: ledger.balance,
-            refund: view.staff && detail.rental?.state === "closed" && ledger.balance.heldCents > 0,
+            refundableCents: refundable,
+            refund: view.staff && detail.rental?.state === "closed" && refundable > 0,
           }
         : null,
     // docs/domain.md#card-deposit-hold: the deposit held on a card and until when (a lapsed one is
@@ -210,7 +228,17 @@ export async function bookingPage(
       dropoff.timeZone,
     ),
     // docs/domain.md#inspection: the walk-arounds at the pick-up and the return, for the booking's people (not a grant's holder).
-    inspection: view.inspection ? await inspectionOf(await getDb(), booking.id) : null,
+    inspection,
+    // docs/domain.md#damage-claims: the claim and its evidence, to the same people; staff open one on new damage.
+    claim,
+    openClaim:
+      !claim &&
+      view.staff &&
+      user.id !== booking.driverId &&
+      !!detail.rental &&
+      detail.rental.state !== "out" &&
+      !!inspection &&
+      newDamageMarks(inspection.out.marks, inspection.in.marks).length > 0,
     returnHref: view.recordReturn ? `/admin/counter/return?b=${booking.id}` : null,
     pickupHref: view.pickup ? `/admin/counter/pickup?b=${booking.id}` : null,
     payments: received.map((p) => ({ ...p, paidAt: wallClockLabel(p.paidAt, APP_TIME_ZONE) })),

@@ -9,7 +9,7 @@ import { closeAsksOf, type CloseForm } from "./close";
 import { keepFinalReceipt } from "./final-receipt.server";
 import { counterReference, takeCounterPayment } from "./counter-payment.server";
 import { paymentOnItsWay } from "~/modules/booking/payment-in-flight.server";
-import { depositLedgerOf, refundDeposit } from "~/modules/payment/deposit-ledger.server";
+import { depositLedgerOf, refundableCents, refundDeposit } from "~/modules/payment/deposit-ledger.server";
 import { holdState, isHeld } from "~/modules/payment/deposit-hold";
 import { depositHoldOf, settleHoldWithLedger } from "~/modules/payment/deposit-hold.server";
 
@@ -36,7 +36,10 @@ export type Settlement = {
   stillToPayCents: number;
   toRefundCents: number;
   depositReturnedCents: number;
-  /** What the deposit ledger still holds (docs/domain.md#deposit-ledger): the close asks its refund. */
+  /**
+   * What the deposit ledger still holds (docs/domain.md#deposit-ledger) less what an open damage
+   * claim asks of it (docs/domain.md#damage-claims): the close asks its refund.
+   */
   depositHeldCents: number;
   /** The deposit is held on a card (docs/domain.md#card-deposit-hold): the close releases it, asking nothing. */
   depositOnCard: boolean;
@@ -64,7 +67,11 @@ async function settlementOf(
     stillToPayCents: Math.max(0, owed),
     toRefundCents: Math.max(0, -owed),
     depositReturnedCents: bill.depositReturnedCents,
-    depositHeldCents: (await depositLedgerOf(booking.id, executor)).balance.heldCents,
+    depositHeldCents: await refundableCents(
+      executor,
+      booking.id,
+      (await depositLedgerOf(booking.id, executor)).balance.heldCents,
+    ),
     depositOnCard: hold !== null && isHeld(holdState(hold, now)),
     takenAtCloseCents,
   };

@@ -4,14 +4,19 @@
  */
 
 /**
- * The pick-up or the return as a history row (when, by whom, and the odometer and fuel then), or
- * the closing of the rental (when and by whom).
+ * The pick-up or the return as a history row (when, by whom, and the odometer and fuel then), the
+ * closing of the rental, or a step of its damage claim (docs/domain.md#damage-claims).
  */
 export type RentalEvent = {
   at: Date;
-  /** The staff member's name; null when the account is gone. */
+  /** The person's name; null when the account is gone. */
   actor: string | null;
-} & ({ kind: "pickedUp" | "returned"; odometerKm: number; fuelEighths: number } | { kind: "closed" });
+  /** Who acted when not the supplier's staff: the driver (named to all), an admin (named to staff). */
+  by?: "driver" | "admin";
+} & (
+  | { kind: "pickedUp" | "returned"; odometerKm: number; fuelEighths: number }
+  | { kind: "closed" | "claimOpened" | "claimAccepted" | "claimDisputed" | "claimSettled" }
+);
 
 /**
  * The status rows and the rental's rows merged by time; at the same instant a status change comes

@@ -13,7 +13,7 @@ import { depositBalance, type DepositEntry, type DepositEntryKind, type RefundFo
  * each write is audited in the caller's transaction, beside the counter step that made it.
  */
 
-const { depositLedger, users, bookings, rentals, suppliers } = schema;
+const { depositLedger, users, bookings, rentals, suppliers, damageClaims } = schema;
 
 type Actor = Pick<SessionUser, "id">;
 type Booking = { id: number; supplierId: number };
@@ -88,8 +88,21 @@ export async function depositLedgerOf(bookingId: number, executor?: Executor) {
 }
 
 /**
+ * What of the deposit held may be refunded now (docs/domain.md#damage-claims): all of it, less
+ * what an open or disputed damage claim asks, which stays held until the claim is settled.
+ */
+export async function refundableCents(executor: Executor, bookingId: number, heldCents: number): Promise<number> {
+  const [claim] = await executor
+    .select({ askedCents: damageClaims.askedCents })
+    .from(damageClaims)
+    .where(and(eq(damageClaims.bookingId, bookingId), inArray(damageClaims.status, ["open", "disputed"])));
+  return Math.max(0, heldCents - (claim?.askedCents ?? 0));
+}
+
+/**
  * - `refunded`: the refund is written.
- * - `tooLarge`: more than the deposit still held (also when nothing is): nothing written.
+ * - `tooLarge`: more than the deposit still held (also when nothing is), or than what an open
+ *   damage claim leaves of it: nothing written.
  */
 export type RefundOutcome = "refunded" | "tooLarge";
 
@@ -106,7 +119,7 @@ export async function refundDeposit(
   now: Date,
 ): Promise<RefundOutcome> {
   const { balance } = await depositLedgerOf(booking.id, tx);
-  if (form.refundAmount > balance.heldCents) return "tooLarge";
+  if (form.refundAmount > (await refundableCents(tx, booking.id, balance.heldCents))) return "tooLarge";
   await recordDepositEntry(
     tx,
     actor,

@@ -13,6 +13,8 @@ export type DepositEntryKind = (typeof depositEntryKinds)[number];
 
 /** The reason of the retained entry the return writes: the final bill's extras (docs/domain.md#final-bill). */
 export const FINAL_BILL_REASON = "finalBill";
+/** The reason of the retained entry a settled damage claim writes (docs/domain.md#damage-claims); one claim a booking. */
+export const CLAIM_REASON = "damageClaim";
 export const DEPOSIT_REFERENCE_MAX = 100;
 /** A refund above this ($100,000) is a typing slip, as a deposit is at the pick-up. */
 const REFUND_MAX_CENTS = 10_000_000;
@@ -74,7 +76,11 @@ type Translate = (key: string, values?: Record<string, unknown>) => string;
  * "Refunded · Cash (dollars) · reference REC-7", "Retained · the final bill's extras".
  */
 export function depositEntryText(t: Translate, entry: Omit<DepositEntry, "amountCents">): string {
-  const reason = entry.reason === FINAL_BILL_REASON ? t("bookings:deposit.finalBillReason") : entry.reason;
+  const reasons: Record<string, string> = {
+    [FINAL_BILL_REASON]: t("bookings:deposit.finalBillReason"),
+    [CLAIM_REASON]: t("bookings:deposit.claimReason"),
+  };
+  const reason = entry.reason ? (reasons[entry.reason] ?? entry.reason) : null;
   return [
     t(`bookings:deposit.kinds.${entry.kind}`),
     entry.method ? t(`bookings:deposit.methods.${entry.method}`) : null,

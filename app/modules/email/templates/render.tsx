@@ -264,6 +264,29 @@ const templates: Record<string, Template> = {
       </>
     ),
   }),
+  // docs/domain.md#damage-claims: what is asked from the deposit and why, until when to answer, the evidence's link.
+  "damage-claim": (t, data) => ({
+    subject: t("damageClaim.subject", { reference: str(data.reference) }),
+    body: (
+      <>
+        <Text>{t("greeting", { name: str(data.fullName) })}</Text>
+        <Text>{t("damageClaim.body", { car: str(data.car), reference: str(data.reference) })}</Text>
+        <LabelledLines
+          t={t}
+          lines={[
+            [t("damageClaim.note"), str(data.note)],
+            [t("damageClaim.estimate"), str(data.estimate)],
+            [t("damageClaim.asked"), str(data.asked)],
+          ]}
+        />
+        <Text>{t("damageClaim.answer", { until: str(data.until) })}</Text>
+        <Button href={str(data.link)} style={buttonStyle}>
+          {t("damageClaim.button")}
+        </Button>
+        <Text>{t("linkFallback", { link: str(data.link) })}</Text>
+      </>
+    ),
+  }),
   // docs/domain.md#reviews: the one reminder, 3 days before the review's window closes.
   "review-reminder": (t, data) => ({
     subject: t("reviewReminder.subject", { supplier: str(data.supplier), reference: str(data.reference) }),
