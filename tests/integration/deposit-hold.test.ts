@@ -3,7 +3,10 @@ import { and, asc, eq, notInArray } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StaffUser } from "~/modules/access/staff.server";
+import { answerClaim } from "~/modules/counter/answer-claim.server";
 import { closeRental } from "~/modules/counter/close.server";
+import { decideClaim } from "~/modules/counter/decide-claim.server";
+import { openClaim } from "~/modules/counter/open-claim.server";
 import { dashboardFigures } from "~/modules/backoffice/dashboard.server";
 import { captureFromHold } from "~/modules/counter/deposit-capture.server";
 import { startCounterDepositHold } from "~/modules/counter/deposit-hold-start.server";
@@ -247,6 +250,35 @@ describe("a card deposit held through Stripe", () => {
     );
   });
 
+  it("is what a damage claim takes from: the close leaves it held while the claim is open, an admin's $50 decision captures $50 and releases the rest", async () => {
+    const { booking } = await heldAndPickedUp();
+    const dent = { area: "leftSide" as const, kind: "dent" as const, note: "Rear door", x: null, y: null };
+    const back = { odometer: 48213, fuel: 6, returnedAt: "2026-12-06T13:00", damages: [], photos: [], marks: [dent] };
+    await recordReturn(fx.staff, booking.id, back, afterReturn);
+    const claim = { estimate: 12_000, asked: 8000, note: "Dent on the rear left door" };
+    expect(await openClaim(fx.staff, booking.id, claim, afterReturn)).toBe("opened");
+    // The close settles nothing while the claim is open: the hold stays held for it.
+    expect(await closeRental(fx.staff, booking.id, {}, afterReturn)).toBe("closed");
+    await runQueued();
+    expect(fake.intents[0]).toMatchObject({ status: "requires_capture" });
+    expect(await depositHoldOf(booking.id)).toMatchObject({ status: "held", settleCents: null });
+    expect(await answerClaim(fx.driver, booking.id, { answer: "disputed", comment: "It was there" }, afterReturn)).toBe(
+      "disputed",
+    );
+    expect(await decideClaim(fx.admin, booking.id, { decided: 5000, decisionNote: "Half of it" }, afterReturn)).toBe(
+      "settled",
+    );
+    await runQueued();
+    const [intent] = fake.intents;
+    expect(intent).toMatchObject({ status: "succeeded", amount_received: 5000 });
+    expect(await depositHoldOf(booking.id)).toMatchObject({ status: "captured", capturedCents: 5000 });
+    expect(await ledgerOf(booking.id)).toEqual([
+      ["received", 15_000, "cardHold", intent.id],
+      ["retained", 5000, null, null],
+      ["refunded", 10_000, "cardHold", intent.id],
+    ]);
+  });
+
   it("refuses a capture on the staff member's own booking", async () => {
     const { booking } = await heldAndPickedUp({ driverId: fx.staff.id });
     await returned(fx.admin, booking.id);
@@ -274,10 +306,15 @@ describe("a card deposit held through Stripe", () => {
     await runQueued();
     expect(await depositHoldOf(booking.id)).toMatchObject({ status: "expired" });
     expect(await page(fx.staff, booking.id)).toMatchObject({ depositHold: { state: "lapsed" } });
-    await returned(fx.staff, booking.id);
+    const dent = { area: "leftSide" as const, kind: "dent" as const, note: null, x: null, y: null };
+    const back = { odometer: 48213, fuel: 6, returnedAt: "2026-12-06T13:00", damages: [], photos: [], marks: [dent] };
+    await recordReturn(fx.staff, booking.id, back, afterReturn);
     expect(await captureFromHold(fx.staff, booking.id, { amountCents: 100, reason: "Scratch" }, afterReturn)).toBe(
       "notHeld",
     );
+    // Nor can a damage claim be taken from it (docs/domain.md#damage-claims).
+    const claim = { estimate: 12_000, asked: 100, note: "Dent" };
+    expect(await openClaim(fx.staff, booking.id, claim, afterReturn)).toBe("cardHold");
     expect(
       await fx.db
         .select()

@@ -9,7 +9,12 @@ import { closeAsksOf, type CloseForm } from "./close";
 import { keepFinalReceipt } from "./final-receipt.server";
 import { counterReference, takeCounterPayment } from "./counter-payment.server";
 import { paymentOnItsWay } from "~/modules/booking/payment-in-flight.server";
-import { depositLedgerOf, refundableCents, refundDeposit } from "~/modules/payment/deposit-ledger.server";
+import {
+  depositLedgerOf,
+  openClaimAskedCents,
+  refundableCents,
+  refundDeposit,
+} from "~/modules/payment/deposit-ledger.server";
 import { holdState, isHeld } from "~/modules/payment/deposit-hold";
 import { depositHoldOf, settleHoldWithLedger } from "~/modules/payment/deposit-hold.server";
 
@@ -181,8 +186,10 @@ async function closeIn(user: User, bookingId: number, form: Form, now: Date): Pr
       if ((await refundDeposit(tx, user, booking, refund, now)) === "tooLarge") throw new Refused("refundTooLarge");
       await keepFinalReceipt(tx, booking.id);
     }
-    // A card hold is released (captured for what the bill retained) by a job (docs/domain.md#card-deposit-hold).
-    const hold = settlement.depositOnCard ? await depositHoldOf(booking.id, tx) : null;
+    // A card hold is released (captured for what the bill retained) by a job (docs/domain.md#card-deposit-hold);
+    // while a damage claim is open it stays held, and the claim's settlement settles it (docs/domain.md#damage-claims).
+    const claimOpen = settlement.depositOnCard && (await openClaimAskedCents(tx, booking.id)) !== null;
+    const hold = settlement.depositOnCard && !claimOpen ? await depositHoldOf(booking.id, tx) : null;
     if (hold) {
       if ((await settleHoldWithLedger(tx, user, booking, hold, now)) === "tooLarge")
         throw new Refused("refundTooLarge");

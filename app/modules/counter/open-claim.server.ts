@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { isStaff } from "~/modules/access/booking-scope.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { lockInScope } from "~/modules/booking/move.server";
+import { depositHoldOf } from "~/modules/payment/deposit-hold.server";
 import { depositLedgerOf } from "~/modules/payment/deposit-ledger.server";
 import { getDb, schema } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -68,10 +69,11 @@ export async function openClaim(
       marks.filter((m) => m.phase === "in"),
     );
     if (fresh.length === 0) return "noNewDamage";
-    // Never more than held (nothing is, without a deposit); then a card hold waits for its capture.
+    // Never more than held (nothing is, without a deposit); a card hold only while it holds.
     const { balance } = await depositLedgerOf(booking.id, tx);
     if (form.asked > balance.heldCents) return "tooLarge";
-    if (!claimSettlesAgainst(rental.depositTaken)) return "cardHold";
+    const hold = rental.depositTaken === "cardHold" ? await depositHoldOf(booking.id, tx) : null;
+    if (!claimSettlesAgainst(rental.depositTaken, hold, now)) return "cardHold";
 
     const [claim] = await tx
       .insert(damageClaims)

@@ -92,11 +92,16 @@ export async function depositLedgerOf(bookingId: number, executor?: Executor) {
  * what an open or disputed damage claim asks, which stays held until the claim is settled.
  */
 export async function refundableCents(executor: Executor, bookingId: number, heldCents: number): Promise<number> {
+  return Math.max(0, heldCents - ((await openClaimAskedCents(executor, bookingId)) ?? 0));
+}
+
+/** What an open or disputed damage claim asks of the deposit (docs/domain.md#damage-claims); null when none is. */
+export async function openClaimAskedCents(executor: Executor, bookingId: number): Promise<number | null> {
   const [claim] = await executor
     .select({ askedCents: damageClaims.askedCents })
     .from(damageClaims)
     .where(and(eq(damageClaims.bookingId, bookingId), inArray(damageClaims.status, ["open", "disputed"])));
-  return Math.max(0, heldCents - (claim?.askedCents ?? 0));
+  return claim?.askedCents ?? null;
 }
 
 /**
