@@ -909,6 +909,15 @@ async function seedDemo(db: Database, passwordHash: string) {
         mobilePaymentPhone: "04141234567",
         mobilePaymentRif: "J-12345678-4",
         mobilePaymentHolder: "Rueda Alquileres C.A.",
+        // Zelle and the bank transfer, verified like pago móvil (docs/domain.md#transfers), to demo accounts.
+        zelleEnabled: true,
+        zelleEmail: "pagos@rueda.example",
+        zelleHolder: "Rueda Alquileres LLC",
+        bankTransferEnabled: true,
+        bankTransferBankCode: "0102",
+        bankTransferAccount: "01020123450000012345",
+        bankTransferHolder: "Rueda Alquileres C.A.",
+        bankTransferRif: "J123456784",
         bolivarEstimates: true,
       })
       .onConflictDoNothing();

@@ -10,16 +10,13 @@ import { ADMIN, pagoMovilData, signIn, signOut, today } from "./pago-movil";
  */
 // Registered before pagoMovilData's own hooks, so it runs while the file's connection is open.
 test.afterAll(async () => {
-  await sql`update settings set zelle_enabled = false, bank_transfer_enabled = false`;
   await sql`update suppliers set collects_igtf = false`;
 });
 
 const { sql, newDriver, freshHold, statusOf } = pagoMovilData();
 
+// The demo data switches Zelle and the bank transfer on (db/seed-data.ts); the supplier collects IGTF for this file.
 test.beforeAll(async () => {
-  await sql`update settings set zelle_enabled = true, zelle_email = 'pagos@rueda.example', zelle_holder = 'Rueda Alquileres LLC',
-    bank_transfer_enabled = true, bank_transfer_bank_code = '0102', bank_transfer_account = '01020123450000012345',
-    bank_transfer_holder = 'Rueda Alquileres C.A.', bank_transfer_rif = 'J123456784'`;
   await sql`update suppliers set collects_igtf = true where id = (select supplier_id from bookings where reference = 'RD-DEMO1')`;
 });
 for (const mode of jsModes) {

@@ -49,6 +49,9 @@ const pages: Record<string, Partial<Record<Role, string[]>> | "not a page"> = {
   "payment.card.tsx": { driver: ["/payment/card?b=1"] },
   "payment.mobile.tsx": { driver: ["/payment/mobile?b=1"] },
   "payment.usdt.tsx": { driver: ["/payment/usdt?b=1"] },
+  "payment.zelle.tsx": { driver: ["/payment/zelle?b=1"] },
+  "payment.bank-transfer.tsx": { driver: ["/payment/bank-transfer?b=1"] },
+  "payment.binance.tsx": { driver: ["/payment/binance?b=1"] },
   "payment-success.tsx": { driver: ["/payment-success?b=1"] },
   // Reached only from a card payment under way; it shares payment.card's layout.
   "checkout-session.$sessionId.tsx": "not a page",
@@ -74,6 +77,8 @@ const pages: Record<string, Partial<Record<Role, string[]>> | "not a page"> = {
   "admin.contact.tsx": { admin: ["/admin/contact"] },
   "admin.counter.tsx": { staff: ["/admin/counter"], admin: ["/admin/counter"] },
   "admin.counter_.pickup.tsx": { staff: ["/admin/counter/pickup?b=1"], admin: ["/admin/counter/pickup?b=1"] },
+  // The card page of a deposit hold, reached only from the pick-up page's POST; its demo form is payment.card's.
+  "admin.counter_.deposit-hold.tsx": "not a page",
   "admin.counter_.return.tsx": { staff: ["/admin/counter/return?b=6"], admin: ["/admin/counter/return?b=6"] },
   "admin.outbox.tsx": { admin: ["/admin/outbox"] },
   "admin.payments.tsx": { staff: ["/admin/payments"], admin: ["/admin/payments"] },

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { SCORE_MIN_REVIEWS, scoreOf } from "~/modules/catalogue/supplier-score";
 import { submitContactMessage } from "~/modules/contact/contact.server";
+import { enabledOnlineMethods } from "~/modules/payment/config.server";
 import { supplierScores } from "~/modules/review/supplier-scores.server";
 import { prepareDatabase } from "~/modules/setup/prepare-database.server";
 import { inviteAdmin } from "~/modules/user/admin-account.server";
@@ -98,6 +99,11 @@ describe("start-up with demo data", () => {
         ),
       );
     }
+  });
+
+  it("offers every way of paying a transfer (docs/domain.md#transfers): pago móvil, Zelle and the bank transfer", async () => {
+    await prepareDatabase({ demoData: true });
+    expect(await enabledOnlineMethods()).toEqual(expect.arrayContaining(["mobilePayment", "zelle", "bankTransfer"]));
   });
 
   it.runIf(Boolean(process.env.DATABASE_URL))(
