@@ -158,7 +158,7 @@ function Account() {
         <dd>
           <strong data-testid="amount-to-send">{send.bs ?? send.total}</strong>
           {send.bs && rate ? (
-            <span className="field__help">{t("send.rate", { usd: send.part, rate: rate.rate, date: rate.date })}</span>
+            <p className="field__help">{t("send.rate", { usd: send.part, rate: rate.rate, date: rate.date })}</p>
           ) : null}
         </dd>
       </dl>
