@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
+import { lockReturnedRental } from "./returned-rental.server";
 import { isStaff } from "~/modules/access/booking-scope.server";
-import { lockInScope } from "~/modules/booking/move.server";
 import { holdState, isHeld } from "~/modules/payment/deposit-hold";
 import { depositHoldOf, settleHoldWithLedger } from "~/modules/payment/deposit-hold.server";
 import { depositLedgerOf, recordDepositEntry } from "~/modules/payment/deposit-ledger.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 
 /*
@@ -41,16 +40,8 @@ export async function captureFromHold(
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
-      const booking = await lockInScope(tx, user, bookingId);
-      if (!booking) return "notFound";
-      const [rental] = await tx
-        .select({ state: schema.rentals.state })
-        .from(schema.rentals)
-        .where(eq(schema.rentals.bookingId, booking.id))
-        .for("update");
-      if (!rental) return "notFound";
-      if (booking.driverId === user.id) return "ownBooking";
-      if (rental.state === "out") return "notReturned";
+      const booking = await lockReturnedRental(tx, user, bookingId);
+      if (typeof booking === "string") return booking;
       const hold = await depositHoldOf(booking.id, tx);
       if (!hold || !isHeld(holdState(hold, now))) return "notHeld";
       const { balance } = await depositLedgerOf(booking.id, tx);

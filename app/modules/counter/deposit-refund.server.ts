@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
+import { lockReturnedRental } from "./returned-rental.server";
 import { isStaff } from "~/modules/access/booking-scope.server";
-import { lockInScope } from "~/modules/booking/move.server";
 import type { RefundForm } from "~/modules/payment/deposit-ledger";
 import { refundDeposit } from "~/modules/payment/deposit-ledger.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb } from "~/utils/db.server";
 import type { SessionUser } from "~/utils/session.server";
 import { keepFinalReceipt } from "./final-receipt.server";
 
@@ -31,16 +30,8 @@ export async function refundHeldDeposit(
   if (!isStaff(user)) return "notFound";
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const booking = await lockInScope(tx, user, bookingId);
-    if (!booking) return "notFound";
-    const [rental] = await tx
-      .select({ state: schema.rentals.state })
-      .from(schema.rentals)
-      .where(eq(schema.rentals.bookingId, booking.id))
-      .for("update");
-    if (!rental) return "notFound";
-    if (booking.driverId === user.id) return "ownBooking";
-    if (rental.state === "out") return "notReturned";
+    const booking = await lockReturnedRental(tx, user, bookingId);
+    if (typeof booking === "string") return booking;
     const outcome = await refundDeposit(tx, user, booking, form, now);
     if (outcome === "refunded") await keepFinalReceipt(tx, booking.id);
     return outcome;
